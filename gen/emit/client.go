@@ -1,0 +1,173 @@
+package emit
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/dave/jennifer/jen"
+
+	"github.com/agentready/agentready/gen/ir"
+	"github.com/agentready/agentready/gen/names"
+)
+
+// schemeKinds maps IR scheme kinds to toolrt's constants.
+var schemeKinds = map[ir.SchemeKind]string{
+	ir.SchemeAPIKey: "APIKey", ir.SchemeHTTPBasic: "BasicAuth", ir.SchemeHTTPBearer: "BearerAuth",
+	ir.SchemeOAuth2: "OAuth2", ir.SchemeOpenIDConnect: "OpenIDConnect", ir.SchemeMutualTLS: "MutualTLS",
+	ir.SchemeHTTPOther: "OtherHTTPAuth",
+}
+
+// securityKey identifies a list of requirements.
+func securityKey(sec []ir.SecurityRequirement) string {
+	var alts []string
+	for _, alt := range sec {
+		var ns []string
+		for _, u := range alt {
+			ns = append(ns, u.Scheme)
+		}
+		alts = append(alts, strings.Join(ns, "+"))
+	}
+	return strings.Join(alts, "|")
+}
+
+// planAuth names one package variable per distinct security requirement
+// list, e.g. authBearerAuth or authAPIKeyOrOAuth2.
+func (e *emitter) planAuth() {
+	e.authVars = map[string]string{}
+	var scope names.Scope
+	scope.Reserve("securitySchemes")
+	for _, op := range e.api.Operations {
+		if len(op.Security) == 0 {
+			continue
+		}
+		key := securityKey(op.Security)
+		if _, ok := e.authVars[key]; ok {
+			continue
+		}
+		var alts []string
+		for _, alt := range op.Security {
+			var ns []string
+			for _, u := range alt {
+				ns = append(ns, names.Exported(u.Scheme))
+			}
+			if len(ns) == 0 {
+				ns = []string{"None"}
+			}
+			alts = append(alts, strings.Join(ns, "And"))
+		}
+		name := "auth" + strings.Join(alts, "Or")
+		if len(name) > 48 {
+			name = "authRequirements"
+		}
+		e.authVars[key] = scope.Unique(name)
+		e.authOrder = append(e.authOrder, op.Security)
+	}
+}
+
+// securityRef is the expression that names an operation's security.
+func (e *emitter) securityRef(sec []ir.SecurityRequirement) jen.Code {
+	if len(sec) == 0 {
+		return jen.Nil()
+	}
+	return jen.Id(e.authVars[securityKey(sec)])
+}
+
+func (e *emitter) baseURL() string {
+	if e.opts.BaseURL != "" {
+		return e.opts.BaseURL
+	}
+	if len(e.api.Servers) > 0 {
+		return e.api.Servers[0]
+	}
+	return ""
+}
+
+func (e *emitter) emitClient(f *jen.File) {
+	title := e.api.Title
+	if title == "" {
+		title = "the API"
+	}
+	f.Commentf("Client calls %s. It is safe for concurrent use.", title)
+	f.Type().Id("Client").Struct(jen.Id("rt").Op("*").Qual(toolrtPath, "Client"))
+
+	base := e.baseURL()
+	switch {
+	case base == "":
+		f.Comment("DefaultBaseURL is empty: the spec names no server, so NewClient needs the API's URL.")
+	case !strings.Contains(base, "://"):
+		f.Commentf("DefaultBaseURL is the spec's server, a path without a host: pass NewClient the full URL, e.g. https://api.example.com%s.", base)
+	default:
+		f.Comment("DefaultBaseURL is the API's server as the spec declares it.")
+	}
+	f.Const().Id("DefaultBaseURL").Op("=").Lit(base)
+
+	var envs []string
+	for _, s := range e.api.SecuritySchemes {
+		if s.Kind != ir.SchemeMutualTLS {
+			envs = append(envs, s.EnvVar)
+		}
+	}
+	lines := []string{
+		"NewClient returns a Client for the API at baseURL, or at DefaultBaseURL",
+		"when baseURL is empty.",
+	}
+	if len(envs) > 0 {
+		lines = append(lines, "", fmt.Sprintf("Credentials are read from %s, unless given with", strings.Join(envs, ", ")),
+			"toolrt.WithCredential or turned off with toolrt.WithoutEnvironment.")
+	}
+	doc(f, lines)
+	f.Func().Id("NewClient").Params(jen.Id("baseURL").String(), jen.Id("opts").Op("...").Qual(toolrtPath, "Option")).
+		Params(jen.Op("*").Id("Client"), jen.Error()).Block(
+		jen.If(jen.Id("baseURL").Op("==").Lit("")).Block(jen.Id("baseURL").Op("=").Id("DefaultBaseURL")),
+		jen.List(jen.Id("rt"), jen.Err()).Op(":=").Qual(toolrtPath, "NewClient").Call(jen.Id("baseURL"), jen.Id("securitySchemes"), jen.Id("opts").Op("...")),
+		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
+		jen.Return(jen.Op("&").Id("Client").Values(jen.Dict{jen.Id("rt"): jen.Id("rt")}), jen.Nil()),
+	)
+
+	var schemes []jen.Code
+	for _, s := range e.api.SecuritySchemes {
+		d := jen.Dict{
+			jen.Id("Name"): jen.Lit(s.Name),
+			jen.Id("Kind"): jen.Qual(toolrtPath, schemeKinds[s.Kind]),
+		}
+		if schemeKinds[s.Kind] == "" {
+			d[jen.Id("Kind")] = jen.Lit(string(s.Kind))
+		}
+		if s.In != "" {
+			d[jen.Id("In")] = jen.Lit(string(s.In))
+		}
+		if s.ParamName != "" {
+			d[jen.Id("ParamName")] = jen.Lit(s.ParamName)
+		}
+		if s.Kind == ir.SchemeHTTPOther {
+			d[jen.Id("HTTPScheme")] = jen.Lit(s.HTTPScheme)
+		}
+		if s.EnvVar != "" {
+			d[jen.Id("EnvVar")] = jen.Lit(s.EnvVar)
+		}
+		schemes = append(schemes, jen.Values(d))
+	}
+	f.Comment("securitySchemes are the API's ways to authenticate, from the spec.")
+	f.Var().Id("securitySchemes").Op("=").Index().Qual(toolrtPath, "SecurityScheme").ValuesFunc(func(g *jen.Group) {
+		for _, s := range schemes {
+			g.Add(s)
+		}
+	})
+	if len(e.authOrder) == 0 {
+		return
+	}
+	var defs []jen.Code
+	for _, sec := range e.authOrder {
+		var alts []jen.Code
+		for _, alt := range sec {
+			var ns []jen.Code
+			for _, u := range alt {
+				ns = append(ns, jen.Lit(u.Scheme))
+			}
+			alts = append(alts, jen.Values(ns...))
+		}
+		defs = append(defs, jen.Id(e.authVars[securityKey(sec)]).Op("=").Qual(toolrtPath, "Security").Values(alts...))
+	}
+	f.Comment("The security requirements of the operations: any one alternative suffices.")
+	f.Var().Defs(defs...)
+}

@@ -1,0 +1,227 @@
+package emit
+
+import (
+	"fmt"
+	"net/http"
+	"sort"
+	"strings"
+
+	"github.com/dave/jennifer/jen"
+
+	"github.com/agentready/agentready/gen/ir"
+)
+
+// httpMethods maps methods to net/http's constants.
+var httpMethods = map[string]string{
+	http.MethodGet: "MethodGet", http.MethodPut: "MethodPut", http.MethodPost: "MethodPost",
+	http.MethodDelete: "MethodDelete", http.MethodOptions: "MethodOptions", http.MethodHead: "MethodHead",
+	http.MethodPatch: "MethodPatch", http.MethodTrace: "MethodTrace",
+}
+
+// emitOperation declares an operation's input struct, its response type
+// and its Client method.
+func (e *emitter) emitOperation(f *jen.File, op *ir.Operation) {
+	if op.InputType != "" {
+		e.emitInput(f, op)
+	}
+	e.emitResponse(f, op)
+	e.emitMethod(f, op)
+}
+
+// paramDoc documents an input field: where the value goes, then the spec's
+// description.
+func paramDoc(p *ir.Param) []string {
+	lines := []string{fmt.Sprintf("%s is the %s parameter %q.", p.GoName, p.In, p.Name)}
+	if d := docLines(p.Description); len(d) > 0 {
+		lines = append(lines, d...)
+	}
+	if p.Deprecated {
+		lines = append(lines, "", "Deprecated: the spec marks this parameter deprecated.")
+	}
+	return lines
+}
+
+func (e *emitter) emitInput(f *jen.File, op *ir.Operation) {
+	var fields []jen.Code
+	for _, p := range op.Params {
+		typ := e.withPointer(e.goType(p.Schema), e.category(p.Schema), p.Required, p.Schema.Nullable && !p.Required, true)
+		fields = append(fields, comment(paramDoc(p)).Id(p.GoName).Add(typ))
+	}
+	if b := op.Body; b != nil {
+		lines := []string{fmt.Sprintf("%s is the request body, sent as %s.", b.GoName, b.ContentType)}
+		lines = append(lines, docLines(b.Description)...)
+		fields = append(fields, comment(lines).Id(b.GoName).Add(e.bodyType(b)))
+	}
+	doc(f, docLines(fmt.Sprintf("%s holds the parameters of %s.", op.InputType, op.GoName)))
+	f.Type().Id(op.InputType).Struct(fields...)
+}
+
+// bodyType is the Go type of a request body field: the schema's type for
+// JSON and forms (a pointer when optional), an io.Reader for binary
+// bodies.
+func (e *emitter) bodyType(b *ir.Body) *jen.Statement {
+	if isBinaryBody(b) {
+		return jen.Qual("io", "Reader")
+	}
+	return e.withPointer(e.goType(b.Schema), e.category(b.Schema), b.Required, false, true)
+}
+
+// isBinaryBody reports whether a body is raw bytes (not JSON or a form).
+func isBinaryBody(b *ir.Body) bool {
+	mt := strings.ToLower(strings.TrimSpace(strings.Split(b.ContentType, ";")[0]))
+	if strings.Contains(mt, "json") || strings.HasPrefix(mt, "multipart/") || mt == "application/x-www-form-urlencoded" ||
+		mt == "*/*" || mt == "application/*" {
+		return false
+	}
+	if strings.HasPrefix(mt, "text/") && b.Schema != nil && b.Schema.Kind == ir.KindString && b.Schema.Ref == "" {
+		return false
+	}
+	return true
+}
+
+// successBody returns the response whose body the method decodes, nil
+// when there is none to decode (no success response, no schema, or a body
+// that is not JSON).
+func successBody(op *ir.Operation) *ir.Response {
+	r := op.SuccessResponse()
+	if r == nil || r.Schema == nil {
+		return nil
+	}
+	mt := strings.ToLower(r.ContentType)
+	if !(strings.Contains(mt, "json") || mt == "*/*" || mt == "") {
+		return nil
+	}
+	return r
+}
+
+func (e *emitter) emitResponse(f *jen.File, op *ir.Operation) {
+	fields := []jen.Code{jen.Qual(toolrtPath, "Response")}
+	if r := successBody(op); r != nil {
+		lines := []string{fmt.Sprintf("Body is the decoded %s response.", r.Status)}
+		if len(strings.Fields(r.Description)) > 3 {
+			lines = append(lines, docLines(r.Description)...)
+		}
+		fields = append(fields, comment(lines).Id("Body").Add(e.goType(r.Schema)))
+	}
+	what := "the status, headers and raw body"
+	if len(fields) > 1 {
+		what += ", and the decoded body"
+	}
+	doc(f, docLines(fmt.Sprintf("%s is what %s returns: %s.", op.ResponseType, op.GoName, what)))
+	f.Type().Id(op.ResponseType).Struct(fields...)
+}
+
+// methodDoc is the doc comment of an operation's method: the summary (or
+// the description's first sentence), the description, the HTTP call, and
+// deprecation.
+func methodDoc(op *ir.Operation) []string {
+	summary := strings.TrimRight(strings.TrimSpace(firstSentence(op.Summary)), ".")
+	desc := strings.TrimSpace(op.Description)
+	if summary == "" {
+		summary = strings.TrimRight(firstSentence(desc), ".")
+		if plainText(desc) == firstSentence(desc) {
+			desc = ""
+		}
+	}
+	var lines []string
+	if summary != "" {
+		lines = docLines(summarySentence(op.GoName, summary))
+	} else {
+		lines = []string{fmt.Sprintf("%s calls %s %s.", op.GoName, op.Method, op.Path)}
+	}
+	if desc != "" && plainText(desc) != plainText(op.Summary) {
+		lines = append(lines, "")
+		lines = append(lines, docLines(desc)...)
+	}
+	lines = append(lines, "", fmt.Sprintf("%s %s (tool %s)", op.Method, op.Path, op.Name))
+	if op.Deprecated {
+		lines = append(lines, "", "Deprecated: the spec marks this operation deprecated.")
+	}
+	return lines
+}
+
+func (e *emitter) emitMethod(f *jen.File, op *ir.Operation) {
+	params := []jen.Code{jen.Id("ctx").Qual("context", "Context")}
+	if op.InputType != "" {
+		params = append(params, jen.Id("in").Id(op.InputType))
+	}
+	var body []jen.Code
+	method := jen.Qual("net/http", httpMethods[op.Method])
+	if httpMethods[op.Method] == "" {
+		method = jen.Lit(op.Method)
+	}
+	body = append(body, jen.Id("req").Op(":=").Qual(toolrtPath, "NewRequest").Call(method, jen.Lit(op.Path), e.securityRef(op.Security)))
+	if len(op.Servers) > 0 {
+		body = append(body, jen.Id("req").Dot("SetServer").Call(jen.Lit(op.Servers[0])))
+	}
+	for _, p := range op.Params {
+		body = append(body, paramCall(p))
+	}
+	if b := op.Body; b != nil {
+		body = append(body, jen.Id("req").Dot("Body").Call(jen.Lit(b.ContentType), jen.Id("in").Dot(b.GoName)))
+		for _, prop := range sortedEncodingKeys(b.Encoding) {
+			enc := b.Encoding[prop]
+			if enc.Style == "" && enc.Explode == nil {
+				continue
+			}
+			style := enc.Style
+			if style == "" {
+				style = "form"
+			}
+			explode := style == "form"
+			if enc.Explode != nil {
+				explode = *enc.Explode
+			}
+			body = append(body, jen.Id("req").Dot("FormStyle").Call(jen.Lit(prop), jen.Lit(style), jen.Lit(explode)))
+		}
+	}
+	body = append(body, jen.Id("out").Op(":=").New(jen.Id(op.ResponseType)))
+	decodeInto := jen.Nil()
+	if successBody(op) != nil {
+		decodeInto = jen.Op("&").Id("out").Dot("Body")
+	}
+	body = append(body,
+		jen.Err().Op(":=").Id("c").Dot("rt").Dot("Do").Call(jen.Id("ctx"), jen.Id("req"), jen.Op("&").Id("out").Dot("Response"), decodeInto),
+		jen.Return(jen.Id("out"), jen.Err()),
+	)
+	doc(f, methodDoc(op))
+	f.Func().Params(jen.Id("c").Op("*").Id("Client")).Id(op.GoName).Params(params...).
+		Params(jen.Op("*").Id(op.ResponseType), jen.Error()).Block(body...)
+}
+
+// paramCall is the request-builder call that sends one parameter, using
+// the short form when the style is the location's default.
+func paramCall(p *ir.Param) jen.Code {
+	v := jen.Id("in").Dot(p.GoName)
+	req := jen.Id("req")
+	switch p.In {
+	case ir.InPath:
+		if p.Style == "simple" && !p.Explode {
+			return req.Dot("Path").Call(jen.Lit(p.Name), v)
+		}
+		return req.Dot("PathStyle").Call(jen.Lit(p.Name), jen.Lit(p.Style), jen.Lit(p.Explode), v)
+	case ir.InQuery:
+		if strings.Contains(p.ContentType, "json") {
+			return req.Dot("QueryJSON").Call(jen.Lit(p.Name), v)
+		}
+		if p.Style == "form" && p.Explode {
+			return req.Dot("Query").Call(jen.Lit(p.Name), v)
+		}
+		return req.Dot("QueryStyle").Call(jen.Lit(p.Name), jen.Lit(p.Style), jen.Lit(p.Explode), v)
+	case ir.InHeader:
+		if !p.Explode {
+			return req.Dot("Header").Call(jen.Lit(p.Name), v)
+		}
+		return req.Dot("HeaderStyle").Call(jen.Lit(p.Name), jen.Lit(true), v)
+	}
+	return req.Dot("Cookie").Call(jen.Lit(p.Name), v)
+}
+
+func sortedEncodingKeys(m map[string]ir.Encoding) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}

@@ -1,0 +1,152 @@
+package toolrt
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"sort"
+	"strings"
+
+	"github.com/oapi-codegen/oapi-codegen/v2/pkg/securityprovider"
+)
+
+// The kinds of security scheme. OAuth2 and OpenID Connect are used with a
+// bearer token the user obtains; mutual TLS is configured on the HTTP
+// client (WithHTTPClient).
+const (
+	APIKey        = "apiKey"
+	BasicAuth     = "basic"
+	BearerAuth    = "bearer"
+	OAuth2        = "oauth2"
+	OpenIDConnect = "openIdConnect"
+	MutualTLS     = "mutualTLS"
+	// OtherHTTPAuth is an http scheme other than basic and bearer; the
+	// credential is sent as "Authorization: <HTTPScheme> <credential>".
+	OtherHTTPAuth = "http"
+)
+
+// SecurityScheme is one of an API's ways to authenticate.
+type SecurityScheme struct {
+	// Name is the scheme's key in the spec.
+	Name string
+	// Kind is one of the kind constants (APIKey, BearerAuth, ...).
+	Kind string
+	// In ("header", "query", "cookie") and ParamName place an API key.
+	In        string
+	ParamName string
+	// HTTPScheme is the scheme word of an OtherHTTPAuth scheme.
+	HTTPScheme string
+	// EnvVar is the environment variable read for the credential.
+	EnvVar string
+}
+
+// Requirement names security schemes that are used together.
+type Requirement []string
+
+// Security lists alternative requirements: meeting any one suffices. An
+// empty Requirement among them means the call may go without credentials.
+type Security []Requirement
+
+// authenticate applies the first requirement of sec whose credentials are
+// all known. When none is, the request goes out without credentials: the
+// server's 401 is then reported with what is missing.
+func (c *Client) authenticate(ctx context.Context, req *http.Request, sec Security) error {
+	for _, alt := range sec {
+		if !c.satisfies(alt) {
+			continue
+		}
+		for _, name := range alt {
+			if err := c.apply(ctx, req, c.schemes[name], c.credentials[name]); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	return nil
+}
+
+func (c *Client) satisfies(alt Requirement) bool {
+	for _, name := range alt {
+		if _, ok := c.credentials[name]; !ok {
+			return false
+		}
+		if c.schemes[name].Kind == MutualTLS {
+			return false
+		}
+	}
+	return true
+}
+
+// apply adds one credential to a request, through oapi-codegen's security
+// providers.
+func (c *Client) apply(ctx context.Context, req *http.Request, s SecurityScheme, cred string) error {
+	var intercept func(context.Context, *http.Request) error
+	switch s.Kind {
+	case APIKey:
+		p, err := securityprovider.NewSecurityProviderApiKey(s.In, s.ParamName, cred)
+		if err != nil {
+			return fmt.Errorf("toolrt: security scheme %q: %v", s.Name, err)
+		}
+		intercept = p.Intercept
+	case BasicAuth:
+		user, pass, ok := strings.Cut(cred, ":")
+		if !ok {
+			return fmt.Errorf("toolrt: security scheme %q: a basic-auth credential is \"user:password\"", s.Name)
+		}
+		p, err := securityprovider.NewSecurityProviderBasicAuth(user, pass)
+		if err != nil {
+			return fmt.Errorf("toolrt: security scheme %q: %v", s.Name, err)
+		}
+		intercept = p.Intercept
+	case BearerAuth, OAuth2, OpenIDConnect:
+		p, err := securityprovider.NewSecurityProviderBearerToken(cred)
+		if err != nil {
+			return fmt.Errorf("toolrt: security scheme %q: %v", s.Name, err)
+		}
+		intercept = p.Intercept
+	case OtherHTTPAuth:
+		scheme := s.HTTPScheme
+		if scheme != "" {
+			scheme = strings.ToUpper(scheme[:1]) + scheme[1:]
+		}
+		req.Header.Set("Authorization", strings.TrimSpace(scheme+" "+cred))
+		return nil
+	default:
+		return nil
+	}
+	return intercept(ctx, req)
+}
+
+// missingCredentials says which credentials would satisfy sec, for the
+// message of a 401 or 403; empty when sec needs none or is met.
+func (c *Client) missingCredentials(sec Security) string {
+	if len(sec) == 0 {
+		return ""
+	}
+	var wants []string
+	for _, alt := range sec {
+		if len(alt) == 0 || c.satisfies(alt) {
+			return ""
+		}
+		var parts []string
+		for _, name := range alt {
+			s := c.schemes[name]
+			if s.EnvVar != "" {
+				parts = append(parts, fmt.Sprintf("%s (%s)", name, s.EnvVar))
+			} else {
+				parts = append(parts, name)
+			}
+		}
+		wants = append(wants, strings.Join(parts, " and "))
+	}
+	return "no credentials were set for " + strings.Join(wants, " or ")
+}
+
+func (c *Client) schemeNames() []string {
+	out := make([]string, 0, len(c.schemes))
+	for n := range c.schemes {
+		out = append(out, n)
+	}
+	sort.Strings(out)
+	return out
+}
