@@ -72,10 +72,14 @@ func Generate(opts Options) (*Result, error) {
 	}
 	api, warnings, err := Load(opts)
 	if err != nil {
+		if warnings != nil {
+			return &Result{Warnings: warnings}, err
+		}
 		return nil, err
 	}
 	if len(api.Operations) == 0 {
-		return nil, fmt.Errorf("%s: no operations to generate (the spec has none, the selection matched none, or all were skipped: see the warnings)", opts.Spec)
+		return &Result{API: api, Warnings: warnings},
+			fmt.Errorf("%s: no operations to generate (the spec has none, the selection matched none, or all were skipped: see the warnings)", opts.Spec)
 	}
 	files, skipped, err := emit.Emit(api, emit.Options{Package: opts.Package, Source: filepath.Base(opts.Spec), BaseURL: opts.BaseURL})
 	for _, s := range skipped {

@@ -124,9 +124,8 @@ func (e *emitter) category(s *ir.Schema) category {
 		if s.Format == "byte" {
 			return catSlice
 		}
-		if s.Format == "binary" {
-			return catStruct
-		}
+		// A File (binary) is a struct that can never contain a cycle: it is
+		// held by value when required, like a scalar.
 	}
 	return catScalar
 }

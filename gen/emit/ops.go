@@ -123,17 +123,20 @@ func methodDoc(op *ir.Operation) []string {
 			desc = ""
 		}
 	}
-	var lines []string
-	if summary != "" {
-		lines = docLines(summarySentence(op.GoName, summary))
-	} else {
-		lines = []string{fmt.Sprintf("%s calls %s %s.", op.GoName, op.Method, op.Path)}
+	call := fmt.Sprintf("%s %s (tool %s)", op.Method, op.Path, op.Name)
+	if summary == "" {
+		lines := []string{fmt.Sprintf("%s calls %s.", op.GoName, call)}
+		if op.Deprecated {
+			lines = append(lines, "", "Deprecated: the spec marks this operation deprecated.")
+		}
+		return lines
 	}
+	lines := docLines(summarySentence(op.GoName, summary))
 	if desc != "" && plainText(desc) != plainText(op.Summary) {
 		lines = append(lines, "")
 		lines = append(lines, docLines(desc)...)
 	}
-	lines = append(lines, "", fmt.Sprintf("%s %s (tool %s)", op.Method, op.Path, op.Name))
+	lines = append(lines, "", call)
 	if op.Deprecated {
 		lines = append(lines, "", "Deprecated: the spec marks this operation deprecated.")
 	}

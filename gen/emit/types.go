@@ -204,10 +204,11 @@ func (e *emitter) emitUnion(f *jen.File, t *ir.Type) {
 	if s.Exclusive {
 		quant = "exactly one of"
 	}
-	lines = append(lines, "", fmt.Sprintf("It holds %s: %s. Read it with the As methods, set it with the From methods.", quant, strings.Join(listed, ", ")))
+	holds := fmt.Sprintf("It holds %s: %s. Read it with the As methods, set it with the From methods.", quant, strings.Join(listed, ", "))
 	if d := s.Discriminator; d != nil {
-		lines = append(lines, fmt.Sprintf("The property %q says which.", d.Property))
+		holds += fmt.Sprintf(" The property %q says which.", d.Property)
 	}
+	lines = append(append(lines, ""), docLines(holds)...)
 	doc(f, lines)
 	f.Type().Id(t.GoName).Struct(jen.Id("union").Qual(jsonPath, "RawMessage"))
 	for _, v := range vs {

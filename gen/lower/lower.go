@@ -271,3 +271,38 @@ func (l *lowerer) envVar(scheme string) string {
 	}
 	return l.envPrefix() + "_" + strings.Join(parts, "_")
 }
+
+// lastLine returns the last line of the YAML subtree n.
+func lastLine(n *yaml.Node) int {
+	if n == nil {
+		return 0
+	}
+	last := n.Line
+	for _, c := range n.Content {
+		if l := lastLine(c); l > last {
+			last = l
+		}
+	}
+	return last
+}
+
+// loadErrorsWithin returns an error when the loader reported a problem
+// inside the operation's part of the root document: libopenapi then drops
+// the broken part (a response, a parameter) from the model, and an
+// operation generated without it would be silently wrong.
+func (l *lowerer) loadErrorsWithin(key, value *yaml.Node) error {
+	if key == nil || value == nil {
+		return nil
+	}
+	from, to := key.Line, lastLine(value)
+	var msgs []string
+	for _, w := range l.doc.Warnings {
+		if w.Origin.File == l.file && w.Origin.Line >= from && w.Origin.Line <= to {
+			msgs = append(msgs, fmt.Sprintf("line %d: %s", w.Origin.Line, w.Message))
+		}
+	}
+	if len(msgs) == 0 {
+		return nil
+	}
+	return fmt.Errorf("part of it could not be loaded: %s", strings.Join(msgs, "; "))
+}

@@ -427,6 +427,21 @@ func (l *lowerer) allOf(out *ir.Schema, s *base.Schema, pl place, depth int) err
 		}
 		l.mergeInto(merged, ownLowered, map[string]bool{})
 	}
+	// A part may require a property another part declares
+	// (allOf: [$ref: Pet, {required: [kind]}]).
+	required := append([]string(nil), s.Required...)
+	for _, p := range s.AllOf {
+		if p != nil && !p.IsReference() {
+			if ps := p.Schema(); ps != nil {
+				required = append(required, ps.Required...)
+			}
+		}
+	}
+	for _, name := range required {
+		if prop := merged.Property(name); prop != nil {
+			prop.Required = true
+		}
+	}
 	if merged.Kind == "" {
 		merged.Kind = ir.KindAny
 	}
@@ -566,15 +581,25 @@ func firstNonNil[T any](a, b *T) *T {
 }
 
 // union lowers oneOf/anyOf. A null variant makes the schema nullable; a
-// single remaining variant makes it a plain use of that variant.
+// single remaining variant makes it a plain use of that variant; variants
+// that are all the same primitive collapse into it. Inline variants are
+// hoisted into named types only once the union is known to stay a union.
 func (l *lowerer) union(out *ir.Schema, s *base.Schema, variants []*base.SchemaProxy, exclusive bool, pl place, depth int) error {
 	kw := "anyOf"
 	if exclusive {
 		kw = "oneOf"
 	}
 	var vs []*ir.Schema
+	var places []place
 	for i, p := range variants {
-		v, err := l.schemaDepth(p, pl.child(kw, "").child(fmt.Sprint(i), fmt.Sprintf("Variant%d", i+1)), depth+1)
+		vpl := pl.child(kw, "").child(fmt.Sprint(i), fmt.Sprintf("Variant%d", i+1))
+		var v *ir.Schema
+		var err error
+		if p != nil && !p.IsReference() && p.Schema() != nil {
+			v, err = l.schemaCore(p.Schema(), vpl, depth+1)
+		} else {
+			v, err = l.schemaDepth(p, vpl, depth+1)
+		}
 		if err != nil {
 			return err
 		}
@@ -583,6 +608,7 @@ func (l *lowerer) union(out *ir.Schema, s *base.Schema, variants []*base.SchemaP
 			continue
 		}
 		vs = append(vs, v)
+		places = append(places, vpl)
 	}
 	if k, ok := samePrimitive(vs); ok {
 		// anyOf [{type: string, enum: [...]}, {type: string}] is a string:
@@ -604,6 +630,13 @@ func (l *lowerer) union(out *ir.Schema, s *base.Schema, variants []*base.SchemaP
 	case 1:
 		annotate(out, vs[0])
 		return nil
+	}
+	for i, v := range vs {
+		h, err := l.maybeHoist(v, places[i])
+		if err != nil {
+			return err
+		}
+		vs[i] = h
 	}
 	out.Kind = ir.KindUnion
 	out.Variants = vs

@@ -10,30 +10,30 @@ import (
 	"github.com/agentready/agentready/gen/names"
 )
 
-// v2OpKey returns the method key of the i-th operation of a path item, for
-// its position in the source.
-func v2OpKey(pi *v2.PathItem, i int) *yamlNode {
+// v2OpNodes returns the method key and value nodes of the i-th operation
+// of a path item, for its position in the source.
+func v2OpNodes(pi *v2.PathItem, i int) (key, value *yamlNode) {
 	low := pi.GoLow()
 	if low == nil {
-		return nil
+		return nil, nil
 	}
 	switch methods[i] {
 	case "GET":
-		return low.Get.KeyNode
+		return low.Get.KeyNode, low.Get.ValueNode
 	case "PUT":
-		return low.Put.KeyNode
+		return low.Put.KeyNode, low.Put.ValueNode
 	case "POST":
-		return low.Post.KeyNode
+		return low.Post.KeyNode, low.Post.ValueNode
 	case "DELETE":
-		return low.Delete.KeyNode
+		return low.Delete.KeyNode, low.Delete.ValueNode
 	case "OPTIONS":
-		return low.Options.KeyNode
+		return low.Options.KeyNode, low.Options.ValueNode
 	case "HEAD":
-		return low.Head.KeyNode
+		return low.Head.KeyNode, low.Head.ValueNode
 	case "PATCH":
-		return low.Patch.KeyNode
+		return low.Patch.KeyNode, low.Patch.ValueNode
 	}
-	return nil
+	return nil, nil
 }
 
 func v2Ops(pi *v2.PathItem) []*v2.Operation {
@@ -91,9 +91,15 @@ func (l *lowerer) v2Document() []*rawOp {
 			}
 			pointer := "#/paths/" + escapePointer(path) + "/" + strings.ToLower(method)
 			r := &rawOp{ref: ref, pointer: pointer}
-			r.origin = l.nodeOrigin(v2OpKey(pi, i), pointer)
+			key, value := v2OpNodes(pi, i)
+			r.origin = l.nodeOrigin(key, pointer)
 			o, pi := o, pi
-			r.lower = func(op *ir.Operation) error { return l.v2Operation(op, r, pi, o) }
+			r.lower = func(op *ir.Operation) error {
+				if err := l.loadErrorsWithin(key, value); err != nil {
+					return err
+				}
+				return l.v2Operation(op, r, pi, o)
+			}
 			ops = append(ops, r)
 		}
 	}
@@ -232,14 +238,15 @@ func (l *lowerer) v2Param(p *v2.Parameter, opPlace place) (*ir.Param, error) {
 		out.Required = true
 	}
 	defaultStyle(out)
-	switch p.CollectionFormat {
-	case "multi":
+	switch format := p.CollectionFormat; {
+	case p.Type != "array":
+	case format == "multi":
 		out.Style, out.Explode = "form", true
-	case "ssv":
+	case format == "ssv":
 		out.Style, out.Explode = "spaceDelimited", false
-	case "pipes":
+	case format == "pipes":
 		out.Style, out.Explode = "pipeDelimited", false
-	case "", "csv", "tsv":
+	default: // "", csv, tsv
 		// csv is the default. tsv has no OpenAPI 3 style; commas are the
 		// closest servers accept.
 		if out.In == ir.InQuery {

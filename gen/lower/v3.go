@@ -41,6 +41,10 @@ func (l *lowerer) v3Document() []*rawOp {
 	}
 	l.compNames = componentGoNames("#/components/schemas/", compKeys)
 
+	if d.Webhooks != nil && d.Webhooks.Len() > 0 {
+		l.diags.Warnf(ir.Origin{File: l.file, Pointer: "#/webhooks"}, "",
+			"%d webhooks skipped: they are requests the API sends to you, not operations an agent can call", d.Webhooks.Len())
+	}
 	var ops []*rawOp
 	if d.Paths == nil || d.Paths.PathItems == nil {
 		return ops
@@ -152,6 +156,11 @@ func (l *lowerer) security(reqs []*base.SecurityRequirement) ([]ir.SecurityRequi
 func (l *lowerer) v3Operation(op *ir.Operation, r *rawOp, pi *v3.PathItem, o *v3.Operation) error {
 	op.Summary, op.Description = o.Summary, o.Description
 	opPlace := place{id: r.pointer, parent: "op:" + op.Name}
+	if low := o.GoLow(); low != nil {
+		if err := l.loadErrorsWithin(low.KeyNode, low.RootNode); err != nil {
+			return err
+		}
+	}
 
 	// Parameters: the path item's, overridden by the operation's with the
 	// same name and location.

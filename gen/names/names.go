@@ -85,6 +85,11 @@ func Exported(s string) string {
 			b.WriteString(up)
 			continue
 		}
+		// Plurals of initialisms: "ids" -> "IDs", "urls" -> "URLs".
+		if len(up) > 2 && up[len(up)-1] == 'S' && initialisms[up[:len(up)-1]] {
+			b.WriteString(up[:len(up)-1] + "s")
+			continue
+		}
 		r, size := utf8.DecodeRuneInString(w)
 		b.WriteRune(unicode.ToUpper(r))
 		b.WriteString(w[size:])

@@ -72,9 +72,11 @@ func Shorten(name string, max int) string {
 		return name
 	}
 	sum := sha256.Sum256([]byte(name))
-	suffix := hex.EncodeToString(sum[:])[:8]
+	digest := hex.EncodeToString(sum[:])
+	suffix := digest[:8]
 	if max <= len(suffix)+1 {
-		return suffix[:max]
+		// No room for a readable prefix: the hash alone, as long as fits.
+		return digest[:max]
 	}
 	keep := max - len(suffix) - 1
 	head := name[:keep]

@@ -1,0 +1,138 @@
+package gen_test
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/pb33f/libopenapi"
+	"github.com/pb33f/libopenapi/datamodel"
+
+	"github.com/agentready/agentready/gen"
+	"github.com/agentready/agentready/gen/internal/modtest"
+)
+
+// benchSpecs are the large real specs the generator's speed goals are set
+// on.
+var benchSpecs = []struct{ name, file string }{
+	{"github", "real/github.json"},
+	{"stripe", "real/stripe.json"},
+	{"kubernetes", "real/kubernetes-swagger2.json"},
+}
+
+// The benchmarks report peak memory as the maximum resident set size of a
+// child process (this test binary, re-run with benchChildEnv set) that does
+// the same work once: in-process heap samples would count the garbage of
+// earlier iterations.
+const benchChildEnv = "AGENTREADY_BENCH_CHILD"
+
+// TestBenchChild is the work a child process does for a benchmark; it does
+// nothing in a normal test run.
+func TestBenchChild(t *testing.T) {
+	job := os.Getenv(benchChildEnv)
+	if job == "" {
+		return
+	}
+	kind, path, _ := strings.Cut(job, ":")
+	switch kind {
+	case "generate":
+		if _, err := gen.Generate(gen.Options{Spec: path, Package: "p"}); err != nil {
+			t.Fatal(err)
+		}
+	case "floor":
+		libopenapiOnly(t, path)
+	}
+	// The peak resident set of this process; after exec, unlike the
+	// rusage a parent reads from wait4, it does not inherit the parent's.
+	status, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		t.Skip("no /proc/self/status on this system")
+	}
+	for _, line := range strings.Split(string(status), "\n") {
+		if strings.HasPrefix(line, "VmHWM:") {
+			fmt.Println("PEAK", strings.TrimSpace(strings.TrimPrefix(line, "VmHWM:")))
+		}
+	}
+}
+
+// peakRSS runs job in a child process and returns its peak RSS in MiB (0
+// where the system does not say).
+func peakRSS(b *testing.B, job string) float64 {
+	b.Helper()
+	cmd := exec.Command(os.Args[0], "-test.run=^TestBenchChild$", "-test.count=1", "-test.v")
+	cmd.Env = append(os.Environ(), benchChildEnv+"="+job)
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		b.Fatalf("child %s: %v\n%s", job, err, out)
+	}
+	for _, line := range strings.Split(string(out), "\n") {
+		var kb float64
+		if _, err := fmt.Sscanf(line, "PEAK %f kB", &kb); err == nil {
+			return kb / 1024
+		}
+	}
+	return 0
+}
+
+// libopenapiOnly reads a spec and builds its model with the configuration
+// gen uses, and nothing else.
+func libopenapiOnly(tb testing.TB, path string) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	abs, _ := filepath.Abs(path)
+	doc, err := libopenapi.NewDocumentWithConfiguration(data, &datamodel.DocumentConfiguration{
+		BasePath: filepath.Dir(abs), SpecFilePath: filepath.Base(abs), AllowFileReferences: true, ExcludeExtensionRefs: true,
+	})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	if doc.GetSpecInfo().SpecFormat == datamodel.OAS2 {
+		_, _ = doc.BuildV2Model()
+	} else {
+		_, _ = doc.BuildV3Model()
+	}
+}
+
+// BenchmarkGenerate measures the whole job (load, lower, emit with gofmt)
+// for each large spec, with allocations and the peak live heap.
+//
+//	go test ./gen -run '^$' -bench . -benchtime 3x
+func BenchmarkGenerate(b *testing.B) {
+	root := modtest.SharedSpecs(b)
+	for _, s := range benchSpecs {
+		path := filepath.Join(root, s.file)
+		b.Run(s.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				if _, err := gen.Generate(gen.Options{Spec: path, Package: "p"}); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.StopTimer()
+			b.ReportMetric(peakRSS(b, "generate:"+path), "peak-RSS-MiB")
+		})
+	}
+}
+
+// BenchmarkLibopenapiFloor measures what libopenapi alone takes to read
+// each spec and build its model, with the configuration gen uses: the
+// floor under BenchmarkGenerate.
+func BenchmarkLibopenapiFloor(b *testing.B) {
+	root := modtest.SharedSpecs(b)
+	for _, s := range benchSpecs {
+		path := filepath.Join(root, s.file)
+		b.Run(s.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				libopenapiOnly(b, path)
+			}
+			b.StopTimer()
+			b.ReportMetric(peakRSS(b, "floor:"+path), "peak-RSS-MiB")
+		})
+	}
+}

@@ -1,0 +1,196 @@
+package gen_test
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/agentready/agentready/gen"
+	"github.com/agentready/agentready/gen/emit"
+	"github.com/agentready/agentready/gen/internal/modtest"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata/golden")
+
+// goldenSpecs are the project's own small specs, one per OpenAPI version,
+// that together use every construct the generator handles.
+func goldenSpecs(t *testing.T) []string {
+	specs, err := filepath.Glob(filepath.Join(modtest.RepoRoot(t), "specs", "golden", "*"))
+	if err != nil || len(specs) == 0 {
+		t.Fatalf("no golden specs: %v", err)
+	}
+	return specs
+}
+
+func pkgName(spec string) string {
+	return strings.TrimSuffix(filepath.Base(spec), filepath.Ext(spec))
+}
+
+// TestGolden compares the generated code for specs/golden with the
+// committed files in testdata/golden; `go test ./gen -run Golden -update`
+// rewrites them. A golden file the generator no longer produces fails the
+// test, so stale files cannot hide. The goldens must build and vet as a
+// module.
+func TestGolden(t *testing.T) {
+	goldenRoot := filepath.Join("testdata", "golden")
+	mod := modtest.NewModule(t, "golden")
+	for _, spec := range goldenSpecs(t) {
+		name := pkgName(spec)
+		t.Run(name, func(t *testing.T) {
+			res, err := gen.Generate(gen.Options{Spec: spec, Package: name})
+			if err != nil {
+				t.Fatal(err)
+			}
+			dir := filepath.Join(goldenRoot, name)
+			if *update {
+				if err := gen.Write(dir, res.Files); err != nil {
+					t.Fatal(err)
+				}
+			}
+			want := map[string]bool{}
+			for _, f := range res.Files {
+				want[f.Name] = true
+				golden, err := os.ReadFile(filepath.Join(dir, f.Name))
+				if err != nil {
+					t.Errorf("%s: no golden file (run go test ./gen -run Golden -update): %v", f.Name, err)
+					continue
+				}
+				if !bytes.Equal(golden, f.Content) {
+					t.Errorf("%s differs from the golden file; run go test ./gen -run Golden -update and review the diff", f.Name)
+				}
+			}
+			entries, _ := os.ReadDir(dir)
+			for _, e := range entries {
+				if strings.HasSuffix(e.Name(), ".go") && !want[e.Name()] {
+					content, _ := os.ReadFile(filepath.Join(dir, e.Name()))
+					if bytes.HasPrefix(content, []byte("// "+emit.Header)) {
+						t.Errorf("%s: stale golden file the generator no longer produces", e.Name())
+					}
+				}
+			}
+			if err := gen.Write(filepath.Join(mod, name), res.Files); err != nil {
+				t.Fatal(err)
+			}
+		})
+	}
+	modtest.Go(t, mod, "build", "./...")
+	modtest.Go(t, mod, "vet", "./...")
+}
+
+// TestDeterministic checks that generating twice gives byte-identical
+// output (maps, parallel rendering and naming must not leak order).
+func TestDeterministic(t *testing.T) {
+	for _, spec := range goldenSpecs(t) {
+		a, err := gen.Generate(gen.Options{Spec: spec, Package: "p"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := 0; i < 3; i++ {
+			b, err := gen.Generate(gen.Options{Spec: spec, Package: "p"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(a.Files) != len(b.Files) {
+				t.Fatalf("%s: %d files, then %d", spec, len(a.Files), len(b.Files))
+			}
+			for j := range a.Files {
+				if a.Files[j].Name != b.Files[j].Name || !bytes.Equal(a.Files[j].Content, b.Files[j].Content) {
+					t.Fatalf("%s: %s differs between runs", spec, a.Files[j].Name)
+				}
+			}
+		}
+	}
+}
+
+// TestSharedSpecs generates a package for every document under
+// ../shared/specs (real APIs and the 2.0/3.0/3.1 edge cases) and builds and
+// vets them all as one module.
+func TestSharedSpecs(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds about 70 packages; skipped with -short")
+	}
+	root := modtest.SharedSpecs(t)
+	var specs []string
+	err := filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		ext := filepath.Ext(path)
+		if !d.IsDir() && (ext == ".json" || ext == ".yaml" || ext == ".yml") {
+			specs = append(specs, path)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sort.Strings(specs)
+	if len(specs) < 60 {
+		t.Fatalf("found only %d specs under %s", len(specs), root)
+	}
+	mod := modtest.NewModule(t, "shared")
+	generated := 0
+	for i, spec := range specs {
+		rel, _ := filepath.Rel(root, spec)
+		pkg := fmt.Sprintf("p%03d", i)
+		res, err := gen.Generate(gen.Options{Spec: spec, Package: pkg})
+		if err != nil {
+			// A document without operations (webhooks only) is the one
+			// acceptable refusal, and it must say so.
+			if strings.Contains(err.Error(), "no operations to generate") {
+				t.Logf("%s: %v", rel, err)
+				continue
+			}
+			t.Errorf("%s: %v", rel, err)
+			continue
+		}
+		if err := gen.Write(filepath.Join(mod, pkg), res.Files); err != nil {
+			t.Fatal(err)
+		}
+		generated++
+	}
+	t.Logf("generated %d of %d documents", generated, len(specs))
+	modtest.Go(t, mod, "build", "./...")
+	modtest.Go(t, mod, "vet", "./...")
+}
+
+// TestWrite checks that Write replaces generated files, removes stale ones
+// and never touches files it did not generate.
+func TestWrite(t *testing.T) {
+	dir := t.TempDir()
+	gen1 := []emit.File{
+		{Name: "a.go", Content: []byte("// " + emit.Header + "\n\npackage p\n")},
+		{Name: "b.go", Content: []byte("// " + emit.Header + "\n\npackage p\n\nconst B = 1\n")},
+	}
+	if err := gen.Write(dir, gen1); err != nil {
+		t.Fatal(err)
+	}
+	user := filepath.Join(dir, "extra.go")
+	if err := os.WriteFile(user, []byte("package p\n\n// hand-written\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	gen2 := gen1[:1]
+	if err := gen.Write(dir, gen2); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "b.go")); !os.IsNotExist(err) {
+		t.Errorf("stale generated b.go was not removed (err %v)", err)
+	}
+	if _, err := os.Stat(user); err != nil {
+		t.Errorf("hand-written extra.go was removed: %v", err)
+	}
+	clash := []emit.File{{Name: "extra.go", Content: []byte("// " + emit.Header + "\n\npackage p\n")}}
+	err := gen.Write(dir, clash)
+	if err == nil || !strings.Contains(err.Error(), "was not generated by agentready") {
+		t.Errorf("overwriting a hand-written file: got %v, want a refusal", err)
+	}
+	got, _ := os.ReadFile(user)
+	if !strings.Contains(string(got), "hand-written") {
+		t.Error("hand-written file was overwritten")
+	}
+}

@@ -1,0 +1,243 @@
+package tokens
+
+import (
+	"encoding/json"
+	"runtime"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	tiktoken "github.com/pkoukk/tiktoken-go"
+	loader "github.com/pkoukk/tiktoken-go-loader"
+)
+
+// The counts below were computed with this package's encoder and agree
+// with OpenAI's tiktoken for o200k_base where known: "hello world" is
+// [24912 2375] and "Hello, world!" [13225 11 2375 0] in both (in
+// cl100k_base "hello world" is [15339 1917], so these also prove the
+// encoding is o200k and not another).
+var known = []struct {
+	text string
+	want int
+}{
+	{"", 0},
+	{"hello world", 2},
+	{"Hello, world!", 4},
+	{"getIssue", 2},
+	{"Returns the issue.\n\n", 4},
+	{"  indented\tcode", 4},
+	{`{"type":"object","properties":{"id":{"type":"string"}}}`, 14},
+	// Non-ASCII: accented Latin, CJK, Cyrillic and emoji.
+	{"Grüße aus München", 5},
+	{"hello world!你好，世界！", 7},
+	{"こんにちは世界", 2},
+	{"Привет мир!", 4},
+	{"🙂👍", 2},
+	// Special tokens in text are ordinary text, never <|endoftext|>'s id.
+	{"<|endoftext|>", 7},
+}
+
+func TestCountKnown(t *testing.T) {
+	if !Exact() {
+		t.Fatalf("encoding did not load: %v", LoadError())
+	}
+	for _, tc := range known {
+		if got := Count(tc.text); got != tc.want {
+			t.Errorf("Count(%q) = %d, want %d", tc.text, got, tc.want)
+		}
+	}
+}
+
+func TestHelloWorldIDs(t *testing.T) {
+	enc, err := encoding()
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := enc.EncodeOrdinary("hello world")
+	if len(got) != 2 || got[0] != 24912 || got[1] != 2375 {
+		t.Fatalf("hello world = %v, want o200k_base's [24912 2375]", got)
+	}
+	if s := enc.Decode(enc.EncodeOrdinary("Grüße, 世界 🙂")); s != "Grüße, 世界 🙂" {
+		t.Fatalf("round trip = %q", s)
+	}
+}
+
+func TestCountNeverPanics(t *testing.T) {
+	for _, s := range []string{"\xff\xfe invalid UTF-8", "\x00", strings.Repeat("a", 10000), "<|endofprompt|><|endoftext|>"} {
+		if n := Count(s); n <= 0 {
+			t.Errorf("Count(%q) = %d, want > 0", s, n)
+		}
+	}
+}
+
+func TestEstimate(t *testing.T) {
+	for _, tc := range []struct {
+		s    string
+		want int
+	}{{"", 0}, {"a", 1}, {"abcd", 1}, {"abcde", 2}, {"hello world", 3}, {"é", 1}, {"世界", 2}} {
+		if got := Estimate(tc.s); got != tc.want {
+			t.Errorf("Estimate(%q) = %d, want %d", tc.s, got, tc.want)
+		}
+	}
+}
+
+// TestFallback checks the path Count takes when the encoding failed to
+// load: the estimate, not a panic.
+func TestFallback(t *testing.T) {
+	for _, s := range []string{"", "hello world", "世界"} {
+		if got, want := count(nil, s), Estimate(s); got != want {
+			t.Errorf("count(nil, %q) = %d, want Estimate %d", s, got, want)
+		}
+	}
+}
+
+func TestCountJSON(t *testing.T) {
+	type param struct {
+		Name        string `json:"name"`
+		Description string `json:"description,omitempty"`
+	}
+	def := map[string]any{
+		"name":        "getIssue",
+		"description": "Returns an issue <b>by key</b> & id.",
+		"parameters":  []param{{Name: "issueIdOrKey"}},
+	}
+	// Compact, keys sorted, no HTML escaping, no trailing newline.
+	const wantText = `{"description":"Returns an issue <b>by key</b> & id.","name":"getIssue","parameters":[{"name":"issueIdOrKey"}]}`
+	data, err := marshalCompact(def)
+	if err != nil || string(data) != wantText {
+		t.Fatalf("marshalCompact = %s, %v; want %s", data, err, wantText)
+	}
+	if got, want := CountJSON(def), Count(wantText); got != want {
+		t.Errorf("CountJSON(map) = %d, want %d", got, want)
+	}
+
+	raw := json.RawMessage("{\n  \"type\": \"object\",\n  \"properties\": {\"id\": {\"type\": \"string\"}}\n}")
+	const compact = `{"type":"object","properties":{"id":{"type":"string"}}}`
+	if got := CountJSON(raw); got != 14 || got != Count(compact) {
+		t.Errorf("CountJSON(RawMessage) = %d, want 14", got)
+	}
+	if got := CountJSON(&raw); got != 14 {
+		t.Errorf("CountJSON(*RawMessage) = %d, want 14", got)
+	}
+	if got, want := CountJSON(json.RawMessage("not json")), Count("not json"); got != want {
+		t.Errorf("CountJSON(invalid RawMessage) = %d, want %d", got, want)
+	}
+	if got := CountJSON(nil); got != Count("null") {
+		t.Errorf("CountJSON(nil) = %d", got)
+	}
+	if got := CountJSON(make(chan int)); got != 0 {
+		t.Errorf("CountJSON(chan) = %d, want 0", got)
+	}
+}
+
+// TestConcurrent counts the same texts from many goroutines at once, the
+// first call included, and checks every result against a sequential run.
+// Under -race it also shows that tiktoken-go's EncodeOrdinary is safe for
+// concurrent use (its maps are read-only after loading and regexp2 hands
+// each match its own runner under a mutex), so no lock or pool is needed.
+func TestConcurrent(t *testing.T) {
+	texts := []string{description}
+	for _, tc := range known {
+		texts = append(texts, tc.text)
+	}
+	want := make([]int, len(texts))
+	// The first Count happens concurrently below; compute the expectation
+	// with a separate encoder so the sync.Once is still raced for when
+	// this test runs first.
+	enc, err := newEncoderForTest()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, s := range texts {
+		want[i] = count(enc, s)
+	}
+	var wg sync.WaitGroup
+	for g := range 4 * runtime.GOMAXPROCS(0) {
+		wg.Go(func() {
+			for r := range 20 {
+				i := (g + r) % len(texts)
+				if got := Count(texts[i]); got != want[i] {
+					t.Errorf("goroutine %d: Count(%.20q) = %d, want %d", g, texts[i], got, want[i])
+				}
+			}
+		})
+	}
+	wg.Wait()
+}
+
+func newEncoderForTest() (*tiktoken.Tiktoken, error) {
+	tiktoken.SetBpeLoader(loader.NewOfflineLoader())
+	return tiktoken.GetEncoding(Encoding)
+}
+
+// TestLoadCost logs how long the first load takes when it is the first in
+// the process (go test -run TestLoadCost -v ./gen/tokens/).
+func TestLoadCost(t *testing.T) {
+	start := time.Now()
+	var before runtime.MemStats
+	runtime.ReadMemStats(&before)
+	Exact()
+	elapsed := time.Since(start)
+	var after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&after)
+	t.Logf("first call to load %s: %v (near 0 if an earlier test loaded it); heap in use after: %d MiB", Encoding, elapsed, after.HeapInuse>>20)
+}
+
+// description is a typical ~500-character operation description.
+const description = `Returns the details for an issue. The issue is identified by its ID or key, however, if the identifier doesn't match an issue, a case-insensitive search and check for moved issues is performed. If a matching issue is found its details are returned, a 302 or other redirect is not returned. The issue key returned in the response is the key of the issue found. Permissions required: Browse projects project permission for the project that the issue is in; if issue-level security is configured, permission to view the issue.`
+
+func BenchmarkCount(b *testing.B) {
+	Exact() // load outside the timed loop
+	b.SetBytes(int64(len(description)))
+	for b.Loop() {
+		Count(description)
+	}
+	b.ReportMetric(float64(Count(description)), "tokens/op")
+}
+
+func BenchmarkCountParallel(b *testing.B) {
+	Exact()
+	b.SetBytes(int64(len(description)))
+	b.RunParallel(func(pb *testing.PB) {
+		for pb.Next() {
+			Count(description)
+		}
+	})
+}
+
+func BenchmarkCountJSON(b *testing.B) {
+	Exact()
+	def := map[string]any{
+		"name":        "getIssue",
+		"description": description,
+		"parameters": map[string]any{
+			"type": "object",
+			"properties": map[string]any{
+				"issueIdOrKey": map[string]any{"type": "string", "description": "The ID or key of the issue."},
+				"fields":       map[string]any{"type": "array", "items": map[string]any{"type": "string"}},
+			},
+			"required": []string{"issueIdOrKey"},
+		},
+	}
+	for b.Loop() {
+		CountJSON(def)
+	}
+}
+
+// BenchmarkLoad measures the one-time cost of loading o200k_base: parsing
+// the embedded ranks and building the encoder from them. (tiktoken-go
+// caches the parsed ranks per process, so they are parsed here explicitly.)
+func BenchmarkLoad(b *testing.B) {
+	tiktoken.SetBpeLoader(loader.NewOfflineLoader())
+	for b.Loop() {
+		ranks, err := loader.NewOfflineLoader().LoadTiktokenBpe("o200k_base.tiktoken")
+		if err != nil || len(ranks) < 199000 {
+			b.Fatalf("ranks: %d, %v", len(ranks), err)
+		}
+		if _, err := tiktoken.GetEncoding(Encoding); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
