@@ -1,0 +1,74 @@
+package gen_test
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/agentready/agentready/gen"
+	"github.com/agentready/agentready/gen/internal/modtest"
+)
+
+// TestGeneratedClientOverHTTP generates the package for
+// specs/golden/inventory31.yaml into a throwaway module, adds the
+// hand-written test in testdata/e2e beside it and runs `go test` there:
+// the generated client talks to real HTTP servers on 127.0.0.1.
+func TestGeneratedClientOverHTTP(t *testing.T) {
+	spec := filepath.Join(modtest.RepoRoot(t), "specs", "golden", "inventory31.yaml")
+	res, err := gen.Generate(gen.Options{Spec: spec, Package: "inventory31"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mod := modtest.NewModule(t, "e2e")
+	dir := filepath.Join(mod, "inventory31")
+	if err := gen.Write(dir, res.Files); err != nil {
+		t.Fatal(err)
+	}
+	test, err := os.ReadFile(filepath.Join("testdata", "e2e", "inventory31_test.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "inventory31_test.go"), test, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Log(modtest.Go(t, mod, "test", "-count=1", "./inventory31"))
+}
+
+// TestGoGenerate wires agentready into a module the way the README tells
+// users to: a //go:generate line that runs the command with a config file,
+// then `go generate ./...` and `go build ./...`.
+func TestGoGenerate(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the agentready command; skipped with -short")
+	}
+	mod := modtest.NewModule(t, "example.com/shop")
+	spec, err := os.ReadFile(filepath.Join(modtest.RepoRoot(t), "specs", "golden", "petstore20.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := map[string]string{
+		"api/petstore.yaml":   string(spec),
+		"api/agentready.yaml": "spec: petstore.yaml\nout: ../pettools\nselect:\n  exclude:\n    - methods: [DELETE]\n",
+		"api/generate.go":     "// Package api holds the Pet Store spec.\npackage api\n\n//go:generate go run github.com/agentready/agentready/cmd/agentready gen --config agentready.yaml\n",
+		"main.go":             "package main\n\nimport (\n\t\"fmt\"\n\n\t\"example.com/shop/pettools\"\n)\n\nfunc main() {\n\tc, err := pettools.NewClient(\"http://127.0.0.1:1\")\n\tfmt.Println(c != nil, err)\n}\n",
+	}
+	for name, content := range files {
+		path := filepath.Join(mod, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Log(modtest.Go(t, mod, "generate", "./..."))
+	if _, err := os.Stat(filepath.Join(mod, "pettools", "client.go")); err != nil {
+		t.Fatalf("go generate did not write the package: %v", err)
+	}
+	modtest.Go(t, mod, "build", "./...")
+	modtest.Go(t, mod, "vet", "./...")
+	if out := modtest.Go(t, mod, "run", "."); strings.TrimSpace(out) != "true <nil>" {
+		t.Errorf("program printed %q", out)
+	}
+}
