@@ -119,7 +119,8 @@ func (s *Server) changeAsset(r *http.Request, id string, fn func(tx *sql.Tx, a *
 }
 
 // assignAsset: POST /assets/{assetId}/assign. The body names the user
-// user_id; the asset calls the same value owner.
+// user_id; the asset calls the same value owner. The asset's location
+// becomes the user's, unless the user has none.
 func (s *Server) assignAsset(w http.ResponseWriter, r *http.Request) error {
 	id, perr := assetIDParam(r)
 	if perr != nil {
@@ -152,7 +153,10 @@ func (s *Server) assignAsset(w http.ResponseWriter, r *http.Request) error {
 			return errUnprocessable("user_id", "user %s (%s) is deactivated and cannot receive assets", u.ID, u.Name)
 		}
 		now := s.now()
-		a.Owner, a.Status, a.AssignedAt, a.Location = &u.ID, "in_use", &now, u.Location
+		a.Owner, a.Status, a.AssignedAt = &u.ID, "in_use", &now
+		if u.Location != "" { // the asset goes where its user works, when that is known
+			a.Location = u.Location
+		}
 		return nil
 	})
 	if err != nil {

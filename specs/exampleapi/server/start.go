@@ -23,6 +23,32 @@ type Running struct {
 	timeout   time.Duration
 	closeOnce sync.Once
 	closeErr  error
+
+	connMu sync.Mutex
+	fresh  map[net.Conn]bool // connections that have not sent a request yet
+}
+
+// trackConn remembers the connections that have not sent a request yet:
+// http.Server.Shutdown waits up to 5 seconds for them, and HTTP clients
+// that make concurrent requests often leave a few open and unused.
+func (r *Running) trackConn(c net.Conn, state http.ConnState) {
+	r.connMu.Lock()
+	defer r.connMu.Unlock()
+	if state == http.StateNew {
+		r.fresh[c] = true
+	} else {
+		delete(r.fresh, c)
+	}
+}
+
+// closeFresh closes the connections that have not sent a request yet.
+func (r *Running) closeFresh() {
+	r.connMu.Lock()
+	defer r.connMu.Unlock()
+	for c := range r.fresh {
+		_ = c.Close()
+		delete(r.fresh, c)
+	}
 }
 
 // Start creates a Server with New and serves it on Options.Addr (by
@@ -52,7 +78,9 @@ func Start(ctx context.Context, opts Options) (*Running, error) {
 		},
 		served:  make(chan error, 1),
 		timeout: opts.ShutdownTimeout,
+		fresh:   map[net.Conn]bool{},
 	}
+	r.http.ConnState = r.trackConn
 	go func() { r.served <- r.http.Serve(ln) }()
 	r.stop = context.AfterFunc(ctx, func() { _ = r.Close() })
 	return r, nil
@@ -66,7 +94,22 @@ func (r *Running) Close() error {
 		r.stop()
 		ctx, cancel := context.WithTimeout(context.Background(), r.timeout)
 		defer cancel()
-		err := r.http.Shutdown(ctx)
+		shutdown := make(chan error, 1)
+		go func() { shutdown <- r.http.Shutdown(ctx) }()
+		// Shutdown stops accepting at once; connections that never sent a
+		// request are closed here instead of waiting for them.
+		tick := time.NewTicker(10 * time.Millisecond)
+		defer tick.Stop()
+		var err error
+	wait:
+		for {
+			select {
+			case err = <-shutdown:
+				break wait
+			case <-tick.C:
+				r.closeFresh()
+			}
+		}
 		if errors.Is(err, context.DeadlineExceeded) {
 			err = errors.Join(err, r.http.Close())
 		}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"errors"
-	"strings"
 )
 
 const teamSelect = `SELECT t.id, t.slug, t.name, t.description, t.email, t.lead_id, t.created_at,
@@ -21,8 +20,8 @@ func scanTeam(sc interface{ Scan(...any) error }) (team, error) {
 func (st *store) listTeams(ctx context.Context, q string) ([]team, error) {
 	w := &where{}
 	if q != "" {
-		like := "%" + strings.ToLower(q) + "%"
-		w.add(`(lower(t.name) LIKE ? OR lower(t.slug) LIKE ? OR lower(t.description) LIKE ?)`, like, like, like)
+		like := containsPattern(q)
+		w.add(`(lower(t.name) LIKE ? ESCAPE '\' OR lower(t.slug) LIKE ? ESCAPE '\' OR lower(t.description) LIKE ? ESCAPE '\')`, like, like, like)
 	}
 	rows, err := st.db.QueryContext(ctx, teamSelect+w.String()+` ORDER BY t.name`, w.args...)
 	if err != nil {

@@ -204,7 +204,13 @@ func saveTicket(ctx context.Context, q querier, t ticket) error {
 	return err
 }
 
+// deleteTicket deletes the ticket, its comments (by cascade) and the
+// idempotency keys that created it, so that a retried createTicket with
+// such a key creates a new ticket instead of replaying a deleted one.
 func deleteTicket(ctx context.Context, q querier, id string) error {
+	if _, err := q.ExecContext(ctx, `DELETE FROM idempotency_keys WHERE ticket_id = ?`, id); err != nil {
+		return err
+	}
 	_, err := q.ExecContext(ctx, `DELETE FROM tickets WHERE id = ?`, id)
 	return err
 }

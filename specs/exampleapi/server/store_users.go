@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"errors"
-	"strings"
 )
 
 const userColumns = `id, email, name, department, title, role, team_id, manager_id, phone, location, active, created_at, updated_at`
@@ -29,8 +28,8 @@ type userFilter struct {
 func (f userFilter) where() *where {
 	w := &where{}
 	if f.q != "" {
-		like := "%" + strings.ToLower(f.q) + "%"
-		w.add(`(lower(name) LIKE ? OR lower(email) LIKE ?)`, like, like)
+		like := containsPattern(f.q)
+		w.add(`(lower(name) LIKE ? ESCAPE '\' OR lower(email) LIKE ? ESCAPE '\')`, like, like)
 	}
 	if f.department != "" {
 		w.add(`department = ?`, f.department)
