@@ -1,19 +1,22 @@
 package gen_test
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/agentready/agentready/gen"
+	"github.com/agentready/agentready/gen/catalog"
 	"github.com/agentready/agentready/gen/internal/modtest"
 )
 
 // TestGeneratedClientOverHTTP generates the package for
 // specs/golden/inventory31.yaml into a throwaway module, adds the
-// hand-written test in testdata/e2e beside it and runs `go test` there:
-// the generated client talks to real HTTP servers on 127.0.0.1.
+// hand-written tests in testdata/e2e beside it and runs `go test` there:
+// the generated client and its Eino tools, driven by a ReAct agent, talk to
+// real HTTP servers on 127.0.0.1.
 func TestGeneratedClientOverHTTP(t *testing.T) {
 	spec := filepath.Join(modtest.RepoRoot(t), "specs", "golden", "inventory31.yaml")
 	res, err := gen.Generate(gen.Options{Spec: spec, Package: "inventory31"})
@@ -25,11 +28,33 @@ func TestGeneratedClientOverHTTP(t *testing.T) {
 	if err := gen.Write(dir, res.Files); err != nil {
 		t.Fatal(err)
 	}
-	test, err := os.ReadFile(filepath.Join("testdata", "e2e", "inventory31_test.go"))
+	tests, err := filepath.Glob(filepath.Join("testdata", "e2e", "inventory31*_test.go"))
+	if err != nil || len(tests) == 0 {
+		t.Fatalf("no tests in testdata/e2e: %v", err)
+	}
+	for _, path := range tests {
+		src, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, filepath.Base(path)), src, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// The descriptors a spec-built catalog uses, for the test that checks
+	// the generated ones are the same.
+	ops, err := catalog.Operations(res.API)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(filepath.Join(dir, "inventory31_test.go"), test, 0o644); err != nil {
+	want, err := json.MarshalIndent(ops, "", "  ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Join(dir, "testdata"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "testdata", "catalog.json"), want, 0o644); err != nil {
 		t.Fatal(err)
 	}
 	t.Log(modtest.Go(t, mod, "test", "-count=1", "./inventory31"))

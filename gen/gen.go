@@ -14,11 +14,13 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/agentready/agentready/gen/catalog"
 	"github.com/agentready/agentready/gen/diag"
 	"github.com/agentready/agentready/gen/emit"
 	"github.com/agentready/agentready/gen/ir"
 	"github.com/agentready/agentready/gen/load"
 	"github.com/agentready/agentready/gen/lower"
+	"github.com/agentready/agentready/gen/toolrt"
 )
 
 // Options say what to generate.
@@ -81,7 +83,15 @@ func Generate(opts Options) (*Result, error) {
 		return &Result{API: api, Warnings: warnings},
 			fmt.Errorf("%s: no operations to generate (the spec has none, the selection matched none, or all were skipped: see the warnings)", opts.Spec)
 	}
-	files, skipped, err := emit.Emit(api, emit.Options{Package: opts.Package, Source: filepath.Base(opts.Spec), BaseURL: opts.BaseURL})
+	tools := map[string]*toolrt.Operation{}
+	descriptors, catErr := catalog.Operations(api)
+	for _, d := range descriptors {
+		tools[d.Name] = d
+	}
+	if catErr != nil {
+		warnings.Warnf(ir.Origin{File: opts.Spec}, "", "%v (their typed methods are still generated)", catErr)
+	}
+	files, skipped, err := emit.Emit(api, emit.Options{Package: opts.Package, Source: filepath.Base(opts.Spec), BaseURL: opts.BaseURL, Tools: tools})
 	for _, s := range skipped {
 		warnings.Warnf(ir.Origin{File: opts.Spec}, "", "%s", s)
 	}
@@ -89,8 +99,11 @@ func Generate(opts Options) (*Result, error) {
 	if err != nil {
 		return res, err
 	}
-	if opts.Strict && len(skipped) > 0 {
-		return res, fmt.Errorf("%d warnings with --strict:\n%w", len(skipped), warnings.Err(true))
+	if late := len(skipped); opts.Strict && (late > 0 || catErr != nil) {
+		if catErr != nil {
+			late++
+		}
+		return res, fmt.Errorf("%d warnings with --strict:\n%w", late, warnings.Err(true))
 	}
 	return res, nil
 }

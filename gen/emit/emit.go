@@ -16,6 +16,7 @@ import (
 
 	"github.com/agentready/agentready/gen/ir"
 	"github.com/agentready/agentready/gen/names"
+	"github.com/agentready/agentready/gen/toolrt"
 )
 
 // Options control emission.
@@ -26,6 +27,9 @@ type Options struct {
 	Source string
 	// BaseURL is the default server; the spec's first server when empty.
 	BaseURL string
+	// Tools are the operations' tool descriptors by tool name (see
+	// gen/catalog); an operation without one gets no tool.
+	Tools map[string]*toolrt.Operation
 }
 
 // File is one generated file.
@@ -132,10 +136,11 @@ func (e *emitter) fileSpecs() []fileSpec {
 	specs := []fileSpec{
 		{"doc.go", e.emitDoc},
 		{"client.go", e.emitClient},
+		{"tools.go", e.emitTools},
 	}
 	groups := map[string][]*ir.Operation{}
 	var order []string
-	taken := map[string]bool{"doc": true, "client": true, "types": true}
+	taken := map[string]bool{"doc": true, "client": true, "types": true, "tools": true}
 	for _, op := range e.api.Operations {
 		base := "operations"
 		if len(op.Tags) > 0 {

@@ -26,6 +26,7 @@ func (e *emitter) emitOperation(f *jen.File, op *ir.Operation) {
 	}
 	e.emitResponse(f, op)
 	e.emitMethod(f, op)
+	e.emitToolVar(f, op)
 }
 
 // paramDoc documents an input field: where the value goes, then the spec's
@@ -149,11 +150,7 @@ func (e *emitter) emitMethod(f *jen.File, op *ir.Operation) {
 		params = append(params, jen.Id("in").Id(op.InputType))
 	}
 	var body []jen.Code
-	method := jen.Qual("net/http", httpMethods[op.Method])
-	if httpMethods[op.Method] == "" {
-		method = jen.Lit(op.Method)
-	}
-	body = append(body, jen.Id("req").Op(":=").Qual(toolrtPath, "NewRequest").Call(method, jen.Lit(op.Path), e.securityRef(op.Security)))
+	body = append(body, jen.Id("req").Op(":=").Qual(toolrtPath, "NewRequest").Call(httpMethod(op.Method), jen.Lit(op.Path), e.securityRef(op.Security)))
 	if len(op.Servers) > 0 {
 		body = append(body, jen.Id("req").Dot("SetServer").Call(jen.Lit(op.Servers[0])))
 	}

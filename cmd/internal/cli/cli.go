@@ -37,6 +37,7 @@ func commands() []command {
 	return []command{
 		{"gen", "generate a Go package of typed tools from an OpenAPI document", runGen},
 		{"tools", "list the tools of an OpenAPI document with their token counts", runTools},
+		{"call", "validate and invoke one tool; print exactly what an LLM would receive", runCall},
 	}
 }
 

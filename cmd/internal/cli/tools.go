@@ -18,15 +18,24 @@ type toolRow struct {
 	OperationID string `json:"operationId,omitempty"`
 	Method      string `json:"method"`
 	Path        string `json:"path"`
-	Tokens      int    `json:"tokens"`
-	Description string `json:"description"`
+	// Tokens is what the model pays for the tool in every prompt: name,
+	// description and parameter schema.
+	Tokens int `json:"tokens"`
+	// DescriptionTokens counts the description alone.
+	DescriptionTokens int `json:"descriptionTokens"`
+	// NaiveTokens is the same definition as most OpenAPI-to-tool
+	// converters write it: the spec's summary and description as they
+	// are, and the full parameter schema with references inlined.
+	NaiveTokens int             `json:"naiveTokens"`
+	Description string          `json:"description"`
+	Schema      json.RawMessage `json:"schema"`
 }
 
 func runTools(e *env, args []string) int {
 	fs := newFlags(e, "tools", "[--config agentready.yaml | --spec FILE] [--json]")
 	var sf specFlags
 	sf.register(fs)
-	asJSON := fs.Bool("json", false, "print JSON instead of a table")
+	asJSON := fs.Bool("json", false, "print JSON, with each tool's description and schema, instead of a table")
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
@@ -42,8 +51,13 @@ func runTools(e *env, args []string) int {
 	}
 	rows := make([]toolRow, len(api.Operations))
 	for i, op := range api.Operations {
-		d := describe.Description(api, op)
-		rows[i] = toolRow{Name: op.Name, OperationID: op.ID, Method: op.Method, Path: op.Path, Tokens: tokens.Count(d), Description: d}
+		name, desc, schema := describe.Definition(api, op)
+		dt := tokens.Count(desc)
+		rows[i] = toolRow{
+			Name: name, OperationID: op.ID, Method: op.Method, Path: op.Path,
+			Tokens: tokens.Count(name) + dt + tokens.Count(string(schema)), DescriptionTokens: dt,
+			NaiveTokens: describe.NaiveTokens(api, op), Description: desc, Schema: schema,
+		}
 	}
 	if *asJSON {
 		enc := json.NewEncoder(e.stdout)
@@ -54,28 +68,46 @@ func runTools(e *env, args []string) int {
 		return exitOK
 	}
 	tw := tabwriter.NewWriter(e.stdout, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "TOOL\tMETHOD\tPATH\tTOKENS")
-	total := 0
-	counts := make([]int, len(rows))
-	for i, r := range rows {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%d\n", r.Name, r.Method, r.Path, r.Tokens)
-		total += r.Tokens
-		counts[i] = r.Tokens
+	fmt.Fprintln(tw, "TOOL\tMETHOD\tPATH\tTOKENS\tNAIVE")
+	var ours, naive []int
+	for _, r := range rows {
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%d\n", r.Name, r.Method, r.Path, r.Tokens, r.NaiveTokens)
+		ours = append(ours, r.Tokens)
+		naive = append(naive, r.NaiveTokens)
 	}
 	if err := tw.Flush(); err != nil {
 		return e.failf("%v", err)
-	}
-	sort.Ints(counts)
-	median := 0
-	if len(counts) > 0 {
-		median = counts[len(counts)/2]
 	}
 	tokenizer := "o200k_base"
 	if !tokens.Exact() {
 		tokenizer = "an estimate (4 characters a token; the tokenizer did not load)"
 	}
-	fmt.Fprintf(e.stdout, "\n%d tools; description tokens: median %d, total %d (%s)\n", len(rows), median, total, tokenizer)
+	mo, mn := median(ours), median(naive)
+	ratio := 0.0
+	if mn > 0 {
+		ratio = float64(mo) / float64(mn)
+	}
+	fmt.Fprintf(e.stdout, "\n%d tools; tokens per tool definition (name, description, schema): median %d, total %d; "+
+		"the spec's own text as most converters send it: median %d, total %d (ratio of medians %.2f; %s)\n",
+		len(rows), mo, sum(ours), mn, sum(naive), ratio, tokenizer)
 	return exitOK
+}
+
+func median(xs []int) int {
+	if len(xs) == 0 {
+		return 0
+	}
+	s := append([]int(nil), xs...)
+	sort.Ints(s)
+	return s[len(s)/2]
+}
+
+func sum(xs []int) int {
+	t := 0
+	for _, x := range xs {
+		t += x
+	}
+	return t
 }
 
 func readFile(path string) ([]byte, error) { return os.ReadFile(path) }

@@ -7,11 +7,15 @@ package inventory31
 // decodes real HTTP responses.
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -157,5 +161,23 @@ func TestHTTPErrorsCarryStatusAndTheAPIsMessage(t *testing.T) {
 	}
 	if strings.Contains(err.Error(), "secret-token-value") {
 		t.Errorf("the error leaks the credential: %q", err)
+	}
+}
+
+// TestOperationsMatchTheSpecBuiltCatalog compares the generated tool
+// descriptors with the ones agentready computes straight from the spec
+// (written to testdata/catalog.json by the outer test): a generated package
+// and `agentready call` must behave alike.
+func TestOperationsMatchTheSpecBuiltCatalog(t *testing.T) {
+	want, err := os.ReadFile(filepath.Join("testdata", "catalog.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := json.MarshalIndent(Operations, "", "  ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("generated descriptors differ from the spec-built ones:\ngenerated %s\nspec-built %s", got, want)
 	}
 }

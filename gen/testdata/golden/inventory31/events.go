@@ -31,3 +31,17 @@ func (c *Client) ListEvents(ctx context.Context, in ListEventsInput) (*ListEvent
 	err := c.rt.Do(ctx, req, &out.Response, &out.Body)
 	return out, err
 }
+
+// toolListEvents is the listEvents operation as an agent tool.
+var toolListEvents = &toolrt.Operation{
+	Name:        "listEvents",
+	Description: "GET /events\nExample: {\"since\":\"2024-01-15T09:30:00Z\"}",
+	Method:      http.MethodGet,
+	Path:        "/events",
+	Security:    authBearerAuth,
+	Params: []toolrt.Param{
+		{Name: "since", In: "query", Style: "form", Explode: true},
+	},
+	Schema:  `{"type":"object","properties":{"since":{"type":"string","format":"date-time"}}}`,
+	Example: `{"since":"2024-01-15T09:30:00Z"}`,
+}

@@ -33,6 +33,18 @@ func (c *Client) CreateItem(ctx context.Context, in CreateItemInput) (*CreateIte
 	return out, err
 }
 
+// toolCreateItem is the createItem operation as an agent tool.
+var toolCreateItem = &toolrt.Operation{
+	Name:        "createItem",
+	Description: "Create item\nExample: {\"name\":\"Widget\",\"price\":9.5}",
+	Method:      http.MethodPost,
+	Path:        "/items",
+	Security:    authAPIKeyOrBearerAuth,
+	Body:        &toolrt.Body{ContentType: "application/json", Fields: []string{"name", "price", "quantity", "tags", "metadata", "available_on", "checksum"}, Required: true},
+	Schema:      `{"type":"object","properties":{"name":{"type":"string","maxLength":80,"pattern":"^[A-Za-z0-9 ]+$"},"price":{"type":"number","minimum":0},"quantity":{"type":"integer","minimum":0},"tags":{"type":"array","items":{"type":"string"}},"metadata":{"type":"object","additionalProperties":{"type":"string"}},"available_on":{"type":"string","format":"date"},"checksum":{"type":"string","format":"byte"}},"required":["name","price"]}`,
+	Example:     `{"name":"Widget","price":9.5}`,
+}
+
 // DeleteItemInput holds the parameters of DeleteItem.
 type DeleteItemInput struct {
 	// ItemID is the path parameter "itemId".
@@ -52,6 +64,20 @@ func (c *Client) DeleteItem(ctx context.Context, in DeleteItemInput) (*DeleteIte
 	out := new(DeleteItemResponse)
 	err := c.rt.Do(ctx, req, &out.Response, nil)
 	return out, err
+}
+
+// toolDeleteItem is the deleteItem operation as an agent tool.
+var toolDeleteItem = &toolrt.Operation{
+	Name:        "deleteItem",
+	Description: "DELETE /items/{itemId}\nExample: {\"itemId\":\"3fa85f64-5717-4562-b3fc-2c963f66afa6\"}",
+	Method:      http.MethodDelete,
+	Path:        "/items/{itemId}",
+	Security:    authBearerAuth,
+	Params: []toolrt.Param{
+		{Name: "itemId", In: "path", Style: "simple", Required: true},
+	},
+	Schema:  `{"type":"object","properties":{"itemId":{"type":"string","format":"uuid"}},"required":["itemId"]}`,
+	Example: `{"itemId":"3fa85f64-5717-4562-b3fc-2c963f66afa6"}`,
 }
 
 // GetItemInput holds the parameters of GetItem.
@@ -77,6 +103,20 @@ func (c *Client) GetItem(ctx context.Context, in GetItemInput) (*GetItemResponse
 	out := new(GetItemResponse)
 	err := c.rt.Do(ctx, req, &out.Response, &out.Body)
 	return out, err
+}
+
+// toolGetItem is the getItem operation as an agent tool.
+var toolGetItem = &toolrt.Operation{
+	Name:        "getItem",
+	Description: "Get item\nExample: {\"itemId\":\"3fa85f64-5717-4562-b3fc-2c963f66afa6\"}",
+	Method:      http.MethodGet,
+	Path:        "/items/{itemId}",
+	Security:    authBearerAuth,
+	Params: []toolrt.Param{
+		{Name: "itemId", In: "path", Style: "simple", Required: true},
+	},
+	Schema:  `{"type":"object","properties":{"itemId":{"type":"string","format":"uuid"}},"required":["itemId"]}`,
+	Example: `{"itemId":"3fa85f64-5717-4562-b3fc-2c963f66afa6"}`,
 }
 
 // ListItemsInput holds the parameters of ListItems.
@@ -127,6 +167,26 @@ func (c *Client) ListItems(ctx context.Context, in ListItemsInput) (*ListItemsRe
 	return out, err
 }
 
+// toolListItems is the listItems operation as an agent tool.
+var toolListItems = &toolrt.Operation{
+	Name:        "listItems",
+	Description: "List items. Returns items, newest first\nExample: {\"status\":\"draft\"}",
+	Method:      http.MethodGet,
+	Path:        "/items",
+	Security:    authBearerAuth,
+	Params: []toolrt.Param{
+		{Name: "limit", In: "query", Style: "form", Explode: true},
+		{Name: "tags", In: "query", Style: "form", Explode: true},
+		{Name: "status", In: "query", Style: "form", Explode: true},
+		{Name: "filter", In: "query", Style: "deepObject", Explode: true},
+		{Name: "ids", In: "query", Style: "pipeDelimited"},
+		{Name: "X-Request-Id", In: "header", Style: "simple"},
+		{Name: "session", In: "cookie", Style: "form", Explode: true},
+	},
+	Schema:  `{"type":"object","properties":{"limit":{"type":"integer","default":20,"minimum":1,"maximum":100},"tags":{"type":"array","description":"Only items with all of these tags","items":{"type":"string"}},"status":{"type":"string","description":"Where item is in its life","enum":["draft","active","retired","in-review"]},"filter":{"type":"object","properties":{"min_price":{"type":"number"},"max_price":{"type":"number"}}},"ids":{"type":"array","items":{"type":"integer"}},"X-Request-Id":{"type":"string","format":"uuid"},"session":{"type":"string"}}}`,
+	Example: `{"status":"draft"}`,
+}
+
 // UpdateItemInput holds the parameters of UpdateItem.
 type UpdateItemInput struct {
 	// ItemID is the path parameter "itemId".
@@ -157,6 +217,21 @@ func (c *Client) UpdateItem(ctx context.Context, in UpdateItemInput) (*UpdateIte
 	return out, err
 }
 
+// toolUpdateItem is the updateItem operation as an agent tool.
+var toolUpdateItem = &toolrt.Operation{
+	Name:        "updateItem",
+	Description: "Deprecated. Update item\nExample: {\"itemId\":\"3fa85f64-5717-4562-b3fc-2c963f66afa6\"}",
+	Method:      http.MethodPatch,
+	Path:        "/items/{itemId}",
+	Security:    authBearerAuth,
+	Params: []toolrt.Param{
+		{Name: "itemId", In: "path", Style: "simple", Required: true},
+	},
+	Body:    &toolrt.Body{ContentType: "application/merge-patch+json", Fields: []string{"name", "price", "priority"}},
+	Schema:  `{"type":"object","properties":{"itemId":{"type":"string","format":"uuid"},"name":{"type":"string"},"price":{"type":["number","null"]},"priority":{"type":"integer","enum":[1,2,3]}},"required":["itemId"]}`,
+	Example: `{"itemId":"3fa85f64-5717-4562-b3fc-2c963f66afa6"}`,
+}
+
 // UploadAttachmentInput holds the parameters of UploadAttachment.
 type UploadAttachmentInput struct {
 	// ItemID is the path parameter "itemId".
@@ -179,4 +254,19 @@ func (c *Client) UploadAttachment(ctx context.Context, in UploadAttachmentInput)
 	out := new(UploadAttachmentResponse)
 	err := c.rt.Do(ctx, req, &out.Response, nil)
 	return out, err
+}
+
+// toolUploadAttachment is the uploadAttachment operation as an agent tool.
+var toolUploadAttachment = &toolrt.Operation{
+	Name:        "uploadAttachment",
+	Description: "POST /items/{itemId}/attachments\nExample: {\"itemId\":\"itemId\",\"file\":\"file contents\"}",
+	Method:      http.MethodPost,
+	Path:        "/items/{itemId}/attachments",
+	Security:    authBearerAuth,
+	Params: []toolrt.Param{
+		{Name: "itemId", In: "path", Style: "simple", Required: true},
+	},
+	Body:    &toolrt.Body{ContentType: "multipart/form-data", Fields: []string{"file", "caption"}, Required: true},
+	Schema:  `{"type":"object","properties":{"itemId":{"type":"string"},"file":{"type":"string","format":"binary"},"caption":{"type":"string"}},"required":["itemId","file"]}`,
+	Example: `{"file":"file contents","itemId":"itemId"}`,
 }

@@ -32,6 +32,20 @@ func (c *Client) GetTreesTreeID(ctx context.Context, in GetTreesTreeIDInput) (*G
 	return out, err
 }
 
+// toolGetTreesTreeID is the getTreesTreeId operation as an agent tool.
+var toolGetTreesTreeID = &toolrt.Operation{
+	Name:        "getTreesTreeId",
+	Description: "GET /trees/{treeId}\nExample: {\"treeId\":1}",
+	Method:      http.MethodGet,
+	Path:        "/trees/{treeId}",
+	Security:    authBearerAuth,
+	Params: []toolrt.Param{
+		{Name: "treeId", In: "path", Style: "simple", Required: true},
+	},
+	Schema:  `{"type":"object","properties":{"treeId":{"type":"integer"}},"required":["treeId"]}`,
+	Example: `{"treeId":1}`,
+}
+
 // HealthResponse is what Health returns: the status, headers and raw body.
 type HealthResponse struct {
 	toolrt.Response
@@ -43,6 +57,16 @@ func (c *Client) Health(ctx context.Context) (*HealthResponse, error) {
 	out := new(HealthResponse)
 	err := c.rt.Do(ctx, req, &out.Response, nil)
 	return out, err
+}
+
+// toolHealth is the health operation as an agent tool.
+var toolHealth = &toolrt.Operation{
+	Name:        "health",
+	Description: "GET /health",
+	Method:      http.MethodGet,
+	Path:        "/health",
+	Schema:      `{"type":"object","properties":{}}`,
+	Example:     `{}`,
 }
 
 // LoginInput holds the parameters of Login.
@@ -68,6 +92,17 @@ func (c *Client) Login(ctx context.Context, in LoginInput) (*LoginResponse, erro
 	return out, err
 }
 
+// toolLogin is the login operation as an agent tool.
+var toolLogin = &toolrt.Operation{
+	Name:        "login",
+	Description: "POST /login\nExample: {\"username\":\"username\",\"password\":\"secret\"}",
+	Method:      http.MethodPost,
+	Path:        "/login",
+	Body:        &toolrt.Body{ContentType: "application/x-www-form-urlencoded", Fields: []string{"username", "password", "remember"}, Required: true},
+	Schema:      `{"type":"object","properties":{"username":{"type":"string"},"password":{"type":"string","format":"password"},"remember":{"type":"boolean","default":false}},"required":["username","password"]}`,
+	Example:     `{"password":"secret","username":"username"}`,
+}
+
 // PutBlobInput holds the parameters of PutBlob.
 type PutBlobInput struct {
 	// Key is the path parameter "key".
@@ -89,4 +124,19 @@ func (c *Client) PutBlob(ctx context.Context, in PutBlobInput) (*PutBlobResponse
 	out := new(PutBlobResponse)
 	err := c.rt.Do(ctx, req, &out.Response, nil)
 	return out, err
+}
+
+// toolPutBlob is the putBlob operation as an agent tool.
+var toolPutBlob = &toolrt.Operation{
+	Name:        "putBlob",
+	Description: "PUT /blobs/{key}\nExample: {\"key\":\"key\"}",
+	Method:      http.MethodPut,
+	Path:        "/blobs/{key}",
+	Security:    authBearerAuth,
+	Params: []toolrt.Param{
+		{Name: "key", In: "path", Style: "label", Required: true},
+	},
+	Body:    &toolrt.Body{ContentType: "application/octet-stream", Arg: "body"},
+	Schema:  `{"type":"object","properties":{"key":{"type":"string"},"body":{"type":"string","format":"binary"}},"required":["key"]}`,
+	Example: `{"key":"key"}`,
 }

@@ -31,6 +31,18 @@ func (c *Client) AddPet(ctx context.Context, in AddPetInput) (*AddPetResponse, e
 	return out, err
 }
 
+// toolAddPet is the addPet operation as an agent tool.
+var toolAddPet = &toolrt.Operation{
+	Name:        "addPet",
+	Description: "POST /pets\nExample: {\"name\":\"name\"}",
+	Method:      http.MethodPost,
+	Path:        "/pets",
+	Security:    authKey,
+	Body:        &toolrt.Body{ContentType: "application/json", Fields: []string{"id", "name", "tag"}, Required: true},
+	Schema:      `{"type":"object","properties":{"id":{"type":"integer"},"name":{"type":"string"},"tag":{"type":"string"}},"required":["name"]}`,
+	Example:     `{"name":"name"}`,
+}
+
 // FindPetsInput holds the parameters of FindPets.
 type FindPetsInput struct {
 	// Status is the query parameter "status".
@@ -62,6 +74,22 @@ func (c *Client) FindPets(ctx context.Context, in FindPetsInput) (*FindPetsRespo
 	return out, err
 }
 
+// toolFindPets is the findPets operation as an agent tool.
+var toolFindPets = &toolrt.Operation{
+	Name:        "findPets",
+	Description: "Finds pets by status\nExample: {\"status\":[\"available\"]}",
+	Method:      http.MethodGet,
+	Path:        "/pets",
+	Security:    authKey,
+	Params: []toolrt.Param{
+		{Name: "status", In: "query", Style: "form", Explode: true},
+		{Name: "ids", In: "query", Style: "pipeDelimited"},
+		{Name: "limit", In: "query", Style: "form", Explode: true},
+	},
+	Schema:  `{"type":"object","properties":{"status":{"type":"array","items":{"type":"string","enum":["available","pending","sold"]}},"ids":{"type":"array","items":{"type":"integer"}},"limit":{"type":"integer","default":10,"minimum":1,"maximum":50}}}`,
+	Example: `{"status":["available"]}`,
+}
+
 // GetV2PetsPetIDInput holds the parameters of GetV2PetsPetID.
 type GetV2PetsPetIDInput struct {
 	// PetID is the path parameter "petId".
@@ -90,6 +118,21 @@ func (c *Client) GetV2PetsPetID(ctx context.Context, in GetV2PetsPetIDInput) (*G
 	return out, err
 }
 
+// toolGetV2PetsPetID is the getV2PetsPetId operation as an agent tool.
+var toolGetV2PetsPetID = &toolrt.Operation{
+	Name:        "getV2PetsPetId",
+	Description: "Get pet (v2 model)\nExample: {\"petId\":\"petId\"}",
+	Method:      http.MethodGet,
+	Path:        "/v2/pets/{petId}",
+	Security:    authKey,
+	Params: []toolrt.Param{
+		{Name: "petId", In: "path", Style: "simple", Required: true},
+		{Name: "X-Trace", In: "header", Style: "simple"},
+	},
+	Schema:  `{"type":"object","properties":{"petId":{"type":"string"},"X-Trace":{"type":"string"}},"required":["petId"]}`,
+	Example: `{"petId":"petId"}`,
+}
+
 // UploadPhotoInput holds the parameters of UploadPhoto.
 type UploadPhotoInput struct {
 	// PetID is the path parameter "petId".
@@ -112,4 +155,19 @@ func (c *Client) UploadPhoto(ctx context.Context, in UploadPhotoInput) (*UploadP
 	out := new(UploadPhotoResponse)
 	err := c.rt.Do(ctx, req, &out.Response, nil)
 	return out, err
+}
+
+// toolUploadPhoto is the uploadPhoto operation as an agent tool.
+var toolUploadPhoto = &toolrt.Operation{
+	Name:        "uploadPhoto",
+	Description: "POST /pets/{petId}/photo\nExample: {\"petId\":1,\"photo\":\"file contents\"}",
+	Method:      http.MethodPost,
+	Path:        "/pets/{petId}/photo",
+	Security:    authBasic,
+	Params: []toolrt.Param{
+		{Name: "petId", In: "path", Style: "simple", Required: true},
+	},
+	Body:    &toolrt.Body{ContentType: "multipart/form-data", Fields: []string{"photo", "note"}, Required: true},
+	Schema:  `{"type":"object","properties":{"petId":{"type":"integer"},"photo":{"type":"string","format":"binary"},"note":{"type":"string"}},"required":["petId","photo"]}`,
+	Example: `{"petId":1,"photo":"file contents"}`,
 }

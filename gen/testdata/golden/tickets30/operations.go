@@ -36,6 +36,20 @@ func (c *Client) DeleteTicketsTicketKeyCommentsCommentID(ctx context.Context, in
 	return out, err
 }
 
+// toolDeleteTicketsTicketKeyCommentsCommentID is the deleteTicketsTicketKeyCommentsCommentId operation as an agent tool.
+var toolDeleteTicketsTicketKeyCommentsCommentID = &toolrt.Operation{
+	Name:        "deleteTicketsTicketKeyCommentsCommentId",
+	Description: "Delete comment\nExample: {\"ticketKey\":\"ticketKey\",\"commentId\":\"commentId\"}",
+	Method:      http.MethodDelete,
+	Path:        "/tickets/{ticketKey}/comments/{commentId}",
+	Params: []toolrt.Param{
+		{Name: "ticketKey", In: "path", Style: "simple", Required: true},
+		{Name: "commentId", In: "path", Style: "simple", Required: true},
+	},
+	Schema:  `{"type":"object","properties":{"ticketKey":{"type":"string"},"commentId":{"type":"string"}},"required":["ticketKey","commentId"]}`,
+	Example: `{"commentId":"commentId","ticketKey":"ticketKey"}`,
+}
+
 // GetTicketInput holds the parameters of GetTicket.
 type GetTicketInput struct {
 	// TicketKey is the path parameter "ticketKey".
@@ -62,4 +76,18 @@ func (c *Client) GetTicket(ctx context.Context, in GetTicketInput) (*GetTicketRe
 	out := new(GetTicketResponse)
 	err := c.rt.Do(ctx, req, &out.Response, &out.Body)
 	return out, err
+}
+
+// toolGetTicket is the get-ticket operation as an agent tool.
+var toolGetTicket = &toolrt.Operation{
+	Name:        "get-ticket",
+	Description: "Get ticket\nExample: {\"ticketKey\":\"TCK-1042\"}",
+	Method:      http.MethodGet,
+	Path:        "/tickets/{ticketKey}",
+	Params: []toolrt.Param{
+		{Name: "ticketKey", In: "path", Style: "simple", Required: true},
+		{Name: "expand", In: "query", Style: "form", Explode: true, JSON: true},
+	},
+	Schema:  `{"type":"object","properties":{"ticketKey":{"type":"string","pattern":"^TCK-[0-9]+$"},"expand":{"type":"array","items":{"type":"string"}}},"required":["ticketKey"]}`,
+	Example: `{"ticketKey":"TCK-1042"}`,
 }

@@ -1,0 +1,84 @@
+package cli
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"github.com/agentready/agentready/gen"
+	"github.com/agentready/agentready/gen/catalog"
+	"github.com/agentready/agentready/gen/toolrt"
+)
+
+func runCall(e *env, args []string) int {
+	fs := newFlags(e, "call", "[--config agentready.yaml | --spec FILE] [--base-url URL] [flags] TOOL ['JSON-ARGS']")
+	var sf specFlags
+	sf.register(fs)
+	allow := fs.Bool("allow-mutations", false, "let a tool that changes state (POST, PUT, PATCH, DELETE) send its request")
+	asJSON := fs.Bool("json", false, "print the whole record of the call as JSON, not only what the model reads")
+	timeout := fs.Duration("timeout", 30*time.Second, "give up on the request after this long")
+	maxTokens := fs.Int("max-tokens", 0, "token budget of the result (default: the runtime's)")
+	if code, ok := parseFlags(fs, args); !ok {
+		return code
+	}
+	if fs.NArg() < 1 || fs.NArg() > 2 {
+		fmt.Fprintln(e.stderr, "agentready call: want a tool name and, optionally, its arguments as one JSON object, e.g.")
+		fmt.Fprintln(e.stderr, `  agentready call --spec api.yaml --base-url http://127.0.0.1:8080 getUser '{"userId":"u-1"}'`)
+		return exitUsage
+	}
+	name, rawArgs := fs.Arg(0), fs.Arg(1)
+	p, err := sf.resolve(setFlags(fs))
+	if err != nil {
+		return e.failf("%v", err)
+	}
+	api, warnings, err := gen.Load(p.opts)
+	e.printWarnings(warnings, p.opts.Spec, sf.verbose)
+	if err != nil {
+		e.reportError(err, p.opts.Spec)
+		return exitFail
+	}
+	irOp := api.Operation(name)
+	if irOp == nil {
+		return e.failf("%s has no tool %q (agentready tools --spec %s lists them)", p.opts.Spec, name, p.opts.Spec)
+	}
+	op, err := catalog.Operation(api, irOp)
+	if err != nil {
+		return e.failf("%v", err)
+	}
+	client, err := catalog.NewClient(api, p.cfg.BaseURL, toolrt.WithHTTPClient(&http.Client{Timeout: *timeout}))
+	if err != nil {
+		return e.failf("%v", err)
+	}
+	var opts []toolrt.ToolOption
+	if *allow || p.cfg.AllowMutations.Allows(irOp.ID) || p.cfg.AllowMutations.Allows(irOp.Name) {
+		opts = append(opts, toolrt.AllowAllMutations())
+	}
+	if *maxTokens > 0 {
+		opts = append(opts, toolrt.WithResultOptions(toolrt.ResultOptions{MaxTokens: *maxTokens}))
+	}
+	t, err := toolrt.NewTool(client, op, opts...)
+	if err != nil {
+		return e.failf("%v", err)
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	call := t.Run(ctx, rawArgs)
+	if *asJSON {
+		enc := json.NewEncoder(e.stdout)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(call); err != nil {
+			return e.failf("%v", err)
+		}
+	} else {
+		fmt.Fprintln(e.stdout, call.Text)
+	}
+	if !call.Result.OK {
+		return exitFail
+	}
+	return exitOK
+}

@@ -1,0 +1,172 @@
+// Package catalog turns an API's IR into the tool descriptors of
+// gen/toolrt: for each operation, what the model reads (name, description,
+// parameter schema, an example) and how arguments become a request.
+//
+// It is the one place that mapping is made. The emitter renders its
+// output as Go literals in generated packages, and the command line and
+// the harness use it to build a toolrt.Catalog straight from a spec, so a
+// generated package and a spec-built catalog behave alike by
+// construction.
+package catalog
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/url"
+	"strings"
+
+	"github.com/agentready/agentready/gen/describe"
+	"github.com/agentready/agentready/gen/example"
+	"github.com/agentready/agentready/gen/ir"
+	"github.com/agentready/agentready/gen/toolrt"
+	"github.com/agentready/agentready/gen/toolschema"
+)
+
+// Operations returns the descriptor of every operation of api, in the
+// API's order (sorted by tool name). An operation whose schema cannot be
+// built is left out and named in the error, which lists them all; the
+// others are still returned.
+func Operations(api *ir.API) ([]*toolrt.Operation, error) {
+	out := make([]*toolrt.Operation, 0, len(api.Operations))
+	var problems []string
+	for _, op := range api.Operations {
+		d, err := Operation(api, op)
+		if err != nil {
+			problems = append(problems, err.Error())
+			continue
+		}
+		out = append(out, d)
+	}
+	if len(problems) > 0 {
+		return out, fmt.Errorf("%d operations have no tool:\n%s", len(problems), strings.Join(problems, "\n"))
+	}
+	return out, nil
+}
+
+// Operation returns the descriptor of one operation.
+func Operation(api *ir.API, op *ir.Operation) (*toolrt.Operation, error) {
+	schema, err := toolschema.Build(api, op, toolschema.Options{})
+	if err != nil {
+		return nil, fmt.Errorf("%s (%s %s): parameter schema: %w", op.Name, op.Method, op.Path, err)
+	}
+	ex, err := json.Marshal(example.Build(api, op, example.Typical))
+	if err != nil {
+		return nil, fmt.Errorf("%s (%s %s): example: %w", op.Name, op.Method, op.Path, err)
+	}
+	d := &toolrt.Operation{
+		Name:        op.Name,
+		Description: describe.Description(api, op),
+		Schema:      string(schema),
+		Example:     string(ex),
+		Method:      op.Method,
+		Path:        op.Path,
+		Security:    Security(op.Security),
+	}
+	if len(op.Servers) > 0 {
+		d.Server = op.Servers[0]
+	}
+	for _, p := range op.Params {
+		tp := toolrt.Param{
+			Name: p.Name, In: string(p.In), Style: p.Style, Explode: p.Explode,
+			JSON: strings.Contains(p.ContentType, "json"), Required: p.Required,
+		}
+		if p.Arg != p.Name {
+			tp.Arg = p.Arg
+		}
+		d.Params = append(d.Params, tp)
+	}
+	if b := op.Body; b != nil {
+		body := &toolrt.Body{ContentType: b.ContentType, Required: b.Required, Encoding: FormEncoding(b.Encoding)}
+		if b.Flatten {
+			for _, prop := range toolschema.InputProperties(api.Resolve(b.Schema)) {
+				body.Fields = append(body.Fields, prop.Name)
+			}
+		} else {
+			body.Arg = b.Arg
+		}
+		d.Body = body
+	}
+	return d, nil
+}
+
+// Security converts an operation's security requirements.
+func Security(reqs []ir.SecurityRequirement) toolrt.Security {
+	if len(reqs) == 0 {
+		return nil
+	}
+	out := make(toolrt.Security, len(reqs))
+	for i, alt := range reqs {
+		r := toolrt.Requirement{}
+		for _, u := range alt {
+			r = append(r, u.Scheme)
+		}
+		out[i] = r
+	}
+	return out
+}
+
+// FormEncoding converts the per-property encodings of a form body, with
+// OpenAPI's defaults applied: style form, and explode true for form.
+// Properties without a style or explode of their own are left out.
+func FormEncoding(enc map[string]ir.Encoding) map[string]toolrt.FormEncoding {
+	var out map[string]toolrt.FormEncoding
+	for prop, e := range enc {
+		if e.Style == "" && e.Explode == nil {
+			continue
+		}
+		style := e.Style
+		if style == "" {
+			style = "form"
+		}
+		explode := style == "form"
+		if e.Explode != nil {
+			explode = *e.Explode
+		}
+		if out == nil {
+			out = map[string]toolrt.FormEncoding{}
+		}
+		out[prop] = toolrt.FormEncoding{Style: style, Explode: explode}
+	}
+	return out
+}
+
+// SchemeKinds maps IR scheme kinds to toolrt's.
+var SchemeKinds = map[ir.SchemeKind]string{
+	ir.SchemeAPIKey: toolrt.APIKey, ir.SchemeHTTPBasic: toolrt.BasicAuth, ir.SchemeHTTPBearer: toolrt.BearerAuth,
+	ir.SchemeOAuth2: toolrt.OAuth2, ir.SchemeOpenIDConnect: toolrt.OpenIDConnect, ir.SchemeMutualTLS: toolrt.MutualTLS,
+	ir.SchemeHTTPOther: toolrt.OtherHTTPAuth,
+}
+
+// Schemes converts the API's security schemes.
+func Schemes(api *ir.API) []toolrt.SecurityScheme {
+	out := make([]toolrt.SecurityScheme, len(api.SecuritySchemes))
+	for i, s := range api.SecuritySchemes {
+		out[i] = toolrt.SecurityScheme{
+			Name: s.Name, Kind: SchemeKinds[s.Kind], In: string(s.In), ParamName: s.ParamName,
+			HTTPScheme: s.HTTPScheme, EnvVar: s.EnvVar,
+		}
+	}
+	return out
+}
+
+// NewClient returns a toolrt client for api at baseURL (the spec's first
+// server when empty), authenticating as the spec's security schemes say.
+func NewClient(api *ir.API, baseURL string, opts ...toolrt.Option) (*toolrt.Client, error) {
+	if baseURL == "" && len(api.Servers) > 0 {
+		baseURL = api.Servers[0]
+	}
+	if u, err := url.Parse(baseURL); err == nil && baseURL != "" && u.Host == "" {
+		return nil, fmt.Errorf("the spec's server %q has no host: pass the API's full URL (--base-url)", baseURL)
+	}
+	return toolrt.NewClient(baseURL, Schemes(api), opts...)
+}
+
+// New builds a catalog straight from the IR: the same tools a generated
+// package offers, calling the API through the same runtime.
+func New(api *ir.API, client *toolrt.Client, opts ...toolrt.ToolOption) (*toolrt.Catalog, error) {
+	ops, err := Operations(api)
+	if err != nil {
+		return nil, err
+	}
+	return toolrt.NewCatalog(client, ops, opts...)
+}

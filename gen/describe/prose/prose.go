@@ -1,0 +1,279 @@
+// Package prose shortens the texts of an API spec to what a language model
+// needs: markup, URLs and repeated words go; the first sentence stays.
+//
+// It is shared by the description writer (gen/describe) and the tool
+// schema builder (gen/toolschema), which both turn spec prose into short
+// text, and has no dependencies of its own.
+package prose
+
+import (
+	"regexp"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+var (
+	htmlTag      = regexp.MustCompile(`</?[a-zA-Z][^>]*>`)
+	markdownLink = regexp.MustCompile(`\[([^\]]+)\]\([^)\s]*\)`)
+	markdownRef  = regexp.MustCompile(`\[([^\]]+)\]\[[^\]]*\]`)
+	bareURL      = regexp.MustCompile(`<?https?://[^\s)>\]]+>?`)
+	heading      = regexp.MustCompile(`(?m)^\s{0,3}#{1,6}\s+`)
+	listMark     = regexp.MustCompile(`(?m)^\s*(?:[-*+]|\d+\.)\s+`)
+	emptyParens  = regexp.MustCompile(`\(\s*[,;:]?\s*\)`)
+	spaceBefore  = regexp.MustCompile(`\s+([.,;:!?])(\s|$)`)
+	italic       = regexp.MustCompile(`(^|[\s(])\*([^*\s](?:[^*]*[^*\s])?)\*([\s).,;:!?]|$)`)
+	entity       = strings.NewReplacer("&lt;", "<", "&gt;", ">", "&amp;", "&", "&quot;", `"`, "&#39;", "'", "&nbsp;", " ")
+	emphasis     = strings.NewReplacer("**", "", "__", "", "`", "")
+)
+
+// Clean strips HTML tags, markdown (links keep their text), URLs and
+// entities from spec text and collapses whitespace.
+func Clean(s string) string {
+	if s == "" {
+		return ""
+	}
+	s = heading.ReplaceAllString(s, "")
+	s = listMark.ReplaceAllString(s, "")
+	s = htmlTag.ReplaceAllString(s, " ")
+	s = markdownLink.ReplaceAllString(s, "$1")
+	s = markdownRef.ReplaceAllString(s, "$1")
+	s = bareURL.ReplaceAllString(s, "")
+	s = emphasis.Replace(s)
+	s = italic.ReplaceAllString(s, "$1$2$3")
+	s = entity.Replace(s)
+	s = strings.Join(strings.Fields(s), " ")
+	s = emptyParens.ReplaceAllString(s, "")
+	s = spaceBefore.ReplaceAllString(s, "$1$2")
+	s = strings.TrimLeft(s, ".,;: ")
+	return strings.Join(strings.Fields(s), " ")
+}
+
+// Sentences splits cleaned text into sentences. A sentence ends at ".",
+// "!" or "?" followed by a space, or at the end; abbreviations such as
+// "e.g." and "i.e." do not end one.
+func Sentences(s string) []string {
+	var out []string
+	start := 0
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c != '.' && c != '!' && c != '?' {
+			continue
+		}
+		if i+1 < len(s) && s[i+1] != ' ' {
+			continue
+		}
+		if c == '.' && abbreviation(s[start:i+1]) {
+			continue
+		}
+		if t := strings.TrimSpace(s[start : i+1]); t != "" {
+			out = append(out, t)
+		}
+		start = i + 1
+	}
+	if t := strings.TrimSpace(s[start:]); t != "" {
+		out = append(out, t)
+	}
+	return out
+}
+
+func abbreviation(s string) bool {
+	l := strings.ToLower(s)
+	for _, a := range []string{"e.g.", "i.e.", "etc.", "vs.", "approx.", "no.", "incl.", "max.", "min.", "resp.", "cf."} {
+		if strings.HasSuffix(l, " "+a) || l == a || strings.HasSuffix(l, "("+a) {
+			return true
+		}
+	}
+	return false
+}
+
+// FirstSentence returns the first sentence of cleaned text.
+func FirstSentence(s string) string {
+	ss := Sentences(s)
+	if len(ss) == 0 {
+		return ""
+	}
+	return ss[0]
+}
+
+// Truncate cuts s to at most max bytes at a word boundary, marking the cut
+// with "…". Text within the limit is returned unchanged.
+func Truncate(s string, max int) string {
+	if len(s) <= max {
+		return s
+	}
+	if max < 4 {
+		return ""
+	}
+	cut := max - len("…")
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	if i := strings.LastIndexByte(s[:cut], ' '); i > max/2 {
+		cut = i
+		// Do not end on a word that leads into the part cut off.
+		for {
+			j := strings.LastIndexByte(s[:cut], ' ')
+			if j <= max/2 || !dangling[strings.ToLower(s[j+1:cut])] {
+				break
+			}
+			cut = j
+		}
+	}
+	return strings.TrimRight(s[:cut], " ,;:-(") + "…"
+}
+
+// dangling are words a cut text should not end on.
+var dangling = map[string]bool{
+	"to": true, "of": true, "the": true, "a": true, "an": true, "and": true, "or": true, "in": true,
+	"for": true, "with": true, "by": true, "on": true, "at": true, "from": true, "that": true, "is": true,
+	"are": true, "be": true, "as": true, "which": true, "this": true, "its": true, "their": true,
+}
+
+// Brief is the short meaning of a parameter or property: the first
+// sentence of its cleaned description without a leading article or the
+// final period, cut to max bytes. It is empty when the text only repeats
+// what the reader has already: the words of name and of context (the
+// tool's purpose), in any order and form, plus filler words.
+func Brief(desc, name string, max int, context ...string) string {
+	s := FirstSentence(Clean(desc))
+	s = strings.TrimSuffix(s, ".")
+	s = DropArticles(s)
+	if s == "" || Restates(s, name, context...) {
+		return ""
+	}
+	return Truncate(s, max)
+}
+
+// DropArticles removes the articles "the", "a" and "an" from s, the
+// telegraphic style of a reference card: a model reads it as well and it
+// costs fewer tokens.
+func DropArticles(s string) string {
+	f := strings.Fields(s)
+	out := f[:0]
+	for i, w := range f {
+		switch w {
+		case "the", "The", "a", "A", "an", "An":
+			// Keep an article that ends the text or precedes a
+			// non-word ("a :").
+			if i+1 < len(f) && len(f[i+1]) > 0 && isWordStart(f[i+1]) {
+				continue
+			}
+		}
+		out = append(out, w)
+	}
+	return strings.Join(out, " ")
+}
+
+func isWordStart(w string) bool {
+	r, _ := utf8.DecodeRuneInString(w)
+	return unicode.IsLetter(r) || unicode.IsDigit(r)
+}
+
+// filler are words that add nothing to a name they describe.
+var filler = map[string]bool{
+	"the": true, "a": true, "an": true, "of": true, "to": true, "for": true, "this": true,
+	"is": true, "in": true, "on": true, "value": true, "parameter": true, "field": true,
+	"unique": true, "identifier": true, "id": true, "ids": true, "key": true, "name": true,
+	"object": true, "which": true, "that": true, "be": true, "will": true, "used": true,
+	"number": true, "string": true, "and": true, "or": true, "its": true, "it": true,
+	"using": true, "given": true, "specified": true, "specific": true, "existing": true, "all": true,
+	"any": true, "each": true, "with": true, "by": true, "from": true, "as": true, "at": true,
+	"into": true, "you": true, "your": true, "can": true, "are": true, "was": true, "has": true,
+	"have": true, "new": true, "current": true, "return": true, "returns": true, "list": true,
+	"get": true, "gets": true, "retrieve": true, "retrieves": true, "fetch": true, "details": true,
+	"information": true, "info": true,
+}
+
+// Restates reports whether text says next to nothing beyond name and
+// context: at most one of its words is new, and that one holds no digit
+// ("ID (T1234) of the workspace" says how IDs look). A word is known if it
+// is a word of name or context (split at case changes, digits and
+// punctuation; "pins" and "pin", "removed" and "remove" count as one) or a
+// filler word. "Sort direction" restates sort_dir; "Search query" query.
+func Restates(text, name string, context ...string) bool {
+	var known []string
+	for _, w := range Words(name) {
+		known = append(known, w, stem(w))
+	}
+	for _, c := range context {
+		for _, w := range Words(c) {
+			known = append(known, w, stem(w))
+		}
+	}
+	novel, digits := 0, false
+	for _, w := range Words(text) {
+		if filler[w] {
+			continue
+		}
+		st := stem(w)
+		found := false
+		for _, k := range known {
+			if sameStem(st, k) || sameStem(w, k) {
+				found = true
+				break
+			}
+		}
+		if !found {
+			novel++
+			digits = digits || strings.ContainsAny(w, "0123456789")
+		}
+	}
+	return novel == 0 || (novel == 1 && !digits)
+}
+
+// stem strips the common English inflections from a lower-case word.
+func stem(w string) string {
+	for _, suf := range []string{"ies", "ing", "es", "ed", "s"} {
+		if len(w) > len(suf)+2 && strings.HasSuffix(w, suf) {
+			if suf == "ies" {
+				return w[:len(w)-3] + "y"
+			}
+			return w[:len(w)-len(suf)]
+		}
+	}
+	return w
+}
+
+// sameStem reports whether two stems are one word: equal, or one starts
+// the other and has at least five letters ("approv", "approve").
+func sameStem(a, b string) bool {
+	if a == b {
+		return true
+	}
+	if len(a) > len(b) {
+		a, b = b, a
+	}
+	return len(a) >= 5 && strings.HasPrefix(b, a)
+}
+
+// Words splits an identifier or a text into lower-case words: at spaces,
+// punctuation, underscores and case changes ("repoID" -> repo, id).
+func Words(s string) []string {
+	var out []string
+	var cur []rune
+	flush := func() {
+		if len(cur) > 0 {
+			out = append(out, strings.ToLower(string(cur)))
+			cur = cur[:0]
+		}
+	}
+	rs := []rune(s)
+	for i, r := range rs {
+		switch {
+		case unicode.IsLetter(r) || unicode.IsDigit(r):
+			if unicode.IsUpper(r) && len(cur) > 0 {
+				prev := rs[i-1]
+				nextLower := i+1 < len(rs) && unicode.IsLower(rs[i+1])
+				if unicode.IsLower(prev) || unicode.IsDigit(prev) || (unicode.IsUpper(prev) && nextLower) {
+					flush()
+				}
+			}
+			cur = append(cur, r)
+		default:
+			flush()
+		}
+	}
+	flush()
+	return out
+}

@@ -1,0 +1,88 @@
+package prose
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+)
+
+func TestClean(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"Lists the **issues** in a [repository](https://docs.github.com/repos).", "Lists the issues in a repository."},
+		{"<p>Returns <b>the</b> pet.</p>", "Returns the pet."},
+		{"See https://example.com/docs for more.", "See for more."},
+		{"## Heading\n\n- one\n- two", "Heading one two"},
+		{"Name without the `.git` extension.", "Name without the .git extension."},
+		{"An *important* note, a*b and repo:*", "An important note, a*b and repo:*"},
+		{"Use &lt;tag&gt; &amp; more", "Use <tag> & more"},
+		{"Read [more][1] here.", "Read more here."},
+		{"", ""},
+	} {
+		if got := Clean(c.in); got != c.want {
+			t.Errorf("Clean(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
+
+func TestSentences(t *testing.T) {
+	got := Sentences("A cursor for use in pagination. ending_before is an ID. Use e.g. this one! Done?")
+	want := []string{"A cursor for use in pagination.", "ending_before is an ID.", "Use e.g. this one!", "Done?"}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("Sentences = %q, want %q", got, want)
+	}
+	if got := FirstSentence("Version 1.2 of the file. More."); got != "Version 1.2 of the file." {
+		t.Errorf("FirstSentence = %q", got)
+	}
+}
+
+func TestBrief(t *testing.T) {
+	for _, c := range []struct {
+		desc, name, context string
+		max                 int
+		want                string
+	}{
+		{"The account owner of the repository. The name is not case sensitive.", "owner", "", 100, "account owner of repository"},
+		{"The account owner of the repository.", "owner", "List repository tags", 100, ""},
+		{"The unique identifier of the pet.", "petId", "", 100, ""},
+		{"Channel to pin the item in.", "channel", "Pins an item to a channel", 100, ""},
+		{"ID (T1234) of the workspace.", "team_id", "List users on a workspace", 100, "ID (T1234) of workspace"},
+		{"Sort direction.", "sort_dir", "", 100, ""},
+		{"Comma-separated list of user IDs to add to the channel, in the order given.", "users", "", 40, "Comma-separated list of user IDs…"},
+	} {
+		if got := Brief(c.desc, c.name, c.max, c.context); got != c.want {
+			t.Errorf("Brief(%q, %q) = %q, want %q", c.desc, c.name, got, c.want)
+		}
+	}
+}
+
+func TestTruncate(t *testing.T) {
+	if got := Truncate("short", 10); got != "short" {
+		t.Errorf("got %q", got)
+	}
+	got := Truncate("one two three four five six", 15)
+	if len(got) > 15 || !strings.HasSuffix(got, "…") {
+		t.Errorf("Truncate = %q (%d bytes)", got, len(got))
+	}
+	// Never cuts a multi-byte character in half.
+	got = Truncate(strings.Repeat("é", 20), 11)
+	if !strings.HasSuffix(got, "…") || strings.ContainsRune(got, '\uFFFD') || len(got) > 11 {
+		t.Errorf("Truncate = %q", got)
+	}
+}
+
+func TestWords(t *testing.T) {
+	got := Words("repoID getHTTPResponse_code X-Request-Id v2")
+	want := []string{"repo", "id", "get", "http", "response", "code", "x", "request", "id", "v2"}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("Words = %q, want %q", got, want)
+	}
+}
+
+func TestDropArticles(t *testing.T) {
+	if got := DropArticles("Get the name of a given workspace"); got != "Get name of given workspace" {
+		t.Errorf("got %q", got)
+	}
+	if got := DropArticles("Returns a"); got != "Returns a" {
+		t.Errorf("got %q", got)
+	}
+}

@@ -1,0 +1,166 @@
+package emit
+
+import (
+	"sort"
+	"strings"
+
+	"github.com/dave/jennifer/jen"
+
+	"github.com/agentready/agentready/gen/ir"
+)
+
+// einoTool is the import path of Eino's tool interfaces.
+const einoTool = "github.com/cloudwego/eino/components/tool"
+
+// toolVar is the package variable that holds an operation's tool
+// descriptor: unexported, and prefixed so it cannot meet an exported
+// identifier or an auth variable.
+func toolVar(op *ir.Operation) string { return "tool" + op.GoName }
+
+// emitToolVar declares op's tool descriptor, when it has one, with its
+// fields in a reader's order.
+func (e *emitter) emitToolVar(f *jen.File, op *ir.Operation) {
+	d := e.opts.Tools[op.Name]
+	if d == nil {
+		return
+	}
+	var fields fieldList
+	fields.add("Name", jen.Lit(d.Name))
+	fields.add("Description", jen.Lit(d.Description))
+	fields.add("Method", httpMethod(d.Method))
+	fields.add("Path", jen.Lit(d.Path))
+	if d.Server != "" {
+		fields.add("Server", jen.Lit(d.Server))
+	}
+	if len(op.Security) > 0 {
+		fields.add("Security", e.securityRef(op.Security))
+	}
+	if len(d.Params) > 0 {
+		params := make([]jen.Code, 0, len(d.Params)+1)
+		for _, p := range d.Params {
+			var pf fieldList
+			pf.add("Name", jen.Lit(p.Name))
+			if p.Arg != "" {
+				pf.add("Arg", jen.Lit(p.Arg))
+			}
+			pf.add("In", jen.Lit(p.In))
+			pf.add("Style", jen.Lit(p.Style))
+			pf.flag("Explode", p.Explode)
+			pf.flag("JSON", p.JSON)
+			pf.flag("Required", p.Required)
+			params = append(params, jen.Line().Values(pf...))
+		}
+		params = append(params, jen.Line())
+		fields.add("Params", jen.Index().Qual(toolrtPath, "Param").Values(params...))
+	}
+	if b := d.Body; b != nil {
+		var bf fieldList
+		bf.add("ContentType", jen.Lit(b.ContentType))
+		if b.Arg != "" {
+			bf.add("Arg", jen.Lit(b.Arg))
+		}
+		if len(b.Fields) > 0 {
+			lits := make([]jen.Code, len(b.Fields))
+			for i, name := range b.Fields {
+				lits[i] = jen.Lit(name)
+			}
+			bf.add("Fields", jen.Index().String().Values(lits...))
+		}
+		bf.flag("Required", b.Required)
+		if len(b.Encoding) > 0 {
+			keys := make([]string, 0, len(b.Encoding))
+			for k := range b.Encoding {
+				keys = append(keys, k)
+			}
+			sort.Strings(keys)
+			enc := jen.Dict{}
+			for _, k := range keys {
+				v := b.Encoding[k]
+				enc[jen.Lit(k)] = jen.Values(jen.Dict{jen.Id("Style"): jen.Lit(v.Style), jen.Id("Explode"): jen.Lit(v.Explode)})
+			}
+			bf.add("Encoding", jen.Map(jen.String()).Qual(toolrtPath, "FormEncoding").Values(enc))
+		}
+		fields.add("Body", jen.Op("&").Qual(toolrtPath, "Body").Values(bf...))
+	}
+	fields.add("Schema", rawString(d.Schema))
+	if d.Example != "" {
+		fields.add("Example", rawString(d.Example))
+	}
+	lines := make([]jen.Code, 0, len(fields)+1)
+	for _, fld := range fields {
+		lines = append(lines, jen.Line().Add(fld))
+	}
+	lines = append(lines, jen.Line())
+	f.Commentf("%s is the %s operation as an agent tool.", toolVar(op), op.Name)
+	f.Var().Id(toolVar(op)).Op("=").Op("&").Qual(toolrtPath, "Operation").Values(lines...)
+}
+
+// fieldList is the fields of a composite literal in the order they were
+// added (jen.Dict would sort them).
+type fieldList []jen.Code
+
+func (l *fieldList) add(name string, v jen.Code) {
+	*l = append(*l, jen.Id(name).Op(":").Add(v))
+}
+
+// flag adds a boolean field when it is true.
+func (l *fieldList) flag(name string, v bool) {
+	if v {
+		l.add(name, jen.True())
+	}
+}
+
+// emitTools declares the package's tool list and its constructors.
+func (e *emitter) emitTools(f *jen.File) {
+	var vars []jen.Code
+	for _, op := range e.api.Operations {
+		if e.opts.Tools[op.Name] != nil {
+			vars = append(vars, jen.Line().Id(toolVar(op)))
+		}
+	}
+	if len(vars) > 0 {
+		vars = append(vars, jen.Line())
+	}
+	f.Comment("Operations are the API's operations as agent tools, sorted by name.")
+	f.Var().Id("Operations").Op("=").Index().Op("*").Qual(toolrtPath, "Operation").Values(vars...)
+
+	doc(f, []string{
+		"NewCatalog binds every operation to c: the tools an agent is given and",
+		"agentready's harness runs. Operations that change state are refused",
+		"unless an option (toolrt.AllowMutations) allows them.",
+	})
+	f.Func().Id("NewCatalog").Params(jen.Id("c").Op("*").Id("Client"), jen.Id("opts").Op("...").Qual(toolrtPath, "ToolOption")).
+		Params(jen.Op("*").Qual(toolrtPath, "Catalog"), jen.Error()).Block(
+		jen.Return(jen.Qual(toolrtPath, "NewCatalog").Call(jen.Id("c").Dot("rt"), jen.Id("Operations"), jen.Id("opts").Op("..."))),
+	)
+
+	doc(f, []string{
+		"Tools returns every operation as a CloudWeGo Eino tool calling the API",
+		"through c, for a ChatModel's WithTools or a ReAct agent's ToolsConfig.",
+	})
+	f.Func().Id("Tools").Params(jen.Id("c").Op("*").Id("Client"), jen.Id("opts").Op("...").Qual(toolrtPath, "ToolOption")).
+		Params(jen.Index().Qual(einoTool, "BaseTool"), jen.Error()).Block(
+		jen.List(jen.Id("cat"), jen.Err()).Op(":=").Id("NewCatalog").Call(jen.Id("c"), jen.Id("opts").Op("...")),
+		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
+		jen.Return(jen.Id("cat").Dot("Eino").Call(), jen.Nil()),
+	)
+}
+
+// rawString writes s as a raw string literal when it can be one, which
+// keeps JSON readable; otherwise as a quoted string.
+func rawString(s string) jen.Code {
+	if strings.ContainsAny(s, "`\r") || !utf8Valid(s) {
+		return jen.Lit(s)
+	}
+	return jen.Op("`" + s + "`")
+}
+
+func utf8Valid(s string) bool { return strings.ToValidUTF8(s, "\uFFFD") == s }
+
+// httpMethod names a method by net/http's constant where there is one.
+func httpMethod(m string) jen.Code {
+	if c := httpMethods[m]; c != "" {
+		return jen.Qual("net/http", c)
+	}
+	return jen.Lit(m)
+}

@@ -1,0 +1,683 @@
+// Package example builds arguments objects for a tool that are valid
+// against its schema (gen/toolschema): the input example in a tool's
+// description, and the starting point of generated test cases.
+//
+// A value comes from the spec when the spec has one that fits: the
+// parameter's example, the body example's field, the schema's example or
+// default, in that order, each used only if it satisfies every constraint
+// (Valid). Otherwise it is made from the schema: an enum's first value (or
+// the default when it is one of them), a string of the format
+// ("2024-01-15T09:30:00Z", "user@example.com", ...), a string built to match
+// the pattern, a number inside the range and on the multipleOf grid, one
+// array item (more when minItems asks), and an object's required
+// properties. A plain string is the argument's own name, a readable
+// placeholder ({"owner":"owner"}). Nothing random is involved: equal input gives equal output.
+//
+// Three modes choose which arguments appear: RequiredOnly, Typical
+// (required plus, when nothing is required, the optional argument an
+// example shows best) and All (every argument, and every property of
+// nested objects; a recursive type is entered once).
+package example
+
+import (
+	"encoding/json"
+	"math"
+	"sort"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/agentready/agentready/gen/describe/prose"
+	"github.com/agentready/agentready/gen/ir"
+	"github.com/agentready/agentready/gen/toolschema"
+)
+
+// Mode says which arguments an example holds.
+type Mode int
+
+// The modes.
+const (
+	// RequiredOnly holds the required arguments, and of nested objects
+	// their required properties.
+	RequiredOnly Mode = iota
+	// Typical is RequiredOnly plus, when no argument is required, the
+	// optional argument an example shows best (a scalar with a spec
+	// example or a format first; paging, expansion, header and
+	// deprecated arguments never), and for a required body none of whose
+	// fields is required, the field that holds the content (an envelope
+	// such as Asana's "data"). Scalars with a spec example or a format come
+	// first; paging, expansion and header arguments last.
+	Typical
+	// All holds every argument, and every property of nested objects.
+	All
+)
+
+// String names the mode.
+func (m Mode) String() string {
+	switch m {
+	case RequiredOnly:
+		return "required"
+	case Typical:
+		return "typical"
+	case All:
+		return "all"
+	}
+	return "mode?"
+}
+
+// Args returns the example for a tool's description: Build in Typical
+// mode.
+func Args(api *ir.API, op *ir.Operation) map[string]any {
+	return Build(api, op, Typical)
+}
+
+// Build returns a valid arguments object for op in the given mode. Keys
+// are tool argument names (gen/toolschema.Args); values are decoded JSON
+// (string, float64, bool, nil, []any, map[string]any).
+func Build(api *ir.API, op *ir.Operation, mode Mode) map[string]any {
+	out := map[string]any{}
+	for _, kv := range Ordered(api, op, mode) {
+		out[kv.Name] = kv.Value
+	}
+	return out
+}
+
+// Arg is one argument of an example.
+type Arg struct {
+	Name  string
+	Value any
+}
+
+// Ordered returns Build's arguments in the tool's argument order, for
+// text that should read in that order.
+func Ordered(api *ir.API, op *ir.Operation, mode Mode) []Arg {
+	args := toolschema.Args(api, op)
+	g := &gen{api: api, mode: mode}
+	pick := make([]bool, len(args))
+	nreq := 0
+	for i, a := range args {
+		if a.Required || mode == All {
+			pick[i] = true
+		}
+		if a.Required {
+			nreq++
+		}
+	}
+	if mode == Typical {
+		want := 1
+		if nreq >= typicalNoOptional {
+			want = 0
+		}
+		type cand struct{ i, score int }
+		var cands []cand
+		for i, a := range args {
+			if !a.Required {
+				if sc := g.usefulness(a); sc >= minUseful {
+					cands = append(cands, cand{i, sc})
+				}
+			}
+		}
+		sort.SliceStable(cands, func(x, y int) bool { return cands[x].score > cands[y].score })
+		for _, c := range cands[:min(want, len(cands))] {
+			pick[c.i] = true
+		}
+		if i := g.bodyField(op, args); i >= 0 {
+			pick[i] = true
+		}
+	}
+	var out []Arg
+	for i, a := range args {
+		if !pick[i] {
+			continue
+		}
+		v := g.value(a.Schema, a.Name, []any{a.Example}, 0)
+		if _, isString := v.(string); isString && a.Param == nil && a.Property == nil && isAny(api, a.Schema) {
+			// A body of any JSON value: an object is the likely shape.
+			v = map[string]any{}
+		}
+		out = append(out, Arg{Name: a.Name, Value: v})
+	}
+	return out
+}
+
+// bodyField returns the index of the flattened body field a Typical
+// example shows for a required body none of whose fields is required (an
+// envelope such as Asana's {"data": {...}}): the first field with required
+// properties of its own, else the first field. It returns -1 when the body
+// needs no such field.
+func (g *gen) bodyField(op *ir.Operation, args []toolschema.Arg) int {
+	if op.Body == nil || !op.Body.Required || !op.Body.Flatten {
+		return -1
+	}
+	first := -1
+	for i, a := range args {
+		if a.Property == nil {
+			continue
+		}
+		if a.Required {
+			return -1
+		}
+		if first < 0 {
+			first = i
+		}
+	}
+	for i, a := range args {
+		if a.Property == nil {
+			continue
+		}
+		if s := g.api.Resolve(a.Schema); s != nil && s.Kind == ir.KindObject {
+			for _, p := range toolschema.InputProperties(s) {
+				if p.Required {
+					return i
+				}
+			}
+		}
+	}
+	return first
+}
+
+// typicalNoOptional is the number of required arguments from which a
+// Typical example shows no optional one.
+const typicalNoOptional = 1
+
+// minUseful is the least usefulness score of an optional argument that a
+// Typical example shows.
+const minUseful = 0
+
+// Value returns a valid value of schema s in the given mode; name, the
+// property or argument the value is for, shapes placeholder strings.
+func Value(api *ir.API, s *ir.Schema, name string, mode Mode) any {
+	g := &gen{api: api, mode: mode}
+	return g.value(s, name, nil, 0)
+}
+
+type gen struct {
+	api  *ir.API
+	mode Mode
+	// path holds the named types being built, to stop at recursion.
+	path []string
+}
+
+// boring are argument names an example gains little from showing.
+var boring = map[string]bool{
+	"page": true, "per_page": true, "perpage": true, "page_size": true, "pagesize": true, "limit": true,
+	"offset": true, "cursor": true, "starting_after": true, "ending_before": true, "expand": true,
+	"pretty": true, "fields": true, "continue": true, "start_at": true, "startat": true, "max_results": true,
+	"maxresults": true, "next": true, "before": true, "after": true, "page_token": true, "pagetoken": true,
+	"opt_pretty": true, "opt_fields": true, "market": true, "dry_run": true, "dryrun": true,
+	"timeout_seconds": true, "timeoutseconds": true, "watch": true, "allow_watch_bookmarks": true,
+	"resource_version": true, "resourceversion": true, "include_uninitialized": true, "count": true,
+}
+
+// usefulness scores an optional argument for the Typical example.
+func (g *gen) usefulness(a toolschema.Arg) int {
+	s := g.api.Resolve(a.Schema)
+	if s == nil {
+		return -20
+	}
+	score := 0
+	if a.Schema.Deprecated || s.Deprecated || (a.Param != nil && a.Param.Deprecated) {
+		return -20
+	}
+	key := strings.ToLower(strings.Join(prose.Words(a.Name), "_"))
+	if boring[key] || boring[strings.ReplaceAll(key, "_", "")] {
+		score -= 6
+	}
+	if a.Param != nil && (a.Param.In == ir.InHeader || a.Param.In == ir.InCookie) {
+		score -= 8
+	}
+	if a.Example != nil || a.Schema.Example != nil || s.Example != nil {
+		score += 3
+	}
+	switch s.Kind {
+	case ir.KindString, ir.KindInteger, ir.KindNumber, ir.KindBoolean:
+		score += 2
+		if s.Format != "" && s.Kind == ir.KindString {
+			score++
+		}
+	case ir.KindArray:
+		if it := g.api.Resolve(s.Items); it != nil && it.Kind != ir.KindObject && it.Kind != ir.KindUnion {
+			score++
+		}
+	case ir.KindObject, ir.KindUnion, ir.KindAny:
+		score -= 2
+	}
+	if s.Kind == ir.KindBoolean {
+		score--
+	}
+	return score
+}
+
+// maxExampleText is the longest spec example string Typical and
+// RequiredOnly take; a longer one is replaced by a made-up value to keep
+// descriptions short.
+const maxExampleText = 80
+
+// value builds a value for a use of s; extra are spec examples for this
+// use (nil entries are skipped), tried before the schema's own.
+func (g *gen) value(use *ir.Schema, name string, extra []any, depth int) any {
+	if use == nil {
+		return "value"
+	}
+	s := g.api.Resolve(use)
+	if s == nil {
+		return "value"
+	}
+	var cands []any
+	for _, e := range extra {
+		if e != nil {
+			cands = append(cands, e)
+		}
+	}
+	cands = append(cands, use.Example, s.Example)
+	for _, c := range cands {
+		if c == nil {
+			continue
+		}
+		c = normalize(c)
+		if g.mode != All && !g.short(c) {
+			continue
+		}
+		if valid(g.api, use, c, 0) {
+			return c
+		}
+	}
+	// The default is a good value for scalars only: a default object or
+	// array tells less than the one made here.
+	for _, d := range []any{use.Default, s.Default} {
+		if d == nil {
+			continue
+		}
+		d = normalize(d)
+		if _, isMap := d.(map[string]any); isMap {
+			continue
+		}
+		if _, isSlice := d.([]any); isSlice && len(d.([]any)) == 0 {
+			continue
+		}
+		if valid(g.api, use, d, 0) {
+			return d
+		}
+	}
+	if ref := use.Ref; ref != "" {
+		for _, id := range g.path {
+			if id == ref {
+				// Recursion: a nullable use can end it with null; otherwise
+				// the least object is the best that can be done.
+				if use.Nullable || s.Nullable {
+					return nil
+				}
+				return g.leaf(s)
+			}
+		}
+		g.path = append(g.path, ref)
+		defer func() { g.path = g.path[:len(g.path)-1] }()
+	}
+	if depth > 32 {
+		return g.leaf(s)
+	}
+	v := g.make(use, s, name, depth)
+	return v
+}
+
+// short reports whether a spec example is small enough for a compact
+// example.
+func (g *gen) short(v any) bool {
+	switch x := v.(type) {
+	case string:
+		return utf8.RuneCountInString(x) <= maxExampleText
+	case map[string]any, []any:
+		data, err := json.Marshal(x)
+		return err == nil && len(data) <= maxExampleText
+	}
+	return true
+}
+
+// leaf is the least value of s's kind.
+func (g *gen) leaf(s *ir.Schema) any {
+	switch s.Kind {
+	case ir.KindObject:
+		return map[string]any{}
+	case ir.KindArray:
+		return []any{}
+	case ir.KindString:
+		return "value"
+	case ir.KindInteger, ir.KindNumber:
+		return 1.0
+	case ir.KindBoolean:
+		return true
+	}
+	return nil
+}
+
+func (g *gen) make(use, s *ir.Schema, name string, depth int) any {
+	if len(s.Enum) > 0 {
+		for _, e := range s.Enum {
+			if e != nil && valid(g.api, use, normalize(e), 0) {
+				return normalize(e)
+			}
+		}
+		return normalize(s.Enum[0])
+	}
+	switch s.Kind {
+	case ir.KindString:
+		return g.str(s, name)
+	case ir.KindInteger, ir.KindNumber:
+		return number(s)
+	case ir.KindBoolean:
+		return true
+	case ir.KindNull:
+		return nil
+	case ir.KindArray:
+		return g.array(s, name, depth)
+	case ir.KindObject:
+		return g.object(s, depth)
+	case ir.KindUnion:
+		for _, v := range s.Variants {
+			if x := g.value(v, name, nil, depth+1); valid(g.api, v, x, 0) {
+				return x
+			}
+		}
+		if s.Nullable {
+			return nil
+		}
+		if len(s.Variants) > 0 {
+			return g.value(s.Variants[0], name, nil, depth+1)
+		}
+		return "value"
+	}
+	// Any value: a string reads as a placeholder.
+	return placeholder(name)
+}
+
+// formatValues are made-up values of the common formats.
+var formatValues = map[string]string{
+	"date-time":     "2024-01-15T09:30:00Z",
+	"date":          "2024-01-15",
+	"time":          "09:30:00Z",
+	"email":         "user@example.com",
+	"idn-email":     "user@example.com",
+	"uri":           "https://example.com",
+	"url":           "https://example.com",
+	"iri":           "https://example.com",
+	"uri-reference": "https://example.com",
+	"iri-reference": "https://example.com",
+	"uri-template":  "https://example.com/{id}",
+	"uuid":          "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+	"ipv4":          "192.0.2.1",
+	"ipv6":          "2001:db8::1",
+	"hostname":      "example.com",
+	"byte":          "aGVsbG8=",
+	"binary":        "file contents",
+	"password":      "secret",
+	"duration":      "PT1H",
+	"regex":         ".*",
+	"json-pointer":  "/a",
+	"int-or-string": "1",
+	"semver":        "1.0.0",
+}
+
+// str makes a string for s: the format's value, a string matching the
+// pattern, or the name, fitted to the length bounds.
+func (g *gen) str(s *ir.Schema, name string) any {
+	var cands []string
+	if v, ok := formatValues[s.Format]; ok {
+		cands = append(cands, v)
+	}
+	p := placeholder(name).(string)
+	if s.Pattern != "" && toolschema.ValidPattern(s.Pattern) {
+		if v, ok := FromPattern(s.Pattern); ok {
+			cands = append(cands, p, v)
+		}
+	}
+	cands = append(cands, p)
+	for _, c := range cands {
+		c = fitLength(s, c)
+		if stringOK(s, c) {
+			return c
+		}
+	}
+	return fitLength(s, cands[0])
+}
+
+// placeholder is the value of a plain string: the argument's or
+// property's own name ("owner" for owner), which reads as "your owner
+// here" and costs few tokens; "value" when there is no name.
+func placeholder(name string) any {
+	if name == "" {
+		return "value"
+	}
+	return name
+}
+
+// fitLength pads or cuts c to the length bounds of s.
+func fitLength(s *ir.Schema, c string) string {
+	n := int64(utf8.RuneCountInString(c))
+	if s.MinLength != nil && n < *s.MinLength {
+		pad := *s.MinLength - n
+		if pad > 4096 {
+			pad = 4096
+		}
+		c += strings.Repeat("x", int(pad))
+	}
+	if s.MaxLength != nil && int64(utf8.RuneCountInString(c)) > *s.MaxLength {
+		r := []rune(c)
+		c = string(r[:max(*s.MaxLength, 0)])
+	}
+	return c
+}
+
+// number picks a number inside s's range: 1 when allowed, else the bound
+// nearest to it, moved onto the multipleOf grid.
+func number(s *ir.Schema) any {
+	lo, hi := math.Inf(-1), math.Inf(1)
+	if s.Minimum != nil {
+		lo = *s.Minimum
+	}
+	if s.Maximum != nil {
+		hi = *s.Maximum
+	}
+	step := 1.0
+	if s.Kind == ir.KindNumber {
+		step = 0.5
+	}
+	if s.MultipleOf != nil && *s.MultipleOf > 0 {
+		step = *s.MultipleOf
+		if s.Kind == ir.KindInteger && step != math.Trunc(step) {
+			step = math.Ceil(step)
+		}
+	}
+	v := 1.0
+	if s.Format == "unix-time" || s.Format == "unixtime" || s.Format == "timestamp" {
+		v = 1700000000
+	}
+	if v < lo || (s.ExclusiveMinimum && v == lo) {
+		v = lo
+		if s.ExclusiveMinimum {
+			v = lo + step
+			if s.Kind == ir.KindNumber && s.MultipleOf == nil {
+				v = lo + math.Min(0.5, (hi-lo)/2)
+			}
+		}
+	}
+	if v > hi || (s.ExclusiveMaximum && v == hi) {
+		v = hi
+		if s.ExclusiveMaximum {
+			v = hi - step
+			if s.Kind == ir.KindNumber && s.MultipleOf == nil {
+				v = hi - math.Min(0.5, (hi-lo)/2)
+			}
+		}
+	}
+	if s.MultipleOf != nil && *s.MultipleOf > 0 {
+		m := *s.MultipleOf
+		v = math.Ceil(v/m) * m
+		if v > hi || (s.ExclusiveMaximum && v == hi) {
+			v -= m
+		}
+	}
+	if s.Kind == ir.KindInteger {
+		v = math.Ceil(v)
+	}
+	return v
+}
+
+func (g *gen) array(s *ir.Schema, name string, depth int) any {
+	n := int64(1)
+	if s.MinItems != nil && *s.MinItems > n {
+		n = *s.MinItems
+	}
+	if s.MaxItems != nil && *s.MaxItems < n {
+		n = *s.MaxItems
+	}
+	if n > 64 {
+		n = 64
+	}
+	item := singular(name)
+	out := make([]any, 0, n)
+	first := g.value(s.Items, item, nil, depth+1)
+	out = append(out, first)
+	for i := int64(1); i < n; i++ {
+		out = append(out, g.another(s, item, out, depth))
+	}
+	return out[:n]
+}
+
+// another makes an item for array s that differs from those in have, when
+// the array's items must be unique: enum values in turn, numbers counting
+// up, strings numbered.
+func (g *gen) another(s *ir.Schema, item string, have []any, depth int) any {
+	base := g.value(s.Items, item, nil, depth+1)
+	if !s.UniqueItems {
+		return base
+	}
+	it := g.api.Resolve(s.Items)
+	unique := func(v any) bool {
+		for _, h := range have {
+			if equal(h, v) {
+				return false
+			}
+		}
+		return valid(g.api, s.Items, v, 0)
+	}
+	if it != nil {
+		for _, e := range it.Enum {
+			if unique(normalize(e)) {
+				return normalize(e)
+			}
+		}
+	}
+	switch b := base.(type) {
+	case float64:
+		for i := 1; i < 1000; i++ {
+			if v := b + float64(i); unique(v) {
+				return v
+			}
+		}
+	case string:
+		for i := 2; i < 1000; i++ {
+			if v := b + itoa(i); unique(v) {
+				return v
+			}
+		}
+	}
+	return base
+}
+
+func itoa(i int) string { return strconv.Itoa(i) }
+
+// singular names an array's item after the array: "labels" -> "label".
+func singular(name string) string {
+	switch {
+	case strings.HasSuffix(name, "ies") && len(name) > 4:
+		return name[:len(name)-3] + "y"
+	case strings.HasSuffix(name, "ses"), strings.HasSuffix(name, "xes"):
+		return name[:len(name)-2]
+	case strings.HasSuffix(name, "s") && !strings.HasSuffix(name, "ss") && len(name) > 2:
+		return name[:len(name)-1]
+	}
+	return name
+}
+
+func (g *gen) object(s *ir.Schema, depth int) any {
+	out := map[string]any{}
+	props := toolschema.InputProperties(s)
+	maxProps := int64(math.MaxInt32)
+	if s.MaxProperties != nil {
+		maxProps = *s.MaxProperties
+	}
+	minProps := int64(0)
+	if s.MinProperties != nil {
+		minProps = *s.MinProperties
+	}
+	for _, p := range props {
+		if p.Required {
+			out[p.Name] = g.value(p.Schema, p.Name, nil, depth+1)
+		}
+	}
+	// Optional properties: all of them in All mode, else as many as
+	// minProperties asks for; never more than maxProperties allows.
+	for _, p := range props {
+		if p.Required || int64(len(out)) >= maxProps {
+			continue
+		}
+		if g.mode != All && int64(len(out)) >= minProps {
+			break
+		}
+		if g.recurses(p.Schema) {
+			// An optional property that leads back into a type being
+			// built would only nest the same shape again.
+			continue
+		}
+		out[p.Name] = g.value(p.Schema, p.Name, nil, depth+1)
+	}
+	open := s.AdditionalProperties != nil || (!s.ClosedObject || len(props) == 0)
+	if len(props) == 0 && s.AdditionalProperties != nil && maxProps > 0 {
+		ap := s.AdditionalProperties
+		if !isAny(g.api, ap) || g.mode != RequiredOnly {
+			out["key"] = g.value(ap, "value", nil, depth+1)
+		}
+	}
+	for i := int64(len(out)); open && i < minProps && i < 64; i++ {
+		k := "key" + itoa(int(i+1))
+		if s.AdditionalProperties != nil {
+			out[k] = g.value(s.AdditionalProperties, "value", nil, depth+1)
+		} else {
+			out[k] = "value"
+		}
+	}
+	return out
+}
+
+// recurses reports whether s refers to a type being built.
+func (g *gen) recurses(s *ir.Schema) bool {
+	if s == nil {
+		return false
+	}
+	for i := 0; s != nil && i < 64; i++ {
+		if s.Ref != "" {
+			for _, id := range g.path {
+				if id == s.Ref {
+					return true
+				}
+			}
+			t := g.api.Type(s.Ref)
+			if t == nil {
+				return false
+			}
+			s = t.Schema
+			continue
+		}
+		if s.Kind == ir.KindArray {
+			s = s.Items
+			continue
+		}
+		return false
+	}
+	return false
+}
+
+func isAny(api *ir.API, s *ir.Schema) bool {
+	r := api.Resolve(s)
+	return r == nil || r.Kind == ir.KindAny || r.Kind == ""
+}

@@ -1,0 +1,431 @@
+package toolrt
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// ArgChecker validates and safely coerces the arguments a model sends to
+// one tool, against the tool's parameter JSON Schema (a draft 2020-12
+// subset, with OpenAPI 3.0's nullable and boolean exclusive bounds), before
+// any request is built. Its errors list every problem in words a model can
+// act on, with a valid example call. Build one per tool with
+// NewArgChecker; it is safe for concurrent use.
+type ArgChecker struct {
+	tool string
+	root *argNode
+	// known are the top-level parameter names in schema order; open is set
+	// when the top level takes names it does not declare.
+	known    []string
+	knownSet map[string]bool
+	open     bool
+	example  json.RawMessage
+	warnings []string
+}
+
+// NewArgChecker parses tool's parameter schema (JSON; empty accepts any
+// object) and example, an optional valid arguments object (JSON, may be
+// nil) shown in error messages. Without an example, or when the example
+// does not pass the schema, one is made from the schema. The error is for
+// a schema or example that is not JSON; schema parts that cannot be
+// enforced (a pattern that does not compile, a $ref outside the document)
+// are accepted and listed by Warnings.
+func NewArgChecker(tool string, schema, example []byte) (*ArgChecker, error) {
+	c := &ArgChecker{tool: tool}
+	if len(bytes.TrimSpace(schema)) == 0 {
+		c.root = argNewArgNode()
+		c.open = true
+	} else {
+		doc, err := argDecodeOrdered(schema)
+		if err != nil {
+			return nil, fmt.Errorf("toolrt: tool %s: parameter schema: %w", tool, err)
+		}
+		comp := &argCompiler{doc: doc, memo: map[string]*argNode{}}
+		c.root = comp.compileRoot()
+		c.warnings = comp.warnings
+		c.collectTop()
+	}
+	if len(bytes.TrimSpace(example)) > 0 {
+		var buf bytes.Buffer
+		if err := json.Compact(&buf, example); err != nil {
+			return nil, fmt.Errorf("toolrt: tool %s: example arguments: %w", tool, err)
+		}
+		if _, _, err := c.Check(buf.String()); err != nil {
+			c.warnings = append(c.warnings, "example arguments do not pass the schema, so one is made from it: "+
+				strings.ReplaceAll(err.Error(), "\n", " "))
+		} else {
+			c.example = buf.Bytes()
+		}
+	}
+	if c.example == nil {
+		ex := argExampleOf(c.root, 0)
+		switch ex.(type) {
+		case *argObject, map[string]any:
+		default:
+			ex = map[string]any{}
+		}
+		c.example = json.RawMessage(argAppendJSON(nil, ex))
+	}
+	return c, nil
+}
+
+// Warnings lists the parts of the schema that Check does not enforce and
+// why: patterns that compile neither as ECMA-262 nor as Go regular
+// expressions, $refs that do not resolve in the document, an example that
+// does not pass the schema.
+func (c *ArgChecker) Warnings() []string { return slices.Clone(c.warnings) }
+
+// Example returns the example call shown in error messages: the example
+// given to NewArgChecker, or one made from the schema.
+func (c *ArgChecker) Example() json.RawMessage { return slices.Clone(c.example) }
+
+// Check parses raw, the argument text from a model ("" or whitespace means
+// {}), validates it and applies safe coercions. It returns the arguments
+// to use (numbers are json.Number, so that int64 values keep every digit)
+// and the coercions applied, in order. On failure args is nil and err is
+// an *ArgError that lists every problem found.
+func (c *ArgChecker) Check(raw string) (args map[string]any, applied []Coercion, err error) {
+	r := &argRun{c: c, budget: 100_000 + 16*len(raw)}
+	text := strings.TrimSpace(raw)
+	var v any = map[string]any{}
+	if text != "" {
+		var perr error
+		v, perr = argDecodeArgs(text)
+		if perr != nil {
+			r.add(argProblem{kind: ProblemMalformed, reason: perr.Error(),
+				accepted: "send one JSON object with the parameters"}, nil)
+			return nil, nil, r.error()
+		}
+	}
+	if s, ok := v.(string); ok {
+		if inner, err := argDecodeArgs(strings.TrimSpace(s)); err == nil {
+			if _, isObj := inner.(map[string]any); isObj {
+				r.coerce(nil, s, inner, "arguments were a JSON object inside a string")
+				v = inner
+			}
+		}
+	}
+	m, ok := v.(map[string]any)
+	if !ok {
+		reason := argFmtValue(v) + " is " + argKindWords[argKindOf(v)] + ", not a JSON object"
+		if v == nil {
+			reason = "null is not a JSON object"
+		}
+		r.add(argProblem{kind: ProblemMalformed, given: v, reason: reason,
+			accepted: "send one JSON object with the parameters"}, nil)
+		return nil, nil, r.error()
+	}
+	if !c.open {
+		var unknown []string
+		for k := range m {
+			if !c.knownSet[k] {
+				unknown = append(unknown, k)
+			}
+		}
+		if len(unknown) > 0 {
+			sort.Strings(unknown)
+			m = argCloneMap(m)
+			for _, k := range unknown {
+				r.unknown(c.known, k, m[k], nil, "parameter", "this tool takes")
+				delete(m, k)
+			}
+		}
+	}
+	out, _ := r.validate(c.root, m, nil, 0)
+	if r.exhausted {
+		r.add(argProblem{kind: ProblemMalformed, reason: "too complex to check against this schema",
+			accepted: "send a smaller arguments object"}, nil)
+	}
+	if len(r.problems) > 0 {
+		return nil, r.coercions, r.error()
+	}
+	args, _ = out.(map[string]any)
+	return args, r.coercions, nil
+}
+
+// argDecodeArgs reads one JSON value, numbers as json.Number.
+func argDecodeArgs(text string) (any, error) {
+	dec := json.NewDecoder(strings.NewReader(text))
+	dec.UseNumber()
+	var v any
+	if err := dec.Decode(&v); err != nil {
+		var se *json.SyntaxError
+		switch {
+		case errors.As(err, &se):
+			return nil, fmt.Errorf("not valid JSON (%s, at byte %d)", se.Error(), se.Offset)
+		case errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF):
+			return nil, errors.New("not valid JSON (the text ends before the value does)")
+		}
+		return nil, fmt.Errorf("not valid JSON (%s)", err.Error())
+	}
+	if rest := strings.TrimSpace(text[dec.InputOffset():]); rest != "" {
+		return nil, fmt.Errorf("extra text after the JSON value, at byte %d: %s",
+			dec.InputOffset(), argFmtValue(rest))
+	}
+	return v, nil
+}
+
+// collectTop gathers the names the top level declares, through $ref,
+// allOf, anyOf, oneOf and if/then/else, and whether it takes others.
+func (c *ArgChecker) collectTop() {
+	c.knownSet = map[string]bool{}
+	seen := map[*argNode]bool{}
+	declares := false
+	var walk func(n *argNode, depth int)
+	walk = func(n *argNode, depth int) {
+		if n == nil || seen[n] || depth > 32 {
+			return
+		}
+		seen[n] = true
+		if n.hasProps {
+			declares = true
+		}
+		for _, name := range slices.Concat(n.propOrder, n.required) {
+			if !c.knownSet[name] {
+				c.knownSet[name] = true
+				c.known = append(c.known, name)
+			}
+		}
+		if n.addl == argAddlTrue || n.addl == argAddlSchema || len(n.patProps) > 0 {
+			c.open = true
+		}
+		walk(n.ref, depth+1)
+		for _, s := range n.allOf {
+			walk(s, depth+1)
+		}
+		for _, u := range n.unions {
+			for _, s := range u {
+				walk(s, depth+1)
+			}
+		}
+		walk(n.ifS, depth+1)
+		walk(n.thenS, depth+1)
+		walk(n.elseS, depth+1)
+	}
+	walk(c.root, 0)
+	if !declares {
+		c.open = true
+	}
+}
+
+// ProblemKind classifies what is wrong with one argument.
+type ProblemKind int
+
+const (
+	// ProblemMalformed: the arguments are not one JSON object, or a value
+	// is nested too deeply to check.
+	ProblemMalformed ProblemKind = iota + 1
+	// ProblemMissing: a required parameter or field is absent.
+	ProblemMissing
+	// ProblemUnknown: a name the tool does not take (the model invented it).
+	ProblemUnknown
+	// ProblemType: a value of the wrong JSON type that no safe coercion fixes.
+	ProblemType
+	// ProblemValue: a value outside an enum or unequal to a const, or one
+	// that matches none of a oneOf/anyOf's forms.
+	ProblemValue
+	// ProblemRange: a number outside minimum/maximum or not a multipleOf.
+	ProblemRange
+	// ProblemLength: a string with too few or too many characters, or an
+	// object with too few or too many fields.
+	ProblemLength
+	// ProblemPattern: a string that does not match the schema's pattern.
+	ProblemPattern
+	// ProblemFormat: a string that is not of its format (date-time, uuid,
+	// email...), or an integer outside int32/int64.
+	ProblemFormat
+	// ProblemItems: an array with too few or too many items, or with
+	// duplicates where items must be unique.
+	ProblemItems
+)
+
+var argProblemKindNames = [...]string{"", "malformed", "missing", "unknown", "type", "value", "range", "length",
+	"pattern", "format", "items"}
+
+// String returns the kind's lower-case name, e.g. "missing".
+func (k ProblemKind) String() string {
+	if k > 0 && int(k) < len(argProblemKindNames) {
+		return argProblemKindNames[k]
+	}
+	return "ProblemKind(" + strconv.Itoa(int(k)) + ")"
+}
+
+// ArgProblem is one thing wrong with a tool call's arguments.
+type ArgProblem struct {
+	// Path locates the value: "" for the arguments as a whole, dotted
+	// names for nested fields and [i] for array items ("body.tags[2]").
+	Path string
+	Kind ProblemKind
+	// Given is the value sent (nil for a missing one).
+	Given any
+	// Reason says what is wrong, e.g. "is too large".
+	Reason string
+	// Accepted says what to send instead, e.g. "use an integer from 1 to 100".
+	Accepted string
+	// Example is a value that would be accepted, or nil.
+	Example any
+	// Hint is an extra sentence, e.g. `Did you mean "open"?`.
+	Hint string
+	// hidden keeps Given out of the text (format password).
+	hidden bool
+}
+
+// String is the problem's line in the error text, e.g.
+// `limit: 500 is too large; use an integer from 1 to 100.`
+func (p ArgProblem) String() string {
+	var b strings.Builder
+	b.WriteString(argDisplayPath(p.Path))
+	b.WriteString(": ")
+	switch p.Kind {
+	case ProblemMissing, ProblemUnknown, ProblemMalformed:
+	default:
+		if p.hidden {
+			b.WriteString("the value given")
+		} else {
+			b.WriteString(argFmtValue(p.Given))
+		}
+		b.WriteByte(' ')
+	}
+	b.WriteString(p.Reason)
+	if p.Accepted != "" {
+		b.WriteString("; ")
+		b.WriteString(p.Accepted)
+	}
+	if p.Example != nil {
+		b.WriteString(", e.g. ")
+		b.WriteString(argFmtValue(p.Example))
+	}
+	b.WriteByte('.')
+	if p.Hint != "" {
+		b.WriteByte(' ')
+		b.WriteString(p.Hint)
+	}
+	return b.String()
+}
+
+// argMaxProblemLines is how many problems ArgError.Error lists before
+// summing up the rest.
+const argMaxProblemLines = 12
+
+// ArgError is the error Check returns: every problem found in one call's
+// arguments, and a valid example call.
+type ArgError struct {
+	Tool     string
+	Problems []ArgProblem
+	// Example is a complete valid arguments object.
+	Example json.RawMessage
+}
+
+// Error is the text the model reads: a line per problem (at most 12, then
+// a count of the rest) and a line with a valid example call.
+func (e *ArgError) Error() string {
+	var b strings.Builder
+	b.WriteString("Invalid arguments for ")
+	b.WriteString(e.Tool)
+	b.WriteString("; fix them and call again:")
+	for i, p := range e.Problems {
+		if i == argMaxProblemLines && len(e.Problems) > argMaxProblemLines+1 {
+			fmt.Fprintf(&b, "\n- and %d more problems.", len(e.Problems)-i)
+			break
+		}
+		b.WriteString("\n- ")
+		b.WriteString(p.String())
+	}
+	if len(e.Example) > 0 {
+		b.WriteString("\nExample: ")
+		b.Write(argTruncateBytes(e.Example, 2000))
+	}
+	return b.String()
+}
+
+// Coercion is one safe change Check made to an argument.
+type Coercion struct {
+	// Path locates the value, as in ArgProblem.
+	Path string
+	// From is the value given and To the value used.
+	From, To any
+	// Why names the rule, e.g. "integer expected".
+	Why string
+	// Dropped is set when the argument was left out (a null for an
+	// optional parameter that does not take null); To is then nil.
+	Dropped bool
+}
+
+// String reads like `limit: "100" -> 100 (integer expected)`.
+func (c Coercion) String() string {
+	to := "omitted"
+	if !c.Dropped {
+		to = argFmtValue(c.To)
+	}
+	return argDisplayPath(c.Path) + ": " + argFmtValue(c.From) + " -> " + to + " (" + c.Why + ")"
+}
+
+func argDisplayPath(p string) string {
+	if p == "" {
+		return "arguments"
+	}
+	return p
+}
+
+// argPath is a location in the arguments, built as validation descends
+// and spelled out only for problems and coercions.
+type argPath struct {
+	parent *argPath
+	name   string
+	index  int // -1 for a name
+	depth  int
+}
+
+func (p *argPath) key(name string) *argPath {
+	return &argPath{parent: p, name: name, index: -1, depth: p.len() + 1}
+}
+
+func (p *argPath) item(i int) *argPath {
+	return &argPath{parent: p, index: i, depth: p.len() + 1}
+}
+
+func (p *argPath) len() int {
+	if p == nil {
+		return 0
+	}
+	return p.depth
+}
+
+// String spells the path: body.owner.id, tags[2]; names that would be
+// ambiguous in dotted form are written ["a.b"].
+func (p *argPath) String() string {
+	if p == nil {
+		return ""
+	}
+	segs := make([]*argPath, 0, p.depth)
+	for q := p; q != nil; q = q.parent {
+		segs = append(segs, q)
+	}
+	var b strings.Builder
+	for i := len(segs) - 1; i >= 0; i-- {
+		s := segs[i]
+		switch {
+		case s.index >= 0:
+			b.WriteByte('[')
+			b.WriteString(strconv.Itoa(s.index))
+			b.WriteByte(']')
+		case s.name == "" || strings.ContainsAny(s.name, ".[]\" \t\n"):
+			b.WriteByte('[')
+			b.WriteString(argQuoteJSON(s.name))
+			b.WriteByte(']')
+		default:
+			if b.Len() > 0 {
+				b.WriteByte('.')
+			}
+			b.WriteString(s.name)
+		}
+	}
+	return b.String()
+}

@@ -1,0 +1,612 @@
+package toolrt
+
+import (
+	"encoding/json"
+	"errors"
+	"io"
+	"math"
+	"net/url"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/dlclark/regexp2"
+)
+
+// argObject is a JSON object from a schema, with its keys in the order
+// written: property order is the order parameters are listed to a model.
+type argObject struct {
+	keys []string
+	vals map[string]any
+}
+
+// argDecodeOrdered reads one JSON document, objects as *argObject and numbers
+// as json.Number.
+func argDecodeOrdered(data []byte) (any, error) {
+	dec := json.NewDecoder(strings.NewReader(string(data)))
+	dec.UseNumber()
+	tok, err := dec.Token()
+	if err != nil {
+		return nil, err
+	}
+	v, err := argDecodeOrderedValue(dec, tok, 0)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return nil, errors.New("extra text after the JSON value")
+	}
+	return v, nil
+}
+
+func argDecodeOrderedValue(dec *json.Decoder, tok json.Token, depth int) (any, error) {
+	if depth > 10000 {
+		return nil, errors.New("nested too deeply")
+	}
+	d, ok := tok.(json.Delim)
+	if !ok {
+		return tok, nil
+	}
+	switch d {
+	case '{':
+		o := &argObject{vals: map[string]any{}}
+		for dec.More() {
+			kt, err := dec.Token()
+			if err != nil {
+				return nil, err
+			}
+			key, _ := kt.(string)
+			vt, err := dec.Token()
+			if err != nil {
+				return nil, err
+			}
+			v, err := argDecodeOrderedValue(dec, vt, depth+1)
+			if err != nil {
+				return nil, err
+			}
+			if _, dup := o.vals[key]; !dup {
+				o.keys = append(o.keys, key)
+			}
+			o.vals[key] = v
+		}
+		if _, err := dec.Token(); err != nil {
+			return nil, err
+		}
+		return o, nil
+	case '[':
+		a := []any{}
+		for dec.More() {
+			vt, err := dec.Token()
+			if err != nil {
+				return nil, err
+			}
+			v, err := argDecodeOrderedValue(dec, vt, depth+1)
+			if err != nil {
+				return nil, err
+			}
+			a = append(a, v)
+		}
+		if _, err := dec.Token(); err != nil {
+			return nil, err
+		}
+		return a, nil
+	}
+	return nil, errors.New("unexpected " + d.String())
+}
+
+// argKind is the JSON type of a value; integer is a number written
+// without fraction or exponent.
+type argKind uint8
+
+const (
+	akNull argKind = iota
+	akBool
+	akInt
+	akNum
+	akStr
+	akArr
+	akObj
+)
+
+var argKindNames = [...]string{"null", "boolean", "integer", "number", "string", "array", "object"}
+
+var argKindWords = [...]string{"null", "a boolean", "a number", "a number", "a string", "an array", "an object"}
+
+func argKindByName(s string) (argKind, bool) {
+	for i, n := range argKindNames {
+		if n == s {
+			return argKind(i), true
+		}
+	}
+	return 0, false
+}
+
+// argKindOf returns the JSON type of a decoded value.
+func argKindOf(v any) argKind {
+	switch x := v.(type) {
+	case nil:
+		return akNull
+	case bool:
+		return akBool
+	case json.Number:
+		if argIsIntLiteral(string(x)) {
+			return akInt
+		}
+		return akNum
+	case float64:
+		return akNum
+	case int, int64:
+		return akInt
+	case string:
+		return akStr
+	case []any:
+		return akArr
+	}
+	return akObj
+}
+
+// argAddlMode is what a schema says about properties it does not declare.
+type argAddlMode uint8
+
+const (
+	argAddlAbsent argAddlMode = iota
+	argAddlTrue
+	argAddlFalse
+	argAddlSchema
+)
+
+// argBound is a minimum or maximum.
+type argBound struct {
+	v    float64
+	lit  string
+	excl bool
+}
+
+// argPattern is a compiled pattern: Go's regexp when the pattern means the
+// same there, else regexp2 in ECMAScript mode.
+type argPattern struct {
+	src string
+	re  *regexp.Regexp
+	re2 *regexp2.Regexp
+}
+
+// match reports whether s matches; ok is false when the match could not
+// be decided (regexp2 timed out), which Check treats as a match.
+func (p *argPattern) match(s string) (matched, ok bool) {
+	if p.re != nil {
+		return p.re.MatchString(s), true
+	}
+	m, err := p.re2.MatchString(s)
+	return m, err == nil
+}
+
+type argPatProp struct {
+	pat  *argPattern
+	node *argNode
+}
+
+// argNode is one compiled schema. The zero value accepts anything.
+type argNode struct {
+	never    bool // the false schema
+	types    []argKind
+	mask     uint8
+	nullable bool
+
+	enum    []any
+	isConst bool
+
+	ref    *argNode
+	allOf  []*argNode
+	unions [][]*argNode // each anyOf / oneOf list: one member must hold
+	not    *argNode
+	ifS    *argNode
+	thenS  *argNode
+	elseS  *argNode
+
+	hasProps   bool
+	props      map[string]*argNode
+	propOrder  []string
+	propIndex  map[string]int
+	required   []string
+	addl       argAddlMode
+	addlNode   *argNode
+	patProps   []argPatProp
+	minProps   int
+	maxProps   int
+	depRequire map[string][]string
+
+	items    *argNode
+	prefix   []*argNode
+	minItems int
+	maxItems int
+	unique   bool
+
+	min, max   *argBound
+	multipleOf float64
+	multLit    string
+
+	minLen, maxLen int
+	pattern        *argPattern
+	format         string
+
+	example    any
+	hasExample bool
+}
+
+func (n *argNode) allows(k argKind) bool {
+	return n.mask&(1<<k) != 0 || (k == akInt && n.mask&(1<<akNum) != 0)
+}
+
+func (n *argNode) isRequired(name string) bool {
+	for _, r := range n.required {
+		if r == name {
+			return true
+		}
+	}
+	return false
+}
+
+// argCompiler turns a schema document into argNodes; $refs are compiled
+// once each, so recursive schemas make cyclic graphs.
+type argCompiler struct {
+	doc      any
+	memo     map[string]*argNode
+	warnings []string
+}
+
+const argMaxSchemaDepth = 200
+
+func (c *argCompiler) warn(ptr, msg string) {
+	if len(c.warnings) < 50 {
+		c.warnings = append(c.warnings, ptr+": "+msg)
+	}
+}
+
+func (c *argCompiler) compileRoot() *argNode {
+	n := argNewArgNode()
+	c.memo["#"] = n
+	c.compileInto(n, c.doc, "#", 0)
+	return n
+}
+
+func argNewArgNode() *argNode {
+	return &argNode{minProps: -1, maxProps: -1, minItems: -1, maxItems: -1, minLen: -1, maxLen: -1}
+}
+
+func (c *argCompiler) compile(v any, ptr string, depth int) *argNode {
+	n := argNewArgNode()
+	c.compileInto(n, v, ptr, depth)
+	return n
+}
+
+func (c *argCompiler) resolve(ref, ptr string, depth int) *argNode {
+	frag, ok := strings.CutPrefix(ref, "#")
+	if !ok {
+		c.warn(ptr, "$ref "+strconv.Quote(ref)+" is outside this schema; not checked")
+		return argNewArgNode()
+	}
+	if f, err := url.PathUnescape(frag); err == nil {
+		frag = f
+	}
+	key := "#" + strings.TrimSuffix(frag, "/")
+	if n, ok := c.memo[key]; ok {
+		return n
+	}
+	target, ok := argJsonPointer(c.doc, frag)
+	if !ok {
+		c.warn(ptr, "$ref "+strconv.Quote(ref)+" does not resolve; not checked")
+		return argNewArgNode()
+	}
+	n := argNewArgNode()
+	c.memo[key] = n
+	c.compileInto(n, target, key, depth+1)
+	return n
+}
+
+// argJsonPointer finds the value at an RFC 6901 pointer ("" is the document).
+func argJsonPointer(doc any, ptr string) (any, bool) {
+	if ptr == "" || ptr == "/" {
+		return doc, true
+	}
+	if ptr[0] != '/' {
+		return nil, false
+	}
+	cur := doc
+	for _, tok := range strings.Split(ptr[1:], "/") {
+		tok = strings.ReplaceAll(strings.ReplaceAll(tok, "~1", "/"), "~0", "~")
+		switch x := cur.(type) {
+		case *argObject:
+			v, ok := x.vals[tok]
+			if !ok {
+				return nil, false
+			}
+			cur = v
+		case []any:
+			i, err := strconv.Atoi(tok)
+			if err != nil || i < 0 || i >= len(x) {
+				return nil, false
+			}
+			cur = x[i]
+		default:
+			return nil, false
+		}
+	}
+	return cur, true
+}
+
+func (c *argCompiler) compileInto(n *argNode, v any, ptr string, depth int) {
+	if depth > argMaxSchemaDepth {
+		c.warn(ptr, "schema nested too deeply; not checked")
+		return
+	}
+	switch x := v.(type) {
+	case bool:
+		n.never = !x
+		return
+	case *argObject:
+		c.compileObject(n, x, ptr, depth)
+	default:
+		c.warn(ptr, "not a schema; not checked")
+	}
+}
+
+func (c *argCompiler) compileObject(n *argNode, o *argObject, ptr string, depth int) {
+	sub := func(key string, v any) *argNode { return c.compile(v, ptr+"/"+key, depth+1) }
+	list := func(key string) []*argNode {
+		a, _ := o.vals[key].([]any)
+		var out []*argNode
+		for i, v := range a {
+			out = append(out, c.compile(v, ptr+"/"+key+"/"+strconv.Itoa(i), depth+1))
+		}
+		return out
+	}
+	for _, key := range o.keys {
+		v := o.vals[key]
+		switch key {
+		case "$ref":
+			if s, ok := v.(string); ok {
+				n.ref = c.resolve(s, ptr, depth)
+			}
+		case "type":
+			switch t := v.(type) {
+			case string:
+				c.addType(n, t, ptr)
+			case []any:
+				for _, e := range t {
+					if s, ok := e.(string); ok {
+						c.addType(n, s, ptr)
+					}
+				}
+			}
+		case "nullable", "x-nullable":
+			if b, _ := v.(bool); b {
+				n.nullable = true
+			}
+		case "enum":
+			if a, ok := v.([]any); ok {
+				n.enum = a
+				if n.enum == nil {
+					n.enum = []any{}
+				}
+			}
+		case "const":
+			n.enum, n.isConst = []any{v}, true
+		case "allOf":
+			n.allOf = append(n.allOf, list(key)...)
+		case "anyOf", "oneOf":
+			if l := list(key); len(l) > 0 {
+				n.unions = append(n.unions, l)
+			}
+		case "not":
+			n.not = sub(key, v)
+		case "if":
+			n.ifS = sub(key, v)
+		case "then":
+			n.thenS = sub(key, v)
+		case "else":
+			n.elseS = sub(key, v)
+		case "properties":
+			if po, ok := v.(*argObject); ok {
+				n.hasProps = true
+				n.props = make(map[string]*argNode, len(po.keys))
+				n.propIndex = make(map[string]int, len(po.keys))
+				for i, name := range po.keys {
+					n.propIndex[name] = i
+					n.props[name] = c.compile(po.vals[name], ptr+"/properties/"+argEscapePointer(name), depth+1)
+					n.propOrder = append(n.propOrder, name)
+				}
+			}
+		case "required":
+			if a, ok := v.([]any); ok {
+				for _, e := range a {
+					if s, ok := e.(string); ok && !n.isRequired(s) {
+						n.required = append(n.required, s)
+					}
+				}
+			}
+		case "additionalProperties":
+			switch x := v.(type) {
+			case bool:
+				n.addl = map[bool]argAddlMode{true: argAddlTrue, false: argAddlFalse}[x]
+			case *argObject:
+				n.addl, n.addlNode = argAddlSchema, sub(key, v)
+			}
+		case "patternProperties":
+			if po, ok := v.(*argObject); ok {
+				for _, src := range po.keys {
+					p := c.pattern(src, ptr+"/patternProperties")
+					if p == nil {
+						continue
+					}
+					n.patProps = append(n.patProps, argPatProp{p,
+						c.compile(po.vals[src], ptr+"/patternProperties/"+argEscapePointer(src), depth+1)})
+				}
+			}
+		case "minProperties":
+			n.minProps = argSchemaInt(v, -1)
+		case "maxProperties":
+			n.maxProps = argSchemaInt(v, -1)
+		case "dependentRequired":
+			if po, ok := v.(*argObject); ok {
+				n.depRequire = map[string][]string{}
+				for _, k := range po.keys {
+					a, _ := po.vals[k].([]any)
+					for _, e := range a {
+						if s, ok := e.(string); ok {
+							n.depRequire[k] = append(n.depRequire[k], s)
+						}
+					}
+				}
+			}
+		case "items":
+			if _, isList := v.([]any); isList {
+				n.prefix = list(key)
+			} else {
+				n.items = sub(key, v)
+			}
+		case "prefixItems":
+			n.prefix = list(key)
+		case "additionalItems":
+			if _, isList := o.vals["items"].([]any); isList {
+				n.items = sub(key, v)
+			}
+		case "minItems":
+			n.minItems = argSchemaInt(v, -1)
+		case "maxItems":
+			n.maxItems = argSchemaInt(v, -1)
+		case "uniqueItems":
+			n.unique, _ = v.(bool)
+		case "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum":
+			c.bound(n, o, key, v)
+		case "multipleOf":
+			if f, lit, ok := argSchemaNum(v); ok && f > 0 && !math.IsInf(f, 0) {
+				n.multipleOf, n.multLit = f, lit
+			}
+		case "minLength":
+			n.minLen = argSchemaInt(v, -1)
+		case "maxLength":
+			n.maxLen = argSchemaInt(v, -1)
+		case "pattern":
+			if s, ok := v.(string); ok {
+				n.pattern = c.pattern(s, ptr+"/pattern")
+			}
+		case "format":
+			n.format, _ = v.(string)
+		case "example":
+			if !n.hasExample {
+				n.example, n.hasExample = v, true
+			}
+		case "examples":
+			if a, ok := v.([]any); ok && len(a) > 0 {
+				n.example, n.hasExample = a[0], true
+			}
+		}
+	}
+	if n.nullable && len(n.types) > 0 {
+		n.mask |= 1 << akNull
+	}
+	if d, ok := o.vals["default"]; ok && !n.hasExample {
+		n.example, n.hasExample = d, true
+	}
+}
+
+func argEscapePointer(s string) string {
+	return strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1")
+}
+
+func (c *argCompiler) addType(n *argNode, name, ptr string) {
+	k, ok := argKindByName(name)
+	if !ok {
+		c.warn(ptr, "unknown type "+strconv.Quote(name)+"; ignored")
+		return
+	}
+	if n.mask&(1<<k) == 0 {
+		n.types = append(n.types, k)
+		n.mask |= 1 << k
+	}
+}
+
+// bound reads minimum/maximum and both forms of exclusive bounds: the
+// 2020-12 number and the OpenAPI 3.0 boolean beside minimum/maximum.
+func (c *argCompiler) bound(n *argNode, o *argObject, key string, v any) {
+	f, lit, ok := argSchemaNum(v)
+	switch key {
+	case "minimum", "maximum":
+		if !ok {
+			return
+		}
+		ex, _ := o.vals["exclusive"+strings.ToUpper(key[:1])+key[1:]].(bool)
+		b := &argBound{v: f, lit: lit, excl: ex}
+		if key == "minimum" {
+			n.min = argTighter(n.min, b, true)
+		} else {
+			n.max = argTighter(n.max, b, false)
+		}
+	case "exclusiveMinimum":
+		if ok {
+			n.min = argTighter(n.min, &argBound{v: f, lit: lit, excl: true}, true)
+		}
+	case "exclusiveMaximum":
+		if ok {
+			n.max = argTighter(n.max, &argBound{v: f, lit: lit, excl: true}, false)
+		}
+	}
+}
+
+// argTighter returns the stricter of two lower (or upper) bounds.
+func argTighter(old, b *argBound, lower bool) *argBound {
+	if old == nil {
+		return b
+	}
+	if old.v == b.v {
+		if b.excl {
+			return b
+		}
+		return old
+	}
+	if (b.v > old.v) == lower {
+		return b
+	}
+	return old
+}
+
+func argSchemaNum(v any) (float64, string, bool) {
+	n, ok := v.(json.Number)
+	if !ok {
+		return 0, "", false
+	}
+	f, err := strconv.ParseFloat(string(n), 64)
+	if err != nil && !math.IsInf(f, 0) {
+		return 0, "", false
+	}
+	return f, string(n), true
+}
+
+func argSchemaInt(v any, def int) int {
+	f, _, ok := argSchemaNum(v)
+	if !ok || f < 0 {
+		return def
+	}
+	if f > math.MaxInt32 {
+		return math.MaxInt32
+	}
+	return int(f)
+}
+
+// pattern compiles an ECMA-262 pattern: with Go's regexp when it compiles
+// there (linear time), else with regexp2 in ECMAScript mode (lookaround,
+// \u escapes), bounded by a match timeout. A pattern neither compiles is
+// skipped with a warning.
+func (c *argCompiler) pattern(src, ptr string) *argPattern {
+	if re, err := regexp.Compile(src); err == nil {
+		return &argPattern{src: src, re: re}
+	}
+	re2, err := regexp2.Compile(src, regexp2.ECMAScript)
+	if err != nil {
+		c.warn(ptr, "pattern "+strconv.Quote(src)+" does not compile ("+err.Error()+"); not checked")
+		return nil
+	}
+	re2.MatchTimeout = 50 * time.Millisecond
+	return &argPattern{src: src, re2: re2}
+}

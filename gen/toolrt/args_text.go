@@ -1,0 +1,1012 @@
+package toolrt
+
+import (
+	"encoding/base64"
+	"encoding/json"
+	"math"
+	"net/mail"
+	"net/netip"
+	"net/url"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+)
+
+// argMaxShownValue is how many characters of a given value an error echoes.
+const argMaxShownValue = 80
+
+// argFmtValue writes a value as compact JSON for a message, cut to
+// argMaxShownValue characters. Strings are quoted with JSON escapes, so a
+// value can never break a message line.
+func argFmtValue(v any) string {
+	switch x := v.(type) {
+	case string:
+		return argQuoteJSON(argTruncateString(x, argMaxShownValue))
+	case json.Number:
+		return argTruncateString(string(x), argMaxShownValue)
+	}
+	return argTruncateString(string(argAppendJSON(nil, v)), argMaxShownValue)
+}
+
+func argFmtScalar(v any) string {
+	switch x := v.(type) {
+	case json.Number:
+		return string(x)
+	case bool:
+		return strconv.FormatBool(x)
+	}
+	return argFmtValue(v)
+}
+
+// argTruncateString cuts s to at most n runes, ending in "..." when cut.
+func argTruncateString(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	i, count := 0, 0
+	for i < len(s) && count < n-3 {
+		_, size := utf8.DecodeRuneInString(s[i:])
+		i += size
+		count++
+	}
+	if i >= len(s) || utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	return s[:i] + "..."
+}
+
+func argTruncateBytes(b []byte, n int) []byte {
+	if len(b) <= n {
+		return b
+	}
+	return []byte(argTruncateString(string(b), n))
+}
+
+// argQuoteJSON quotes s as a JSON string, without HTML escaping; invalid
+// UTF-8 becomes U+FFFD.
+func argQuoteJSON(s string) string {
+	return string(argAppendQuoted(make([]byte, 0, len(s)+2), s))
+}
+
+func argAppendQuoted(b []byte, s string) []byte {
+	const hex = "0123456789abcdef"
+	b = append(b, '"')
+	for _, r := range s {
+		switch {
+		case r == '"' || r == '\\':
+			b = append(b, '\\', byte(r))
+		case r == '\n':
+			b = append(b, '\\', 'n')
+		case r == '\r':
+			b = append(b, '\\', 'r')
+		case r == '\t':
+			b = append(b, '\\', 't')
+		case r < 0x20 || r == 0x7f || r == 0x2028 || r == 0x2029:
+			b = append(b, '\\', 'u', hex[r>>12&15], hex[r>>8&15], hex[r>>4&15], hex[r&15])
+		default:
+			b = utf8.AppendRune(b, r)
+		}
+	}
+	return append(b, '"')
+}
+
+// argAppendJSON writes v as compact JSON: maps with sorted keys, schema
+// objects in their written order.
+func argAppendJSON(b []byte, v any) []byte {
+	switch x := v.(type) {
+	case nil:
+		return append(b, "null"...)
+	case bool:
+		return strconv.AppendBool(b, x)
+	case string:
+		return argAppendQuoted(b, x)
+	case json.Number:
+		return append(b, x...)
+	case json.RawMessage:
+		return append(b, x...)
+	case []any:
+		b = append(b, '[')
+		for i, e := range x {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = argAppendJSON(b, e)
+		}
+		return append(b, ']')
+	case map[string]any:
+		keys := make([]string, 0, len(x))
+		for k := range x {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		b = append(b, '{')
+		for i, k := range keys {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = argAppendQuoted(b, k)
+			b = append(b, ':')
+			b = argAppendJSON(b, x[k])
+		}
+		return append(b, '}')
+	case *argObject:
+		b = append(b, '{')
+		for i, k := range x.keys {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = argAppendQuoted(b, k)
+			b = append(b, ':')
+			b = argAppendJSON(b, x.vals[k])
+		}
+		return append(b, '}')
+	}
+	j, err := json.Marshal(v)
+	if err != nil {
+		return append(b, "null"...)
+	}
+	return append(b, j...)
+}
+
+// argCanonKey is a text equal for JSON-equal values: numbers by value,
+// objects with sorted keys.
+func argCanonKey(v any) string {
+	return string(argAppendCanon(nil, v))
+}
+
+func argAppendCanon(b []byte, v any) []byte {
+	switch x := v.(type) {
+	case json.Number:
+		return append(b, argCanonNumber(x)...)
+	case []any:
+		b = append(b, '[')
+		for i, e := range x {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = argAppendCanon(b, e)
+		}
+		return append(b, ']')
+	case map[string]any:
+		keys := make([]string, 0, len(x))
+		for k := range x {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		return argAppendCanonObject(b, keys, func(k string) any { return x[k] })
+	case *argObject:
+		keys := append([]string(nil), x.keys...)
+		sort.Strings(keys)
+		return argAppendCanonObject(b, keys, func(k string) any { return x.vals[k] })
+	}
+	return argAppendJSON(b, v)
+}
+
+func argAppendCanonObject(b []byte, keys []string, get func(string) any) []byte {
+	b = append(b, '{')
+	for i, k := range keys {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = argAppendQuoted(b, k)
+		b = append(b, ':')
+		b = argAppendCanon(b, get(k))
+	}
+	return append(b, '}')
+}
+
+func argCanonNumber(n json.Number) string {
+	s := string(n)
+	if argIsIntLiteral(s) {
+		if s == "-0" {
+			return "0"
+		}
+		return s
+	}
+	f, err := strconv.ParseFloat(s, 64)
+	if err != nil && !math.IsInf(f, 0) {
+		return s
+	}
+	if f == math.Trunc(f) && math.Abs(f) < 1e21 {
+		if f == 0 {
+			return "0"
+		}
+		return strconv.FormatFloat(f, 'f', -1, 64)
+	}
+	return strconv.FormatFloat(f, 'g', -1, 64)
+}
+
+func argNumbersEqual(a, b json.Number) bool { return argCanonNumber(a) == argCanonNumber(b) }
+
+func argIsIntLiteral(s string) bool { return !strings.ContainsAny(s, ".eE") }
+
+// argNumberText reads trimmed text as a number: JSON's grammar, plus a
+// leading "+" and leading zeros, which it drops.
+func argNumberText(s string) (json.Number, bool) {
+	if strings.HasPrefix(s, "+") {
+		s = s[1:]
+		if strings.HasPrefix(s, "-") {
+			return "", false
+		}
+	}
+	neg := strings.HasPrefix(s, "-")
+	if neg {
+		s = s[1:]
+	}
+	i := 0
+	digits := func() int {
+		start := i
+		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+			i++
+		}
+		return i - start
+	}
+	if digits() == 0 {
+		return "", false
+	}
+	intEnd := i
+	if i < len(s) && s[i] == '.' {
+		i++
+		if digits() == 0 {
+			return "", false
+		}
+	}
+	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
+		i++
+		if i < len(s) && (s[i] == '+' || s[i] == '-') {
+			i++
+		}
+		if digits() == 0 {
+			return "", false
+		}
+	}
+	if i != len(s) {
+		return "", false
+	}
+	lead := 0
+	for lead < intEnd-1 && s[lead] == '0' {
+		lead++
+	}
+	s = s[lead:]
+	if neg {
+		s = "-" + s
+	}
+	return json.Number(s), true
+}
+
+// argIntegral returns n written as an integer when its value is whole.
+func argIntegral(n json.Number) (json.Number, bool) {
+	if argIsIntLiteral(string(n)) {
+		return n, true
+	}
+	f, err := strconv.ParseFloat(string(n), 64)
+	if err != nil || f != math.Trunc(f) {
+		return "", false
+	}
+	if math.Abs(f) < 1<<53 {
+		return json.Number(strconv.FormatInt(int64(f), 10)), true
+	}
+	return json.Number(strconv.FormatFloat(f, 'f', -1, 64)), true
+}
+
+func argPlural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return strconv.Itoa(n) + " " + word + "s"
+}
+
+// argCountRange says how many are allowed: "1 to 10 items", "at least 3
+// characters"; a negative bound is absent.
+func argCountRange(lo, hi int, word string) string {
+	switch {
+	case lo >= 0 && hi >= 0 && lo == hi:
+		return "exactly " + argPlural(hi, word)
+	case lo > 0 && hi >= 0:
+		return strconv.Itoa(lo) + " to " + argPlural(hi, word)
+	case hi >= 0:
+		return "at most " + argPlural(hi, word)
+	}
+	return "at least " + argPlural(lo, word)
+}
+
+func argListNames(names []string, limit int) string {
+	if len(names) <= limit {
+		return strings.Join(names, ", ")
+	}
+	return strings.Join(names[:limit], ", ") + ", ... (" + strconv.Itoa(len(names)-limit) + " more)"
+}
+
+func argListValues(vals []any, limit int) string {
+	var parts []string
+	for i, v := range vals {
+		if i == limit {
+			parts = append(parts, "... ("+strconv.Itoa(len(vals)-limit)+" more)")
+			break
+		}
+		parts = append(parts, argFmtValue(v))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// argClosestName suggests the known name the model probably meant: one equal
+// but for case and separators, else one within a small edit distance.
+func argClosestName(name string, known []string) string {
+	norm := func(s string) string {
+		return strings.Map(func(r rune) rune {
+			switch r {
+			case '_', '-', '.', ' ':
+				return -1
+			}
+			return r
+		}, strings.ToLower(s))
+	}
+	nn := norm(name)
+	for _, k := range known {
+		if norm(k) == nn {
+			return k
+		}
+	}
+	limit := min(2, (utf8.RuneCountInString(name)-1)/2)
+	best, bestD := "", limit+1
+	for _, k := range known {
+		if d := argEditDistance(strings.ToLower(name), strings.ToLower(k), limit); d < bestD {
+			best, bestD = k, d
+		}
+	}
+	return best
+}
+
+// argClosestEnum suggests the accepted text s probably meant: one that s
+// contains or that contains s ("DESC" for "DESC order"), else one within
+// a small edit distance. It is only a hint; the value is not changed.
+func argClosestEnum(s string, enum []any) string {
+	ls := strings.ToLower(strings.TrimSpace(s))
+	if ls == "" {
+		return ""
+	}
+	for _, e := range enum {
+		es, ok := e.(string)
+		le := strings.ToLower(es)
+		if ok && len(le) >= 2 && (strings.Contains(ls, le) || len(ls) >= 3 && strings.Contains(le, ls)) {
+			return es
+		}
+	}
+	limit := min(2, (utf8.RuneCountInString(ls)-1)/2)
+	best, bestD := "", limit+1
+	for _, e := range enum {
+		if es, ok := e.(string); ok {
+			if d := argEditDistance(ls, strings.ToLower(es), limit); d < bestD {
+				best, bestD = es, d
+			}
+		}
+	}
+	return best
+}
+
+// argEditDistance is the Levenshtein distance of a and b, or limit+1 when it
+// is larger than limit.
+func argEditDistance(a, b string, limit int) int {
+	ra, rb := []rune(a), []rune(b)
+	if limit < 0 || len(ra) > 64 || len(rb) > 64 || argAbs(len(ra)-len(rb)) > limit {
+		return limit + 1
+	}
+	prev := make([]int, len(rb)+1)
+	cur := make([]int, len(rb)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		cur[0] = i
+		for j := 1; j <= len(rb); j++ {
+			cost := 1
+			if ra[i-1] == rb[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return min(prev[len(rb)], limit+1)
+}
+
+func argAbs(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
+}
+
+// argFormat is a known string format: its check, what to say instead
+// and an example.
+type argFormat struct {
+	check    func(string) bool
+	accepted string
+	example  string
+}
+
+var argFormats = map[string]argFormat{
+	"date-time":     {argIsDateTime, "use an RFC 3339 date-time with a time zone", "2024-01-15T09:30:00Z"},
+	"date":          {argIsDate, "use a date as YYYY-MM-DD", "2024-01-15"},
+	"time":          {argIsTime, "use a time as HH:MM:SS, optionally with a time zone", "09:30:00Z"},
+	"email":         {argIsEmail, "use a plain email address", "user@example.com"},
+	"idn-email":     {argIsEmail, "use a plain email address", "user@example.com"},
+	"uuid":          {argIsUUID, "use a UUID (8-4-4-4-12 hex digits)", "3f1c2a9e-8b7d-4c6e-9f0a-1b2c3d4e5f60"},
+	"uri":           {argIsURI, "use an absolute URI", "https://example.com/"},
+	"url":           {argIsURI, "use an absolute URL", "https://example.com/"},
+	"iri":           {argIsURI, "use an absolute IRI", "https://example.com/"},
+	"uri-reference": {argIsURIRef, "use a URI reference", "/path"},
+	"iri-reference": {argIsURIRef, "use an IRI reference", "/path"},
+	"ipv4":          {argIsIPv4, "use a dotted IPv4 address", "192.0.2.1"},
+	"ipv6":          {argIsIPv6, "use an IPv6 address", "2001:db8::1"},
+	"hostname":      {argIsHostname, "use a DNS host name", "api.example.com"},
+	"byte":          {argIsBase64, "use base64-encoded data", "aGVsbG8="},
+	"int32":         {argIsInt32Text, "use an integer from -2147483648 to 2147483647", "1"},
+	"int64":         {argIsInt64Text, "use an integer from -9223372036854775808 to 9223372036854775807", "1"},
+}
+
+// argCheckFormat checks s against a known format; unknown formats pass.
+func argCheckFormat(format, s string) (ok bool, accepted string, example any) {
+	f, known := argFormats[format]
+	if !known {
+		return true, "", nil
+	}
+	if s != "" && f.check(s) {
+		return true, "", nil
+	}
+	return false, f.accepted, f.example
+}
+
+func argIsDateTime(s string) bool {
+	if len(s) > 10 && s[10] == 't' {
+		s = s[:10] + "T" + s[11:]
+	}
+	if strings.HasSuffix(s, "z") {
+		s = s[:len(s)-1] + "Z"
+	}
+	_, err := time.Parse(time.RFC3339, s)
+	return err == nil
+}
+
+func argIsDate(s string) bool {
+	_, err := time.Parse(time.DateOnly, s)
+	return err == nil
+}
+
+func argIsTime(s string) bool {
+	for _, layout := range []string{"15:04:05Z07:00", "15:04:05"} {
+		if _, err := time.Parse(layout, s); err == nil {
+			return true
+		}
+	}
+	return false
+}
+
+func argIsEmail(s string) bool {
+	a, err := mail.ParseAddress(s)
+	return err == nil && a.Name == "" && a.Address == s && strings.Contains(s, "@")
+}
+
+func argIsUUID(s string) bool {
+	if len(s) != 36 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch i {
+		case 8, 13, 18, 23:
+			if c != '-' {
+				return false
+			}
+		default:
+			if !('0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F') {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+func argIsURI(s string) bool {
+	u, err := url.Parse(s)
+	return err == nil && u.Scheme != "" && !strings.ContainsAny(s, " \t\r\n")
+}
+
+func argIsURIRef(s string) bool {
+	_, err := url.Parse(s)
+	return err == nil && !strings.ContainsAny(s, " \t\r\n")
+}
+
+func argIsIPv4(s string) bool {
+	a, err := netip.ParseAddr(s)
+	return err == nil && a.Is4()
+}
+
+func argIsIPv6(s string) bool {
+	a, err := netip.ParseAddr(s)
+	return err == nil && a.Is6() && a.Zone() == ""
+}
+
+func argIsHostname(s string) bool {
+	s = strings.TrimSuffix(s, ".")
+	if s == "" || len(s) > 253 {
+		return false
+	}
+	for _, label := range strings.Split(s, ".") {
+		if label == "" || len(label) > 63 || label[0] == '-' || label[len(label)-1] == '-' {
+			return false
+		}
+		for i := 0; i < len(label); i++ {
+			c := label[i]
+			if !('0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c == '-') {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+func argIsBase64(s string) bool {
+	if _, err := base64.StdEncoding.DecodeString(s); err == nil {
+		return true
+	}
+	_, err := base64.RawStdEncoding.DecodeString(s)
+	return err == nil
+}
+
+func argIsInt32Text(s string) bool {
+	_, err := strconv.ParseInt(strings.TrimPrefix(s, "+"), 10, 32)
+	return err == nil
+}
+
+func argIsInt64Text(s string) bool {
+	_, err := strconv.ParseInt(strings.TrimPrefix(s, "+"), 10, 64)
+	return err == nil
+}
+
+// argDescribe says in words what n accepts, for "use ...": "an integer from
+// 1 to 100", "an array of strings", "a string or null".
+func argDescribe(n *argNode, depth int) string {
+	if n == nil || depth > 4 {
+		return "a valid value"
+	}
+	if n.enum != nil {
+		if len(n.enum) == 1 {
+			return argFmtValue(n.enum[0])
+		}
+		return "one of " + argListValues(n.enum, 8)
+	}
+	if len(n.types) > 0 {
+		var parts []string
+		null := n.nullable
+		for _, t := range n.types {
+			switch t {
+			case akNull:
+				null = true
+			case akInt:
+				if n.mask&(1<<akNum) == 0 {
+					parts = append(parts, argDescribeNumber(n))
+				}
+			case akNum:
+				parts = append(parts, argDescribeNumber(n))
+			case akStr:
+				parts = append(parts, argDescribeString(n))
+			case akBool:
+				parts = append(parts, "a boolean")
+			case akArr:
+				parts = append(parts, argDescribeArray(n, depth))
+			case akObj:
+				parts = append(parts, argDescribeObject(n))
+			}
+		}
+		if null {
+			parts = append(parts, "null")
+		}
+		return strings.Join(parts, " or ")
+	}
+	if n.ref != nil {
+		return argDescribe(n.ref, depth+1)
+	}
+	for _, a := range n.allOf {
+		if d := argDescribe(a, depth+1); d != "a valid value" {
+			return d
+		}
+	}
+	if len(n.unions) > 0 {
+		var forms []string
+		for i, s := range n.unions[0] {
+			if i == 4 {
+				forms = append(forms, "...")
+				break
+			}
+			forms = append(forms, argDescribe(s, depth+1))
+		}
+		return strings.Join(forms, " or ")
+	}
+	switch {
+	case n.hasProps:
+		return argDescribeObject(n)
+	case n.items != nil:
+		return argDescribeArray(n, depth)
+	}
+	return "a valid value"
+}
+
+func argDescribeString(n *argNode) string {
+	s := "a string"
+	if n.minLen >= 0 || n.maxLen >= 0 {
+		s += " of " + argCountRange(n.minLen, n.maxLen, "character")
+	}
+	if n.format != "" {
+		s += " (format " + n.format + ")"
+	}
+	return s
+}
+
+func argDescribeArray(n *argNode, depth int) string {
+	s := "an array"
+	if n.items != nil {
+		if p := argPluralOf(n.items, depth+1); p != "" {
+			s += " of " + p
+		}
+	}
+	if n.minItems >= 0 || n.maxItems >= 0 {
+		s += " with " + argCountRange(n.minItems, n.maxItems, "item")
+	}
+	return s
+}
+
+func argDescribeObject(n *argNode) string {
+	if len(n.propOrder) == 0 {
+		return "an object"
+	}
+	return "an object with fields " + argListNames(n.propOrder, 6)
+}
+
+// argPluralOf names the items an array holds: "strings", "objects",
+// `values from "a", "b"`.
+func argPluralOf(n *argNode, depth int) string {
+	if n == nil || depth > 4 {
+		return ""
+	}
+	if n.enum != nil {
+		return "values from " + argListValues(n.enum, 8)
+	}
+	for _, t := range n.types {
+		if t == akNull {
+			continue
+		}
+		s := map[argKind]string{akBool: "booleans", akInt: "integers", akNum: "numbers", akStr: "strings",
+			akArr: "arrays", akObj: "objects"}[t]
+		if t == akStr && n.format != "" {
+			s += " (format " + n.format + ")"
+		}
+		return s
+	}
+	if n.ref != nil {
+		return argPluralOf(n.ref, depth+1)
+	}
+	if n.hasProps {
+		return "objects"
+	}
+	return ""
+}
+
+// argDescribeNumber says which numbers n accepts: "an integer from 1 to 100".
+func argDescribeNumber(n *argNode) string {
+	s := "a number"
+	if n.allows(akInt) && n.mask&(1<<akNum) == 0 {
+		s = "an integer"
+	}
+	lo, hi := n.min, n.max
+	switch {
+	case lo != nil && hi != nil && !lo.excl && !hi.excl:
+		return s + " from " + lo.lit + " to " + hi.lit
+	case lo == nil && hi == nil:
+		return s
+	}
+	var parts []string
+	if lo != nil {
+		if lo.excl {
+			parts = append(parts, "greater than "+lo.lit)
+		} else {
+			parts = append(parts, "of at least "+lo.lit)
+		}
+	}
+	if hi != nil {
+		switch {
+		case hi.excl:
+			parts = append(parts, "less than "+hi.lit)
+		case lo != nil:
+			parts = append(parts, "at most "+hi.lit)
+		default:
+			parts = append(parts, "of at most "+hi.lit)
+		}
+	}
+	return s + " " + strings.Join(parts, " and ")
+}
+
+// argSummarize is the short type of a missing value: "string, format uuid",
+// "array of string", `one of "a", "b"`.
+func argSummarize(n *argNode, depth int) string {
+	if n == nil || depth > 4 {
+		return ""
+	}
+	if n.enum != nil {
+		if len(n.enum) <= 6 {
+			return "one of " + argListValues(n.enum, 6)
+		}
+		return "one of " + strconv.Itoa(len(n.enum)) + " values"
+	}
+	var parts []string
+	for _, t := range n.types {
+		s := argKindNames[t]
+		if t == akArr && n.items != nil {
+			if it := argSummarize(n.items, depth+1); it != "" && !strings.Contains(it, ",") {
+				s += " of " + it
+			}
+		}
+		parts = append(parts, s)
+	}
+	s := strings.Join(parts, " or ")
+	if n.format != "" {
+		if s != "" {
+			s += ", "
+		}
+		s += "format " + n.format
+	}
+	if s != "" {
+		return s
+	}
+	if n.ref != nil {
+		return argSummarize(n.ref, depth+1)
+	}
+	for _, a := range n.allOf {
+		if s := argSummarize(a, depth+1); s != "" {
+			return s
+		}
+	}
+	if len(n.unions) > 0 {
+		var forms []string
+		for _, m := range n.unions[0] {
+			if f := argSummarize(m, depth+1); f != "" {
+				forms = append(forms, f)
+			}
+		}
+		return strings.Join(forms, " or ")
+	}
+	if n.hasProps {
+		return "object"
+	}
+	return ""
+}
+
+// argExampleValue is an example of what n accepts, for messages: scalars as
+// they are, arrays and objects as JSON text.
+func argExampleValue(n *argNode) any {
+	v := argExampleOf(n, 0)
+	switch v.(type) {
+	case nil:
+		return nil
+	case string, json.Number, bool:
+		return v
+	}
+	return json.RawMessage(argAppendJSON(nil, v))
+}
+
+// argExampleOf makes a value n accepts: the schema's own example, default or
+// first enum value, else one built from type, format and bounds.
+// Objects hold their required properties (or the first one, when none
+// is required), in schema order.
+func argExampleOf(n *argNode, depth int) any {
+	if n == nil || depth > 8 || n.never {
+		return nil
+	}
+	if n.hasExample {
+		return n.example
+	}
+	if len(n.enum) > 0 {
+		return n.enum[0]
+	}
+	t, ok := argFirstType(n)
+	if !ok {
+		if n.ref != nil {
+			return argExampleOf(n.ref, depth+1)
+		}
+		for _, a := range n.allOf {
+			if _, isObj := argFirstType(a); isObj || a.ref != nil {
+				break
+			}
+			if v := argExampleOf(a, depth+1); v != nil {
+				return v
+			}
+		}
+		if argObjectShape(n, 0) {
+			return argExampleObject(n, depth)
+		}
+		if len(n.unions) > 0 {
+			for _, m := range n.unions[0] {
+				if v := argExampleOf(m, depth+1); v != nil {
+					return v
+				}
+			}
+		}
+		if n.items != nil {
+			t = akArr
+		} else {
+			return nil
+		}
+	}
+	switch t {
+	case akStr:
+		return argExampleString(n)
+	case akInt:
+		return argExampleNumber(n, true)
+	case akNum:
+		return argExampleNumber(n, n.multipleOf > 0 && n.multipleOf == math.Trunc(n.multipleOf))
+	case akBool:
+		return true
+	case akArr:
+		var out []any
+		for _, p := range n.prefix {
+			out = append(out, argExampleOf(p, depth+1))
+		}
+		if len(out) > 0 || n.maxItems == 0 {
+			return append([]any{}, out...)
+		}
+		item := argExampleOf(n.items, depth+1)
+		if item == nil && (n.items == nil || !n.items.allows(akNull)) {
+			if n.items != nil {
+				return []any{}
+			}
+			item = "text"
+		}
+		count := max(1, n.minItems)
+		if n.unique || count > 16 {
+			count = 1
+		}
+		out = make([]any, count)
+		for i := range out {
+			out[i] = item
+		}
+		return out
+	case akObj:
+		return argExampleObject(n, depth)
+	}
+	return nil
+}
+
+// argFirstType is the first non-null type n declares.
+func argFirstType(n *argNode) (argKind, bool) {
+	for _, t := range n.types {
+		if t != akNull {
+			return t, true
+		}
+	}
+	return akNull, false
+}
+
+// argObjectShape reports whether n (with its $ref and allOf) declares
+// properties.
+func argObjectShape(n *argNode, depth int) bool {
+	if n == nil || depth > 8 {
+		return false
+	}
+	if n.hasProps || len(n.required) > 0 {
+		return true
+	}
+	if argObjectShape(n.ref, depth+1) {
+		return true
+	}
+	for _, a := range n.allOf {
+		if argObjectShape(a, depth+1) {
+			return true
+		}
+	}
+	return false
+}
+
+func argExampleObject(n *argNode, depth int) any {
+	var names []string
+	props := map[string]*argNode{}
+	required := map[string]bool{}
+	var gather func(m *argNode, d int)
+	gather = func(m *argNode, d int) {
+		if m == nil || d > 8 {
+			return
+		}
+		for _, name := range m.propOrder {
+			if _, ok := props[name]; !ok {
+				props[name] = m.props[name]
+				names = append(names, name)
+			}
+		}
+		for _, r := range m.required {
+			required[r] = true
+		}
+		gather(m.ref, d+1)
+		for _, a := range m.allOf {
+			gather(a, d+1)
+		}
+	}
+	gather(n, 0)
+	o := &argObject{vals: map[string]any{}}
+	for _, name := range names {
+		if required[name] {
+			o.keys = append(o.keys, name)
+		}
+	}
+	var undeclared []string
+	for r := range required {
+		if _, ok := props[r]; !ok {
+			undeclared = append(undeclared, r)
+		}
+	}
+	sort.Strings(undeclared)
+	o.keys = append(o.keys, undeclared...)
+	if len(o.keys) == 0 && len(names) > 0 {
+		o.keys = names[:1]
+	}
+	for _, k := range o.keys {
+		if p, ok := props[k]; ok {
+			o.vals[k] = argExampleOf(p, depth+1)
+		} else {
+			o.vals[k] = "..."
+		}
+	}
+	return o
+}
+
+func argExampleString(n *argNode) any {
+	if f, ok := argFormats[n.format]; ok {
+		return f.example
+	}
+	s := "text"
+	if n.minLen > len(s) {
+		s = strings.Repeat("x", min(n.minLen, 1000))
+	}
+	if n.maxLen >= 0 && n.maxLen < len(s) {
+		s = s[:n.maxLen]
+	}
+	return s
+}
+
+func argExampleNumber(n *argNode, integer bool) json.Number {
+	x := 1.0
+	step := 1.0
+	if n.multipleOf > 0 {
+		step = n.multipleOf
+	}
+	if lo := n.min; lo != nil {
+		x = lo.v
+		if lo.excl {
+			x += step
+		}
+	} else if hi := n.max; hi != nil && hi.v < 1 {
+		x = hi.v
+		if hi.excl {
+			x -= step
+		}
+	}
+	if integer {
+		x = math.Ceil(x)
+		if hi := n.max; hi != nil && (x > hi.v || hi.excl && x == hi.v) {
+			x = math.Floor(hi.v)
+			if hi.excl && x == hi.v {
+				x--
+			}
+		}
+	}
+	if n.multipleOf > 0 {
+		x = math.Ceil(x/n.multipleOf) * n.multipleOf
+	}
+	if math.IsInf(x, 0) || math.IsNaN(x) {
+		x = 1
+	}
+	if x == math.Trunc(x) && math.Abs(x) < 1e15 {
+		return json.Number(strconv.FormatInt(int64(x), 10))
+	}
+	return json.Number(strconv.FormatFloat(x, 'g', -1, 64))
+}

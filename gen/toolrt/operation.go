@@ -1,0 +1,170 @@
+package toolrt
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+)
+
+// Operation describes one API operation as an agent tool: what the model
+// reads (Name, Description, Schema) and how an arguments object becomes an
+// HTTP request. Generated packages declare one per operation; a catalog
+// built straight from a spec computes the same values, so both behave
+// alike.
+type Operation struct {
+	// Name is the tool name, unique in its API, matching
+	// ^[a-zA-Z0-9_-]{1,64}$.
+	Name string
+	// Description is the text the model reads about the tool.
+	Description string
+	// Schema is the JSON Schema of the arguments object.
+	Schema string
+	// Example is one valid arguments object, as JSON.
+	Example string
+	// Method is the upper-case HTTP method and Path the path template,
+	// e.g. "/tickets/{ticketId}".
+	Method string
+	Path   string
+	// Server, when set, replaces the client's base URL for this operation.
+	Server string
+	// Security lists the ways the operation authenticates.
+	Security Security
+	// Params are the path, query, header and cookie parameters.
+	Params []Param
+	// Body is the request body, nil when the operation takes none.
+	Body *Body
+}
+
+// Param is one parameter of an Operation and the argument that carries it.
+type Param struct {
+	// Name is the parameter's name on the wire. Arg is the argument that
+	// carries it when its name differs (empty means Name).
+	Name string
+	Arg  string
+	// In is "path", "query", "header" or "cookie".
+	In string
+	// Style and Explode are the OpenAPI serialization.
+	Style   string
+	Explode bool
+	// JSON is true for a parameter declared with JSON content: its value
+	// is sent as JSON text.
+	JSON     bool
+	Required bool
+}
+
+// ArgName is the name of the argument that carries the parameter.
+func (p Param) ArgName() string {
+	if p.Arg != "" {
+		return p.Arg
+	}
+	return p.Name
+}
+
+// Body is the request body of an Operation.
+type Body struct {
+	ContentType string
+	// Arg is the argument that holds the whole body; empty when the body's
+	// properties are arguments of their own, listed in Fields.
+	Arg    string
+	Fields []string
+	// Required says the operation needs a body even when no argument
+	// fills it: an empty object is then sent.
+	Required bool
+	// Encoding is how form properties are written, by property name.
+	Encoding map[string]FormEncoding
+}
+
+// Mutating reports whether the operation may change state: every method
+// but GET, HEAD, OPTIONS and TRACE.
+func (op *Operation) Mutating() bool {
+	switch op.Method {
+	case http.MethodGet, http.MethodHead, http.MethodOptions, http.MethodTrace:
+		return false
+	}
+	return true
+}
+
+// Request builds the HTTP request for an arguments object, which should
+// have been checked against Schema first. Arguments the operation does not
+// know are ignored; a missing path argument makes Do fail before anything
+// is sent.
+func (op *Operation) Request(args map[string]any) *Request {
+	req := NewRequest(op.Method, op.Path, op.Security)
+	if op.Server != "" {
+		req.SetServer(op.Server)
+	}
+	for _, p := range op.Params {
+		v, ok := args[p.ArgName()]
+		if !ok {
+			if p.In == "path" {
+				req.fail("path parameter %q has no value: the argument %q is required", p.Name, p.ArgName())
+			}
+			continue
+		}
+		req.Param(p, v)
+	}
+	if b := op.Body; b != nil {
+		if body, ok := b.value(args); ok {
+			req.Body(b.ContentType, body)
+			for prop, enc := range b.Encoding {
+				req.FormStyle(prop, enc.Style, enc.Explode)
+			}
+		}
+	}
+	return req
+}
+
+// value picks the body out of the arguments.
+func (b *Body) value(args map[string]any) (any, bool) {
+	if b.Arg != "" {
+		v, ok := args[b.Arg]
+		if (!ok || v == nil) && b.Required && kindOfMedia(b.ContentType) == mediaJSON {
+			return map[string]any{}, true
+		}
+		if s, isString := v.(string); ok && isString && kindOfMedia(b.ContentType) == mediaRaw {
+			return []byte(s), true
+		}
+		return v, ok && v != nil
+	}
+	fields := make(map[string]any, len(b.Fields))
+	for _, f := range b.Fields {
+		if v, ok := args[f]; ok {
+			fields[f] = v
+		}
+	}
+	if len(fields) == 0 && !b.Required {
+		return nil, false
+	}
+	return fields, true
+}
+
+// Param adds one parameter's value in its location and style.
+func (r *Request) Param(p Param, v any) {
+	switch p.In {
+	case "path":
+		r.PathStyle(p.Name, p.Style, p.Explode, v)
+	case "query":
+		if p.JSON {
+			r.QueryJSON(p.Name, v)
+			return
+		}
+		r.QueryStyle(p.Name, p.Style, p.Explode, v)
+	case "header":
+		r.HeaderStyle(p.Name, p.Explode, v)
+	case "cookie":
+		r.Cookie(p.Name, v)
+	default:
+		r.fail("parameter %q: unknown location %q", p.Name, p.In)
+	}
+}
+
+// Call sends op with args and reads the response into a new Response; see
+// Do for the errors.
+func (c *Client) Call(ctx context.Context, op *Operation, args map[string]any) (*Response, error) {
+	if op == nil {
+		return nil, fmt.Errorf("toolrt: Call: nil operation")
+	}
+	resp := new(Response)
+	err := c.Do(ctx, op.Request(args), resp, nil)
+	return resp, err
+}

@@ -1,0 +1,205 @@
+package toolrt
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/cloudwego/eino/components/tool"
+	"github.com/cloudwego/eino/schema"
+	"github.com/eino-contrib/jsonschema"
+)
+
+// ResultRefused is a call to a tool that changes state, not sent because
+// mutations are not allowed.
+const ResultRefused ResultKind = "refused"
+
+// Tool is an Operation bound to a Client, ready for an agent: a CloudWeGo
+// Eino tool (tool.InvokableTool). Every outcome of a call, whether invalid
+// arguments, a refused mutation, an HTTP error or a timeout, becomes text
+// the model can read and act on; InvokableRun never returns an error,
+// because a tool error ends an Eino ReAct run.
+type Tool struct {
+	op      *Operation
+	client  *Client
+	checker *ArgChecker
+	info    *schema.ToolInfo
+	cfg     toolConfig
+}
+
+// toolConfig is what ToolOptions set.
+type toolConfig struct {
+	allowMutation func(*Operation) bool
+	result        ResultOptions
+}
+
+// ToolOption configures tools.
+type ToolOption func(*toolConfig)
+
+// AllowMutations lets the tools for which allow returns true change state
+// (POST, PUT, PATCH, DELETE). By default only GET, HEAD, OPTIONS and TRACE
+// operations send requests: a mutating call is refused with a message, so
+// that an agent pointed at a real system cannot change it by accident.
+func AllowMutations(allow func(op *Operation) bool) ToolOption {
+	return func(c *toolConfig) { c.allowMutation = allow }
+}
+
+// AllowAllMutations lets every tool change state.
+func AllowAllMutations() ToolOption {
+	return AllowMutations(func(*Operation) bool { return true })
+}
+
+// WithResultOptions sets the token budget and counter of results.
+func WithResultOptions(o ResultOptions) ToolOption {
+	return func(c *toolConfig) { c.result = o }
+}
+
+// NewTool binds op to c. It fails when op's Schema or Example is not valid
+// JSON Schema or JSON.
+func NewTool(c *Client, op *Operation, opts ...ToolOption) (*Tool, error) {
+	if c == nil || op == nil {
+		return nil, fmt.Errorf("toolrt: NewTool: nil client or operation")
+	}
+	var example []byte
+	if op.Example != "" {
+		example = []byte(op.Example)
+	}
+	checker, err := NewArgChecker(op.Name, []byte(op.Schema), example)
+	if err != nil {
+		return nil, fmt.Errorf("toolrt: tool %s: %w", op.Name, err)
+	}
+	js := new(jsonschema.Schema)
+	if err := json.Unmarshal([]byte(op.Schema), js); err != nil {
+		return nil, fmt.Errorf("toolrt: tool %s: parameter schema: %w", op.Name, err)
+	}
+	t := &Tool{
+		op:      op,
+		client:  c,
+		checker: checker,
+		info:    &schema.ToolInfo{Name: op.Name, Desc: op.Description, ParamsOneOf: schema.NewParamsOneOfByJSONSchema(js)},
+	}
+	for _, o := range opts {
+		o(&t.cfg)
+	}
+	return t, nil
+}
+
+// Operation returns the operation the tool calls.
+func (t *Tool) Operation() *Operation { return t.op }
+
+// Info describes the tool to a chat model.
+func (t *Tool) Info(context.Context) (*schema.ToolInfo, error) { return t.info, nil }
+
+// InvokableRun calls the tool with the model's arguments and returns what
+// the model reads; the error is always nil.
+func (t *Tool) InvokableRun(ctx context.Context, argumentsInJSON string, _ ...tool.Option) (string, error) {
+	return t.Run(ctx, argumentsInJSON).Text, nil
+}
+
+// Call is the record of one invocation, for traces and classification.
+type Call struct {
+	Tool string `json:"tool"`
+	// RawArgs are the arguments as the model wrote them.
+	RawArgs string `json:"rawArgs"`
+	// Args are the arguments sent, after coercion; nil when they were
+	// invalid.
+	Args      map[string]any `json:"args,omitempty"`
+	Coercions []Coercion     `json:"coercions,omitempty"`
+	// ArgError is set when the arguments were invalid: nothing was sent.
+	ArgError *ArgError `json:"argError,omitempty"`
+	// Refused is set when the tool would change state and mutations are
+	// not allowed: nothing was sent.
+	Refused bool `json:"refused,omitempty"`
+	// Response is the HTTP response, nil when none came back.
+	Response *Response `json:"-"`
+	// Err is the error of the request, if any.
+	Err error `json:"-"`
+	// Result is the shaped outcome, and Text exactly what the model reads.
+	Result Result `json:"result"`
+	Text   string `json:"text"`
+}
+
+// Run validates the arguments, calls the API when allowed and returns the
+// record of the call.
+func (t *Tool) Run(ctx context.Context, rawArgs string) *Call {
+	call := &Call{Tool: t.op.Name, RawArgs: rawArgs}
+	args, coercions, err := t.checker.Check(rawArgs)
+	call.Coercions = coercions
+	if err != nil {
+		if ae, ok := err.(*ArgError); ok {
+			call.ArgError = ae
+		}
+		call.Text = err.Error()
+		call.Result = Result{Kind: ResultInvalidArgs, Text: call.Text}
+		return call
+	}
+	call.Args = args
+	if t.op.Mutating() && (t.cfg.allowMutation == nil || !t.cfg.allowMutation(t.op)) {
+		call.Refused = true
+		call.Text = fmt.Sprintf("Not called: %s changes data (%s %s) and this session may only read. "+
+			"Do not retry it; tell the user what you would have done. "+
+			"(The tool builder can allow it with allow_mutations in agentready.yaml or toolrt.AllowMutations.)",
+			t.op.Name, t.op.Method, t.op.Path)
+		call.Result = Result{Kind: ResultRefused, Text: call.Text}
+		return call
+	}
+	resp, err := t.client.Call(ctx, t.op, args)
+	call.Response, call.Err = resp, err
+	call.Result = NewResult(resp, err, t.cfg.result)
+	call.Text = call.Result.Text
+	if len(coercions) > 0 {
+		notes := make([]string, len(coercions))
+		for i, c := range coercions {
+			notes[i] = c.String()
+		}
+		call.Text += "\n(Arguments adjusted: " + strings.Join(notes, "; ") + ".)"
+	}
+	return call
+}
+
+// Catalog is the tools of one API: what an agent is given and what the
+// test harness runs.
+type Catalog struct {
+	// Tools are sorted by name.
+	Tools  []*Tool
+	byName map[string]*Tool
+}
+
+// NewCatalog binds every operation to c.
+func NewCatalog(c *Client, ops []*Operation, opts ...ToolOption) (*Catalog, error) {
+	cat := &Catalog{byName: make(map[string]*Tool, len(ops))}
+	var problems []string
+	for _, op := range ops {
+		t, err := NewTool(c, op, opts...)
+		if err != nil {
+			problems = append(problems, err.Error())
+			continue
+		}
+		if cat.byName[op.Name] != nil {
+			problems = append(problems, fmt.Sprintf("toolrt: two tools are named %q", op.Name))
+			continue
+		}
+		cat.byName[op.Name] = t
+		cat.Tools = append(cat.Tools, t)
+	}
+	if len(problems) > 0 {
+		return nil, fmt.Errorf("%s", strings.Join(problems, "\n"))
+	}
+	sort.Slice(cat.Tools, func(i, j int) bool { return cat.Tools[i].op.Name < cat.Tools[j].op.Name })
+	return cat, nil
+}
+
+// Tool returns the tool with the given name, or nil.
+func (c *Catalog) Tool(name string) *Tool { return c.byName[name] }
+
+// Eino returns the tools as Eino tools, for a ChatModel's WithTools or a
+// ReAct agent's ToolsConfig.
+func (c *Catalog) Eino() []tool.BaseTool {
+	out := make([]tool.BaseTool, len(c.Tools))
+	for i, t := range c.Tools {
+		out[i] = t
+	}
+	return out
+}

@@ -1,0 +1,582 @@
+// Package toolschema writes the JSON Schema of a tool's arguments: the
+// "parameters" of a function-calling tool definition, the part of it that
+// constrained decoding and argument validation use.
+//
+// # What goes where
+//
+// A model pays for the whole tool definition in every prompt: name,
+// description and this schema. agentready says each fact once, where it
+// works hardest:
+//
+//   - The schema carries everything a machine can check: types, formats,
+//     enums, defaults, ranges, lengths, patterns, array bounds, nested
+//     objects and which arguments are required. Providers that decode
+//     under a schema enforce exactly these keywords, and generated tools
+//     validate arguments against the same bytes, so they must be here.
+//   - The schema also carries each argument's meaning, shortened to its
+//     first sentence without markup, articles or the final period
+//     ([prose.Brief]; at most 100 bytes for an argument, 60 below): the
+//     property key already names the argument, so the text costs no
+//     repeated name. A meaning that only restates the name and the tool's
+//     purpose is dropped ("The account owner of the repository" for owner
+//     in "List repository tags"), and so is the meaning of a paging
+//     argument (limit, cursor, page, per_page, ...) unless it holds a
+//     number such as "max 100". Below the arguments, a named type's own
+//     text is not repeated at each use: it is written in $defs or not at
+//     all; a property's own text is kept.
+//   - The description (gen/describe) carries only what the schema cannot:
+//     the purpose of the tool and one example of valid arguments. It
+//     repeats no type, enum, range or required mark.
+//
+// # The schema
+//
+// Build writes draft 2020-12 JSON Schema with an object root whose
+// properties are the tool arguments ([Args]): parameters by their Arg
+// name, then a flattened body's properties, or the whole body as one
+// argument. Keys come in a fixed order (type first, properties in argument
+// order), so equal input gives equal bytes.
+//
+// Named types are inlined at each use, which reads best, with two
+// exceptions written once under "$defs" (keyed by the type's Go name) and
+// used through "$ref": "#/$defs/Name": a type that can contain itself
+// (directly or through others), so recursive shapes stay exact without an
+// arbitrary depth cut; and a large type (8 or more schema nodes) used more
+// than once in the tool, such as Kubernetes' Container in containers and
+// initContainers, so it is paid for once (Options.NoSharing turns this
+// off). Options.MaxDepth can cut deep nesting where a spec's bodies are
+// too large to send whole.
+//
+// Unions (oneOf and anyOf alike) become "anyOf", which every provider that
+// takes unions accepts (oneOf's "exactly one" rarely holds for overlapping
+// variants, and OpenAI's strict mode rejects it); a union with a variant
+// that takes anything is written as {}. Nullable schemas get a type list
+// with "null" (and null in their enum).
+//
+// Some of the spec is left out on purpose. Properties marked readOnly are
+// not inputs. Credentials ([Credential]: an Authorization header, an
+// API-key scheme's parameter, Slack's "token" beside its OAuth scheme) are
+// sent by the runtime from its configuration; a model cannot know them. A
+// body that can hold nothing (an empty closed object, which Stripe
+// declares on GET) is no argument. Patterns Go's RE2 cannot compile
+// (lookaround, backreferences) cannot be checked ([ValidPattern]). Integer
+// and number formats (int32, int64, float, double) say nothing the type
+// does not.
+//
+// [Naive] writes the baseline most OpenAPI-to-tool converters produce,
+// against which agentready's definitions are measured.
+package toolschema
+
+import (
+	"errors"
+	"regexp"
+	"strings"
+	"sync"
+
+	"github.com/agentready/agentready/gen/describe/prose"
+	"github.com/agentready/agentready/gen/ir"
+)
+
+// Options tune Build. The zero value gives the defaults.
+type Options struct {
+	// DescriptionChars caps the meaning kept for a top-level argument, in
+	// bytes (default DefaultDescriptionChars); negative keeps none.
+	DescriptionChars int
+	// NestedDescriptionChars caps it for properties of nested objects
+	// (default DefaultNestedDescriptionChars); negative keeps none.
+	NestedDescriptionChars int
+	// MaxDepth, when positive, is how many levels of properties are
+	// written: 1 writes the properties of object arguments, but objects
+	// inside those become {"type":"object"} with their description (a
+	// type in $defs counts from its own level). Zero writes every level.
+	MaxDepth int
+	// NoSharing writes every type that is not recursive inline at each
+	// use. By default a large type used more than once in a tool is
+	// written once under "$defs" (see the package doc).
+	NoSharing bool
+}
+
+// The default caps of Options.
+const (
+	DefaultDescriptionChars       = 100
+	DefaultNestedDescriptionChars = 60
+)
+
+func (o Options) withDefaults() Options {
+	if o.DescriptionChars == 0 {
+		o.DescriptionChars = DefaultDescriptionChars
+	}
+	if o.NestedDescriptionChars == 0 {
+		o.NestedDescriptionChars = DefaultNestedDescriptionChars
+	}
+	return o
+}
+
+// Build returns the JSON Schema of op's arguments as compact JSON.
+func Build(api *ir.API, op *ir.Operation, opts Options) ([]byte, error) {
+	if api == nil || op == nil {
+		return nil, errors.New("toolschema: nil API or operation")
+	}
+	b := &builder{api: api, opts: opts.withDefaults(), context: op.Summary}
+	if b.context == "" {
+		b.context = prose.FirstSentence(prose.Clean(op.Description))
+	}
+	args := Args(api, op)
+	roots := make([]*ir.Schema, len(args))
+	for i, a := range args {
+		roots[i] = a.Schema
+	}
+	b.shared = recursiveTypes(api, roots)
+	if !b.opts.NoSharing {
+		b.shared = sharedTypes(api, roots, b.shared)
+	}
+	b.root(args)
+	return b.w.b.Bytes(), nil
+}
+
+// Naive returns the parameters schema a typical OpenAPI-to-tool converter
+// writes, the baseline of the measurements: every parameter and body
+// field with its schema as the spec has it (descriptions, titles,
+// examples, formats and readOnly fields kept), named types inlined at
+// every use, and a type met again inside itself written as
+// {"type":"object"}.
+func Naive(api *ir.API, op *ir.Operation) []byte {
+	b := &builder{api: api, naive: true, path: map[string]bool{}}
+	var args []Arg
+	for _, p := range op.Params {
+		sch := p.Schema
+		if p.Example != nil && sch != nil {
+			cp := *sch
+			cp.Example = p.Example
+			sch = &cp
+		}
+		args = append(args, Arg{Name: p.Arg, Required: p.Required, Schema: sch, Description: p.Description})
+	}
+	if bd := op.Body; bd != nil {
+		if bd.Flatten {
+			for _, p := range api.Resolve(bd.Schema).Properties {
+				args = append(args, Arg{Name: p.Name, Required: p.Required && bd.Required, Schema: p.Schema})
+			}
+		} else {
+			args = append(args, Arg{Name: bd.Arg, Required: bd.Required, Schema: bd.Schema, Description: bd.Description})
+		}
+	}
+	b.root(args)
+	return b.w.b.Bytes()
+}
+
+type builder struct {
+	api   *ir.API
+	opts  Options
+	naive bool
+	w     jw
+	// shared holds the types written under $defs; defs lists those
+	// used so far, in order of first use.
+	shared  map[string]bool
+	defs    []string
+	defUsed map[string]bool
+	// path holds the types being inlined (Naive's cycle cut).
+	path map[string]bool
+	// inDefs is true while $defs are written: their texts take the
+	// nested cap.
+	inDefs bool
+	// context is the tool's purpose: a meaning that only repeats it and
+	// the argument's name is dropped.
+	context string
+}
+
+func (b *builder) root(args []Arg) {
+	w := &b.w
+	w.obj()
+	w.key("type")
+	w.str("object")
+	w.key("properties")
+	w.obj()
+	for _, a := range args {
+		w.key(a.Name)
+		b.schema(a.Schema, a.Description, a.Name, 0)
+	}
+	w.close('}')
+	first := true
+	for _, a := range args {
+		if !a.Required {
+			continue
+		}
+		if first {
+			w.key("required")
+			w.arr()
+			first = false
+		}
+		w.str(a.Name)
+	}
+	if !first {
+		w.close(']')
+	}
+	if len(b.defs) > 0 {
+		w.key("$defs")
+		w.obj()
+		// Writing a definition may use further ones: they are appended to
+		// b.defs and written in turn.
+		b.inDefs = true
+		for i := 0; i < len(b.defs); i++ {
+			t := b.api.Type(b.defs[i])
+			w.key(t.GoName)
+			b.inline(&ir.Schema{}, t.Schema, "", t.GoName, 0)
+		}
+		w.close('}')
+	}
+	w.close('}')
+}
+
+// schema writes the schema of a use of s at the given depth (0 for an
+// argument). desc is the spec's text for the use when it has its own
+// (a parameter's description); otherwise the schema's is used.
+func (b *builder) schema(use *ir.Schema, desc, name string, depth int) {
+	w := &b.w
+	if use == nil {
+		w.obj()
+		w.close('}')
+		return
+	}
+	s := use
+	for i := 0; s.Ref != "" && i < 64; i++ {
+		id := s.Ref
+		t := b.api.Type(id)
+		if t == nil || t.Schema == nil {
+			w.obj()
+			w.close('}')
+			return
+		}
+		if b.naive && b.path[id] {
+			w.obj()
+			w.key("type")
+			w.str("object")
+			b.description(firstNonEmpty(desc, use.Description, t.Schema.Description), name, depth)
+			w.close('}')
+			return
+		}
+		if !b.naive && b.shared[id] {
+			d := firstNonEmpty(desc, use.Description)
+			if depth == 0 && !b.inDefs {
+				d = firstNonEmpty(d, t.Schema.Description)
+			}
+			b.ref(t, d, name, depth)
+			return
+		}
+		if b.naive {
+			b.path[id] = true
+			defer delete(b.path, id)
+		}
+		s = t.Schema
+	}
+	b.inline(use, s, desc, name, depth)
+}
+
+// ref writes a use of a type written under $defs.
+func (b *builder) ref(t *ir.Type, desc, name string, depth int) {
+	if b.defUsed == nil {
+		b.defUsed = map[string]bool{}
+	}
+	if !b.defUsed[t.ID] {
+		b.defUsed[t.ID] = true
+		b.defs = append(b.defs, t.ID)
+	}
+	w := &b.w
+	w.obj()
+	w.key("$ref")
+	w.str("#/$defs/" + t.GoName)
+	b.description(desc, name, depth)
+	w.close('}')
+}
+
+// numericFormats say no more than the JSON type to a model.
+var numericFormats = map[string]bool{"int32": true, "int64": true, "float": true, "double": true, "integer": true, "number": true}
+
+// inline writes schema s (no Ref) with the use-site annotations of use.
+func (b *builder) inline(use, s *ir.Schema, desc, name string, depth int) {
+	w := &b.w
+	nullable := use.Nullable || s.Nullable
+	def := use.Default
+	if def == nil {
+		def = s.Default
+	}
+	if desc == "" {
+		desc = use.Description
+		if use.Ref == "" || depth == 0 && !b.inDefs || b.naive {
+			// A named type's own text describes the type, not this use
+			// of it: below the arguments it is said once, in $defs or
+			// not at all, rather than at every use.
+			desc = firstNonEmpty(desc, s.Description)
+		}
+	}
+	if desc == "" && b.naive {
+		desc = s.Title
+	}
+	w.obj()
+	kind := s.Kind
+	if kind == ir.KindUnion && !b.naive && b.anyVariant(s) {
+		// A union with a variant that takes anything takes anything
+		// (a oneOf of "required" lists lowers so).
+		kind = ir.KindAny
+	}
+	switch kind {
+	case ir.KindAny, "":
+	case ir.KindUnion:
+	case ir.KindNull:
+		w.key("type")
+		w.str("null")
+	default:
+		w.key("type")
+		if nullable {
+			w.arr()
+			w.str(string(kind))
+			w.str("null")
+			w.close(']')
+		} else {
+			w.str(string(kind))
+		}
+	}
+	if s.Format != "" && (b.naive || !numericFormats[s.Format] || kind == ir.KindString) {
+		w.key("format")
+		w.str(s.Format)
+	}
+	if b.naive && s.Title != "" && s.Title != desc {
+		w.key("title")
+		w.str(s.Title)
+	}
+	b.description(desc, name, depth)
+	if len(s.Enum) > 0 {
+		w.key("enum")
+		w.arr()
+		for _, v := range s.Enum {
+			w.value(v)
+		}
+		if nullable && kind != ir.KindAny {
+			w.value(nil)
+		}
+		w.close(']')
+	}
+	if def != nil {
+		w.key("default")
+		w.value(def)
+	}
+	if s.Minimum != nil {
+		if s.ExclusiveMinimum {
+			w.key("exclusiveMinimum")
+		} else {
+			w.key("minimum")
+		}
+		w.num(*s.Minimum)
+	}
+	if s.Maximum != nil {
+		if s.ExclusiveMaximum {
+			w.key("exclusiveMaximum")
+		} else {
+			w.key("maximum")
+		}
+		w.num(*s.Maximum)
+	}
+	if s.MultipleOf != nil && *s.MultipleOf > 0 {
+		w.key("multipleOf")
+		w.num(*s.MultipleOf)
+	}
+	if s.MinLength != nil && *s.MinLength > 0 {
+		w.key("minLength")
+		w.int(*s.MinLength)
+	}
+	if s.MaxLength != nil {
+		w.key("maxLength")
+		w.int(*s.MaxLength)
+	}
+	if s.Pattern != "" && (b.naive || ValidPattern(s.Pattern)) {
+		w.key("pattern")
+		w.str(s.Pattern)
+	}
+	if b.naive && s.UniqueItems && kind != ir.KindArray {
+		// Kubernetes marks every query parameter so; a converter that
+		// copies the spec keeps it.
+		w.key("uniqueItems")
+		w.bool(true)
+	}
+	if kind == ir.KindArray {
+		if it := s.Items; it != nil && (b.naive || !isPlainAny(it)) {
+			w.key("items")
+			b.schema(it, "", name, depth+1)
+		}
+		if s.MinItems != nil && *s.MinItems > 0 {
+			w.key("minItems")
+			w.int(*s.MinItems)
+		}
+		if s.MaxItems != nil {
+			w.key("maxItems")
+			w.int(*s.MaxItems)
+		}
+		if s.UniqueItems {
+			w.key("uniqueItems")
+			w.bool(true)
+		}
+	}
+	if kind == ir.KindObject {
+		b.object(s, depth)
+	}
+	if kind == ir.KindUnion {
+		w.key("anyOf")
+		w.arr()
+		for _, v := range s.Variants {
+			b.schema(v, "", name, depth+1)
+		}
+		if nullable {
+			w.obj()
+			w.key("type")
+			w.str("null")
+			w.close('}')
+		}
+		w.close(']')
+	}
+	if use.Deprecated || s.Deprecated {
+		w.key("deprecated")
+		w.bool(true)
+	}
+	if b.naive {
+		if s.ReadOnly {
+			w.key("readOnly")
+			w.bool(true)
+		}
+		ex := use.Example
+		if ex == nil {
+			ex = s.Example
+		}
+		if ex != nil {
+			w.key("example")
+			w.value(ex)
+		}
+	}
+	w.close('}')
+}
+
+// object writes the members of an object schema.
+func (b *builder) object(s *ir.Schema, depth int) {
+	w := &b.w
+	props := s.Properties
+	if !b.naive {
+		props = InputProperties(s)
+		if b.opts.MaxDepth > 0 && depth >= b.opts.MaxDepth {
+			props = nil
+		}
+	}
+	if len(props) > 0 {
+		w.key("properties")
+		w.obj()
+		for _, p := range props {
+			w.key(p.Name)
+			b.schema(p.Schema, "", p.Name, depth+1)
+		}
+		w.close('}')
+		first := true
+		for _, p := range props {
+			if !p.Required {
+				continue
+			}
+			if first {
+				w.key("required")
+				w.arr()
+				first = false
+			}
+			w.str(p.Name)
+		}
+		if !first {
+			w.close(']')
+		}
+	}
+	if ap := s.AdditionalProperties; ap != nil && (b.naive || !isPlainAny(ap) || len(props) > 0) {
+		w.key("additionalProperties")
+		if isPlainAny(ap) && !b.naive {
+			w.bool(true)
+		} else {
+			b.schema(ap, "", "", depth+1)
+		}
+	} else if s.ClosedObject && len(props) > 0 {
+		w.key("additionalProperties")
+		w.bool(false)
+	}
+	if s.MinProperties != nil && *s.MinProperties > 0 {
+		w.key("minProperties")
+		w.int(*s.MinProperties)
+	}
+	if s.MaxProperties != nil {
+		w.key("maxProperties")
+		w.int(*s.MaxProperties)
+	}
+}
+
+// description writes the description member: the spec's text as is for
+// Naive, its brief form otherwise.
+func (b *builder) description(desc, name string, depth int) {
+	if desc == "" {
+		return
+	}
+	if !b.naive {
+		max := b.opts.DescriptionChars
+		if depth > 0 || b.inDefs {
+			max = b.opts.NestedDescriptionChars
+		}
+		if max < 0 {
+			return
+		}
+		desc = prose.Brief(desc, name, max, b.context)
+		if desc == "" || depth == 0 && !b.inDefs && conventional[strings.ToLower(name)] && !strings.ContainsAny(desc, "0123456789") {
+			return
+		}
+	}
+	b.w.key("description")
+	b.w.str(desc)
+}
+
+// conventional are argument names whose meaning every API shares (paging
+// and pretty-printing): their short meaning is left out unless it holds a
+// number (a bound such as "max 100").
+var conventional = map[string]bool{
+	"limit": true, "cursor": true, "page": true, "per_page": true, "perpage": true, "page_size": true,
+	"pagesize": true, "offset": true, "page_token": true, "pagetoken": true, "next_page_token": true,
+	"pretty": true, "starting_after": true, "ending_before": true, "count": true, "opt_pretty": true,
+}
+
+// anyVariant reports whether a union has a variant that accepts any value.
+func (b *builder) anyVariant(s *ir.Schema) bool {
+	for _, v := range s.Variants {
+		if r := b.api.Resolve(v); r == nil || r.Kind == ir.KindAny || r.Kind == "" {
+			return true
+		}
+	}
+	return false
+}
+
+// isPlainAny reports whether s accepts any value and says nothing else.
+func isPlainAny(s *ir.Schema) bool {
+	return s.Ref == "" && (s.Kind == ir.KindAny || s.Kind == "") && len(s.Enum) == 0 && s.Description == "" && !s.Nullable
+}
+
+func firstNonEmpty(ss ...string) string {
+	for _, s := range ss {
+		if s != "" {
+			return s
+		}
+	}
+	return ""
+}
+
+var patterns sync.Map // pattern -> bool
+
+// ValidPattern reports whether a spec's pattern is one agentready can
+// check: it compiles as Go (RE2) syntax, the subset of ECMA-262 regular
+// expressions without lookaround and backreferences. Build leaves other
+// patterns out of the schema, since neither the generated validation nor
+// every provider can use them.
+func ValidPattern(p string) bool {
+	if v, ok := patterns.Load(p); ok {
+		return v.(bool)
+	}
+	_, err := regexp.Compile(p)
+	ok := err == nil && !strings.Contains(p, `\Z`)
+	patterns.Store(p, ok)
+	return ok
+}

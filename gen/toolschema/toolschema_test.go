@@ -1,0 +1,163 @@
+package toolschema
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/agentready/agentready/gen/ir"
+)
+
+func f(v float64) *float64 { return &v }
+func n(v int64) *int64     { return &v }
+
+func str() *ir.Schema { return &ir.Schema{Kind: ir.KindString} }
+
+// testAPI is a small hand-built API that has what the builder must get
+// right: recursion, a large type used twice, enums, nullables, unions,
+// readOnly fields, credentials and bounds.
+func testAPI() (*ir.API, *ir.Operation) {
+	big := &ir.Schema{Kind: ir.KindObject, Description: "A postal address, as printed on letters."}
+	for _, p := range []string{"line1", "line2", "city", "state", "zip", "country", "phone"} {
+		big.Properties = append(big.Properties, &ir.Property{Name: p, Schema: str()})
+	}
+	tree := &ir.Schema{Kind: ir.KindObject, Description: "A node of the category hierarchy.", Properties: []*ir.Property{
+		{Name: "value", Required: true, Schema: &ir.Schema{Kind: ir.KindInteger}},
+		{Name: "children", Schema: &ir.Schema{Kind: ir.KindArray, Items: &ir.Schema{Ref: "#/Tree"}}},
+	}}
+	body := &ir.Schema{Kind: ir.KindObject, Properties: []*ir.Property{
+		{Name: "name", Required: true, Schema: &ir.Schema{Kind: ir.KindString, MaxLength: n(10), Description: "The name people see in lists. Shown everywhere."}},
+		{Name: "tree", Schema: &ir.Schema{Ref: "#/Tree"}},
+		{Name: "home", Schema: &ir.Schema{Ref: "#/Address", Description: "Where the owner lives."}},
+		{Name: "work", Schema: &ir.Schema{Ref: "#/Address"}},
+		{Name: "status", Schema: &ir.Schema{Ref: "#/Status", Nullable: true}},
+		{Name: "created_at", Schema: &ir.Schema{Kind: ir.KindString, Format: "date-time", ReadOnly: true}},
+		{Name: "choice", Schema: &ir.Schema{Kind: ir.KindUnion, Nullable: true, Variants: []*ir.Schema{str(), {Kind: ir.KindInteger, Format: "int64"}}}},
+		{Name: "extra", Schema: &ir.Schema{Kind: ir.KindAny}},
+		{Name: "meta", Schema: &ir.Schema{Kind: ir.KindObject, Properties: []*ir.Property{
+			{Name: "inner", Schema: &ir.Schema{Kind: ir.KindObject, Description: "Free notes.", Properties: []*ir.Property{{Name: "x", Schema: str()}}}},
+		}}},
+	}}
+	api := &ir.API{
+		Types: []*ir.Type{
+			{ID: "#/Address", GoName: "Address", Schema: big},
+			{ID: "#/Status", GoName: "Status", Schema: &ir.Schema{Kind: ir.KindString, Enum: []any{"open", "closed"}}},
+			{ID: "#/Tree", GoName: "Tree", Schema: tree},
+		},
+		SecuritySchemes: []*ir.SecurityScheme{{Name: "oauth", Kind: ir.SchemeOAuth2}},
+	}
+	op := &ir.Operation{
+		Name: "makeThing", Method: "POST", Path: "/things/{id}", Summary: "Make a thing",
+		Security: []ir.SecurityRequirement{{{Scheme: "oauth"}}},
+		Params: []*ir.Param{
+			{Name: "id", Arg: "id", In: ir.InPath, Required: true, Schema: &ir.Schema{Kind: ir.KindString, Pattern: "^[a-z]+$"}, Description: "The thing's identifier."},
+			{Name: "q", Arg: "q", In: ir.InQuery, Schema: str(), Description: "Words to search for, in any field. Case does not matter."},
+			{Name: "limit", Arg: "limit", In: ir.InQuery, Schema: &ir.Schema{Kind: ir.KindInteger, Format: "int32", Minimum: f(1), Maximum: f(100), Default: int64(10)}, Description: "How many results to return at most."},
+			{Name: "since", Arg: "since", In: ir.InQuery, Schema: &ir.Schema{Kind: ir.KindString, Format: "date-time", Pattern: "(?=lookahead)"}},
+			{Name: "Authorization", Arg: "Authorization", In: ir.InHeader, Schema: str()},
+			{Name: "token", Arg: "token", In: ir.InQuery, Schema: str(), Description: "Authentication token."},
+		},
+		Body: &ir.Body{ContentType: "application/json", Required: true, Flatten: true, Schema: body},
+	}
+	api.Operations = []*ir.Operation{op}
+	return api, op
+}
+
+func TestBuild(t *testing.T) {
+	api, op := testAPI()
+	got, err := Build(api, op, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `{"type":"object","properties":{` +
+		`"id":{"type":"string","pattern":"^[a-z]+$"},` + // "thing's identifier" restates id and the purpose
+		`"q":{"type":"string","description":"Words to search for, in any field"},` +
+		`"limit":{"type":"integer","default":10,"minimum":1,"maximum":100},` + // a paging argument
+		`"since":{"type":"string","format":"date-time"},` + // the lookahead pattern is left out
+		`"name":{"type":"string","description":"name people see in lists","maxLength":10},` +
+		`"tree":{"$ref":"#/$defs/Tree","description":"node of category hierarchy"},` +
+		`"home":{"$ref":"#/$defs/Address","description":"Where owner lives"},` +
+		`"work":{"$ref":"#/$defs/Address","description":"postal address, as printed on letters"},` +
+		`"status":{"type":["string","null"],"enum":["open","closed",null]},` +
+		`"choice":{"anyOf":[{"type":"string"},{"type":"integer"},{"type":"null"}]},` +
+		`"extra":{},` +
+		`"meta":{"type":"object","properties":{"inner":{"type":"object","description":"Free notes","properties":{"x":{"type":"string"}}}}}},` +
+		`"required":["id","name"],` +
+		`"$defs":{"Tree":{"type":"object","description":"node of category hierarchy","properties":{"value":{"type":"integer"},"children":{"type":"array","items":{"$ref":"#/$defs/Tree"}}},"required":["value"]},` +
+		`"Address":{"type":"object","description":"postal address, as printed on letters","properties":{"line1":{"type":"string"},"line2":{"type":"string"},"city":{"type":"string"},"state":{"type":"string"},"zip":{"type":"string"},"country":{"type":"string"},"phone":{"type":"string"}}}}}`
+	if string(got) != want {
+		t.Errorf("Build =\n%s\nwant\n%s", got, want)
+	}
+	var v any
+	if err := json.Unmarshal(got, &v); err != nil {
+		t.Fatalf("not JSON: %v", err)
+	}
+	// Without sharing, the address is written at each use and only the
+	// recursive tree stays in $defs.
+	got, _ = Build(api, op, Options{NoSharing: true})
+	if strings.Contains(string(got), "#/$defs/Address") || !strings.Contains(string(got), "#/$defs/Tree") {
+		t.Errorf("NoSharing: %s", got)
+	}
+	// No descriptions at all.
+	got, _ = Build(api, op, Options{DescriptionChars: -1, NestedDescriptionChars: -1})
+	if strings.Contains(string(got), `"description"`) {
+		t.Errorf("descriptions kept: %s", got)
+	}
+	// Objects below MaxDepth lose their properties.
+	got, _ = Build(api, op, Options{MaxDepth: 1})
+	if !strings.Contains(string(got), `"meta":{"type":"object","properties":{"inner":{"type":"object","description":"Free notes"}}}`) ||
+		!strings.Contains(string(got), `"Tree":{"type":"object","description":"node of category hierarchy","properties":{"value"`) {
+		t.Errorf("MaxDepth 1: %s", got)
+	}
+}
+
+func TestArgs(t *testing.T) {
+	api, op := testAPI()
+	var names []string
+	for _, a := range Args(api, op) {
+		names = append(names, a.Name)
+	}
+	// Authorization and token are credentials, created_at is readOnly.
+	if got := strings.Join(names, ","); got != "id,q,limit,since,name,tree,home,work,status,choice,extra,meta" {
+		t.Errorf("Args = %s", got)
+	}
+	// A body that can hold nothing is no argument.
+	op.Body = &ir.Body{ContentType: "application/x-www-form-urlencoded", Arg: "body", Schema: &ir.Schema{Kind: ir.KindObject, ClosedObject: true}}
+	for _, a := range Args(api, op) {
+		if a.Name == "body" {
+			t.Errorf("empty closed body is an argument")
+		}
+	}
+}
+
+func TestNaive(t *testing.T) {
+	api, op := testAPI()
+	got := string(Naive(api, op))
+	for _, want := range []string{
+		`"Authorization":{"type":"string"}`,                                                                       // credentials kept
+		`"created_at":{"type":"string","format":"date-time","readOnly":true}`,                                     // readOnly kept
+		`"description":"The name people see in lists. Shown everywhere."`,                                         // text as is
+		`"children":{"type":"array","items":{"type":"object","description":"A node of the category hierarchy."}}`, // recursion cut
+		`"format":"int32"`,
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("Naive lacks %s:\n%s", want, got)
+		}
+	}
+	if strings.Contains(got, "$defs") {
+		t.Errorf("Naive uses $defs: %s", got)
+	}
+}
+
+func TestValidPattern(t *testing.T) {
+	if !ValidPattern(`^[a-z]+$`) || ValidPattern(`(?=x)`) || ValidPattern(`(a`) {
+		t.Error("ValidPattern")
+	}
+}
+
+func TestAppendJSON(t *testing.T) {
+	got := string(AppendJSON(nil, map[string]any{"b": 1e6, "a": []any{"<x>", int64(2), 0.5, nil, true}}))
+	if want := `{"a":["<x>",2,0.5,null,true],"b":1000000}`; got != want {
+		t.Errorf("AppendJSON = %s, want %s", got, want)
+	}
+}

@@ -1,0 +1,51 @@
+// Package templates holds the text templates of agentready's output that
+// people and models read: tool descriptions now, prompts, utterance
+// phrasings and reports as they come. They are embedded in the binary,
+// so that wording is edited in one place, as text, and reviewed as such.
+//
+// Templates use text/template. Each file is one template named after the
+// file; Parse returns it ready to execute.
+package templates
+
+import (
+	"embed"
+	"fmt"
+	"sync"
+	"text/template"
+)
+
+// FS holds the template files.
+//
+//go:embed *.tmpl
+var FS embed.FS
+
+// The template files.
+const (
+	// Description lays out a tool description (gen/describe); its data
+	// is describe's descriptionData.
+	Description = "description.tmpl"
+)
+
+var cache sync.Map // name -> *template.Template
+
+// Parse returns the template in file name, parsed once and shared: callers
+// must not change it (Clone it first). It panics if the file is missing or
+// does not parse, which a test of this package rules out for the files it
+// ships.
+func Parse(name string) *template.Template {
+	if t, ok := cache.Load(name); ok {
+		return t.(*template.Template)
+	}
+	t, err := template.New(name).Option("missingkey=error").ParseFS(FS, name)
+	if err != nil {
+		panic(fmt.Sprintf("templates: %v", err))
+	}
+	v, _ := cache.LoadOrStore(name, t)
+	return v.(*template.Template)
+}
+
+// Text returns the raw text of the template file name.
+func Text(name string) (string, error) {
+	b, err := FS.ReadFile(name)
+	return string(b), err
+}
