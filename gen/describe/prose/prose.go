@@ -33,20 +33,58 @@ func Clean(s string) string {
 	if s == "" {
 		return ""
 	}
-	s = heading.ReplaceAllString(s, "")
-	s = listMark.ReplaceAllString(s, "")
-	s = htmlTag.ReplaceAllString(s, " ")
-	s = markdownLink.ReplaceAllString(s, "$1")
-	s = markdownRef.ReplaceAllString(s, "$1")
-	s = bareURL.ReplaceAllString(s, "")
+	// Each rewrite runs only when its trigger character is there: most
+	// spec text has no markup, and the same descriptions come back
+	// thousands of times in large specs.
+	if strings.Contains(s, "#") {
+		s = heading.ReplaceAllString(s, "")
+	}
+	if strings.Contains(s, "\n") || startsList(s) {
+		s = listMark.ReplaceAllString(s, "")
+	}
+	if strings.Contains(s, "<") {
+		s = htmlTag.ReplaceAllString(s, " ")
+	}
+	if strings.Contains(s, "[") {
+		s = markdownLink.ReplaceAllString(s, "$1")
+		s = markdownRef.ReplaceAllString(s, "$1")
+	}
+	if strings.Contains(s, "http") {
+		s = bareURL.ReplaceAllString(s, "")
+	}
 	s = emphasis.Replace(s)
-	s = italic.ReplaceAllString(s, "$1$2$3")
-	s = entity.Replace(s)
+	if strings.Contains(s, "*") {
+		s = italic.ReplaceAllString(s, "$1$2$3")
+	}
+	if strings.Contains(s, "&") {
+		s = entity.Replace(s)
+	}
 	s = strings.Join(strings.Fields(s), " ")
-	s = emptyParens.ReplaceAllString(s, "")
-	s = spaceBefore.ReplaceAllString(s, "$1$2")
+	if strings.Contains(s, "(") {
+		s = emptyParens.ReplaceAllString(s, "")
+	}
+	if spaceThenMark(s) {
+		s = spaceBefore.ReplaceAllString(s, "$1$2")
+	}
 	s = strings.TrimLeft(s, ".,;: ")
 	return strings.Join(strings.Fields(s), " ")
+}
+
+// startsList reports whether s starts like a list item: a bullet or a
+// digit after optional spaces.
+func startsList(s string) bool {
+	t := strings.TrimLeft(s, " \t")
+	return t != "" && (strings.ContainsRune("-*+", rune(t[0])) || t[0] >= '0' && t[0] <= '9')
+}
+
+// spaceThenMark reports whether a space comes before punctuation in s.
+func spaceThenMark(s string) bool {
+	for i := 1; i < len(s); i++ {
+		if strings.IndexByte(".,;:!?", s[i]) >= 0 && (s[i-1] == ' ' || s[i-1] == '\t' || s[i-1] == '\n') {
+			return true
+		}
+	}
+	return false
 }
 
 // Sentences splits cleaned text into sentences. A sentence ends at ".",
