@@ -86,21 +86,21 @@ const (
 // classification.
 type Result struct {
 	// Text is exactly what the LLM reads.
-	Text string
+	Text string `json:"text"`
 	// Status is the HTTP status, 0 when there was no response.
-	Status int
+	Status int `json:"status,omitempty"`
 	// OK is whether the status is 2xx.
-	OK bool
+	OK bool `json:"ok"`
 	// Kind classifies the outcome.
-	Kind ResultKind
+	Kind ResultKind `json:"kind"`
 	// Truncated is whether the body was trimmed to fit the budget.
-	Truncated bool
+	Truncated bool `json:"truncated,omitempty"`
 	// Omitted says what was left out, e.g. "items 21-500 of 500".
-	Omitted string
+	Omitted string `json:"omitted,omitempty"`
 	// BodyTokens is the size in tokens of the whole body as it would be
 	// shown untrimmed (compact JSON, text without HTML tags); 0 for empty
 	// and binary bodies.
-	BodyTokens int
+	BodyTokens int `json:"bodyTokens,omitempty"`
 }
 
 // NewResult turns the outcome of Client.Do into the text a model reads:

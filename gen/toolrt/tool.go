@@ -116,7 +116,8 @@ type Call struct {
 	Response *Response `json:"-"`
 	// Err is the error of the request, if any.
 	Err error `json:"-"`
-	// Result is the shaped outcome, and Text exactly what the model reads.
+	// Result is the shaped outcome of the request; Text is exactly what the
+	// model reads (Result.Text, plus any note on coerced arguments).
 	Result Result `json:"result"`
 	Text   string `json:"text"`
 }

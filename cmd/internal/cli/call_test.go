@@ -84,8 +84,8 @@ func TestCallRefusesInvalidArgumentsAndMutations(t *testing.T) {
 		Tool   string         `json:"tool"`
 		Args   map[string]any `json:"args"`
 		Result struct {
-			Status int  `json:"Status"`
-			OK     bool `json:"OK"`
+			Status int  `json:"status"`
+			OK     bool `json:"ok"`
 		} `json:"result"`
 		Text string `json:"text"`
 	}
