@@ -1,0 +1,189 @@
+package cli
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// runG calls runGraph directly (the command may not be registered yet)
+// and returns the exit code and both outputs.
+func runG(t *testing.T, args ...string) (int, string, string) {
+	t.Helper()
+	var stdout, stderr bytes.Buffer
+	code := runGraph(&env{stdin: strings.NewReader(""), stdout: &stdout, stderr: &stderr}, args)
+	return code, stdout.String(), stderr.String()
+}
+
+func TestGraphCommand(t *testing.T) {
+	spec := repoFile(t, "specs/exampleapi/openapi.yaml")
+	dir := t.TempDir()
+	file := filepath.Join(dir, "agentready.graph.yaml")
+
+	code, out, errOut := runG(t, "infer", "--spec", spec, "-o", file)
+	if code != exitOK {
+		t.Fatalf("infer: code %d\n%s", code, errOut)
+	}
+	if !strings.Contains(out, "wrote "+file) || !strings.Contains(out, "inferred by rules") {
+		t.Errorf("infer output %q", out)
+	}
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"from: listUsers\n    to: getUser\n", `output: "$.items[*].id"`, "input: userId", "status: proposed", "inferred_by: rules"} {
+		if !bytes.Contains(data, []byte(want)) {
+			t.Errorf("graph file lacks %q", want)
+		}
+	}
+
+	// Review: one edge by name, then every confident one.
+	if code, _, errOut := runG(t, "approve", "-g", file, "listUsers", "getUser"); code != exitOK {
+		t.Fatalf("approve: code %d\n%s", code, errOut)
+	}
+	if code, _, errOut := runG(t, "reject", "listTeamMembers", "getUser", "-g", file); code != exitOK {
+		t.Fatalf("reject (flags after the edge): code %d\n%s", code, errOut)
+	}
+	code, out, _ = runG(t, "approve", "-g", file, "--all-above", "0.9")
+	if code != exitOK || !strings.Contains(out, "edges approved") {
+		t.Fatalf("approve --all-above: code %d, %q", code, out)
+	}
+	if code, _, errOut := runG(t, "approve", "-g", file, "getUser", "listUsers"); code != exitFail || !strings.Contains(errOut, "no edge from getUser to listUsers") {
+		t.Errorf("approving a missing edge: code %d, %q", code, errOut)
+	}
+	if code, _, _ := runG(t, "approve", "-g", file, "onlyOne"); code != exitUsage {
+		t.Errorf("approve with one tool: code %d", code)
+	}
+
+	// Show in every format.
+	code, out, _ = runG(t, "show", "-g", file)
+	if code != exitOK || !strings.Contains(out, "getUser\n") || !strings.Contains(out, "listUsers $.items[*].id") || !strings.Contains(out, "approved") {
+		t.Errorf("show: code %d\n%s", code, out)
+	}
+	code, out, _ = runG(t, "show", "-g", file, "--format", "mermaid", "--tool", "getUser")
+	if code != exitOK || !strings.HasPrefix(out, "flowchart LR\n") || !strings.Contains(out, `["listUsers"]`) || !strings.Contains(out, `-->|"userId"|`) {
+		t.Errorf("show mermaid: code %d\n%s", code, out)
+	}
+	code, out, _ = runG(t, "show", "-g", file, "--format", "dot", "--status", "rejected")
+	if code != exitOK || !strings.Contains(out, `"listTeamMembers" -> "getUser"`) || strings.Contains(out, `"listUsers" -> "getUser"`) {
+		t.Errorf("show dot: code %d\n%s", code, out)
+	}
+	if code, _, _ := runG(t, "show", "-g", file, "--format", "svg"); code != exitFail {
+		t.Errorf("show --format svg: code %d", code)
+	}
+
+	// Check and plan.
+	code, out, errOut = runG(t, "check", "--spec", spec, "-g", file)
+	if code != exitOK || !strings.Contains(out, "fit the spec") {
+		t.Errorf("check: code %d\n%s%s", code, out, errOut)
+	}
+	code, out, errOut = runG(t, "plan", "--spec", spec, "-g", file, "deleteTicket")
+	if code != exitOK || !strings.Contains(out, "deleteTicket with ticketId = ") || !strings.HasPrefix(out, "1. ") {
+		t.Errorf("plan: code %d\n%s%s", code, out, errOut)
+	}
+
+	// Re-inferring keeps the decisions.
+	if code, _, errOut := runG(t, "infer", "--spec", spec, "-o", file); code != exitOK {
+		t.Fatalf("second infer: code %d\n%s", code, errOut)
+	}
+	data, _ = os.ReadFile(file)
+	if !bytes.Contains(data, []byte("from: listTeamMembers\n    to: getUser\n")) {
+		t.Fatal("the rejected edge is gone")
+	}
+	i := bytes.Index(data, []byte("from: listTeamMembers\n    to: getUser\n"))
+	if j := bytes.Index(data[i:], []byte("status: ")); !bytes.HasPrefix(data[i+j:], []byte("status: rejected")) {
+		t.Errorf("the rejected edge lost its status:\n%s", data[i:i+j+20])
+	}
+}
+
+func TestGraphCheckReportsLines(t *testing.T) {
+	spec := repoFile(t, "specs/exampleapi/openapi.yaml")
+	file := filepath.Join(t.TempDir(), "g.yaml")
+	bad := `version: 1
+edges:
+  - from: listUsers
+    to: getUser
+    mappings:
+      - output: "$.items[*].idd"
+        input: userId
+    status: approved
+  - from: listUser
+    to: getUser
+    mappings:
+      - output: "$.items[*].id"
+        input: user
+    status: proposed
+`
+	if err := os.WriteFile(file, []byte(bad), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, errOut := runG(t, "check", "--spec", spec, "-g", file)
+	if code != exitFail {
+		t.Fatalf("check: code %d", code)
+	}
+	for _, want := range []string{
+		file + `:6:17: listUsers -> getUser: output $.items[*].idd: the response of listUsers cannot have it`,
+		"did you mean id?",
+		file + `:9:11: listUser -> getUser: unknown tool "listUser"; did you mean listUsers?`,
+		file + `:13:16: listUser -> getUser: input user: getUser has no argument "user"; did you mean userId?`,
+		"3 problems",
+	} {
+		if !strings.Contains(errOut, want) {
+			t.Errorf("check output lacks %q:\n%s", want, errOut)
+		}
+	}
+
+	// A file that is not a graph at all.
+	if err := os.WriteFile(file, []byte("edges:\n  - from: a\n    to: b\n    colour: red\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, errOut = runG(t, "show", "-g", file)
+	if code != exitFail || !strings.Contains(errOut, file+":4:5: edges[0].colour: unknown key") || !strings.Contains(errOut, "mappings is missing") {
+		t.Errorf("show of a broken file: code %d\n%s", code, errOut)
+	}
+}
+
+func TestGraphInferModel(t *testing.T) {
+	spec := repoFile(t, "specs/exampleapi/openapi.yaml")
+	code, _, errOut := runG(t, "infer", "--spec", spec, "-o", filepath.Join(t.TempDir(), "g.yaml"), "--model", "openai:gpt-4o")
+	if code != exitFail || !strings.Contains(errOut, "not available yet") {
+		t.Errorf("--model: code %d, %q", code, errOut)
+	}
+	if code, _, _ := runG(t); code != exitUsage {
+		t.Errorf("no subcommand: code %d", code)
+	}
+	if code, _, errOut := runG(t, "frob"); code != exitUsage || !strings.Contains(errOut, `unknown subcommand "frob"`) {
+		t.Errorf("unknown subcommand: code %d, %q", code, errOut)
+	}
+}
+
+func TestGraphInferFromConfig(t *testing.T) {
+	dir := t.TempDir()
+	spec, err := os.ReadFile(repoFile(t, "specs/exampleapi/openapi.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "api.yaml"), spec, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cfg := "spec: api.yaml\nout: ./tools\ngraph: deps.graph.yaml\n"
+	if err := os.WriteFile(filepath.Join(dir, "agentready.yaml"), []byte(cfg), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	conf := filepath.Join(dir, "agentready.yaml")
+	if code, _, errOut := runG(t, "infer", "--config", conf); code != exitOK {
+		t.Fatalf("infer --config: code %d\n%s", code, errOut)
+	}
+	data, err := os.ReadFile(filepath.Join(dir, "deps.graph.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(data, []byte("spec: api.yaml\n")) {
+		t.Errorf("the graph does not name its spec relative to itself:\n%s", data[:300])
+	}
+	if code, out, errOut := runG(t, "show", "--config", conf, "--tool", "getTeam"); code != exitOK || !strings.Contains(out, "teamId") {
+		t.Errorf("show --config: code %d\n%s%s", code, out, errOut)
+	}
+}

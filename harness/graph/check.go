@@ -1,0 +1,449 @@
+package graph
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/agentready/agentready/gen/ir"
+)
+
+// Problem is one thing wrong with a graph file.
+type Problem struct {
+	// File is the graph file; Line and Column locate the problem in it,
+	// from 1, or are 0 when unknown.
+	File         string
+	Line, Column int
+	// Edge is "from -> to" for a problem with an edge.
+	Edge    string
+	Message string
+}
+
+// Error formats the problem as "file:line:col: message".
+func (p Problem) Error() string {
+	var b strings.Builder
+	b.WriteString(cmp.Or(p.File, DefaultFile))
+	if p.Line > 0 {
+		fmt.Fprintf(&b, ":%d", p.Line)
+		if p.Column > 0 {
+			fmt.Fprintf(&b, ":%d", p.Column)
+		}
+	}
+	b.WriteString(": ")
+	if p.Edge != "" {
+		b.WriteString(p.Edge + ": ")
+	}
+	b.WriteString(p.Message)
+	return b.String()
+}
+
+// Problems is a list of problems in file order; as an error it lists
+// them one a line.
+type Problems []Problem
+
+func (ps Problems) Error() string {
+	lines := make([]string, len(ps))
+	for i, p := range ps {
+		lines[i] = p.Error()
+	}
+	return strings.Join(lines, "\n")
+}
+
+func (ps Problems) sort() {
+	slices.SortStableFunc(ps, func(a, b Problem) int {
+		return cmp.Or(cmp.Compare(a.Line, b.Line), cmp.Compare(a.Column, b.Column))
+	})
+}
+
+// Check validates a graph against the API it describes: every tool of a
+// proposed or approved edge must exist, every input must be an argument
+// of the consumer (or a field inside a body argument), every output path
+// must be one the producer's success response can have, and the types
+// must be able to agree; an edge may appear once. Problems carry the
+// file's line and column when the graph was loaded from a file.
+func Check(g *Graph, api *ir.API) Problems {
+	var ps Problems
+	add := func(e *Edge, at pos, format string, args ...any) {
+		ps = append(ps, Problem{File: g.File, Line: at.line, Column: at.col, Edge: e.Key(), Message: fmt.Sprintf(format, args...)})
+	}
+	seen := map[string]*Edge{}
+	for _, e := range g.Edges {
+		if e.Status == Stale || e.Status == Rejected {
+			// Not used; a stale edge's why says what broke.
+			continue
+		}
+		for _, p := range checkEdge(api, e) {
+			add(e, p.at, "%s", p.msg)
+		}
+		if prev := seen[e.Key()]; prev != nil {
+			add(e, e.pos.item, "a second edge from %s to %s (the first is at line %d): put all mappings in one", e.From, e.To, prev.Line())
+		} else {
+			seen[e.Key()] = e
+		}
+	}
+	ps.sort()
+	return ps
+}
+
+type edgeProblem struct {
+	at  pos
+	msg string
+}
+
+// checkEdge returns what is wrong with one edge.
+func checkEdge(api *ir.API, e *Edge) []edgeProblem {
+	var out []edgeProblem
+	from, to := api.Operation(e.From), api.Operation(e.To)
+	if from == nil {
+		out = append(out, edgeProblem{e.pos.from, unknownTool(api, e.From)})
+	}
+	if to == nil {
+		out = append(out, edgeProblem{e.pos.to, unknownTool(api, e.To)})
+	}
+	if e.From != "" && e.From == e.To {
+		out = append(out, edgeProblem{e.pos.to, "a tool cannot feed itself"})
+	}
+	if len(e.Mappings) == 0 {
+		out = append(out, edgeProblem{e.pos.item, "no mappings: say which output feeds which input"})
+	}
+	inputs := map[string]bool{}
+	for _, m := range e.Mappings {
+		if inputs[m.Input] {
+			out = append(out, edgeProblem{m.inputPos, fmt.Sprintf("input %s is mapped twice", m.Input)})
+		}
+		inputs[m.Input] = true
+		var outS, inS *ir.Schema
+		if from != nil {
+			s, err := outputSchema(api, from, m.Output)
+			if err != nil {
+				out = append(out, edgeProblem{m.outputPos, err.Error()})
+			}
+			outS = s
+		}
+		if to != nil {
+			s, err := inputSchema(api, to, m.Input)
+			if err != nil {
+				out = append(out, edgeProblem{m.inputPos, err.Error()})
+			}
+			inS = s
+		}
+		if outS != nil && inS != nil {
+			if kindClash(api, outS, inS) {
+				out = append(out, edgeProblem{m.outputPos, fmt.Sprintf("%s gives %s but input %s takes %s", m.Output, kindName(api, outS), m.Input, kindName(api, inS))})
+			}
+		}
+	}
+	return out
+}
+
+func unknownTool(api *ir.API, name string) string {
+	if name == "" {
+		return "no tool named"
+	}
+	msg := fmt.Sprintf("unknown tool %q", name)
+	var names []string
+	for _, op := range api.Operations {
+		names = append(names, op.Name)
+	}
+	if s := suggest(name, names); s != "" {
+		msg += fmt.Sprintf("; did you mean %s?", s)
+	}
+	return msg
+}
+
+// suggest returns the candidate closest to name, if it is close enough.
+func suggest(name string, candidates []string) string {
+	best, bestD := "", len(name)/2+2
+	for _, c := range candidates {
+		if strings.EqualFold(c, name) {
+			return c
+		}
+		if d := levenshtein(strings.ToLower(name), strings.ToLower(c)); d < bestD {
+			best, bestD = c, d
+		}
+	}
+	return best
+}
+
+func levenshtein(a, b string) int {
+	ra, rb := []rune(a), []rune(b)
+	prev := make([]int, len(rb)+1)
+	cur := make([]int, len(rb)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		cur[0] = i
+		for j := 1; j <= len(rb); j++ {
+			c := 1
+			if ra[i-1] == rb[j-1] {
+				c = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+c)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(rb)]
+}
+
+// pathStep is one step of a JSON path: a property name, or an array
+// element ("*" for every element, or an index).
+type pathStep struct {
+	prop  string
+	index string // "*" or digits; empty for a property
+}
+
+// parsePath parses the JSON paths graph files use: "$" followed by
+// ".name", "['name']", "[*]" or "[0]" steps.
+func parsePath(p string) ([]pathStep, error) {
+	if !strings.HasPrefix(p, "$") {
+		return nil, fmt.Errorf("output %q: a JSON path starts with $ (e.g. $.id or $[*].id)", p)
+	}
+	var steps []pathStep
+	rest := p[1:]
+	for rest != "" {
+		switch {
+		case rest[0] == '.':
+			rest = rest[1:]
+			i := strings.IndexAny(rest, ".[")
+			if i < 0 {
+				i = len(rest)
+			}
+			if i == 0 {
+				return nil, fmt.Errorf("output %q: empty property name", p)
+			}
+			steps = append(steps, pathStep{prop: rest[:i]})
+			rest = rest[i:]
+		case strings.HasPrefix(rest, "['"):
+			i := strings.Index(rest, "']")
+			if i < 0 {
+				return nil, fmt.Errorf("output %q: unterminated ['", p)
+			}
+			steps = append(steps, pathStep{prop: rest[2:i]})
+			rest = rest[i+2:]
+		case rest[0] == '[':
+			i := strings.IndexByte(rest, ']')
+			if i < 0 {
+				return nil, fmt.Errorf("output %q: unterminated [", p)
+			}
+			idx := rest[1:i]
+			if _, err := strconv.Atoi(idx); idx != "*" && err != nil {
+				return nil, fmt.Errorf("output %q: [%s] is not [*] or an index", p, idx)
+			}
+			steps = append(steps, pathStep{index: idx})
+			rest = rest[i+1:]
+		default:
+			return nil, fmt.Errorf("output %q: expected . or [ at %q", p, rest)
+		}
+	}
+	return steps, nil
+}
+
+// outputSchema returns the schema of the value at path in op's success
+// response, or an error saying where the path leaves the schema. A
+// schema that allows anything (no declared type) accepts every path.
+func outputSchema(api *ir.API, op *ir.Operation, path string) (*ir.Schema, error) {
+	steps, err := parsePath(path)
+	if err != nil {
+		return nil, err
+	}
+	r := op.SuccessResponse()
+	if r == nil || r.Schema == nil {
+		return nil, fmt.Errorf("output %s: %s declares no success response body", path, op.Name)
+	}
+	s := r.Schema
+	at := "$"
+	for _, st := range steps {
+		next, err := step(api, s, st)
+		if err != nil {
+			return nil, fmt.Errorf("output %s: the response of %s cannot have it: %s %s", path, op.Name, at, err)
+		}
+		if st.prop != "" {
+			at += "." + st.prop
+		} else {
+			at += "[" + st.index + "]"
+		}
+		s = next
+		if s == nil {
+			// Free-form: anything below is possible.
+			return nil, nil
+		}
+	}
+	return s, nil
+}
+
+// step follows one path step into s; it returns nil (and no error) when
+// s allows anything.
+func step(api *ir.API, s *ir.Schema, st pathStep) (*ir.Schema, error) {
+	r := api.Resolve(s)
+	if r == nil || r.Kind == ir.KindAny || r.Kind == "" {
+		return nil, nil
+	}
+	if r.Kind == ir.KindUnion {
+		var errs []string
+		for _, v := range r.Variants {
+			if rv := api.Resolve(v); rv != nil && rv.Kind == ir.KindNull {
+				continue
+			}
+			next, err := step(api, v, st)
+			if err == nil {
+				return next, nil
+			}
+			errs = append(errs, err.Error())
+		}
+		if len(errs) == 0 {
+			return nil, nil
+		}
+		return nil, fmt.Errorf("%s", errs[0])
+	}
+	if st.prop == "" {
+		if r.Kind != ir.KindArray {
+			return nil, fmt.Errorf("is %s, not an array", kindName(api, s))
+		}
+		return r.Items, nil
+	}
+	if r.Kind != ir.KindObject {
+		return nil, fmt.Errorf("is %s, not an object with %s", kindName(api, s), st.prop)
+	}
+	if p := r.Property(st.prop); p != nil {
+		return p.Schema, nil
+	}
+	if r.AdditionalProperties != nil {
+		return r.AdditionalProperties, nil
+	}
+	if len(r.Properties) == 0 && !r.ClosedObject {
+		return nil, nil
+	}
+	var names []string
+	for _, p := range r.Properties {
+		names = append(names, p.Name)
+	}
+	msg := fmt.Sprintf("has no property %q", st.prop)
+	if sg := suggest(st.prop, names); sg != "" {
+		msg += fmt.Sprintf(" (did you mean %s?)", sg)
+	} else {
+		if len(names) > 12 {
+			names = append(names[:12], "...")
+		}
+		msg += " (it has " + strings.Join(names, ", ") + ")"
+	}
+	return nil, fmt.Errorf("%s", msg)
+}
+
+// inputSchema returns the schema of a consumer input: a tool argument, or
+// a dotted path to a field inside one ("body.metadata.name", or
+// "site.id" for a flattened body field).
+func inputSchema(api *ir.API, op *ir.Operation, input string) (*ir.Schema, error) {
+	parts := strings.Split(input, ".")
+	args := map[string]*ir.Schema{}
+	var names []string
+	for _, p := range op.Params {
+		args[p.Arg] = p.Schema
+		names = append(names, p.Arg)
+	}
+	if b := op.Body; b != nil {
+		if b.Flatten {
+			if bs := api.Resolve(b.Schema); bs != nil {
+				for _, p := range bs.Properties {
+					args[p.Name] = p.Schema
+					names = append(names, p.Name)
+				}
+			}
+		} else if b.Arg != "" {
+			args[b.Arg] = b.Schema
+			names = append(names, b.Arg)
+		}
+	}
+	// An argument's own name may hold dots ("assignee.any"): take the
+	// longest one the input starts with.
+	var s *ir.Schema
+	ok := false
+	for i := len(parts); i >= 1 && !ok; i-- {
+		if s, ok = args[strings.Join(parts[:i], ".")]; ok {
+			parts = append([]string{strings.Join(parts[:i], ".")}, parts[i:]...)
+		}
+	}
+	if !ok {
+		msg := fmt.Sprintf("input %s: %s has no argument %q", input, op.Name, parts[0])
+		if sg := suggest(parts[0], names); sg != "" {
+			msg += fmt.Sprintf("; did you mean %s?", sg)
+		} else if len(names) > 0 {
+			sort.Strings(names)
+			msg += "; its arguments are " + strings.Join(names, ", ")
+		} else {
+			msg += "; it takes no arguments"
+		}
+		return nil, fmt.Errorf("%s", msg)
+	}
+	at := parts[0]
+	for _, f := range parts[1:] {
+		next, err := step(api, s, pathStep{prop: f})
+		if err != nil {
+			return nil, fmt.Errorf("input %s: %s %s", input, at, err)
+		}
+		at += "." + f
+		s = next
+		if s == nil {
+			return nil, nil
+		}
+	}
+	return s, nil
+}
+
+// scalarOf unwraps a nullable union (anyOf [T, null]) and follows Refs.
+func scalarOf(api *ir.API, s *ir.Schema) *ir.Schema {
+	r := api.Resolve(s)
+	for i := 0; r != nil && r.Kind == ir.KindUnion && i < 8; i++ {
+		var only *ir.Schema
+		n := 0
+		for _, v := range r.Variants {
+			if rv := api.Resolve(v); rv != nil && rv.Kind != ir.KindNull {
+				only = v
+				n++
+			}
+		}
+		if n != 1 {
+			return r
+		}
+		r = api.Resolve(only)
+	}
+	return r
+}
+
+func kindName(api *ir.API, s *ir.Schema) string {
+	r := scalarOf(api, s)
+	if r == nil || r.Kind == "" {
+		return "any value"
+	}
+	switch r.Kind {
+	case ir.KindObject:
+		return "an object"
+	case ir.KindArray:
+		return "an array"
+	case ir.KindInteger:
+		return "an integer"
+	case ir.KindAny:
+		return "any value"
+	case ir.KindUnion:
+		return "one of several types"
+	}
+	return "a " + string(r.Kind)
+}
+
+// kindClash reports whether a value of the output's type can never be
+// a valid value for the input: an object or array for a scalar input, or
+// a scalar for an object. (A scalar for an array input is one item.)
+func kindClash(api *ir.API, out, in *ir.Schema) bool {
+	o, i := scalarOf(api, out), scalarOf(api, in)
+	if o == nil || i == nil {
+		return false
+	}
+	structured := func(k ir.Kind) bool { return k == ir.KindObject || k == ir.KindArray }
+	scalar := func(k ir.Kind) bool {
+		return k == ir.KindString || k == ir.KindInteger || k == ir.KindNumber || k == ir.KindBoolean
+	}
+	return structured(o.Kind) && scalar(i.Kind) || scalar(o.Kind) && i.Kind == ir.KindObject
+}

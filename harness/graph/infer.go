@@ -1,0 +1,690 @@
+package graph
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/agentready/agentready/gen/ir"
+)
+
+// Options tune inference.
+type Options struct {
+	// MinConfidence prunes candidate mappings below it; default 0.5.
+	MinConfidence float64
+	// MaxProducers keeps at most this many producers for each consumer
+	// input, the most confident first; default 4. Negative means no cap.
+	MaxProducers int
+	// MaxDepth bounds how many properties deep inference looks into a
+	// response; default 5.
+	MaxDepth int
+	// Spec is recorded in the graph as the document it was inferred from.
+	Spec string
+}
+
+// The defaults of Options.
+const (
+	DefaultMinConfidence = 0.5
+	DefaultMaxProducers  = 4
+	DefaultMaxDepth      = 5
+)
+
+func (o Options) withDefaults() Options {
+	if o.MinConfidence == 0 {
+		o.MinConfidence = DefaultMinConfidence
+	}
+	if o.MaxProducers == 0 {
+		o.MaxProducers = DefaultMaxProducers
+	}
+	if o.MaxDepth == 0 {
+		o.MaxDepth = DefaultMaxDepth
+	}
+	return o
+}
+
+// InferredByRules is Graph.InferredBy for the deterministic inference.
+const InferredByRules = "rules"
+
+// Infer proposes the edges of api's dependency graph from what the spec
+// says, deterministically. For every input that takes a run-time
+// identifier (see inputs) it finds the operations whose success response
+// carries values for it:
+//
+//  1. Producers of the resource itself: operations that return the
+//     resource the input identifies (itself, a list of it, or a page of
+//     it), matched by noun: the input's name ("userId", "issue_number"),
+//     the path segment before a bare parameter ("/pods/{name}"), or an
+//     identifier type such as UserId; against the response's type name
+//     ("simple-user", "io.k8s.api.core.v1.Pod"), list property and path.
+//     The mapped field is the resource's own identifier of the kind the
+//     input asks for (id, key, name, login, slug, number; for a bare noun
+//     like "namespace" or "repo" its natural key), looking through
+//     metadata objects ($.items[*].metadata.name).
+//  2. Only when no operation returns the resource: fields that refer to
+//     it by role elsewhere in responses ($[*].owner.login for "owner",
+//     $.spec.containers[*].name for "container", a leadAccountId field).
+//
+// An operation never produces a value it needs itself (readPod does not
+// produce pod names), nor feeds itself, and DELETE operations produce
+// nothing. Candidates are scored from how well the nouns and attributes
+// agree, whether the schemas' types and formats and identifier types
+// agree, and how safe the producer is to call (a GET list is preferred to
+// a POST that creates); those below MinConfidence are pruned and each
+// input keeps its MaxProducers best producers.
+func Infer(api *ir.API, opts Options) *Graph {
+	opts = opts.withDefaults()
+	x := newInferrer(api, opts)
+	g := &Graph{Spec: opts.Spec, InferredBy: InferredByRules, api: api}
+	type pair struct{ from, to string }
+	edges := map[pair]*Edge{}
+	var order []pair
+	for _, group := range x.byConsumer() {
+		for _, c := range x.choose(group) {
+			in := c.in
+			k := pair{c.p.op.Name, in.op.Name}
+			e := edges[k]
+			if e == nil {
+				e = &Edge{From: k.from, To: k.to, Status: Proposed, Confidence: 1}
+				edges[k] = e
+				order = append(order, k)
+			}
+			e.Mappings = append(e.Mappings, Mapping{Output: c.l.path, Input: in.name})
+			e.Confidence = min(e.Confidence, confidence(c.score))
+			if e.Why != "" {
+				e.Why += "; "
+			}
+			e.Why += c.why
+		}
+	}
+	for _, k := range order {
+		e := edges[k]
+		e.Confidence = round2(e.Confidence)
+		g.Edges = append(g.Edges, e)
+	}
+	g.Sort()
+	return g
+}
+
+type inferrer struct {
+	api       *ir.API
+	opts      Options
+	vocab     vocabulary
+	producers []*producer
+	inputs    []*input
+	// byNoun indexes the identifier leaves of primary resources by the
+	// nouns naming them; byRef by their identifier type.
+	byNoun map[string][]hit
+	// refs indexes every leaf by the nouns it refers to by role, for
+	// the fallback.
+	refs     map[string][]hit
+	nounKeys []string
+	refKeys  []string
+	matches  map[string][]nounHit
+}
+
+type hit struct {
+	p *producer
+	l *leaf
+	n noun
+}
+
+type nounHit struct {
+	key   string
+	score float64
+}
+
+func newInferrer(api *ir.API, opts Options) *inferrer {
+	x := &inferrer{api: api, opts: opts, vocab: buildVocabulary(api),
+		byNoun: map[string][]hit{}, refs: map[string][]hit{}, matches: map[string][]nounHit{}}
+	sh := buildShapes(api)
+	inputsOf := map[*ir.Operation][]*input{}
+	for _, op := range api.Operations {
+		ins := inputs(api, x.vocab, op)
+		inputsOf[op] = ins
+		x.inputs = append(x.inputs, ins...)
+	}
+	for _, op := range api.Operations {
+		if op.Method == "DELETE" {
+			continue
+		}
+		ls := outputs(api, x.vocab, sh, op, opts.MaxDepth)
+		if len(ls) == 0 {
+			continue
+		}
+		p := &producer{op: op, leaves: ls}
+		for _, l := range ls {
+			if l.obj.primary {
+				p.names = l.obj.names
+				break
+			}
+		}
+		single := (op.Method == "GET" || op.Method == "HEAD") && singleResource(ls)
+		for _, in := range inputsOf[op] {
+			// A GET of one resource by optional query parameters
+			// (Jira's getUser?accountId=) needs one of them all the same.
+			if in.required || single {
+				p.requires = append(p.requires, in)
+			}
+		}
+		p.kind, p.weight = producerKind(op, p.requires)
+		x.producers = append(x.producers, p)
+		for _, l := range ls {
+			if l.obj.primary && l.identity(x.vocab) {
+				for _, n := range l.obj.names {
+					x.byNoun[n.key()] = append(x.byNoun[n.key()], hit{p, l, n})
+				}
+				if len(l.entity) > 0 {
+					n := noun{words: l.entity, weight: 0.9, source: "field " + l.field}
+					x.byNoun[n.key()] = append(x.byNoun[n.key()], hit{p, l, n})
+				}
+			}
+			for _, n := range roleNouns(l) {
+				x.refs[n.key()] = append(x.refs[n.key()], hit{p, l, n})
+			}
+		}
+	}
+	for k := range x.byNoun {
+		x.nounKeys = append(x.nounKeys, k)
+	}
+	for k := range x.refs {
+		x.refKeys = append(x.refKeys, k)
+	}
+	sort.Strings(x.nounKeys)
+	sort.Strings(x.refKeys)
+	return x
+}
+
+// singleResource reports whether the leaves' primary resource is one
+// object (not the items of a list).
+func singleResource(ls []*leaf) bool {
+	for _, l := range ls {
+		if l.obj.primary {
+			return l.obj.path == "$"
+		}
+	}
+	return false
+}
+
+// roleNouns returns the nouns a leaf refers to other than as its
+// primary resource's identifier: the resource its name refers to
+// ("requester" for requester_id, "namespace"), or the role and type of
+// the embedded object it identifies ("owner" and "user" for
+// $.owner.login).
+func roleNouns(l *leaf) []noun {
+	var out []noun
+	if len(l.entity) > 0 {
+		out = append(out, noun{words: l.entity, weight: 1, source: "field " + l.field})
+	}
+	if l.attr != attrNone && len(l.entity) == 0 && !l.obj.primary {
+		out = append(out, l.obj.names...)
+	}
+	return out
+}
+
+// producerKind says how safe an operation is to call to get data, as a
+// weight: a GET that needs no identifiers is best, then a GET that does,
+// then a POST that creates, then other writes.
+func producerKind(op *ir.Operation, requires []*input) (string, float64) {
+	switch op.Method {
+	case "GET", "HEAD":
+		if len(requires) == 0 {
+			return "returns", 1
+		}
+		return "returns", 0.97
+	case "POST":
+		if !endsWithParam(op.Path) {
+			return "creates", 0.9
+		}
+		return "returns", 0.85
+	}
+	return "returns", 0.85
+}
+
+// candidate is one producer's best field for one input.
+type candidate struct {
+	in    *input
+	p     *producer
+	l     *leaf
+	score float64
+	why   string
+}
+
+// byConsumer groups the inputs by their operation, in API order.
+func (x *inferrer) byConsumer() [][]*input {
+	var out [][]*input
+	for i, in := range x.inputs {
+		if i == 0 || x.inputs[i-1].op != in.op {
+			out = append(out, nil)
+		}
+		out[len(out)-1] = append(out[len(out)-1], in)
+	}
+	return out
+}
+
+// choose picks the producers of one consumer's inputs. A producer that
+// also fills the consumer's other inputs gains a little, so that the
+// owner and the repo of /repos/{owner}/{repo} come from the same list of
+// repositories.
+func (x *inferrer) choose(group []*input) []candidate {
+	all := make([][]candidate, len(group))
+	fills := map[*producer]int{}
+	for i, in := range group {
+		all[i] = x.candidates(in)
+		for _, c := range all[i] {
+			fills[c.p]++
+		}
+	}
+	var out []candidate
+	for i := range group {
+		cs := all[i]
+		for j := range cs {
+			cs[j].score += 0.02 * float64(min(fills[cs[j].p]-1, 3))
+		}
+		out = append(out, x.prune(cs)...)
+	}
+	return out
+}
+
+// nounMatches returns the indexed noun keys that match the words, with
+// their match scores (cached).
+func (x *inferrer) nounMatches(words []string, keys []string, cache string) []nounHit {
+	ck := cache + "\x00" + strings.Join(words, " ")
+	if m, ok := x.matches[ck]; ok {
+		return m
+	}
+	var out []nounHit
+	idx := x.byNoun
+	if cache == "ref" {
+		idx = x.refs
+	}
+	for _, k := range keys {
+		hs := idx[k]
+		if len(hs) == 0 {
+			continue
+		}
+		if s := nounMatch(words, hs[0].n.words); s > 0 {
+			out = append(out, nounHit{k, s})
+		}
+	}
+	x.matches[ck] = out
+	return out
+}
+
+// candidates returns every producer for one input above MinConfidence.
+func (x *inferrer) candidates(in *input) []candidate {
+	best := map[*producer]candidate{}
+	consider := func(c candidate) {
+		if c.score < x.opts.MinConfidence {
+			return
+		}
+		if old, ok := best[c.p]; !ok || c.score > old.score || c.score == old.score && len(c.l.path) < len(old.l.path) {
+			best[c.p] = c
+		}
+	}
+	for _, e := range in.entities {
+		for _, nh := range x.nounMatches(e.words, x.nounKeys, "noun") {
+			for _, h := range x.byNoun[nh.key] {
+				if c, ok := x.score(in, e, h, nh.score+x.consensus(e, h), false); ok {
+					consider(c)
+				}
+			}
+		}
+	}
+	if len(best) == 0 && (in.loc == "path" || x.knownNoun(in)) {
+		context := pathNouns(in.op.Path)
+		about := map[*producer]bool{}
+		for _, e := range in.entities {
+			for _, nh := range x.nounMatches(e.words, x.refKeys, "ref") {
+				for _, h := range x.refs[nh.key] {
+					ok, seen := about[h.p]
+					if !seen {
+						ok = h.p.about(context)
+						about[h.p] = ok
+					}
+					if !ok {
+						continue
+					}
+					if c, ok := x.score(in, e, h, nh.score, true); ok {
+						consider(c)
+					}
+				}
+			}
+		}
+	}
+	out := make([]candidate, 0, len(best))
+	for _, c := range best {
+		out = append(out, c)
+	}
+	return out
+}
+
+// prune ranks one input's candidates, keeps the best MaxProducers and
+// drops those far behind the best.
+func (x *inferrer) prune(out []candidate) []candidate {
+	sort.Slice(out, func(i, j int) bool {
+		a, b := out[i], out[j]
+		if a.score != b.score {
+			return a.score > b.score
+		}
+		return a.p.op.Name < b.p.op.Name
+	})
+	if x.opts.MaxProducers > 0 && len(out) > x.opts.MaxProducers {
+		out = out[:x.opts.MaxProducers]
+	}
+	// Producers far behind the best are other things by the same name
+	// (check runs for a workflow run id, review comments for an issue
+	// comment id) more often than not.
+	for i := range out {
+		if out[i].score < out[0].score-margin {
+			out = out[:i]
+			break
+		}
+	}
+	return out
+}
+
+// confidence turns a score, which bonuses may push past 1 for ranking,
+// into the confidence a reviewer reads: at most 0.99, two decimals.
+func confidence(score float64) float64 {
+	return round2(min(0.99, score))
+}
+
+// margin is how far behind an input's best producer another may be.
+const margin = 0.2
+
+// consensus adds a little for each other name of the leaf's object that
+// agrees with the input's noun: a list of "repos" of type repository is
+// surer than a list of "starred" of type repository.
+func (x *inferrer) consensus(e noun, h hit) float64 {
+	extra := 0.0
+	for _, n := range h.l.obj.names {
+		if n.key() != h.n.key() && nounMatch(e.words, n.words) >= 0.8 {
+			extra += 0.03
+		}
+	}
+	return min(extra, 0.06)
+}
+
+// score rates one leaf of one producer for an input that names the
+// resource e; match is how well e matches the noun the leaf was found
+// by. byRole marks the fallback.
+func (x *inferrer) score(in *input, e noun, h hit, match float64, byRole bool) (candidate, bool) {
+	p, l := h.p, h.l
+	if p.op == in.op || x.circular(p, in) {
+		return candidate{}, false
+	}
+	a := attrScore(in, l)
+	if a == 0 {
+		return candidate{}, false
+	}
+	t := typeScore(in, l)
+	if t == 0 {
+		return candidate{}, false
+	}
+	s := 0.95 * match * e.weight * h.n.weight * a * t * p.weight
+	sameRef := in.ref != "" && in.ref == l.ref
+	if sameRef {
+		s = min(1, s+0.05)
+	}
+	if byRole {
+		// Deeper is less direct: $[*].owner.login beats
+		// $[*].payload.forkee.owner.login.
+		s *= 0.8 - 0.03*float64(max(0, l.depth-1))
+	}
+	s *= pathAffinity(p.op.Path, in)
+	return candidate{in: in, p: p, l: l, score: s, why: x.why(in, e, h, byRole, sameRef)}, true
+}
+
+// pathNouns returns the nouns of a path's literal segments: the
+// resources the operation works within.
+func pathNouns(path string) [][]string {
+	var out [][]string
+	for _, seg := range strings.Split(path, "/") {
+		if seg == "" || strings.HasPrefix(seg, "{") || skipSegments[seg] || versionRE.MatchString(seg) {
+			continue
+		}
+		var ws []string
+		for _, w := range splitWords(seg) {
+			ws = append(ws, singular(w))
+		}
+		out = append(out, ws)
+	}
+	return out
+}
+
+// about reports whether the producer's resource is one of the nouns: the
+// fallback reads a role only off the kind of resource the consumer works
+// within (a repository's owner for /repos/{owner}/{repo}, a pod's
+// containers for /pods/{name}/log), not off anything that has one.
+func (p *producer) about(nouns [][]string) bool {
+	for _, n := range p.names {
+		for _, c := range nouns {
+			if nounMatch(c, n.words) >= 0.8 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// knownNoun reports whether one of the input's nouns names a resource of
+// the API (a path segment or a type): the fallback to fields that refer
+// to a resource by role is only worth it for those, or for path
+// parameters, which always identify something.
+func (x *inferrer) knownNoun(in *input) bool {
+	for _, e := range in.entities {
+		if x.vocab.known(e.key(), in.loc != "body") {
+			return true
+		}
+	}
+	return false
+}
+
+// pathAffinity favours producers close to the consumer in the path
+// hierarchy: the collection a path parameter indexes
+// (GET /repos/{owner}/{repo}/issues for .../issues/{issue_number}) most,
+// then producers sharing a longer literal prefix (org secrets for
+// /orgs/{org}/... rather than a user's codespaces secrets).
+func pathAffinity(producer string, in *input) float64 {
+	ps := pathShape(producer)
+	cs := pathShape(in.op.Path)
+	if in.loc == "path" {
+		for i, seg := range strings.Split(strings.Trim(in.op.Path, "/"), "/") {
+			if seg == "{"+in.name+"}" || seg == "{"+in.param+"}" {
+				if i == len(ps) && slicesEqual(ps, cs[:i]) {
+					return 1.08
+				}
+				break
+			}
+		}
+	}
+	shared := 0
+	for i := 0; i < len(ps) && i < len(cs) && ps[i] == cs[i]; i++ {
+		if ps[i] != "{}" {
+			shared++
+		}
+	}
+	return 1 + 0.015*float64(min(shared, 4))
+}
+
+// pathShape returns a path's segments with parameters as "{}".
+func pathShape(path string) []string {
+	segs := strings.Split(strings.Trim(path, "/"), "/")
+	for i, s := range segs {
+		if strings.HasPrefix(s, "{") {
+			segs[i] = "{}"
+		}
+	}
+	return segs
+}
+
+func slicesEqual(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// circular reports whether p needs the very value it would produce for
+// in: one of its required inputs identifies the same resource.
+func (x *inferrer) circular(p *producer, in *input) bool {
+	for _, r := range p.requires {
+		if !attrsOverlap(r, in) {
+			continue
+		}
+		for _, a := range r.entities {
+			for _, b := range in.entities {
+				if nounMatch(a.words, b.words) >= 0.8 {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// attrsOverlap reports whether two inputs may take the same attribute of
+// a resource (a bare noun takes any).
+func attrsOverlap(a, b *input) bool {
+	if len(a.attrs) == 0 || len(b.attrs) == 0 {
+		return true
+	}
+	for _, x := range a.attrs {
+		for _, y := range b.attrs {
+			if attrCompat(x, y) > 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// attrCompat says how well two attribute classes agree: 1 for the same,
+// less for a login given as a name.
+func attrCompat(a, b string) float64 {
+	switch {
+	case a == b:
+		return 1
+	case a == attrName && b == attrLogin, a == attrLogin && b == attrName:
+		return 0.85
+	}
+	return 0
+}
+
+// naturalKey ranks the attributes a bare noun input ("owner", "repo",
+// "namespace") most likely takes.
+var naturalKeyString = map[string]float64{attrLogin: 1, attrSlug: 0.95, attrKey: 0.95, attrName: 0.95, attrID: 0.85, attrNumber: 0.8}
+var naturalKeyInteger = map[string]float64{attrID: 1, attrNumber: 0.95}
+
+func attrScore(in *input, l *leaf) float64 {
+	if l.attr == attrNone {
+		// A field named by a noun alone ("namespace") holds that
+		// resource's natural key: fine for a bare input, or one asking
+		// for a name or key.
+		if in.bare {
+			return 0.9
+		}
+		for _, a := range in.attrs {
+			if a == attrName || a == attrKey {
+				return 0.8
+			}
+		}
+		return 0
+	}
+	if len(in.attrs) == 0 {
+		// The description may say which: "a milestone by its number".
+		if len(in.described) > 0 {
+			if in.described[l.attr] {
+				return 1
+			}
+			return 0.8 * naturalKeyString[l.attr]
+		}
+		if in.kind == ir.KindInteger {
+			return naturalKeyInteger[l.attr]
+		}
+		// A string "id" is the key (Stripe's customers); an integer one,
+		// or a uid beside a name, is not what a string input takes
+		// (GitHub's repo is its name, a Kubernetes namespace its name).
+		if l.field == "id" && l.kind == ir.KindString {
+			return 1
+		}
+		return naturalKeyString[l.attr]
+	}
+	best := 0.0
+	for _, a := range in.attrs {
+		best = max(best, attrCompat(a, l.attr))
+	}
+	return best
+}
+
+// typeScore says how well the types and formats agree: 1 for the same,
+// less for an integer passed as a string, 0 for formats that cannot
+// both hold.
+func typeScore(in *input, l *leaf) float64 {
+	s := 1.0
+	if in.kind != l.kind {
+		if in.kind == ir.KindInteger {
+			s = 0.85 // a string field read as an integer may not parse
+		} else {
+			s = 0.95
+		}
+	}
+	if in.format != "" && l.format != "" && in.format != l.format {
+		intFormats := map[string]bool{"int32": true, "int64": true}
+		if !(intFormats[in.format] && intFormats[l.format]) {
+			return 0
+		}
+	}
+	if in.format == "uuid" && l.format == "" {
+		s *= 0.9
+	}
+	return s
+}
+
+// why explains a mapping to a reviewer.
+func (x *inferrer) why(in *input, e noun, h hit, byRole, sameRef bool) string {
+	var b strings.Builder
+	attr := "natural key"
+	if len(in.attrs) > 0 {
+		attr = strings.Join(in.attrs, " or ")
+	}
+	src := e.source
+	if src == "path" {
+		src = "path " + in.op.Path
+	}
+	fmt.Fprintf(&b, "%s %s is the %s of %s (%s); ", in.op.Name, in.name, attr, article(e.String()), src)
+	l := h.l
+	if byRole {
+		fmt.Fprintf(&b, "no tool returns %ss, but %s gives %s (%s)", e, h.p.op.Name, l.path, h.n.source)
+	} else {
+		kind := h.p.kind
+		if strings.Contains(l.obj.path, "[*]") && kind == "returns" {
+			kind = "lists"
+		}
+		fmt.Fprintf(&b, "%s %s %ss (%s): %s", h.p.op.Name, kind, h.n, h.n.source, l.path)
+	}
+	if sameRef {
+		fmt.Fprintf(&b, "; both typed %s", refName(x.api, in.ref))
+	}
+	return b.String()
+}
+
+// article puts "a" or "an" before a noun.
+func article(n string) string {
+	if n != "" && strings.ContainsRune("aeio", rune(n[0])) {
+		return "an " + n
+	}
+	return "a " + n
+}
+
+func refName(api *ir.API, ref string) string {
+	if t := api.Type(ref); t != nil && t.Name != "" {
+		return t.Name
+	}
+	return ref
+}

@@ -1,0 +1,424 @@
+package graph
+
+import (
+	"sort"
+	"strings"
+
+	"github.com/agentready/agentready/gen/ir"
+)
+
+// walker collects the identifier fields of one operation's success
+// response.
+type walker struct {
+	api      *ir.API
+	vocab    vocabulary
+	maxDepth int
+	shapes   *shapes
+	leaves   []*leaf
+	seen     map[string]bool // leaf paths
+	visits   int             // properties looked at
+}
+
+// maxVisits bounds the properties one response's walk looks at: Stripe
+// can expand nearly every reference into its object.
+const maxVisits = 5000
+
+// maxLeaves bounds the fields collected from one response (GitHub's
+// repository embeds users, organisations, templates and licences).
+const maxLeaves = 4000
+
+// outputs returns the identifier fields of op's success response.
+func outputs(api *ir.API, vocab vocabulary, sh *shapes, op *ir.Operation, maxDepth int) []*leaf {
+	r := op.SuccessResponse()
+	if r == nil || r.Schema == nil {
+		return nil
+	}
+	w := &walker{api: api, vocab: vocab, shapes: sh, maxDepth: maxDepth, seen: map[string]bool{}}
+	pathNoun := lastCollection(op.Path)
+	write := op.Method != "GET" && op.Method != "HEAD"
+	for _, v := range unwrapUnion(api, r.Schema) {
+		w.find(v, "$", "", pathNoun, write, 0)
+	}
+	return w.leaves
+}
+
+// find locates the resources a response returns and walks each as
+// primary: the response itself; the items of a response array; what a
+// {"data": {...}} wrapper holds; the items of the one list of a page
+// envelope, however deeply paged ({"albums": {"items": [...]}}); the
+// items of each list of a response made of lists of different things
+// (a search that returns albums, artists and tracks).
+func (w *walker) find(s *ir.Schema, path, listProp string, pathNoun []string, write bool, depth int) {
+	rv := w.api.Resolve(s)
+	if rv == nil || depth > 3 {
+		return
+	}
+	switch rv.Kind {
+	case ir.KindArray:
+		if it := scalarOf(w.api, rv.Items); it != nil && (it.Kind == ir.KindObject || it.Kind == ir.KindUnion) {
+			w.primary(rv.Items, path+"[*]", listProp, pathNoun, write)
+		}
+		return
+	case ir.KindObject:
+	default:
+		return
+	}
+	if prop := wrapper(w.api, rv); prop != nil {
+		w.find(prop.Schema, path+"."+prop.Name, listProp, pathNoun, write, depth+1)
+		return
+	}
+	if lists := w.lists(rv, depth); len(lists) > 0 {
+		for _, p := range lists {
+			w.find(p.Schema, path+"."+p.Name, p.Name, pathNoun, write && len(lists) == 1, depth+1)
+		}
+		return
+	}
+	if depth > 0 && listProp != "" {
+		// A page object whose list was not found: nothing to walk.
+		return
+	}
+	w.primary(s, path, listProp, pathNoun, write)
+}
+
+// lists returns the properties of an object without an identifier of its
+// own that hold lists of objects, directly or in a page object of their
+// own; nil when the object is a resource.
+func (w *walker) lists(s *ir.Schema, depth int) []*ir.Property {
+	var out []*ir.Property
+	for _, p := range s.Properties {
+		r := scalarOf(w.api, p.Schema)
+		if r == nil {
+			continue
+		}
+		if ent, attrs := nameParts(p.Name); len(ent) == 0 && len(attrs) > 0 && r.Kind != ir.KindObject && r.Kind != ir.KindArray {
+			return nil // an object with an identifier is a resource
+		}
+		if metaWords[p.Name] {
+			if hasIdentifier(r) {
+				return nil // so is one whose metadata holds its name
+			}
+			continue
+		}
+		switch {
+		case r.Kind == ir.KindArray:
+			if it := scalarOf(w.api, r.Items); it != nil && it.IsObject() {
+				out = append(out, p)
+			}
+		case r.Kind == ir.KindObject && depth < 2 && len(w.lists(r, depth+1)) == 1:
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// primary walks the resource an operation returns. The path names it
+// too, unless the operation writes and its response has a type of its
+// own: POST /issues/{n}/assignees returns the issue, not an assignee.
+func (w *walker) primary(s *ir.Schema, path, listProp string, pathNoun []string, write bool) {
+	if p := w.itemWrapper(s, listProp, pathNoun); p != nil {
+		// {"added_at": ..., "track": {...}}: the item holds the resource.
+		w.primary(p.Schema, path+"."+p.Name, p.Name, pathNoun, write)
+		return
+	}
+	obj := &object{primary: true, path: path, plain: map[string]bool{}}
+	if tn := typeName(w.api, s); tn != "" {
+		obj.typeName = tn
+		obj.names = append(obj.names, noun{words: typeNoun(tn), weight: 1, source: "type " + tn})
+		if write {
+			pathNoun = nil
+		}
+	}
+	obj.names = append(obj.names, w.shapes.alias(w.api, s)...)
+	if listProp != "" && !genericWords[listProp] {
+		_, ws := listNoun(listProp)
+		obj.names = append(obj.names, noun{words: ws, weight: 0.95, source: "list " + listProp})
+	}
+	if len(pathNoun) > 0 {
+		obj.names = append(obj.names, noun{words: pathNoun, weight: 0.9, source: "path"})
+	}
+	w.object(s, path, obj, 0, map[string]bool{})
+}
+
+// hasIdentifier reports whether an object has a property named "id",
+// "name", "key" or the like.
+func hasIdentifier(s *ir.Schema) bool {
+	for _, p := range s.Properties {
+		if ent, attrs := nameParts(p.Name); len(ent) == 0 && len(attrs) > 0 {
+			if p.Schema != nil && p.Schema.Kind != ir.KindObject && p.Schema.Kind != ir.KindArray {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// itemWrapper returns the property of a list item that holds the listed
+// resource when the item is a record about it rather than the resource
+// (a saved track: when it was saved, and the track): an item without an
+// identifier of its own with an object property named like the list
+// ("tracks" of /me/tracks, or the item's type, SavedTrackObject).
+func (w *walker) itemWrapper(s *ir.Schema, listProp string, pathNoun []string) *ir.Property {
+	r := scalarOf(w.api, s)
+	if r == nil || r.Kind != ir.KindObject {
+		return nil
+	}
+	var names [][]string
+	if tn := typeName(w.api, s); tn != "" {
+		names = append(names, typeNoun(tn))
+	}
+	if listProp != "" && !genericWords[listProp] {
+		_, ws := listNoun(listProp)
+		names = append(names, ws)
+	}
+	if len(pathNoun) > 0 {
+		names = append(names, pathNoun)
+	}
+	var found *ir.Property
+	for _, p := range r.Properties {
+		if ent, attrs := nameParts(p.Name); len(ent) == 0 && len(attrs) > 0 && attrs[0] != attrName {
+			return nil
+		}
+		pr := scalarOf(w.api, p.Schema)
+		if pr == nil || (pr.Kind != ir.KindObject && pr.Kind != ir.KindUnion) {
+			continue
+		}
+		_, pw := listNoun(p.Name)
+		for _, n := range names {
+			if nounMatch(pw, n) >= 0.8 && found == nil {
+				found = p
+			}
+		}
+	}
+	return found
+}
+
+// listNoun returns the singular words of a list property's name.
+func listNoun(prop string) (string, []string) {
+	var ws []string
+	for _, w := range splitWords(prop) {
+		ws = append(ws, singular(w))
+	}
+	return join(ws), ws
+}
+
+// wrapper returns the property of a response that wraps the resource in
+// an object of its own ({"data": {...}}): the one object or array
+// property, with a generic name and declared properties, beside no
+// identifier and nothing but links and metadata.
+func wrapper(api *ir.API, s *ir.Schema) *ir.Property {
+	var wrap *ir.Property
+	for _, p := range s.Properties {
+		r := scalarOf(api, p.Schema)
+		if r == nil {
+			continue
+		}
+		if r.Kind == ir.KindObject || r.Kind == ir.KindArray {
+			if metaWords[p.Name] || p.Name == "links" {
+				continue
+			}
+			if wrap != nil || !genericWords[p.Name] || !r.IsObject() {
+				return nil
+			}
+			wrap = p
+			continue
+		}
+		if ent, attrs := nameParts(p.Name); len(ent) == 0 && len(attrs) > 0 {
+			return nil
+		}
+	}
+	return wrap
+}
+
+// object walks the properties of an object schema at path, recording
+// identifier fields as belonging to obj.
+func (w *walker) object(s *ir.Schema, path string, obj *object, depth int, visiting map[string]bool) {
+	if len(w.leaves) >= maxLeaves || w.visits >= maxVisits {
+		return
+	}
+	if ref := refID(w.api, s); ref != "" {
+		if visiting[ref] {
+			return
+		}
+		visiting[ref] = true
+		defer delete(visiting, ref)
+	}
+	for _, v := range unwrapUnion(w.api, s) {
+		r := w.api.Resolve(v)
+		if r == nil {
+			continue
+		}
+		if r.Kind == ir.KindUnion {
+			for _, vv := range r.Variants {
+				w.object(vv, path, obj, depth, visiting)
+			}
+			continue
+		}
+		if r.Kind != ir.KindObject {
+			continue
+		}
+		for _, p := range r.Properties {
+			// Whatever its type, a property named "id" (or "key", ...)
+			// is the object's own identifier.
+			if ent, attrs := nameParts(p.Name); len(ent) == 0 && len(attrs) > 0 {
+				obj.plain[attrs[0]] = true
+			}
+		}
+		// The object's own fields first, then what is nested: the
+		// walk's budget goes to the shallow identifiers first.
+		for _, scalars := range []bool{true, false} {
+			for _, p := range r.Properties {
+				if _, ok := identifierScalar(w.api, p.Schema); ok == scalars {
+					w.property(p, path, obj, depth, visiting)
+				}
+			}
+		}
+	}
+}
+
+func (w *walker) property(p *ir.Property, path string, obj *object, depth int, visiting map[string]bool) {
+	w.visits++
+	at := path + "." + p.Name
+	if sc, ok := identifierScalar(w.api, p.Schema); ok {
+		entity, attrs := nameParts(p.Name)
+		attr := attrNone
+		if len(attrs) > 0 {
+			attr = attrs[0]
+		} else if !w.vocab.known(join(entity), true) {
+			return
+		}
+		if w.seen[at] {
+			return
+		}
+		w.seen[at] = true
+		w.leaves = append(w.leaves, &leaf{path: at, field: p.Name, entity: entity, attr: attr, obj: obj,
+			ref: refID(w.api, p.Schema), kind: sc.Kind, format: sc.Format, depth: depth})
+		return
+	}
+	if depth+1 >= w.maxDepth {
+		return
+	}
+	r := scalarOf(w.api, p.Schema)
+	if r == nil {
+		return
+	}
+	child, childPath := p.Schema, at
+	if r.Kind == ir.KindArray {
+		child, childPath = r.Items, at+"[*]"
+		r = scalarOf(w.api, r.Items)
+		if r == nil {
+			return
+		}
+	}
+	if r.Kind != ir.KindObject && r.Kind != ir.KindUnion {
+		return
+	}
+	tn := typeName(w.api, child)
+	if tn == "" && r.Kind == ir.KindObject {
+		tn = typeName(w.api, p.Schema)
+	}
+	// Metadata describes its parent: its fields belong to obj.
+	if metaWords[p.Name] || (tn != "" && isMetaType(tn)) {
+		w.object(child, childPath, obj, depth+1, visiting)
+		return
+	}
+	c := &object{path: childPath, plain: map[string]bool{}, typeName: tn}
+	c.names = append(c.names, w.shapes.alias(w.api, child)...)
+	_, role := listNoun(p.Name)
+	if !genericWords[p.Name] {
+		c.role = join(role)
+		c.names = append(c.names, noun{words: role, weight: 0.95, source: "field " + p.Name})
+	}
+	if tn != "" {
+		c.names = append(c.names, noun{words: typeNoun(tn), weight: 1, source: "type " + tn})
+	}
+	w.object(child, childPath, c, depth+1, visiting)
+}
+
+// isMetaType reports whether a type name ends in meta or metadata
+// (ObjectMeta, ListMeta).
+func isMetaType(name string) bool {
+	ws := splitWords(name)
+	return len(ws) > 0 && metaWords[ws[len(ws)-1]]
+}
+
+// shapes finds, for an object, the named types it is a kind of by
+// shape: those whose properties it has (all of them, and they make up
+// most of its own). GitHub's team-member is simple-user with two more
+// properties, so a list of team members lists users.
+type shapes struct {
+	types []shapeType
+	cache map[string][]noun
+}
+
+type shapeType struct {
+	name  string
+	props map[string]bool
+}
+
+// minShape is the fewest properties a type must have to be recognised
+// by shape alone.
+const minShape = 8
+
+func buildShapes(api *ir.API) *shapes {
+	sh := &shapes{cache: map[string][]noun{}}
+	for _, t := range api.Types {
+		if t.Name == "" || t.Schema == nil || t.Schema.Kind != ir.KindObject || len(t.Schema.Properties) < minShape {
+			continue
+		}
+		st := shapeType{name: t.Name, props: map[string]bool{}}
+		for _, p := range t.Schema.Properties {
+			st.props[p.Name] = true
+		}
+		sh.types = append(sh.types, st)
+	}
+	sort.Slice(sh.types, func(i, j int) bool { return sh.types[i].name < sh.types[j].name })
+	return sh
+}
+
+// alias returns the nouns of the other named types s has the shape of.
+func (sh *shapes) alias(api *ir.API, s *ir.Schema) []noun {
+	if sh == nil || len(sh.types) == 0 {
+		return nil
+	}
+	r := api.Resolve(s)
+	if r == nil || r.Kind != ir.KindObject || len(r.Properties) < minShape {
+		return nil
+	}
+	own := typeName(api, s)
+	key := own
+	if key == "" {
+		names := make([]string, len(r.Properties))
+		for i, p := range r.Properties {
+			names[i] = p.Name
+		}
+		key = strings.Join(names, ",")
+	}
+	if out, ok := sh.cache[key]; ok {
+		return out
+	}
+	props := map[string]bool{}
+	for _, p := range r.Properties {
+		props[p.Name] = true
+	}
+	var out []noun
+	seen := map[string]bool{join(typeNoun(own)): true}
+	for _, t := range sh.types {
+		if t.name == own || len(t.props)*4 < len(props)*3 || len(t.props) > len(props) {
+			continue
+		}
+		all := true
+		for p := range t.props {
+			if !props[p] {
+				all = false
+				break
+			}
+		}
+		n := typeNoun(t.name)
+		if all && !seen[join(n)] {
+			seen[join(n)] = true
+			out = append(out, noun{words: n, weight: 0.9, source: "shape of " + t.name})
+		}
+	}
+	sh.cache[key] = out
+	return out
+}
