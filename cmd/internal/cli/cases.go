@@ -1,0 +1,175 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"syscall"
+	"time"
+
+	"github.com/agentready/agentready/gen/catalog"
+	"github.com/agentready/agentready/gen/ir"
+	"github.com/agentready/agentready/gen/toolrt"
+	"github.com/agentready/agentready/harness/cases"
+	"github.com/agentready/agentready/harness/graph"
+	"github.com/agentready/agentready/harness/models"
+	"github.com/agentready/agentready/harness/utter"
+)
+
+// defaultCasesFile is where cases go when neither -o nor the config file
+// says.
+var defaultCasesFile = filepath.Join("testdata", "agentready", "cases.jsonl")
+
+func runCases(e *env, args []string) int {
+	fs := newFlags(e, "cases", "[--config agentready.yaml | --spec FILE] [--graph FILE] [--base-url URL] [-o FILE] [flags]")
+	var sf specFlags
+	sf.register(fs)
+	graphFile := fs.String("graph", "", "the reviewed dependency graph (default: the config's graph:, else "+graph.DefaultFile+" when present)")
+	var out string
+	fs.StringVar(&out, "o", "", "the cases file to write (default: the config's cases:, else "+defaultCasesFile+")")
+	fs.StringVar(&out, "out", "", "same as -o")
+	perTool := fs.Int("per-tool", cases.DefaultPerTool, "cases per tool over the required, subset and all scenarios")
+	chains := fs.Int("chains", cases.DefaultChains, "multi-step cases per tool whose inputs the graph fills (0: none)")
+	seed := fs.Uint64("seed", 1, "seed of every choice; the same inputs and seed give the same file")
+	dataFile := fs.String("data", "", "YAML or JSON file of test data per tool or argument, kept as it is")
+	allow := fs.Bool("allow-mutations", false, "let producers that change state (POST, PUT, PATCH, DELETE) run to find values")
+	proposed := fs.Bool("use-proposed", false, "also use the graph's proposed edges, not only the approved ones")
+	offline := fs.Bool("offline", false, "call nothing: synthesized values only, no multi-step cases")
+	perCase := fs.Int("utterances", utter.DefaultPerCase, "utterances per case")
+	modelName := fs.String("model", "", "write utterances with this chat model and keep those its judge rates accurate and natural (default: templates)")
+	timeout := fs.Duration("timeout", 30*time.Second, "give up on a producer call after this long")
+	if code, ok := parseFlags(fs, args); !ok {
+		return code
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(e.stderr, "agentready cases: unexpected argument %q\n", fs.Arg(0))
+		return exitUsage
+	}
+	if *perTool < 1 {
+		return e.failf("--per-tool %d: must be at least 1", *perTool)
+	}
+	if *perCase < 1 {
+		return e.failf("--utterances %d: must be at least 1", *perCase)
+	}
+	p, api, ok := e.loadAPI(&sf, setFlags(fs))
+	if !ok {
+		return exitFail
+	}
+	if out == "" {
+		out = p.cfg.Cases
+	}
+	if out == "" {
+		out = defaultCasesFile
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+
+	var err error
+	warn := func(format string, args ...any) { fmt.Fprintf(e.stderr, "warning: "+format+"\n", args...) }
+	opts := cases.Options{PerTool: *perTool, Chains: *chains, Seed: *seed, UseProposed: *proposed, Log: warn}
+	if *chains == 0 {
+		opts.Chains = -1
+	}
+	if *dataFile != "" {
+		if opts.Data, err = cases.LoadData(*dataFile); err != nil {
+			return e.failf("test data: %v", err)
+		}
+	}
+	if !*offline {
+		g, ok := e.casesGraph(*graphFile, p.cfg.Graph, api)
+		if !ok {
+			return exitFail
+		}
+		opts.Graph = g
+		mayMutate := func(op *ir.Operation) bool {
+			return *allow || p.cfg.AllowMutations.Allows(op.ID) || p.cfg.AllowMutations.Allows(op.Name)
+		}
+		opts.AllowMutations = mayMutate
+		if g != nil {
+			client, err := catalog.NewClient(api, p.cfg.BaseURL, toolrt.WithHTTPClient(&http.Client{Timeout: *timeout}))
+			if err != nil {
+				return e.failf("%v", err)
+			}
+			cat, err := catalog.New(api, client, toolrt.AllowMutations(func(op *toolrt.Operation) bool {
+				irOp := api.Operation(op.Name)
+				return irOp != nil && mayMutate(irOp)
+			}))
+			if err != nil {
+				return e.failf("%v", err)
+			}
+			opts.Catalog = cat
+		}
+	}
+	cs, rep, err := cases.Generate(ctx, api, opts)
+	if err != nil {
+		return e.failf("%v", err)
+	}
+	tmpl, err := utter.NewTemplates(utter.TemplateOptions{Seed: *seed, PerCase: *perCase})
+	if err != nil {
+		return e.failf("%v", err)
+	}
+	var writer utter.Generator = tmpl
+	if *modelName != "" {
+		m, info, err := models.New(ctx, *modelName)
+		if err != nil {
+			return e.failf("--model %s: %v", *modelName, err)
+		}
+		if info.Kind == "baseline" {
+			return e.failf("--model %s: utterances need a language model (openai:NAME or ollama:NAME); leave --model out for template utterances", *modelName)
+		}
+		fmt.Fprintf(e.stderr, "agentready: utterances written by %s and judged by it\n", info.Name)
+		if writer, err = utter.NewLLM(m, utter.LLMOptions{Name: *modelName, PerCase: *perCase, Fallback: tmpl}); err != nil {
+			return e.failf("%v", err)
+		}
+	}
+	if err := utter.Annotate(ctx, api, cs, writer); err != nil {
+		return e.failf("utterances: %v", err)
+	}
+	if err := cases.Write(out, cs); err != nil {
+		return e.failf("%v", err)
+	}
+	tools := map[string]bool{}
+	counts := map[cases.Scenario]int{}
+	for _, c := range cs {
+		tools[c.Tool] = true
+		counts[c.Scenario]++
+	}
+	fmt.Fprintf(e.stdout, "wrote %d cases for %d tools to %s (required %d, subset %d, all %d, chain %d)\n",
+		len(cs), len(tools), out, counts[cases.Required], counts[cases.Subset], counts[cases.All], counts[cases.Chain])
+	if opts.Catalog != nil {
+		fmt.Fprintf(e.stdout, "real values for %d tools from %d producer calls\n", len(rep.Harvested), rep.Calls)
+	}
+	return exitOK
+}
+
+// casesGraph reads the dependency graph: the flag's file, else the
+// config's, else graph.DefaultFile when present. No graph is not an error
+// (cases then use synthesized values only); a graph that does not fit the
+// spec is reported and used for what does fit. ok is false when the file
+// cannot be read, which has been reported.
+func (e *env) casesGraph(flagPath, cfgPath string, api *ir.API) (g *graph.Graph, ok bool) {
+	path := flagPath
+	if path == "" {
+		path = cfgPath
+	}
+	if path == "" && fileExists(graph.DefaultFile) {
+		path = graph.DefaultFile
+	}
+	if path == "" {
+		fmt.Fprintf(e.stderr, "warning: no dependency graph (run agentready graph infer, review it, pass --graph): values are synthesized only\n")
+		return nil, true
+	}
+	if g, ok = e.loadGraph(path); !ok {
+		return nil, false
+	}
+	for _, p := range graph.Check(g, api) {
+		fmt.Fprintf(e.stderr, "warning: %v\n", p)
+	}
+	if n := g.Counts()[graph.Approved]; n == 0 {
+		fmt.Fprintf(e.stderr, "warning: %s has no approved edges: review it (agentready graph approve) or pass --use-proposed\n", path)
+	}
+	return g, true
+}

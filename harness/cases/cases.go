@@ -1,0 +1,315 @@
+// Package cases generates the test cases of an API's tools and reads and
+// writes the file that holds them (testdata/agentready/cases.jsonl).
+//
+// A case is one call of one tool: the arguments, where each value came
+// from, the utterances a user might say to ask for it (filled in by
+// harness/utter), and, for a multi-step case, the chain of calls that
+// finds the values it needs. The test runner replays the arguments
+// directly (the ground truth) and gives the utterances to an agent.
+//
+// Generate builds, for every tool, cases in three scenarios (only the
+// required arguments; all of them; the required ones plus a seeded subset
+// of the optional ones that respects the constraints between arguments),
+// plus multi-step cases along the dependency graph. Values honour each
+// argument's type, format, enum, range, pattern and length; they come from
+// the user's data, from real responses of the API (data-aware values,
+// harvested by calling the producer tools the approved graph names), from
+// the spec's examples and defaults, or are synthesized, and they vary from
+// case to case. Everything is seeded: the same spec, API state, options
+// and seed give the same file, byte for byte.
+//
+// The file is JSON Lines, one case per line, keys in a fixed order:
+//
+//	{"id":"getUser/required/03","tool":"getUser","scenario":"required",
+//	 "args":{"userId":"0b6f..."},
+//	 "sources":{"userId":{"kind":"harvested","tool":"listUsers","path":"$.items[2].id"}},
+//	 "utterances":[{"text":"Show me the user 0b6f...","generator":"template:get/2"}],
+//	 "mutating":false}
+package cases
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+)
+
+// Scenario says how a case chose its arguments.
+type Scenario string
+
+// The scenarios.
+const (
+	// Required cases hold the required arguments only (and what the
+	// constraints between arguments add, such as the one field an update
+	// body needs at least).
+	Required Scenario = "required"
+	// Subset cases hold the required arguments plus a seeded subset of the
+	// optional ones that respects the constraints between them.
+	Subset Scenario = "subset"
+	// All cases hold every argument the constraints allow together.
+	All Scenario = "all"
+	// Chain cases need a chain of calls: the values of their inputs are
+	// found by calling other tools first (Case.Steps), and their
+	// utterances name what a person knows (a name, a title) instead of
+	// the identifier.
+	Chain Scenario = "chain"
+)
+
+// Case is one test case: one call of one tool.
+type Case struct {
+	// ID is stable and unique in the file: "tool/scenario/NN".
+	ID       string   `json:"id"`
+	Tool     string   `json:"tool"`
+	Scenario Scenario `json:"scenario"`
+	// Args are the tool arguments, as the tool's JSON Schema takes them.
+	Args map[string]any `json:"args"`
+	// Sources says where each top-level argument's value came from.
+	Sources map[string]Source `json:"sources"`
+	// Utterances are what a user might say to get this call made.
+	Utterances []Utterance `json:"utterances,omitempty"`
+	// Steps are the calls of a chain case, in order: the producers, then
+	// the tool itself (whose Args are the case's Args). Empty for the
+	// other scenarios.
+	Steps []Step `json:"steps,omitempty"`
+	// Mutating is true when the tool changes state (any method but GET,
+	// HEAD, OPTIONS and TRACE): running the case needs mutations allowed.
+	Mutating bool `json:"mutating"`
+}
+
+// SourceKind says where a value came from.
+type SourceKind string
+
+// The kinds of source.
+const (
+	// FromExample is an example the spec gives (the parameter's, the
+	// schema's or the body example's field).
+	FromExample SourceKind = "example"
+	// FromDefault is the schema's default.
+	FromDefault SourceKind = "default"
+	// FromSynthesized is made from the schema: an enum value, a value of
+	// the format, a string matching the pattern, a number in the range.
+	FromSynthesized SourceKind = "synthesized"
+	// FromUser is the user's test data (--data), kept as it is.
+	FromUser SourceKind = "user"
+	// FromHarvested is a real value taken from a producer tool's response
+	// (Source.Tool, at Source.Path).
+	FromHarvested SourceKind = "harvested"
+)
+
+// Source is where one argument's value came from.
+type Source struct {
+	Kind SourceKind `json:"kind"`
+	// Tool and Path are set for harvested values: the producer tool and
+	// the JSON path of the value in its response, with the index of the
+	// item used ("$.items[2].id").
+	Tool string `json:"tool,omitempty"`
+	Path string `json:"path,omitempty"`
+}
+
+// Utterance is one thing a user might say to ask for a case's call.
+type Utterance struct {
+	Text string `json:"text"`
+	// Generator names what wrote it: "template:get/2" for the
+	// deterministic phrasing (the template file's intent and variant), or
+	// "llm:<model>" for a language model.
+	Generator string `json:"generator"`
+	// Accuracy ("accurate", "partial", "inaccurate") and Naturalness (1
+	// to 5) are the judge's ratings, when a judge rated the utterance.
+	Accuracy    string `json:"accuracy,omitempty"`
+	Naturalness int    `json:"naturalness,omitempty"`
+}
+
+// Step is one call of a chain case.
+type Step struct {
+	Tool string         `json:"tool"`
+	Args map[string]any `json:"args"`
+	// Feeds are the values this step's response gives later steps.
+	Feeds []Feed `json:"feeds,omitempty"`
+}
+
+// Feed is one value a step's response gives a later step.
+type Feed struct {
+	// Path is the JSON path of the value in the response, with the index
+	// of the item used ("$.items[2].id").
+	Path string `json:"path"`
+	// To and Input are the tool and argument the value goes to.
+	To    string `json:"to"`
+	Input string `json:"input"`
+	Value any    `json:"value"`
+	// Label is what a person knows the item by (its name, title or
+	// email), which utterances say instead of the identifier; nil when
+	// the item has none.
+	Label *Label `json:"label,omitempty"`
+	// Pick says which item the path takes, in words a user would use:
+	// "first", "latest" (the first of a list sorted newest first); empty
+	// when the item is named by Label.
+	Pick string `json:"pick,omitempty"`
+}
+
+// Label is a human-meaningful field of the item a value was taken from.
+type Label struct {
+	// Field is the property's name ("name", "title", "email") and Path
+	// its JSON path in the response.
+	Field string `json:"field"`
+	Path  string `json:"path"`
+	Value string `json:"value"`
+}
+
+// Marshal returns the case as one line of the file, without the newline:
+// keys in a fixed order (object keys sorted), HTML characters unescaped.
+func Marshal(c *Case) ([]byte, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	cc := *c
+	if cc.Args == nil {
+		cc.Args = map[string]any{}
+	}
+	if cc.Sources == nil {
+		cc.Sources = map[string]Source{}
+	}
+	if err := enc.Encode(&cc); err != nil {
+		return nil, fmt.Errorf("case %s: %w", c.ID, err)
+	}
+	return bytes.TrimRight(buf.Bytes(), "\n"), nil
+}
+
+// Encode returns the file's content for cases, one line each, in the
+// order given.
+func Encode(cs []Case) ([]byte, error) {
+	var buf bytes.Buffer
+	for i := range cs {
+		line, err := Marshal(&cs[i])
+		if err != nil {
+			return nil, err
+		}
+		buf.Write(line)
+		buf.WriteByte('\n')
+	}
+	return buf.Bytes(), nil
+}
+
+// Write writes cases to path as JSON Lines, atomically (a temporary file
+// renamed into place), creating the directory when needed.
+func Write(path string, cs []Case) error {
+	data, err := Encode(cs)
+	if err != nil {
+		return err
+	}
+	dir := filepath.Dir(path)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".*")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name())
+	if _, err := tmp.Write(data); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
+}
+
+// Read reads a cases file. Blank lines and lines starting with # or //
+// are skipped; an error names the line.
+func Read(path string) ([]Case, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return Decode(data, path)
+}
+
+// Decode parses the content of a cases file; name is used in errors.
+func Decode(data []byte, name string) ([]Case, error) {
+	var out []Case
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	sc.Buffer(make([]byte, 0, 64<<10), 64<<20)
+	seen := map[string]int{}
+	for n := 1; sc.Scan(); n++ {
+		line := bytes.TrimSpace(sc.Bytes())
+		if len(line) == 0 || line[0] == '#' || bytes.HasPrefix(line, []byte("//")) {
+			continue
+		}
+		var c Case
+		dec := json.NewDecoder(bytes.NewReader(line))
+		dec.UseNumber()
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(&c); err != nil {
+			return nil, fmt.Errorf("%s:%d: %v", name, n, err)
+		}
+		if c.ID == "" || c.Tool == "" {
+			return nil, fmt.Errorf("%s:%d: a case needs an id and a tool", name, n)
+		}
+		if prev, dup := seen[c.ID]; dup {
+			return nil, fmt.Errorf("%s:%d: case id %q is also on line %d", name, n, c.ID, prev)
+		}
+		seen[c.ID] = n
+		if c.Args == nil {
+			c.Args = map[string]any{}
+		}
+		normalizeNumbers(c.Args)
+		for i := range c.Steps {
+			normalizeNumbers(c.Steps[i].Args)
+		}
+		out = append(out, c)
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("%s: %v", name, err)
+	}
+	return out, nil
+}
+
+// normalizeNumbers turns the numbers of a map's values into float64
+// where that loses nothing (json.Number from decoding, integers from YAML
+// examples), so that read and generated cases hold the same values;
+// integers beyond float64's precision stay json.Number. Nested objects
+// and lists are copied, never changed in place: they may be the spec's.
+func normalizeNumbers(m map[string]any) {
+	for k, v := range m {
+		m[k] = normalizeValue(v)
+	}
+}
+
+func normalizeValue(v any) any {
+	switch x := v.(type) {
+	case json.Number:
+		f, err := x.Float64()
+		if err == nil && (strings.ContainsAny(x.String(), ".eE") || strconv.FormatFloat(f, 'f', -1, 64) == x.String()) {
+			return f
+		}
+		return x
+	case int:
+		return float64(x)
+	case int64:
+		return float64(x)
+	case int32:
+		return float64(x)
+	case uint64:
+		return float64(x)
+	case float32:
+		return float64(x)
+	case map[string]any:
+		out := make(map[string]any, len(x))
+		for k, e := range x {
+			out[k] = normalizeValue(e)
+		}
+		return out
+	case []any:
+		out := make([]any, len(x))
+		for i, e := range x {
+			out[i] = normalizeValue(e)
+		}
+		return out
+	}
+	return v
+}

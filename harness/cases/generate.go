@@ -1,0 +1,545 @@
+package cases
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"hash/fnv"
+	"math/rand/v2"
+	"sort"
+	"strings"
+
+	"github.com/agentready/agentready/gen/example"
+	"github.com/agentready/agentready/gen/ir"
+	"github.com/agentready/agentready/gen/toolrt"
+	"github.com/agentready/agentready/gen/toolschema"
+	"github.com/agentready/agentready/harness/graph"
+)
+
+// DefaultPerTool is how many cases Generate makes per tool over the
+// required, subset and all scenarios, as in the research it follows.
+const DefaultPerTool = 20
+
+// DefaultChains is how many multi-step cases Generate makes per tool
+// whose inputs the graph can fill.
+const DefaultChains = 3
+
+// Options configure Generate.
+type Options struct {
+	// PerTool is the number of cases per tool over the required, subset
+	// and all scenarios (DefaultPerTool when 0). A tool with few
+	// arguments can have fewer distinct cases; duplicates are dropped.
+	PerTool int
+	// Chains is the number of multi-step cases per tool (DefaultChains
+	// when 0, none when negative).
+	Chains int
+	// Seed drives every choice: the same inputs and seed give the same
+	// cases.
+	Seed uint64
+	// Tools limits generation to these tools; all when empty.
+	Tools []string
+	// Graph is the dependency graph. Only its approved edges are used,
+	// and its proposed ones too when UseProposed is set.
+	Graph       *graph.Graph
+	UseProposed bool
+	// Catalog calls the live API to harvest real values along the
+	// graph's edges; nil means no harvesting (and no chain cases).
+	Catalog *toolrt.Catalog
+	// AllowMutations says which producers that change state may be
+	// called to harvest values; nil allows none (only GET, HEAD, OPTIONS
+	// and TRACE producers run).
+	AllowMutations func(op *ir.Operation) bool
+	// Data is the user's test data, kept as it is.
+	Data *Data
+	// Log receives warnings (a producer call that failed, a case that
+	// does not validate); nil discards them.
+	Log func(format string, args ...any)
+}
+
+// Report says what Generate did beside the cases.
+type Report struct {
+	// Calls is the number of producer calls made to harvest values.
+	Calls int
+	// Harvested maps each tool to the inputs that got real values.
+	Harvested map[string][]string
+	// Warnings are the problems met, in order.
+	Warnings []string
+}
+
+// Generate makes the test cases of api's tools, in tool order and, per
+// tool, in scenario order (required, subset, all, chain).
+func Generate(ctx context.Context, api *ir.API, opts Options) ([]Case, *Report, error) {
+	if opts.PerTool == 0 {
+		opts.PerTool = DefaultPerTool
+	}
+	if opts.PerTool < 0 {
+		return nil, nil, fmt.Errorf("cases per tool %d: must be positive", opts.PerTool)
+	}
+	if opts.Chains == 0 {
+		opts.Chains = DefaultChains
+	}
+	rep := &Report{Harvested: map[string][]string{}}
+	logf := func(format string, args ...any) {
+		msg := fmt.Sprintf(format, args...)
+		rep.Warnings = append(rep.Warnings, msg)
+		if opts.Log != nil {
+			opts.Log("%s", msg)
+		}
+	}
+	allow := opts.AllowMutations
+	if allow == nil {
+		allow = func(*ir.Operation) bool { return false }
+	}
+	var h *harvester
+	if opts.Catalog != nil && opts.Graph != nil {
+		h = newHarvester(ctx, api, opts.Catalog, opts.Graph, opts.UseProposed, allow, logf)
+	}
+	ops := api.Operations
+	if len(opts.Tools) > 0 {
+		ops = nil
+		for _, name := range opts.Tools {
+			op := api.Operation(name)
+			if op == nil {
+				return nil, nil, fmt.Errorf("the API has no tool %q", name)
+			}
+			ops = append(ops, op)
+		}
+		sort.Slice(ops, func(i, j int) bool { return ops[i].Name < ops[j].Name })
+	}
+	known := map[string]map[string]bool{}
+	for _, op := range api.Operations {
+		known[op.Name] = map[string]bool{}
+		for _, a := range toolschema.Args(api, op) {
+			known[op.Name][a.Name] = true
+		}
+	}
+	for _, w := range opts.Data.check(known) {
+		logf("%s", w)
+	}
+	var out []Case
+	for _, op := range ops {
+		if err := ctx.Err(); err != nil {
+			return nil, nil, err
+		}
+		tg, err := newToolGen(api, op, opts, h, logf)
+		if err != nil {
+			return nil, nil, err
+		}
+		out = append(out, tg.cases()...)
+		if len(tg.harvested) > 0 {
+			rep.Harvested[op.Name] = sortedKeys(tg.harvested)
+		}
+	}
+	if h != nil {
+		rep.Calls = h.nCalls
+	}
+	return out, rep, nil
+}
+
+// toolGen makes the cases of one tool.
+type toolGen struct {
+	api     *ir.API
+	op      *ir.Operation
+	opts    Options
+	args    []toolschema.Arg
+	cons    *constraints
+	checker *toolrt.ArgChecker
+	h       *harvester
+	logf    func(string, ...any)
+
+	// harvested holds the real values for each input the graph fills,
+	// in a seeded order, and next the position of the next one to use,
+	// so that cases go through the items in turn.
+	harvested map[string][]candidate
+	next      map[string]int
+	// n counts the cases made, for cycling through the user's data.
+	n int
+}
+
+func newToolGen(api *ir.API, op *ir.Operation, opts Options, h *harvester, logf func(string, ...any)) (*toolGen, error) {
+	schema, err := toolschema.Build(api, op, toolschema.Options{})
+	if err != nil {
+		return nil, fmt.Errorf("%s: parameter schema: %w", op.Name, err)
+	}
+	checker, err := toolrt.NewArgChecker(op.Name, schema, nil)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", op.Name, err)
+	}
+	tg := &toolGen{api: api, op: op, opts: opts, args: toolschema.Args(api, op), checker: checker, h: h, logf: logf,
+		harvested: map[string][]candidate{}, next: map[string]int{}}
+	tg.cons = constraintsOf(api, op, tg.args)
+	if h != nil {
+		for _, in := range tg.inputs() {
+			cs := h.fill(op.Name, in)
+			if len(cs) == 0 {
+				continue
+			}
+			rng := tg.rng("harvest", in, 0)
+			perm := rng.Perm(len(cs))
+			shuffled := make([]candidate, len(cs))
+			for i, p := range perm {
+				shuffled[i] = cs[p]
+			}
+			tg.harvested[in] = shuffled
+		}
+	}
+	return tg, nil
+}
+
+// inputs returns the tool's inputs that some usable edge feeds, in
+// argument order, dotted body inputs after their argument.
+func (tg *toolGen) inputs() []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, a := range tg.args {
+		for _, e := range tg.h.edges {
+			if e.To != tg.op.Name {
+				continue
+			}
+			for _, m := range e.Mappings {
+				if (m.Input == a.Name || strings.HasPrefix(m.Input, a.Name+".")) && !seen[m.Input] {
+					seen[m.Input] = true
+					out = append(out, m.Input)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// rng returns the random source of one decision: seeded by the options'
+// seed, the tool and the decision's name, so that a tool's cases do not
+// change when other tools are added or removed.
+func (tg *toolGen) rng(parts ...any) *rand.Rand {
+	f := fnv.New64a()
+	fmt.Fprint(f, tg.op.Name)
+	for _, p := range parts {
+		fmt.Fprint(f, "\x00", p)
+	}
+	return rand.New(rand.NewPCG(tg.opts.Seed, f.Sum64()))
+}
+
+// cases makes the tool's cases.
+func (tg *toolGen) cases() []Case {
+	var optional int
+	for _, a := range tg.args {
+		if !a.Required && !tg.cons.opaque[a.Name] {
+			optional++
+		}
+	}
+	avail := []Scenario{Required}
+	if optional >= 2 {
+		avail = append(avail, Subset)
+	}
+	if optional >= 1 {
+		avail = append(avail, All)
+	}
+	by := map[Scenario][]Case{}
+	seen := map[string]bool{}
+	tries := map[Scenario]int{}
+	dups := map[Scenario]int{}
+	dead := map[Scenario]bool{}
+	made := 0
+	for r := 0; made < tg.opts.PerTool && len(dead) < len(avail); r++ {
+		sc := avail[r%len(avail)]
+		if dead[sc] {
+			continue
+		}
+		rng := tg.rng(sc, tries[sc])
+		tries[sc]++
+		c := tg.build(rng, sc, len(by[sc]) == 0)
+		key := canon(c.Args)
+		if seen[key] {
+			if dups[sc]++; dups[sc] >= 3 {
+				dead[sc] = true
+			}
+			continue
+		}
+		seen[key] = true
+		dups[sc] = 0
+		c.ID = caseID(tg.op.Name, sc, len(by[sc]), tg.opts.PerTool)
+		by[sc] = append(by[sc], c)
+		made++
+	}
+	var out []Case
+	for _, sc := range avail {
+		out = append(out, by[sc]...)
+	}
+	return append(out, tg.chainCases(seen)...)
+}
+
+func caseID(tool string, sc Scenario, i, total int) string {
+	width := max(2, len(fmt.Sprint(total-1)))
+	return fmt.Sprintf("%s/%s/%0*d", tool, sc, width, i)
+}
+
+func (sc Scenario) fill() fill {
+	switch sc {
+	case All:
+		return fillAll
+	case Subset:
+		return fillSome
+	}
+	return fillRequired
+}
+
+// build makes one case of scenario sc. first is set for the scenario's
+// first case, which shows the spec's examples.
+func (tg *toolGen) build(rng *rand.Rand, sc Scenario, first bool) Case {
+	k := tg.n
+	tg.n++
+	set := tg.opts.Data.set(tg.op.Name, k)
+	forced := map[string]bool{}
+	for name := range set {
+		forced[strings.SplitN(name, ".", 2)[0]] = true
+	}
+	in := tg.cons.choose(rng, tg.args, sc, forced)
+	vg := &valueGen{api: tg.api, rng: rng}
+	args := map[string]any{}
+	src := map[string]Source{}
+	for _, a := range tg.args {
+		if !in[a.Name] {
+			continue
+		}
+		if v, ok := set[a.Name]; ok {
+			args[a.Name], src[a.Name] = v, Source{Kind: FromUser}
+			continue
+		}
+		if v, ok := tg.opts.Data.param(a.Name, k); ok && !forced[a.Name] {
+			args[a.Name], src[a.Name] = v, Source{Kind: FromUser}
+			continue
+		}
+		if c, ok := tg.take(a.Name); ok {
+			args[a.Name], src[a.Name] = c.value, c.source()
+			continue
+		}
+		v, kind := vg.arg(a, sc.fill(), first)
+		args[a.Name], src[a.Name] = v, Source{Kind: kind}
+	}
+	// Dotted entries: the user's fields inside a body argument, and
+	// harvested values for them.
+	for _, name := range sortedKeys(set) {
+		if strings.Contains(name, ".") {
+			setPath(args, name, set[name])
+			src[name] = Source{Kind: FromUser}
+		}
+	}
+	for in := range tg.harvested {
+		if top, _, dotted := strings.Cut(in, "."); dotted && args[top] != nil && src[in].Kind != FromUser {
+			if c, ok := tg.take(in); ok && setPath(args, in, c.value) {
+				src[in] = c.source()
+			}
+		}
+	}
+	normalizeNumbers(args)
+	tg.cons.order(args, src)
+	tg.validate(args, src, sc)
+	return Case{Tool: tg.op.Name, Scenario: sc, Args: args, Sources: src, Mutating: mutating(tg.op)}
+}
+
+// take returns the next harvested value for an input.
+func (tg *toolGen) take(input string) (candidate, bool) {
+	cs := tg.harvested[input]
+	if len(cs) == 0 {
+		return candidate{}, false
+	}
+	i := tg.next[input]
+	tg.next[input]++
+	return cs[i%len(cs)], true
+}
+
+// setPath sets a dotted path inside an object argument; it reports
+// whether it could.
+func setPath(args map[string]any, path string, v any) bool {
+	parts := strings.Split(path, ".")
+	m := args
+	for _, p := range parts[:len(parts)-1] {
+		next, ok := m[p].(map[string]any)
+		if !ok {
+			if m[p] != nil {
+				return false
+			}
+			next = map[string]any{}
+			m[p] = next
+		}
+		m = next
+	}
+	m[parts[len(parts)-1]] = v
+	return true
+}
+
+// validate checks the arguments against the tool schema, as the tool
+// itself will. Values that fail are replaced by gen/example's, except the
+// user's, which are kept and reported.
+func (tg *toolGen) validate(args map[string]any, src map[string]Source, sc Scenario) {
+	check := func() error {
+		raw, err := json.Marshal(args)
+		if err != nil {
+			return err
+		}
+		_, coerced, err := tg.checker.Check(string(raw))
+		if err == nil && len(coerced) > 0 {
+			err = fmt.Errorf("needs coercion: %v", coerced[0])
+		}
+		return err
+	}
+	err := check()
+	if err == nil {
+		return
+	}
+	for _, a := range tg.args {
+		v, ok := args[a.Name]
+		if !ok || src[a.Name].Kind == FromUser || example.Valid(tg.api, a.Schema, v) {
+			continue
+		}
+		args[a.Name] = example.Value(tg.api, a.Schema, a.Name, sc.fill().mode())
+		src[a.Name] = Source{Kind: tg.kindOf(a, args[a.Name])}
+	}
+	if err = check(); err != nil {
+		tg.logf("%s: a %s case does not validate: %v", tg.op.Name, sc, firstLine(err.Error()))
+	}
+}
+
+// kindOf says whether v is the spec's example or default for a.
+func (tg *toolGen) kindOf(a toolschema.Arg, v any) SourceKind {
+	r := tg.api.Resolve(a.Schema)
+	for _, e := range []any{a.Example, exampleOf(a.Schema), exampleOf(r)} {
+		if e != nil && canon(e) == canon(v) {
+			return FromExample
+		}
+	}
+	for _, d := range []any{defaultOf(a.Schema), defaultOf(r)} {
+		if d != nil && canon(d) == canon(v) {
+			return FromDefault
+		}
+	}
+	return FromSynthesized
+}
+
+// chainCases makes the tool's multi-step cases: its required inputs that
+// the graph fills take values a person can name (a user's name, a
+// ticket's title, "the latest ticket of" someone), found along the
+// graph, and the case records the calls that find them.
+func (tg *toolGen) chainCases(seen map[string]bool) []Case {
+	if tg.h == nil || tg.opts.Chains < 0 {
+		return nil
+	}
+	type pool struct{ single, multi []candidate }
+	pools := map[string]*pool{}
+	var inputs []string
+	for _, a := range tg.args {
+		if !a.Required || !tg.h.fillable(tg.op.Name, a.Name) {
+			continue
+		}
+		p := &pool{}
+		for _, cs := range tg.h.chains(tg.op.Name, a.Name) {
+			for _, c := range cs {
+				switch {
+				case len(c.steps) >= 2 && c.pick != "" && upstreamLabel(c) != nil:
+					p.multi = append(p.multi, c)
+				case c.label != nil:
+					p.single = append(p.single, c)
+				}
+			}
+		}
+		if len(p.single)+len(p.multi) == 0 {
+			continue
+		}
+		shuffle := func(cs []candidate, name string) {
+			r := tg.rng("chain", a.Name, name)
+			r.Shuffle(len(cs), func(i, j int) { cs[i], cs[j] = cs[j], cs[i] })
+		}
+		shuffle(p.single, "single")
+		shuffle(p.multi, "multi")
+		pools[a.Name] = p
+		inputs = append(inputs, a.Name)
+	}
+	if len(inputs) == 0 {
+		return nil
+	}
+	var out []Case
+	// next counts the values taken from each input's single and multi
+	// lists, to go through them in turn.
+	next := map[string]int{}
+	for j := 0; len(out) < tg.opts.Chains && j < tg.opts.Chains*3; j++ {
+		c := tg.build(tg.rng(Chain, j), Required, false)
+		c.Scenario = Chain
+		var steps []Step
+		for i, in := range inputs {
+			if c.Sources[in].Kind == FromUser {
+				continue
+			}
+			p := pools[in]
+			// Alternate between values found in one step and in two,
+			// where both exist.
+			list, key := p.single, in+"/single"
+			if (j+i)%2 == 1 && len(p.multi) > 0 || len(list) == 0 {
+				list, key = p.multi, in+"/multi"
+			}
+			cand := list[next[key]%len(list)]
+			next[key]++
+			c.Args[in], c.Sources[in] = cand.value, cand.source()
+			steps = appendSteps(steps, cand.steps)
+		}
+		if len(steps) == 0 {
+			// The user's data gives every input the graph could find.
+			return out
+		}
+		tg.validate(c.Args, c.Sources, Required)
+		key := canon(c.Args)
+		if seen[key] {
+			continue
+		}
+		seen[key] = true
+		c.Steps = append(steps, Step{Tool: tg.op.Name, Args: c.Args})
+		c.ID = caseID(tg.op.Name, Chain, len(out), tg.opts.Chains)
+		out = append(out, c)
+	}
+	return out
+}
+
+// upstreamLabel returns the label of the value that fed the producer of
+// a multi-step candidate.
+func upstreamLabel(c candidate) *Label {
+	if len(c.steps) < 2 {
+		return nil
+	}
+	fs := c.steps[len(c.steps)-2].Feeds
+	if len(fs) == 0 {
+		return nil
+	}
+	return fs[len(fs)-1].Label
+}
+
+// appendSteps adds steps not already in the list; a step already there
+// gains the new one's feeds.
+func appendSteps(list, add []Step) []Step {
+	for _, s := range add {
+		merged := false
+		for i := range list {
+			if list[i].Tool == s.Tool && canon(list[i].Args) == canon(s.Args) {
+				for _, f := range s.Feeds {
+					if !containsFeed(list[i].Feeds, f) {
+						list[i].Feeds = append(list[i].Feeds, f)
+					}
+				}
+				merged = true
+				break
+			}
+		}
+		if !merged {
+			s.Feeds = append([]Feed(nil), s.Feeds...)
+			list = append(list, s)
+		}
+	}
+	return list
+}
+
+func containsFeed(fs []Feed, f Feed) bool {
+	for _, x := range fs {
+		if x.Path == f.Path && x.To == f.To && x.Input == f.Input {
+			return true
+		}
+	}
+	return false
+}

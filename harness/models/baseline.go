@@ -1,0 +1,238 @@
+package models
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/cloudwego/eino/components/model"
+	"github.com/cloudwego/eino/schema"
+)
+
+// Baseline is an offline, deterministic agent model: a fair stand-in for
+// an LLM when none is at hand, so that the whole test loop runs anywhere
+// and its numbers mean something.
+//
+// It reads only what a real model reads: the conversation and the tool
+// definitions given through WithTools (names, descriptions, parameter
+// schemas), never the test case. On a user message it
+//
+//  1. picks a tool: BM25 (harness/retrieve) over each tool's name,
+//     description and argument names, descriptions and enum values
+//     against the request, then among the best twenty it prefers a tool
+//     whose name says what the request says: the name's verb does what
+//     the request's first verb asks ("show", "list" and "get" all read;
+//     "open" and "create" both create), and the name's other words are in
+//     the request. When no tool shares a word with the request it answers
+//     without a call;
+//  2. fills the arguments from the request against the tool's schema,
+//     surest first, each value used once: values whose form says what
+//     they are (UUIDs, emails, dates and date-times, also written as
+//     "1 March 2026 at 09:15 UTC", identifiers with a distinctive pattern
+//     such as TCK-1042); accepted enum values mentioned, by their words
+//     and case-insensitively ("in stock" for in_stock); quoted text; the
+//     value after an argument's name or a common alias of it ("priority
+//     high", "status: open", "for team X", "called Jane", "at most 5",
+//     lists like "tagged vpn and laptop"), or a word before a one-word
+//     name ("high priority"); digits next to a numeric argument's name
+//     ("5 per page"); booleans from their name's words, negated by "not",
+//     "without", ...; then, guided by the description's "Example:"
+//     arguments (taken as the arguments to fill), identifiers shaped like
+//     the example's ("ticket 1001" -> "TCK-1001") and the request's
+//     leftover words for the one free-text argument the example shows.
+//     Where several arguments could take a value, the words around it
+//     decide (argument names count most, their descriptions a little),
+//     then required arguments, then those the example shows;
+//  3. calls it, one call at a time, with IDs call_1, call_2, ....
+//
+// On a tool result it answers with the result, except when the result is
+// an argument-validation error ("Invalid arguments for ..."): then it
+// repairs the call once from the error (a "did you mean" name or value,
+// an identifier rewritten like the error's example, a missing argument
+// read again from the request, an invalid optional argument dropped) and
+// calls again; when it cannot repair, or a second such error comes, it
+// answers with what went wrong.
+//
+// Its mistakes are the ones models make, for the same reasons: the wrong
+// tool when tools overlap or a word appears in another form ("healthy"
+// is not "health"); a missing argument when the request's wording matches
+// neither the argument's name nor its values ("in Berlin" for location,
+// "could not reproduce" for cannot_reproduce); values read too literally
+// ("five" for an integer, "name" for a sort asked as "name descending");
+// values invented from leftover words; and it never looks anything up
+// first (one call per request), so a user named where an identifier is
+// needed stays a name. Better definitions help it as they help models:
+// an enum lets it recognize a value, an example shows it which arguments
+// to fill and in what shape, a precise error lets it repair.
+//
+// The same input always gives the same output. Why it chose what it did
+// is in the reply's Extra under ExtraReason.
+type Baseline struct {
+	kit *toolkit
+}
+
+var _ model.ToolCallingChatModel = (*Baseline)(nil)
+
+// NewBaseline returns the baseline model without tools.
+func NewBaseline() *Baseline { return &Baseline{kit: newToolkit(nil)} }
+
+// Info describes the baseline.
+func (b *Baseline) Info() Info { return Info{Kind: KindBaseline, Name: KindBaseline} }
+
+// WithTools returns a baseline that may call tools.
+func (b *Baseline) WithTools(tools []*schema.ToolInfo) (model.ToolCallingChatModel, error) {
+	return &Baseline{kit: newToolkit(tools)}, nil
+}
+
+// GetType names the model for Eino's callbacks.
+func (b *Baseline) GetType() string { return "Baseline" }
+
+// Stream returns Generate's message as a stream of one chunk.
+func (b *Baseline) Stream(ctx context.Context, in []*schema.Message, opts ...model.Option) (*schema.StreamReader[*schema.Message], error) {
+	msg, err := b.Generate(ctx, in, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return schema.StreamReaderFromArray([]*schema.Message{msg}), nil
+}
+
+// ExtraReason is the key in a reply's Extra under which the baseline
+// says why it replied as it did (for traces; models never see it).
+const ExtraReason = "baseline_reason"
+
+// Generate replies to the conversation.
+func (b *Baseline) Generate(ctx context.Context, in []*schema.Message, opts ...model.Option) (*schema.Message, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	kit := b.kit
+	if o := model.GetCommonOptions(nil, opts...); o.Tools != nil {
+		kit = newToolkit(o.Tools)
+	}
+	msg, reason := kit.reply(in)
+	if reason != "" {
+		msg.Extra = map[string]any{ExtraReason: reason}
+	}
+	return msg, nil
+}
+
+// reply decides the next message from the conversation alone.
+func (k *toolkit) reply(in []*schema.Message) (*schema.Message, string) {
+	user := -1
+	for i := len(in) - 1; i >= 0; i-- {
+		if in[i] != nil && in[i].Role == schema.User {
+			user = i
+			break
+		}
+	}
+	if user < 0 {
+		return schema.AssistantMessage("What would you like me to do?", nil), "no user message"
+	}
+	request := requestText(in[user])
+	var calls []*schema.Message
+	var last *schema.Message
+	for _, m := range in[user+1:] {
+		if m == nil {
+			continue
+		}
+		if m.Role == schema.Assistant && len(m.ToolCalls) > 0 {
+			calls = append(calls, m)
+		}
+		last = m
+	}
+	if len(calls) == 0 {
+		return k.firstCall(in, request)
+	}
+	if last.Role != schema.Tool {
+		return schema.AssistantMessage(lastAnswer(in), nil), "already answered"
+	}
+	prev := calls[len(calls)-1].ToolCalls[0]
+	result := last.Content
+	if strings.HasPrefix(result, "Invalid arguments for ") {
+		if len(calls) >= 2 {
+			return schema.AssistantMessage(fmt.Sprintf("I could not call %s with valid arguments; the tool said:\n%s",
+				prev.Function.Name, trimText(result, 600)), nil), "second argument error: stop"
+		}
+		return k.repair(in, request, prev, result)
+	}
+	return schema.AssistantMessage(summarize(prev.Function.Name, result), nil), "answer from the result"
+}
+
+// firstCall picks a tool and fills its arguments.
+func (k *toolkit) firstCall(in []*schema.Message, request string) (*schema.Message, string) {
+	if len(k.byName) == 0 {
+		return schema.AssistantMessage("I have no tools to do that.", nil), "no tools"
+	}
+	u := readUtterance(request)
+	hits, action := k.pickTool(request, u)
+	if len(hits) == 0 {
+		return schema.AssistantMessage("I could not find a tool for that request.", nil), "no tool shares a word with the request"
+	}
+	tool := k.byName[hits[0].Name]
+	f := fill(tool, u, nil)
+	args := encodeArgs(f.args)
+	var alt []string
+	for _, h := range hits[1:min(len(hits), 3)] {
+		alt = append(alt, fmt.Sprintf("%s %.2f", h.Name, h.Score))
+	}
+	reason := fmt.Sprintf("picked %s (score %.2f, request verb %q; next: %s); arguments %s",
+		tool.name, hits[0].Score, action, strings.Join(alt, ", "), args)
+	if len(f.notes) > 0 {
+		reason += "; " + strings.Join(f.notes, "; ")
+	}
+	return ToolCallMessage(in, ToolCallSpec{Name: tool.name, Arguments: args}), reason
+}
+
+// encodeArgs writes arguments as JSON with sorted keys.
+func encodeArgs(args map[string]any) string {
+	if len(args) == 0 {
+		return "{}"
+	}
+	b, err := json.Marshal(args)
+	if err != nil {
+		return "{}"
+	}
+	return string(b)
+}
+
+// summarize is the final answer after a tool result.
+func summarize(tool, result string) string {
+	result = strings.TrimSpace(result)
+	if result == "" {
+		return fmt.Sprintf("%s returned nothing.", tool)
+	}
+	return fmt.Sprintf("Here is what %s returned:\n%s", tool, trimText(result, 800))
+}
+
+func trimText(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	cut := n
+	for cut > 0 && s[cut]&0xC0 == 0x80 {
+		cut--
+	}
+	return s[:cut] + " ..."
+}
+
+// lastAnswer repeats the last assistant text.
+func lastAnswer(in []*schema.Message) string {
+	for i := len(in) - 1; i >= 0; i-- {
+		if m := in[i]; m != nil && m.Role == schema.Assistant && m.Content != "" {
+			return m.Content
+		}
+	}
+	return "Done."
+}
+
+// sortedKeys returns m's keys in order.
+func sortedKeys[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}

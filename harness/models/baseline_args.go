@@ -1,0 +1,746 @@
+package models
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/agentready/agentready/harness/retrieve"
+)
+
+// filler reads argument values for one tool out of one utterance.
+type filler struct {
+	tool *toolSpec
+	u    *utterance
+	args map[string]any
+	// force names arguments that must get a value if any can be found
+	// (from an error that said they are missing), with an example value
+	// to imitate (or nil).
+	force map[string]any
+	notes []string
+}
+
+// requestVerbs are words that ask for something without saying what:
+// never argument values.
+var requestVerbs = map[string]bool{}
+
+func init() {
+	for _, w := range strings.Fields(`show list find search get give fetch pull look tell display see check
+		create make add open new register update change set edit modify delete remove close reopen assign
+		unassign take back export return retrieve lookup bring help want need like would could can please
+		details detail info information overview everything latest current`) {
+		requestVerbs[retrieve.Stem(w)] = true
+	}
+}
+
+// fill runs every pass in order of how sure it is, each claiming the
+// tokens it uses.
+func fill(t *toolSpec, u *utterance, force map[string]any) *filler {
+	f := &filler{tool: t, u: u, args: map[string]any{}, force: force}
+	f.typed()
+	f.enums()
+	f.quoted()
+	f.named()
+	f.numbers()
+	f.booleans()
+	f.shaped()
+	f.remainder()
+	return f
+}
+
+// pair is a possible value for an argument, with how well the words
+// around it fit the argument.
+type pair struct {
+	p        *param
+	tok      int // the value's first token
+	lastTok  int
+	value    any
+	affinity float64
+	words    [2]int // word span, for claiming
+}
+
+// rank orders arguments when nothing else tells them apart: required
+// first, then those the example shows, then the schema's order.
+func rank(p *param) int {
+	r := p.order
+	if !p.inExample {
+		r += 1000
+	}
+	if !p.required {
+		r += 2000
+	}
+	return r
+}
+
+// affinity scores how well the words around [from, to] fit p: its name
+// words count most, its description's words a little.
+func (f *filler) affinity(p *param, from, to int) float64 {
+	win := f.u.window(from, to, 3, 3)
+	if len(win) == 0 {
+		return 0
+	}
+	in := map[string]bool{}
+	for _, s := range win {
+		in[s] = true
+	}
+	score := 0.0
+	if len(p.stems) > 0 {
+		hit := 0
+		for _, s := range p.stems {
+			if in[s] {
+				hit++
+			}
+		}
+		// The share of the name's words, and a little for each: "5 per
+		// page" fits per_page better than page.
+		score += 2*float64(hit)/float64(len(p.stems)) + 0.1*float64(hit)
+	}
+	desc := 0
+	for s := range in {
+		// Words that name arguments count through the names only.
+		if p.descStems[s] && !retrieve.IsStopWord(s) && !f.tool.argWords[s] {
+			desc++
+		}
+	}
+	return score + 0.5*math.Min(float64(desc), 2)
+}
+
+// assign gives values to arguments, best fit first; each argument takes
+// one value (an array several), each token goes to one argument.
+func (f *filler) assign(pairs []pair, minAffinity float64) {
+	sort.SliceStable(pairs, func(i, j int) bool {
+		a, b := pairs[i], pairs[j]
+		if a.affinity != b.affinity {
+			return a.affinity > b.affinity
+		}
+		if a.tok != b.tok {
+			return a.tok < b.tok
+		}
+		return rank(a.p) < rank(b.p)
+	})
+	for _, pr := range pairs {
+		if pr.affinity < minAffinity && !pr.p.required && !pr.p.inExample && f.force[pr.p.name] == nil {
+			continue
+		}
+		if f.u.used[pr.tok] || f.u.used[pr.lastTok] {
+			continue
+		}
+		if !f.set(pr.p, pr.value) {
+			continue
+		}
+		f.u.claimWords(pr.words[0], pr.words[1])
+	}
+}
+
+// set gives p the value v, appending to an array; false when p already
+// has a value.
+func (f *filler) set(p *param, v any) bool {
+	if items, isList := v.([]any); isList && p.array {
+		if f.has(p) {
+			return false
+		}
+		f.args[p.name] = items
+		return true
+	}
+	if p.array {
+		cur, _ := f.args[p.name].([]any)
+		for _, c := range cur {
+			if c == v {
+				return false
+			}
+		}
+		f.args[p.name] = append(cur, v)
+		return true
+	}
+	if _, ok := f.args[p.name]; ok {
+		return false
+	}
+	f.args[p.name] = v
+	return true
+}
+
+func (f *filler) has(p *param) bool {
+	_, ok := f.args[p.name]
+	return ok
+}
+
+// typed matches values whose form says what they are: UUIDs, emails,
+// dates and date-times, and identifiers with a distinctive pattern
+// (TCK-1042, tm_4k7p2x9q1c).
+func (f *filler) typed() {
+	var pairs []pair
+	for i, t := range f.u.toks {
+		var dateTok = -1
+		var natural, naturalTime string
+		if d, clock, last, ok := f.u.naturalDate(i); ok {
+			natural, dateTok = d, last
+			naturalTime = d + "T00:00:00Z"
+			if clock != "" {
+				naturalTime = d + "T" + clock + "Z"
+			}
+		}
+		for _, p := range f.tool.params {
+			typ := p.scalarType()
+			if typ != "string" {
+				continue
+			}
+			var v any
+			last := i
+			switch {
+			case p.format == "uuid" && isUUID(t.raw):
+				v = strings.ToLower(t.raw)
+			case p.format == "email" && isEmail(t.raw):
+				v = t.raw
+			case p.format == "date":
+				if d, ok := asDate(t.raw); ok {
+					v = d
+				} else if dt, ok := asDateTime(t.raw); ok {
+					v = dt[:10]
+				} else if natural != "" {
+					v, last = natural, dateTok
+				}
+			case p.format == "date-time":
+				if dt, ok := asDateTime(t.raw); ok {
+					v = dt
+				} else if d, ok := asDate(t.raw); ok {
+					v = d + "T00:00:00Z"
+				} else if natural != "" {
+					v, last = naturalTime, dateTok
+				}
+			case p.distinctive():
+				if p.pattern.MatchString(t.raw) {
+					v = t.raw
+				}
+			}
+			if v == nil {
+				continue
+			}
+			from, to := f.u.toks[i].first, f.u.toks[last].last
+			pairs = append(pairs, pair{p: p, tok: i, lastTok: last, value: v, affinity: f.affinity(p, from, to), words: [2]int{from, to}})
+		}
+	}
+	f.assign(pairs, 0)
+}
+
+// enums finds accepted values mentioned in the text, by their words
+// ("in stock" for in_stock), case-insensitively. A value that is also a
+// common word ("IT", "other") must be written as the schema writes it.
+func (f *filler) enums() {
+	var pairs []pair
+	for _, p := range f.tool.params {
+		if len(p.enum) == 0 {
+			continue
+		}
+		for _, e := range p.enum {
+			ws := retrieve.Words(e)
+			if len(ws) == 0 {
+				continue
+			}
+			stems := make([]string, len(ws))
+			for i, w := range ws {
+				stems[i] = retrieve.Stem(w)
+			}
+			for _, at := range f.u.findPhrase(stems) {
+				end := at + len(ws) - 1
+				if len(ws) == 1 && retrieve.IsStopWord(ws[0]) && f.u.toks[f.u.words[at].tok].raw != e {
+					continue
+				}
+				aff := f.affinity(p, at, end)
+				if aff == 0 && f.tool.namesParam(stems, p) {
+					// "high priority": the word names another argument
+					// here, not a sort order.
+					continue
+				}
+				// Quoted exact values are matched below.
+				pairs = append(pairs, pair{p: p, tok: f.u.words[at].tok, lastTok: f.u.words[end].tok, value: e,
+					affinity: aff + 0.01*float64(len(ws)), words: [2]int{at, end}})
+			}
+			for i, t := range f.u.toks {
+				if t.quoted && strings.EqualFold(t.raw, e) {
+					pairs = append(pairs, pair{p: p, tok: i, lastTok: i, value: e,
+						affinity: f.affinity(p, t.first, t.last) + 0.5, words: [2]int{t.first, t.last}})
+				}
+			}
+		}
+	}
+	f.assign(pairs, -1)
+}
+
+// quoted gives quoted text to free-text arguments, by the words around
+// it.
+func (f *filler) quoted() {
+	var pairs []pair
+	for i, t := range f.u.toks {
+		if !t.quoted || f.u.used[i] || t.raw == "" {
+			continue
+		}
+		for _, p := range f.tool.params {
+			if p.scalarType() != "string" || len(p.enum) > 0 || p.format != "" ||
+				p.pattern != nil && !p.pattern.MatchString(t.raw) {
+				continue
+			}
+			pairs = append(pairs, pair{p: p, tok: i, lastTok: i, value: t.raw, affinity: f.affinity(p, t.first, t.last), words: [2]int{t.first, t.last}})
+		}
+	}
+	f.assign(pairs, -1)
+}
+
+// separators may stand between an argument's name and its value:
+// "status: open", "priority is high", "set title to X".
+var separators = map[string]bool{"is": true, "to": true, "as": true, "equal": true, "equals": true, "be": true,
+	"=": true, "set": true, "header": true, "parameter": true, "param": true, "field": true, "value": true}
+
+// stopValue are words that end a free-text value read after a name.
+var stopValue = map[string]bool{"and": true, "with": true, "for": true, "in": true, "on": true, "at": true, "from": true,
+	"by": true, "that": true, "which": true, "who": true, "where": true, "but": true, "then": true, "please": true}
+
+// named reads the value written right after an argument's name
+// ("priority high", "status: open", "for team Platform", "page 2"), or
+// for a one-word name right before it ("high priority"), whatever the
+// value's type: "page five" gives "five".
+func (f *filler) named() {
+	for _, p := range f.tool.params {
+		if f.has(p) || p.scalarType() == "boolean" || p.scalarType() == "object" {
+			continue
+		}
+		for _, stems := range f.tool.phrasesOf(p) {
+			if f.has(p) || len(stems) == 0 {
+				continue
+			}
+			for _, at := range f.u.findPhrase(stems) {
+				end := at + len(stems) - 1
+				if !f.u.free(at, end) {
+					continue // the name is part of a value already read
+				}
+				if f.tool.longerName(p, stems, at, f.u) {
+					continue // "resolution code" names resolution_code, not resolution
+				}
+				if v, from, to, ok := f.after(p, end); ok {
+					if f.set(p, v) {
+						f.u.claimWords(from, to)
+						f.u.claimWords(at, end)
+					}
+					break
+				}
+				if v, w, ok := f.before(p, at, len(stems)); ok {
+					if f.set(p, v) {
+						f.u.claimWords(w, w)
+					}
+					break
+				}
+			}
+		}
+	}
+}
+
+// after reads the value that follows the name ending at word end.
+func (f *filler) after(p *param, end int) (any, int, int, bool) {
+	u := f.u
+	ti := u.words[end].tok
+	if u.toks[ti].clauseEnd {
+		// "..., priority." : a comma or period ends the phrase.
+		return nil, 0, 0, false
+	}
+	next := ti + 1
+	for next < len(u.toks) && !u.toks[next].quoted && separators[u.toks[next].lower] {
+		next++
+	}
+	if next >= len(u.toks) || u.used[next] {
+		return nil, 0, 0, false
+	}
+	t := u.toks[next]
+	if !t.quoted && (retrieve.IsStopWord(t.lower) || f.tool.topic[retrieve.Stem(t.lower)] || requestVerbs[retrieve.Stem(t.lower)]) {
+		return nil, 0, 0, false
+	}
+	first := t.first
+	switch p.scalarType() {
+	case "integer", "number":
+		if n, ok := asNumber(t.raw); ok {
+			return number(p, n), first, t.last, true
+		}
+		if t.quoted {
+			return nil, 0, 0, false
+		}
+		// A number in words stays a word: a type mismatch a model makes.
+		return t.raw, first, t.last, true
+	case "string":
+		if p.array && !t.quoted {
+			items, last := f.list(p, next)
+			return items, first, u.toks[last].last, true
+		}
+		if !t.quoted && p.pattern != nil && !p.pattern.MatchString(t.raw) && p.inExample {
+			// "ticket 1001" with the example's "TCK-1042": "TCK-1001".
+			if v, ok := shapeLike(t.raw, p.example, p); ok {
+				return v, first, t.last, true
+			}
+		}
+		if t.quoted || len(p.enum) > 0 || !p.free() {
+			return t.raw, first, t.last, true
+		}
+		parts := []string{t.raw}
+		last := next
+		for k := next; k < len(u.toks) && len(parts) < 6 && !u.toks[k].clauseEnd && !u.toks[k].colon; k++ {
+			n := k + 1
+			if n >= len(u.toks) || u.used[n] || u.toks[n].quoted || stopValue[u.toks[n].lower] {
+				break
+			}
+			parts = append(parts, u.toks[n].raw)
+			last = n
+		}
+		if p.pattern != nil {
+			// The longest start of the phrase the pattern accepts, or
+			// the first word.
+			for len(parts) > 1 && !p.pattern.MatchString(strings.Join(parts, " ")) {
+				parts = parts[:len(parts)-1]
+				last--
+			}
+		}
+		return strings.Join(parts, " "), first, u.toks[last].last, true
+	}
+	return nil, 0, 0, false
+}
+
+// before reads a one-word value just before a one-word name: "high
+// priority", "Berlin location".
+func (f *filler) before(p *param, at, n int) (any, int, bool) {
+	if n != 1 || at == 0 || p.scalarType() != "string" {
+		return nil, 0, false
+	}
+	w := f.u.words[at-1]
+	t := f.u.toks[w.tok]
+	if f.u.used[w.tok] || t.quoted || t.clauseEnd || w.stem == "" || retrieve.IsStopWord(w.lower) ||
+		f.tool.topic[w.stem] || requestVerbs[w.stem] || t.first != t.last {
+		return nil, 0, false
+	}
+	if _, isNum := asNumber(t.raw); isNum {
+		return nil, 0, false
+	}
+	if len(p.enum) == 0 && !p.free() {
+		return nil, 0, false
+	}
+	return t.raw, at - 1, true
+}
+
+// numbers gives numbers written in digits to numeric arguments whose name
+// is next to them ("5 per page", "limit of 10"), or to a required one.
+func (f *filler) numbers() {
+	var pairs []pair
+	for i, t := range f.u.toks {
+		if f.u.used[i] || t.quoted {
+			continue
+		}
+		n, ok := asNumber(t.raw)
+		if !ok {
+			continue
+		}
+		for _, p := range f.tool.params {
+			if typ := p.scalarType(); typ != "integer" && typ != "number" || f.has(p) {
+				continue
+			}
+			aff := f.affinity(p, t.first, t.last)
+			pairs = append(pairs, pair{p: p, tok: i, lastTok: i, value: number(p, n), affinity: aff, words: [2]int{t.first, t.last}})
+		}
+	}
+	f.assign(pairs, 1)
+}
+
+// negations turn a boolean argument's mention into false.
+var negations = map[string]bool{"not": true, "no": true, "without": true, "exclude": true, "excluding": true,
+	"except": true, "non": true, "never": true, "don't": true, "dont": true, "skip": true, "omit": true}
+
+// booleanFiller are name words that say nothing on their own.
+var booleanFiller = map[string]bool{"include": true, "is": true, "has": true, "with": true, "show": true, "enable": true,
+	"allow": true, "only": true, "should": true}
+
+// booleans set a boolean argument to true when its name's words appear
+// ("unassigned tickets", "with comments"), false when a negation comes
+// just before them ("without comments", "not active").
+func (f *filler) booleans() {
+	for _, p := range f.tool.params {
+		if p.typ != "boolean" || f.has(p) {
+			continue
+		}
+		var stems []string
+		for i, w := range retrieve.Words(p.name) {
+			if !booleanFiller[w] {
+				stems = append(stems, p.fullStems[i])
+			}
+		}
+		if len(stems) == 0 {
+			stems = p.fullStems
+		}
+		for _, at := range f.u.findPhrase(stems) {
+			end := at + len(stems) - 1
+			v := true
+			for w := at - 1; w >= 0 && w >= at-3; w-- {
+				if negations[f.u.words[w].lower] {
+					v = false
+				}
+			}
+			f.u.claimWords(at, end)
+			nt := f.u.words[end].tok + 1
+			for nt < len(f.u.toks) && separators[f.u.toks[nt].lower] && !f.u.toks[nt-1].clauseEnd {
+				nt++
+			}
+			if nt < len(f.u.toks) && !f.u.toks[nt-1].clauseEnd {
+				switch f.u.toks[nt].lower {
+				case "true", "yes":
+					v = true
+					f.u.used[nt] = true
+				case "false", "no":
+					v = false
+					f.u.used[nt] = true
+				}
+			}
+			f.args[p.name] = v
+			break
+		}
+	}
+}
+
+// shaped fills an identifier the example shows, such as "TCK-1042", from
+// a bare number in the text ("ticket 1042" -> "TCK-1042"), when the
+// argument's pattern (if any) accepts the result.
+func (f *filler) shaped() {
+	for _, p := range f.tool.params {
+		if f.has(p) || p.array || p.scalarType() != "string" || len(p.enum) > 0 {
+			continue
+		}
+		ex, forced := f.force[p.name]
+		if !forced || ex == nil {
+			ex = p.example
+		}
+		s, ok := ex.(string)
+		if !ok || !p.inExample && !forced {
+			continue
+		}
+		for i, t := range f.u.toks {
+			if f.u.used[i] || t.quoted {
+				continue
+			}
+			v, ok := shapeLike(t.raw, s, p)
+			if !ok {
+				continue
+			}
+			f.set(p, v)
+			f.u.used[i] = true
+			f.notes = append(f.notes, fmt.Sprintf("%s shaped like the example %q", p.name, s))
+			break
+		}
+	}
+}
+
+// remainder gives the words nothing else claimed (less stop words,
+// request verbs and the tool's own topic words) to the first free-text
+// argument the example shows, or one an error said is missing: "Search
+// tickets about VPN drops" -> q: "VPN drops".
+func (f *filler) remainder() {
+	var target *param
+	for _, p := range f.tool.params {
+		if f.has(p) || !p.free() || p.scalarType() != "string" {
+			continue
+		}
+		if _, forced := f.force[p.name]; forced || p.inExample {
+			if target == nil || rank(p) < rank(target) {
+				target = p
+			}
+		}
+	}
+	if target == nil {
+		return
+	}
+	argWords := f.tool.argWords
+	eligible := func(i int) bool {
+		t := f.u.toks[i]
+		if f.u.used[i] {
+			return false
+		}
+		if t.quoted {
+			return true
+		}
+		st := retrieve.Stem(t.lower)
+		if retrieve.IsStopWord(t.lower) || requestVerbs[st] || f.tool.topic[st] || negations[t.lower] ||
+			separators[t.lower] || stopValue[t.lower] || politeness[t.lower] {
+			return false
+		}
+		for _, w := range retrieve.Words(t.raw) {
+			if argWords[retrieve.Stem(w)] {
+				return false // "If-Match" names an argument
+			}
+		}
+		return true
+	}
+	// The longest run of eligible tokens, stop words inside it allowed
+	// ("Laptop does not boot"), the first of equal ones.
+	bestFrom, bestTo, bestLen := -1, -1, 0
+	for i := 0; i < len(f.u.toks); i++ {
+		if !eligible(i) {
+			continue
+		}
+		j, n := i, 1
+		for k := i + 1; k < len(f.u.toks) && !f.u.toks[k-1].clauseEnd && !f.u.used[k]; k++ {
+			if eligible(k) {
+				j, n = k, n+1
+			} else if !retrieve.IsStopWord(f.u.toks[k].lower) || stopValue[f.u.toks[k].lower] {
+				break
+			}
+		}
+		if n > bestLen {
+			bestFrom, bestTo, bestLen = i, j, n
+		}
+		i = j
+	}
+	if bestFrom < 0 {
+		return
+	}
+	var parts []string
+	for i := bestFrom; i <= bestTo; i++ {
+		parts = append(parts, f.u.toks[i].raw)
+		f.u.used[i] = true
+	}
+	f.set(target, strings.Join(parts, " "))
+}
+
+// number converts n for an integer or number argument.
+func number(p *param, n float64) any {
+	if p.scalarType() == "integer" && n == math.Trunc(n) && math.Abs(n) < 1e15 {
+		return json.Number(strconv.FormatInt(int64(n), 10))
+	}
+	return json.Number(strconv.FormatFloat(n, 'f', -1, 64))
+}
+
+// namesParam reports whether stems are the name of an argument other than
+// except.
+func (t *toolSpec) namesParam(stems []string, except *param) bool {
+	for _, p := range t.params {
+		if p != except && (equalStrings(p.stems, stems) || equalStrings(p.fullStems, stems)) {
+			return true
+		}
+	}
+	return false
+}
+
+func equalStrings(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// shapeLike writes digits in the shape of an example identifier:
+// ("1001", "TCK-1042") -> "TCK-1001". It fails when the example is not a
+// prefix followed by digits, when digits is not all digits, or when the
+// pattern (if any) rejects the result.
+func shapeLike(digits string, example any, p *param) (string, bool) {
+	ex, ok := example.(string)
+	if !ok || digits == "" || strings.Trim(digits, "0123456789") != "" {
+		return "", false
+	}
+	prefix := strings.TrimRight(ex, "0123456789")
+	if prefix == ex || prefix == "" || strings.ContainsAny(prefix, "0123456789") {
+		return "", false
+	}
+	v := prefix + digits
+	if p.pattern != nil && !p.pattern.MatchString(v) {
+		return "", false
+	}
+	return v, true
+}
+
+// aliases are words people use for common arguments instead of their
+// names: "called X" for a name, "matching X" for a query, "at most 5" for
+// a limit. Keys are argument names in lower case.
+var aliases = map[string][]string{}
+
+func init() {
+	add := func(names, phrases string) {
+		for _, n := range strings.Fields(names) {
+			for _, ph := range strings.Split(phrases, ",") {
+				aliases[n] = append(aliases[n], strings.TrimSpace(ph))
+			}
+		}
+	}
+	add("name display_name displayname full_name fullname", "called, named")
+	add("title summary subject", "titled, entitled")
+	add("q query search keyword keywords term terms text", "matching, that match, match, mentioning, containing, about")
+	add("limit per_page perpage page_size pagesize size max_results maxresults max_items count max",
+		"at most, no more than, up to, maximum of, max")
+	add("offset skip start", "skipping the first, skip the first, skipping, skip, starting after the first, after the first")
+}
+
+// phrasesOf are the ways the request may name p, as stems: its name, its
+// name without a final id, and the aliases of its name.
+func (t *toolSpec) phrasesOf(p *param) [][]string {
+	out := [][]string{p.fullStems}
+	if len(p.stems) != len(p.fullStems) {
+		out = append(out, p.stems)
+	}
+	lower := strings.ToLower(p.name)
+	al := aliases[lower]
+	if (lower == "title" || lower == "subject") && t.byName["name"] == nil {
+		al = append(al, "called")
+	}
+	for _, a := range al {
+		var stems []string
+		for _, w := range retrieve.Words(a) {
+			stems = append(stems, retrieve.Stem(w))
+		}
+		out = append(out, stems)
+	}
+	return out
+}
+
+// list reads the items of an array written as a list from token i: "vpn",
+// "laptop and hardware", "network, billing and laptop". It returns them
+// as []any and the last token used.
+func (f *filler) list(p *param, i int) ([]any, int) {
+	u := f.u
+	ok := func(k int) bool {
+		if k >= len(u.toks) || u.used[k] || u.toks[k].quoted {
+			return false
+		}
+		t := u.toks[k]
+		return !retrieve.IsStopWord(t.lower) && !stopValue[t.lower] && (p.pattern == nil || p.pattern.MatchString(t.raw))
+	}
+	conj := func(k int) bool { return k < len(u.toks) && (u.toks[k].lower == "and" || u.toks[k].lower == "or") }
+	items := []any{u.toks[i].raw}
+	last := i
+	for {
+		switch {
+		case !u.toks[last].clauseEnd && conj(last+1) && ok(last+2):
+			// "... and X": the last item.
+			return append(items, u.toks[last+2].raw), last + 2
+		case u.toks[last].clauseEnd && ok(last+1) &&
+			(conj(last+2) || u.toks[last+1].clauseEnd && ok(last+2)):
+			// ", X and ..." or ", X, ...": the list goes on.
+			items = append(items, u.toks[last+1].raw)
+			last++
+		default:
+			return items, last
+		}
+	}
+}
+
+// longerName reports whether the words at position at, which spell stems
+// (a phrase of p), begin or end a longer name of another argument.
+func (t *toolSpec) longerName(p *param, stems []string, at int, u *utterance) bool {
+	for _, q := range t.params {
+		if q == p || len(q.fullStems) <= len(stems) {
+			continue
+		}
+		for _, start := range u.findPhrase(q.fullStems) {
+			if start <= at && at+len(stems) <= start+len(q.fullStems) {
+				return true
+			}
+		}
+	}
+	return false
+}

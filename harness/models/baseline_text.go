@@ -1,0 +1,307 @@
+package models
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+	"unicode"
+
+	"github.com/agentready/agentready/harness/retrieve"
+)
+
+// token is one value-sized piece of the user's text: a quoted string, or
+// a run of non-space characters without the punctuation around it.
+type token struct {
+	raw    string // as written, without surrounding punctuation or quotes
+	lower  string
+	quoted bool
+	// clauseEnd is set when punctuation that ends a phrase (, . ; ! ?)
+	// follows the token; colon when a colon does.
+	clauseEnd, colon bool
+	// first and last are the token's words in utterance.words.
+	first, last int
+}
+
+// word is one word of the text for matching names and enum values; a
+// quoted token is one word with no text.
+type word struct {
+	lower, stem string
+	tok         int
+}
+
+// utterance is the user's request, read once.
+type utterance struct {
+	text  string
+	toks  []token
+	words []word
+	used  []bool // per token: claimed by an argument
+}
+
+const quoteRunes = "\"“”«»`'‘’"
+
+func readUtterance(text string) *utterance {
+	u := &utterance{text: text}
+	rs := []rune(text)
+	i := 0
+	for i < len(rs) {
+		r := rs[i]
+		if unicode.IsSpace(r) {
+			i++
+			continue
+		}
+		if strings.ContainsRune(quoteRunes, r) && (i == 0 || !isWordRune(rs[i-1])) {
+			if j := closingQuote(rs, i); j > i {
+				raw := strings.TrimSpace(string(rs[i+1 : j]))
+				t := token{raw: raw, lower: strings.ToLower(raw), quoted: true}
+				k := j + 1
+				for k < len(rs) && strings.ContainsRune(".,;:!?)]", rs[k]) {
+					if strings.ContainsRune(",;.!?", rs[k]) {
+						t.clauseEnd = true
+					}
+					if rs[k] == ':' {
+						t.colon = true
+					}
+					k++
+				}
+				u.add(t)
+				i = k
+				continue
+			}
+		}
+		j := i
+		for j < len(rs) && !unicode.IsSpace(rs[j]) {
+			j++
+		}
+		raw := string(rs[i:j])
+		i = j
+		trimmed := strings.TrimLeft(raw, "([{#\"'“‘«")
+		core := strings.TrimRight(trimmed, ".,;:!?)]}\"'”’»")
+		// "user's" -> "user"; keep the apostrophe inside other words.
+		core = strings.TrimSuffix(strings.TrimSuffix(core, "'s"), "’s")
+		if core == "" {
+			continue
+		}
+		tail := trimmed[len(core):]
+		t := token{raw: core, lower: strings.ToLower(core), clauseEnd: strings.ContainsAny(tail, ",;.!?"), colon: strings.Contains(tail, ":")}
+		u.add(t)
+	}
+	u.used = make([]bool, len(u.toks))
+	return u
+}
+
+func isWordRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
+
+// closingQuote finds the quote that closes the one at i: the matching
+// rune, followed by a space, punctuation or the end.
+func closingQuote(rs []rune, i int) int {
+	open := rs[i]
+	want := map[rune]rune{'“': '”', '«': '»', '‘': '’'}[open]
+	if want == 0 {
+		want = open
+	}
+	for j := i + 1; j < len(rs); j++ {
+		if rs[j] != want && !(open == '"' && rs[j] == '”') {
+			continue
+		}
+		if j+1 == len(rs) || !isWordRune(rs[j+1]) {
+			if j == i+1 {
+				return -1
+			}
+			return j
+		}
+	}
+	return -1
+}
+
+func (u *utterance) add(t token) {
+	ti := len(u.toks)
+	t.first = len(u.words)
+	if t.quoted {
+		u.words = append(u.words, word{tok: ti})
+	} else {
+		ws := retrieve.Words(t.raw)
+		if len(ws) == 0 {
+			u.words = append(u.words, word{tok: ti})
+		}
+		for _, w := range ws {
+			u.words = append(u.words, word{lower: w, stem: retrieve.Stem(w), tok: ti})
+		}
+	}
+	t.last = len(u.words) - 1
+	u.toks = append(u.toks, t)
+}
+
+// free reports whether the tokens behind words [from, to] are unclaimed.
+func (u *utterance) free(from, to int) bool {
+	for w := from; w <= to; w++ {
+		if u.used[u.words[w].tok] {
+			return false
+		}
+	}
+	return true
+}
+
+// claimWords marks the tokens behind words [from, to] used.
+func (u *utterance) claimWords(from, to int) {
+	for w := from; w <= to; w++ {
+		u.used[u.words[w].tok] = true
+	}
+}
+
+// window returns the stems of the words around [from, to]: before words
+// before and after words after, not crossing a quoted token or the end of
+// a clause (a comma, a period, a colon).
+func (u *utterance) window(from, to, before, after int) []string {
+	var out []string
+	for w := from - 1; w >= 0 && w >= from-before; w-- {
+		if u.words[w].stem == "" || u.boundaryAfter(w) {
+			break
+		}
+		out = append(out, u.words[w].stem)
+	}
+	if u.boundaryAfter(to) {
+		return out
+	}
+	for w := to + 1; w < len(u.words) && w <= to+after; w++ {
+		if u.words[w].stem == "" {
+			break
+		}
+		out = append(out, u.words[w].stem)
+		if u.boundaryAfter(w) {
+			break
+		}
+	}
+	return out
+}
+
+// boundaryAfter reports whether a clause ends after word w: it is the
+// last word of a token followed by a comma, period or colon.
+func (u *utterance) boundaryAfter(w int) bool {
+	t := u.toks[u.words[w].tok]
+	return t.last == w && (t.clauseEnd || t.colon)
+}
+
+// findPhrase returns the word positions where the words ws occur in a
+// row, compared by stem.
+func (u *utterance) findPhrase(stems []string) []int {
+	if len(stems) == 0 {
+		return nil
+	}
+	var out []int
+	for i := 0; i+len(stems) <= len(u.words); i++ {
+		ok := true
+		for j, s := range stems {
+			if u.words[i+j].stem != s {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+var (
+	reUUID   = regexp.MustCompile(`^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$`)
+	reEmail  = regexp.MustCompile(`^[^@\s"<>]+@[^@\s"<>]+\.[A-Za-z]{2,}$`)
+	reNumber = regexp.MustCompile(`^[-+]?[0-9]+(\.[0-9]+)?$`)
+)
+
+func isUUID(s string) bool  { return reUUID.MatchString(s) }
+func isEmail(s string) bool { return reEmail.MatchString(s) }
+
+// asDate reads YYYY-MM-DD.
+func asDate(s string) (string, bool) {
+	if _, err := time.Parse("2006-01-02", s); err == nil {
+		return s, true
+	}
+	return "", false
+}
+
+// asDateTime reads an RFC 3339 date-time.
+func asDateTime(s string) (string, bool) {
+	if _, err := time.Parse(time.RFC3339, s); err == nil {
+		return s, true
+	}
+	return "", false
+}
+
+// asNumber reads a number written in digits ("5", "2.5", "1,000" is not
+// one). Number words ("five") are not read: a known weakness.
+func asNumber(s string) (float64, bool) {
+	if !reNumber.MatchString(s) {
+		return 0, false
+	}
+	f, err := strconv.ParseFloat(s, 64)
+	return f, err == nil
+}
+
+var months = map[string]time.Month{}
+
+func init() {
+	for m := time.January; m <= time.December; m++ {
+		name := strings.ToLower(m.String())
+		months[name] = m
+		months[name[:3]] = m
+	}
+	months["sept"] = time.September
+}
+
+// naturalDate finds a date written in words starting at token i: "1 March
+// 2026", "March 1, 2026", "March 1st 2026", optionally followed by a time
+// ("at 09:15 UTC", "14:00"). It returns the date as YYYY-MM-DD, the time
+// as HH:MM:SS ("" when none is given) and the last token used.
+func (u *utterance) naturalDate(i int) (date, clock string, last int, ok bool) {
+	if i+2 >= len(u.toks) {
+		return "", "", 0, false
+	}
+	a, b, c := u.toks[i], u.toks[i+1], u.toks[i+2]
+	if a.quoted || b.quoted || c.quoted {
+		return "", "", 0, false
+	}
+	day := func(s string) (int, bool) {
+		s = strings.TrimRight(s, "stndrh")
+		n, err := strconv.Atoi(s)
+		return n, err == nil && n >= 1 && n <= 31
+	}
+	year := func(s string) (int, bool) {
+		n, err := strconv.Atoi(s)
+		return n, err == nil && n >= 1900 && n <= 2200
+	}
+	var d, y int
+	var m time.Month
+	var ok1, ok2, ok3 bool
+	if m, ok1 = months[a.lower]; ok1 {
+		d, ok2 = day(b.lower)
+		y, ok3 = year(c.lower)
+	} else if d, ok1 = day(a.lower); ok1 {
+		m, ok2 = months[b.lower]
+		y, ok3 = year(c.lower)
+	}
+	if !ok1 || !ok2 || !ok3 {
+		return "", "", 0, false
+	}
+	t := time.Date(y, m, d, 0, 0, 0, 0, time.UTC)
+	if t.Day() != d {
+		return "", "", 0, false
+	}
+	last = i + 2
+	if !c.clauseEnd {
+		j := last + 1
+		if j < len(u.toks) && u.toks[j].lower == "at" {
+			j++
+		}
+		if j < len(u.toks) {
+			if hm, err := time.Parse("15:04", u.toks[j].raw); err == nil {
+				clock, last = hm.Format("15:04:05"), j
+				if k := j + 1; !u.toks[j].clauseEnd && k < len(u.toks) && (u.toks[k].lower == "utc" || u.toks[k].lower == "gmt" || u.toks[k].lower == "z") {
+					last = k
+				}
+			}
+		}
+	}
+	return t.Format("2006-01-02"), clock, last, true
+}

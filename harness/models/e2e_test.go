@@ -1,0 +1,166 @@
+package models_test
+
+import (
+	"context"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/agentready/agentready/gen/catalog"
+	"github.com/agentready/agentready/gen/toolrt"
+	"github.com/agentready/agentready/harness/models"
+	"github.com/agentready/agentready/specs/exampleapi/server"
+	"github.com/cloudwego/eino/compose"
+	"github.com/cloudwego/eino/flow/agent/react"
+	"github.com/cloudwego/eino/schema"
+)
+
+// received records the requests the example API server got.
+type received struct {
+	mu   sync.Mutex
+	reqs []string // "GET /users?email=..."
+}
+
+func (r *received) wrap(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+		r.mu.Lock()
+		r.reqs = append(r.reqs, req.Method+" "+req.URL.Path+"?"+req.URL.RawQuery)
+		r.mu.Unlock()
+		h.ServeHTTP(w, req)
+	})
+}
+
+func (r *received) take() []string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	out := r.reqs
+	r.reqs = nil
+	return out
+}
+
+// TestBaselineReActAgent runs a real Eino ReAct agent with the baseline
+// and the example API's tools against the example server, in-process,
+// and checks what the server received.
+func TestBaselineReActAgent(t *testing.T) {
+	ctx := context.Background()
+	srv, err := server.New(server.Options{Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close()
+	rec := &received{}
+	hs := httptest.NewServer(rec.wrap(srv.Handler()))
+	defer hs.Close()
+
+	api := exampleAPI(t)
+	client, err := catalog.NewClient(api, hs.URL, toolrt.WithoutEnvironment(), toolrt.WithCredential("bearerAuth", server.DefaultAdminToken))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cat, err := catalog.New(api, client)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, info, err := models.New(ctx, "baseline")
+	if err != nil || info.Kind != models.KindBaseline {
+		t.Fatalf("models.New(baseline) = %v, %v", info, err)
+	}
+	const rounds = 3
+	agent, err := react.NewAgent(ctx, &react.AgentConfig{
+		ToolCallingModel: m,
+		ToolsConfig:      compose.ToolsNodeConfig{Tools: cat.Eino()},
+		MaxStep:          2*rounds + 1,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		request string
+		// want are the requests the server should receive, in order: the
+		// method, the path and the query parameters that must be there.
+		want   []string
+		answer string // in the final answer
+	}{
+		{"Show me the user with email aisha.alvarez@globex.example",
+			[]string{"GET /users?email=aisha.alvarez@globex.example"}, "Aisha Alvarez"},
+		{"List open tickets with high priority",
+			[]string{"GET /tickets?priority=high&status=open"}, `"items"`},
+		{"Show me ticket 1225",
+			[]string{"GET /tickets/TCK-1225?"}, "200 OK"},
+		// The first call is invalid (never sent); the error's "did you
+		// mean" repairs it.
+		{"List users with role: administrator",
+			[]string{"GET /users?role=admin"}, "listUsers returned"},
+	}
+	for _, tc := range tests {
+		rec.take()
+		out, err := agent.Generate(ctx, []*schema.Message{schema.UserMessage(tc.request)})
+		if err != nil {
+			t.Errorf("%q: %v", tc.request, err)
+			continue
+		}
+		got := rec.take()
+		if len(got) != len(tc.want) {
+			t.Errorf("%q: the server received %q, want %q", tc.request, got, tc.want)
+			continue
+		}
+		for i, w := range tc.want {
+			if !matchRequest(got[i], w) {
+				t.Errorf("%q: request %d = %q, want %q", tc.request, i, got[i], w)
+			}
+		}
+		if !strings.Contains(out.Content, tc.answer) {
+			t.Errorf("%q: final answer lacks %q:\n%.300s", tc.request, tc.answer, out.Content)
+		}
+		t.Logf("%q -> %v", tc.request, got)
+	}
+	// Streaming runs the same way.
+	rec.take()
+	sr, err := agent.Stream(ctx, []*schema.Message{schema.UserMessage(tests[0].request)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var chunks []*schema.Message
+	for {
+		c, err := sr.Recv()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		chunks = append(chunks, c)
+	}
+	out, err := schema.ConcatMessages(chunks)
+	if err != nil || !strings.Contains(out.Content, tests[0].answer) {
+		t.Errorf("streamed answer %v: %.200s", err, out.Content)
+	}
+	if got := rec.take(); len(got) != 1 || !matchRequest(got[0], tests[0].want[0]) {
+		t.Errorf("streamed run: the server received %q", got)
+	}
+}
+
+// matchRequest reports whether got ("GET /p?a=1&b=2") has want's method,
+// path and every query parameter of want.
+func matchRequest(got, want string) bool {
+	gp, gq, _ := strings.Cut(got, "?")
+	wp, wq, _ := strings.Cut(want, "?")
+	if gp != wp {
+		return false
+	}
+	gv, err1 := url.ParseQuery(gq)
+	wv, err2 := url.ParseQuery(wq)
+	if err1 != nil || err2 != nil {
+		return false
+	}
+	for k, ws := range wv {
+		if strings.Join(gv[k], ",") != strings.Join(ws, ",") {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,154 @@
+package models_test
+
+import (
+	"context"
+	"encoding/json"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/agentready/agentready/gen"
+	"github.com/agentready/agentready/gen/catalog"
+	"github.com/agentready/agentready/gen/ir"
+	"github.com/agentready/agentready/gen/toolrt"
+	"github.com/agentready/agentready/harness/models"
+	"github.com/cloudwego/eino/schema"
+	"github.com/eino-contrib/jsonschema"
+)
+
+func exampleSpec() string {
+	_, file, _, _ := runtime.Caller(0)
+	return filepath.Join(filepath.Dir(file), "..", "..", "specs", "exampleapi", "openapi.yaml")
+}
+
+var example struct {
+	once  sync.Once
+	api   *ir.API
+	infos []*schema.ToolInfo
+	err   error
+}
+
+// exampleAPI loads the example API's IR once.
+func exampleAPI(t testing.TB) *ir.API {
+	t.Helper()
+	example.once.Do(func() {
+		api, _, err := gen.Load(gen.Options{Spec: exampleSpec()})
+		if err != nil {
+			example.err = err
+			return
+		}
+		client, err := catalog.NewClient(api, "http://127.0.0.1:1", toolrt.WithoutEnvironment())
+		if err != nil {
+			example.err = err
+			return
+		}
+		cat, err := catalog.New(api, client)
+		if err != nil {
+			example.err = err
+			return
+		}
+		example.api = api
+		for _, tl := range cat.Tools {
+			info, _ := tl.Info(context.Background())
+			example.infos = append(example.infos, info)
+		}
+	})
+	if example.err != nil {
+		t.Fatal(example.err)
+	}
+	return example.api
+}
+
+// exampleInfos returns the example API's 28 tool definitions, as a model
+// is given them.
+func exampleInfos(t testing.TB) []*schema.ToolInfo {
+	exampleAPI(t)
+	return example.infos
+}
+
+// firstCall asks the baseline, given tools, for its reply to one request.
+func firstCall(t testing.TB, tools []*schema.ToolInfo, request string) *schema.Message {
+	t.Helper()
+	m, err := models.NewBaseline().WithTools(tools)
+	if err != nil {
+		t.Fatal(err)
+	}
+	msg, err := m.Generate(context.Background(), []*schema.Message{schema.UserMessage(request)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return msg
+}
+
+// call is a tool call's name and decoded arguments.
+type call struct {
+	Tool string
+	Args map[string]any
+}
+
+func callOf(t testing.TB, msg *schema.Message) call {
+	t.Helper()
+	if len(msg.ToolCalls) != 1 {
+		return call{}
+	}
+	tc := msg.ToolCalls[0]
+	var args map[string]any
+	if err := json.Unmarshal([]byte(tc.Function.Arguments), &args); err != nil {
+		t.Fatalf("arguments %q: %v", tc.Function.Arguments, err)
+	}
+	return call{Tool: tc.Function.Name, Args: args}
+}
+
+func (c call) String() string {
+	b, _ := json.Marshal(c.Args)
+	return c.Tool + string(b)
+}
+
+// stripInfo returns copies of the tool definitions without the
+// description's example (noExample) and without enums in the schema
+// (noEnum): what a poorer tool definition gives a model.
+func stripInfo(t testing.TB, infos []*schema.ToolInfo, noExample, noEnum bool) []*schema.ToolInfo {
+	t.Helper()
+	out := make([]*schema.ToolInfo, len(infos))
+	for i, info := range infos {
+		c := *info
+		if noExample {
+			if j := strings.Index(c.Desc, "Example:"); j >= 0 {
+				c.Desc = strings.TrimSpace(c.Desc[:j])
+			}
+		}
+		if noEnum && info.ParamsOneOf != nil {
+			js, err := info.ParamsOneOf.ToJSONSchema()
+			if err != nil {
+				t.Fatal(err)
+			}
+			raw, err := json.Marshal(js)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ns := new(jsonschema.Schema)
+			if err := json.Unmarshal(raw, ns); err != nil {
+				t.Fatal(err)
+			}
+			dropEnums(ns)
+			c.ParamsOneOf = schema.NewParamsOneOfByJSONSchema(ns)
+		}
+		out[i] = &c
+	}
+	return out
+}
+
+func dropEnums(s *jsonschema.Schema) {
+	if s == nil {
+		return
+	}
+	s.Enum = nil
+	dropEnums(s.Items)
+	if s.Properties != nil {
+		for p := s.Properties.Oldest(); p != nil; p = p.Next() {
+			dropEnums(p.Value)
+		}
+	}
+}

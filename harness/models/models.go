@@ -1,0 +1,224 @@
+// Package models provides the chat models agentready's agent runs use,
+// all behind CloudWeGo Eino's model.ToolCallingChatModel (Generate,
+// Stream, WithTools), so that a ReAct agent runs the same way whichever
+// model answers:
+//
+//   - "baseline" (the default): Baseline, an offline, deterministic
+//     stand-in for an LLM that reads only what a real model reads (the
+//     conversation and the tool definitions) and makes the same kinds of
+//     mistakes for the same reasons; see Baseline.
+//   - "openai:NAME": any OpenAI-compatible chat-completions endpoint
+//     (OpenAI, vLLM, LM Studio, Ollama's /v1, ...), at OPENAI_BASE_URL
+//     (default https://api.openai.com/v1) with the key OPENAI_API_KEY.
+//   - "ollama:NAME": a local Ollama through its OpenAI-compatible API, at
+//     OLLAMA_HOST (default http://127.0.0.1:11434) + /v1; no key needed.
+//
+// Scripted is a model for tests that replies with given turns.
+package models
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"net/url"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/cloudwego/eino-ext/components/model/openai"
+	"github.com/cloudwego/eino/components/model"
+)
+
+// Kinds of model.
+const (
+	KindBaseline = "baseline"
+	KindOpenAI   = "openai"
+	KindOllama   = "ollama"
+	KindScripted = "scripted"
+)
+
+// Environment variables read by New.
+const (
+	EnvOpenAIBaseURL = "OPENAI_BASE_URL"
+	EnvOpenAIKey     = "OPENAI_API_KEY"
+	EnvOllamaHost    = "OLLAMA_HOST"
+)
+
+// Default endpoints.
+const (
+	DefaultOpenAIBaseURL = "https://api.openai.com/v1"
+	DefaultOllamaHost    = "http://127.0.0.1:11434"
+)
+
+// Info says which model ran: safe to record in a run's files, it never
+// holds a credential.
+type Info struct {
+	// Kind is "baseline", "openai", "ollama" or "scripted".
+	Kind string `json:"kind" yaml:"kind"`
+	// Name is the model's name ("gpt-4o", "llama3.1:8b"), or the kind for
+	// the baseline.
+	Name string `json:"name" yaml:"name"`
+	// Endpoint is the base URL of the API, without user info, query or
+	// fragment; empty for models that run in-process.
+	Endpoint string `json:"endpoint,omitempty" yaml:"endpoint,omitempty"`
+}
+
+// String reads like "openai:gpt-4o at https://api.openai.com/v1".
+func (i Info) String() string {
+	s := i.Kind
+	if i.Name != "" && i.Name != i.Kind {
+		s += ":" + i.Name
+	}
+	if i.Endpoint != "" {
+		s += " at " + i.Endpoint
+	}
+	return s
+}
+
+// Options tune New beyond the spec string.
+type Options struct {
+	// Getenv reads the environment; os.Getenv when nil.
+	Getenv func(string) string
+	// HTTPClient sends the requests of remote models; by default a client
+	// with Timeout.
+	HTTPClient *http.Client
+	// Timeout bounds one request to a remote model (default 5 minutes).
+	Timeout time.Duration
+	// Temperature, when set, is sent with every request to a remote
+	// model; by default the endpoint's own default is used.
+	Temperature *float32
+	// Seed, when set, is sent with every request to a remote model, for
+	// endpoints that sample reproducibly.
+	Seed *int
+}
+
+// New returns the model a spec names: "baseline" (also ""), "openai:NAME"
+// or "ollama:NAME", with Info on which it is. Remote models read their
+// endpoint and key from the environment (see the package documentation);
+// a missing one is an error that names the variable.
+func New(ctx context.Context, spec string) (model.ToolCallingChatModel, Info, error) {
+	return NewWith(ctx, spec, Options{})
+}
+
+// NewWith is New with options.
+func NewWith(ctx context.Context, spec string, opts Options) (model.ToolCallingChatModel, Info, error) {
+	getenv := opts.Getenv
+	if getenv == nil {
+		getenv = os.Getenv
+	}
+	kind, name, _ := strings.Cut(strings.TrimSpace(spec), ":")
+	kind = strings.ToLower(kind)
+	switch kind {
+	case "", KindBaseline:
+		if name != "" {
+			return nil, Info{}, fmt.Errorf("model %q: the baseline takes no name; write \"baseline\"", spec)
+		}
+		return NewBaseline(), Info{Kind: KindBaseline, Name: KindBaseline}, nil
+	case KindOpenAI, KindOllama:
+	default:
+		return nil, Info{}, fmt.Errorf("model %q: unknown kind %q; use baseline, openai:NAME or ollama:NAME", spec, kind)
+	}
+	name = strings.TrimSpace(name)
+	if name == "" {
+		return nil, Info{}, fmt.Errorf("model %q: no model name; write %s:NAME, e.g. %s", spec, kind, map[string]string{
+			KindOpenAI: "openai:gpt-4o", KindOllama: "ollama:llama3.1:8b"}[kind])
+	}
+	var baseURL, key string
+	if kind == KindOpenAI {
+		baseURL = strings.TrimSpace(getenv(EnvOpenAIBaseURL))
+		if baseURL == "" {
+			baseURL = DefaultOpenAIBaseURL
+		}
+		key = strings.TrimSpace(getenv(EnvOpenAIKey))
+		if key == "" {
+			return nil, Info{}, fmt.Errorf("model %q: %s is not set; set it to the endpoint's API key "+
+				"(any text, such as \"none\", for a local server that needs none)", spec, EnvOpenAIKey)
+		}
+		if err := checkURL(baseURL); err != nil {
+			return nil, Info{}, fmt.Errorf("model %q: %s: %w", spec, EnvOpenAIBaseURL, err)
+		}
+	} else {
+		host := strings.TrimSpace(getenv(EnvOllamaHost))
+		if host == "" {
+			host = DefaultOllamaHost
+		}
+		var err error
+		if baseURL, err = ollamaBaseURL(host); err != nil {
+			return nil, Info{}, fmt.Errorf("model %q: %s: %w", spec, EnvOllamaHost, err)
+		}
+		key = "ollama" // Ollama ignores the key; the client wants one.
+	}
+	info := Info{Kind: kind, Name: name, Endpoint: Redact(baseURL)}
+	hc := opts.HTTPClient
+	if hc == nil {
+		timeout := opts.Timeout
+		if timeout <= 0 {
+			timeout = 5 * time.Minute
+		}
+		hc = &http.Client{Timeout: timeout}
+	}
+	cm, err := openai.NewChatModel(ctx, &openai.ChatModelConfig{
+		APIKey:      key,
+		BaseURL:     strings.TrimRight(baseURL, "/"),
+		Model:       name,
+		HTTPClient:  hc,
+		Temperature: opts.Temperature,
+		Seed:        opts.Seed,
+	})
+	if err != nil {
+		return nil, info, fmt.Errorf("model %s: %w", info, err)
+	}
+	return cm, info, nil
+}
+
+// checkURL accepts absolute http and https URLs.
+func checkURL(raw string) error {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return fmt.Errorf("%q is not a URL: %v", Redact(raw), err)
+	}
+	if (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return fmt.Errorf("%q is not an http or https URL with a host, like %s", Redact(raw), DefaultOpenAIBaseURL)
+	}
+	return nil
+}
+
+// ollamaBaseURL turns OLLAMA_HOST ("127.0.0.1:11434", "http://gpu:11434",
+// "0.0.0.0") into the base URL of Ollama's OpenAI-compatible API.
+func ollamaBaseURL(host string) (string, error) {
+	if !strings.Contains(host, "://") {
+		host = "http://" + host
+	}
+	u, err := url.Parse(host)
+	if err != nil || u.Host == "" {
+		return "", fmt.Errorf("%q is not a host or URL, like %s", Redact(host), DefaultOllamaHost)
+	}
+	if u.Scheme != "http" && u.Scheme != "https" {
+		return "", fmt.Errorf("%q: use http or https", Redact(host))
+	}
+	if u.Port() == "" && u.Scheme == "http" {
+		u.Host += ":11434"
+	}
+	if u.Hostname() == "0.0.0.0" {
+		// The address Ollama listens on, not one to connect to.
+		u.Host = strings.Replace(u.Host, "0.0.0.0", "127.0.0.1", 1)
+	}
+	u.Path = strings.TrimRight(u.Path, "/")
+	if !strings.HasSuffix(u.Path, "/v1") {
+		u.Path += "/v1"
+	}
+	return u.String(), nil
+}
+
+// Redact returns a URL without user info, query and fragment, where
+// credentials sometimes hide.
+func Redact(raw string) string {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return "(invalid URL)"
+	}
+	u.User = nil
+	u.RawQuery = ""
+	u.Fragment = ""
+	return u.String()
+}

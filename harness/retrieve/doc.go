@@ -1,0 +1,87 @@
+package retrieve
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/agentready/agentready/gen/toolrt"
+	"github.com/cloudwego/eino/schema"
+	"github.com/eino-contrib/jsonschema"
+)
+
+// DocOf is the document of a tool as a chat model is given it: the name,
+// and as text the description followed by every argument's name,
+// description and accepted values (nested fields included, two levels
+// deep).
+func DocOf(info *schema.ToolInfo) Doc {
+	var js *jsonschema.Schema
+	if info.ParamsOneOf != nil {
+		js, _ = info.ParamsOneOf.ToJSONSchema()
+	}
+	return Doc{Name: info.Name, Text: docText(info.Desc, js)}
+}
+
+// DocOfOperation is DocOf for a tool descriptor; the same tool gives the
+// same document either way.
+func DocOfOperation(op *toolrt.Operation) Doc {
+	js := new(jsonschema.Schema)
+	if err := json.Unmarshal([]byte(op.Schema), js); err != nil {
+		js = nil
+	}
+	return Doc{Name: op.Name, Text: docText(op.Description, js)}
+}
+
+// DocsOf returns the documents of tools, in order.
+func DocsOf(infos []*schema.ToolInfo) []Doc {
+	out := make([]Doc, len(infos))
+	for i, info := range infos {
+		out[i] = DocOf(info)
+	}
+	return out
+}
+
+func docText(desc string, js *jsonschema.Schema) string {
+	var b strings.Builder
+	b.WriteString(desc)
+	writeProps(&b, js, 0)
+	return b.String()
+}
+
+// writeProps appends each property's name, description and enum values.
+func writeProps(b *strings.Builder, js *jsonschema.Schema, depth int) {
+	if js == nil || depth > 2 {
+		return
+	}
+	if js.Items != nil {
+		writeProps(b, js.Items, depth)
+	}
+	if js.Properties == nil {
+		return
+	}
+	for p := js.Properties.Oldest(); p != nil; p = p.Next() {
+		b.WriteString("\n")
+		b.WriteString(p.Key)
+		s := p.Value
+		if s == nil {
+			continue
+		}
+		if s.Description != "" {
+			b.WriteString(" ")
+			b.WriteString(s.Description)
+		}
+		enum := s.Enum
+		if len(enum) == 0 && s.Items != nil {
+			enum = s.Items.Enum
+		}
+		for _, e := range enum {
+			if str, ok := e.(string); ok {
+				b.WriteString(" ")
+				b.WriteString(str)
+			} else if e != nil {
+				fmt.Fprintf(b, " %v", e)
+			}
+		}
+		writeProps(b, s, depth+1)
+	}
+}

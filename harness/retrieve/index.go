@@ -1,0 +1,295 @@
+// Package retrieve finds the tools that best match a request, or that are
+// most like a given tool, among the tools of one API: the retrieval an
+// agent harness needs to give a model the right handful of tools out of
+// thousands, and that the offline baseline model uses to pick one.
+//
+// The index is BM25F (k1 = 1.2, b = 0.75) with two fields, the name and
+// the text, over light tokens: words split at camelCase humps, snake_case
+// and kebab-case, lower-cased, without stop words, lightly stemmed (Stem).
+// Each field is normalized by its own average length, and a word of the
+// name counts NameWeight times as much as one of the text, so a request
+// that names a tool's resource and verb finds it even among tools whose
+// long descriptions mention both.
+// Results are ordered by score, then name, then position, so equal
+// inputs always give equal answers. Building is linear in the text;
+// a query touches only the posting lists of its own words.
+package retrieve
+
+import (
+	"math"
+	"sort"
+)
+
+// Doc is one tool to index: its name and what describes it (description,
+// argument names and their descriptions; see DocOf).
+type Doc struct {
+	Name string
+	Text string
+}
+
+// Hit is one tool found, with its BM25 score (higher is better).
+type Hit struct {
+	Name  string
+	Score float64
+}
+
+// NameWeight is how many times a word of a tool's name counts, against
+// once for a word of its text.
+const NameWeight = 3
+
+const (
+	k1 = 1.2
+	b  = 0.75
+	// k3 saturates repeated query words (BM25's query-term weight).
+	k3 = 1.2
+)
+
+type posting struct {
+	doc int32
+	tf  float32 // BM25F term frequency: weighted, length-normalized
+}
+
+type term struct {
+	idf      float64
+	postings []posting
+}
+
+type termFreq struct {
+	term string
+	tf   float32
+}
+
+// Index is a BM25 index over tool documents. It is safe for concurrent
+// use once built.
+type Index struct {
+	names  []string
+	byName map[string]int
+	terms  map[string]*term
+	// docTerms are each document's terms in first-seen order, for
+	// Similar.
+	docTerms [][]termFreq
+}
+
+// New indexes docs. Names should be unique; when two docs share a name,
+// Similar uses the first.
+//
+// The name and the text are two fields of BM25F: each word's frequency
+// is normalized by its field's length against the field's average, and
+// the name's counts NameWeight times.
+func New(docs []Doc) *Index {
+	ix := &Index{
+		names:    make([]string, len(docs)),
+		byName:   make(map[string]int, len(docs)),
+		terms:    map[string]*term{},
+		docTerms: make([][]termFreq, len(docs)),
+	}
+	type field struct {
+		counts map[string]float32
+		length float64
+	}
+	fields := make([][2]field, len(docs))
+	orders := make([][]string, len(docs))
+	var avg [2]float64
+	var buf []string
+	for i, d := range docs {
+		ix.names[i] = d.Name
+		if _, dup := ix.byName[d.Name]; !dup {
+			ix.byName[d.Name] = i
+		}
+		for f, text := range [2]string{d.Name, d.Text} {
+			buf = appendTokens(buf[:0], text)
+			counts := make(map[string]float32, len(buf))
+			for _, t := range buf {
+				if _, seen := counts[t]; !seen {
+					if _, other := fields[i][0].counts[t]; f == 0 || !other {
+						orders[i] = append(orders[i], t)
+					}
+				}
+				counts[t]++
+			}
+			fields[i][f] = field{counts, float64(len(buf))}
+			avg[f] += float64(len(buf))
+		}
+	}
+	for f := range avg {
+		if len(docs) > 0 && avg[f] > 0 {
+			avg[f] /= float64(len(docs))
+		} else {
+			avg[f] = 1
+		}
+	}
+	weights := [2]float64{NameWeight, 1}
+	for i := range docs {
+		var norms [2]float64
+		for f := range norms {
+			norms[f] = 1 - b + b*fields[i][f].length/avg[f]
+		}
+		tfs := make([]termFreq, len(orders[i]))
+		for j, t := range orders[i] {
+			var tf float64
+			for f := range norms {
+				if c := fields[i][f].counts[t]; c > 0 {
+					tf += weights[f] * float64(c) / norms[f]
+				}
+			}
+			// The raw weighted count serves Similar as the query weight.
+			raw := NameWeight*fields[i][0].counts[t] + fields[i][1].counts[t]
+			tfs[j] = termFreq{t, raw}
+			tm := ix.terms[t]
+			if tm == nil {
+				tm = &term{}
+				ix.terms[t] = tm
+			}
+			tm.postings = append(tm.postings, posting{int32(i), float32(tf)})
+		}
+		ix.docTerms[i] = tfs
+	}
+	n := float64(len(docs))
+	for _, tm := range ix.terms {
+		df := float64(len(tm.postings))
+		tm.idf = math.Log(1 + (n-df+0.5)/(df+0.5))
+	}
+	return ix
+}
+
+// Len is the number of documents indexed.
+func (ix *Index) Len() int { return len(ix.names) }
+
+// Search returns the k documents that best match query, best first; only
+// documents that share at least one word with it are returned.
+func (ix *Index) Search(query string, k int) []Hit {
+	if k <= 0 || len(ix.names) == 0 {
+		return nil
+	}
+	toks := Tokens(query)
+	counts := map[string]float32{}
+	var q []termFreq
+	for _, t := range toks {
+		if _, seen := counts[t]; !seen {
+			q = append(q, termFreq{t, 0})
+		}
+		counts[t]++
+	}
+	for i := range q {
+		q[i].tf = counts[q[i].term]
+	}
+	return ix.score(q, k, -1)
+}
+
+// Similar returns the k documents most like the one named name, best
+// first, leaving that document out; nil when no document has that name.
+func (ix *Index) Similar(name string, k int) []Hit {
+	i, ok := ix.byName[name]
+	if !ok || k <= 0 {
+		return nil
+	}
+	return ix.score(ix.docTerms[i], k, i)
+}
+
+// score runs the query terms q over the index and keeps the k best
+// documents, leaving out document skip (and others of the same name).
+func (ix *Index) score(q []termFreq, k, skip int) []Hit {
+	scores := make([]float64, len(ix.names))
+	touched := make([]int32, 0, 64)
+	for _, qt := range q {
+		tm := ix.terms[qt.term]
+		if tm == nil {
+			continue
+		}
+		qw := float64(qt.tf) * (k3 + 1) / (float64(qt.tf) + k3)
+		w := tm.idf * qw
+		for _, p := range tm.postings {
+			tf := float64(p.tf)
+			if scores[p.doc] == 0 {
+				touched = append(touched, p.doc)
+			}
+			scores[p.doc] += w * tf * (k1 + 1) / (tf + k1)
+		}
+	}
+	skipName := ""
+	if skip >= 0 {
+		skipName = ix.names[skip]
+	}
+	h := topK{k: k, names: ix.names}
+	for _, d := range touched {
+		if scores[d] <= 0 || (skip >= 0 && ix.names[d] == skipName) {
+			continue
+		}
+		h.push(cand{doc: d, score: scores[d]})
+	}
+	return h.hits()
+}
+
+type cand struct {
+	doc   int32
+	score float64
+}
+
+// topK keeps the k best candidates in a min-heap whose root is the worst
+// kept: lower score, then later name, then later position.
+type topK struct {
+	k     int
+	names []string
+	heap  []cand
+}
+
+// better reports whether a ranks before b.
+func (t *topK) better(a, b cand) bool {
+	if a.score != b.score {
+		return a.score > b.score
+	}
+	if na, nb := t.names[a.doc], t.names[b.doc]; na != nb {
+		return na < nb
+	}
+	return a.doc < b.doc
+}
+
+func (t *topK) push(c cand) {
+	if len(t.heap) < t.k {
+		t.heap = append(t.heap, c)
+		t.up(len(t.heap) - 1)
+		return
+	}
+	if !t.better(c, t.heap[0]) {
+		return
+	}
+	t.heap[0] = c
+	t.down(0)
+}
+
+func (t *topK) up(i int) {
+	for i > 0 {
+		p := (i - 1) / 2
+		if !t.better(t.heap[p], t.heap[i]) {
+			break
+		}
+		t.heap[p], t.heap[i] = t.heap[i], t.heap[p]
+		i = p
+	}
+}
+
+func (t *topK) down(i int) {
+	n := len(t.heap)
+	for {
+		worst := i
+		for _, c := range []int{2*i + 1, 2*i + 2} {
+			if c < n && t.better(t.heap[worst], t.heap[c]) {
+				worst = c
+			}
+		}
+		if worst == i {
+			return
+		}
+		t.heap[i], t.heap[worst] = t.heap[worst], t.heap[i]
+		i = worst
+	}
+}
+
+func (t *topK) hits() []Hit {
+	sort.Slice(t.heap, func(i, j int) bool { return t.better(t.heap[i], t.heap[j]) })
+	out := make([]Hit, len(t.heap))
+	for i, c := range t.heap {
+		out[i] = Hit{Name: t.names[c.doc], Score: c.score}
+	}
+	return out
+}

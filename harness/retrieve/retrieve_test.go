@@ -1,0 +1,302 @@
+package retrieve_test
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"reflect"
+	"runtime"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/agentready/agentready/gen"
+	"github.com/agentready/agentready/gen/catalog"
+	"github.com/agentready/agentready/gen/ir"
+	"github.com/agentready/agentready/gen/toolrt"
+	"github.com/agentready/agentready/harness/retrieve"
+)
+
+func TestWords(t *testing.T) {
+	tests := map[string][]string{
+		"listTicketsForUser":           {"list", "tickets", "for", "user"},
+		"getAPIKey":                    {"get", "api", "key"},
+		"repos/get-content_v2":         {"repos", "get", "content", "v", "2"},
+		"Show me TCK-1042, please.":    {"show", "me", "tck", "1042", "please"},
+		"aisha.alvarez@globex.example": {"aisha", "alvarez", "globex", "example"},
+		"":                             nil,
+	}
+	for in, want := range tests {
+		if got := retrieve.Words(in); !reflect.DeepEqual(got, want) {
+			t.Errorf("Words(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestStem(t *testing.T) {
+	pairs := [][2]string{
+		{"tickets", "ticket"}, {"ticket", "ticket"}, {"priorities", "priority"}, {"priority", "priority"},
+		{"assigned", "assign"}, {"assigning", "assign"}, {"assign", "assign"}, {"closed", "clos"}, {"close", "clos"},
+		{"status", "status"}, {"branches", "branch"}, {"running", "run"}, {"titled", "titl"}, {"title", "titl"},
+		{"use", "use"}, {"été", "été"},
+	}
+	for _, p := range pairs {
+		if got := retrieve.Stem(p[0]); got != p[1] {
+			t.Errorf("Stem(%q) = %q, want %q", p[0], got, p[1])
+		}
+	}
+}
+
+func TestTokensDropStopWords(t *testing.T) {
+	got := retrieve.Tokens("Can you show me the open tickets of a user?")
+	want := []string{"show", "open", "ticket", "user"}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("Tokens = %q, want %q", got, want)
+	}
+}
+
+func TestSearchRanksAndBreaksTiesByName(t *testing.T) {
+	ix := retrieve.New([]retrieve.Doc{
+		{Name: "zeta", Text: "delete a widget"},
+		{Name: "alpha", Text: "delete a widget"},
+		{Name: "listWidgets", Text: "List widgets, page by page"},
+		{Name: "getGadget", Text: "Get one gadget"},
+	})
+	hits := ix.Search("delete widget", 10)
+	var names []string
+	for _, h := range hits {
+		names = append(names, h.Name)
+	}
+	if want := []string{"alpha", "zeta", "listWidgets"}; !reflect.DeepEqual(names, want) {
+		t.Fatalf("Search = %v, want %v", hits, want)
+	}
+	if hits[0].Score != hits[1].Score || hits[1].Score <= hits[2].Score {
+		t.Errorf("scores %v: want a tie, then lower", hits)
+	}
+	if got := ix.Search("widgets", 1); len(got) != 1 || got[0].Name != "listWidgets" {
+		t.Errorf("the name counts more than the text: got %v", got)
+	}
+	if got := ix.Search("nothing matches", 5); len(got) != 0 {
+		t.Errorf("Search without shared words = %v, want none", got)
+	}
+	if got := ix.Search("widget", 0); got != nil {
+		t.Errorf("k = 0 gives %v", got)
+	}
+}
+
+func TestSimilarLeavesItselfOut(t *testing.T) {
+	ix := retrieve.New([]retrieve.Doc{
+		{Name: "listTickets", Text: "List tickets with filters"},
+		{Name: "searchTickets", Text: "Search tickets by text"},
+		{Name: "getUser", Text: "Get a user"},
+	})
+	hits := ix.Similar("listTickets", 5)
+	if len(hits) != 1 || hits[0].Name != "searchTickets" {
+		t.Errorf("Similar = %v, want searchTickets only", hits)
+	}
+	if ix.Similar("nope", 3) != nil {
+		t.Error("Similar of an unknown name is not nil")
+	}
+}
+
+// repoRoot is the directory holding go.mod.
+func repoRoot(t testing.TB) string {
+	_, file, _, _ := runtime.Caller(0)
+	return filepath.Join(filepath.Dir(file), "..", "..")
+}
+
+func loadOps(t testing.TB, spec string) (*ir.API, []*toolrt.Operation) {
+	t.Helper()
+	api, _, err := gen.Load(gen.Options{Spec: spec})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ops, err := catalog.Operations(api)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return api, ops
+}
+
+func docsOf(ops []*toolrt.Operation) []retrieve.Doc {
+	docs := make([]retrieve.Doc, len(ops))
+	for i, op := range ops {
+		docs[i] = retrieve.DocOfOperation(op)
+	}
+	return docs
+}
+
+// summaryHitRate searches each operation's spec summary and counts the
+// operations found in the top k.
+func summaryHitRate(api *ir.API, ix *retrieve.Index, k int) (hits, total int, misses []string) {
+	for _, op := range api.Operations {
+		if op.Summary == "" {
+			continue
+		}
+		total++
+		found := false
+		for _, h := range ix.Search(op.Summary, k) {
+			if h.Name == op.Name {
+				found = true
+				break
+			}
+		}
+		if found {
+			hits++
+		} else if len(misses) < 20 {
+			top := ix.Search(op.Summary, 1)
+			misses = append(misses, fmt.Sprintf("%s %q -> %v", op.Name, op.Summary, top))
+		}
+	}
+	return hits, total, misses
+}
+
+// TestExampleAPISummaries: searching an operation's summary finds it in
+// the top 3 for most of the example API's 28 tools.
+func TestExampleAPISummaries(t *testing.T) {
+	api, ops := loadOps(t, filepath.Join(repoRoot(t), "specs", "exampleapi", "openapi.yaml"))
+	ix := retrieve.New(docsOf(ops))
+	hits, total, misses := summaryHitRate(api, ix, 3)
+	rate := float64(hits) / float64(total)
+	t.Logf("example API: %d of %d summaries find their tool in the top 3 (%.2f)", hits, total, rate)
+	for _, m := range misses {
+		t.Logf("miss: %s", m)
+	}
+	if rate < 0.85 {
+		t.Errorf("top-3 hit rate %.2f, want at least 0.85", rate)
+	}
+	top1, _, _ := summaryHitRate(api, ix, 1)
+	t.Logf("example API: top-1 hit rate %.2f", float64(top1)/float64(total))
+}
+
+// TestDocOfMatchesOperation: a tool's ToolInfo and its descriptor give the
+// same document.
+func TestDocOfMatchesOperation(t *testing.T) {
+	_, ops := loadOps(t, filepath.Join(repoRoot(t), "specs", "exampleapi", "openapi.yaml"))
+	client, err := toolrt.NewClient("http://127.0.0.1:1", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cat, err := toolrt.NewCatalog(client, ops)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tl := range cat.Tools {
+		info, _ := tl.Info(t.Context())
+		if a, b := retrieve.DocOf(info), retrieve.DocOfOperation(tl.Operation()); a != b {
+			t.Errorf("%s: DocOf and DocOfOperation differ:\n%q\n%q", info.Name, a.Text, b.Text)
+		}
+	}
+	d := retrieve.DocOfOperation(cat.Tool("listTickets").Operation())
+	for _, w := range []string{"requester_id", "Only tickets raised by this user", "urgent"} {
+		if !strings.Contains(d.Text, w) {
+			t.Errorf("listTickets document lacks %q:\n%s", w, d.Text)
+		}
+	}
+}
+
+var github struct {
+	once sync.Once
+	api  *ir.API
+	ops  []*toolrt.Operation
+	ix   *retrieve.Index
+	err  error
+}
+
+// githubIndex loads GitHub's 1,223 operations once.
+func githubIndex(t testing.TB) (*ir.API, []*toolrt.Operation, *retrieve.Index) {
+	t.Helper()
+	spec := filepath.Join(repoRoot(t), "..", "shared", "specs", "real", "github.json")
+	if _, err := os.Stat(spec); err != nil {
+		if os.Getenv("AGENTREADY_SKIP_SHARED") != "" {
+			t.Skipf("%s is missing and AGENTREADY_SKIP_SHARED is set", spec)
+		}
+		t.Fatalf("%s is missing: the tests read the shared specs from ../shared beside the repository "+
+			"(set AGENTREADY_SKIP_SHARED=1 to skip these tests)", spec)
+	}
+	github.once.Do(func() {
+		api, _, err := gen.Load(gen.Options{Spec: spec})
+		if err != nil {
+			github.err = err
+			return
+		}
+		ops, err := catalog.Operations(api)
+		if err != nil {
+			github.err = err
+			return
+		}
+		github.api, github.ops, github.ix = api, ops, retrieve.New(docsOf(ops))
+	})
+	if github.err != nil {
+		t.Fatal(github.err)
+	}
+	return github.api, github.ops, github.ix
+}
+
+// TestGitHubSummaries reports how well summaries find their tool among
+// GitHub's 1,223 tools, and how long a query takes.
+func TestGitHubSummaries(t *testing.T) {
+	if testing.Short() {
+		t.Skip("loads GitHub's spec (about 5 s)")
+	}
+	api, ops, ix := githubIndex(t)
+	if ix.Len() != 1223 || len(ops) != 1223 {
+		t.Fatalf("%d documents, want 1223", ix.Len())
+	}
+	start := time.Now()
+	hits, total, misses := summaryHitRate(api, ix, 3)
+	per := time.Since(start) / time.Duration(2*total)
+	top10, _, _ := summaryHitRate(api, ix, 10)
+	t.Logf("GitHub: top-3 hit rate %.2f (%d of %d), top-10 %.2f; about %v per query",
+		float64(hits)/float64(total), hits, total, float64(top10)/float64(total), per)
+	for _, m := range misses[:min(5, len(misses))] {
+		t.Logf("miss: %s", m)
+	}
+	if float64(hits)/float64(total) < 0.5 {
+		t.Errorf("GitHub top-3 hit rate %.2f, want at least 0.5", float64(hits)/float64(total))
+	}
+	if sim := ix.Similar("issues_create", 10); len(sim) != 10 {
+		t.Errorf("Similar(issues_create) = %v", sim)
+	} else {
+		t.Logf("Similar(issues_create): %v", sim)
+	}
+}
+
+// BenchmarkSearchGitHub searches GitHub's 1,223 tools with their own
+// summaries, one query per iteration.
+func BenchmarkSearchGitHub(b *testing.B) {
+	api, _, ix := githubIndex(b)
+	var queries []string
+	for _, op := range api.Operations {
+		if op.Summary != "" {
+			queries = append(queries, op.Summary+" please, for the repository octocat/hello-world")
+		}
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; b.Loop(); i++ {
+		ix.Search(queries[i%len(queries)], 10)
+	}
+}
+
+// BenchmarkSimilarGitHub finds the 10 tools most like each GitHub tool.
+func BenchmarkSimilarGitHub(b *testing.B) {
+	_, ops, ix := githubIndex(b)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; b.Loop(); i++ {
+		ix.Similar(ops[i%len(ops)].Name, 10)
+	}
+}
+
+// BenchmarkNewGitHub builds the index of GitHub's 1,223 tools.
+func BenchmarkNewGitHub(b *testing.B) {
+	_, ops, _ := githubIndex(b)
+	docs := docsOf(ops)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		retrieve.New(docs)
+	}
+}

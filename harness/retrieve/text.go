@@ -1,0 +1,149 @@
+package retrieve
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Words splits text into lower-case words: at every character that is not
+// a letter or digit, at camelCase humps ("listTicketsForUser": list,
+// tickets, for, user; "getAPIKey": get, api, key) and between letters and
+// digits ("v2" : v, 2). Nothing is dropped or stemmed.
+func Words(s string) []string {
+	var out []string
+	return appendWords(out, s)
+}
+
+func appendWords(out []string, s string) []string {
+	start := -1 // start of the current word, -1 when outside one
+	var prev rune
+	flush := func(end int) {
+		if start >= 0 && end > start {
+			out = append(out, strings.ToLower(s[start:end]))
+		}
+		start = -1
+	}
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+			flush(i)
+			prev = r
+			i += size
+			continue
+		}
+		if start >= 0 {
+			switch {
+			case unicode.IsLower(prev) && unicode.IsUpper(r):
+				// camelCase hump: "listTickets"
+				flush(i)
+			case unicode.IsUpper(prev) && unicode.IsUpper(r):
+				// "APIKey": split before the K when a lower-case letter follows.
+				if next, _ := utf8.DecodeRuneInString(s[i+size:]); unicode.IsLower(next) {
+					flush(i)
+				}
+			case unicode.IsDigit(prev) != unicode.IsDigit(r):
+				flush(i)
+			}
+		}
+		if start < 0 {
+			start = i
+		}
+		prev = r
+		i += size
+	}
+	flush(len(s))
+	return out
+}
+
+// stopWords are words that say nothing about which tool is meant.
+var stopWords = map[string]bool{}
+
+func init() {
+	for _, w := range strings.Fields(`a an the of for to in on at by with from and or nor as is are was were be been
+		being it its this that these those me my mine i we our ours us you your yours he she his her they them their
+		please can could would will shall should may might must do does did done what which who whom whose how
+		there here so if then than just also now about into onto up out some any all each every very too only
+		let lets am has have had having want wants need needs like kindly hey hi thanks thank
+		e g eg ie etc via per not no yes`) {
+		stopWords[w] = true
+	}
+	// "per" and "id" carry meaning in parameter names (per_page, userId)
+	// but none in queries; "not" and "no" matter to the baseline's reading
+	// of booleans, which does not go through Tokens.
+}
+
+// IsStopWord reports whether w (lower case) is a word that says nothing
+// about which tool or argument is meant.
+func IsStopWord(w string) bool { return stopWords[w] }
+
+// Tokens is what the index compares: Words without stop words and
+// one-letter words, each stemmed.
+func Tokens(s string) []string {
+	return appendTokens(nil, s)
+}
+
+func appendTokens(out []string, s string) []string {
+	n := len(out)
+	out = appendWords(out, s)
+	keep := out[:n]
+	for _, w := range out[n:] {
+		if len(w) < 2 || stopWords[w] {
+			continue
+		}
+		keep = append(keep, Stem(w))
+	}
+	return keep
+}
+
+// Stem reduces a lower-case word to a light stem, so that plural and
+// singular, and a verb and its -ed and -ing forms, meet: tickets, ticket
+// -> ticket; priorities -> priority; assigned, assigning -> assign;
+// closed, close -> clos. It is deliberately simple: it never looks words
+// up, and the same word always gives the same stem.
+func Stem(w string) string {
+	if len(w) <= 3 || !isASCIIWord(w) {
+		return w
+	}
+	switch {
+	case strings.HasSuffix(w, "ies") && len(w) > 4:
+		w = w[:len(w)-3] + "y"
+	case strings.HasSuffix(w, "sses"):
+		w = w[:len(w)-2]
+	case strings.HasSuffix(w, "xes") || strings.HasSuffix(w, "ches") || strings.HasSuffix(w, "shes") || strings.HasSuffix(w, "zes"):
+		w = w[:len(w)-2]
+	case strings.HasSuffix(w, "ss") || strings.HasSuffix(w, "us") || strings.HasSuffix(w, "is"):
+	case strings.HasSuffix(w, "s"):
+		w = w[:len(w)-1]
+	}
+	switch {
+	case strings.HasSuffix(w, "ing") && len(w) >= 6:
+		w = undouble(w[:len(w)-3])
+	case strings.HasSuffix(w, "ed") && len(w) >= 5:
+		w = undouble(w[:len(w)-2])
+	}
+	if strings.HasSuffix(w, "e") && len(w) >= 4 {
+		w = w[:len(w)-1]
+	}
+	return w
+}
+
+// undouble drops the second of two equal final consonants ("runn" -> run),
+// except l, s and z ("install", "pass", "buzz").
+func undouble(w string) string {
+	n := len(w)
+	if n >= 3 && w[n-1] == w[n-2] && !strings.ContainsRune("aeiouylsz", rune(w[n-1])) {
+		return w[:n-1]
+	}
+	return w
+}
+
+func isASCIIWord(w string) bool {
+	for i := 0; i < len(w); i++ {
+		c := w[i]
+		if c < 'a' || c > 'z' {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,208 @@
+package utter
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"text/template"
+
+	"github.com/cloudwego/eino/components/model"
+	"github.com/cloudwego/eino/schema"
+
+	"github.com/agentready/agentready/gen/describe/prose"
+	"github.com/agentready/agentready/gen/ir"
+	"github.com/agentready/agentready/harness/cases"
+)
+
+// The judge's accuracy ratings.
+const (
+	Accurate   = "accurate"
+	Partial    = "partial"
+	Inaccurate = "inaccurate"
+)
+
+// DefaultMinNaturalness is the least naturalness (1-5) an LLM utterance
+// needs to be kept.
+const DefaultMinNaturalness = 4
+
+// LLM writes utterances with a chat model and keeps those a judge model
+// rates accurate and natural enough. The prompts are the template files
+// llm_write.tmpl and llm_judge.tmpl.
+type LLM struct {
+	writer, judge  model.BaseChatModel
+	name           string
+	perCase        int
+	minNaturalness int
+	fallback       Generator
+	write, rate    *template.Template
+}
+
+// LLMOptions configure NewLLM.
+type LLMOptions struct {
+	// Name is the model's name, recorded as "llm:<Name>".
+	Name string
+	// Judge rates the utterances; the writer itself when nil.
+	Judge model.BaseChatModel
+	// PerCase is how many utterances to ask for (DefaultPerCase when 0).
+	PerCase int
+	// MinNaturalness is the least rating kept (DefaultMinNaturalness
+	// when 0).
+	MinNaturalness int
+	// Fallback writes the case's utterances when the model's are all
+	// rejected or the model fails; nil returns the error or no utterance.
+	Fallback Generator
+}
+
+// NewLLM returns a generator that asks writer for utterances.
+func NewLLM(writer model.BaseChatModel, opts LLMOptions) (*LLM, error) {
+	if writer == nil {
+		return nil, fmt.Errorf("utter: NewLLM: no model")
+	}
+	l := &LLM{writer: writer, judge: opts.Judge, name: opts.Name, perCase: opts.PerCase,
+		minNaturalness: opts.MinNaturalness, fallback: opts.Fallback}
+	if l.judge == nil {
+		l.judge = writer
+	}
+	if l.name == "" {
+		l.name = "model"
+	}
+	if l.perCase == 0 {
+		l.perCase = DefaultPerCase
+	}
+	if l.minNaturalness == 0 {
+		l.minNaturalness = DefaultMinNaturalness
+	}
+	var err error
+	if l.write, err = prompt("llm_write.tmpl"); err != nil {
+		return nil, err
+	}
+	if l.rate, err = prompt("llm_judge.tmpl"); err != nil {
+		return nil, err
+	}
+	return l, nil
+}
+
+func prompt(name string) (*template.Template, error) {
+	b, err := files.ReadFile("templates/" + name)
+	if err != nil {
+		return nil, fmt.Errorf("utter: %w", err)
+	}
+	t, err := template.New(name).Option("missingkey=error").Parse(string(b))
+	if err != nil {
+		return nil, fmt.Errorf("utter: %w", err)
+	}
+	return t, nil
+}
+
+// promptData is what the prompt templates see.
+type promptData struct {
+	Tool, Purpose, Args string
+	Names               []named
+	Count               int
+	Utterance           string
+}
+
+type named struct{ Arg, Said string }
+
+// Utter asks the writer for utterances, has the judge rate each one, and
+// returns the accurate ones rated MinNaturalness or more.
+func (l *LLM) Utter(ctx context.Context, api *ir.API, c *cases.Case) ([]cases.Utterance, error) {
+	op := api.Operation(c.Tool)
+	if op == nil {
+		return nil, fmt.Errorf("the API has no tool %q", c.Tool)
+	}
+	data := l.data(api, op, c)
+	texts, err := l.ask(ctx, l.writer, l.write, data)
+	var out []cases.Utterance
+	if err == nil {
+		var list []string
+		if err = decodeJSON(texts, &list); err != nil {
+			err = fmt.Errorf("the model's utterances are not a JSON list of strings: %v", err)
+		}
+		seen := map[string]bool{}
+		for _, t := range list {
+			t = strings.TrimSpace(t)
+			if t == "" || seen[t] || len(out) >= l.perCase {
+				continue
+			}
+			seen[t] = true
+			data.Utterance = t
+			reply, jerr := l.ask(ctx, l.judge, l.rate, data)
+			if jerr != nil {
+				err = jerr
+				break
+			}
+			var r struct {
+				Accuracy    string `json:"accuracy"`
+				Naturalness int    `json:"naturalness"`
+			}
+			if jerr := decodeJSON(reply, &r); jerr != nil {
+				continue
+			}
+			r.Accuracy = strings.ToLower(strings.TrimSpace(r.Accuracy))
+			if r.Accuracy != Accurate || r.Naturalness < l.minNaturalness {
+				continue
+			}
+			out = append(out, cases.Utterance{Text: t, Generator: "llm:" + l.name, Accuracy: r.Accuracy, Naturalness: r.Naturalness})
+		}
+	}
+	if len(out) == 0 && l.fallback != nil {
+		return l.fallback.Utter(ctx, api, c)
+	}
+	if len(out) == 0 && err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (l *LLM) data(api *ir.API, op *ir.Operation, c *cases.Case) promptData {
+	args, _ := json.Marshal(c.Args)
+	d := promptData{Tool: op.Name, Purpose: prose.FirstSentence(prose.Clean(firstNonEmpty(op.Summary, op.Description))),
+		Args: string(args), Count: l.perCase + 1}
+	p := newPhraser(api, op, c, caseRNG(0, c.ID))
+	for _, k := range sortedKeys(c.Args) {
+		if said, ok := p.fedDisplay(k, c.Args[k]); ok {
+			d.Names = append(d.Names, named{Arg: k, Said: said})
+		}
+	}
+	return d
+}
+
+func firstNonEmpty(ss ...string) string {
+	for _, s := range ss {
+		if strings.TrimSpace(s) != "" {
+			return s
+		}
+	}
+	return ""
+}
+
+// ask renders a prompt (its first line the system message, the rest the
+// user's) and returns the model's reply.
+func (l *LLM) ask(ctx context.Context, m model.BaseChatModel, t *template.Template, d promptData) (string, error) {
+	var buf bytes.Buffer
+	if err := t.Execute(&buf, d); err != nil {
+		return "", fmt.Errorf("prompt %s: %w", t.Name(), err)
+	}
+	sys, user, _ := strings.Cut(buf.String(), "\n")
+	msg, err := m.Generate(ctx, []*schema.Message{schema.SystemMessage(sys), schema.UserMessage(strings.TrimSpace(user))})
+	if err != nil {
+		return "", fmt.Errorf("model: %w", err)
+	}
+	if msg == nil {
+		return "", fmt.Errorf("model: no reply")
+	}
+	return msg.Content, nil
+}
+
+// decodeJSON reads the first JSON value in a reply, skipping prose and
+// code fences around it.
+func decodeJSON(reply string, v any) error {
+	i := strings.IndexAny(reply, "[{")
+	if i < 0 {
+		return fmt.Errorf("no JSON in %q", prose.Truncate(reply, 80))
+	}
+	return json.NewDecoder(strings.NewReader(reply[i:])).Decode(v)
+}

@@ -1,0 +1,241 @@
+package utter
+
+import (
+	"strings"
+
+	"github.com/agentready/agentready/gen/describe/prose"
+	"github.com/agentready/agentready/gen/ir"
+)
+
+// The intents: what a request asks a tool to do. Each has a template file
+// of its own phrasings.
+const (
+	intentList   = "list"
+	intentGet    = "get"
+	intentCreate = "create"
+	intentUpdate = "update"
+	intentDelete = "delete"
+	intentSearch = "search"
+	intentAction = "action"
+)
+
+// intentVerbs maps the words tool names start with to intents.
+var intentVerbs = map[string]string{
+	"get": intentGet, "read": intentGet, "fetch": intentGet, "retrieve": intentGet, "show": intentGet,
+	"describe": intentGet, "view": intentGet, "lookup": intentGet,
+	"list": intentList, "browse": intentList, "all": intentList,
+	"create": intentCreate, "add": intentCreate, "new": intentCreate, "post": intentCreate, "register": intentCreate,
+	"insert": intentCreate, "make": intentCreate, "open": intentCreate,
+	"update": intentUpdate, "patch": intentUpdate, "edit": intentUpdate, "modify": intentUpdate, "change": intentUpdate,
+	"set": intentUpdate, "replace": intentUpdate, "put": intentUpdate, "rename": intentUpdate,
+	"delete": intentDelete, "remove": intentDelete, "destroy": intentDelete, "drop": intentDelete, "purge": intentDelete,
+	"search": intentSearch, "find": intentSearch, "query": intentSearch,
+}
+
+// actionVerbs are verbs of tools that do something other than the five
+// basic operations; the tool's name says what.
+var actionVerbs = map[string]bool{
+	"assign": true, "unassign": true, "close": true, "reopen": true, "export": true, "import": true, "approve": true,
+	"reject": true, "cancel": true, "archive": true, "unarchive": true, "restore": true, "send": true, "upload": true,
+	"download": true, "move": true, "copy": true, "merge": true, "lock": true, "unlock": true, "start": true,
+	"stop": true, "restart": true, "enable": true, "disable": true, "publish": true, "unpublish": true, "sync": true,
+	"run": true, "trigger": true, "invite": true, "star": true, "unstar": true, "follow": true, "unfollow": true,
+	"transfer": true, "resolve": true, "submit": true, "retry": true, "refund": true, "capture": true, "pay": true,
+	"verify": true, "reset": true, "revoke": true, "grant": true, "suspend": true, "resume": true, "pause": true,
+	"check": true, "validate": true, "test": true, "ping": true, "mark": true, "watch": true, "subscribe": true,
+	"unsubscribe": true, "share": true, "clone": true, "fork": true, "scale": true, "deploy": true, "rollback": true,
+}
+
+// toolShape is what phrasing needs to know of a tool.
+type toolShape struct {
+	intent string
+	// verb is the action's verb ("close"), for the action intent.
+	verb string
+	// resource and resources name what the tool works on, singular and
+	// plural; plural is set when the tool's name speaks of many.
+	resource, resources string
+	plural              bool
+	// params are the path parameters, in path order, with the noun of
+	// the segment before each ("ticket" for /tickets/{ticketId}).
+	params []pathParam
+	// target is set when the path ends at one resource (after a trailing
+	// action segment): the last path parameter is the thing acted on,
+	// the others its owners. Otherwise every path parameter names an
+	// owner of the collection.
+	target bool
+}
+
+type pathParam struct {
+	arg, noun string
+}
+
+// shapeOf reads a tool's intent and nouns from its name, method and path.
+func shapeOf(api *ir.API, op *ir.Operation) toolShape {
+	ws := prose.Words(op.Name)
+	var sh toolShape
+	var nounWords []string
+	switch {
+	case len(ws) > 0 && intentVerbs[ws[0]] != "":
+		sh.intent, nounWords = intentVerbs[ws[0]], ws[1:]
+		sh.verb = ws[0]
+	case len(ws) > 0 && actionVerbs[ws[0]]:
+		sh.intent, sh.verb, nounWords = intentAction, ws[0], ws[1:]
+	case len(ws) > 1 && intentVerbs[ws[len(ws)-1]] != "":
+		sh.intent, nounWords = intentVerbs[ws[len(ws)-1]], ws[:len(ws)-1]
+	default:
+		nounWords = ws
+	}
+	segs := strings.Split(strings.Trim(op.Path, "/"), "/")
+	last := ""
+	if len(segs) > 0 {
+		last = segs[len(segs)-1]
+	}
+	endsParam := strings.HasPrefix(last, "{")
+	for i, s := range segs {
+		if !strings.HasPrefix(s, "{") || !strings.HasSuffix(s, "}") {
+			continue
+		}
+		name := s[1 : len(s)-1]
+		arg := name
+		for _, p := range op.Params {
+			if p.Name == name && p.In == ir.InPath {
+				arg = p.Arg
+			}
+		}
+		noun := ""
+		if i > 0 && !strings.HasPrefix(segs[i-1], "{") {
+			noun = strings.Join(singularWords(prose.Words(segs[i-1])), " ")
+		}
+		if noun == "" {
+			noun = strings.Join(trimID(prose.Words(name)), " ")
+		}
+		sh.params = append(sh.params, pathParam{arg: arg, noun: noun})
+	}
+	if sh.intent == "" {
+		switch op.Method {
+		case "GET", "HEAD":
+			sh.intent = intentList
+			if endsParam {
+				sh.intent = intentGet
+			}
+		case "POST":
+			sh.intent = intentCreate
+			if len(segs) >= 2 && strings.HasPrefix(segs[len(segs)-2], "{") && !endsParam {
+				sh.intent, sh.verb = intentAction, strings.Join(prose.Words(last), " ")
+			}
+		case "PUT", "PATCH":
+			sh.intent = intentUpdate
+		case "DELETE":
+			sh.intent = intentDelete
+		default:
+			sh.intent, sh.verb = intentAction, strings.ToLower(op.Method)
+		}
+	}
+	// A GET named get... that returns many is a list ("getTickets"; not
+	// "getServiceStats").
+	if n := len(nounWords); sh.intent == intentGet && !endsParam && n > 0 {
+		if lw := nounWords[n-1]; isPlural(lw) && singular(lw) != lw {
+			sh.intent = intentList
+		}
+	}
+	sh.target = endsParam || sh.intent == intentAction && len(segs) >= 2 && strings.HasPrefix(segs[len(segs)-2], "{")
+	if sh.intent == intentList || sh.intent == intentSearch || sh.intent == intentCreate {
+		sh.target = false
+	}
+	// The nouns of path parameters are said with their values: "the
+	// comments of ticket TCK-1", not "the ticket comments of ticket".
+	drop := map[string]bool{}
+	for _, p := range sh.params {
+		for _, w := range strings.Fields(p.noun) {
+			drop[w] = true
+		}
+	}
+	var kept []string
+	for _, w := range nounWords {
+		if drop[singular(w)] {
+			continue
+		}
+		kept = append(kept, w)
+	}
+	for len(kept) > 0 && connector[kept[len(kept)-1]] {
+		kept = kept[:len(kept)-1]
+	}
+	for len(kept) > 0 && connector[kept[0]] {
+		kept = kept[1:]
+	}
+	if len(kept) == 0 {
+		kept = nounWords
+	}
+	if len(kept) == 0 {
+		kept = singularWords(prose.Words(last))
+		if strings.HasPrefix(last, "{") && len(sh.params) > 0 {
+			kept = strings.Fields(sh.params[len(sh.params)-1].noun)
+		}
+	}
+	if len(kept) == 0 {
+		kept = []string{"item"}
+	}
+	lw := kept[len(kept)-1]
+	sh.plural = isPlural(lw)
+	one := append(append([]string{}, kept[:len(kept)-1]...), singular(lw))
+	many := append(append([]string{}, kept[:len(kept)-1]...), plural(singular(lw)))
+	sh.resource, sh.resources = strings.Join(one, " "), strings.Join(many, " ")
+	return sh
+}
+
+// connector are the words that join nouns in tool names
+// (listTicketsForUser).
+var connector = map[string]bool{"for": true, "of": true, "by": true, "in": true, "on": true, "from": true, "to": true, "with": true}
+
+func trimID(ws []string) []string {
+	if n := len(ws); n > 1 && (ws[n-1] == "id" || ws[n-1] == "ids" || ws[n-1] == "key" || ws[n-1] == "uuid") {
+		return ws[:n-1]
+	}
+	return ws
+}
+
+func singularWords(ws []string) []string {
+	if len(ws) == 0 {
+		return ws
+	}
+	out := append([]string{}, ws...)
+	out[len(out)-1] = singular(out[len(out)-1])
+	return out
+}
+
+func isPlural(w string) bool {
+	return len(w) > 2 && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") && !strings.HasSuffix(w, "us") &&
+		!strings.HasSuffix(w, "is") || w == "people" || w == "children" || w == "data"
+}
+
+func singular(w string) string {
+	switch {
+	case w == "people":
+		return "person"
+	case w == "children":
+		return "child"
+	case w == "stats" || w == "status" || w == "news" || w == "data" || w == "series" || w == "settings":
+		return w
+	case strings.HasSuffix(w, "ies") && len(w) > 4:
+		return w[:len(w)-3] + "y"
+	case strings.HasSuffix(w, "sses"), strings.HasSuffix(w, "xes"), strings.HasSuffix(w, "ches"), strings.HasSuffix(w, "shes"):
+		return w[:len(w)-2]
+	case isPlural(w):
+		return w[:len(w)-1]
+	}
+	return w
+}
+
+func plural(w string) string {
+	switch {
+	case w == "person":
+		return "people"
+	case w == "stats" || w == "data" || w == "series" || w == "settings" || w == "news":
+		return w
+	case strings.HasSuffix(w, "y") && len(w) > 2 && !strings.ContainsAny(w[len(w)-2:len(w)-1], "aeiou"):
+		return w[:len(w)-1] + "ies"
+	case strings.HasSuffix(w, "s"), strings.HasSuffix(w, "x"), strings.HasSuffix(w, "ch"), strings.HasSuffix(w, "sh"):
+		return w + "es"
+	}
+	return w + "s"
+}
