@@ -40,6 +40,9 @@ func commands() []command {
 		{"call", "validate and invoke one tool; print exactly what an LLM would receive", runCall},
 		{"graph", "infer, show, approve and check the tool dependency graph", runGraph},
 		{"cases", "generate data-aware test cases with natural-language utterances", runCases},
+		{"test", "run every case directly and through an agent; classify, report, gate CI", runTest},
+		{"report", "write report.html, report.md and junit.xml of a run; compare two runs", runReport},
+		{"demo", "the whole loop, offline, against the example API", runDemo},
 	}
 }
 

@@ -1,0 +1,127 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"syscall"
+	"time"
+
+	"github.com/agentready/agentready/gen"
+	"github.com/agentready/agentready/gen/catalog"
+	"github.com/agentready/agentready/gen/ir"
+	"github.com/agentready/agentready/gen/toolrt"
+	"github.com/agentready/agentready/harness/cases"
+	"github.com/agentready/agentready/harness/graph"
+	"github.com/agentready/agentready/harness/utter"
+	"github.com/agentready/agentready/specs/exampleapi/server"
+)
+
+// runDemo runs the whole loop offline against the example API: start the
+// server, generate the tools, infer and approve the graph, make cases,
+// test them with an agent, report.
+func runDemo(e *env, args []string) int {
+	fs := newFlags(e, "demo", "[--dir DIR] [--per-tool N] [--model baseline] [flags]")
+	dir := fs.String("dir", "agentready-demo", "where the demo writes the spec, package, graph, cases and run")
+	perTool := fs.Int("per-tool", cases.DefaultPerTool, "cases per tool (over the required, subset and all scenarios)")
+	var ts testSettings
+	ts.register(fs)
+	if code, ok := parseFlags(fs, args); !ok {
+		return code
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(e.stderr, "agentready demo: unexpected argument %q\n", fs.Arg(0))
+		return exitUsage
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	start := time.Now()
+	step := func(format string, a ...any) {
+		fmt.Fprintf(e.stdout, "[%5.1fs] "+format+"\n", append([]any{time.Since(start).Seconds()}, a...)...)
+	}
+
+	// 1. The example API, in this process, on a free port of 127.0.0.1.
+	srv, err := server.Start(ctx, server.Options{Addr: "127.0.0.1:0"})
+	if err != nil {
+		return e.failf("starting the example API: %v", err)
+	}
+	defer srv.Close()
+	step("example API (IT service desk) listening on %s", srv.URL)
+
+	// 2. Its spec, and the generated package of tools.
+	if err := os.MkdirAll(*dir, 0o755); err != nil {
+		return e.failf("%v", err)
+	}
+	spec := filepath.Join(*dir, "openapi.yaml")
+	if err := os.WriteFile(spec, server.Spec(), 0o644); err != nil {
+		return e.failf("%v", err)
+	}
+	res, err := gen.Generate(gen.Options{Spec: spec, Package: "servicedesk"})
+	if err != nil {
+		return e.failf("generating: %v", err)
+	}
+	pkgDir := filepath.Join(*dir, "servicedesk")
+	if err := gen.Write(pkgDir, res.Files); err != nil {
+		return e.failf("%v", err)
+	}
+	api := res.API
+	step("generated %d tools into %s (package servicedesk)", len(api.Operations), pkgDir)
+
+	// 3. The dependency graph, approved as inferred (a tool builder would
+	// review it first).
+	g := graph.Infer(api, graph.Options{})
+	approved := g.SetStatusAbove(0, graph.Approved)
+	graphFile := filepath.Join(*dir, graph.DefaultFile)
+	if err := g.Save(graphFile); err != nil {
+		return e.failf("%v", err)
+	}
+	step("inferred %d dependency edges, approved them all: %s", approved, graphFile)
+
+	// 4. Data-aware cases with utterances. The demo's server is its own,
+	// so producers that change state may run.
+	everything := func(*ir.Operation) bool { return true }
+	client, err := catalog.NewClient(api, srv.URL, toolrt.WithCredential("bearerAuth", server.DefaultAdminToken), toolrt.WithoutEnvironment())
+	if err != nil {
+		return e.failf("%v", err)
+	}
+	cat, err := catalog.New(api, client, toolrt.AllowAllMutations())
+	if err != nil {
+		return e.failf("%v", err)
+	}
+	cs, rep, err := cases.Generate(ctx, api, cases.Options{PerTool: *perTool, Seed: uint64(ts.seed), Graph: g, Catalog: cat, AllowMutations: everything})
+	if err != nil {
+		return e.failf("cases: %v", err)
+	}
+	tmpl, err := utter.NewTemplates(utter.TemplateOptions{Seed: uint64(ts.seed), PerCase: 1})
+	if err != nil {
+		return e.failf("%v", err)
+	}
+	if err := utter.Annotate(ctx, api, cs, tmpl); err != nil {
+		return e.failf("utterances: %v", err)
+	}
+	casesFile := filepath.Join(*dir, "cases.jsonl")
+	if err := cases.Write(casesFile, cs); err != nil {
+		return e.failf("%v", err)
+	}
+	step("made %d cases (real values for %d tools from %d producer calls): %s", len(cs), len(rep.Harvested), rep.Calls, casesFile)
+
+	// 5. Every case, directly and through the agent.
+	if ts.out == "" {
+		ts.out = filepath.Join(*dir, "runs", "demo")
+		if err := os.RemoveAll(ts.out); err != nil {
+			return e.failf("%v", err)
+		}
+	}
+	job := &testJob{api: api, baseURL: srv.URL, cases: cs, file: casesFile, mayWrite: everything, settings: ts,
+		clientOp: []toolrt.Option{toolrt.WithCredential("bearerAuth", server.DefaultAdminToken), toolrt.WithoutEnvironment()}}
+	runDir, sum, info, err := job.execute(ctx, nil)
+	if err != nil {
+		return e.failf("%v", err)
+	}
+	step("ran %d cases directly and through a ReAct agent (model %s)", sum.Total, info.Name)
+	code := e.finishRun(runDir, sum, info)
+	step("done")
+	return code
+}

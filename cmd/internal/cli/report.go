@@ -1,0 +1,118 @@
+package cli
+
+import (
+	"flag"
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"github.com/agentready/agentready/harness/report"
+)
+
+const reportSynopsis = `[flags] RUN_DIR
+       agentready report --against OLD_RUN_DIR NEW_RUN_DIR [--fail-on-regression=false]
+
+Writes report.html (self-contained: charts, recommendations, a drill-down from
+tool to case to trace), report.md (for PR comments) and junit.xml (one
+testsuite per tool, one testcase per case) into RUN_DIR (runs/ID).
+
+With --against, compares NEW_RUN_DIR with OLD_RUN_DIR instead: pass rate per
+tool, cases that passed before and fail now (and the reverse), rate per
+class and the no-error fraction; prints a summary, writes comparison.md into
+NEW_RUN_DIR, and exits 1 when something regressed (a case that passed now
+fails, a tool's pass rate or the no-error fraction fell), so CI can gate on
+it.
+
+Exit codes: 0 done; 1 an error, or a regression with --fail-on-regression;
+2 bad usage.`
+
+// runReport is `agentready report`.
+func runReport(e *env, args []string) int {
+	fs := newFlags(e, "report", reportSynopsis)
+	against := fs.String("against", "", "compare with this older run directory instead of writing the reports")
+	failOnRegression := fs.Bool("fail-on-regression", true, "with --against: exit 1 when the new run regressed")
+	pos, code, ok := reportArgs(fs, args)
+	if !ok {
+		return code
+	}
+	if len(pos) != 1 {
+		if len(pos) == 0 {
+			fmt.Fprintln(e.stderr, "agentready report: give a run directory (runs/ID)")
+		} else {
+			fmt.Fprintf(e.stderr, "agentready report: give one run directory, not %d: %s\n", len(pos), strings.Join(pos, " "))
+		}
+		fs.Usage()
+		return exitUsage
+	}
+	dir := pos[0]
+	if *against != "" {
+		return reportCompare(e, *against, dir, *failOnRegression)
+	}
+	r, err := report.Load(dir)
+	if err != nil {
+		return e.failf("%v", err)
+	}
+	for _, n := range r.Notes {
+		fmt.Fprintf(e.stderr, "agentready report: note: %s\n", n)
+	}
+	if err := report.Write(dir, r); err != nil {
+		return e.failf("%v", err)
+	}
+	m := r.Metrics
+	fmt.Fprintf(e.stdout, "wrote %s, %s and %s\n", filepath.Join(dir, report.HTMLFile), filepath.Join(dir, report.MarkdownFile), filepath.Join(dir, report.JUnitFile))
+	skipped := ""
+	if m.Skipped > 0 {
+		skipped = fmt.Sprintf(" (and %d skipped)", m.Skipped)
+	}
+	fmt.Fprintf(e.stdout, "%d cases%s, no-error fraction %.2f (%d without error)\n", m.Cases, skipped, m.NoErrorRate, m.NoError)
+	var bands []string
+	for _, b := range m.Bands {
+		bands = append(bands, fmt.Sprintf("%d in %s%%", b.Tools, b.Band))
+	}
+	fmt.Fprintf(e.stdout, "tools by pass rate: %s\n", strings.Join(bands, ", "))
+	return exitOK
+}
+
+// reportCompare compares two runs and writes comparison.md in the new one.
+func reportCompare(e *env, oldDir, newDir string, failOnRegression bool) int {
+	old, err := report.Load(oldDir)
+	if err != nil {
+		return e.failf("%v", err)
+	}
+	cur, err := report.Load(newDir)
+	if err != nil {
+		return e.failf("%v", err)
+	}
+	c := report.Compare(old, cur)
+	fmt.Fprint(e.stdout, c.Summary())
+	path := filepath.Join(newDir, report.ComparisonFile)
+	if err := report.WriteComparison(newDir, c); err != nil {
+		return e.failf("%v", err)
+	}
+	fmt.Fprintf(e.stdout, "wrote %s\n", path)
+	if c.Regressed() && failOnRegression {
+		fmt.Fprintln(e.stderr, "agentready report: the new run regressed (--fail-on-regression=false to exit 0 anyway)")
+		return exitFail
+	}
+	return exitOK
+}
+
+// reportArgs parses flags given before, between or after the run
+// directories, and returns the directories.
+func reportArgs(fs *flag.FlagSet, args []string) ([]string, int, bool) {
+	var pos []string
+	for {
+		if code, ok := parseFlags(fs, args); !ok {
+			return nil, code, false
+		}
+		rest := fs.Args()
+		if len(rest) == 0 {
+			return pos, 0, true
+		}
+		if rest[0] == "--" {
+			return append(pos, rest[1:]...), 0, true
+		}
+		pos = append(pos, rest[0])
+		args = rest[1:]
+	}
+}

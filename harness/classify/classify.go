@@ -1,0 +1,121 @@
+// Package classify compares an agent's run of a test case with the direct
+// run of the same case (the ground truth) and labels what went wrong, in
+// the 13 classes of IBM Research's taxonomy for REST APIs used as LLM
+// tools; it computes the metrics of a whole run and writes, per failing
+// tool, recommendations aimed at the tool's builder.
+//
+// A case may get several labels, or none (a clean case). Every label
+// carries its evidence: a sentence that quotes the calls and values it
+// was read from, so a person can check it against the trace.
+package classify
+
+// Category groups the classes.
+type Category string
+
+// The categories.
+const (
+	ToolInvocation     Category = "tool_invocation"
+	InputSpecification Category = "input_specification"
+	OutputProcessing   Category = "output_processing"
+	ToolExecution      Category = "tool_execution"
+)
+
+// Class is one error class of the taxonomy.
+type Class string
+
+// The 13 classes.
+const (
+	// ToolNotIdentified: the agent called no tool at all.
+	ToolNotIdentified Class = "tool_not_identified"
+	// IncorrectToolSelection: the agent called other tools, never the
+	// target.
+	IncorrectToolSelection Class = "incorrect_tool_selection"
+	// RepeatedToolInvocation: the same tool again and again (3 times or
+	// more), or the same arguments twice, without progress.
+	RepeatedToolInvocation Class = "repeated_tool_invocation"
+	// MissingParameter: a required argument, or one the case gives,
+	// left out.
+	MissingParameter Class = "missing_parameter"
+	// IncorrectParameter: an argument name the tool does not have.
+	IncorrectParameter Class = "incorrect_parameter"
+	// ParameterTypeMismatch: a value of the wrong JSON type ("100" for an
+	// integer, "x" for ["x"]), whether rejected or coerced.
+	ParameterTypeMismatch Class = "parameter_type_mismatch"
+	// ParameterValueMismatch: a value that differs from the case's, or
+	// that the tool rejects (enum, range, pattern, format, length).
+	ParameterValueMismatch Class = "parameter_value_mismatch"
+	// OutputMismatch: a 2xx response that lacks what the output schema
+	// promises, or differs in shape from the direct run's.
+	OutputMismatch Class = "output_mismatch"
+	// EmptyOutput: a valid but empty result.
+	EmptyOutput Class = "empty_output"
+	// MalformedOutput: a response declared JSON that is not.
+	MalformedOutput Class = "malformed_output"
+	// ExceedingTokenLimit: a response larger than the result budget.
+	ExceedingTokenLimit Class = "exceeding_token_limit"
+	// ToolAccessError: 401, 403 and other authentication failures.
+	ToolAccessError Class = "tool_access_error"
+	// ToolServerError: 5xx, 429, timeouts and refused connections.
+	ToolServerError Class = "tool_server_error"
+)
+
+// ClassInfo describes a class.
+type ClassInfo struct {
+	Class    Class
+	Category Category
+	// Name is the class's name in words, as the research writes it.
+	Name string
+}
+
+// Taxonomy lists the classes in the research's order.
+var Taxonomy = []ClassInfo{
+	{ToolNotIdentified, ToolInvocation, "tool not identified"},
+	{IncorrectToolSelection, ToolInvocation, "incorrect tool selection"},
+	{RepeatedToolInvocation, ToolInvocation, "repeated tool invocation"},
+	{MissingParameter, InputSpecification, "missing parameter"},
+	{IncorrectParameter, InputSpecification, "incorrect (invented) parameter"},
+	{ParameterTypeMismatch, InputSpecification, "parameter type mismatch"},
+	{ParameterValueMismatch, InputSpecification, "parameter value mismatch"},
+	{OutputMismatch, OutputProcessing, "output mismatch"},
+	{EmptyOutput, OutputProcessing, "empty output"},
+	{MalformedOutput, OutputProcessing, "malformed output"},
+	{ExceedingTokenLimit, OutputProcessing, "exceeding token limit"},
+	{ToolAccessError, ToolExecution, "tool access error"},
+	{ToolServerError, ToolExecution, "tool server error"},
+}
+
+// Info returns the description of c, or a zero ClassInfo.
+func (c Class) Info() ClassInfo {
+	for _, ci := range Taxonomy {
+		if ci.Class == c {
+			return ci
+		}
+	}
+	return ClassInfo{}
+}
+
+// order is c's place in Taxonomy.
+func (c Class) order() int {
+	for i, ci := range Taxonomy {
+		if ci.Class == c {
+			return i
+		}
+	}
+	return len(Taxonomy)
+}
+
+// Label is one class a case was found in, with its evidence.
+type Label struct {
+	Class Class `json:"class"`
+	// Tool is the tool the evidence is about: the case's target, or, for
+	// execution and output errors, the tool whose call failed.
+	Tool string `json:"tool"`
+	// Params are the arguments concerned, when the class is about
+	// arguments.
+	Params []string `json:"params,omitempty"`
+	// Other is the tool the agent called instead (incorrect tool
+	// selection).
+	Other string `json:"other,omitempty"`
+	// Evidence quotes the calls and values the label was read from.
+	Evidence string `json:"evidence"`
+}

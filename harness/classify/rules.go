@@ -1,0 +1,576 @@
+package classify
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/agentready/agentready/gen/ir"
+	"github.com/agentready/agentready/gen/toolrt"
+	"github.com/agentready/agentready/harness/cases"
+)
+
+// Options tune the rules.
+type Options struct {
+	// ResultTokens is the most tokens one tool result may take in the
+	// model's context; a body over it exceeds the token limit. Zero means
+	// toolrt.DefaultResultTokens.
+	ResultTokens int
+}
+
+// Classifier labels agent runs of one API's cases. It is safe for
+// concurrent use.
+type Classifier struct {
+	api   *ir.API
+	opts  Options
+	ops   map[string]*ir.Operation
+	mu    sync.Mutex
+	cache map[string][]promise
+}
+
+// New returns a classifier for the tools of api; api may be nil, which
+// leaves out the checks against output schemas.
+func New(api *ir.API, opts Options) *Classifier {
+	if opts.ResultTokens <= 0 {
+		opts.ResultTokens = toolrt.DefaultResultTokens
+	}
+	c := &Classifier{api: api, opts: opts, ops: map[string]*ir.Operation{}, cache: map[string][]promise{}}
+	if api != nil {
+		for _, op := range api.Operations {
+			c.ops[op.Name] = op
+		}
+	}
+	return c
+}
+
+// labeler collects the labels of one case, one per class.
+type labeler struct {
+	byClass map[Class]*Label
+	count   map[Class]int
+}
+
+// maxEvidence is how many sentences a label quotes; more are counted.
+const maxEvidence = 3
+
+func (l *labeler) add(class Class, tool string, params []string, format string, args ...any) *Label {
+	if l.byClass == nil {
+		l.byClass, l.count = map[Class]*Label{}, map[Class]int{}
+	}
+	sentence := fmt.Sprintf(format, args...)
+	lb := l.byClass[class]
+	if lb == nil {
+		lb = &Label{Class: class, Tool: tool}
+		l.byClass[class] = lb
+	}
+	for _, p := range params {
+		if p != "" && !contains(lb.Params, p) {
+			lb.Params = append(lb.Params, p)
+		}
+	}
+	l.count[class]++
+	switch n := l.count[class]; {
+	case n <= maxEvidence:
+		if lb.Evidence != "" {
+			lb.Evidence += " "
+		}
+		lb.Evidence += sentence
+	case n == maxEvidence+1:
+		lb.Evidence += " (and more)"
+	}
+	return lb
+}
+
+func (l *labeler) has(class Class, param string) bool {
+	lb := l.byClass[class]
+	return lb != nil && contains(lb.Params, param)
+}
+
+func (l *labeler) labels() []Label {
+	out := make([]Label, 0, len(l.byClass))
+	for _, lb := range l.byClass {
+		out = append(out, *lb)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Class.order() < out[j].Class.order() })
+	return out
+}
+
+// Classify labels an agent run of tc with every class that applies,
+// comparing it with the direct run (which may be nil). A run that failed
+// before calling any tool (agent.Error set, no calls) is not labelled: the
+// failure is the harness's or the model's, not the tool's.
+func (c *Classifier) Classify(tc *cases.Case, direct *Call, agent *Trace) []Label {
+	if agent == nil {
+		return nil
+	}
+	var l labeler
+	target := tc.Tool
+	if len(agent.Calls) == 0 {
+		if agent.Error != "" {
+			return nil
+		}
+		l.add(ToolNotIdentified, target, nil, "The agent called no tool (it was given %d, %s among them) and answered %s.",
+			len(agent.Tools), target, quote(agent.Final, 120))
+		return l.labels()
+	}
+	var targets []*Call
+	for i := range agent.Calls {
+		if call := &agent.Calls[i]; call.Tool == target && !call.UnknownTool {
+			targets = append(targets, call)
+		}
+	}
+	if len(targets) == 0 {
+		c.wrongTool(&l, target, agent.Calls)
+	}
+	repeated(&l, agent.Calls)
+	for i, call := range targets {
+		c.argProblems(&l, call, i, len(targets))
+	}
+	if len(targets) > 0 {
+		c.compareArgs(&l, tc, targets[len(targets)-1])
+	}
+	relevant := map[string]bool{target: true}
+	for _, s := range tc.Steps {
+		relevant[s.Tool] = true
+	}
+	for i := range agent.Calls {
+		call := &agent.Calls[i]
+		if call.UnknownTool || !relevant[call.Tool] {
+			continue
+		}
+		c.execution(&l, call, direct)
+		c.output(&l, call, direct, call.Tool == target)
+	}
+	return l.labels()
+}
+
+// wrongTool labels a run that never called the target.
+func (c *Classifier) wrongTool(l *labeler, target string, calls []Call) {
+	var parts []string
+	seen := map[string]bool{}
+	other := ""
+	for i := range calls {
+		call := &calls[i]
+		if seen[call.Tool] {
+			continue
+		}
+		seen[call.Tool] = true
+		if other == "" && !call.UnknownTool {
+			other = call.Tool
+		}
+		s := call.Tool + argsText(call)
+		if call.UnknownTool {
+			s += " (a tool it was not given)"
+		}
+		parts = append(parts, s)
+	}
+	if other == "" {
+		other = calls[0].Tool
+	}
+	lb := l.add(IncorrectToolSelection, target, nil, "The agent called %s instead of %s, which it never called.",
+		joinWords(parts, 3), target)
+	lb.Other = other
+}
+
+// repeated labels a tool called three times or more, or twice with the
+// same arguments (unless the first call failed for a reason worth one
+// retry: a 5xx, 429, timeout or refused connection).
+func repeated(l *labeler, calls []Call) {
+	byTool := map[string][]*Call{}
+	var order []string
+	for i := range calls {
+		call := &calls[i]
+		if byTool[call.Tool] == nil {
+			order = append(order, call.Tool)
+		}
+		byTool[call.Tool] = append(byTool[call.Tool], call)
+	}
+	for _, tool := range order {
+		cs := byTool[tool]
+		if len(cs) >= 3 {
+			var args []string
+			for _, call := range cs {
+				args = append(args, canonArgs(call.RawArgs))
+			}
+			l.add(RepeatedToolInvocation, tool, nil, "%s was called %d times: %s.", tool, len(cs), joinWords(args, 4))
+			continue
+		}
+		if len(cs) == 2 && canonArgs(cs[0].RawArgs) == canonArgs(cs[1].RawArgs) && !transient(cs[0]) {
+			l.add(RepeatedToolInvocation, tool, nil, "%s was called twice with the same arguments %s; the first call got %s.",
+				tool, clip(canonArgs(cs[0].RawArgs), 160), resultWords(cs[0]))
+		}
+	}
+}
+
+// argProblems labels what the tool found wrong with one call's arguments
+// and the coercions it applied. call is the i-th of n calls to the target.
+func (c *Classifier) argProblems(l *labeler, call *Call, i, n int) {
+	where := "the agent's call " + call.Tool + argsText(call)
+	if n > 1 {
+		where = fmt.Sprintf("the agent's call %d of %d, %s%s", i+1, n, call.Tool, argsText(call))
+	}
+	for _, p := range call.Problems {
+		param := p.Path
+		switch p.Kind {
+		case "missing":
+			l.add(MissingParameter, call.Tool, []string{param}, "`%s` is required but %s left it out.", param, where)
+		case "unknown":
+			hint := ""
+			if p.Hint != "" {
+				hint = " (" + p.Hint + ")"
+			}
+			l.add(IncorrectParameter, call.Tool, []string{param}, "%s has no parameter `%s`, which %s sent%s.",
+				call.Tool, param, where, hint)
+		case "type":
+			l.add(ParameterTypeMismatch, call.Tool, []string{param}, "`%s` = %s %s in %s.", param, valueText(p.Given), p.Reason, where)
+		case "malformed":
+			l.add(ParameterTypeMismatch, call.Tool, []string{param}, "The arguments of %s are not a JSON object (%s).", where, p.Reason)
+		default: // value, range, length, pattern, format, items
+			l.add(ParameterValueMismatch, call.Tool, []string{param}, "`%s` = %s %s in %s.", param, valueText(p.Given), p.Reason, where)
+		}
+	}
+	for _, co := range call.Coercions {
+		param := co.Path
+		switch {
+		case co.Dropped:
+			l.add(ParameterTypeMismatch, call.Tool, []string{param}, "`%s` = %s in %s was left out (%s).", param, valueText(co.From), where, co.Why)
+		case co.Why == "accepted value":
+			l.add(ParameterValueMismatch, call.Tool, []string{param}, "`%s` = %s in %s is not an accepted value; the tool took it as %s.",
+				param, valueText(co.From), where, valueText(co.To))
+		default:
+			l.add(ParameterTypeMismatch, call.Tool, []string{param}, "`%s` = %s in %s has the wrong type; the tool converted it to %s (%s).",
+				param, valueText(co.From), where, valueText(co.To), co.Why)
+		}
+	}
+}
+
+// compareArgs compares the agent's final call to the target with the
+// case's arguments, the ground truth.
+func (c *Classifier) compareArgs(l *labeler, tc *cases.Case, final *Call) {
+	got := final.ArgsOrRaw()
+	if got == nil {
+		return
+	}
+	flagged := map[string]bool{}
+	for _, p := range final.Problems {
+		flagged[topName(p.Path)] = true
+	}
+	keys := make([]string, 0, len(tc.Args))
+	for k := range tc.Args {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	where := "the agent's final call " + final.Tool + argsText(final)
+	for _, k := range keys {
+		if flagged[k] {
+			continue
+		}
+		var diffs []valueDiff
+		diffValue(k, tc.Args[k], got[k], hasKey(got, k), &diffs)
+		for _, d := range diffs {
+			if d.missing {
+				if !l.has(MissingParameter, d.path) {
+					l.add(MissingParameter, final.Tool, []string{d.path}, "The case gives `%s` = %s but %s left it out.",
+						d.path, valueText(d.want), where)
+				}
+				continue
+			}
+			l.add(ParameterValueMismatch, final.Tool, []string{d.path}, "`%s` is %s in %s where the case has %s.",
+				d.path, valueText(d.got), where, valueText(d.want))
+		}
+	}
+}
+
+// execution labels a failed call: access (401, 403, 407) or server (5xx,
+// 429, timeout, unreachable).
+func (c *Classifier) execution(l *labeler, call *Call, direct *Call) {
+	r := call.Result
+	same := ""
+	if direct != nil && direct.Tool == call.Tool && direct.Result.Kind == r.Kind && direct.Result.Status == r.Status {
+		same = "; the direct call got the same"
+	}
+	switch {
+	case r.Kind == string(toolrt.ResultHTTPError) && (r.Status == 401 || r.Status == 403 || r.Status == 407):
+		l.add(ToolAccessError, call.Tool, nil, "%s%s answered %s%s.", call.Tool, argsText(call), quote(firstLine(call.Text), 160), same)
+	case transient(call):
+		l.add(ToolServerError, call.Tool, nil, "%s%s answered %s%s.", call.Tool, argsText(call), quote(firstLine(call.Text), 160), same)
+	}
+}
+
+// output labels what is wrong with a call's result: malformed, too large,
+// empty, or not the promised shape. isTarget says the call is to the
+// case's tool, whose shape the direct run shows.
+func (c *Classifier) output(l *labeler, call *Call, direct *Call, isTarget bool) {
+	r := call.Result
+	if r.Kind == string(toolrt.ResultMalformed) {
+		l.add(MalformedOutput, call.Tool, nil, "%s%s answered %d with a body the agent cannot parse: %s.",
+			call.Tool, argsText(call), r.Status, quote(firstLine(call.Text), 160))
+	}
+	if r.Kind == string(toolrt.ResultTooLarge) {
+		l.add(ExceedingTokenLimit, call.Tool, nil, "%s%s answered with a body larger than the client reads: %s.",
+			call.Tool, argsText(call), quote(firstLine(call.Text), 160))
+	} else if r.OK && (r.Truncated || r.BodyTokens > c.opts.ResultTokens) {
+		s := fmt.Sprintf("%s%s answered %d tokens", call.Tool, argsText(call), r.BodyTokens)
+		if r.Truncated {
+			s += ", trimmed to fit the result budget"
+			if r.Omitted != "" {
+				s += " (left out " + r.Omitted + ")"
+			}
+		}
+		if r.BodyTokens > c.opts.ResultTokens {
+			s += fmt.Sprintf("; the budget of one result is %d tokens", c.opts.ResultTokens)
+		}
+		l.add(ExceedingTokenLimit, call.Tool, nil, "%s.", s)
+	}
+	if !r.OK {
+		return
+	}
+	b := call.Body
+	switch {
+	case r.Kind == string(toolrt.ResultOKEmpty) && c.expectsBody(call.Tool):
+		l.add(EmptyOutput, call.Tool, nil, "%s%s answered %d with no body, where it documents one.", call.Tool, argsText(call), r.Status)
+	case b != nil && b.Empty:
+		l.add(EmptyOutput, call.Tool, nil, "%s%s answered %d with %s.", call.Tool, argsText(call), r.Status, emptyWords(b))
+	}
+	if b == nil {
+		return
+	}
+	idx := shapeIndex(b)
+	var missing, wrong []string
+	for _, p := range c.promises(call.Tool) {
+		// A value is checked only where the object that should hold it is
+		// there (a list's items exist, a nullable object is not null).
+		if parent := parentOf(p.path); parent == "" && b.Type != "object" || parent != "" && !idx[parent]["object"] {
+			continue
+		}
+		ts, ok := idx[p.path]
+		if !ok {
+			missing = append(missing, "`"+p.path+"`")
+			continue
+		}
+		for t := range ts {
+			if !kindFits(p.kind, p.nullable, t) {
+				wrong = append(wrong, fmt.Sprintf("`%s` as %s, where the schema promises %s", p.path, t, p.kind))
+				break
+			}
+		}
+	}
+	if len(missing) > 0 {
+		l.add(OutputMismatch, call.Tool, nil, "%s%s answered %d without %s, which its output schema promises.",
+			call.Tool, argsText(call), r.Status, joinWords(missing, 4))
+	}
+	if len(wrong) > 0 {
+		l.add(OutputMismatch, call.Tool, nil, "%s%s answered %d with %s.", call.Tool, argsText(call), r.Status, joinWords(wrong, 3))
+	}
+	if isTarget && direct != nil && direct.Tool == call.Tool && direct.Result.OK && direct.Body != nil {
+		db := direct.Body
+		if db.Type != b.Type {
+			l.add(OutputMismatch, call.Tool, nil, "%s%s answered a JSON %s where the direct call got a JSON %s.",
+				call.Tool, argsText(call), b.Type, db.Type)
+		} else if db.Type == "object" {
+			have := map[string]bool{}
+			for _, k := range topKeys(b) {
+				have[k] = true
+			}
+			var lack []string
+			for _, k := range topKeys(db) {
+				if !have[k] {
+					lack = append(lack, "`"+k+"`")
+				}
+			}
+			if len(lack) > 0 {
+				l.add(OutputMismatch, call.Tool, nil, "%s%s answered without %s, which the direct call's response has.",
+					call.Tool, argsText(call), joinWords(lack, 4))
+			}
+		}
+	}
+}
+
+// promises returns, once per tool, the values its success response
+// promises.
+func (c *Classifier) promises(tool string) []promise {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if p, ok := c.cache[tool]; ok {
+		return p
+	}
+	var p []promise
+	if op := c.ops[tool]; op != nil {
+		if sr := op.SuccessResponse(); sr != nil && sr.Schema != nil {
+			p = promises(c.api, sr.Schema)
+		}
+	}
+	c.cache[tool] = p
+	return p
+}
+
+// expectsBody reports whether tool documents a body for its success.
+func (c *Classifier) expectsBody(tool string) bool {
+	op := c.ops[tool]
+	if op == nil {
+		return c.api == nil
+	}
+	sr := op.SuccessResponse()
+	return sr != nil && (sr.Schema != nil || sr.ContentType != "")
+}
+
+// transient reports whether a call failed for a reason that may pass:
+// 5xx, 429, timeout, refused connection.
+func transient(call *Call) bool {
+	r := call.Result
+	switch r.Kind {
+	case string(toolrt.ResultTimeout), string(toolrt.ResultUnreachable):
+		return true
+	case string(toolrt.ResultHTTPError):
+		return r.Status >= 500 || r.Status == 429
+	}
+	return false
+}
+
+// resultWords says briefly what a call got.
+func resultWords(call *Call) string {
+	if call.UnknownTool {
+		return "no such tool"
+	}
+	if call.Result.Status != 0 {
+		return quote(firstLine(call.Text), 80)
+	}
+	return strings.ReplaceAll(call.Result.Kind, "_", " ")
+}
+
+// emptyWords describes an empty body.
+func emptyWords(b *Body) string {
+	switch b.Type {
+	case "array":
+		return "an empty list"
+	case "null":
+		return "null"
+	case "object":
+		var lists []string
+		for _, p := range b.Paths {
+			if strings.HasSuffix(p, ":array") && !strings.ContainsAny(p[:len(p)-6], ".[") {
+				lists = append(lists, "`"+p[:len(p)-6]+"`")
+			}
+		}
+		if len(lists) > 0 {
+			return "only empty lists (" + joinWords(lists, 3) + ")"
+		}
+		return "an empty object"
+	}
+	return "an empty " + b.Type
+}
+
+// canonArgs writes arguments compactly with sorted keys, so equal
+// arguments compare equal; text that is not JSON is kept, trimmed.
+func canonArgs(raw string) string {
+	s := strings.TrimSpace(raw)
+	if s == "" {
+		return "{}"
+	}
+	var v any
+	dec := json.NewDecoder(strings.NewReader(s))
+	dec.UseNumber()
+	if dec.Decode(&v) != nil {
+		return s
+	}
+	b, err := marshal(v)
+	if err != nil {
+		return s
+	}
+	return string(b)
+}
+
+// argsText is a call's arguments in parentheses, as they were written.
+func argsText(call *Call) string {
+	return "(" + clip(canonArgs(call.RawArgs), 160) + ")"
+}
+
+// valueText writes a value as JSON, shortened.
+func valueText(v any) string {
+	if v == nil {
+		return "null"
+	}
+	b, err := marshal(v)
+	if err != nil {
+		return clip(fmt.Sprint(v), 80)
+	}
+	return clip(string(b), 80)
+}
+
+func marshal(v any) ([]byte, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimRight(buf.Bytes(), "\n"), nil
+}
+
+func quote(s string, n int) string {
+	b, _ := marshal(clip(s, n))
+	return string(b)
+}
+
+func clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	cut := n
+	for cut > 0 && (s[cut]&0xC0) == 0x80 {
+		cut--
+	}
+	return s[:cut] + "..."
+}
+
+func firstLine(s string) string {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i]
+	}
+	return s
+}
+
+// joinWords joins at most n items with commas and "and", saying how many
+// more there are.
+func joinWords(items []string, n int) string {
+	more := 0
+	if len(items) > n {
+		more = len(items) - n
+		items = items[:n]
+	}
+	var s string
+	switch len(items) {
+	case 0:
+	case 1:
+		s = items[0]
+	default:
+		s = strings.Join(items[:len(items)-1], ", ") + " and " + items[len(items)-1]
+	}
+	if more > 0 {
+		s += fmt.Sprintf(" (and %d more)", more)
+	}
+	return s
+}
+
+func topName(path string) string {
+	if i := strings.IndexAny(path, ".["); i >= 0 {
+		return path[:i]
+	}
+	return path
+}
+
+func hasKey(m map[string]any, k string) bool {
+	_, ok := m[k]
+	return ok
+}
+
+func contains(list []string, s string) bool {
+	for _, e := range list {
+		if e == s {
+			return true
+		}
+	}
+	return false
+}

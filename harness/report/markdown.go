@@ -1,0 +1,176 @@
+package report
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/agentready/agentready/harness/classify"
+)
+
+// maxEvidence caps the evidence quoted per failing case in Markdown.
+const maxEvidence = 300
+
+// Markdown returns the report in Markdown (GitHub flavoured), for a PR
+// comment: the summary, the class table, the tool table with bands, the
+// recommendations and the failing cases, briefly.
+func (r *Run) Markdown() string {
+	var b strings.Builder
+	m := &r.Metrics
+	fmt.Fprintf(&b, "# agentready report: %s\n\n", mdText(r.ID))
+	for _, n := range r.Notes {
+		fmt.Fprintf(&b, "> **Note:** %s\n\n", mdText(n))
+	}
+	fmt.Fprintf(&b, "- **Model:** %s\n", mdText(r.Model()))
+	fmt.Fprintf(&b, "- **Started:** %s\n", r.Started())
+	if r.Info.API != "" {
+		fmt.Fprintf(&b, "- **API:** %s\n", mdText(r.Info.API))
+	}
+	cases := plural(m.Cases, "case")
+	if m.Skipped > 0 {
+		cases += fmt.Sprintf(" (and %d skipped)", m.Skipped)
+	}
+	fmt.Fprintf(&b, "- **Cases:** %s over %s\n", cases, plural(len(r.tools()), "tool"))
+	fmt.Fprintf(&b, "- **No-error fraction:** **%s** (%d of %d cases without any error)\n\n", frac(m.NoErrorRate), m.NoError, m.Cases)
+	if len(r.Records) == 0 {
+		b.WriteString("The run holds no cases yet.\n")
+		return b.String()
+	}
+
+	b.WriteString("## Error rate per class\n\n")
+	b.WriteString("Fraction of the classified cases labelled with each class; a case may have several.\n\n")
+	b.WriteString("| category | class | cases | rate |\n|---|---|--:|--:|\n")
+	prev := classify.Category("")
+	for _, c := range m.Classes {
+		cat := ""
+		if c.Category != prev {
+			cat = categoryName(c.Category)
+			prev = c.Category
+		}
+		name := className(c.Class)
+		if c.Cases > 0 {
+			name = "**" + name + "**"
+		}
+		fmt.Fprintf(&b, "| %s | %s | %d | %s |\n", cat, name, c.Cases, frac(c.Rate))
+	}
+
+	b.WriteString("\n## Tools\n\n")
+	var bands []string
+	for _, bm := range m.Bands {
+		bands = append(bands, fmt.Sprintf("%s: %s (%s)", bandName(bm.Band), plural(bm.Tools, "tool"), pct(bm.Fraction)))
+	}
+	fmt.Fprintf(&b, "Pass-rate bands: %s.\n\n", strings.Join(bands, " · "))
+	b.WriteString("| tool | cases | passed | pass rate | band | failed in |\n|---|--:|--:|--:|---|---|\n")
+	for _, g := range r.tools() {
+		tm := g.Metric
+		if tm == nil {
+			fmt.Fprintf(&b, "| %s | 0 | 0 | - | - | all %d skipped |\n", mdCode(g.Tool), len(g.Records))
+			continue
+		}
+		var classes []string
+		for _, ci := range classify.Taxonomy {
+			if n := tm.Classes[ci.Class]; n > 0 {
+				classes = append(classes, fmt.Sprintf("%s (%d)", ci.Name, n))
+			}
+		}
+		fmt.Fprintf(&b, "| %s | %d | %d | %s | %s | %s |\n", mdCode(g.Tool), tm.Cases, tm.Passed, pct(tm.PassRate), bandName(tm.Band), strings.Join(classes, ", "))
+	}
+
+	if len(r.Recommendations) > 0 {
+		b.WriteString("\n## Recommendations\n")
+		tool := ""
+		for _, rec := range r.Recommendations {
+			if rec.Tool != tool {
+				tool = rec.Tool
+				fmt.Fprintf(&b, "\n### %s\n\n", mdCode(tool))
+			}
+			fmt.Fprintf(&b, "- **%s** (%s): %s\n", className(rec.Class), caseCount(rec.Cases, rec.Total), mdText(rec.Text))
+		}
+	}
+
+	if fails := r.failing(); len(fails) > 0 {
+		b.WriteString("\n## Failing cases\n\n")
+		for _, rec := range fails {
+			ev := ""
+			if len(rec.Labels) > 0 {
+				ev = " — " + mdText(clip(rec.Labels[0].Evidence, maxEvidence))
+			}
+			fmt.Fprintf(&b, "- %s (%s): %s%s\n", mdCode(rec.Case), mdCode(rec.Tool), strings.Join(classNames(rec.Labels), ", "), ev)
+		}
+	}
+	if skips := r.skipped(); len(skips) > 0 {
+		b.WriteString("\n## Skipped cases\n\n")
+		for _, rec := range skips {
+			fmt.Fprintf(&b, "- %s (%s): %s\n", mdCode(rec.Case), mdCode(rec.Tool), mdText(rec.Skipped))
+		}
+	}
+	return b.String()
+}
+
+// caseCount writes "2 of 5 cases".
+func caseCount(n, total int) string {
+	if total <= 0 {
+		return plural(n, "case")
+	}
+	if total == 1 {
+		return fmt.Sprintf("%d of 1 case", n)
+	}
+	return fmt.Sprintf("%d of %d cases", n, total)
+}
+
+// clip cuts s to at most n bytes, at a rune boundary, with an ellipsis.
+func clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	cut := n
+	for cut > 0 && !isRuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + "…"
+}
+
+func isRuneStart(b byte) bool { return b&0xC0 != 0x80 }
+
+// mdCode writes s as a code span, safe in a table cell.
+func mdCode(s string) string {
+	s = strings.ReplaceAll(strings.ReplaceAll(s, "\n", " "), "|", `\|`)
+	fence := "`"
+	for strings.Contains(s, fence) {
+		fence += "`"
+	}
+	if fence != "`" || strings.HasPrefix(s, "`") || strings.HasSuffix(s, "`") {
+		return fence + " " + s + " " + fence
+	}
+	return fence + s + fence
+}
+
+// mdText makes text safe on one Markdown line and in a table cell: line
+// breaks become spaces, pipes are escaped, and outside code spans the
+// characters that would start HTML are written as entities (GitHub would
+// otherwise read "<script>" as a tag).
+func mdText(s string) string {
+	s = strings.Join(strings.Fields(s), " ")
+	var b strings.Builder
+	inCode := false
+	spans := strings.Count(s, "`")%2 == 0 // an odd backtick is text
+	for _, r := range s {
+		switch {
+		case r == '`' && !spans:
+			b.WriteString("\\`")
+		case r == '`':
+			inCode = !inCode
+			b.WriteRune(r)
+		case r == '|':
+			b.WriteString(`\|`)
+		case !inCode && r == '<':
+			b.WriteString("&lt;")
+		case !inCode && r == '>':
+			b.WriteString("&gt;")
+		case !inCode && r == '&':
+			b.WriteString("&amp;")
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}

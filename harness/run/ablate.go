@@ -1,0 +1,111 @@
+package run
+
+import (
+	"encoding/json"
+	"fmt"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/cloudwego/eino/schema"
+	"github.com/eino-contrib/jsonschema"
+)
+
+// The parts of a tool definition an ablation can take away.
+const (
+	// AblateExample removes the input example from the description.
+	AblateExample = "example"
+	// AblateConstraints removes what the schema says of values beyond
+	// their type: enums, formats, ranges, lengths, patterns, defaults.
+	AblateConstraints = "constraints"
+	// AblateMeanings removes the argument descriptions from the schema.
+	AblateMeanings = "meanings"
+)
+
+// constraintKeys are the schema keywords AblateConstraints removes.
+var constraintKeys = []string{"enum", "const", "format", "default", "minimum", "maximum", "exclusiveMinimum",
+	"exclusiveMaximum", "multipleOf", "minLength", "maxLength", "pattern", "minItems", "maxItems", "uniqueItems", "examples"}
+
+var exampleLine = regexp.MustCompile(`(?m)^\s*Example:.*$`)
+
+// Ablation returns an Options.Shown that takes the named parts away from
+// every tool definition the model is shown, to measure what they are
+// worth (the research's headline: the input example and constraints cut
+// agent errors sharply).
+func Ablation(parts []string) (func(*schema.ToolInfo) (*schema.ToolInfo, error), error) {
+	drop := map[string]bool{}
+	for _, p := range parts {
+		switch p = strings.TrimSpace(p); p {
+		case AblateExample, AblateConstraints, AblateMeanings:
+			drop[p] = true
+		case "":
+		default:
+			return nil, fmt.Errorf("cannot ablate %q: use %s, %s or %s", p, AblateExample, AblateConstraints, AblateMeanings)
+		}
+	}
+	if len(drop) == 0 {
+		return nil, nil
+	}
+	return func(info *schema.ToolInfo) (*schema.ToolInfo, error) {
+		out := *info
+		if drop[AblateExample] {
+			out.Desc = strings.TrimSpace(exampleLine.ReplaceAllString(out.Desc, ""))
+		}
+		if !drop[AblateConstraints] && !drop[AblateMeanings] {
+			return &out, nil
+		}
+		js, err := info.ParamsOneOf.ToJSONSchema()
+		if err != nil || js == nil {
+			return &out, err
+		}
+		raw, err := json.Marshal(js)
+		if err != nil {
+			return nil, err
+		}
+		var tree any
+		if err := json.Unmarshal(raw, &tree); err != nil {
+			return nil, err
+		}
+		strip(tree, drop[AblateConstraints], drop[AblateMeanings], false)
+		raw, err = json.Marshal(tree)
+		if err != nil {
+			return nil, err
+		}
+		stripped := new(jsonschema.Schema)
+		if err := json.Unmarshal(raw, stripped); err != nil {
+			return nil, err
+		}
+		out.ParamsOneOf = schema.NewParamsOneOfByJSONSchema(stripped)
+		return &out, nil
+	}, nil
+}
+
+// strip removes keywords from a decoded JSON Schema in place. Under
+// "properties" the keys are argument names, not keywords, and are kept.
+func strip(v any, constraints, meanings, inProperties bool) {
+	switch n := v.(type) {
+	case map[string]any:
+		if !inProperties {
+			if constraints {
+				for _, k := range constraintKeys {
+					delete(n, k)
+				}
+			}
+			if meanings {
+				delete(n, "description")
+			}
+		}
+		keys := make([]string, 0, len(n))
+		for k := range n {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		for _, k := range keys {
+			strip(n[k], constraints, meanings, !inProperties && (k == "properties" || k == "$defs"))
+		}
+	case []any:
+		for _, x := range n {
+			strip(x, constraints, meanings, false)
+		}
+	}
+}

@@ -1,0 +1,60 @@
+package run
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/cloudwego/eino/schema"
+	"github.com/eino-contrib/jsonschema"
+)
+
+func TestAblation(t *testing.T) {
+	js := new(jsonschema.Schema)
+	raw := `{"type":"object","properties":{"status":{"type":"string","description":"ticket state","enum":["open","closed"]},` +
+		`"limit":{"type":"integer","minimum":1,"maximum":100,"default":20},"format":{"type":"string","pattern":"^[a-z]+$"}},"required":["status"]}`
+	if err := json.Unmarshal([]byte(raw), js); err != nil {
+		t.Fatal(err)
+	}
+	info := &schema.ToolInfo{Name: "listTickets", Desc: "List tickets.\nExample: {\"status\":\"open\"}", ParamsOneOf: schema.NewParamsOneOfByJSONSchema(js)}
+	shown := func(parts ...string) (string, string) {
+		t.Helper()
+		f, err := Ablation(parts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, err := f(info)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, _ := out.ParamsOneOf.ToJSONSchema()
+		b, _ := json.Marshal(s)
+		return out.Desc, string(b)
+	}
+	desc, sch := shown(AblateExample)
+	if desc != "List tickets." || !strings.Contains(sch, `"enum"`) {
+		t.Errorf("example: %q %s", desc, sch)
+	}
+	desc, sch = shown(AblateConstraints)
+	for _, gone := range []string{"enum", "minimum", "maximum", "default", "pattern"} {
+		if strings.Contains(sch, `"`+gone+`"`) {
+			t.Errorf("constraints: %s still has %s", sch, gone)
+		}
+	}
+	if !strings.Contains(desc, "Example") || !strings.Contains(sch, `"format":{"type":"string"}`) || !strings.Contains(sch, `"required":["status"]`) || !strings.Contains(sch, "ticket state") {
+		t.Errorf("constraints removed more than constraints: %q %s", desc, sch)
+	}
+	if _, sch = shown(AblateMeanings); strings.Contains(sch, "ticket state") || !strings.Contains(sch, `"enum"`) {
+		t.Errorf("meanings: %s", sch)
+	}
+	if _, err := Ablation([]string{"examples"}); err == nil || !strings.Contains(err.Error(), "use example") {
+		t.Errorf("unknown part: %v", err)
+	}
+	if f, err := Ablation(nil); f != nil || err != nil {
+		t.Errorf("no parts: %v %v", f != nil, err)
+	}
+	s, _ := info.ParamsOneOf.ToJSONSchema()
+	if b, _ := json.Marshal(s); !strings.Contains(string(b), `"enum"`) {
+		t.Error("the original tool info was changed")
+	}
+}

@@ -1,0 +1,298 @@
+package run
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"hash/fnv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/agentready/agentready/gen/tokens"
+	"github.com/agentready/agentready/gen/toolrt"
+	"github.com/agentready/agentready/harness/cases"
+	"github.com/agentready/agentready/harness/classify"
+	"github.com/cloudwego/eino/components/model"
+	"github.com/cloudwego/eino/components/tool"
+	"github.com/cloudwego/eino/compose"
+	"github.com/cloudwego/eino/flow/agent/react"
+	"github.com/cloudwego/eino/schema"
+)
+
+// runner runs single cases.
+type runner struct {
+	opts       Options
+	classifier *classify.Classifier
+}
+
+// runCase runs c directly and through the agent, and classifies it.
+func (r *runner) runCase(ctx context.Context, c *cases.Case) *Record {
+	rec := &Record{Case: c.ID, Tool: c.Tool, Scenario: string(c.Scenario), Args: c.Args}
+	t := r.opts.Catalog.Tool(c.Tool)
+	if t == nil {
+		rec.Skipped = "the tool is not in the catalog"
+		return rec
+	}
+	args := c.Args
+	if args == nil {
+		args = map[string]any{}
+	}
+	raw, err := json.Marshal(args)
+	if err != nil {
+		rec.Skipped = "the arguments cannot be written as JSON: " + err.Error()
+		return rec
+	}
+	start := time.Now()
+	direct := classify.NewCall(t.Run(ctx, string(raw)), time.Since(start))
+	rec.Direct = &direct
+
+	rec.Utterance = pickUtterance(c, r.opts.Seed)
+	if rec.Utterance == "" {
+		rec.Skipped = "the case has no utterance"
+		return rec
+	}
+	rec.Agent = r.agent(ctx, c, rec.Utterance)
+	rec.Labels = r.classifier.Classify(c, rec.Direct, rec.Agent)
+	if len(rec.Agent.Calls) == 0 && rec.Agent.Error != "" {
+		rec.Skipped = "the agent failed before calling a tool"
+	}
+	return rec
+}
+
+// pickUtterance returns the utterance the agent gets: among those the
+// judge did not rate partly or wholly inaccurate (all of them when it so
+// rated every one), the one the seed picks for the case.
+func pickUtterance(c *cases.Case, seed int64) string {
+	var ok []string
+	for _, u := range c.Utterances {
+		if u.Accuracy == "" || u.Accuracy == "accurate" {
+			ok = append(ok, u.Text)
+		}
+	}
+	if len(ok) == 0 {
+		for _, u := range c.Utterances {
+			ok = append(ok, u.Text)
+		}
+	}
+	switch len(ok) {
+	case 0:
+		return ""
+	case 1:
+		return ok[0]
+	}
+	h := fnv.New64a()
+	fmt.Fprintf(h, "%d/%s", seed, c.ID)
+	return ok[h.Sum64()%uint64(len(ok))]
+}
+
+// agent runs the ReAct agent on the utterance and returns its trace.
+func (r *runner) agent(ctx context.Context, c *cases.Case, utterance string) *classify.Trace {
+	names := r.opts.offered(c.Tool)
+	rec := &recorder{}
+	tools := make([]tool.BaseTool, len(names))
+	for i, n := range names {
+		t := r.opts.Catalog.Tool(n)
+		op := t.Operation()
+		rec.toolTokens += tokens.Count(op.Name) + tokens.Count(op.Description) + tokens.Count(op.Schema)
+		tools[i] = &recordingTool{tool: t, rec: rec, shown: r.opts.Shown}
+	}
+	trace := &classify.Trace{Utterance: utterance, Tools: names}
+	ctx, cancel := context.WithTimeout(ctx, r.opts.CaseTimeout)
+	defer cancel()
+	cfg := &react.AgentConfig{
+		ToolCallingModel: &recordingModel{inner: r.opts.Model, rec: rec},
+		ToolsConfig: compose.ToolsNodeConfig{
+			Tools:               tools,
+			ExecuteSequentially: true,
+			UnknownToolsHandler: func(ctx context.Context, name, input string) (string, error) {
+				text := fmt.Sprintf("There is no tool named %q. The tools you can call are: %s.", name, strings.Join(names, ", "))
+				rec.addCall(classify.UnknownCall(compose.GetToolCallID(ctx), name, input, text))
+				return text, nil
+			},
+			ToolArgumentsHandler: func(_ context.Context, _, args string) (string, error) {
+				if strings.TrimSpace(args) == "" {
+					return "{}", nil
+				}
+				return args, nil
+			},
+		},
+		MaxStep: r.opts.maxStep(),
+	}
+	input := []*schema.Message{schema.SystemMessage(r.opts.System), schema.UserMessage(utterance)}
+	start := time.Now()
+	ag, err := react.NewAgent(ctx, cfg)
+	var out *schema.Message
+	if err == nil {
+		out, err = ag.Generate(ctx, input)
+	}
+	trace.LatencyMS = time.Since(start).Milliseconds()
+	switch {
+	case errors.Is(err, compose.ErrExceedMaxSteps):
+		trace.Error = fmt.Sprintf("the agent was still calling tools after %d rounds (%v)", r.opts.Rounds, err)
+	case err != nil:
+		trace.Error = err.Error()
+	case out != nil:
+		trace.Final = out.Content
+	}
+	rec.fill(trace, input)
+	return trace
+}
+
+// recorder collects what one agent run does.
+type recorder struct {
+	mu         sync.Mutex
+	calls      []classify.Call
+	turns      []turn
+	toolTokens int
+}
+
+// turn is one model call.
+type turn struct {
+	out  *schema.Message
+	info classify.Turn
+}
+
+func (r *recorder) addCall(c classify.Call) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.calls = append(r.calls, c)
+}
+
+func (r *recorder) addTurn(input []*schema.Message, out *schema.Message, latency time.Duration) {
+	t := turn{out: out, info: classify.Turn{LatencyMS: latency.Milliseconds(), ToolCalls: len(out.ToolCalls)}}
+	if u := out.ResponseMeta; u != nil && u.Usage != nil && u.Usage.PromptTokens+u.Usage.CompletionTokens > 0 {
+		t.info.PromptTokens, t.info.CompletionTokens = u.Usage.PromptTokens, u.Usage.CompletionTokens
+	} else {
+		t.info.Estimated = true
+		t.info.PromptTokens = r.toolTokens
+		for _, m := range input {
+			t.info.PromptTokens += messageTokens(m)
+		}
+		t.info.CompletionTokens = messageTokens(out)
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.turns = append(r.turns, t)
+}
+
+// messageTokens estimates what a message costs: its text, its tool calls
+// and a few tokens of framing.
+func messageTokens(m *schema.Message) int {
+	n := 4 + tokens.Count(m.Content)
+	for _, tc := range m.ToolCalls {
+		n += 4 + tokens.Count(tc.Function.Name) + tokens.Count(tc.Function.Arguments)
+	}
+	return n
+}
+
+// fill writes the recorded calls, turns and conversation into trace.
+func (r *recorder) fill(trace *classify.Trace, input []*schema.Message) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	trace.Calls = append([]classify.Call{}, r.calls...)
+	trace.Turns = []classify.Turn{}
+	for _, m := range input {
+		trace.Messages = append(trace.Messages, classify.Message{Role: string(m.Role), Content: m.Content})
+	}
+	used := make([]bool, len(r.calls))
+	next := 0
+	for _, t := range r.turns {
+		trace.Turns = append(trace.Turns, t.info)
+		trace.Tokens.Prompt += t.info.PromptTokens
+		trace.Tokens.Completion += t.info.CompletionTokens
+		trace.Tokens.Estimated = trace.Tokens.Estimated || t.info.Estimated
+		m := classify.Message{Role: string(t.out.Role), Content: t.out.Content}
+		if m.Role == "" {
+			m.Role = string(schema.Assistant)
+		}
+		for _, tc := range t.out.ToolCalls {
+			m.ToolCalls = append(m.ToolCalls, classify.ToolCall{ID: tc.ID, Name: tc.Function.Name, Args: tc.Function.Arguments})
+		}
+		trace.Messages = append(trace.Messages, m)
+		for _, tc := range t.out.ToolCalls {
+			i := -1
+			for j := range r.calls {
+				if !used[j] && tc.ID != "" && r.calls[j].ID == tc.ID {
+					i = j
+					break
+				}
+			}
+			if i < 0 {
+				for next < len(r.calls) && used[next] {
+					next++
+				}
+				if next == len(r.calls) {
+					continue // the run stopped before this call ran
+				}
+				i = next
+			}
+			used[i] = true
+			trace.Messages = append(trace.Messages, classify.Message{Role: string(schema.Tool), Content: r.calls[i].Text,
+				ToolCallID: tc.ID, Name: r.calls[i].Tool})
+		}
+	}
+	trace.Tokens.Total = trace.Tokens.Prompt + trace.Tokens.Completion
+}
+
+// recordingModel passes calls to the model and records each answer.
+type recordingModel struct {
+	inner model.ToolCallingChatModel
+	rec   *recorder
+}
+
+func (m *recordingModel) Generate(ctx context.Context, input []*schema.Message, opts ...model.Option) (*schema.Message, error) {
+	start := time.Now()
+	out, err := m.inner.Generate(ctx, input, opts...)
+	if err != nil {
+		return nil, err
+	}
+	if out == nil {
+		return nil, fmt.Errorf("the model returned no message")
+	}
+	m.rec.addTurn(input, out, time.Since(start))
+	return out, nil
+}
+
+// Stream answers with the whole message as one chunk, so that every
+// answer is recorded complete.
+func (m *recordingModel) Stream(ctx context.Context, input []*schema.Message, opts ...model.Option) (*schema.StreamReader[*schema.Message], error) {
+	out, err := m.Generate(ctx, input, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return schema.StreamReaderFromArray([]*schema.Message{out}), nil
+}
+
+func (m *recordingModel) WithTools(tools []*schema.ToolInfo) (model.ToolCallingChatModel, error) {
+	inner, err := m.inner.WithTools(tools)
+	if err != nil {
+		return nil, err
+	}
+	return &recordingModel{inner: inner, rec: m.rec}, nil
+}
+
+// recordingTool runs a tool and records the call.
+type recordingTool struct {
+	tool  *toolrt.Tool
+	rec   *recorder
+	shown func(*schema.ToolInfo) (*schema.ToolInfo, error)
+}
+
+func (t *recordingTool) Info(ctx context.Context) (*schema.ToolInfo, error) {
+	info, err := t.tool.Info(ctx)
+	if err != nil || t.shown == nil {
+		return info, err
+	}
+	return t.shown(info)
+}
+
+func (t *recordingTool) InvokableRun(ctx context.Context, args string, _ ...tool.Option) (string, error) {
+	start := time.Now()
+	call := t.tool.Run(ctx, args)
+	c := classify.NewCall(call, time.Since(start))
+	c.ID = compose.GetToolCallID(ctx)
+	t.rec.addCall(c)
+	return call.Text, nil
+}

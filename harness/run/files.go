@@ -1,0 +1,166 @@
+package run
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/agentready/agentready/harness/classify"
+)
+
+// resultsWriter appends records to results.jsonl, one line each, synced
+// to disk before the next.
+type resultsWriter struct {
+	f *os.File
+}
+
+// openResults opens the results file for appending and returns the IDs
+// of the cases it holds. Without resume, a file that holds results is an
+// error. A last line cut short (the process died while writing it) is
+// removed, so that its case runs again.
+func openResults(path string, resume bool) (*resultsWriter, map[string]bool, error) {
+	done := map[string]bool{}
+	data, err := os.ReadFile(path)
+	switch {
+	case os.IsNotExist(err):
+	case err != nil:
+		return nil, nil, err
+	case len(bytes.TrimSpace(data)) > 0 && !resume:
+		return nil, nil, fmt.Errorf("run: %s already holds results: resume the run or use a new directory", path)
+	}
+	keep := len(data)
+	if i := bytes.LastIndexByte(data, '\n'); i < len(data)-1 {
+		keep = i + 1 // a torn last line, or no complete line at all (i == -1)
+	}
+	recs, err := decodeResults(data[:keep], path)
+	if err != nil {
+		return nil, nil, err
+	}
+	for _, r := range recs {
+		done[r.Case] = true
+	}
+	f, err := os.OpenFile(path, os.O_CREATE|os.O_WRONLY, 0o644)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := f.Truncate(int64(keep)); err != nil {
+		f.Close()
+		return nil, nil, err
+	}
+	if _, err := f.Seek(int64(keep), 0); err != nil {
+		f.Close()
+		return nil, nil, err
+	}
+	return &resultsWriter{f: f}, done, nil
+}
+
+// append writes one record as a line and syncs the file.
+func (w *resultsWriter) append(r *Record) error {
+	line, err := MarshalRecord(r)
+	if err != nil {
+		return err
+	}
+	line = append(line, '\n')
+	if _, err := w.f.Write(line); err != nil {
+		return err
+	}
+	return w.f.Sync()
+}
+
+func (w *resultsWriter) close() error { return w.f.Close() }
+
+// MarshalRecord returns a record as one line of results.jsonl, without
+// the newline (map keys sorted, HTML characters unescaped).
+func MarshalRecord(r *Record) ([]byte, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	rr := *r
+	if rr.Labels == nil {
+		rr.Labels = []classify.Label{}
+	}
+	if rr.Args == nil {
+		rr.Args = map[string]any{}
+	}
+	if err := enc.Encode(&rr); err != nil {
+		return nil, fmt.Errorf("case %s: %w", r.Case, err)
+	}
+	return bytes.TrimRight(buf.Bytes(), "\n"), nil
+}
+
+// ReadResults reads a results file. A last line cut short is ignored.
+func ReadResults(path string) ([]Record, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	if i := bytes.LastIndexByte(data, '\n'); i < len(data)-1 {
+		data = data[:i+1]
+	}
+	return decodeResults(data, path)
+}
+
+func decodeResults(data []byte, name string) ([]Record, error) {
+	var out []Record
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	sc.Buffer(make([]byte, 0, 1<<20), 256<<20)
+	for n := 1; sc.Scan(); n++ {
+		line := bytes.TrimSpace(sc.Bytes())
+		if len(line) == 0 {
+			continue
+		}
+		var r Record
+		dec := json.NewDecoder(bytes.NewReader(line))
+		dec.UseNumber()
+		if err := dec.Decode(&r); err != nil {
+			return nil, fmt.Errorf("%s:%d: %v", name, n, err)
+		}
+		out = append(out, r)
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("%s: %v", name, err)
+	}
+	return out, nil
+}
+
+// ReadInfo reads a run directory's run.json.
+func ReadInfo(dir string) (*Info, error) {
+	data, err := os.ReadFile(filepath.Join(dir, RunFile))
+	if err != nil {
+		return nil, err
+	}
+	var info Info
+	if err := json.Unmarshal(data, &info); err != nil {
+		return nil, fmt.Errorf("%s: %v", filepath.Join(dir, RunFile), err)
+	}
+	return &info, nil
+}
+
+// writeJSONFile writes v as indented JSON, atomically.
+func writeJSONFile(path string, v any) error {
+	data, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		return err
+	}
+	data = append(data, '\n')
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name())
+	if _, err := tmp.Write(data); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Sync(); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
+}

@@ -1,0 +1,379 @@
+// Package run executes test cases twice, as IBM Research's framework for
+// testing REST APIs as LLM tools does, and records everything.
+//
+// The direct run calls the case's tool with the case's arguments: the
+// ground truth. The agent run gives the case's utterance to a CloudWeGo
+// Eino ReAct agent whose tools are the target and the K tools of the same
+// API most like it, and records every message, tool call, tool result,
+// token count and latency, and the final answer. harness/classify then
+// labels the agent run against the direct one.
+//
+// A run lives in a directory (runs/ID):
+//
+//   - run.json: the model, the settings, the seed, the start time and the
+//     hash of the cases;
+//   - results.jsonl: one line per case (Record), appended and synced to
+//     disk as each case finishes, in the order they finish.
+//
+// An interrupted run resumes where it stopped (Options.Resume): cases
+// already in results.jsonl are skipped, and a case cut short by the
+// interruption is not written, so it runs again. Secrets never enter the
+// files: results hold no headers, and credentials are not arguments.
+package run
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"sync"
+	"time"
+
+	"github.com/agentready/agentready/gen/ir"
+	"github.com/agentready/agentready/gen/toolrt"
+	"github.com/agentready/agentready/harness/cases"
+	"github.com/agentready/agentready/harness/classify"
+	"github.com/cloudwego/eino/components/model"
+	"github.com/cloudwego/eino/schema"
+)
+
+// Defaults of Options.
+const (
+	DefaultK      = 10
+	DefaultRounds = 5
+)
+
+// File names in a run directory.
+const (
+	RunFile     = "run.json"
+	ResultsFile = "results.jsonl"
+)
+
+// Options configure a run.
+type Options struct {
+	// Dir is the run's directory (runs/ID); it is created when missing.
+	Dir string
+	// Catalog holds the tools of the API, bound to a client with its
+	// credentials; API is its IR, for the checks against output schemas
+	// (nil leaves them out).
+	Catalog *toolrt.Catalog
+	API     *ir.API
+	// Model is the agent's chat model; ModelInfo describes it in run.json
+	// (any JSON-encodable value: name, provider, settings).
+	Model     model.ToolCallingChatModel
+	ModelInfo any
+	// Similar returns the names of the k tools of the API most like tool,
+	// best first (retrieval); the agent gets the target and these. Nil
+	// gives the agent the target alone.
+	Similar func(tool string, k int) []string
+	// Shown rewrites what the model is shown of each tool (its name,
+	// description and parameter schema), for ablation studies such as
+	// Ablation's; the tool itself, its argument checks included, is
+	// unchanged. Nil shows the tools as they are.
+	Shown func(*schema.ToolInfo) (*schema.ToolInfo, error)
+	// K is how many similar tools the agent gets beside the target
+	// (DefaultK when 0; negative for none).
+	K int
+	// Rounds is how many times the agent may call tools (DefaultRounds
+	// when 0); the ReAct graph runs at most 2*Rounds+1 steps.
+	Rounds int
+	// Parallel is how many cases run at once (1 when 0).
+	Parallel int
+	// Seed picks the utterance of cases that have several; it is recorded.
+	Seed int64
+	// CasesFile is the path of the cases file, recorded in run.json.
+	CasesFile string
+	// ResultTokens is the budget of one tool result the classifier holds
+	// results to (toolrt.DefaultResultTokens when 0); set it to the
+	// catalog's budget.
+	ResultTokens int
+	// System is the system prompt; DefaultSystem when empty.
+	System string
+	// CaseTimeout bounds one case's agent run (5 minutes when 0).
+	CaseTimeout time.Duration
+	// Resume skips the cases already in the directory's results.jsonl.
+	// Without it, a directory that already holds results is an error.
+	Resume bool
+	// Progress receives progress: one line per case, or a one-line bar
+	// redrawn in place when it is a terminal. Nil is silent.
+	Progress io.Writer
+	// Now is the clock (time.Now when nil).
+	Now func() time.Time
+}
+
+// DefaultSystem is the system prompt of the agent.
+const DefaultSystem = "You help the user by calling the tools you are given. " +
+	"Call a tool when the request needs data or an action the tools provide, with arguments taken from the request " +
+	"or from earlier tool results. When you have what the user asked for, answer in a few plain sentences."
+
+// Info is the content of run.json.
+type Info struct {
+	Started  time.Time `json:"started"`
+	Model    any       `json:"model,omitempty"`
+	Settings Settings  `json:"settings"`
+	Seed     int64     `json:"seed"`
+	Cases    CasesInfo `json:"cases"`
+	API      string    `json:"api,omitempty"`
+	Tools    int       `json:"tools"`
+	// Resumed lists the times the run was resumed.
+	Resumed []time.Time `json:"resumed,omitempty"`
+}
+
+// Settings are the run's settings.
+type Settings struct {
+	K            int    `json:"k"`
+	Rounds       int    `json:"rounds"`
+	MaxStep      int    `json:"maxStep"`
+	Parallel     int    `json:"parallel"`
+	ResultTokens int    `json:"resultTokens"`
+	System       string `json:"system"`
+	Retrieval    bool   `json:"retrieval"`
+}
+
+// CasesInfo identifies the cases a run ran.
+type CasesInfo struct {
+	File string `json:"file,omitempty"`
+	// SHA256 is the hash of the cases as the cases file writes them.
+	SHA256 string `json:"sha256"`
+	Count  int    `json:"count"`
+}
+
+// Record is one line of results.jsonl: one case, run both ways.
+type Record struct {
+	Case     string `json:"case"`
+	Tool     string `json:"tool"`
+	Scenario string `json:"scenario,omitempty"`
+	// Utterance is what the agent was asked.
+	Utterance string `json:"utterance,omitempty"`
+	// Args are the case's arguments, the ground truth.
+	Args   map[string]any  `json:"args"`
+	Direct *classify.Call  `json:"direct,omitempty"`
+	Agent  *classify.Trace `json:"agent,omitempty"`
+	// Labels are the classes of the agent run; none for a clean case.
+	Labels []classify.Label `json:"labels"`
+	// Skipped says why the case was not classified (no utterance, a tool
+	// not in the catalog, an agent that failed before calling a tool).
+	Skipped string `json:"skipped,omitempty"`
+}
+
+// Outcome returns what metrics need of the record.
+func (r *Record) Outcome() classify.Outcome {
+	return classify.Outcome{Case: r.Case, Tool: r.Tool, Labels: r.Labels, Skipped: r.Skipped != ""}
+}
+
+// Summary is what Run did.
+type Summary struct {
+	// Total is the number of cases; Resumed those found in the results
+	// already; Ran those run and written now.
+	Total, Resumed, Ran int
+	// Metrics are over every record in the results file.
+	Metrics classify.Metrics
+}
+
+// Run runs every case of cs and writes the results to opts.Dir. When ctx
+// is canceled it stops, keeps every case already written and returns
+// ctx's error; Resume then continues.
+func Run(ctx context.Context, cs []cases.Case, opts Options) (*Summary, error) {
+	o, err := opts.withDefaults()
+	if err != nil {
+		return nil, err
+	}
+	if err := os.MkdirAll(o.Dir, 0o755); err != nil {
+		return nil, err
+	}
+	encoded, err := cases.Encode(cs)
+	if err != nil {
+		return nil, err
+	}
+	sum := sha256.Sum256(encoded)
+	hash := hex.EncodeToString(sum[:])
+	w, done, err := openResults(filepath.Join(o.Dir, ResultsFile), o.Resume)
+	if err != nil {
+		return nil, err
+	}
+	defer w.close()
+	if err := o.writeInfo(hash, len(cs)); err != nil {
+		return nil, err
+	}
+
+	var todo []*cases.Case
+	seen := map[string]bool{}
+	for i := range cs {
+		c := &cs[i]
+		if done[c.ID] || seen[c.ID] {
+			continue
+		}
+		seen[c.ID] = true
+		todo = append(todo, c)
+	}
+	s := &Summary{Total: len(cs), Resumed: len(cs) - len(todo)}
+	r := &runner{opts: o, classifier: classify.New(o.API, classify.Options{ResultTokens: o.ResultTokens})}
+	prog := newProgress(o.Progress, len(cs), s.Resumed)
+
+	jobs := make(chan *cases.Case)
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	var firstErr error
+	for range o.Parallel {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for c := range jobs {
+				rec := r.runCase(ctx, c)
+				if ctx.Err() != nil {
+					continue // cut short: not written, so a resume runs it again
+				}
+				mu.Lock()
+				if err := w.append(rec); err != nil && firstErr == nil {
+					firstErr = err
+				}
+				s.Ran++
+				mu.Unlock()
+				prog.done(rec)
+			}
+		}()
+	}
+feed:
+	for _, c := range todo {
+		mu.Lock()
+		failed := firstErr != nil
+		mu.Unlock()
+		if failed {
+			break
+		}
+		select {
+		case jobs <- c:
+		case <-ctx.Done():
+			break feed
+		}
+	}
+	close(jobs)
+	wg.Wait()
+	prog.finish()
+	if firstErr != nil {
+		return s, firstErr
+	}
+	recs, err := ReadResults(filepath.Join(o.Dir, ResultsFile))
+	if err != nil {
+		return s, err
+	}
+	s.Metrics = Metrics(recs)
+	if err := ctx.Err(); err != nil {
+		return s, err
+	}
+	return s, nil
+}
+
+// Metrics computes the metrics of records.
+func Metrics(recs []Record) classify.Metrics {
+	out := make([]classify.Outcome, len(recs))
+	for i := range recs {
+		out[i] = recs[i].Outcome()
+	}
+	return classify.Compute(out)
+}
+
+// Recommend writes the recommendations for the tools that failed in
+// records.
+func Recommend(recs []Record) []classify.Recommendation {
+	out := make([]classify.Outcome, len(recs))
+	for i := range recs {
+		out[i] = recs[i].Outcome()
+	}
+	return classify.Recommend(out)
+}
+
+func (o Options) withDefaults() (Options, error) {
+	if o.Dir == "" {
+		return o, errors.New("run: no directory (Options.Dir)")
+	}
+	if o.Catalog == nil {
+		return o, errors.New("run: no catalog (Options.Catalog)")
+	}
+	if o.Model == nil {
+		return o, errors.New("run: no model (Options.Model)")
+	}
+	if o.K == 0 {
+		o.K = DefaultK
+	}
+	if o.K < 0 {
+		o.K = 0
+	}
+	if o.Rounds <= 0 {
+		o.Rounds = DefaultRounds
+	}
+	if o.Parallel <= 0 {
+		o.Parallel = 1
+	}
+	if o.ResultTokens <= 0 {
+		o.ResultTokens = toolrt.DefaultResultTokens
+	}
+	if o.System == "" {
+		o.System = DefaultSystem
+	}
+	if o.CaseTimeout <= 0 {
+		o.CaseTimeout = 5 * time.Minute
+	}
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	return o, nil
+}
+
+// maxStep is the ReAct graph's step limit: a model step and a tools step
+// per round, and a last model step to answer.
+func (o Options) maxStep() int { return 2*o.Rounds + 1 }
+
+// writeInfo writes run.json, or on resume checks that the cases are the
+// ones the run started with and notes the resumption.
+func (o Options) writeInfo(hash string, n int) error {
+	path := filepath.Join(o.Dir, RunFile)
+	now := o.Now().UTC()
+	if o.Resume {
+		if info, err := ReadInfo(o.Dir); err == nil {
+			if info.Cases.SHA256 != hash {
+				return fmt.Errorf("run: cannot resume %s: its cases (sha256 %.12s) are not these (%.12s)", o.Dir, info.Cases.SHA256, hash)
+			}
+			info.Resumed = append(info.Resumed, now)
+			return writeJSONFile(path, info)
+		} else if !errors.Is(err, os.ErrNotExist) {
+			return err
+		}
+	}
+	info := Info{
+		Started: now,
+		Model:   o.ModelInfo,
+		Settings: Settings{K: o.K, Rounds: o.Rounds, MaxStep: o.maxStep(), Parallel: o.Parallel,
+			ResultTokens: o.ResultTokens, System: o.System, Retrieval: o.Similar != nil},
+		Seed:  o.Seed,
+		Cases: CasesInfo{File: o.CasesFile, SHA256: hash, Count: n},
+		Tools: len(o.Catalog.Tools),
+	}
+	return writeJSONFile(path, info)
+}
+
+// offered returns the names of the tools the agent gets for target: the
+// target and up to K similar ones that are in the catalog, sorted by name
+// so that the target's place says nothing.
+func (o Options) offered(target string) []string {
+	names := []string{target}
+	seen := map[string]bool{target: true}
+	if o.Similar != nil && o.K > 0 {
+		for _, n := range o.Similar(target, o.K+1) {
+			if len(names) > o.K {
+				break
+			}
+			if !seen[n] && o.Catalog.Tool(n) != nil {
+				seen[n] = true
+				names = append(names, n)
+			}
+		}
+	}
+	sort.Strings(names)
+	return names
+}

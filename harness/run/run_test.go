@@ -1,0 +1,541 @@
+package run_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"reflect"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/agentready/agentready/gen"
+	"github.com/agentready/agentready/gen/catalog"
+	"github.com/agentready/agentready/gen/ir"
+	"github.com/agentready/agentready/gen/toolrt"
+	"github.com/agentready/agentready/harness/cases"
+	"github.com/agentready/agentready/harness/classify"
+	"github.com/agentready/agentready/harness/models"
+	"github.com/agentready/agentready/harness/retrieve"
+	"github.com/agentready/agentready/harness/run"
+	"github.com/agentready/agentready/specs/exampleapi/server"
+	"github.com/cloudwego/eino/schema"
+)
+
+// scriptedModel is models.Scripted playing one script per conversation:
+// the script is chosen by the conversation's user message, and its n-th
+// turn answers the n-th model call of that conversation (after it, the
+// model answers "Done."), so cases can run in parallel. hook, when set,
+// is called before each answer.
+func scriptedModel(scs []scenario, hook func(utterance string)) *models.Scripted {
+	scripts := map[string][]models.Turn{}
+	n := 0
+	for _, sc := range scs {
+		scripts[sc.utterance()] = sc.script
+		n += len(sc.script) + 1
+	}
+	dispatch := func(ctx context.Context, convo []*schema.Message, tools []*schema.ToolInfo) (*schema.Message, error) {
+		user, turn := utteranceOf(convo), 0
+		for _, m := range convo {
+			if m.Role == schema.Assistant {
+				turn++
+			}
+		}
+		if hook != nil {
+			hook(user)
+		}
+		script, ok := scripts[user]
+		if !ok {
+			return nil, fmt.Errorf("no script for %q", user)
+		}
+		if turn >= len(script) {
+			return schema.AssistantMessage("Done.", nil), nil
+		}
+		return script[turn](ctx, convo, tools)
+	}
+	return models.NewScripted(models.Repeat(n, dispatch)...)
+}
+
+func utteranceOf(convo []*schema.Message) string {
+	for _, m := range convo {
+		if m.Role == schema.User {
+			return m.Content
+		}
+	}
+	return ""
+}
+
+// call and answer are the turns of scripts.
+var (
+	call   = models.CallTool
+	answer = models.Answer
+)
+
+// scenario is one test case with its script and the labels it must get.
+type scenario struct {
+	c      cases.Case
+	script []models.Turn
+	want   []classify.Class
+}
+
+func (sc scenario) utterance() string { return sc.c.Utterances[0].Text }
+
+func newCase(id, tool string, args map[string]any, utterance string) cases.Case {
+	return cases.Case{ID: id, Tool: tool, Scenario: cases.Required, Args: args,
+		Utterances: []cases.Utterance{{Text: utterance, Generator: "test"}}}
+}
+
+func repoRoot(t testing.TB) string {
+	_, file, _, _ := runtime.Caller(0)
+	return filepath.Join(filepath.Dir(file), "..", "..")
+}
+
+var (
+	loadOnce sync.Once
+	example  *ir.API
+	loadErr  error
+)
+
+func exampleAPI(t testing.TB) *ir.API {
+	loadOnce.Do(func() {
+		example, _, loadErr = gen.Load(gen.Options{Spec: filepath.Join(repoRoot(t), "specs", "exampleapi", "openapi.yaml")})
+	})
+	if loadErr != nil {
+		t.Fatal(loadErr)
+	}
+	return example
+}
+
+// startExample starts the example API in-process.
+func startExample(t testing.TB, failEvery int) string {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	srv, err := server.Start(ctx, server.Options{Addr: "127.0.0.1:0", FailEvery: failEvery})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { srv.Close(); cancel() })
+	return srv.URL
+}
+
+func newCatalog(t testing.TB, api *ir.API, url, token string, opts ...toolrt.ToolOption) *toolrt.Catalog {
+	t.Helper()
+	copts := []toolrt.Option{toolrt.WithoutEnvironment()}
+	if token != "" {
+		copts = append(copts, toolrt.WithCredential("bearerAuth", token))
+	}
+	client, err := catalog.NewClient(api, url, copts...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cat, err := catalog.New(api, client, opts...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cat
+}
+
+// similar is retrieval over the catalog's tools.
+func similar(cat *toolrt.Catalog) func(string, int) []string {
+	docs := make([]retrieve.Doc, len(cat.Tools))
+	for i, t := range cat.Tools {
+		docs[i] = retrieve.DocOfOperation(t.Operation())
+	}
+	ix := retrieve.New(docs)
+	return func(name string, k int) []string {
+		var out []string
+		for _, h := range ix.Similar(name, k) {
+			out = append(out, h.Name)
+		}
+		return out
+	}
+}
+
+// exampleScenarios run against the example API with a valid token.
+func exampleScenarios() []scenario {
+	return []scenario{
+		{newCase("listUsers/clean", "listUsers", map[string]any{"q": "aisha"}, "Find the people named Aisha."),
+			[]models.Turn{call("listUsers", `{"q":"aisha"}`), answer("Aisha Okafor works in Finance.")}, nil},
+		{newCase("searchTickets/wrong-tool", "searchTickets", map[string]any{"q": "vpn"}, "Which tickets talk about the VPN?"),
+			[]models.Turn{call("findTickets", `{"text":"vpn"}`), call("listTickets", `{"category":"network"}`), answer("Here are the network tickets.")},
+			[]classify.Class{classify.IncorrectToolSelection}},
+		{newCase("listAssets/no-tool", "listAssets", map[string]any{"limit": 2}, "Show me two of our assets."),
+			[]models.Turn{answer("I cannot check that, sorry.")}, []classify.Class{classify.ToolNotIdentified}},
+		{newCase("listTeams/repeat", "listTeams", map[string]any{}, "List the IT teams."),
+			[]models.Turn{call("listTeams", `{}`), call("listTeams", ``), call("listTeams", `{}`), answer("Six teams.")},
+			[]classify.Class{classify.RepeatedToolInvocation}},
+		{newCase("listTeams/loop", "listTeams", map[string]any{"q": "network"}, "Find the network team."),
+			models.Repeat(20, call("listTeams", `{"q":"network"}`)), []classify.Class{classify.RepeatedToolInvocation}},
+		{newCase("searchTickets/missing", "searchTickets", map[string]any{"q": "printer"}, "Search the tickets about the printer."),
+			[]models.Turn{call("searchTickets", `{"limit":5}`), answer("I need to know what to search for.")},
+			[]classify.Class{classify.MissingParameter}},
+		{newCase("listUsers/invented", "listUsers", map[string]any{"q": "aisha"}, "Look up Aisha in the directory."),
+			[]models.Turn{call("listUsers", `{"q":"aisha","full_name":"Aisha"}`), call("listUsers", `{"q":"aisha"}`), answer("Found her.")},
+			[]classify.Class{classify.IncorrectParameter}},
+		{newCase("listUsers/type", "listUsers", map[string]any{"q": "aisha", "per_page": 5}, "Show five people called Aisha."),
+			[]models.Turn{call("listUsers", `{"q":"aisha","per_page":"5"}`), answer("Here they are.")},
+			[]classify.Class{classify.ParameterTypeMismatch}},
+		{newCase("listTickets/value", "listTickets", map[string]any{"priority": "urgent", "per_page": 3}, "Show three urgent tickets."),
+			[]models.Turn{call("listTickets", `{"priority":"high","per_page":3}`), answer("These are urgent.")},
+			[]classify.Class{classify.ParameterValueMismatch}},
+		{newCase("listUsers/empty", "listUsers", map[string]any{"q": "zzqxv"}, "Is there anyone called Zzqxv?"),
+			[]models.Turn{call("listUsers", `{"q":"zzqxv"}`), answer("Nobody by that name.")},
+			[]classify.Class{classify.EmptyOutput}},
+	}
+}
+
+func modelFor(scs []scenario) *models.Scripted { return scriptedModel(scs, nil) }
+
+func casesOf(scs []scenario) []cases.Case {
+	out := make([]cases.Case, len(scs))
+	for i, sc := range scs {
+		out[i] = sc.c
+	}
+	return out
+}
+
+// runScenarios runs scs in a new directory and checks every case's labels.
+func runScenarios(t *testing.T, dir string, scs []scenario, opts run.Options) []run.Record {
+	t.Helper()
+	opts.Dir = dir
+	if opts.Model == nil {
+		m := modelFor(scs)
+		opts.Model, opts.ModelInfo = m, m.Info()
+	}
+	if _, err := run.Run(context.Background(), casesOf(scs), opts); err != nil {
+		t.Fatal(err)
+	}
+	recs, err := run.ReadResults(filepath.Join(dir, run.ResultsFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(recs) != len(scs) {
+		t.Fatalf("%d records for %d cases", len(recs), len(scs))
+	}
+	byID := map[string]run.Record{}
+	for _, r := range recs {
+		byID[r.Case] = r
+	}
+	for _, sc := range scs {
+		r := byID[sc.c.ID]
+		var got []classify.Class
+		for _, l := range r.Labels {
+			got = append(got, l.Class)
+			if l.Evidence == "" || l.Tool == "" {
+				t.Errorf("%s: label %s without evidence or tool: %+v", sc.c.ID, l.Class, l)
+			}
+		}
+		if !reflect.DeepEqual(got, sc.want) {
+			t.Errorf("%s: labels %v, want %v\n%s", sc.c.ID, got, sc.want, labelText(r.Labels))
+		}
+		if r.Skipped != "" {
+			t.Errorf("%s: skipped: %s", sc.c.ID, r.Skipped)
+		}
+	}
+	return recs
+}
+
+func labelText(ls []classify.Label) string {
+	var b strings.Builder
+	for _, l := range ls {
+		fmt.Fprintf(&b, "  %s (%s %v): %s\n", l.Class, l.Tool, l.Params, l.Evidence)
+	}
+	return b.String()
+}
+
+// TestTaxonomy drives the real ReAct agent with scripted turns over the
+// real tools of the example API (and of a small API that breaks its
+// promises) and checks that every one of the 13 classes is produced and
+// labelled, and that a clean case gets no label.
+func TestTaxonomy(t *testing.T) {
+	api := exampleAPI(t)
+	url := startExample(t, -1)
+	root := t.TempDir()
+	seen := map[classify.Class]bool{}
+	collect := func(recs []run.Record) {
+		for _, r := range recs {
+			for _, l := range r.Labels {
+				seen[l.Class] = true
+			}
+		}
+	}
+
+	t.Run("example", func(t *testing.T) {
+		cat := newCatalog(t, api, url, server.DefaultAdminToken)
+		recs := runScenarios(t, filepath.Join(root, "example"), exampleScenarios(),
+			run.Options{Catalog: cat, API: api, Similar: similar(cat), Parallel: 2})
+		collect(recs)
+		for _, r := range recs {
+			switch r.Case {
+			case "listUsers/clean":
+				if r.Direct == nil || !r.Direct.Result.OK || r.Agent.Final == "" || len(r.Agent.Messages) != 5 {
+					t.Errorf("clean case: direct %+v, final %q, %d messages", r.Direct, r.Agent.Final, len(r.Agent.Messages))
+				}
+				if len(r.Agent.Tools) != run.DefaultK+1 || r.Agent.Tokens.Total == 0 || len(r.Agent.Turns) != 2 {
+					t.Errorf("clean case: %d tools offered, %d tokens, %d turns", len(r.Agent.Tools), r.Agent.Tokens.Total, len(r.Agent.Turns))
+				}
+			case "listTeams/loop":
+				if n := len(r.Agent.Calls); n != run.DefaultRounds || len(r.Agent.Turns) != n+1 || !strings.Contains(r.Agent.Error, "after 5 rounds") {
+					t.Errorf("endless loop: %d calls, %d turns, error %q", n, len(r.Agent.Turns), r.Agent.Error)
+				}
+			case "searchTickets/wrong-tool":
+				if c := r.Agent.Calls[0]; !c.UnknownTool || !strings.Contains(c.Text, "no tool named") {
+					t.Errorf("invented tool: %+v", c)
+				}
+				if l := r.Labels[0]; l.Tool != "searchTickets" || l.Other != "listTickets" {
+					t.Errorf("wrong tool label: %+v", l)
+				}
+				if !contains(r.Agent.Tools, "listTickets") {
+					t.Errorf("retrieval did not offer listTickets beside searchTickets: %v", r.Agent.Tools)
+				}
+			}
+		}
+	})
+	t.Run("token-limit", func(t *testing.T) {
+		cat := newCatalog(t, api, url, server.DefaultAdminToken, toolrt.WithResultOptions(toolrt.ResultOptions{MaxTokens: 400}))
+		collect(runScenarios(t, filepath.Join(root, "token-limit"), []scenario{
+			{newCase("exportTickets/all", "exportTickets", map[string]any{}, "Export every ticket."),
+				[]models.Turn{call("exportTickets", `{}`), answer("Here is the export.")},
+				[]classify.Class{classify.ExceedingTokenLimit}},
+		}, run.Options{Catalog: cat, API: api, ResultTokens: 400}))
+	})
+	t.Run("access", func(t *testing.T) {
+		cat := newCatalog(t, api, url, "wrong-token")
+		collect(runScenarios(t, filepath.Join(root, "access"), []scenario{
+			{newCase("listTeams/401", "listTeams", map[string]any{}, "Which teams are there?"),
+				[]models.Turn{call("listTeams", `{}`), answer("I am not allowed to see them.")},
+				[]classify.Class{classify.ToolAccessError}},
+		}, run.Options{Catalog: cat, API: api}))
+	})
+	t.Run("server-error", func(t *testing.T) {
+		failing := startExample(t, 1)
+		cat := newCatalog(t, api, failing, server.DefaultAdminToken)
+		collect(runScenarios(t, filepath.Join(root, "server-error"), []scenario{
+			{newCase("getServiceStats/503", "getServiceStats", map[string]any{}, "How many tickets are open?"),
+				[]models.Turn{call("getServiceStats", `{}`), answer("The statistics are unavailable.")},
+				[]classify.Class{classify.ToolServerError}},
+		}, run.Options{Catalog: cat, API: api}))
+	})
+	t.Run("broken-api", func(t *testing.T) {
+		ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "application/json")
+			switch r.URL.Path {
+			case "/widgets/w1":
+				fmt.Fprint(w, `{"id":"w1","name":"Sprocket"}`)
+			case "/reports/daily":
+				fmt.Fprint(w, `{"total": 3, "items": [`)
+			default:
+				w.WriteHeader(http.StatusNotFound)
+				fmt.Fprint(w, `{"message":"no such thing"}`)
+			}
+		}))
+		t.Cleanup(ts.Close)
+		wapi, _, err := gen.Load(gen.Options{Spec: filepath.Join("testdata", "widgets.yaml")})
+		if err != nil {
+			t.Fatal(err)
+		}
+		cat := newCatalog(t, wapi, ts.URL, "")
+		collect(runScenarios(t, filepath.Join(root, "broken"), []scenario{
+			{newCase("getWidget/shape", "getWidget", map[string]any{"id": "w1"}, "Who owns widget w1?"),
+				[]models.Turn{call("getWidget", `{"id":"w1"}`), answer("It does not say.")},
+				[]classify.Class{classify.OutputMismatch}},
+			{newCase("getDailyReport/broken", "getDailyReport", map[string]any{}, "What are today's totals?"),
+				[]models.Turn{call("getDailyReport", `{}`), answer("The report is broken.")},
+				[]classify.Class{classify.MalformedOutput}},
+		}, run.Options{Catalog: cat, API: wapi, Similar: similar(cat)}))
+	})
+
+	for _, ci := range classify.Taxonomy {
+		if !seen[ci.Class] {
+			t.Errorf("no case was labelled %s", ci.Class)
+		}
+	}
+	// No credential reaches the files.
+	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		for _, secret := range []string{server.DefaultAdminToken, "wrong-token", "Bearer", "Authorization"} {
+			if bytes.Contains(data, []byte(secret)) {
+				t.Errorf("%s holds %q", path, secret)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// normalized returns the lines of a results file without timings, sorted.
+func normalized(t *testing.T, path string) []string {
+	t.Helper()
+	recs, err := run.ReadResults(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for i := range recs {
+		line, err := run.MarshalRecord(&recs[i])
+		if err != nil {
+			t.Fatal(err)
+		}
+		var v any
+		if err := json.Unmarshal(line, &v); err != nil {
+			t.Fatal(err)
+		}
+		dropTimings(v)
+		b, _ := json.Marshal(v)
+		out = append(out, string(b))
+	}
+	sort.Strings(out)
+	return out
+}
+
+func dropTimings(v any) {
+	switch x := v.(type) {
+	case map[string]any:
+		delete(x, "latencyMs")
+		for _, e := range x {
+			dropTimings(e)
+		}
+	case []any:
+		for _, e := range x {
+			dropTimings(e)
+		}
+	}
+}
+
+func TestParallelSameResults(t *testing.T) {
+	api := exampleAPI(t)
+	url := startExample(t, -1)
+	cat := newCatalog(t, api, url, server.DefaultAdminToken)
+	scs := exampleScenarios()
+	dir := t.TempDir()
+	var files [][]string
+	for _, p := range []int{1, 4} {
+		d := filepath.Join(dir, fmt.Sprint(p))
+		runScenarios(t, d, scs, run.Options{Catalog: cat, API: api, Similar: similar(cat), Parallel: p})
+		files = append(files, normalized(t, filepath.Join(d, run.ResultsFile)))
+	}
+	if !reflect.DeepEqual(files[0], files[1]) {
+		for i := range files[0] {
+			if files[0][i] != files[1][i] {
+				t.Errorf("parallel 1 and 4 differ:\n%s\n%s", files[0][i], files[1][i])
+				break
+			}
+		}
+	}
+}
+
+func TestResume(t *testing.T) {
+	api := exampleAPI(t)
+	url := startExample(t, -1)
+	cat := newCatalog(t, api, url, server.DefaultAdminToken)
+	scs := exampleScenarios()
+	cs := casesOf(scs)
+	dir := t.TempDir()
+	results := filepath.Join(dir, run.ResultsFile)
+
+	// The first run is interrupted while the agent works on the fifth case.
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	m := scriptedModel(scs, func(utterance string) {
+		if utterance == scs[4].utterance() {
+			cancel()
+		}
+	})
+	var progress bytes.Buffer
+	s, err := run.Run(ctx, cs, run.Options{Dir: dir, Catalog: cat, API: api, Model: m, Progress: &progress})
+	if err != context.Canceled {
+		t.Fatalf("interrupted run: %v, want context.Canceled", err)
+	}
+	first, err := run.ReadResults(results)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Ran != 4 || len(first) != 4 {
+		t.Fatalf("interrupted run wrote %d records (ran %d), want 4", len(first), s.Ran)
+	}
+	if n := strings.Count(progress.String(), "\n"); n != 4 {
+		t.Errorf("progress has %d lines, want 4:\n%s", n, progress.String())
+	}
+	// A crash while writing leaves half a line: it is dropped on resume.
+	f, err := os.OpenFile(results, os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fmt.Fprint(f, `{"case":"listTickets/value","tool":"listTi`)
+	f.Close()
+	if _, err := run.Run(context.Background(), cs, run.Options{Dir: dir, Catalog: cat, API: api, Model: m}); err == nil {
+		t.Fatal("a second run into the same directory without Resume succeeded")
+	}
+
+	m2 := modelFor(scs)
+	s, err = run.Run(context.Background(), cs, run.Options{Dir: dir, Catalog: cat, API: api, Model: m2, Resume: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Resumed != 4 || s.Ran != len(cs)-4 {
+		t.Errorf("resume: %d resumed, %d ran; want 4 and %d", s.Resumed, s.Ran, len(cs)-4)
+	}
+	asked := map[string]int{}
+	for _, convo := range m2.Conversations() {
+		asked[utteranceOf(convo)]++
+	}
+	for i, sc := range scs {
+		if n := asked[sc.utterance()]; (i < 4) != (n == 0) {
+			t.Errorf("resume: case %s got %d model calls", sc.c.ID, n)
+		}
+	}
+	all, err := run.ReadResults(results)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ids := map[string]int{}
+	for i, r := range all {
+		ids[r.Case]++
+		if i < 4 && !reflect.DeepEqual(r, first[i]) {
+			t.Errorf("resume changed record %d (%s)", i, r.Case)
+		}
+	}
+	for _, c := range cs {
+		if ids[c.ID] != 1 {
+			t.Errorf("case %s is in the results %d times", c.ID, ids[c.ID])
+		}
+	}
+	info, err := run.ReadInfo(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(info.Resumed) != 1 || info.Cases.Count != len(cs) || info.Settings.MaxStep != 2*run.DefaultRounds+1 {
+		t.Errorf("run.json: %+v", info)
+	}
+	if s.Metrics.Cases != len(cs) || s.Metrics.NoError != 1 {
+		t.Errorf("metrics: %d cases, %d without error", s.Metrics.Cases, s.Metrics.NoError)
+	}
+	if recs := run.Recommend(all); len(recs) == 0 {
+		t.Error("no recommendations")
+	}
+}
+
+func contains(list []string, s string) bool {
+	for _, e := range list {
+		if e == s {
+			return true
+		}
+	}
+	return false
+}
