@@ -1,63 +1,10 @@
 package cases
 
 import (
-	"fmt"
 	"strconv"
-	"strings"
+
+	"github.com/agentready/agentready/harness/graph"
 )
-
-// pathStep is one step of a JSON path: a property, or an array element
-// ("*" for every element, or an index).
-type pathStep struct {
-	prop  string
-	index string
-}
-
-// parsePath parses the JSON paths of graph mappings: "$" followed by
-// ".name", "['name']", "[*]" or "[n]" steps.
-func parsePath(p string) ([]pathStep, error) {
-	if !strings.HasPrefix(p, "$") {
-		return nil, fmt.Errorf("JSON path %q does not start with $", p)
-	}
-	var steps []pathStep
-	rest := p[1:]
-	for rest != "" {
-		switch {
-		case rest[0] == '.':
-			rest = rest[1:]
-			i := strings.IndexAny(rest, ".[")
-			if i < 0 {
-				i = len(rest)
-			}
-			if i == 0 {
-				return nil, fmt.Errorf("JSON path %q: empty property name", p)
-			}
-			steps = append(steps, pathStep{prop: rest[:i]})
-			rest = rest[i:]
-		case strings.HasPrefix(rest, "['"):
-			i := strings.Index(rest, "']")
-			if i < 0 {
-				return nil, fmt.Errorf("JSON path %q: unterminated ['", p)
-			}
-			steps = append(steps, pathStep{prop: rest[2:i]})
-			rest = rest[i+2:]
-		case rest[0] == '[':
-			i := strings.IndexByte(rest, ']')
-			if i < 0 {
-				return nil, fmt.Errorf("JSON path %q: unterminated [", p)
-			}
-			idx := rest[1:i]
-			if _, err := strconv.Atoi(idx); idx != "*" && err != nil {
-				return nil, fmt.Errorf("JSON path %q: [%s] is not [*] or an index", p, idx)
-			}
-			steps = append(steps, pathStep{index: idx})
-			rest = rest[i+1:]
-		default:
-			return nil, fmt.Errorf("JSON path %q: expected . or [ at %q", p, rest)
-		}
-	}
-	return steps, nil
-}
 
 // pathHit is one value a JSON path selects, with the concrete path to it
 // (every [*] replaced by the index taken) and the object that holds it.
@@ -71,7 +18,7 @@ type pathHit struct {
 
 // evalPath returns the values path selects in doc, in document order.
 func evalPath(doc any, path string) ([]pathHit, error) {
-	steps, err := parsePath(path)
+	steps, err := graph.ParsePath(path)
 	if err != nil {
 		return nil, err
 	}
@@ -83,31 +30,31 @@ func evalPath(doc any, path string) ([]pathHit, error) {
 			return
 		}
 		st := steps[i]
-		if st.prop != "" {
+		if st.Prop != "" {
 			m, ok := v.(map[string]any)
 			if !ok {
 				return
 			}
-			x, ok := m[st.prop]
+			x, ok := m[st.Prop]
 			if !ok {
 				return
 			}
-			walk(x, at+propStep(st.prop), m, at, i+1)
+			walk(x, at+propStep(st.Prop), m, at, i+1)
 			return
 		}
 		a, ok := v.([]any)
 		if !ok {
 			return
 		}
-		if st.index == "*" {
+		if st.Index == "*" {
 			for k, x := range a {
 				walk(x, at+"["+strconv.Itoa(k)+"]", parent, parentAt, i+1)
 			}
 			return
 		}
-		k, _ := strconv.Atoi(st.index)
+		k, _ := strconv.Atoi(st.Index)
 		if k >= 0 && k < len(a) {
-			walk(a[k], at+"["+st.index+"]", parent, parentAt, i+1)
+			walk(a[k], at+"["+st.Index+"]", parent, parentAt, i+1)
 		}
 	}
 	walk(doc, "$", nil, "", 0)

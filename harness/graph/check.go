@@ -189,20 +189,20 @@ func levenshtein(a, b string) int {
 	return prev[len(rb)]
 }
 
-// pathStep is one step of a JSON path: a property name, or an array
+// PathStep is one step of a JSON path: a property name, or an array
 // element ("*" for every element, or an index).
-type pathStep struct {
-	prop  string
-	index string // "*" or digits; empty for a property
+type PathStep struct {
+	Prop  string
+	Index string // "*" or digits; empty for a property
 }
 
-// parsePath parses the JSON paths graph files use: "$" followed by
+// ParsePath parses the JSON paths graph files use: "$" followed by
 // ".name", "['name']", "[*]" or "[0]" steps.
-func parsePath(p string) ([]pathStep, error) {
+func ParsePath(p string) ([]PathStep, error) {
 	if !strings.HasPrefix(p, "$") {
 		return nil, fmt.Errorf("output %q: a JSON path starts with $ (e.g. $.id or $[*].id)", p)
 	}
-	var steps []pathStep
+	var steps []PathStep
 	rest := p[1:]
 	for rest != "" {
 		switch {
@@ -215,14 +215,14 @@ func parsePath(p string) ([]pathStep, error) {
 			if i == 0 {
 				return nil, fmt.Errorf("output %q: empty property name", p)
 			}
-			steps = append(steps, pathStep{prop: rest[:i]})
+			steps = append(steps, PathStep{Prop: rest[:i]})
 			rest = rest[i:]
 		case strings.HasPrefix(rest, "['"):
 			i := strings.Index(rest, "']")
 			if i < 0 {
 				return nil, fmt.Errorf("output %q: unterminated ['", p)
 			}
-			steps = append(steps, pathStep{prop: rest[2:i]})
+			steps = append(steps, PathStep{Prop: rest[2:i]})
 			rest = rest[i+2:]
 		case rest[0] == '[':
 			i := strings.IndexByte(rest, ']')
@@ -233,7 +233,7 @@ func parsePath(p string) ([]pathStep, error) {
 			if _, err := strconv.Atoi(idx); idx != "*" && err != nil {
 				return nil, fmt.Errorf("output %q: [%s] is not [*] or an index", p, idx)
 			}
-			steps = append(steps, pathStep{index: idx})
+			steps = append(steps, PathStep{Index: idx})
 			rest = rest[i+1:]
 		default:
 			return nil, fmt.Errorf("output %q: expected . or [ at %q", p, rest)
@@ -246,7 +246,7 @@ func parsePath(p string) ([]pathStep, error) {
 // response, or an error saying where the path leaves the schema. A
 // schema that allows anything (no declared type) accepts every path.
 func outputSchema(api *ir.API, op *ir.Operation, path string) (*ir.Schema, error) {
-	steps, err := parsePath(path)
+	steps, err := ParsePath(path)
 	if err != nil {
 		return nil, err
 	}
@@ -261,10 +261,10 @@ func outputSchema(api *ir.API, op *ir.Operation, path string) (*ir.Schema, error
 		if err != nil {
 			return nil, fmt.Errorf("output %s: the response of %s cannot have it: %s %s", path, op.Name, at, err)
 		}
-		if st.prop != "" {
-			at += "." + st.prop
+		if st.Prop != "" {
+			at += "." + st.Prop
 		} else {
-			at += "[" + st.index + "]"
+			at += "[" + st.Index + "]"
 		}
 		s = next
 		if s == nil {
@@ -277,7 +277,7 @@ func outputSchema(api *ir.API, op *ir.Operation, path string) (*ir.Schema, error
 
 // step follows one path step into s; it returns nil (and no error) when
 // s allows anything.
-func step(api *ir.API, s *ir.Schema, st pathStep) (*ir.Schema, error) {
+func step(api *ir.API, s *ir.Schema, st PathStep) (*ir.Schema, error) {
 	r := api.Resolve(s)
 	if r == nil || r.Kind == ir.KindAny || r.Kind == "" {
 		return nil, nil
@@ -299,16 +299,16 @@ func step(api *ir.API, s *ir.Schema, st pathStep) (*ir.Schema, error) {
 		}
 		return nil, fmt.Errorf("%s", errs[0])
 	}
-	if st.prop == "" {
+	if st.Prop == "" {
 		if r.Kind != ir.KindArray {
 			return nil, fmt.Errorf("is %s, not an array", kindName(api, s))
 		}
 		return r.Items, nil
 	}
 	if r.Kind != ir.KindObject {
-		return nil, fmt.Errorf("is %s, not an object with %s", kindName(api, s), st.prop)
+		return nil, fmt.Errorf("is %s, not an object with %s", kindName(api, s), st.Prop)
 	}
-	if p := r.Property(st.prop); p != nil {
+	if p := r.Property(st.Prop); p != nil {
 		return p.Schema, nil
 	}
 	if r.AdditionalProperties != nil {
@@ -321,8 +321,8 @@ func step(api *ir.API, s *ir.Schema, st pathStep) (*ir.Schema, error) {
 	for _, p := range r.Properties {
 		names = append(names, p.Name)
 	}
-	msg := fmt.Sprintf("has no property %q", st.prop)
-	if sg := suggest(st.prop, names); sg != "" {
+	msg := fmt.Sprintf("has no property %q", st.Prop)
+	if sg := suggest(st.Prop, names); sg != "" {
 		msg += fmt.Sprintf(" (did you mean %s?)", sg)
 	} else {
 		if len(names) > 12 {
@@ -380,7 +380,7 @@ func inputSchema(api *ir.API, op *ir.Operation, input string) (*ir.Schema, error
 	}
 	at := parts[0]
 	for _, f := range parts[1:] {
-		next, err := step(api, s, pathStep{prop: f})
+		next, err := step(api, s, PathStep{Prop: f})
 		if err != nil {
 			return nil, fmt.Errorf("input %s: %s %s", input, at, err)
 		}
