@@ -1,7 +1,9 @@
-// Package templates holds the text templates of agentready's output that
-// people and models read: tool descriptions now, prompts, utterance
-// phrasings and reports as they come. They are embedded in the binary,
-// so that wording is edited in one place, as text, and reviewed as such.
+// Package templates holds the text of agentready's output that people and
+// models read, as files embedded in the binary, so that wording is edited
+// in one place, as text, and reviewed as such: the tool description layout
+// (description.tmpl), the recommendations to tool builders per error class
+// (recommendations/), the utterance phrasings and the prompts of the LLM
+// writer and judge (utterances/), and the HTML report (report/).
 //
 // Templates use text/template. Each file is one template named after the
 // file; Parse returns it ready to execute.
@@ -10,14 +12,31 @@ package templates
 import (
 	"embed"
 	"fmt"
+	"io/fs"
 	"sync"
 	"text/template"
 )
 
 // FS holds the template files.
 //
-//go:embed *.tmpl
+//go:embed *.tmpl recommendations/*.tmpl utterances/*.tmpl report/*
 var FS embed.FS
+
+// The folders of templates, for Dir.
+const (
+	Recommendations = "recommendations"
+	Utterances      = "utterances"
+	Report          = "report"
+)
+
+// Dir returns the files of one folder of FS, named as in the folder.
+func Dir(name string) fs.FS {
+	sub, err := fs.Sub(FS, name)
+	if err != nil {
+		panic(fmt.Sprintf("templates: %v", err)) // name is a constant of this package
+	}
+	return sub
+}
 
 // The template files.
 const (

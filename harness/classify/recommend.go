@@ -2,22 +2,25 @@ package classify
 
 import (
 	"bytes"
-	"embed"
 	"fmt"
+	"io/fs"
 	"sort"
 	"strings"
 	"text/template"
+
+	"github.com/agentready/agentready/templates"
 )
 
-//go:embed templates/*.tmpl
-var templateFiles embed.FS
+// templateFiles are the recommendation texts, one file per class.
+var templateFiles = templates.Dir(templates.Recommendations)
 
-// recTemplates holds one template per class, from templates/<class>.tmpl.
+// recTemplates holds one template per class, from
+// templates/recommendations/<class>.tmpl.
 var recTemplates = func() map[Class]*template.Template {
 	out := map[Class]*template.Template{}
 	for _, ci := range Taxonomy {
-		name := "templates/" + string(ci.Class) + ".tmpl"
-		data, err := templateFiles.ReadFile(name)
+		name := string(ci.Class) + ".tmpl"
+		data, err := fs.ReadFile(templateFiles, name)
 		if err != nil {
 			panic(fmt.Sprintf("classify: no recommendation template for %s: %v", ci.Class, err))
 		}

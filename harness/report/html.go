@@ -2,20 +2,21 @@ package report
 
 import (
 	"bytes"
-	"embed"
 	"encoding/json"
 	"fmt"
 	"html/template"
+	"io/fs"
 	"math"
 	"sort"
 	"strings"
 
 	"github.com/agentready/agentready/harness/classify"
 	"github.com/agentready/agentready/harness/run"
+	"github.com/agentready/agentready/templates"
 )
 
-//go:embed templates/report.html.tmpl templates/report.css templates/report.js
-var templateFiles embed.FS
+// templateFiles are the page's template, style sheet and script.
+var templateFiles = templates.Dir(templates.Report)
 
 // The caps on what the page shows of one case's trace: each text (a tool
 // result, the arguments) at most textCap bytes, and all of a case's texts
@@ -26,7 +27,7 @@ const (
 )
 
 var pageTemplate = func() *template.Template {
-	data, err := templateFiles.ReadFile("templates/report.html.tmpl")
+	data, err := fs.ReadFile(templateFiles, "report.html.tmpl")
 	if err != nil {
 		panic(err)
 	}
@@ -161,11 +162,11 @@ type labelView struct {
 
 // HTML returns report.html: a self-contained page.
 func (r *Run) HTML() ([]byte, error) {
-	css, err := templateFiles.ReadFile("templates/report.css")
+	css, err := fs.ReadFile(templateFiles, "report.css")
 	if err != nil {
 		return nil, err
 	}
-	js, err := templateFiles.ReadFile("templates/report.js")
+	js, err := fs.ReadFile(templateFiles, "report.js")
 	if err != nil {
 		return nil, err
 	}

@@ -5,15 +5,15 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io/fs"
 	"strings"
 	"text/template"
-
-	"github.com/cloudwego/eino/components/model"
-	"github.com/cloudwego/eino/schema"
 
 	"github.com/agentready/agentready/gen/describe/prose"
 	"github.com/agentready/agentready/gen/ir"
 	"github.com/agentready/agentready/harness/cases"
+	"github.com/cloudwego/eino/components/model"
+	"github.com/cloudwego/eino/schema"
 )
 
 // The judge's accuracy ratings.
@@ -85,7 +85,7 @@ func NewLLM(writer model.BaseChatModel, opts LLMOptions) (*LLM, error) {
 }
 
 func prompt(name string) (*template.Template, error) {
-	b, err := files.ReadFile("templates/" + name)
+	b, err := fs.ReadFile(files, name)
 	if err != nil {
 		return nil, fmt.Errorf("utter: %w", err)
 	}

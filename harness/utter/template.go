@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"hash/fnv"
+	"io/fs"
 	"math/rand/v2"
 	"sort"
 	"strings"
@@ -59,8 +60,8 @@ func NewTemplates(opts TemplateOptions) (*Templates, error) {
 	set := template.New("utterances").Funcs(templateFuncs).Option("missingkey=error")
 	t := &Templates{seed: opts.Seed, perCase: opts.PerCase, variants: map[string][]string{}}
 	for _, intent := range []string{intentList, intentGet, intentCreate, intentUpdate, intentDelete, intentSearch, intentAction} {
-		name := "templates/" + intent + ".tmpl"
-		b, err := files.ReadFile(name)
+		name := intent + ".tmpl"
+		b, err := fs.ReadFile(files, name)
 		if err != nil {
 			return nil, fmt.Errorf("utter: %s: %w", name, err)
 		}

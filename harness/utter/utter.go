@@ -19,19 +19,16 @@ package utter
 
 import (
 	"context"
-	"embed"
 	"fmt"
 
 	"github.com/agentready/agentready/gen/ir"
 	"github.com/agentready/agentready/harness/cases"
+	"github.com/agentready/agentready/templates"
 )
 
-// files holds the phrasing templates and the LLM prompts. They live
-// beside this package because templates/templates.go embeds only its own
-// directory's top-level files.
-//
-//go:embed templates/*.tmpl
-var files embed.FS
+// files holds the phrasing templates and the LLM prompts
+// (templates/utterances).
+var files = templates.Dir(templates.Utterances)
 
 // Generator writes the utterances of one case.
 type Generator interface {
