@@ -14,6 +14,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/agentready/agentready/gen/atomicfile"
 	"github.com/agentready/agentready/gen/catalog"
 	"github.com/agentready/agentready/gen/diag"
 	"github.com/agentready/agentready/gen/emit"
@@ -130,7 +131,7 @@ func Write(dir string, files []emit.File) error {
 		case err != nil && !os.IsNotExist(err):
 			return err
 		}
-		if err := writeAtomic(path, f.Content); err != nil {
+		if err := atomicfile.Write(path, f.Content); err != nil {
 			return err
 		}
 	}
@@ -160,27 +161,4 @@ func Write(dir string, files []emit.File) error {
 
 func isGenerated(content []byte) bool {
 	return bytes.HasPrefix(content, []byte("// "+emit.Header))
-}
-
-// writeAtomic writes through a temporary file and a rename, so an
-// interrupted run never leaves half a file.
-func writeAtomic(path string, data []byte) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".agentready-*")
-	if err != nil {
-		return err
-	}
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		os.Remove(tmp.Name())
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		os.Remove(tmp.Name())
-		return err
-	}
-	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
-		os.Remove(tmp.Name())
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
 }

@@ -6,12 +6,13 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
 
 	"go.yaml.in/yaml/v4"
+
+	"github.com/agentready/agentready/gen/atomicfile"
 )
 
 // header opens every file Save writes.
@@ -278,26 +279,7 @@ func kindOf(n *yaml.Node) string {
 
 // Save writes the graph to path in the file format, atomically.
 func (g *Graph) Save(path string) error {
-	data := g.Marshal()
-	dir := filepath.Dir(path)
-	tmp, err := os.CreateTemp(dir, ".agentready-graph-*")
-	if err != nil {
-		return err
-	}
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		os.Remove(tmp.Name())
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		os.Remove(tmp.Name())
-		return err
-	}
-	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
-		os.Remove(tmp.Name())
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
+	return atomicfile.Write(path, g.Marshal())
 }
 
 // Marshal returns the graph in the file format: edges in the order of

@@ -32,6 +32,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/agentready/agentready/gen/atomicfile"
 	"github.com/agentready/agentready/harness/classify"
 	"github.com/agentready/agentready/harness/run"
 )
@@ -159,24 +160,9 @@ func Write(dir string, r *Run) error {
 	return nil
 }
 
-// writeFile writes data to path through a temporary file and a rename.
+// writeFile writes data to path atomically.
 func writeFile(path string, data []byte) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
-	if err != nil {
-		return fmt.Errorf("report: %w", err)
-	}
-	defer os.Remove(tmp.Name())
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		return fmt.Errorf("report: %w", err)
-	}
-	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("report: %w", err)
-	}
-	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
-		return fmt.Errorf("report: %w", err)
-	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
+	if err := atomicfile.Write(path, data); err != nil {
 		return fmt.Errorf("report: %w", err)
 	}
 	return nil
