@@ -60,6 +60,33 @@ func TestGeneratedClientOverHTTP(t *testing.T) {
 	t.Log(modtest.Go(t, mod, "test", "-count=1", "./inventory31"))
 }
 
+// TestGeneratedServiceDesk generates the package for the example API's
+// spec and runs testdata/e2e/servicedesk_test.go beside it against the
+// real server on 127.0.0.1.
+func TestGeneratedServiceDesk(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the example API; skipped with -short")
+	}
+	spec := filepath.Join(modtest.RepoRoot(t), "specs", "exampleapi", "openapi.yaml")
+	res, err := gen.Generate(gen.Options{Spec: spec, Package: "servicedesk", Strict: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mod := modtest.NewModule(t, "e2e")
+	dir := filepath.Join(mod, "servicedesk")
+	if err := gen.Write(dir, res.Files); err != nil {
+		t.Fatal(err)
+	}
+	src, err := os.ReadFile(filepath.Join("testdata", "e2e", "servicedesk_test.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "servicedesk_test.go"), src, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Log(modtest.Go(t, mod, "test", "-count=1", "./servicedesk"))
+}
+
 // TestGoGenerate wires agentready into a module the way the README tells
 // users to: a //go:generate line that runs the command with a config file,
 // then `go generate ./...` and `go build ./...`.
