@@ -43,7 +43,9 @@ func runDemo(e *env, args []string) int {
 	}
 
 	// 1. The example API, in this process, on a free port of 127.0.0.1.
-	srv, err := server.Start(ctx, server.Options{Addr: "127.0.0.1:0"})
+	// Its clock stands still at the seed data's "now", so that every run of
+	// the demo gives the same responses, and the same results.
+	srv, err := server.Start(ctx, server.Options{Addr: "127.0.0.1:0", Now: func() time.Time { return server.SeedEpoch }})
 	if err != nil {
 		return e.failf("starting the example API: %v", err)
 	}

@@ -1,15 +1,28 @@
 package cli
 
 import (
+	"bytes"
 	"context"
+	"flag"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 	"testing"
+
+	"github.com/agentready/agentready/harness/report"
+	runner "github.com/agentready/agentready/harness/run"
 
 	"github.com/agentready/agentready/specs/exampleapi/server"
 )
 
+var updateDemoBaseline = flag.Bool("update-demo-baseline", false, "rewrite testdata/demo-baseline from this run of the demo")
+
+// TestDemoRunsTheWholeLoop runs the demo and holds its results to the
+// committed baseline in testdata/demo-baseline, as a user's CI holds theirs:
+// a case that passed there and fails now fails the test. After a change
+// that is meant to move results, review the comparison and rerun with
+// -update-demo-baseline.
 func TestDemoRunsTheWholeLoop(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "demo")
 	code, stdout, stderr := run(t, "demo", "--dir", dir, "--per-tool", "3", "--parallel", "2")
@@ -26,6 +39,64 @@ func TestDemoRunsTheWholeLoop(t *testing.T) {
 		if st, err := os.Stat(filepath.Join(dir, f)); err != nil || st.Size() == 0 {
 			t.Errorf("%s: %v", f, err)
 		}
+	}
+
+	runDir := filepath.Join(dir, "runs", "demo")
+	baseline := filepath.Join("testdata", "demo-baseline")
+	if *updateDemoBaseline {
+		writeBaseline(t, runDir, baseline)
+	}
+	old, err := report.Load(baseline)
+	if err != nil {
+		t.Fatalf("%v (write it with go test ./cmd/internal/cli -run TestDemoRunsTheWholeLoop -update-demo-baseline)", err)
+	}
+	cur, err := report.Load(runDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := report.Compare(old, cur)
+	if c.Regressed() {
+		t.Errorf("the demo regressed against testdata/demo-baseline:\n%s", c.Markdown())
+	} else if c.Summary() != "" {
+		t.Logf("against the baseline:\n%s", c.Summary())
+	}
+}
+
+// writeBaseline keeps what a comparison needs of a run (its settings, and
+// each case's tool, utterance and labels), so the committed baseline stays
+// small enough to review.
+func writeBaseline(t *testing.T, runDir, baseline string) {
+	t.Helper()
+	if err := os.MkdirAll(baseline, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	info, err := os.ReadFile(filepath.Join(runDir, "run.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(baseline, "run.json"), info, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	recs, err := runner.ReadResults(filepath.Join(runDir, "results.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sort.Slice(recs, func(i, j int) bool { return recs[i].Case < recs[j].Case })
+	var b bytes.Buffer
+	for i := range recs {
+		r := recs[i]
+		r.Direct, r.Agent = nil, nil
+		line, err := runner.MarshalRecord(&r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b.Write(line)
+		if !bytes.HasSuffix(line, []byte("\n")) {
+			b.WriteByte('\n')
+		}
+	}
+	if err := os.WriteFile(filepath.Join(baseline, "results.jsonl"), b.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
 	}
 }
 

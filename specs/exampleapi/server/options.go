@@ -67,6 +67,11 @@ type Options struct {
 	// APIKeys maps X-API-Key header values to their access. Nil means
 	// DefaultAPIKeys().
 	APIKeys map[string]Access
+	// Now is the server's clock: timestamps of what it creates, "in the
+	// future" checks, overdue counts. Nil means time.Now; a fixed clock
+	// (e.g. SeedEpoch) makes every response reproducible, for regression
+	// tests.
+	Now func() time.Time
 	// FailEvery makes every FailEvery-th call of getServiceStats fail with
 	// 503 and a Retry-After header. Zero means DefaultFailEvery; a negative
 	// value disables the failures.

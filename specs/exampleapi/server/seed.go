@@ -11,9 +11,9 @@ import (
 	"time"
 )
 
-// seedEpoch is "now" for the seed data: every seeded timestamp lies before
+// SeedEpoch is "now" for the seed data: every seeded timestamp lies before
 // it, so the same seed always gives the same data.
-var seedEpoch = time.Date(2026, time.September, 30, 17, 0, 0, 0, time.UTC)
+var SeedEpoch = time.Date(2026, time.September, 30, 17, 0, 0, 0, time.UTC)
 
 // Seed sizes.
 const (
@@ -42,7 +42,7 @@ func newSeeder(seed int64) *seeder {
 	binary.LittleEndian.PutUint64(key[:], uint64(seed))
 	copy(key[8:], "agentready-exampleapi-seed")
 	src := rand.NewChaCha8(key)
-	return &seeder{rng: rand.New(src), bytes: src, now: seedEpoch, teamByID: map[string]team{}}
+	return &seeder{rng: rand.New(src), bytes: src, now: SeedEpoch, teamByID: map[string]team{}}
 }
 
 func (s *seeder) pick(list []string) string { return list[s.rng.IntN(len(list))] }

@@ -128,4 +128,9 @@ func (s *Server) buildHandler() http.Handler {
 }
 
 // now is the server's clock for new and changed resources.
-func (s *Server) now() string { return formatTime(time.Now()) }
+func (s *Server) now() string {
+	if s.opts.Now != nil {
+		return formatTime(s.opts.Now())
+	}
+	return formatTime(time.Now())
+}
