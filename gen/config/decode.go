@@ -10,6 +10,8 @@ import (
 	"strings"
 
 	"go.yaml.in/yaml/v4"
+
+	"github.com/agentready/agentready/gen/names"
 )
 
 // position is a line and column in the file, from 1.
@@ -329,45 +331,23 @@ func fieldsOf(t reflect.Type) func(func(yamlField) bool) {
 	}
 }
 
-// suggest returns the name in names that key was most likely meant to be,
+// suggest returns the name in known that key was most likely meant to be,
 // or "": one that differs only in case and separators (baseUrl for
 // base_url), or by at most two edits.
-func suggest(key string, names []string) string {
+func suggest(key string, known []string) string {
 	norm := func(s string) string {
 		return strings.NewReplacer("_", "", "-", "", " ", "").Replace(strings.ToLower(s))
 	}
 	best, bestDist := "", 3
-	for _, name := range names {
+	for _, name := range known {
 		if norm(name) == norm(key) {
 			return name
 		}
-		if dist := editDistance(norm(key), norm(name)); dist < bestDist {
+		if dist := names.EditDistance(norm(key), norm(name)); dist < bestDist {
 			best, bestDist = name, dist
 		}
 	}
 	return best
-}
-
-// editDistance is the Levenshtein distance between a and b.
-func editDistance(a, b string) int {
-	ra, rb := []rune(a), []rune(b)
-	prev := make([]int, len(rb)+1)
-	cur := make([]int, len(rb)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(ra); i++ {
-		cur[0] = i
-		for j := 1; j <= len(rb); j++ {
-			cost := 1
-			if ra[i-1] == rb[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(rb)]
 }
 
 // secretKey reports whether a key is named like a credential: token,

@@ -12,6 +12,8 @@ import (
 	"strings"
 	"time"
 	"unicode/utf8"
+
+	"github.com/agentready/agentready/gen/names"
 )
 
 // argMaxShownValue is how many characters of a given value an error echoes.
@@ -389,27 +391,11 @@ func argClosestEnum(s string, enum []any) string {
 // argEditDistance is the Levenshtein distance of a and b, or limit+1 when it
 // is larger than limit.
 func argEditDistance(a, b string, limit int) int {
-	ra, rb := []rune(a), []rune(b)
-	if limit < 0 || len(ra) > 64 || len(rb) > 64 || argAbs(len(ra)-len(rb)) > limit {
+	la, lb := utf8.RuneCountInString(a), utf8.RuneCountInString(b)
+	if limit < 0 || la > 64 || lb > 64 || argAbs(la-lb) > limit {
 		return limit + 1
 	}
-	prev := make([]int, len(rb)+1)
-	cur := make([]int, len(rb)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(ra); i++ {
-		cur[0] = i
-		for j := 1; j <= len(rb); j++ {
-			cost := 1
-			if ra[i-1] == rb[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return min(prev[len(rb)], limit+1)
+	return min(names.EditDistance(a, b), limit+1)
 }
 
 func argAbs(n int) int {

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/agentready/agentready/gen/ir"
+	"github.com/agentready/agentready/gen/names"
 )
 
 // Problem is one thing wrong with a graph file.
@@ -161,32 +162,11 @@ func suggest(name string, candidates []string) string {
 		if strings.EqualFold(c, name) {
 			return c
 		}
-		if d := levenshtein(strings.ToLower(name), strings.ToLower(c)); d < bestD {
+		if d := names.EditDistance(strings.ToLower(name), strings.ToLower(c)); d < bestD {
 			best, bestD = c, d
 		}
 	}
 	return best
-}
-
-func levenshtein(a, b string) int {
-	ra, rb := []rune(a), []rune(b)
-	prev := make([]int, len(rb)+1)
-	cur := make([]int, len(rb)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(ra); i++ {
-		cur[0] = i
-		for j := 1; j <= len(rb); j++ {
-			c := 1
-			if ra[i-1] == rb[j-1] {
-				c = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+c)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(rb)]
 }
 
 // PathStep is one step of a JSON path: a property name, or an array
