@@ -25,7 +25,7 @@ type Options struct {
 // The defaults of Options.
 const (
 	DefaultMinConfidence = 0.5
-	DefaultMaxProducers  = 4
+	DefaultMaxProducers  = 6
 	DefaultMaxDepth      = 5
 )
 
