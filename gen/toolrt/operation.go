@@ -3,7 +3,8 @@ package toolrt
 import (
 	"context"
 	"fmt"
-	"net/http"
+
+	"github.com/agentready/agentready/gen/ir"
 )
 
 // Operation describes one API operation as an agent tool: what the model
@@ -76,13 +77,7 @@ type Body struct {
 
 // Mutating reports whether the operation may change state: every method
 // but GET, HEAD, OPTIONS and TRACE.
-func (op *Operation) Mutating() bool {
-	switch op.Method {
-	case http.MethodGet, http.MethodHead, http.MethodOptions, http.MethodTrace:
-		return false
-	}
-	return true
-}
+func (op *Operation) Mutating() bool { return !ir.SafeMethod(op.Method) }
 
 // Request builds the HTTP request for an arguments object, which should
 // have been checked against Schema first. Arguments the operation does not

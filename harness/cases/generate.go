@@ -334,7 +334,7 @@ func (tg *toolGen) build(rng *rand.Rand, sc Scenario, first bool) Case {
 	normalizeNumbers(args)
 	tg.cons.order(args, src)
 	tg.validate(args, src, sc)
-	return Case{Tool: tg.op.Name, Scenario: sc, Args: args, Sources: src, Mutating: mutating(tg.op)}
+	return Case{Tool: tg.op.Name, Scenario: sc, Args: args, Sources: src, Mutating: tg.op.Mutating()}
 }
 
 // take returns the next harvested value for an input.

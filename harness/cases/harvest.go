@@ -106,7 +106,7 @@ func (h *harvester) plan(target string) map[string]string {
 	}
 	callable := &graph.Graph{}
 	for _, e := range h.edges {
-		if op := h.api.Operation(e.From); op != nil && (!mutating(op) || h.allow(op)) {
+		if op := h.api.Operation(e.From); op != nil && (!op.Mutating() || h.allow(op)) {
 			callable.Edges = append(callable.Edges, e)
 		}
 	}
@@ -145,7 +145,7 @@ func (h *harvester) edgesFor(tool, input string, prefer map[string]string) []*gr
 			return 2, 0
 		}
 		blocked := 0
-		if mutating(op) && !h.allow(op) {
+		if op.Mutating() && !h.allow(op) {
 			blocked = 1
 		}
 		req := 0
@@ -199,7 +199,7 @@ func (h *harvester) fillAt(tool, input string, depth int, visiting map[string]bo
 		if out = h.via(e, input, depth, visiting, prefer); len(out) > 0 {
 			break
 		}
-		if op := h.api.Operation(e.From); op != nil && mutating(op) && !h.allow(op) {
+		if op := h.api.Operation(e.From); op != nil && op.Mutating() && !h.allow(op) {
 			blocked = append(blocked, fmt.Sprintf("%s (%s %s)", op.Name, op.Method, op.Path))
 		}
 	}
@@ -235,7 +235,7 @@ func (h *harvester) via(e *graph.Edge, input string, depth int, visiting map[str
 	if p == nil || consumer == nil || visiting[p.Name] || depth >= maxChainDepth {
 		return nil
 	}
-	if mutating(p) && !h.allow(p) {
+	if p.Mutating() && !h.allow(p) {
 		return nil
 	}
 	var mapping *graph.Mapping
@@ -444,14 +444,6 @@ func firstItem(path string) bool {
 func newestFirst(desc string) bool {
 	d := strings.ToLower(desc)
 	return strings.Contains(d, "newest first") || strings.Contains(d, "most recent first") || strings.Contains(d, "latest first")
-}
-
-func mutating(op *ir.Operation) bool {
-	switch op.Method {
-	case "GET", "HEAD", "OPTIONS", "TRACE":
-		return false
-	}
-	return true
 }
 
 // canon is a value's JSON text, for comparing values.

@@ -35,7 +35,7 @@ func outputs(api *ir.API, vocab vocabulary, sh *shapes, op *ir.Operation, maxDep
 	}
 	w := &walker{api: api, vocab: vocab, shapes: sh, maxDepth: maxDepth, seen: map[string]bool{}}
 	pathNoun := lastCollection(op.Path)
-	write := op.Method != "GET" && op.Method != "HEAD"
+	write := op.Mutating()
 	for _, v := range unwrapUnion(api, r.Schema) {
 		w.find(v, "$", "", pathNoun, write, 0)
 	}

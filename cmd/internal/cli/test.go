@@ -129,19 +129,11 @@ func runnable(api *ir.API, cs []cases.Case, mayWrite func(*ir.Operation) bool) (
 // change state.
 func touchesMutation(api *ir.API, c cases.Case, mayWrite func(*ir.Operation) bool) bool {
 	for _, s := range c.Steps {
-		if op := api.Operation(s.Tool); op != nil && isMutating(op) && !mayWrite(op) {
+		if op := api.Operation(s.Tool); op != nil && op.Mutating() && !mayWrite(op) {
 			return true
 		}
 	}
 	return false
-}
-
-func isMutating(op *ir.Operation) bool {
-	switch op.Method {
-	case http.MethodGet, http.MethodHead, http.MethodOptions, http.MethodTrace:
-		return false
-	}
-	return true
 }
 
 func runTest(e *env, args []string) int {
