@@ -215,21 +215,36 @@ func (e *env) finishRun(dir string, sum *runner.Summary, info models.Info) int {
 	for _, b := range m.Bands {
 		fmt.Fprintf(e.stdout, "tools passing %s%% of their cases: %d (%.2f)\n", b.Band, b.Tools, b.Fraction)
 	}
-	if err := writeReports(dir); err != nil {
+	r, err := writeReports(dir)
+	if err != nil {
 		return e.failf("report: %v", err)
+	}
+	if n := unanswered(r); n > 0 && n == len(r.Records) {
+		fmt.Fprintf(e.stderr, "agentready: warning: no direct call got a response from the API: is --base-url (or base_url) right, and is the API up?\n")
 	}
 	fmt.Fprintf(e.stdout, "\nrun recorded in %s; report: %s\n", dir, filepath.Join(dir, "report.html"))
 	return exitOK
 }
 
 // writeReports writes report.html, report.md and junit.xml into a run
-// directory.
-func writeReports(dir string) error {
+// directory and returns the run they were made from.
+func writeReports(dir string) (*report.Run, error) {
 	r, err := report.Load(dir)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	return report.Write(dir, r)
+	return r, report.Write(dir, r)
+}
+
+// unanswered counts the cases whose direct call got no response at all.
+func unanswered(r *report.Run) int {
+	n := 0
+	for _, rec := range r.Records {
+		if d := rec.Direct; d != nil && (d.Result.Kind == string(toolrt.ResultUnreachable) || d.Result.Kind == string(toolrt.ResultTimeout)) {
+			n++
+		}
+	}
+	return n
 }
 
 // compareRuns compares a run with a baseline run, prints the summary and

@@ -164,6 +164,12 @@ func TestTestCommandRecordsReportsAndGatesCI(t *testing.T) {
 		t.Error(err)
 	}
 
+	// An API that does not answer is called out.
+	_, _, stderr = run(t, "test", "--spec", spec, "--cases", casesFile, "--base-url", "http://127.0.0.1:1", "--out", filepath.Join(runs, "down"))
+	if !strings.Contains(stderr, "no direct call got a response") {
+		t.Errorf("a run against a closed port gave no warning:\n%s", stderr)
+	}
+
 	// Resuming a finished run runs nothing again.
 	t.Setenv("GLOBEX_BEARER_AUTH", server.DefaultAdminToken)
 	code, stdout, stderr = run(t, "test", "--spec", spec, "--cases", casesFile, "--base-url", url, "--out", base, "--resume")
