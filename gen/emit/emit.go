@@ -118,6 +118,8 @@ func (e *emitter) render(fs fileSpec) (File, error) {
 	f := jen.NewFile(e.opts.Package)
 	f.HeaderComment(Header)
 	f.ImportAlias(oapiTypes, "openapi_types")
+	f.ImportName(toolrtPath, "toolrt")
+	f.ImportName(einoTool, "tool")
 	fs.build(f)
 	var buf bytes.Buffer
 	if err := f.Render(&buf); err != nil {
@@ -127,7 +129,7 @@ func (e *emitter) render(fs fileSpec) (File, error) {
 		return File{Name: fs.name + ".broken", Content: buf.Bytes()},
 			fmt.Errorf("%s: generated code does not format (unformatted text kept as %s.broken): %v", fs.name, fs.name, err)
 	}
-	return File{Name: fs.name, Content: buf.Bytes()}, nil
+	return File{Name: fs.name, Content: groupImports(buf.Bytes())}, nil
 }
 
 // fileSpecs lays out the package: doc.go, client.go, operations grouped

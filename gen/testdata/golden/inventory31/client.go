@@ -2,7 +2,7 @@
 
 package inventory31
 
-import toolrt "github.com/agentready/agentready/gen/toolrt"
+import "github.com/agentready/agentready/gen/toolrt"
 
 // Client calls Inventory API. It is safe for concurrent use.
 type Client struct {

@@ -4,9 +4,10 @@ package inventory31
 
 import (
 	"context"
-	toolrt "github.com/agentready/agentready/gen/toolrt"
 	"net/http"
 	"time"
+
+	"github.com/agentready/agentready/gen/toolrt"
 )
 
 // ListEventsInput holds the parameters of ListEvents.

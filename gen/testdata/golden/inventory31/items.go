@@ -4,8 +4,9 @@ package inventory31
 
 import (
 	"context"
-	toolrt "github.com/agentready/agentready/gen/toolrt"
 	"net/http"
+
+	"github.com/agentready/agentready/gen/toolrt"
 )
 
 // CreateItemInput holds the parameters of CreateItem.

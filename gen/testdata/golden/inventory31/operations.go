@@ -4,9 +4,10 @@ package inventory31
 
 import (
 	"context"
-	toolrt "github.com/agentready/agentready/gen/toolrt"
 	"io"
 	"net/http"
+
+	"github.com/agentready/agentready/gen/toolrt"
 )
 
 // GetTreesTreeIDInput holds the parameters of GetTreesTreeID.

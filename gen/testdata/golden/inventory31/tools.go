@@ -3,8 +3,8 @@
 package inventory31
 
 import (
-	toolrt "github.com/agentready/agentready/gen/toolrt"
-	tool "github.com/cloudwego/eino/components/tool"
+	"github.com/agentready/agentready/gen/toolrt"
+	"github.com/cloudwego/eino/components/tool"
 )
 
 // Operations are the API's operations as agent tools, sorted by name.

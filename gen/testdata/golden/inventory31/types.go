@@ -4,9 +4,10 @@ package inventory31
 
 import (
 	"encoding/json"
-	toolrt "github.com/agentready/agentready/gen/toolrt"
-	openapi_types "github.com/oapi-codegen/runtime/types"
 	"time"
+
+	"github.com/agentready/agentready/gen/toolrt"
+	openapi_types "github.com/oapi-codegen/runtime/types"
 )
 
 // Event is the schema "Event".

@@ -2,7 +2,7 @@
 
 package petstore20
 
-import toolrt "github.com/agentready/agentready/gen/toolrt"
+import "github.com/agentready/agentready/gen/toolrt"
 
 // Client calls Pet Store. It is safe for concurrent use.
 type Client struct {

@@ -4,8 +4,9 @@ package petstore20
 
 import (
 	"context"
-	toolrt "github.com/agentready/agentready/gen/toolrt"
 	"net/http"
+
+	"github.com/agentready/agentready/gen/toolrt"
 )
 
 // AddPetInput holds the parameters of AddPet.

@@ -2,7 +2,7 @@
 
 package tickets30
 
-import toolrt "github.com/agentready/agentready/gen/toolrt"
+import "github.com/agentready/agentready/gen/toolrt"
 
 // Client calls Tickets. It is safe for concurrent use.
 type Client struct {

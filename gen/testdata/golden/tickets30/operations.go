@@ -4,8 +4,9 @@ package tickets30
 
 import (
 	"context"
-	toolrt "github.com/agentready/agentready/gen/toolrt"
 	"net/http"
+
+	"github.com/agentready/agentready/gen/toolrt"
 )
 
 // DeleteTicketsTicketKeyCommentsCommentIDInput holds the parameters of

@@ -4,8 +4,9 @@ package tickets30
 
 import (
 	"encoding/json"
-	toolrt "github.com/agentready/agentready/gen/toolrt"
 	"time"
+
+	"github.com/agentready/agentready/gen/toolrt"
 )
 
 // FieldValue is the schema "FieldValue".
