@@ -154,6 +154,9 @@ type toolGen struct {
 	next      map[string]int
 	// n counts the cases made, for cycling through the user's data.
 	n int
+	// own is the items of the tool's own unfiltered response, where its
+	// filters find values that match something.
+	own *itemList
 }
 
 func newToolGen(api *ir.API, op *ir.Operation, opts Options, h *harvester, logf func(string, ...any)) (*toolGen, error) {
@@ -169,6 +172,7 @@ func newToolGen(api *ir.API, op *ir.Operation, opts Options, h *harvester, logf 
 		harvested: map[string][]candidate{}, next: map[string]int{}}
 	tg.cons = constraintsOf(api, op, tg.args)
 	if h != nil {
+		tg.own = h.ownItems(op, tg.args)
 		for _, in := range tg.inputs() {
 			cs := h.fill(op.Name, in)
 			if len(cs) == 0 {
@@ -330,6 +334,9 @@ func (tg *toolGen) build(rng *rand.Rand, sc Scenario, first bool) Case {
 				src[in] = c.source()
 			}
 		}
+	}
+	if sc != Required {
+		tg.fromOwnItem(rng, args, src)
 	}
 	normalizeNumbers(args)
 	tg.cons.order(args, src)
