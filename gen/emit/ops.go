@@ -8,6 +8,7 @@ import (
 
 	"github.com/dave/jennifer/jen"
 
+	"github.com/agentready/agentready/gen/catalog"
 	"github.com/agentready/agentready/gen/ir"
 )
 
@@ -159,20 +160,9 @@ func (e *emitter) emitMethod(f *jen.File, op *ir.Operation) {
 	}
 	if b := op.Body; b != nil {
 		body = append(body, jen.Id("req").Dot("Body").Call(jen.Lit(b.ContentType), jen.Id("in").Dot(b.GoName)))
-		for _, prop := range sortedEncodingKeys(b.Encoding) {
-			enc := b.Encoding[prop]
-			if enc.Style == "" && enc.Explode == nil {
-				continue
-			}
-			style := enc.Style
-			if style == "" {
-				style = "form"
-			}
-			explode := style == "form"
-			if enc.Explode != nil {
-				explode = *enc.Explode
-			}
-			body = append(body, jen.Id("req").Dot("FormStyle").Call(jen.Lit(prop), jen.Lit(style), jen.Lit(explode)))
+		enc := catalog.FormEncoding(b.Encoding)
+		for _, prop := range sortedKeys(enc) {
+			body = append(body, jen.Id("req").Dot("FormStyle").Call(jen.Lit(prop), jen.Lit(enc[prop].Style), jen.Lit(enc[prop].Explode)))
 		}
 	}
 	body = append(body, jen.Id("out").Op(":=").New(jen.Id(op.ResponseType)))
@@ -217,7 +207,8 @@ func paramCall(p *ir.Param) jen.Code {
 	return req.Dot("Cookie").Call(jen.Lit(p.Name), v)
 }
 
-func sortedEncodingKeys(m map[string]ir.Encoding) []string {
+// sortedKeys returns a map's keys in order.
+func sortedKeys[V any](m map[string]V) []string {
 	keys := make([]string, 0, len(m))
 	for k := range m {
 		keys = append(keys, k)

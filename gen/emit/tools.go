@@ -1,7 +1,6 @@
 package emit
 
 import (
-	"sort"
 	"strings"
 
 	"github.com/dave/jennifer/jen"
@@ -68,13 +67,8 @@ func (e *emitter) emitToolVar(f *jen.File, op *ir.Operation) {
 		}
 		bf.flag("Required", b.Required)
 		if len(b.Encoding) > 0 {
-			keys := make([]string, 0, len(b.Encoding))
-			for k := range b.Encoding {
-				keys = append(keys, k)
-			}
-			sort.Strings(keys)
 			enc := jen.Dict{}
-			for _, k := range keys {
+			for _, k := range sortedKeys(b.Encoding) {
 				v := b.Encoding[k]
 				enc[jen.Lit(k)] = jen.Values(jen.Dict{jen.Id("Style"): jen.Lit(v.Style), jen.Id("Explode"): jen.Lit(v.Explode)})
 			}
