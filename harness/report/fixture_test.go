@@ -109,18 +109,7 @@ func TestFixture(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	docs := make([]retrieve.Doc, len(cat.Tools))
-	for i, tl := range cat.Tools {
-		docs[i] = retrieve.DocOfOperation(tl.Operation())
-	}
-	ix := retrieve.New(docs)
-	similar := func(name string, k int) []string {
-		var out []string
-		for _, h := range ix.Similar(name, k) {
-			out = append(out, h.Name)
-		}
-		return out
-	}
+	similar := retrieve.SimilarTools(cat)
 
 	fcs := fixtureCases()
 	var cs []cases.Case

@@ -85,3 +85,21 @@ func writeProps(b *strings.Builder, js *jsonschema.Schema, depth int) {
 		writeProps(b, s, depth+1)
 	}
 }
+
+// SimilarTools indexes a catalog's tools and returns what a test run needs
+// of retrieval: the names of the k tools most like a tool, best first.
+func SimilarTools(cat *toolrt.Catalog) func(tool string, k int) []string {
+	docs := make([]Doc, len(cat.Tools))
+	for i, t := range cat.Tools {
+		docs[i] = DocOfOperation(t.Operation())
+	}
+	ix := New(docs)
+	return func(tool string, k int) []string {
+		hits := ix.Similar(tool, k)
+		names := make([]string, len(hits))
+		for i, h := range hits {
+			names[i] = h.Name
+		}
+		return names
+	}
+}

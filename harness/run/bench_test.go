@@ -8,6 +8,7 @@ import (
 	"github.com/agentready/agentready/gen/toolrt"
 	"github.com/agentready/agentready/harness/cases"
 	"github.com/agentready/agentready/harness/models"
+	"github.com/agentready/agentready/harness/retrieve"
 	"github.com/agentready/agentready/harness/run"
 	"github.com/agentready/agentready/harness/utter"
 	"github.com/agentready/agentready/specs/exampleapi/server"
@@ -39,7 +40,7 @@ func BenchmarkLoopBaseline(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	sim := similar(cat)
+	sim := retrieve.SimilarTools(cat)
 	b.ResetTimer()
 	total := 0
 	for i := 0; i < b.N; i++ {

@@ -143,22 +143,6 @@ func newCatalog(t testing.TB, api *ir.API, url, token string, opts ...toolrt.Too
 	return cat
 }
 
-// similar is retrieval over the catalog's tools.
-func similar(cat *toolrt.Catalog) func(string, int) []string {
-	docs := make([]retrieve.Doc, len(cat.Tools))
-	for i, t := range cat.Tools {
-		docs[i] = retrieve.DocOfOperation(t.Operation())
-	}
-	ix := retrieve.New(docs)
-	return func(name string, k int) []string {
-		var out []string
-		for _, h := range ix.Similar(name, k) {
-			out = append(out, h.Name)
-		}
-		return out
-	}
-}
-
 // exampleScenarios run against the example API with a valid token.
 func exampleScenarios() []scenario {
 	return []scenario{
@@ -271,7 +255,7 @@ func TestTaxonomy(t *testing.T) {
 	t.Run("example", func(t *testing.T) {
 		cat := newCatalog(t, api, url, server.DefaultAdminToken)
 		recs := runScenarios(t, filepath.Join(root, "example"), exampleScenarios(),
-			run.Options{Catalog: cat, API: api, Similar: similar(cat), Parallel: 2})
+			run.Options{Catalog: cat, API: api, Similar: retrieve.SimilarTools(cat), Parallel: 2})
 		collect(recs)
 		for _, r := range recs {
 			switch r.Case {
@@ -350,7 +334,7 @@ func TestTaxonomy(t *testing.T) {
 			{newCase("getDailyReport/broken", "getDailyReport", map[string]any{}, "What are today's totals?"),
 				[]models.Turn{call("getDailyReport", `{}`), answer("The report is broken.")},
 				[]classify.Class{classify.MalformedOutput}},
-		}, run.Options{Catalog: cat, API: wapi, Similar: similar(cat)}))
+		}, run.Options{Catalog: cat, API: wapi, Similar: retrieve.SimilarTools(cat)}))
 	})
 
 	for _, ci := range classify.Taxonomy {
@@ -427,7 +411,7 @@ func TestParallelSameResults(t *testing.T) {
 	var files [][]string
 	for _, p := range []int{1, 4} {
 		d := filepath.Join(dir, fmt.Sprint(p))
-		runScenarios(t, d, scs, run.Options{Catalog: cat, API: api, Similar: similar(cat), Parallel: p})
+		runScenarios(t, d, scs, run.Options{Catalog: cat, API: api, Similar: retrieve.SimilarTools(cat), Parallel: p})
 		files = append(files, normalized(t, filepath.Join(d, run.ResultsFile)))
 	}
 	if !reflect.DeepEqual(files[0], files[1]) {

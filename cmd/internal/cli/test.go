@@ -81,19 +81,7 @@ func (j *testJob) execute(ctx context.Context, progress io.Writer) (string, *run
 	if err != nil {
 		return "", nil, info, err
 	}
-	docs := make([]retrieve.Doc, len(cat.Tools))
-	for i, t := range cat.Tools {
-		docs[i] = retrieve.DocOfOperation(t.Operation())
-	}
-	index := retrieve.New(docs)
-	similar := func(tool string, k int) []string {
-		hits := index.Similar(tool, k)
-		names := make([]string, len(hits))
-		for i, h := range hits {
-			names[i] = h.Name
-		}
-		return names
-	}
+	similar := retrieve.SimilarTools(cat)
 	shown, err := runner.Ablation(j.settings.ablate)
 	if err != nil {
 		return "", nil, info, fmt.Errorf("--ablate: %w", err)
