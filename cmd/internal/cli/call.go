@@ -55,7 +55,7 @@ func runCall(e *env, args []string) int {
 		return e.failf("%v", err)
 	}
 	var opts []toolrt.ToolOption
-	if *allow || p.cfg.AllowMutations.Allows(irOp.ID) || p.cfg.AllowMutations.Allows(irOp.Name) {
+	if p.mayWrite(*allow)(irOp) {
 		opts = append(opts, toolrt.AllowAllMutations())
 	}
 	if *maxTokens > 0 {

@@ -84,19 +84,14 @@ func runCases(e *env, args []string) int {
 			return exitFail
 		}
 		opts.Graph = g
-		mayMutate := func(op *ir.Operation) bool {
-			return *allow || p.cfg.AllowMutations.Allows(op.ID) || p.cfg.AllowMutations.Allows(op.Name)
-		}
+		mayMutate := p.mayWrite(*allow)
 		opts.AllowMutations = mayMutate
 		if g != nil {
 			client, err := catalog.NewClient(api, p.cfg.BaseURL, toolrt.WithHTTPClient(&http.Client{Timeout: *timeout}))
 			if err != nil {
 				return e.failf("%v", err)
 			}
-			cat, err := catalog.New(api, client, toolrt.AllowMutations(func(op *toolrt.Operation) bool {
-				irOp := api.Operation(op.Name)
-				return irOp != nil && mayMutate(irOp)
-			}))
+			cat, err := catalog.New(api, client, allowWrites(api, mayMutate))
 			if err != nil {
 				return e.failf("%v", err)
 			}

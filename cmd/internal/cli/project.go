@@ -8,8 +8,10 @@ import (
 	"github.com/agentready/agentready/gen"
 	"github.com/agentready/agentready/gen/config"
 	"github.com/agentready/agentready/gen/diag"
+	"github.com/agentready/agentready/gen/ir"
 	"github.com/agentready/agentready/gen/load"
 	"github.com/agentready/agentready/gen/lower"
+	"github.com/agentready/agentready/gen/toolrt"
 )
 
 // specFlags are the flags every command that reads a spec shares: the
@@ -122,4 +124,22 @@ func (e *env) printWarnings(ws diag.List, spec string, verbose bool) {
 			fmt.Fprint(e.stderr, load.Snippet(src, w.Origin.Line, w.Origin.Column))
 		}
 	}
+}
+
+// mayWrite says which operations that change state may be called: all of
+// them when the command's --allow-mutations flag is set, else those the
+// config's allow_mutations names (by operationId or tool name).
+func (p *project) mayWrite(flag bool) func(op *ir.Operation) bool {
+	return func(op *ir.Operation) bool {
+		return flag || p.cfg.AllowMutations.Allows(op.ID) || p.cfg.AllowMutations.Allows(op.Name)
+	}
+}
+
+// allowWrites is the tool option that lets exactly the operations mayWrite
+// allows change state.
+func allowWrites(api *ir.API, mayWrite func(*ir.Operation) bool) toolrt.ToolOption {
+	return toolrt.AllowMutations(func(op *toolrt.Operation) bool {
+		irOp := api.Operation(op.Name)
+		return irOp != nil && mayWrite(irOp)
+	})
 }

@@ -73,10 +73,7 @@ func (j *testJob) execute(ctx context.Context, progress io.Writer) (string, *run
 		return "", nil, info, err
 	}
 	cat, err := catalog.New(j.api, client,
-		toolrt.AllowMutations(func(op *toolrt.Operation) bool {
-			irOp := j.api.Operation(op.Name)
-			return irOp != nil && j.mayWrite(irOp)
-		}),
+		allowWrites(j.api, j.mayWrite),
 		toolrt.WithResultOptions(toolrt.ResultOptions{MaxTokens: j.settings.resultTokens, Timeout: j.settings.timeout}))
 	if err != nil {
 		return "", nil, info, err
@@ -156,9 +153,7 @@ func runTest(e *env, args []string) int {
 	if err != nil {
 		return e.failf("%v (make cases with agentready cases)", err)
 	}
-	mayWrite := func(op *ir.Operation) bool {
-		return *allow || p.cfg.AllowMutations.Allows(op.ID) || p.cfg.AllowMutations.Allows(op.Name)
-	}
+	mayWrite := p.mayWrite(*allow)
 	keep, held := runnable(api, cs, mayWrite)
 	if held > 0 {
 		fmt.Fprintf(e.stderr, "agentready: %d of %d cases change state and were left out (--allow-mutations runs them)\n", held, len(cs))
