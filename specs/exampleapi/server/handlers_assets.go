@@ -62,7 +62,7 @@ func (s *Server) createAsset(w http.ResponseWriter, r *http.Request) error {
 	}
 	b.require("type", "model", "manufacturer", "serial_number", "location", "purchased_at")
 	now := s.now()
-	a := asset{ID: newAssetID(runtimeIDs()), Status: "in_stock", CreatedAt: now, UpdatedAt: now}
+	a := asset{ID: newAssetID(s.ids), Status: "in_stock", CreatedAt: now, UpdatedAt: now}
 	a.Type, _ = b.enum("type", assetTypes)
 	a.Model, _ = b.str("model", 1, 120, false)
 	a.Manufacturer, _ = b.str("manufacturer", 1, 80, false)

@@ -43,7 +43,7 @@ func (s *Server) addTicketComment(w http.ResponseWriter, r *http.Request) error 
 		return err
 	}
 	b.require("author_id", "body")
-	c := comment{ID: newUUID(runtimeIDs()), TicketID: id, Visibility: "public", CreatedAt: s.now()}
+	c := comment{ID: newUUID(s.ids), TicketID: id, Visibility: "public", CreatedAt: s.now()}
 	c.AuthorID, _ = b.uuid("author_id", userIDHint, false)
 	c.Body, _ = b.str("body", 1, 5000, false)
 	if v, ok := b.enum("visibility", commentVisibility); ok {

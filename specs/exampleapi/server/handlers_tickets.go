@@ -445,7 +445,7 @@ func (s *Server) reopenTicket(w http.ResponseWriter, r *http.Request) error {
 		}
 		t.Status, t.ClosedAt, t.ResolutionCode, t.Resolution = "open", nil, nil, nil
 		if hasReason {
-			c := comment{ID: newUUID(runtimeIDs()), TicketID: t.ID, AuthorID: t.RequesterID,
+			c := comment{ID: newUUID(s.ids), TicketID: t.ID, AuthorID: t.RequesterID,
 				Body: "Reopened: " + reason, Visibility: "public", CreatedAt: s.now()}
 			if err := insertComment(r.Context(), tx, c); err != nil {
 				return err

@@ -134,7 +134,7 @@ func (s *Server) createUser(w http.ResponseWriter, r *http.Request) error {
 	}
 	b.require("name", "email", "department")
 	now := s.now()
-	u := user{ID: newUUID(runtimeIDs()), Role: "requester", Active: true, CreatedAt: now, UpdatedAt: now}
+	u := user{ID: newUUID(s.ids), Role: "requester", Active: true, CreatedAt: now, UpdatedAt: now}
 	userChanges{b}.apply(&u)
 	if b.err != nil {
 		return b.err

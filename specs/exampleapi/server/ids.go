@@ -4,6 +4,7 @@ import (
 	"crypto/rand"
 	"fmt"
 	"io"
+	"sync"
 )
 
 // IDs are opaque on purpose: an agent cannot guess them and must find them
@@ -52,5 +53,18 @@ func newAssetID(src idSource) string { return "AST-" + randomString(src, base32U
 // newTeamID returns an id like tm_4k7p2x9q1c.
 func newTeamID(src idSource) string { return "tm_" + randomString(src, base36Lower, 10) }
 
-// runtimeIDs is the source of IDs created by requests.
+// runtimeIDs is the default source of IDs created by requests.
 func runtimeIDs() idSource { return rand.Reader }
+
+// lockedReader serialises reads of a source that is not safe for
+// concurrent use.
+type lockedReader struct {
+	mu sync.Mutex
+	r  io.Reader
+}
+
+func (l *lockedReader) Read(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.r.Read(p)
+}

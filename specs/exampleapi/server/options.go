@@ -1,6 +1,7 @@
 package server
 
 import (
+	"io"
 	"log/slog"
 	"time"
 )
@@ -72,6 +73,11 @@ type Options struct {
 	// (e.g. SeedEpoch) makes every response reproducible, for regression
 	// tests.
 	Now func() time.Time
+	// IDs is the source of the random bytes of IDs created by requests
+	// (users, assets, comments). Nil means crypto/rand; a seeded source
+	// (math/rand/v2's ChaCha8) makes them reproducible, for regression
+	// tests. It is read under a lock.
+	IDs io.Reader
 	// FailEvery makes every FailEvery-th call of getServiceStats fail with
 	// 503 and a Retry-After header. Zero means DefaultFailEvery; a negative
 	// value disables the failures.

@@ -23,6 +23,7 @@ type Server struct {
 	started    time.Time
 	handler    http.Handler
 	statsCalls atomic.Int64
+	ids        idSource
 	closeOnce  sync.Once
 	closeErr   error
 }
@@ -40,7 +41,10 @@ func New(opts Options) (*Server, error) {
 		st.close()
 		return nil, err
 	}
-	s := &Server{opts: opts, store: st, log: opts.Logger, started: time.Now()}
+	s := &Server{opts: opts, store: st, log: opts.Logger, started: time.Now(), ids: runtimeIDs()}
+	if opts.IDs != nil {
+		s.ids = &lockedReader{r: opts.IDs}
+	}
 	s.handler = s.buildHandler()
 	return s, nil
 }
