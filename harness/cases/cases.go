@@ -77,9 +77,40 @@ type Case struct {
 	// the tool itself (whose Args are the case's Args). Empty for the
 	// other scenarios.
 	Steps []Step `json:"steps,omitempty"`
+	// Setup are calls the harness makes before each run of the case, the
+	// direct call and the agent's run each getting their own: they make
+	// the object the case changes (createTicket before closeTicket), so
+	// that no two runs, and no other case, share it. The values their
+	// feeds give replace, in that run, the values recorded here wherever
+	// the case's arguments and utterances hold them.
+	Setup []Step `json:"setup,omitempty"`
+	// Yields are the values the case's own call makes (the id of what it
+	// creates), read from its response, so that Cleanup can remove it.
+	Yields []Feed `json:"yields,omitempty"`
+	// Cleanup are calls made after each run to remove what Setup and the
+	// case's own call made, where the API has a way; a call that needs a
+	// value the run did not make is left out.
+	Cleanup []Step `json:"cleanup,omitempty"`
+	// Fresh are the arguments (dotted paths into the arguments) whose
+	// values must be new on every run because the API keeps them unique
+	// (an email, a serial number): each run sends a value of the same
+	// form that no run sent before, in the arguments and the utterance.
+	Fresh []string `json:"fresh,omitempty"`
+	// Expect marks a deliberate negative case: its direct call is meant
+	// to fail as described, and a run holds it to that.
+	Expect *Expect `json:"expect,omitempty"`
 	// Mutating is true when the tool changes state (any method but GET,
 	// HEAD, OPTIONS and TRACE): running the case needs mutations allowed.
 	Mutating bool `json:"mutating"`
+}
+
+// Expect is how the direct call of a negative case is meant to fail.
+type Expect struct {
+	// Status is the HTTP status the API is meant to answer (404, 409).
+	Status int `json:"status"`
+	// Reason is text the API's answer is meant to contain, compared
+	// without regard to case; empty matches any.
+	Reason string `json:"reason,omitempty"`
 }
 
 // SourceKind says where a value came from.
@@ -100,6 +131,10 @@ const (
 	// FromHarvested is a real value taken from a producer tool's response
 	// (Source.Tool, at Source.Path).
 	FromHarvested SourceKind = "harvested"
+	// FromSetup is made anew before each run by the case's setup (the
+	// object Source.Tool creates, at Source.Path of its response); the
+	// case records the value of the run that made the case.
+	FromSetup SourceKind = "setup"
 )
 
 // Source is where one argument's value came from.
@@ -125,18 +160,22 @@ type Utterance struct {
 	Naturalness int    `json:"naturalness,omitempty"`
 }
 
-// Step is one call of a chain case.
+// Step is one call of a chain case, or of a case's setup or cleanup.
 type Step struct {
 	Tool string         `json:"tool"`
 	Args map[string]any `json:"args"`
 	// Feeds are the values this step's response gives later steps.
 	Feeds []Feed `json:"feeds,omitempty"`
+	// Fresh are the arguments of the step that must be new on every run,
+	// as Case.Fresh.
+	Fresh []string `json:"fresh,omitempty"`
 }
 
 // Feed is one value a step's response gives a later step.
 type Feed struct {
 	// Path is the JSON path of the value in the response, with the index
-	// of the item used ("$.items[2].id").
+	// of the item used ("$.items[2].id"), or "header:NAME" for a response
+	// header (the ETag an If-Match argument needs).
 	Path string `json:"path"`
 	// To and Input are the tool and argument the value goes to.
 	To    string `json:"to"`
@@ -248,8 +287,13 @@ func Decode(data []byte, name string) ([]Case, error) {
 			c.Args = map[string]any{}
 		}
 		normalizeNumbers(c.Args)
-		for i := range c.Steps {
-			normalizeNumbers(c.Steps[i].Args)
+		for _, steps := range [][]Step{c.Steps, c.Setup, c.Cleanup} {
+			for i := range steps {
+				normalizeNumbers(steps[i].Args)
+			}
+		}
+		if c.Expect != nil && (c.Expect.Status < 100 || c.Expect.Status > 599) {
+			return nil, fmt.Errorf("%s:%d: case %s expects status %d, which is not an HTTP status", name, n, c.ID, c.Expect.Status)
 		}
 		out = append(out, c)
 	}

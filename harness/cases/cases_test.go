@@ -259,7 +259,7 @@ func TestChainCases(t *testing.T) {
 	api := exampleAPI(t)
 	live := startAPI(t)
 	cs, _, err := cases.Generate(ctx, api, cases.Options{Seed: 1, Graph: approvedGraph(api), Catalog: catalogFor(t, api, live.URL),
-		Tools: []string{"closeTicket", "getUser", "listTicketsForUser"}})
+		Tools: []string{"assignTicket", "closeTicket", "getUser", "listTicketsForUser"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -272,6 +272,12 @@ func TestChainCases(t *testing.T) {
 			continue
 		}
 		chains++
+		if c.Tool == "closeTicket" {
+			t.Errorf("%s: the ticket a state-changing case closes is its own, made by its setup, never found along a chain", c.ID)
+		}
+		if c.Tool == "assignTicket" && (len(c.Setup) == 0 || c.Sources["ticketId"].Kind != cases.FromSetup) {
+			t.Errorf("%s: the ticket it assigns is not made by its setup: %+v", c.ID, c.Sources["ticketId"])
+		}
 		if len(c.Steps) < 2 {
 			t.Fatalf("%s: %d steps", c.ID, len(c.Steps))
 		}
@@ -293,7 +299,7 @@ func TestChainCases(t *testing.T) {
 		}
 	}
 	if chains < 6 {
-		t.Errorf("%d chain cases, want 3 for each of closeTicket and getUser at least", chains)
+		t.Errorf("%d chain cases, want 3 for each of assignTicket and getUser at least", chains)
 	}
 	if twoHop == 0 {
 		t.Error("no chain of two producers (a user's latest ticket)")

@@ -51,6 +51,19 @@ type Options struct {
 	AllowMutations func(op *ir.Operation) bool
 	// Data is the user's test data, kept as it is.
 	Data *Data
+	// Verify makes each case's direct call while the cases are made (with
+	// Catalog): a case whose call fails, or comes back empty where the
+	// tool is meant to return data, is repaired (another value where the
+	// API refused one, a fresh value where it keeps one unique, a step
+	// that brings a new object into the state the case needs, fewer
+	// filters where nothing matched) or dropped, so that every case's
+	// ground truth holds. Cases of tools that change state are checked
+	// only where AllowMutations allows them.
+	Verify bool
+	// Nonce makes the fresh values of the check's calls unique (NewNonce);
+	// zero draws one at random, as it should be against an API that keeps
+	// what earlier checks made.
+	Nonce uint64
 	// Log receives warnings (a producer call that failed, a case that
 	// does not validate); nil discards them.
 	Log func(format string, args ...any)
@@ -64,6 +77,48 @@ type Report struct {
 	Harvested map[string][]string
 	// Warnings are the problems met, in order.
 	Warnings []string
+	// Verified counts the cases whose direct call held when checked
+	// (Options.Verify), Repaired those of them that needed a repair
+	// first, and Unverified those not checked because they change state
+	// and mutations were not allowed.
+	Verified, Repaired, Unverified int
+	// Dropped are the cases left out because no repair made their direct
+	// call hold, sorted by case.
+	Dropped []Dropped
+}
+
+// generator makes the cases of one API.
+type generator struct {
+	api   *ir.API
+	opts  Options
+	h     *harvester
+	allow func(*ir.Operation) bool
+	logf  func(string, ...any)
+	// setupGens make the arguments of setup and cleanup calls, apart from
+	// the tools' own cases so that these do not change.
+	setupGens map[string]*toolGen
+	// extra is the step a tool's new objects were found to need before
+	// its cases hold (closeTicket before reopenTicket).
+	extra map[string]*ir.Operation
+	// stepTry varies the setup arguments when a plan is made again.
+	stepTry int
+}
+
+// setupGen returns the generator of op's setup and cleanup arguments;
+// nil when op has no usable parameter schema.
+func (g *generator) setupGen(op *ir.Operation) *toolGen {
+	if op == nil {
+		return nil
+	}
+	if tg, ok := g.setupGens[op.Name]; ok {
+		return tg
+	}
+	tg, err := newToolGen(g.api, op, g.opts, g.h, g.logf)
+	if err != nil {
+		tg = nil
+	}
+	g.setupGens[op.Name] = tg
+	return tg
 }
 
 // Generate makes the test cases of api's tools, in tool order and, per
@@ -116,7 +171,10 @@ func Generate(ctx context.Context, api *ir.API, opts Options) ([]Case, *Report, 
 	for _, w := range opts.Data.check(known) {
 		logf("%s", w)
 	}
+	g := &generator{api: api, opts: opts, h: h, allow: allow, logf: logf,
+		setupGens: map[string]*toolGen{}, extra: map[string]*ir.Operation{}}
 	var out []Case
+	gens := map[string]*toolGen{}
 	for _, op := range ops {
 		if err := ctx.Err(); err != nil {
 			return nil, nil, err
@@ -125,15 +183,51 @@ func Generate(ctx context.Context, api *ir.API, opts Options) ([]Case, *Report, 
 		if err != nil {
 			return nil, nil, err
 		}
-		out = append(out, tg.cases()...)
+		gens[op.Name] = tg
+		cs := tg.cases()
+		used := map[string]bool{}
+		for i := range cs {
+			g.ownObject(tg, &cs[i], nil)
+			distinctFresh(api, &cs[i], used, opts.Seed)
+		}
+		out = append(out, cs...)
 		if len(tg.harvested) > 0 {
 			rep.Harvested[op.Name] = sortedKeys(tg.harvested)
+		}
+	}
+	if opts.Verify && opts.Catalog != nil {
+		var err error
+		if out, err = g.verify(ctx, out, gens, rep); err != nil {
+			return nil, nil, err
 		}
 	}
 	if h != nil {
 		rep.Calls = h.nCalls
 	}
 	return out, rep, nil
+}
+
+// distinctFresh gives the fresh values of a case that an earlier case of
+// the same tool already holds a new value of the same form, so that no
+// two cases in the file send the same unique value.
+func distinctFresh(api *ir.API, c *Case, used map[string]bool, seed uint64) {
+	op := api.Operation(c.Tool)
+	if op == nil {
+		return
+	}
+	for _, p := range c.Fresh {
+		old, ok := getPath(c.Args, p).(string)
+		if !ok {
+			continue
+		}
+		if used[p+"\x00"+old] {
+			if nv, ok := FreshValue(api, inputSchema(api, op, p), old, FreshTag(seed, c.ID, p)); ok {
+				setPath(c.Args, p, nv)
+				old = nv
+			}
+		}
+		used[p+"\x00"+old] = true
+	}
 }
 
 // toolGen makes the cases of one tool.
@@ -157,6 +251,15 @@ type toolGen struct {
 	// own is the items of the tool's own unfiltered response, where its
 	// filters find values that match something.
 	own *itemList
+	// bad holds the values the API refused for an argument
+	// ("arg\x00value" as JSON), which cases no longer take; fresh are the
+	// arguments the API was found to keep unique.
+	bad   map[string]bool
+	fresh []string
+	// badTraits are what the API's refusals said about the items of
+	// refused values, per argument ("role\x00\"requester\""): values whose
+	// items share one are not taken either.
+	badTraits map[string]map[string]bool
 }
 
 func newToolGen(api *ir.API, op *ir.Operation, opts Options, h *harvester, logf func(string, ...any)) (*toolGen, error) {
@@ -169,7 +272,8 @@ func newToolGen(api *ir.API, op *ir.Operation, opts Options, h *harvester, logf 
 		return nil, fmt.Errorf("%s: %w", op.Name, err)
 	}
 	tg := &toolGen{api: api, op: op, opts: opts, args: toolschema.Args(api, op), checker: checker, h: h, logf: logf,
-		harvested: map[string][]candidate{}, next: map[string]int{}}
+		harvested: map[string][]candidate{}, next: map[string]int{}, bad: map[string]bool{},
+		badTraits: map[string]map[string]bool{}}
 	tg.cons = constraintsOf(api, op, tg.args)
 	if h != nil {
 		tg.own = h.ownItems(op, tg.args)
@@ -344,15 +448,19 @@ func (tg *toolGen) build(rng *rand.Rand, sc Scenario, first bool) Case {
 	return Case{Tool: tg.op.Name, Scenario: sc, Args: args, Sources: src, Mutating: tg.op.Mutating()}
 }
 
-// take returns the next harvested value for an input.
+// take returns the next harvested value for an input, passing over the
+// values the API refused.
 func (tg *toolGen) take(input string) (candidate, bool) {
 	cs := tg.harvested[input]
-	if len(cs) == 0 {
-		return candidate{}, false
+	for range cs {
+		i := tg.next[input]
+		tg.next[input]++
+		c := cs[i%len(cs)]
+		if !tg.bad[input+"\x00"+canon(c.value)] && !tg.badItem(input, c.item) {
+			return c, true
+		}
 	}
-	i := tg.next[input]
-	tg.next[input]++
-	return cs[i%len(cs)], true
+	return candidate{}, false
 }
 
 // setPath sets a dotted path inside an object argument; it reports
@@ -434,8 +542,14 @@ func (tg *toolGen) chainCases(seen map[string]bool) []Case {
 	type pool struct{ single, multi []candidate }
 	pools := map[string]*pool{}
 	var inputs []string
+	// The object a state-changing case acts on is its own, made by its
+	// setup: no chain finds it.
+	own := ""
+	if tg.op.Mutating() && tg.h.creatorFor(tg.op, targetInput(tg.op)) != nil {
+		own = targetInput(tg.op)
+	}
 	for _, a := range tg.args {
-		if !a.Required || !tg.h.fillable(tg.op.Name, a.Name) {
+		if !a.Required || a.Name == own || !tg.h.fillable(tg.op.Name, a.Name) {
 			continue
 		}
 		p := &pool{}

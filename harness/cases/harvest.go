@@ -61,6 +61,9 @@ type candidate struct {
 	// steps are the calls that found it, ending with the producer's,
 	// whose last feed is this value.
 	steps []Step
+	// item is the object of the producer's response that holds the
+	// value: what the API's refusals may say about it ("is deactivated").
+	item map[string]any
 }
 
 func (c candidate) source() Source {
@@ -326,7 +329,7 @@ func (h *harvester) via(e *graph.Edge, input string, depth int, visiting map[str
 			}
 			feed := Feed{Path: hit.path, To: consumer.Name, Input: input, Value: hit.value, Label: labels[j], Pick: pick}
 			steps := append(append([]Step(nil), prior...), Step{Tool: p.Name, Args: args, Feeds: []Feed{feed}})
-			out = append(out, candidate{value: hit.value, tool: p.Name, path: hit.path, label: labels[j], pick: pick, steps: steps})
+			out = append(out, candidate{value: hit.value, tool: p.Name, path: hit.path, label: labels[j], pick: pick, steps: steps, item: hit.parent})
 		}
 	}
 	return out

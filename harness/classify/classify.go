@@ -1,12 +1,18 @@
 // Package classify compares an agent's run of a test case with the direct
 // run of the same case (the ground truth) and labels what went wrong, in
 // the 13 classes of IBM Research's taxonomy for REST APIs used as LLM
-// tools; it computes the metrics of a whole run and writes, per failing
-// tool, recommendations aimed at the tool's builder.
+// tools, plus the parameter-failure study's "redundant information" (an
+// argument nobody asked for); it computes the metrics of a whole run and
+// writes, per failing tool, recommendations aimed at the tool's builder.
 //
 // A case may get several labels, or none (a clean case). Every label
 // carries its evidence: a sentence that quotes the calls and values it
-// was read from, so a person can check it against the trace.
+// was read from, so a person can check it against the trace. Values are
+// compared through their schema: forms the schema accepts as one value
+// (an optional quote, 3 and "3", an enum's case, two spellings of one
+// instant) are equal. A run whose last call of the tool was right after
+// the tool's corrective answer to an earlier one passes after recovery;
+// its earlier mistakes are kept apart (Verdict.Recovered).
 package classify
 
 // Category groups the classes.
@@ -23,7 +29,7 @@ const (
 // Class is one error class of the taxonomy.
 type Class string
 
-// The 13 classes.
+// The classes: the research's 13 and RedundantParameter.
 const (
 	// ToolNotIdentified: the agent called no tool at all.
 	ToolNotIdentified Class = "tool_not_identified"
@@ -38,6 +44,12 @@ const (
 	MissingParameter Class = "missing_parameter"
 	// IncorrectParameter: an argument name the tool does not have.
 	IncorrectParameter Class = "incorrect_parameter"
+	// RedundantParameter: an argument the tool has but the request did
+	// not ask for, with a value other than its default: on a tool that
+	// changes state it changes data nobody asked to change, on a read it
+	// narrows or reshapes the answer (the parameter-failure study's
+	// "redundant information").
+	RedundantParameter Class = "redundant_parameter"
 	// ParameterTypeMismatch: a value of the wrong JSON type ("100" for an
 	// integer, "x" for ["x"]), whether rejected or coerced.
 	ParameterTypeMismatch Class = "parameter_type_mismatch"
@@ -74,6 +86,7 @@ var Taxonomy = []ClassInfo{
 	{RepeatedToolInvocation, ToolInvocation, "repeated tool invocation"},
 	{MissingParameter, InputSpecification, "missing parameter"},
 	{IncorrectParameter, InputSpecification, "incorrect (invented) parameter"},
+	{RedundantParameter, InputSpecification, "redundant (unrequested) parameter"},
 	{ParameterTypeMismatch, InputSpecification, "parameter type mismatch"},
 	{ParameterValueMismatch, InputSpecification, "parameter value mismatch"},
 	{OutputMismatch, OutputProcessing, "output mismatch"},

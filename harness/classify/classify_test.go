@@ -18,12 +18,25 @@ func widgetAPI() *ir.API {
 	str := &ir.Schema{Kind: ir.KindString}
 	return &ir.API{
 		Operations: []*ir.Operation{
-			{Name: "getWidget", Success: "200", Responses: []*ir.Response{{Status: "200", ContentType: "application/json",
+			{Name: "getWidget", Method: "GET", Success: "200", Responses: []*ir.Response{{Status: "200", ContentType: "application/json",
 				Schema: &ir.Schema{Ref: "#/W"}}}},
-			{Name: "listWidgets", Success: "200", Responses: []*ir.Response{{Status: "200", ContentType: "application/json",
+			{Name: "listWidgets", Method: "GET", Success: "200", Responses: []*ir.Response{{Status: "200", ContentType: "application/json",
 				Schema: &ir.Schema{Kind: ir.KindObject, Properties: []*ir.Property{
 					{Name: "items", Required: true, Schema: &ir.Schema{Kind: ir.KindArray, Items: &ir.Schema{Ref: "#/W"}}}}}}}},
-			{Name: "deleteWidget", Success: "204", Responses: []*ir.Response{{Status: "204"}}},
+			{Name: "deleteWidget", Method: "DELETE", Success: "204", Responses: []*ir.Response{{Status: "204"}}},
+			{Name: "findWidgets", Method: "GET", Description: "Gives the same widgets as listWidgets.", Success: "200",
+				Responses: []*ir.Response{{Status: "200", ContentType: "application/json",
+					Schema: &ir.Schema{Kind: ir.KindArray, Items: &ir.Schema{Ref: "#/W"}}}}},
+			{Name: "updateWidget", Method: "PATCH", Path: "/widgets/{id}", Success: "200",
+				Params: []*ir.Param{
+					{Name: "id", Arg: "id", In: ir.InPath, Required: true, Schema: &ir.Schema{Kind: ir.KindInteger}},
+					{Name: "If-Match", Arg: "If-Match", In: ir.InHeader, Required: true,
+						Schema: &ir.Schema{Kind: ir.KindString, Pattern: `^(W/)?"?[0-9]+"?$`}},
+					{Name: "color", Arg: "color", In: ir.InQuery, Schema: &ir.Schema{Kind: ir.KindString, Enum: []any{"Red", "Green"}}},
+					{Name: "note", Arg: "note", In: ir.InQuery, Schema: str},
+					{Name: "limit", Arg: "limit", In: ir.InQuery, Schema: &ir.Schema{Kind: ir.KindInteger, Default: 20.0}},
+				},
+				Responses: []*ir.Response{{Status: "200", ContentType: "application/json", Schema: &ir.Schema{Ref: "#/W"}}}},
 		},
 		Types: []*ir.Type{
 			{ID: "#/W", Schema: &ir.Schema{Kind: ir.KindObject, Properties: []*ir.Property{
@@ -55,7 +68,7 @@ func decode(s string) map[string]any {
 }
 
 func trace(calls ...Call) *Trace {
-	return &Trace{Tools: []string{"getWidget", "listWidgets"}, Calls: calls, Final: "done"}
+	return &Trace{Tools: []string{"findWidgets", "getWidget", "listWidgets", "updateWidget"}, Calls: calls, Final: "done"}
 }
 
 func classes(ls []Label) []Class {
@@ -80,72 +93,99 @@ func TestClassify(t *testing.T) {
 		"visible": true,
 	}}
 	del := &cases.Case{ID: "deleteWidget/1", Tool: "deleteWidget", Args: map[string]any{"id": 1.0}}
+	upd := &cases.Case{ID: "updateWidget/1", Tool: "updateWidget", Args: map[string]any{"id": 1.0, "If-Match": `"3"`, "color": "Red"}}
+	listAll := &cases.Case{ID: "listWidgets/2", Tool: "listWidgets", Args: map[string]any{}}
+	chain := &cases.Case{ID: "getWidget/chain", Tool: "getWidget", Scenario: cases.Chain, Args: map[string]any{"id": 1.0},
+		Steps: []cases.Step{{Tool: "listWidgets", Args: map[string]any{}}, {Tool: "getWidget", Args: map[string]any{"id": 1.0}}}}
 	direct := ok("getWidget", `{"id":1}`, widget)
+	directs := map[*cases.Case]*Call{}
+	directs[getW] = &direct
+	directs[chain] = &direct
+	updated := ok("updateWidget", `{"id":1,"If-Match":"\"3\"","color":"Red"}`, widget)
+	directs[upd] = &updated
+	listed := ok("listWidgets", `{}`, `{"items":[`+widget+`]}`)
+	directs[listAll] = &listed
 	tests := []struct {
-		name     string
-		tc       *cases.Case
-		agent    *Trace
-		want     []Class
-		evidence string // a part of the evidence of the first label
+		name      string
+		tc        *cases.Case
+		agent     *Trace
+		want      []Class
+		evidence  string // a part of the evidence of the first label
+		recovered []Class
 	}{
-		{"clean", getW, trace(ok("getWidget", `{"id":1}`, widget)), nil, ""},
+		{"clean", getW, trace(ok("getWidget", `{"id":1}`, widget)), nil, "", nil},
 		{"normalised values are equal", list, trace(ok("listWidgets", `{"status":["new","open"],"after":"2026-03-01T01:00:00+01:00",`+
-			`"filter":{"team":"t","owner":"x"},"name":" John Doe ","page":2,"visible":"true","extra":1}`, `{"items":[`+widget+`]}`)), nil, ""},
+			`"filter":{"team":"t","owner":"x"},"name":" John Doe ","page":2,"visible":"true","extra":1}`, `{"items":[`+widget+`]}`)), nil, "", nil},
 		{"value differs in case", list, trace(ok("listWidgets", `{"status":["open","new"],"after":"2026-03-01T00:00:00Z",`+
 			`"filter":{"owner":"x","team":"t"},"name":"john doe","page":2,"visible":true}`, `{"items":[`+widget+`]}`)),
-			[]Class{ParameterValueMismatch}, "`name` is \"john doe\""},
+			[]Class{ParameterValueMismatch}, "`name` is \"john doe\"", nil},
 		{"nested and top-level omissions", list, trace(ok("listWidgets", `{"status":["open","new"],"filter":{"owner":"x"},`+
 			`"name":"John Doe","page":2,"visible":true}`, `{"items":[`+widget+`]}`)),
-			[]Class{MissingParameter}, "`after`"},
-		{"list of one for a value", getW, trace(ok("getWidget", `{"id":[1]}`, widget)), nil, ""},
-		{"no tool, failed model", getW, &Trace{Error: "model unavailable"}, nil, ""},
-		{"retry after 503 is not repeated", getW, trace(failed("getWidget", `{"id":1}`, 503, "503 Service Unavailable"),
-			ok("getWidget", `{"id":1}`, widget)), []Class{ToolServerError}, "503 Service Unavailable"},
+			[]Class{MissingParameter}, "`after`", nil},
+		{"list of one for a value", getW, trace(ok("getWidget", `{"id":[1]}`, widget)), nil, "", nil},
+		{"no tool, failed model", getW, &Trace{Error: "model unavailable"}, nil, "", nil},
+		{"retry after 503 is not repeated, and recovered from", getW, trace(failed("getWidget", `{"id":1}`, 503, "503 Service Unavailable"),
+			ok("getWidget", `{"id":1}`, widget)), nil, "", []Class{ToolServerError}},
 		{"same arguments twice", getW, trace(ok("getWidget", `{"id":1}`, widget), ok("getWidget", ` {"id": 1}`, widget)),
-			[]Class{RepeatedToolInvocation}, "twice with the same arguments"},
+			[]Class{RepeatedToolInvocation}, "twice with the same arguments", nil},
 		{"invented tool", getW, trace(Call{Tool: "fetchWidget", UnknownTool: true, RawArgs: `{"id":1}`, Result: Result{Kind: KindUnknownTool}}),
-			[]Class{IncorrectToolSelection}, "a tool it was not given"},
-		{"403", getW, trace(failed("getWidget", `{"id":1}`, 403, "403 Forbidden: read only")), []Class{ToolAccessError}, "403 Forbidden"},
+			[]Class{IncorrectToolSelection}, "a tool it was not given", nil},
+		{"403", getW, trace(failed("getWidget", `{"id":1}`, 403, "403 Forbidden: read only")), []Class{ToolAccessError}, "403 Forbidden", nil},
 		{"timeout", getW, trace(Call{Tool: "getWidget", RawArgs: `{"id":1}`, Result: Result{Kind: "timeout"}, Text: "no response in 30s"}),
-			[]Class{ToolServerError}, "no response"},
+			[]Class{ToolServerError}, "no response", nil},
 		{"missing promised field and wrong type", getW, trace(ok("getWidget", `{"id":1}`, `{"id":"1","owner":null}`)),
-			[]Class{OutputMismatch}, "without `name`"},
+			[]Class{OutputMismatch}, "without `name`", nil},
 		{"missing field in one item", list, trace(ok("listWidgets", `{"status":["open","new"],"after":"2026-03-01T00:00:00Z",`+
 			`"filter":{"owner":"x","team":"t"},"name":"John Doe","page":2,"visible":true}`,
-			`{"items":[`+widget+`,{"id":2,"name":"b","owner":{}}]}`)), []Class{OutputMismatch}, "`items[].owner.login`"},
-		{"shape differs from direct", getW, trace(ok("getWidget", `{"id":1}`, `[`+widget+`]`)), []Class{OutputMismatch}, "JSON array where the direct call got a JSON object"},
+			`{"items":[`+widget+`,{"id":2,"name":"b","owner":{}}]}`)), []Class{OutputMismatch}, "`items[].owner.login`", nil},
+		{"shape differs from direct", getW, trace(ok("getWidget", `{"id":1}`, `[`+widget+`]`)), []Class{OutputMismatch}, "JSON array where the direct call got a JSON object", nil},
 		{"empty list wrapper", list, trace(ok("listWidgets", `{"status":["open","new"],"after":"2026-03-01T00:00:00Z",`+
 			`"filter":{"owner":"x","team":"t"},"name":"John Doe","page":2,"visible":true}`, `{"items":[],"total":0}`)),
-			[]Class{EmptyOutput}, "only empty lists (`items`)"},
+			[]Class{EmptyOutput}, "only empty lists (`items`)", nil},
 		{"204 without a documented body is not empty", del, trace(Call{Tool: "deleteWidget", RawArgs: `{"id":1}`, Args: map[string]any{"id": 1.0},
-			Result: Result{Kind: "ok_empty", Status: 204, OK: true}}), nil, ""},
+			Result: Result{Kind: "ok_empty", Status: 204, OK: true}}), nil, "", nil},
 		{"204 where a body is documented", getW, trace(Call{Tool: "getWidget", RawArgs: `{"id":1}`, Args: map[string]any{"id": 1.0},
-			Result: Result{Kind: "ok_empty", Status: 204, OK: true}}), []Class{EmptyOutput}, "no body"},
+			Result: Result{Kind: "ok_empty", Status: 204, OK: true}}), []Class{EmptyOutput}, "no body", nil},
 		{"too many tokens", getW, trace(func() Call {
 			c := ok("getWidget", `{"id":1}`, widget)
 			c.Result.BodyTokens, c.Result.Truncated, c.Result.Omitted = 500, true, "items 3-9 of 9"
 			return c
-		}()), []Class{ExceedingTokenLimit}, "left out items 3-9 of 9"},
+		}()), []Class{ExceedingTokenLimit}, "left out items 3-9 of 9", nil},
 		{"argument problems and coercions", getW, trace(
 			Call{Tool: "getWidget", RawArgs: `{"widget":1}`, Result: Result{Kind: "invalid_args"}, Problems: []Problem{
 				{Path: "id", Kind: "missing"}, {Path: "widget", Kind: "unknown", Hint: `Did you mean "id"?`}}},
 			Call{Tool: "getWidget", RawArgs: `{"id":"1","note":"X"}`, Args: map[string]any{"id": 1.0, "note": "x"},
 				Coercions: []Coercion{{Path: "id", From: "1", To: 1, Why: "integer expected"}, {Path: "note", From: "X", To: "x", Why: "accepted value"}},
 				Result:    Result{Kind: "ok_json", Status: 200, OK: true}, Body: direct.Body}),
-			[]Class{MissingParameter, IncorrectParameter, ParameterTypeMismatch, ParameterValueMismatch}, "call 1 of 2"},
+			[]Class{MissingParameter, IncorrectParameter, ParameterTypeMismatch, ParameterValueMismatch}, "call 1 of 2", nil},
+		{"fixed after a corrective error", getW, trace(
+			Call{Tool: "getWidget", RawArgs: `{"widget":1}`, Result: Result{Kind: "invalid_args"}, Problems: []Problem{
+				{Path: "id", Kind: "missing"}, {Path: "widget", Kind: "unknown"}}},
+			ok("getWidget", `{"id":1}`, widget)), nil, "", []Class{MissingParameter, IncorrectParameter}},
+		{"a quote the pattern makes optional, an enum's case", upd, trace(ok("updateWidget", `{"id":1,"If-Match":"3","color":"red"}`, widget)),
+			nil, "", nil},
+		{"a default left out", upd, trace(ok("updateWidget", `{"id":1,"If-Match":"\"3\"","color":"Red","limit":20}`, widget)), nil, "", nil},
+		{"a field nobody asked to change", upd, trace(ok("updateWidget", `{"id":1,"If-Match":"\"3\"","color":"Red","note":"Ada"}`, widget)),
+			[]Class{RedundantParameter}, "changes what nobody asked to change", nil},
+		{"another enum value", upd, trace(ok("updateWidget", `{"id":1,"If-Match":"\"3\"","color":"Green"}`, widget)),
+			[]Class{ParameterValueMismatch}, "`color` is \"Green\"", nil},
+		{"another tool with the same data", listAll, trace(ok("findWidgets", `{}`, `[`+widget+`]`)), nil, "", nil},
+		{"a tool the spec calls the same, with other data", listAll, trace(ok("findWidgets", `{"q":"x"}`, `[]`)),
+			[]Class{ParameterValueMismatch}, "which the spec says gives the same", nil},
+		{"the first step of a chain only", chain, trace(ok("listWidgets", `{}`, `{"items":[`+widget+`]}`)),
+			[]Class{ToolNotIdentified}, "first steps", nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			d := &direct
-			if tt.tc != getW {
-				d = nil
+			v := c.Classify(tt.tc, directs[tt.tc], tt.agent)
+			if got := classes(v.Labels); !reflect.DeepEqual(got, tt.want) {
+				t.Fatalf("classes %v, want %v\n%+v", got, tt.want, v)
 			}
-			ls := c.Classify(tt.tc, d, tt.agent)
-			if got := classes(ls); !reflect.DeepEqual(got, tt.want) {
-				t.Fatalf("classes %v, want %v\n%+v", got, tt.want, ls)
+			if got := classes(v.Recovered); !reflect.DeepEqual(got, tt.recovered) {
+				t.Fatalf("recovered from %v, want %v\n%+v", got, tt.recovered, v)
 			}
-			if tt.evidence != "" && !strings.Contains(ls[0].Evidence, tt.evidence) {
-				t.Errorf("evidence %q lacks %q", ls[0].Evidence, tt.evidence)
+			if tt.evidence != "" && !strings.Contains(v.Labels[0].Evidence, tt.evidence) {
+				t.Errorf("evidence %q lacks %q", v.Labels[0].Evidence, tt.evidence)
 			}
 		})
 	}
@@ -165,22 +205,32 @@ func TestMetricsAndRecommendations(t *testing.T) {
 		{Case: "c/1", Tool: "c"},
 		{Case: "c/2", Tool: "c", Labels: []Label{lbl(EmptyOutput, "c")}},
 		{Case: "d/1", Tool: "d", Skipped: true},
+		{Case: "c/3", Tool: "c", Invalid: true},
+		{Case: "e/1", Tool: "e", Recovered: []Label{lbl(MissingParameter, "e", "id")}},
+		{Case: "e/2", Tool: "e", Invalid: true},
+		{Case: "b/3", Tool: "b", Labels: []Label{{Class: IncorrectToolSelection, Tool: "b", Other: "y", Evidence: "seen"}}},
+		{Case: "b/4", Tool: "b", Labels: []Label{{Class: IncorrectToolSelection, Tool: "b", Other: "x", Evidence: "seen"}}},
 	}
 	m := Compute(outcomes)
-	if m.Cases != 8 || m.Skipped != 1 || m.NoError != 4 || m.NoErrorRate != 0.5 {
+	if m.Cases != 11 || m.Skipped != 1 || m.Invalid != 2 || m.NoError != 4 || m.Recovered != 1 {
 		t.Errorf("totals: %+v", m)
 	}
-	if len(m.Classes) != 13 || m.Classes[3].Class != MissingParameter || m.Classes[3].Cases != 2 || m.Classes[3].Rate != 0.25 {
+	if len(m.Classes) != 14 || m.Classes[3].Class != MissingParameter || m.Classes[3].Cases != 2 || m.Classes[3].Recovered != 1 {
 		t.Errorf("classes: %+v", m.Classes)
+	}
+	for _, tm := range m.Tools {
+		if tm.Tool == "e" && (tm.Cases != 1 || tm.Passed != 0 || tm.Recovered != 1 || tm.Invalid != 1) {
+			t.Errorf("tool e: %+v", tm)
+		}
 	}
 	bands := map[string]string{}
 	for _, tm := range m.Tools {
 		bands[tm.Tool] = tm.Band
 	}
-	if want := map[string]string{"a": BandHigh, "b": BandLow, "c": BandMid}; !reflect.DeepEqual(bands, want) {
+	if want := map[string]string{"a": BandHigh, "b": BandLow, "c": BandMid, "e": BandLow}; !reflect.DeepEqual(bands, want) {
 		t.Errorf("bands %v, want %v", bands, want)
 	}
-	if m.Bands[0].Tools != 1 || m.Bands[1].Tools != 1 || m.Bands[2].Tools != 1 {
+	if m.Bands[0].Tools != 2 || m.Bands[1].Tools != 1 || m.Bands[2].Tools != 1 {
 		t.Errorf("band counts: %+v", m.Bands)
 	}
 
@@ -203,6 +253,10 @@ func TestMetricsAndRecommendations(t *testing.T) {
 	}
 	if !strings.Contains(recs[0].Text, "1 of 4 cases") {
 		t.Errorf("count: %s", recs[0].Text)
+	}
+	// Each case counts for the tool it picked instead.
+	if r := recs[2]; !strings.Contains(r.Text, "3 of 4 cases") || !strings.Contains(r.Text, "`x` in 1") || !strings.Contains(r.Text, "`y` in 1") {
+		t.Errorf("other tools: %s", r.Text)
 	}
 }
 

@@ -8,20 +8,68 @@ type Outcome struct {
 	Tool string `json:"tool"`
 	// Labels are the case's classes; none for a clean case.
 	Labels []Label `json:"labels,omitempty"`
+	// Recovered are the mistakes the agent fixed before a right last
+	// call (Verdict.Recovered).
+	Recovered []Label `json:"recovered,omitempty"`
 	// Skipped is set for a case that was not classified (no agent run,
 	// or a run that failed before calling any tool); metrics leave it out.
 	Skipped bool `json:"skipped,omitempty"`
+	// Invalid is set for a case whose ground truth did not hold (its
+	// direct call failed, or came back empty where the tool returns
+	// data): it cannot tell a right call from a wrong one, so metrics
+	// leave it out of every rate and count it apart.
+	Invalid bool `json:"invalid,omitempty"`
+	// Mutating is set when the case's tool changes state.
+	Mutating bool `json:"mutating,omitempty"`
+}
+
+// Status is how a case ended.
+type Status string
+
+// The statuses of a case.
+const (
+	// Passed: the agent's first call of the tool was right.
+	Passed Status = "passed"
+	// PassedAfterRecovery: the agent's last call was right after the
+	// tool's corrective answer to an earlier one.
+	PassedAfterRecovery Status = "recovered"
+	Failed              Status = "failed"
+	// Invalid: the case's ground truth did not hold; it is not counted.
+	Invalid Status = "invalid"
+	Skipped Status = "skipped"
+)
+
+// Status returns how the case ended.
+func (o Outcome) Status() Status {
+	switch {
+	case o.Invalid:
+		return Invalid
+	case o.Skipped:
+		return Skipped
+	case len(o.Labels) > 0:
+		return Failed
+	case len(o.Recovered) > 0:
+		return PassedAfterRecovery
+	}
+	return Passed
 }
 
 // Metrics are the numbers of a run.
 type Metrics struct {
-	// Cases counts the classified cases; Skipped those left out.
+	// Cases counts the classified cases; Skipped and Invalid those left
+	// out (the agent's run failed before calling a tool; the case's
+	// ground truth did not hold).
 	Cases   int `json:"cases"`
 	Skipped int `json:"skipped,omitempty"`
-	// NoError counts the cases without any label, NoErrorRate their
-	// fraction of Cases.
+	Invalid int `json:"invalid,omitempty"`
+	// NoError counts the cases without any label whose first call of the
+	// tool was right, NoErrorRate their fraction of Cases.
 	NoError     int     `json:"noError"`
 	NoErrorRate float64 `json:"noErrorRate"`
+	// Recovered counts the cases that passed after recovery, counted
+	// apart from NoError; RecoveredRate is their fraction of Cases.
+	Recovered     int     `json:"recovered,omitempty"`
+	RecoveredRate float64 `json:"recoveredRate,omitempty"`
 	// Classes has every class of the taxonomy, in its order.
 	Classes []ClassMetric `json:"classes"`
 	// Tools are sorted by name.
@@ -37,13 +85,22 @@ type ClassMetric struct {
 	Category Category `json:"category"`
 	Cases    int      `json:"cases"`
 	Rate     float64  `json:"rate"`
+	// Recovered counts the cases that passed after recovering from a
+	// mistake of this class (not in Cases).
+	Recovered int `json:"recovered,omitempty"`
 }
 
 // ToolMetric is how one tool's cases went.
 type ToolMetric struct {
-	Tool     string  `json:"tool"`
-	Cases    int     `json:"cases"`
-	Passed   int     `json:"passed"`
+	Tool string `json:"tool"`
+	// Cases counts the tool's classified cases; Passed those without any
+	// error, Recovered those that passed after recovery (not in Passed),
+	// Invalid those left out because their ground truth did not hold.
+	Cases     int `json:"cases"`
+	Passed    int `json:"passed"`
+	Recovered int `json:"recovered,omitempty"`
+	Invalid   int `json:"invalid,omitempty"`
+	// PassRate is Passed over Cases: first-call passes only.
 	PassRate float64 `json:"passRate"`
 	Band     string  `json:"band"`
 	// Classes counts the tool's cases per class.
@@ -81,22 +138,43 @@ func Band(rate float64) string {
 func Compute(outcomes []Outcome) Metrics {
 	var m Metrics
 	perClass := map[Class]int{}
+	recovered := map[Class]int{}
 	tools := map[string]*ToolMetric{}
+	tool := func(name string) *ToolMetric {
+		tm := tools[name]
+		if tm == nil {
+			tm = &ToolMetric{Tool: name, Classes: map[Class]int{}}
+			tools[name] = tm
+		}
+		return tm
+	}
 	for _, o := range outcomes {
-		if o.Skipped {
+		switch o.Status() {
+		case Skipped:
 			m.Skipped++
+			continue
+		case Invalid:
+			m.Invalid++
+			tool(o.Tool).Invalid++
 			continue
 		}
 		m.Cases++
-		tm := tools[o.Tool]
-		if tm == nil {
-			tm = &ToolMetric{Tool: o.Tool, Classes: map[Class]int{}}
-			tools[o.Tool] = tm
-		}
+		tm := tool(o.Tool)
 		tm.Cases++
-		if len(o.Labels) == 0 {
+		switch o.Status() {
+		case Passed:
 			m.NoError++
 			tm.Passed++
+		case PassedAfterRecovery:
+			m.Recovered++
+			tm.Recovered++
+			seen := map[Class]bool{}
+			for _, l := range o.Recovered {
+				if !seen[l.Class] {
+					seen[l.Class] = true
+					recovered[l.Class]++
+				}
+			}
 		}
 		seen := map[Class]bool{}
 		for _, l := range o.Labels {
@@ -108,12 +186,19 @@ func Compute(outcomes []Outcome) Metrics {
 		}
 	}
 	m.NoErrorRate = ratio(m.NoError, m.Cases)
+	m.RecoveredRate = ratio(m.Recovered, m.Cases)
 	for _, ci := range Taxonomy {
 		m.Classes = append(m.Classes, ClassMetric{Class: ci.Class, Category: ci.Category, Cases: perClass[ci.Class],
-			Rate: ratio(perClass[ci.Class], m.Cases)})
+			Rate: ratio(perClass[ci.Class], m.Cases), Recovered: recovered[ci.Class]})
 	}
 	bands := map[string]int{}
 	for _, tm := range tools {
+		if tm.Cases == 0 {
+			// Only invalid cases: no rate to put in a band.
+			tm.Classes = nil
+			m.Tools = append(m.Tools, *tm)
+			continue
+		}
 		tm.PassRate = ratio(tm.Passed, tm.Cases)
 		tm.Band = Band(tm.PassRate)
 		bands[tm.Band]++
@@ -123,8 +208,9 @@ func Compute(outcomes []Outcome) Metrics {
 		m.Tools = append(m.Tools, *tm)
 	}
 	sort.Slice(m.Tools, func(i, j int) bool { return m.Tools[i].Tool < m.Tools[j].Tool })
+	banded := bands[BandLow] + bands[BandMid] + bands[BandHigh]
 	for _, b := range []string{BandLow, BandMid, BandHigh} {
-		m.Bands = append(m.Bands, BandMetric{Band: b, Tools: bands[b], Fraction: ratio(bands[b], len(tools))})
+		m.Bands = append(m.Bands, BandMetric{Band: b, Tools: bands[b], Fraction: ratio(bands[b], banded)})
 	}
 	return m
 }

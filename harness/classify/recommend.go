@@ -58,8 +58,14 @@ type recData struct {
 	ParamList string
 	// CaseCount is Cases and Total as prose: "3 of 20 cases", "1 case".
 	CaseCount string
-	Other     string
-	Evidence  string
+	// Other is the tool the agent most often called instead (incorrect
+	// tool selection); Others all of them with their case counts, as
+	// prose: "`a` in 4 cases and `b` in 1".
+	Other    string
+	Others   string
+	Evidence string
+	// Mutating is set when the tool changes state.
+	Mutating bool
 }
 
 // Recommend returns, for every tool with failing cases, one
@@ -72,14 +78,16 @@ func Recommend(outcomes []Outcome) []Recommendation {
 	}
 	total := map[string]int{}
 	groups := map[key]*Recommendation{}
-	others := map[key]string{}
+	others := map[key]map[string]int{}
+	mutating := map[string]bool{}
 	sorted := append([]Outcome(nil), outcomes...)
 	sort.SliceStable(sorted, func(i, j int) bool { return sorted[i].Case < sorted[j].Case })
 	for _, o := range sorted {
-		if o.Skipped {
+		if o.Skipped || o.Invalid {
 			continue
 		}
 		total[o.Tool]++
+		mutating[o.Tool] = mutating[o.Tool] || o.Mutating
 		seen := map[key]bool{}
 		for _, l := range o.Labels {
 			k := key{l.Tool, l.Class}
@@ -87,11 +95,14 @@ func Recommend(outcomes []Outcome) []Recommendation {
 			if r == nil {
 				r = &Recommendation{Tool: l.Tool, Class: l.Class, Evidence: l.Evidence, Example: o.Case}
 				groups[k] = r
-				others[k] = l.Other
+				others[k] = map[string]int{}
 			}
 			if !seen[k] {
 				seen[k] = true
 				r.Cases++
+				if l.Other != "" {
+					others[k][l.Other]++
+				}
 			}
 			for _, p := range l.Params {
 				if !contains(r.Params, p) {
@@ -111,8 +122,10 @@ func Recommend(outcomes []Outcome) []Recommendation {
 		if list == "" {
 			list = "some arguments"
 		}
+		other, otherList := othersText(others[k])
 		data := recData{Tool: r.Tool, Class: string(r.Class), Name: r.Class.Info().Name, Cases: r.Cases, Total: r.Total,
-			Params: r.Params, ParamList: list, CaseCount: caseCount(r.Cases, r.Total), Other: others[k], Evidence: r.Evidence}
+			Params: r.Params, ParamList: list, CaseCount: caseCount(r.Cases, r.Total), Other: other, Others: otherList,
+			Evidence: r.Evidence, Mutating: mutating[k.tool]}
 		var buf bytes.Buffer
 		if err := recTemplates[r.Class].Execute(&buf, data); err != nil {
 			buf.Reset()
@@ -128,6 +141,36 @@ func Recommend(outcomes []Outcome) []Recommendation {
 		return out[i].Class.order() < out[j].Class.order()
 	})
 	return out
+}
+
+// othersText returns the tool called instead most often and all of them
+// with their counts, most often first: "`a` in 4 cases and `b` in 1".
+func othersText(counts map[string]int) (top, list string) {
+	names := make([]string, 0, len(counts))
+	for n := range counts {
+		names = append(names, n)
+	}
+	sort.Slice(names, func(i, j int) bool {
+		if counts[names[i]] != counts[names[j]] {
+			return counts[names[i]] > counts[names[j]]
+		}
+		return names[i] < names[j]
+	})
+	var parts []string
+	for i, n := range names {
+		unit := ""
+		if i == 0 {
+			unit = " cases"
+			if counts[n] == 1 {
+				unit = " case"
+			}
+		}
+		parts = append(parts, fmt.Sprintf("`%s` in %d%s", n, counts[n], unit))
+	}
+	if len(names) > 0 {
+		top = names[0]
+	}
+	return top, joinWords(parts, 4)
 }
 
 // caseCount writes "3 of 20 cases", or "1 case" when the total is not

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -97,23 +98,37 @@ func (l *labeler) labels() []Label {
 	return out
 }
 
+// Verdict is the classification of one agent run.
+type Verdict struct {
+	// Labels are the classes of what went wrong; none for a pass.
+	Labels []Label `json:"labels"`
+	// Recovered are the mistakes of earlier calls of the tool that the
+	// agent fixed after the tool's answer to them: its last call was
+	// right. A verdict with Recovered and no Labels passed after recovery.
+	Recovered []Label `json:"recovered,omitempty"`
+	// Note says what a reader should know of a pass: the other tool the
+	// agent used, whose answer held the same data.
+	Note string `json:"note,omitempty"`
+}
+
 // Classify labels an agent run of tc with every class that applies,
-// comparing it with the direct run (which may be nil). A run that failed
-// before calling any tool (agent.Error set, no calls) is not labelled: the
-// failure is the harness's or the model's, not the tool's.
-func (c *Classifier) Classify(tc *cases.Case, direct *Call, agent *Trace) []Label {
+// comparing it with the direct run (which may be nil), whose arguments
+// are tc.Args. A run that failed before calling any tool (agent.Error
+// set, no calls) is not labelled: the failure is the harness's or the
+// model's, not the tool's.
+func (c *Classifier) Classify(tc *cases.Case, direct *Call, agent *Trace) Verdict {
 	if agent == nil {
-		return nil
+		return Verdict{}
 	}
 	var l labeler
 	target := tc.Tool
 	if len(agent.Calls) == 0 {
 		if agent.Error != "" {
-			return nil
+			return Verdict{}
 		}
 		l.add(ToolNotIdentified, target, nil, "The agent called no tool (it was given %d, %s among them) and answered %s.",
 			len(agent.Tools), target, quote(agent.Final, 120))
-		return l.labels()
+		return Verdict{Labels: l.labels()}
 	}
 	var targets []*Call
 	for i := range agent.Calls {
@@ -121,33 +136,207 @@ func (c *Classifier) Classify(tc *cases.Case, direct *Call, agent *Trace) []Labe
 			targets = append(targets, call)
 		}
 	}
-	if len(targets) == 0 {
-		c.wrongTool(&l, target, agent.Calls)
-	}
-	repeated(&l, agent.Calls)
-	for i, call := range targets {
-		c.argProblems(&l, call, i, len(targets))
-	}
-	if len(targets) > 0 {
-		c.compareArgs(&l, tc, targets[len(targets)-1])
-	}
 	relevant := map[string]bool{target: true}
 	for _, s := range tc.Steps {
 		relevant[s.Tool] = true
 	}
+	var note string
+	if len(targets) == 0 {
+		if other := c.sameData(tc, direct, agent.Calls); other != nil {
+			note = fmt.Sprintf("The agent called %s%s instead of %s; its answer holds the same data as the direct call's.",
+				other.Tool, argsText(other), target)
+			relevant[other.Tool] = true
+		} else if steps := c.firstSteps(tc, agent.Calls); steps != "" {
+			l.add(ToolNotIdentified, target, nil, "The agent made the first steps of the request (%s) but never called %s.", steps, target)
+		} else {
+			c.wrongTool(&l, tc, direct, agent.Calls)
+		}
+	}
+	repeated(&l, agent.Calls)
+	expected := func(call *Call) bool {
+		return tc.Expect != nil && call.Tool == target && call.Result.Status == tc.Expect.Status
+	}
+	// The last call of the tool is the agent's answer; earlier calls with
+	// mistakes the tool answered are recovered from when the last is
+	// right.
+	var final, earlier labeler
+	if n := len(targets); n > 0 {
+		last := targets[n-1]
+		c.argProblems(&final, last, n-1, n)
+		c.compareArgs(&final, tc, last)
+		c.unrequested(&final, tc, last)
+		if !expected(last) {
+			c.execution(&final, last, direct)
+		}
+		c.output(&final, last, direct, true)
+		for i, call := range targets[:n-1] {
+			c.argProblems(&earlier, call, i, n)
+			r := call.Result
+			if r.Kind == string(toolrt.ResultHTTPError) && r.Status >= 400 && r.Status < 500 && r.Status != 401 && r.Status != 403 && !expected(call) {
+				earlier.add(ParameterValueMismatch, call.Tool, nil, "%s%s was refused: %s.", call.Tool, argsText(call), quote(firstLine(call.Text), 160))
+			} else if !expected(call) {
+				c.execution(&earlier, call, direct)
+			}
+		}
+	}
 	for i := range agent.Calls {
 		call := &agent.Calls[i]
-		if call.UnknownTool || !relevant[call.Tool] {
+		if call.UnknownTool || !relevant[call.Tool] || call.Tool == target {
 			continue
 		}
 		c.execution(&l, call, direct)
-		c.output(&l, call, direct, call.Tool == target)
+		c.output(&l, call, direct, false)
 	}
-	return l.labels()
+	v := Verdict{Note: note}
+	if len(final.byClass) == 0 && len(earlier.byClass) > 0 {
+		// The last call was right: the earlier ones are what the agent
+		// recovered from.
+		v.Recovered = earlier.labels()
+	} else {
+		l.merge(&earlier)
+	}
+	l.merge(&final)
+	v.Labels = l.labels()
+	return v
 }
 
-// wrongTool labels a run that never called the target.
-func (c *Classifier) wrongTool(l *labeler, target string, calls []Call) {
+// merge adds the labels of o to l.
+func (l *labeler) merge(o *labeler) {
+	for _, ci := range Taxonomy {
+		lb := o.byClass[ci.Class]
+		if lb == nil {
+			continue
+		}
+		if l.byClass == nil {
+			l.byClass, l.count = map[Class]*Label{}, map[Class]int{}
+		}
+		cur := l.byClass[ci.Class]
+		if cur == nil {
+			cp := *lb
+			cp.Params = append([]string(nil), lb.Params...)
+			l.byClass[ci.Class] = &cp
+			l.count[ci.Class] = o.count[ci.Class]
+			continue
+		}
+		for _, p := range lb.Params {
+			if !contains(cur.Params, p) {
+				cur.Params = append(cur.Params, p)
+			}
+		}
+		if cur.Other == "" {
+			cur.Other = lb.Other
+		}
+		if l.count[ci.Class] < maxEvidence {
+			cur.Evidence += " " + lb.Evidence
+		}
+		l.count[ci.Class] += o.count[ci.Class]
+	}
+}
+
+// sameData returns the call of another tool, one that only reads, whose
+// answer holds the same data as the direct call's (the same items, by
+// their identifiers), or nil. Such a call answers the request: the two
+// tools overlap.
+func (c *Classifier) sameData(tc *cases.Case, direct *Call, calls []Call) *Call {
+	if direct == nil || !direct.Result.OK || direct.Body == nil || len(direct.Body.Keys) == 0 {
+		return nil
+	}
+	for i := len(calls) - 1; i >= 0; i-- {
+		call := &calls[i]
+		if call.UnknownTool || call.Tool == tc.Tool || !call.Result.OK || call.Body == nil || c.mutates(call.Tool) {
+			continue
+		}
+		if call.Body.One == direct.Body.One && slices.Equal(call.Body.Keys, direct.Body.Keys) {
+			return call
+		}
+	}
+	return nil
+}
+
+// mutates reports whether a tool changes state.
+func (c *Classifier) mutates(tool string) bool {
+	op := c.ops[tool]
+	return op != nil && op.Mutating()
+}
+
+// firstSteps returns, for a multi-step case, the agent's calls of the
+// case's earlier steps when those are all it made ("listUsers(...)"), or
+// "".
+func (c *Classifier) firstSteps(tc *cases.Case, calls []Call) string {
+	if len(tc.Steps) < 2 {
+		return ""
+	}
+	steps := map[string]bool{}
+	for _, s := range tc.Steps[:len(tc.Steps)-1] {
+		steps[s.Tool] = true
+	}
+	var parts []string
+	for i := range calls {
+		if calls[i].UnknownTool || !steps[calls[i].Tool] {
+			return ""
+		}
+		parts = append(parts, calls[i].Tool+argsText(&calls[i]))
+	}
+	return joinWords(parts, 3)
+}
+
+// Equivalent reports whether the spec says two tools give the same
+// thing: the description of one names the other and says "same".
+func (c *Classifier) Equivalent(a, b string) bool {
+	says := func(x, y string) bool {
+		op := c.ops[x]
+		if op == nil {
+			return false
+		}
+		d := op.Summary + " " + op.Description
+		return mentionsWord(d, y) && strings.Contains(strings.ToLower(d), "same")
+	}
+	return a != b && (says(a, b) || says(b, a))
+}
+
+// mentionsWord reports whether text holds word as a word of its own.
+func mentionsWord(text, word string) bool {
+	for i := 0; word != ""; {
+		j := strings.Index(text[i:], word)
+		if j < 0 {
+			return false
+		}
+		j += i
+		before := j == 0 || !isWordByte(text[j-1])
+		after := j+len(word) == len(text) || !isWordByte(text[j+len(word)])
+		if before && after {
+			return true
+		}
+		i = j + 1
+	}
+	return false
+}
+
+func isWordByte(b byte) bool {
+	return b == '_' || b >= '0' && b <= '9' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z'
+}
+
+// wrongTool labels a run that never called the target. A call of a tool
+// the spec says gives the same thing is not the wrong tool: when its
+// answer differs from the direct call's, the values it was given are
+// what is wrong.
+func (c *Classifier) wrongTool(l *labeler, tc *cases.Case, direct *Call, calls []Call) {
+	target := tc.Tool
+	for i := range calls {
+		call := &calls[i]
+		if call.UnknownTool || !c.Equivalent(target, call.Tool) {
+			continue
+		}
+		what := "a different answer"
+		if call.Body != nil && direct != nil && direct.Body != nil {
+			what = fmt.Sprintf("%d items where the direct call got %d", len(call.Body.Keys), len(direct.Body.Keys))
+		} else if !call.Result.OK {
+			what = quote(firstLine(call.Text), 120)
+		}
+		l.add(ParameterValueMismatch, call.Tool, nil, "The agent called %s%s, which the spec says gives the same as %s, and got %s.",
+			call.Tool, argsText(call), target, what)
+		return
+	}
 	var parts []string
 	seen := map[string]bool{}
 	other := ""
@@ -172,6 +361,64 @@ func (c *Classifier) wrongTool(l *labeler, target string, calls []Call) {
 	lb := l.add(IncorrectToolSelection, target, nil, "The agent called %s instead of %s, which it never called.",
 		joinWords(parts, 3), target)
 	lb.Other = other
+}
+
+// unrequested labels the arguments of the agent's final call that the
+// case does not give, unless they hold the schema's default (leaving
+// them out asks for the same) or, on a tool that only reads, nothing.
+func (c *Classifier) unrequested(l *labeler, tc *cases.Case, final *Call) {
+	got := final.ArgsOrRaw()
+	if got == nil {
+		return
+	}
+	flagged := flaggedArgs(final)
+	schemas := c.argSchemas(final.Tool)
+	cm := comparer{api: c.api}
+	mutating := c.mutates(final.Tool)
+	where := "the agent's final call " + final.Tool + argsText(final)
+	for _, k := range sortedKeysOf(got) {
+		if _, asked := tc.Args[k]; asked || flagged[k] {
+			continue
+		}
+		s, known := schemas[k]
+		if !known && schemas != nil {
+			continue // an unknown name: an invented parameter, labelled as such
+		}
+		v := got[k]
+		if cm.isDefault(s, v) || !mutating && empty(v) {
+			continue
+		}
+		effect := "it narrows or reshapes the answer"
+		if mutating {
+			effect = fmt.Sprintf("%s changes data, and this changes what nobody asked to change", final.Tool)
+		}
+		l.add(RedundantParameter, final.Tool, []string{k}, "`%s` = %s in %s was not asked for; %s.", k, valueText(v), where, effect)
+	}
+}
+
+// flaggedArgs returns the top-level arguments of a call that the tool
+// found a problem with: their values are labelled by the problem.
+func flaggedArgs(call *Call) map[string]bool {
+	out := map[string]bool{}
+	for _, p := range call.Problems {
+		out[topName(p.Path)] = true
+	}
+	return out
+}
+
+// empty reports whether v is null, "" or an empty list or object.
+func empty(v any) bool {
+	switch x := v.(type) {
+	case nil:
+		return true
+	case string:
+		return x == ""
+	case []any:
+		return len(x) == 0
+	case map[string]any:
+		return len(x) == 0
+	}
+	return false
 }
 
 // repeated labels a tool called three times or more, or twice with the
@@ -253,22 +500,21 @@ func (c *Classifier) compareArgs(l *labeler, tc *cases.Case, final *Call) {
 	if got == nil {
 		return
 	}
-	flagged := map[string]bool{}
-	for _, p := range final.Problems {
-		flagged[topName(p.Path)] = true
-	}
+	flagged := flaggedArgs(final)
 	keys := make([]string, 0, len(tc.Args))
 	for k := range tc.Args {
 		keys = append(keys, k)
 	}
 	sort.Strings(keys)
 	where := "the agent's final call " + final.Tool + argsText(final)
+	schemas := c.argSchemas(final.Tool)
+	cm := comparer{api: c.api}
 	for _, k := range keys {
 		if flagged[k] {
 			continue
 		}
 		var diffs []valueDiff
-		diffValue(k, tc.Args[k], got[k], hasKey(got, k), &diffs)
+		cm.diff(k, schemas[k], tc.Args[k], got[k], hasKey(got, k), &diffs)
 		for _, d := range diffs {
 			if d.missing {
 				if !l.has(MissingParameter, d.path) {

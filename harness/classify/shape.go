@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/agentready/agentready/gen/ir"
+	"github.com/agentready/agentready/harness/cases"
 )
 
 // Body summarises a JSON response body: its type, whether it is empty and
@@ -24,6 +25,15 @@ type Body struct {
 	// Items counts the elements of the body (an array) or of its longest
 	// top-level list.
 	Items int `json:"items,omitempty"`
+	// Keys identify the data: the identifiers (id, key, uuid, number,
+	// slug, name, in that order of preference) of the items of the body
+	// (an array) or of its longest top-level list, or of the body itself
+	// when it is one object; sorted, at most shapeMaxKeys. Two calls whose
+	// bodies have the same keys returned the same things.
+	Keys []string `json:"keys,omitempty"`
+	// One is set when the body is one item (an object with an
+	// identifier), whose identifier is Keys[0].
+	One bool `json:"one,omitempty"`
 	// Paths are the values present, each as "path:type": "items[].id:string".
 	// An object key is listed when every object at that place has it (all
 	// items of a list), so a field missing from one item is absent.
@@ -56,33 +66,99 @@ func Summarize(raw []byte, header http.Header) *Body {
 	if dec.Decode(&v) != nil || dec.More() {
 		return nil
 	}
-	b := &Body{Type: jsonType(v)}
+	b := &Body{Type: jsonType(v), Empty: cases.EmptyJSON(v)}
 	switch x := v.(type) {
-	case nil:
-		b.Empty = true
 	case []any:
-		b.Items, b.Empty = len(x), len(x) == 0
+		b.Items = len(x)
 	case map[string]any:
-		b.Empty = len(x) == 0
-		lists, nonEmpty := 0, false
 		for _, e := range x {
-			switch y := e.(type) {
-			case []any:
-				lists++
+			if y, ok := e.([]any); ok {
 				b.Items = max(b.Items, len(y))
-				nonEmpty = nonEmpty || len(y) > 0
-			case map[string]any:
-				nonEmpty = true
 			}
 		}
-		if lists > 0 && !nonEmpty && len(x) <= 6 {
-			b.Empty = true
-		}
 	}
+	b.Keys, b.One = dataKeys(v)
 	n := &shapeNode{}
 	n.add(v)
 	n.emit("", 0, &b.Paths)
 	return b
+}
+
+// shapeMaxKeys bounds Body.Keys.
+const shapeMaxKeys = 200
+
+// idFields are the fields that identify an item, most telling first.
+var idFields = []string{"id", "key", "uuid", "number", "slug", "name"}
+
+// dataKeys returns the identifiers of what a body holds: its own when it
+// is one object with an identifier (one is then set), else its items' (a
+// list's, or the longest top-level list's of an object).
+func dataKeys(v any) (keys []string, one bool) {
+	var items []any
+	switch x := v.(type) {
+	case []any:
+		items = x
+	case map[string]any:
+		if id := itemKey(x); id != "" {
+			return []string{id}, true
+		}
+		longest := -1
+		for _, k := range sortedKeysOf(x) {
+			if l, ok := x[k].([]any); ok && len(l) > longest {
+				items, longest = l, len(l)
+			}
+		}
+	}
+	var out []string
+	for _, it := range items {
+		m, ok := it.(map[string]any)
+		if !ok {
+			if s := scalarText(it); s != "" {
+				out = append(out, s)
+			}
+			continue
+		}
+		if id := itemKey(m); id != "" {
+			out = append(out, id)
+		}
+		if len(out) >= shapeMaxKeys {
+			break
+		}
+	}
+	sort.Strings(out)
+	return out, false
+}
+
+// itemKey returns an object's identifier as text, "" when it has none.
+func itemKey(m map[string]any) string {
+	for _, f := range idFields {
+		if s := scalarText(m[f]); s != "" {
+			return s
+		}
+	}
+	return ""
+}
+
+func scalarText(v any) string {
+	switch x := v.(type) {
+	case string:
+		return x
+	case json.Number:
+		return x.String()
+	case float64, bool:
+		b, _ := json.Marshal(x)
+		return string(b)
+	}
+	return ""
+}
+
+func sortedKeysOf(m map[string]any) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
 }
 
 // jsonType names the JSON type of a decoded value (numbers decoded as

@@ -9,6 +9,10 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/agentready/agentready/gen/example"
+	"github.com/agentready/agentready/gen/ir"
+	"github.com/agentready/agentready/gen/toolschema"
 )
 
 // valueDiff is one place where the agent's arguments differ from the
@@ -20,16 +24,87 @@ type valueDiff struct {
 	missing bool
 }
 
-// diffValue compares the case's value want with the agent's got (present
-// says got was given at all) after normalisation, and appends the
-// differences. Normalisation forgives what is not a value difference:
-// surrounding space, the type of a scalar ("5" and 5, "true" and true,
-// which type checks report), one value for a one-item list, the order of
-// list items, and the spelling of one instant in time. Case is kept:
-// "John Doe" is not "john doe".
-func diffValue(path string, want, got any, present bool, out *[]valueDiff) {
+// comparer compares values through their schema; api may be nil, which
+// compares them as JSON values only.
+type comparer struct {
+	api *ir.API
+}
+
+// argSchemas returns the schema of each argument of tool, by name; nil
+// when the API or the tool is unknown.
+func (c *Classifier) argSchemas(tool string) map[string]*ir.Schema {
+	op := c.ops[tool]
+	if op == nil || c.api == nil {
+		return nil
+	}
+	out := map[string]*ir.Schema{}
+	for _, a := range toolschema.Args(c.api, op) {
+		out[a.Name] = a.Schema
+	}
+	return out
+}
+
+// property returns the schema of a property of an object schema, or nil.
+func (cm comparer) property(s *ir.Schema, name string) *ir.Schema {
+	if cm.api == nil {
+		return nil
+	}
+	r := cm.api.Resolve(s)
+	if r == nil {
+		return nil
+	}
+	if p := r.Property(name); p != nil {
+		return p.Schema
+	}
+	return r.AdditionalProperties
+}
+
+// items returns the item schema of an array schema, or nil.
+func (cm comparer) items(s *ir.Schema) *ir.Schema {
+	if cm.api == nil {
+		return nil
+	}
+	if r := cm.api.Resolve(s); r != nil {
+		return r.Items
+	}
+	return nil
+}
+
+// isDefault reports whether v is the schema's default: leaving it out
+// asks for the same.
+func (cm comparer) isDefault(s *ir.Schema, v any) bool {
+	if s == nil || v == nil {
+		return false
+	}
+	for _, d := range []any{s.Default, cm.resolved(s).Default} {
+		if d != nil && cm.same(s, d, v) {
+			return true
+		}
+	}
+	return false
+}
+
+func (cm comparer) resolved(s *ir.Schema) *ir.Schema {
+	if cm.api == nil || s == nil {
+		return &ir.Schema{}
+	}
+	if r := cm.api.Resolve(s); r != nil {
+		return r
+	}
+	return &ir.Schema{}
+}
+
+// diff compares the case's value want with the agent's got (present says
+// got was given at all) and appends the differences. What the schema
+// takes as one value is not a difference: surrounding space, the type of
+// a scalar ("5" and 5, "true" and true, which type checks report), one
+// value for a one-item list, the order of list items, two spellings of
+// one instant, an enum value in another case, a quote the pattern makes
+// optional. A value left out that equals the schema's default is not
+// missing. Other case differences are kept: "John Doe" is not "john doe".
+func (cm comparer) diff(path string, s *ir.Schema, want, got any, present bool, out *[]valueDiff) {
 	if !present {
-		if want != nil {
+		if want != nil && !cm.isDefault(s, want) {
 			*out = append(*out, valueDiff{path: path, want: want, missing: true})
 		}
 		return
@@ -48,28 +123,28 @@ func diffValue(path string, want, got any, present bool, out *[]valueDiff) {
 		sort.Strings(keys)
 		for _, k := range keys {
 			gv, ok := g[k]
-			diffValue(path+"."+k, w[k], gv, ok, out)
+			cm.diff(path+"."+k, cm.property(s, k), w[k], gv, ok, out)
 		}
 	case []any:
 		g, ok := got.([]any)
 		if !ok {
 			g = []any{got}
 		}
-		if !sameItems(w, g) {
+		if !cm.sameItems(cm.items(s), w, g) {
 			*out = append(*out, valueDiff{path: path, want: want, got: got})
 		}
 	default:
 		if g, ok := got.([]any); ok && len(g) == 1 {
 			got = g[0]
 		}
-		if !sameScalar(want, got) {
+		if !cm.same(s, want, got) {
 			*out = append(*out, valueDiff{path: path, want: want, got: got})
 		}
 	}
 }
 
 // sameItems compares two lists as multisets.
-func sameItems(want, got []any) bool {
+func (cm comparer) sameItems(item *ir.Schema, want, got []any) bool {
 	if len(want) != len(got) {
 		return false
 	}
@@ -81,7 +156,7 @@ func sameItems(want, got []any) bool {
 				continue
 			}
 			var d []valueDiff
-			diffValue("", w, g, true, &d)
+			cm.diff("", item, w, g, true, &d)
 			if len(d) == 0 {
 				used[i], found = true, true
 				break
@@ -92,6 +167,56 @@ func sameItems(want, got []any) bool {
 		}
 	}
 	return true
+}
+
+// same compares two values through schema s (nil for none).
+func (cm comparer) same(s *ir.Schema, want, got any) bool {
+	if _, ok := want.(map[string]any); ok {
+		var d []valueDiff
+		cm.diff("", s, want, got, true, &d)
+		return len(d) == 0
+	}
+	if w, ok := want.([]any); ok {
+		g, ok := got.([]any)
+		if !ok {
+			g = []any{got}
+		}
+		return cm.sameItems(cm.items(s), w, g)
+	}
+	if sameScalar(want, got) {
+		return true
+	}
+	if s == nil || cm.api == nil {
+		return false
+	}
+	r := cm.resolved(s)
+	ws, wText := want.(string)
+	gs, gText := got.(string)
+	if !wText || !gText {
+		return false
+	}
+	ws, gs = strings.TrimSpace(ws), strings.TrimSpace(gs)
+	if len(r.Enum) > 0 && strings.EqualFold(ws, gs) {
+		// The tool takes an enum value in any case.
+		for _, e := range r.Enum {
+			if es, ok := e.(string); ok && strings.EqualFold(es, ws) {
+				return true
+			}
+		}
+	}
+	// A quote the pattern makes optional: both forms are valid, and they
+	// hold the same text.
+	if uw, ug := unquote(ws), unquote(gs); uw == ug && uw != "" && (ws != uw || gs != ug) {
+		return example.Valid(cm.api, s, ws) && example.Valid(cm.api, s, gs)
+	}
+	return false
+}
+
+// unquote removes one pair of quotes around s, or a quote at either end
+// alone.
+func unquote(s string) string {
+	s = strings.TrimPrefix(s, `"`)
+	return strings.TrimSuffix(s, `"`)
 }
 
 // sameScalar compares two scalars after normalisation. Two texts compare
@@ -107,8 +232,8 @@ func sameScalar(want, got any) bool {
 		if ws == gs {
 			return true
 		}
-		wt, err1 := time.Parse(time.RFC3339Nano, ws)
-		gt, err2 := time.Parse(time.RFC3339Nano, gs)
+		wt, err1 := parseInstant(ws)
+		gt, err2 := parseInstant(gs)
 		return err1 == nil && err2 == nil && wt.Equal(gt)
 	}
 	if wf, ok := toNumber(want); ok {
@@ -125,6 +250,17 @@ func sameScalar(want, got any) bool {
 		return false
 	}
 	return strings.TrimSpace(fmt.Sprint(want)) == strings.TrimSpace(fmt.Sprint(got))
+}
+
+// parseInstant reads a date-time in RFC 3339, with or without seconds,
+// or a date.
+func parseInstant(s string) (time.Time, error) {
+	for _, layout := range []string{time.RFC3339Nano, "2006-01-02T15:04Z07:00", time.DateOnly} {
+		if t, err := time.Parse(layout, s); err == nil {
+			return t, nil
+		}
+	}
+	return time.Time{}, fmt.Errorf("not an instant: %q", s)
 }
 
 // toNumber reads a number, or text that is one.
@@ -148,4 +284,24 @@ func toNumber(v any) (float64, bool) {
 		return rv.Float(), true
 	}
 	return 0, false
+}
+
+// InvalidValue returns why one of a case's own arguments does not
+// validate against its tool's schema ("" when they all do): such a case
+// has no ground truth to hold an agent to.
+func (c *Classifier) InvalidValue(tool string, args map[string]any) string {
+	schemas := c.argSchemas(tool)
+	if schemas == nil {
+		return ""
+	}
+	for _, k := range sortedKeysOf(args) {
+		s, ok := schemas[k]
+		if !ok {
+			return fmt.Sprintf("the case gives `%s`, which %s does not take", k, tool)
+		}
+		if args[k] != nil && !example.Valid(c.api, s, args[k]) {
+			return fmt.Sprintf("the case's own value of `%s`, %s, does not fit its schema", k, valueText(args[k]))
+		}
+	}
+	return ""
 }

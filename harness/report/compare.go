@@ -161,9 +161,9 @@ func Compare(old, new *Run) Comparison {
 			ch.Tool, ch.New, ch.NewLabels = n.Tool, string(statusOf(n)), n.Labels
 		}
 		switch {
-		case ch.Old == string(statusPass) && ch.New == string(statusFail):
+		case passes(ch.Old) && ch.New == string(statusFail):
 			c.Regressions = append(c.Regressions, ch)
-		case ch.Old == string(statusFail) && ch.New == string(statusPass):
+		case ch.Old == string(statusFail) && passes(ch.New):
 			c.Improvements = append(c.Improvements, ch)
 		case ch.Old == string(statusFail) && ch.New == string(statusFail):
 			if strings.Join(classNames(ch.OldLabels), ",") != strings.Join(classNames(ch.NewLabels), ",") {

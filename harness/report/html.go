@@ -41,16 +41,19 @@ type page struct {
 	JS                                template.JS
 	Notes                             []string
 	Cases, Skipped, NoError, Tools    int
-	APITools                          int
-	Failing                           int
-	NoErrorRate, NoErrorPct           string
-	Resumed                           int
-	Empty                             bool
-	Bands                             []bandView
-	ClassChart                        chart
-	ToolChart                         chart
-	ToolRows                          []toolView
-	Recs                              []recGroup
+	// Invalid counts the cases whose ground truth did not hold; Recovered
+	// those that passed after recovery.
+	Invalid, Recovered      int
+	APITools                int
+	Failing                 int
+	NoErrorRate, NoErrorPct string
+	Resumed                 int
+	Empty                   bool
+	Bands                   []bandView
+	ClassChart              chart
+	ToolChart               chart
+	ToolRows                []toolView
+	Recs                    []recGroup
 }
 
 type bandView struct {
@@ -174,11 +177,11 @@ func (r *Run) HTML() ([]byte, error) {
 	p := page{
 		Title: "agentready report: " + r.ID, RunID: r.ID, Model: r.Model(), Started: r.Started(), API: r.Info.API,
 		CSS: template.CSS(css), JS: template.JS(js), Notes: r.Notes,
-		Cases: m.Cases, Skipped: m.Skipped, NoError: m.NoError, APITools: r.Info.Tools,
+		Cases: m.Cases, Skipped: m.Skipped, Invalid: m.Invalid, Recovered: m.Recovered, NoError: m.NoError, APITools: r.Info.Tools,
 		NoErrorRate: frac(m.NoErrorRate), NoErrorPct: pct(m.NoErrorRate),
 		Resumed: len(r.Info.Resumed), Empty: len(r.Records) == 0,
 	}
-	p.Failing = m.Cases - m.NoError
+	p.Failing = m.Cases - m.NoError - m.Recovered
 	anchors := map[string]string{}
 	for i := range r.Records {
 		anchors[r.Records[i].Case] = fmt.Sprintf("case-%d-%s", i+1, anchorText(r.Records[i].Case))
@@ -228,7 +231,7 @@ func toolViewOf(g toolGroup, anchors map[string]string) toolView {
 	for _, rec := range g.Records {
 		cv := caseViewOf(rec, anchors[rec.Case])
 		switch cv.Status {
-		case string(statusSkipped):
+		case string(statusSkipped), string(statusInvalid):
 			tv.Skipped++
 		case string(statusFail):
 			tv.FailingCases++
@@ -270,6 +273,9 @@ func caseViewOf(rec *run.Record, anchor string) caseView {
 	budget := &capper{left: caseBudget}
 	cv := caseView{ID: rec.Case, Anchor: anchor, Tool: rec.Tool, Scenario: rec.Scenario, Utterance: rec.Utterance,
 		Status: string(statusOf(rec)), SkipReason: rec.Skipped}
+	if rec.Invalid != "" {
+		cv.SkipReason = "invalid case, its ground truth did not hold: " + rec.Invalid
+	}
 	cv.Args = budget.take(prettyJSON(rec.Args))
 	for _, l := range rec.Labels {
 		ci := l.Class.Info()

@@ -85,6 +85,9 @@ func (r *Run) JUnit() ([]byte, error) {
 			case statusSkipped:
 				s.Skipped++
 				tc.Skipped = &junitSkipped{Message: rec.Skipped}
+			case statusInvalid:
+				s.Skipped++
+				tc.Skipped = &junitSkipped{Message: "invalid case (its ground truth did not hold): " + rec.Invalid}
 			case statusFail:
 				s.Failures++
 				tc.Failure = &junitFailure{

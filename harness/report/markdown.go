@@ -26,11 +26,23 @@ func (r *Run) Markdown() string {
 		fmt.Fprintf(&b, "- **API:** %s\n", mdText(r.Info.API))
 	}
 	cases := plural(m.Cases, "case")
+	var aside []string
+	if m.Invalid > 0 {
+		aside = append(aside, fmt.Sprintf("%d invalid", m.Invalid))
+	}
 	if m.Skipped > 0 {
-		cases += fmt.Sprintf(" (and %d skipped)", m.Skipped)
+		aside = append(aside, fmt.Sprintf("%d skipped", m.Skipped))
+	}
+	if len(aside) > 0 {
+		cases += " (and " + strings.Join(aside, ", ") + ")"
 	}
 	fmt.Fprintf(&b, "- **Cases:** %s over %s\n", cases, plural(len(r.tools()), "tool"))
-	fmt.Fprintf(&b, "- **No-error fraction:** **%s** (%d of %d cases without any error)\n\n", frac(m.NoErrorRate), m.NoError, m.Cases)
+	fmt.Fprintf(&b, "- **No-error fraction:** **%s** (%d of %d cases without any error)\n", frac(m.NoErrorRate), m.NoError, m.Cases)
+	if m.Recovered > 0 {
+		fmt.Fprintf(&b, "- **Passed after recovery:** %s (%d more cases whose last call was right after the tool corrected an earlier one)\n",
+			frac(m.RecoveredRate), m.Recovered)
+	}
+	b.WriteString("\n")
 	if len(r.Records) == 0 {
 		b.WriteString("The run holds no cases yet.\n")
 		return b.String()
@@ -72,7 +84,15 @@ func (r *Run) Markdown() string {
 				classes = append(classes, fmt.Sprintf("%s (%d)", ci.Name, n))
 			}
 		}
-		fmt.Fprintf(&b, "| %s | %d | %d | %s | %s | %s |\n", mdCode(g.Tool), tm.Cases, tm.Passed, pct(tm.PassRate), bandName(tm.Band), strings.Join(classes, ", "))
+		passed := fmt.Sprint(tm.Passed)
+		if tm.Recovered > 0 {
+			passed += fmt.Sprintf(" (+%d recovered)", tm.Recovered)
+		}
+		if tm.Cases == 0 {
+			fmt.Fprintf(&b, "| %s | 0 | 0 | - | - | all %d invalid |\n", mdCode(g.Tool), tm.Invalid)
+			continue
+		}
+		fmt.Fprintf(&b, "| %s | %d | %s | %s | %s | %s |\n", mdCode(g.Tool), tm.Cases, passed, pct(tm.PassRate), bandName(tm.Band), strings.Join(classes, ", "))
 	}
 
 	if len(r.Recommendations) > 0 {
@@ -95,6 +115,13 @@ func (r *Run) Markdown() string {
 				ev = " — " + mdText(clip(rec.Labels[0].Evidence, maxEvidence))
 			}
 			fmt.Fprintf(&b, "- %s (%s): %s%s\n", mdCode(rec.Case), mdCode(rec.Tool), strings.Join(classNames(rec.Labels), ", "), ev)
+		}
+	}
+	if invalid := r.invalid(); len(invalid) > 0 {
+		b.WriteString("\n## Invalid cases\n\n")
+		b.WriteString("Their direct call, the ground truth, did not hold in this run, so they cannot tell a right call from a wrong one: no rate counts them. Fix the case or the API's data, or make the cases again.\n\n")
+		for _, rec := range invalid {
+			fmt.Fprintf(&b, "- %s (%s): %s\n", mdCode(rec.Case), mdCode(rec.Tool), mdText(clip(rec.Invalid, maxEvidence)))
 		}
 	}
 	if skips := r.skipped(); len(skips) > 0 {

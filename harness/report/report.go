@@ -214,21 +214,34 @@ func (r *Run) Started() string {
 type status string
 
 const (
-	statusPass    status = "pass"
-	statusFail    status = "fail"
-	statusSkipped status = "skipped"
+	statusPass status = "pass"
+	// statusRecovered is a pass after the tool's corrective answer to an
+	// earlier call.
+	statusRecovered status = "recovered"
+	statusFail      status = "fail"
+	statusSkipped   status = "skipped"
+	// statusInvalid is a case whose ground truth did not hold.
+	statusInvalid status = "invalid"
 	statusAbsent  status = "absent"
 )
 
 func statusOf(rec *run.Record) status {
-	switch {
-	case rec.Skipped != "":
+	switch rec.Status() {
+	case classify.Invalid:
+		return statusInvalid
+	case classify.Skipped:
 		return statusSkipped
-	case len(rec.Labels) > 0:
+	case classify.Failed:
 		return statusFail
+	case classify.PassedAfterRecovery:
+		return statusRecovered
 	}
 	return statusPass
 }
+
+// passes reports whether a status is a pass, first time or after
+// recovery.
+func passes(s string) bool { return s == string(statusPass) || s == string(statusRecovered) }
 
 // toolGroup is the records of one tool.
 type toolGroup struct {
@@ -261,6 +274,17 @@ func (r *Run) failing() []*run.Record {
 	var out []*run.Record
 	for i := range r.Records {
 		if statusOf(&r.Records[i]) == statusFail {
+			out = append(out, &r.Records[i])
+		}
+	}
+	return out
+}
+
+// invalid returns the records whose ground truth did not hold, in order.
+func (r *Run) invalid() []*run.Record {
+	var out []*run.Record
+	for i := range r.Records {
+		if r.Records[i].Invalid != "" {
 			out = append(out, &r.Records[i])
 		}
 	}

@@ -25,41 +25,103 @@ import (
 type runner struct {
 	opts       Options
 	classifier *classify.Classifier
+	// nonce makes this run's fresh values differ from every other run's.
+	nonce uint64
 }
 
 // runCase runs c directly and through the agent, and classifies it.
+// Each of the two runs is prepared apart (cases.Preparer): its own setup,
+// fresh values and chain steps before, its cleanup after. A case whose
+// direct call does not hold is invalid, and the agent is not run.
 func (r *runner) runCase(ctx context.Context, c *cases.Case) *Record {
-	rec := &Record{Case: c.ID, Tool: c.Tool, Scenario: string(c.Scenario), Args: c.Args}
+	rec := &Record{Case: c.ID, Tool: c.Tool, Scenario: string(c.Scenario), Args: c.Args, Mutating: c.Mutating}
 	t := r.opts.Catalog.Tool(c.Tool)
 	if t == nil {
 		rec.Skipped = "the tool is not in the catalog"
 		return rec
 	}
-	args := c.Args
-	if args == nil {
-		args = map[string]any{}
+	if reason := r.classifier.InvalidValue(c.Tool, c.Args); reason != "" {
+		rec.Invalid = reason
+		return rec
 	}
-	raw, err := json.Marshal(args)
+	prep := &cases.Preparer{API: r.opts.API, Catalog: r.opts.Catalog}
+
+	// The direct run: the ground truth.
+	dp, err := prep.Prepare(ctx, c, cases.FreshTag(r.nonce, c.ID, "direct"))
+	if err != nil {
+		dp.Cleanup(ctx, prep, nil)
+		r.addPrep(rec, "direct", dp)
+		rec.Invalid = "preparing the direct call: " + err.Error()
+		return rec
+	}
+	raw, err := json.Marshal(dp.Args)
 	if err != nil {
 		rec.Skipped = "the arguments cannot be written as JSON: " + err.Error()
 		return rec
 	}
 	start := time.Now()
-	direct := classify.NewCall(t.Run(ctx, string(raw)), time.Since(start))
+	call := t.Run(ctx, string(raw))
+	direct := classify.NewCall(call, time.Since(start))
 	rec.Direct = &direct
+	dp.Cleanup(ctx, prep, call)
+	r.addPrep(rec, "direct", dp)
+	if ctx.Err() != nil {
+		return rec
+	}
+	if r.opts.API != nil {
+		if ok, _, reason := cases.Holds(r.opts.API, c, call); !ok {
+			rec.Invalid = reason
+			return rec
+		}
+	}
 
-	rec.Utterance = pickUtterance(c, r.opts.Seed)
-	if rec.Utterance == "" {
+	// The agent's run, on objects of its own.
+	utterance := pickUtterance(c, r.opts.Seed)
+	if utterance == "" {
 		rec.Skipped = "the case has no utterance"
 		return rec
 	}
-	rec.Agent = r.agent(ctx, c, rec.Utterance)
-	rec.Labels = r.classifier.Classify(c, rec.Direct, rec.Agent)
+	ap, err := prep.Prepare(ctx, c, cases.FreshTag(r.nonce, c.ID, "agent"))
+	if err != nil {
+		ap.Cleanup(ctx, prep, nil)
+		r.addPrep(rec, "agent", ap)
+		rec.Invalid = "preparing the agent's run: " + err.Error()
+		return rec
+	}
+	rec.Utterance = ap.Utterance(utterance)
+	rec.Args = ap.Args
+	tc := *c
+	tc.Args = ap.Args
+	var own *toolrt.Call
+	rec.Agent, own = r.agent(ctx, &tc, rec.Utterance)
+	ap.Cleanup(ctx, prep, own)
+	r.addPrep(rec, "agent", ap)
+	v := r.classifier.Classify(&tc, rec.Direct, rec.Agent)
+	rec.Labels, rec.Recovered, rec.Note = v.Labels, v.Recovered, v.Note
 	if len(rec.Agent.Calls) == 0 && rec.Agent.Error != "" {
 		rec.Skipped = "the agent failed before calling a tool"
 	}
 	return rec
 }
+
+// addPrep records the calls made to prepare one run of a case.
+func (r *runner) addPrep(rec *Record, leg string, p *cases.Prepared) {
+	if p == nil {
+		return
+	}
+	for _, call := range p.Calls {
+		pc := PrepCall{Leg: leg, Tool: call.Tool, RawArgs: call.RawArgs, Text: firstLine(call.Text)}
+		nc := classify.NewCall(call, 0)
+		pc.Result = nc.Result
+		rec.Prep = append(rec.Prep, pc)
+	}
+}
+
+func firstLine(s string) string {
+	s, _, _ = strings.Cut(s, "\n")
+	return s
+}
+
 
 // pickUtterance returns the utterance the agent gets: among those the
 // judge did not rate partly or wholly inaccurate (all of them when it so
@@ -87,8 +149,10 @@ func pickUtterance(c *cases.Case, seed int64) string {
 	return ok[h.Sum64()%uint64(len(ok))]
 }
 
-// agent runs the ReAct agent on the utterance and returns its trace.
-func (r *runner) agent(ctx context.Context, c *cases.Case, utterance string) *classify.Trace {
+// agent runs the ReAct agent on the utterance and returns its trace and
+// the last call of the case's tool that succeeded (nil when none did),
+// whose answer names what the run made.
+func (r *runner) agent(ctx context.Context, c *cases.Case, utterance string) (*classify.Trace, *toolrt.Call) {
 	names := r.opts.offered(c.Tool)
 	rec := &recorder{}
 	tools := make([]tool.BaseTool, len(names))
@@ -137,13 +201,21 @@ func (r *runner) agent(ctx context.Context, c *cases.Case, utterance string) *cl
 		trace.Final = out.Content
 	}
 	rec.fill(trace, input)
-	return trace
+	var own *toolrt.Call
+	for _, call := range rec.raw {
+		if call.Tool == c.Tool && call.Result.OK {
+			own = call
+		}
+	}
+	return trace, own
 }
 
 // recorder collects what one agent run does.
 type recorder struct {
-	mu         sync.Mutex
-	calls      []classify.Call
+	mu    sync.Mutex
+	calls []classify.Call
+	// raw are the tool calls as the runtime made them, in order.
+	raw        []*toolrt.Call
 	turns      []turn
 	toolTokens int
 }
@@ -294,5 +366,8 @@ func (t *recordingTool) InvokableRun(ctx context.Context, args string, _ ...tool
 	c := classify.NewCall(call, time.Since(start))
 	c.ID = compose.GetToolCallID(ctx)
 	t.rec.addCall(c)
+	t.rec.mu.Lock()
+	t.rec.raw = append(t.rec.raw, call)
+	t.rec.mu.Unlock()
 	return call.Text, nil
 }

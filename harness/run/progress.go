@@ -50,8 +50,12 @@ func (p *progress) done(r *Record) {
 	}
 	what := "ok"
 	switch {
+	case r.Invalid != "":
+		what = "invalid: " + r.Invalid
 	case r.Skipped != "":
 		what = "skipped: " + r.Skipped
+	case len(r.Recovered) > 0 && len(r.Labels) == 0:
+		what = "ok after recovery"
 	case len(r.Labels) > 0:
 		names := make([]string, len(r.Labels))
 		for i, l := range r.Labels {

@@ -104,6 +104,10 @@ type Options struct {
 	Progress io.Writer
 	// Now is the clock (time.Now when nil).
 	Now func() time.Time
+	// Nonce makes this run's fresh values (cases.Case.Fresh) differ from
+	// every other run's (cases.NewNonce); zero draws one at random, as it
+	// should be against an API that keeps what earlier runs made.
+	Nonce uint64
 }
 
 // DefaultSystem is the system prompt of the agent.
@@ -156,15 +160,49 @@ type Record struct {
 	Agent  *classify.Trace `json:"agent,omitempty"`
 	// Labels are the classes of the agent run; none for a clean case.
 	Labels []classify.Label `json:"labels"`
+	// Recovered are the mistakes the agent fixed before its last, right
+	// call of the tool: with no Labels, the case passed after recovery.
+	Recovered []classify.Label `json:"recovered,omitempty"`
+	// Note says what a reader should know of a pass (another tool gave
+	// the same data).
+	Note string `json:"note,omitempty"`
 	// Skipped says why the case was not classified (no utterance, a tool
 	// not in the catalog, an agent that failed before calling a tool).
 	Skipped string `json:"skipped,omitempty"`
+	// Invalid says why the case's ground truth did not hold in this run,
+	// in the API's words where it gave some: its direct call failed (or,
+	// for a negative case, did not fail as expected), came back empty
+	// where the tool returns data, or could not be prepared; or the
+	// case's own values do not fit the schema. The agent is not run, and
+	// metrics leave the case out.
+	Invalid string `json:"invalid,omitempty"`
+	// Prep are the calls made around the two runs of the case: each
+	// one's setup, steps and cleanup.
+	Prep []PrepCall `json:"prep,omitempty"`
+	// Mutating is set when the case's tool changes state.
+	Mutating bool `json:"mutating,omitempty"`
+}
+
+// PrepCall is one call made to prepare a run of a case or to clean up
+// after it.
+type PrepCall struct {
+	// Leg is the run it was made for: "direct" or "agent".
+	Leg     string          `json:"leg"`
+	Tool    string          `json:"tool"`
+	RawArgs string          `json:"rawArgs"`
+	Result  classify.Result `json:"result"`
+	// Text is the start of what the call answered.
+	Text string `json:"text,omitempty"`
 }
 
 // Outcome returns what metrics need of the record.
 func (r *Record) Outcome() classify.Outcome {
-	return classify.Outcome{Case: r.Case, Tool: r.Tool, Labels: r.Labels, Skipped: r.Skipped != ""}
+	return classify.Outcome{Case: r.Case, Tool: r.Tool, Labels: r.Labels, Recovered: r.Recovered,
+		Skipped: r.Skipped != "", Invalid: r.Invalid != "", Mutating: r.Mutating}
 }
+
+// Status returns how the case ended.
+func (r *Record) Status() classify.Status { return r.Outcome().Status() }
 
 // Summary is what Run did.
 type Summary struct {
@@ -212,48 +250,59 @@ func Run(ctx context.Context, cs []cases.Case, opts Options) (*Summary, error) {
 		todo = append(todo, c)
 	}
 	s := &Summary{Total: len(cs), Resumed: len(cs) - len(todo)}
-	r := &runner{opts: o, classifier: classify.New(o.API, classify.Options{ResultTokens: o.ResultTokens})}
+	r := &runner{opts: o, classifier: classify.New(o.API, classify.Options{ResultTokens: o.ResultTokens}),
+		nonce: cases.NewNonce(o.Nonce)}
 	prog := newProgress(o.Progress, len(cs), s.Resumed)
 
-	jobs := make(chan *cases.Case)
-	var wg sync.WaitGroup
 	var mu sync.Mutex
 	var firstErr error
-	for range o.Parallel {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for c := range jobs {
-				rec := r.runCase(ctx, c)
-				if ctx.Err() != nil {
-					continue // cut short: not written, so a resume runs it again
+	phases := splitPhases(o.API, todo)
+	for i, phase := range phases {
+		parallel := o.Parallel
+		if i == len(phases)-1 {
+			parallel = 1
+		}
+		jobs := make(chan *cases.Case)
+		var wg sync.WaitGroup
+		for range parallel {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for c := range jobs {
+					rec := r.runCase(ctx, c)
+					if ctx.Err() != nil {
+						continue // cut short: not written, so a resume runs it again
+					}
+					mu.Lock()
+					if err := w.append(rec); err != nil && firstErr == nil {
+						firstErr = err
+					}
+					s.Ran++
+					mu.Unlock()
+					prog.done(rec)
 				}
-				mu.Lock()
-				if err := w.append(rec); err != nil && firstErr == nil {
-					firstErr = err
-				}
-				s.Ran++
-				mu.Unlock()
-				prog.done(rec)
+			}()
+		}
+	feed:
+		for _, c := range phase {
+			mu.Lock()
+			failed := firstErr != nil
+			mu.Unlock()
+			if failed {
+				break
 			}
-		}()
-	}
-feed:
-	for _, c := range todo {
-		mu.Lock()
-		failed := firstErr != nil
-		mu.Unlock()
-		if failed {
+			select {
+			case jobs <- c:
+			case <-ctx.Done():
+				break feed
+			}
+		}
+		close(jobs)
+		wg.Wait()
+		if ctx.Err() != nil || firstErr != nil {
 			break
 		}
-		select {
-		case jobs <- c:
-		case <-ctx.Done():
-			break feed
-		}
 	}
-	close(jobs)
-	wg.Wait()
 	prog.finish()
 	if firstErr != nil {
 		return s, firstErr
@@ -267,6 +316,62 @@ feed:
 		return s, err
 	}
 	return s, nil
+}
+
+// splitPhases orders cases so that every direct result is the same
+// whatever the parallelism: first the cases that only read (in
+// parallel: nothing changes under them), then those that change objects
+// of their own, made by their setup or by their own call (in parallel:
+// no two share an object), last the others, which change objects other
+// cases may use or follow steps to them, one at a time in file order.
+func splitPhases(api *ir.API, cs []*cases.Case) [][]*cases.Case {
+	var reads, own, shared []*cases.Case
+	for _, c := range cs {
+		switch {
+		case !changes(api, c):
+			reads = append(reads, c)
+		case len(c.Steps) == 0 && (len(c.Setup) > 0 || creates(api, c)):
+			own = append(own, c)
+		default:
+			shared = append(shared, c)
+		}
+	}
+	return [][]*cases.Case{reads, own, shared}
+}
+
+// changes reports whether running c changes state: its tool, or a step
+// or setup call of it, does.
+func changes(api *ir.API, c *cases.Case) bool {
+	if c.Mutating || len(c.Setup) > 0 {
+		return true
+	}
+	if api == nil {
+		return false
+	}
+	for _, st := range c.Steps {
+		if op := api.Operation(st.Tool); op != nil && op.Mutating() {
+			return true
+		}
+	}
+	return false
+}
+
+// creates reports whether c's tool makes new objects and acts on no
+// existing one: a POST to a collection with no path parameters.
+func creates(api *ir.API, c *cases.Case) bool {
+	if api == nil {
+		return false
+	}
+	op := api.Operation(c.Tool)
+	if op == nil || op.Method != "POST" {
+		return false
+	}
+	for _, p := range op.Params {
+		if p.In == ir.InPath {
+			return false
+		}
+	}
+	return true
 }
 
 // Metrics computes the metrics of records.

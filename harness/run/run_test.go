@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"io/fs"
 	"net/http"
 	"net/http/httptest"
@@ -15,6 +16,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 
 	"github.com/agentready/agentready/gen"
@@ -79,11 +81,14 @@ var (
 	answer = models.Answer
 )
 
-// scenario is one test case with its script and the labels it must get.
+// scenario is one test case with its script and the labels it must get;
+// recovered are the classes of the mistakes the agent must be found to
+// have recovered from.
 type scenario struct {
-	c      cases.Case
-	script []models.Turn
-	want   []classify.Class
+	c         cases.Case
+	script    []models.Turn
+	want      []classify.Class
+	recovered []classify.Class
 }
 
 func (sc scenario) utterance() string { return sc.c.Utterances[0].Text }
@@ -147,32 +152,38 @@ func newCatalog(t testing.TB, api *ir.API, url, token string, opts ...toolrt.Too
 func exampleScenarios() []scenario {
 	return []scenario{
 		{newCase("listUsers/clean", "listUsers", map[string]any{"q": "aisha"}, "Find the people named Aisha."),
-			[]models.Turn{call("listUsers", `{"q":"aisha"}`), answer("Aisha Okafor works in Finance.")}, nil},
+			[]models.Turn{call("listUsers", `{"q":"aisha"}`), answer("Aisha Okafor works in Finance.")}, nil, nil},
 		{newCase("searchTickets/wrong-tool", "searchTickets", map[string]any{"q": "vpn"}, "Which tickets talk about the VPN?"),
 			[]models.Turn{call("findTickets", `{"text":"vpn"}`), call("listTickets", `{"category":"network"}`), answer("Here are the network tickets.")},
-			[]classify.Class{classify.IncorrectToolSelection}},
+			[]classify.Class{classify.IncorrectToolSelection}, nil},
 		{newCase("listAssets/no-tool", "listAssets", map[string]any{"limit": 2}, "Show me two of our assets."),
-			[]models.Turn{answer("I cannot check that, sorry.")}, []classify.Class{classify.ToolNotIdentified}},
+			[]models.Turn{answer("I cannot check that, sorry.")}, []classify.Class{classify.ToolNotIdentified}, nil},
 		{newCase("listTeams/repeat", "listTeams", map[string]any{}, "List the IT teams."),
 			[]models.Turn{call("listTeams", `{}`), call("listTeams", ``), call("listTeams", `{}`), answer("Six teams.")},
-			[]classify.Class{classify.RepeatedToolInvocation}},
+			[]classify.Class{classify.RepeatedToolInvocation}, nil},
 		{newCase("listTeams/loop", "listTeams", map[string]any{"q": "network"}, "Find the network team."),
-			models.Repeat(20, call("listTeams", `{"q":"network"}`)), []classify.Class{classify.RepeatedToolInvocation}},
+			models.Repeat(20, call("listTeams", `{"q":"network"}`)), []classify.Class{classify.RepeatedToolInvocation}, nil},
 		{newCase("searchTickets/missing", "searchTickets", map[string]any{"q": "printer"}, "Search the tickets about the printer."),
-			[]models.Turn{call("searchTickets", `{"limit":5}`), answer("I need to know what to search for.")},
-			[]classify.Class{classify.MissingParameter}},
+			[]models.Turn{call("searchTickets", `{}`), answer("I need to know what to search for.")},
+			[]classify.Class{classify.MissingParameter}, nil},
 		{newCase("listUsers/invented", "listUsers", map[string]any{"q": "aisha"}, "Look up Aisha in the directory."),
-			[]models.Turn{call("listUsers", `{"q":"aisha","full_name":"Aisha"}`), call("listUsers", `{"q":"aisha"}`), answer("Found her.")},
-			[]classify.Class{classify.IncorrectParameter}},
+			[]models.Turn{call("listUsers", `{"q":"aisha","full_name":"Aisha"}`), answer("Found her.")},
+			[]classify.Class{classify.IncorrectParameter}, nil},
+		{newCase("listUsers/recovered", "listUsers", map[string]any{"q": "aisha", "per_page": 5}, "Look up five people called Aisha in the directory."),
+			[]models.Turn{call("listUsers", `{"q":"aisha","full_name":"Aisha","per_page":5}`), call("listUsers", `{"q":"aisha","per_page":5}`), answer("Found her.")},
+			nil, []classify.Class{classify.IncorrectParameter}},
+		{newCase("listTickets/redundant", "listTickets", map[string]any{"priority": "urgent"}, "Show the urgent tickets."),
+			[]models.Turn{call("listTickets", `{"priority":"urgent","per_page":3}`), answer("These are urgent.")},
+			[]classify.Class{classify.RedundantParameter}, nil},
 		{newCase("listUsers/type", "listUsers", map[string]any{"q": "aisha", "per_page": 5}, "Show five people called Aisha."),
 			[]models.Turn{call("listUsers", `{"q":"aisha","per_page":"5"}`), answer("Here they are.")},
-			[]classify.Class{classify.ParameterTypeMismatch}},
+			[]classify.Class{classify.ParameterTypeMismatch}, nil},
 		{newCase("listTickets/value", "listTickets", map[string]any{"priority": "urgent", "per_page": 3}, "Show three urgent tickets."),
 			[]models.Turn{call("listTickets", `{"priority":"high","per_page":3}`), answer("These are urgent.")},
-			[]classify.Class{classify.ParameterValueMismatch}},
-		{newCase("listUsers/empty", "listUsers", map[string]any{"q": "zzqxv"}, "Is there anyone called Zzqxv?"),
+			[]classify.Class{classify.ParameterValueMismatch}, nil},
+		{newCase("listUsers/empty", "listUsers", map[string]any{"q": "aisha"}, "Is there anyone called Aisha?"),
 			[]models.Turn{call("listUsers", `{"q":"zzqxv"}`), answer("Nobody by that name.")},
-			[]classify.Class{classify.EmptyOutput}},
+			[]classify.Class{classify.ParameterValueMismatch, classify.EmptyOutput}, nil},
 	}
 }
 
@@ -219,6 +230,16 @@ func runScenarios(t *testing.T, dir string, scs []scenario, opts run.Options) []
 		}
 		if !reflect.DeepEqual(got, sc.want) {
 			t.Errorf("%s: labels %v, want %v\n%s", sc.c.ID, got, sc.want, labelText(r.Labels))
+		}
+		var rec []classify.Class
+		for _, l := range r.Recovered {
+			rec = append(rec, l.Class)
+		}
+		if !reflect.DeepEqual(rec, sc.recovered) {
+			t.Errorf("%s: recovered from %v, want %v\n%s", sc.c.ID, rec, sc.recovered, labelText(r.Recovered))
+		}
+		if r.Invalid != "" {
+			t.Errorf("%s: invalid: %s", sc.c.ID, r.Invalid)
 		}
 		if r.Skipped != "" {
 			t.Errorf("%s: skipped: %s", sc.c.ID, r.Skipped)
@@ -288,24 +309,42 @@ func TestTaxonomy(t *testing.T) {
 		collect(runScenarios(t, filepath.Join(root, "token-limit"), []scenario{
 			{newCase("exportTickets/all", "exportTickets", map[string]any{}, "Export every ticket."),
 				[]models.Turn{call("exportTickets", `{}`), answer("Here is the export.")},
-				[]classify.Class{classify.ExceedingTokenLimit}},
+				[]classify.Class{classify.ExceedingTokenLimit}, nil},
 		}, run.Options{Catalog: cat, API: api, ResultTokens: 400}))
 	})
 	t.Run("access", func(t *testing.T) {
-		cat := newCatalog(t, api, url, "wrong-token")
+		// One team is off limits to this credential: the direct call reads
+		// another; the agent asks for the forbidden one.
+		var forbidden atomic.Value
+		forbidden.Store("")
+		guard := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if f := forbidden.Load().(string); f != "" && strings.HasSuffix(r.URL.Path, "/teams/"+f) {
+				w.Header().Set("Content-Type", "application/json")
+				w.WriteHeader(http.StatusForbidden)
+				fmt.Fprint(w, `{"error":{"code":"forbidden","message":"this token may not read that team"}}`)
+				return
+			}
+			proxyTo(t, url, w, r)
+		}))
+		t.Cleanup(guard.Close)
+		cat := newCatalog(t, api, guard.URL, server.DefaultAdminToken)
+		teams := teamIDs(t, cat)
+		forbidden.Store(teams[1])
 		collect(runScenarios(t, filepath.Join(root, "access"), []scenario{
-			{newCase("listTeams/401", "listTeams", map[string]any{}, "Which teams are there?"),
-				[]models.Turn{call("listTeams", `{}`), answer("I am not allowed to see them.")},
-				[]classify.Class{classify.ToolAccessError}},
+			{newCase("getTeam/403", "getTeam", map[string]any{"teamId": teams[0]}, "Show me team "+teams[0]+"."),
+				[]models.Turn{call("getTeam", `{"teamId":"`+teams[1]+`"}`), answer("I am not allowed to see it.")},
+				[]classify.Class{classify.ParameterValueMismatch, classify.ToolAccessError}, nil},
 		}, run.Options{Catalog: cat, API: api}))
 	})
 	t.Run("server-error", func(t *testing.T) {
-		failing := startExample(t, 1)
+		// Every second call fails: the direct call holds, the agent's
+		// fails.
+		failing := startExample(t, 2)
 		cat := newCatalog(t, api, failing, server.DefaultAdminToken)
 		collect(runScenarios(t, filepath.Join(root, "server-error"), []scenario{
 			{newCase("getServiceStats/503", "getServiceStats", map[string]any{}, "How many tickets are open?"),
 				[]models.Turn{call("getServiceStats", `{}`), answer("The statistics are unavailable.")},
-				[]classify.Class{classify.ToolServerError}},
+				[]classify.Class{classify.ToolServerError}, nil},
 		}, run.Options{Catalog: cat, API: api}))
 	})
 	t.Run("broken-api", func(t *testing.T) {
@@ -330,10 +369,10 @@ func TestTaxonomy(t *testing.T) {
 		collect(runScenarios(t, filepath.Join(root, "broken"), []scenario{
 			{newCase("getWidget/shape", "getWidget", map[string]any{"id": "w1"}, "Who owns widget w1?"),
 				[]models.Turn{call("getWidget", `{"id":"w1"}`), answer("It does not say.")},
-				[]classify.Class{classify.OutputMismatch}},
+				[]classify.Class{classify.OutputMismatch}, nil},
 			{newCase("getDailyReport/broken", "getDailyReport", map[string]any{}, "What are today's totals?"),
 				[]models.Turn{call("getDailyReport", `{}`), answer("The report is broken.")},
-				[]classify.Class{classify.MalformedOutput}},
+				[]classify.Class{classify.MalformedOutput}, nil},
 		}, run.Options{Catalog: cat, API: wapi, Similar: retrieve.SimilarTools(cat)}))
 	})
 
@@ -513,6 +552,46 @@ func TestResume(t *testing.T) {
 	if recs := run.Recommend(all); len(recs) == 0 {
 		t.Error("no recommendations")
 	}
+}
+
+// proxyTo passes a request on to the server at base.
+func proxyTo(t testing.TB, base string, w http.ResponseWriter, r *http.Request) {
+	req, err := http.NewRequestWithContext(r.Context(), r.Method, base+r.URL.RequestURI(), r.Body)
+	if err != nil {
+		t.Error(err)
+		return
+	}
+	req.Header = r.Header.Clone()
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		w.WriteHeader(http.StatusBadGateway)
+		return
+	}
+	defer resp.Body.Close()
+	for k, v := range resp.Header {
+		w.Header()[k] = v
+	}
+	w.WriteHeader(resp.StatusCode)
+	_, _ = io.Copy(w, resp.Body)
+}
+
+// teamIDs returns the ids of the example API's teams.
+func teamIDs(t testing.TB, cat *toolrt.Catalog) []string {
+	t.Helper()
+	call := cat.Tool("listTeams").Run(context.Background(), `{}`)
+	var page struct {
+		Items []struct {
+			ID string `json:"id"`
+		} `json:"items"`
+	}
+	if call.Response == nil || json.Unmarshal(call.Response.Raw, &page) != nil || len(page.Items) < 2 {
+		t.Fatalf("listTeams: %s", call.Text)
+	}
+	var out []string
+	for _, it := range page.Items {
+		out = append(out, it.ID)
+	}
+	return out
 }
 
 func contains(list []string, s string) bool {

@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"fmt"
+	"io"
 	"net/http"
 	"os"
 	"os/signal"
@@ -38,6 +39,7 @@ func runCases(e *env, args []string) int {
 	allow := fs.Bool("allow-mutations", false, "let producers that change state (POST, PUT, PATCH, DELETE) run to find values")
 	proposed := fs.Bool("use-proposed", false, "also use the graph's proposed edges, not only the approved ones")
 	offline := fs.Bool("offline", false, "call nothing: synthesized values only, no multi-step cases")
+	noVerify := fs.Bool("no-verify", false, "do not make each case's direct call to check that it holds (it succeeds, with data where the tool returns data)")
 	perCase := fs.Int("utterances", utter.DefaultPerCase, "utterances per case")
 	modelName := fs.String("model", "", "write utterances with this chat model and keep those its judge rates accurate and natural (default: templates)")
 	timeout := fs.Duration("timeout", 30*time.Second, "give up on a producer call after this long")
@@ -69,7 +71,7 @@ func runCases(e *env, args []string) int {
 
 	var err error
 	warn := func(format string, args ...any) { fmt.Fprintf(e.stderr, "warning: "+format+"\n", args...) }
-	opts := cases.Options{PerTool: *perTool, Chains: *chains, Seed: *seed, UseProposed: *proposed, Log: warn}
+	opts := cases.Options{PerTool: *perTool, Chains: *chains, Seed: *seed, UseProposed: *proposed, Log: warn, Verify: !*noVerify}
 	if *chains == 0 {
 		opts.Chains = -1
 	}
@@ -137,7 +139,39 @@ func runCases(e *env, args []string) int {
 	if opts.Catalog != nil {
 		fmt.Fprintf(e.stdout, "real values for %d tools from %d producer calls\n", len(rep.Harvested), rep.Calls)
 	}
+	printVerification(e.stdout, rep, "")
 	return exitOK
+}
+
+// printVerification says how the check of the cases' direct calls went:
+// how many held, were repaired, were not checked, and why cases were
+// dropped, grouped by tool and reason.
+func printVerification(w io.Writer, rep *cases.Report, indent string) {
+	if rep.Verified+rep.Unverified+len(rep.Dropped) == 0 {
+		return
+	}
+	fmt.Fprintf(w, "%sground truths: %d direct calls held (%d after a repair), %d dropped", indent, rep.Verified, rep.Repaired, len(rep.Dropped))
+	if rep.Unverified > 0 {
+		fmt.Fprintf(w, ", %d not checked (they change state; --allow-mutations checks them)", rep.Unverified)
+	}
+	fmt.Fprintln(w)
+	type group struct {
+		tool, reason string
+		n            int
+	}
+	var groups []*group
+	byKey := map[string]*group{}
+	for _, d := range rep.Dropped {
+		k := d.Tool + "\x00" + d.Reason
+		if byKey[k] == nil {
+			byKey[k] = &group{tool: d.Tool, reason: d.Reason}
+			groups = append(groups, byKey[k])
+		}
+		byKey[k].n++
+	}
+	for _, g := range groups {
+		fmt.Fprintf(w, "%s  dropped %d %s: %s\n", indent, g.n, g.tool, g.reason)
+	}
 }
 
 // casesGraph reads the dependency graph: the flag's file, else the

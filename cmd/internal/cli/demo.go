@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -18,6 +19,9 @@ import (
 	"github.com/agentready/agentready/harness/utter"
 	"github.com/agentready/agentready/specs/exampleapi/server"
 )
+
+// demoNonce fixes the fresh values of the demo's cases and runs.
+const demoNonce = 0x64656d6f
 
 // runDemo runs the whole loop offline against the example API: start the
 // server, generate the tools, infer and approve the graph, make cases,
@@ -45,7 +49,11 @@ func runDemo(e *env, args []string) int {
 	// 1. The example API, in this process, on a free port of 127.0.0.1.
 	// Its clock stands still at the seed data's "now", so that every run of
 	// the demo gives the same responses, and the same results.
-	srv, err := server.Start(ctx, server.Options{Addr: "127.0.0.1:0", Now: func() time.Time { return server.SeedEpoch }})
+	// The IDs it makes come from a seeded source and the fresh values of
+	// cases from a fixed nonce, for the same reason: the server starts
+	// afresh, so nothing from an earlier demo can collide with them.
+	srv, err := server.Start(ctx, server.Options{Addr: "127.0.0.1:0", Now: func() time.Time { return server.SeedEpoch },
+		IDs: rand.NewChaCha8([32]byte{byte(ts.seed), byte(ts.seed >> 8), 'd', 'e', 'm', 'o'})})
 	if err != nil {
 		return e.failf("starting the example API: %v", err)
 	}
@@ -92,7 +100,8 @@ func runDemo(e *env, args []string) int {
 	if err != nil {
 		return e.failf("%v", err)
 	}
-	cs, rep, err := cases.Generate(ctx, api, cases.Options{PerTool: *perTool, Seed: uint64(ts.seed), Graph: g, Catalog: cat, AllowMutations: everything})
+	cs, rep, err := cases.Generate(ctx, api, cases.Options{PerTool: *perTool, Seed: uint64(ts.seed), Graph: g, Catalog: cat, AllowMutations: everything, Verify: true,
+		Nonce: demoNonce})
 	if err != nil {
 		return e.failf("cases: %v", err)
 	}
@@ -108,6 +117,7 @@ func runDemo(e *env, args []string) int {
 		return e.failf("%v", err)
 	}
 	step("made %d cases (real values for %d tools from %d producer calls): %s", len(cs), len(rep.Harvested), rep.Calls, casesFile)
+	printVerification(e.stdout, rep, "         ")
 
 	// 5. Every case, directly and through the agent.
 	if ts.out == "" {
@@ -116,7 +126,7 @@ func runDemo(e *env, args []string) int {
 			return e.failf("%v", err)
 		}
 	}
-	job := &testJob{api: api, baseURL: srv.URL, cases: cs, file: casesFile, mayWrite: everything, settings: ts,
+	job := &testJob{api: api, baseURL: srv.URL, cases: cs, file: casesFile, mayWrite: everything, settings: ts, nonce: demoNonce + 1,
 		clientOp: []toolrt.Option{toolrt.WithCredential("bearerAuth", server.DefaultAdminToken), toolrt.WithoutEnvironment()}}
 	runDir, sum, info, err := job.execute(ctx, nil)
 	if err != nil {

@@ -59,6 +59,9 @@ type testJob struct {
 	mayWrite func(op *ir.Operation) bool
 	settings testSettings
 	clientOp []toolrt.Option
+	// nonce fixes the run's fresh values (0: random), for an API that
+	// starts afresh, as the demo's does.
+	nonce uint64
 }
 
 // execute runs the cases and returns the run directory and its summary.
@@ -91,6 +94,7 @@ func (j *testJob) execute(ctx context.Context, progress io.Writer) (string, *run
 		Dir: dir, Catalog: cat, API: j.api, Model: chat, ModelInfo: info, Similar: similar,
 		Shown: shown, K: j.settings.k, Rounds: j.settings.rounds, Parallel: j.settings.parallel, Seed: j.settings.seed,
 		CasesFile: j.file, ResultTokens: j.settings.resultTokens, Resume: j.settings.resume, Progress: progress,
+		Nonce: j.nonce,
 	})
 	return dir, sum, info, err
 }
@@ -110,12 +114,14 @@ func runnable(api *ir.API, cs []cases.Case, mayWrite func(*ir.Operation) bool) (
 	return keep, held
 }
 
-// touchesMutation reports whether a chain case has a step that may not
-// change state.
+// touchesMutation reports whether a case has a step, setup or cleanup
+// call that changes state and may not.
 func touchesMutation(api *ir.API, c cases.Case, mayWrite func(*ir.Operation) bool) bool {
-	for _, s := range c.Steps {
-		if op := api.Operation(s.Tool); op != nil && op.Mutating() && !mayWrite(op) {
-			return true
+	for _, steps := range [][]cases.Step{c.Steps, c.Setup, c.Cleanup} {
+		for _, s := range steps {
+			if op := api.Operation(s.Tool); op != nil && op.Mutating() && !mayWrite(op) {
+				return true
+			}
 		}
 	}
 	return false
@@ -185,7 +191,15 @@ func (e *env) finishRun(dir string, sum *runner.Summary, info models.Info) int {
 	m := sum.Metrics
 	fmt.Fprintf(e.stdout, "\nagentready: model %s; %d cases (%d run now, %d from before), %d skipped\n",
 		info.Name, sum.Total, sum.Ran, sum.Resumed, m.Skipped)
-	fmt.Fprintf(e.stdout, "no error: %d of %d cases (%.2f)\n\n", m.NoError, m.Cases, m.NoErrorRate)
+	fmt.Fprintf(e.stdout, "no error: %d of %d cases (%.2f)", m.NoError, m.Cases, m.NoErrorRate)
+	if m.Recovered > 0 {
+		fmt.Fprintf(e.stdout, "; passed after recovering from an error: %d more (%.2f)", m.Recovered, m.RecoveredRate)
+	}
+	fmt.Fprintln(e.stdout)
+	if m.Invalid > 0 {
+		fmt.Fprintf(e.stdout, "invalid: %d cases whose direct call did not hold (failed, or came back empty) are left out of every rate; the report says why\n", m.Invalid)
+	}
+	fmt.Fprintln(e.stdout)
 	tw := tabwriter.NewWriter(e.stdout, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "ERROR CLASS\tCASES\tRATE")
 	for _, c := range m.Classes {
@@ -219,11 +233,19 @@ func writeReports(dir string) (*report.Run, error) {
 	return r, report.Write(dir, r)
 }
 
-// unanswered counts the cases whose direct call got no response at all.
+// unanswered counts the cases whose direct call, or a call made to
+// prepare it, got no response at all.
 func unanswered(r *report.Run) int {
+	silent := func(kind string) bool {
+		return kind == string(toolrt.ResultUnreachable) || kind == string(toolrt.ResultTimeout)
+	}
 	n := 0
 	for _, rec := range r.Records {
-		if d := rec.Direct; d != nil && (d.Result.Kind == string(toolrt.ResultUnreachable) || d.Result.Kind == string(toolrt.ResultTimeout)) {
+		hit := rec.Direct != nil && silent(rec.Direct.Result.Kind)
+		for _, p := range rec.Prep {
+			hit = hit || p.Leg == "direct" && silent(p.Result.Kind)
+		}
+		if hit {
 			n++
 		}
 	}
