@@ -411,9 +411,9 @@ func FreshTag(nonce uint64, caseID, leg string) string {
 // FreshValue returns a value of the same form as old that holds tag, so
 // that it differs from every value made with another tag, and that the
 // schema s accepts: an email keeps its domain ("ada.okafor.k3x9p2@..."),
-// other text gains the tag or has its end rewritten with it, each letter
-// and digit by one of its kind ("SN-48213" -> "SN-4K3X9"... as the pattern
-// allows).
+// other text gains the tag ("billing-api-k3x9p2") or, where the pattern or
+// length allows no more, has its end rewritten from the tag with each
+// letter and digit kept of its kind ("SN48213XY" -> "SN40339ZC").
 func FreshValue(api *ir.API, s *ir.Schema, old, tag string) (string, bool) {
 	var cands []string
 	if at := strings.LastIndexByte(old, '@'); at > 0 {

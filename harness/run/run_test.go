@@ -602,3 +602,60 @@ func contains(list []string, s string) bool {
 	}
 	return false
 }
+
+// A case whose ground truth does not hold is invalid: reported with the
+// API's reason, the agent not run, and left out of every rate. A
+// deliberate negative case holds when the API fails as it expects.
+func TestInvalidAndNegativeCases(t *testing.T) {
+	api := exampleAPI(t)
+	url := startExample(t, -1)
+	cat := newCatalog(t, api, url, server.DefaultAdminToken)
+	negative := newCase("getTicket/negative", "getTicket", map[string]any{"ticketId": "TCK-99999"}, "Show me ticket TCK-99999.")
+	negative.Expect = &cases.Expect{Status: 404, Reason: "TCK-99999"}
+	wrongExpect := newCase("getUser/negative", "getUser", map[string]any{"userId": "00000000-0000-4000-8000-000000000000"}, "Show me user 00000000-0000-4000-8000-000000000000.")
+	wrongExpect.Expect = &cases.Expect{Status: 409}
+	scs := []scenario{
+		{negative, []models.Turn{call("getTicket", `{"ticketId":"TCK-99999"}`), answer("There is no such ticket.")}, nil, nil},
+		{newCase("getTicket/missing", "getTicket", map[string]any{"ticketId": "TCK-99999"}, "Open ticket TCK-99999."),
+			[]models.Turn{answer("unused")}, nil, nil},
+		{newCase("listUsers/nobody", "listUsers", map[string]any{"q": "zzqxv"}, "Anyone called Zzqxv?"),
+			[]models.Turn{answer("unused")}, nil, nil},
+		{newCase("updateTicket/bad-value", "updateTicket", map[string]any{"ticketId": "TCK-1001", "If-Match": `W/487"`, "title": "x"},
+			"Rename ticket TCK-1001 to x."), []models.Turn{answer("unused")}, nil, nil},
+		{wrongExpect, []models.Turn{answer("unused")}, nil, nil},
+	}
+	dir := t.TempDir()
+	m := modelFor(scs)
+	sum, err := run.Run(context.Background(), casesOf(scs), run.Options{Dir: dir, Catalog: cat, API: api, Model: m})
+	if err != nil {
+		t.Fatal(err)
+	}
+	recs, err := run.ReadResults(filepath.Join(dir, run.ResultsFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{
+		"getTicket/negative":     "",
+		"getTicket/missing":      "404",
+		"listUsers/nobody":       "no data",
+		"updateTicket/bad-value": "does not fit its schema",
+		"getUser/negative":       "expects 409",
+	}
+	for _, r := range recs {
+		w := want[r.Case]
+		switch {
+		case w == "" && r.Invalid != "":
+			t.Errorf("%s: invalid: %s", r.Case, r.Invalid)
+		case w != "" && !strings.Contains(r.Invalid, w):
+			t.Errorf("%s: invalid %q, want it to say %q", r.Case, r.Invalid, w)
+		case w != "" && r.Agent != nil:
+			t.Errorf("%s: the agent ran on an invalid case", r.Case)
+		}
+		if r.Case == "getTicket/negative" && (len(r.Labels) != 0 || r.Agent == nil) {
+			t.Errorf("negative case: labels %v, agent %v", r.Labels, r.Agent != nil)
+		}
+	}
+	if mt := sum.Metrics; mt.Invalid != 4 || mt.Cases != 1 || mt.NoError != 1 {
+		t.Errorf("metrics: %d invalid, %d cases, %d without error", mt.Invalid, mt.Cases, mt.NoError)
+	}
+}
