@@ -634,4 +634,3 @@ func lastName(path string) string {
 	}
 	return path
 }
-

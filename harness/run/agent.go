@@ -122,7 +122,6 @@ func firstLine(s string) string {
 	return s
 }
 
-
 // pickUtterance returns the utterance the agent gets: among those the
 // judge did not rate partly or wholly inaccurate (all of them when it so
 // rated every one), the one the seed picks for the case.
