@@ -449,18 +449,48 @@ func (tg *toolGen) build(rng *rand.Rand, sc Scenario, first bool) Case {
 }
 
 // take returns the next harvested value for an input, passing over the
-// values the API refused.
+// values the API refused and those of items like them. A tool that
+// changes state passes over values of items their own fields say are
+// out of use (active false; archived, deleted, disabled true), as long as
+// others are left.
 func (tg *toolGen) take(input string) (candidate, bool) {
 	cs := tg.harvested[input]
-	for range cs {
-		i := tg.next[input]
-		tg.next[input]++
-		c := cs[i%len(cs)]
-		if !tg.bad[input+"\x00"+canon(c.value)] && !tg.badItem(input, c.item) {
+	for pass := 0; pass < 2; pass++ {
+		for range cs {
+			i := tg.next[input]
+			tg.next[input]++
+			c := cs[i%len(cs)]
+			if tg.bad[input+"\x00"+canon(c.value)] || tg.badItem(input, c.item) {
+				continue
+			}
+			if pass == 0 && tg.op.Mutating() && outOfUse(c.item) {
+				continue
+			}
 			return c, true
 		}
 	}
 	return candidate{}, false
+}
+
+// outOfUse reports whether an item's own flags say it is out of use.
+func outOfUse(item map[string]any) bool {
+	for f, v := range item {
+		b, ok := v.(bool)
+		if !ok {
+			continue
+		}
+		switch strings.ToLower(strings.Join(lowerWords(f), "_")) {
+		case "active", "enabled", "is_active", "is_enabled":
+			if !b {
+				return true
+			}
+		case "archived", "deleted", "disabled", "suspended", "locked", "is_archived", "is_deleted", "is_disabled":
+			if b {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // setPath sets a dotted path inside an object argument; it reports
@@ -555,6 +585,9 @@ func (tg *toolGen) chainCases(seen map[string]bool) []Case {
 		p := &pool{}
 		for _, cs := range tg.h.chains(tg.op.Name, a.Name) {
 			for _, c := range cs {
+				if tg.op.Mutating() && outOfUse(c.item) {
+					continue
+				}
 				switch {
 				case len(c.steps) >= 2 && c.pick != "" && upstreamLabel(c) != nil:
 					p.multi = append(p.multi, c)

@@ -246,7 +246,7 @@ func (r *Prepared) Cleanup(ctx context.Context, p *Preparer, own *toolrt.Call) {
 		if !r.madeAll(st.Args) {
 			continue
 		}
-		_, _ = r.call(context.WithoutCancel(ctx), p, st, "cleanup")
+		_, _ = r.call(ctx, p, st, "cleanup")
 	}
 }
 
