@@ -52,6 +52,48 @@ type verifier struct {
 	// to bring a case's object into the state it needs.
 	tries map[string]int
 	tried map[string]map[string]bool
+	// answered counts the calls the API answered at all, denied those it
+	// refused for lack of access, silent those it did not answer; last is
+	// what the last failed call said.
+	answered, denied, silent int
+	last                     string
+}
+
+// hopelessAfter is how many calls without a usable answer (none at all,
+// or a refusal of the credentials) end the check, when no call got one.
+const hopelessAfter = 8
+
+// hopeless returns an error when the API has not given one usable answer
+// to the first calls: it is not there, or it does not accept the
+// credentials. Dropping every case for that would only hide it.
+func (v *verifier) hopeless() error {
+	switch {
+	case v.answered == 0 && v.silent >= hopelessAfter:
+		return fmt.Errorf("the API did not answer any of the first %d calls made to check the cases (%s): is the base URL right, and is the API up?",
+			v.silent, v.last)
+	case v.denied >= hopelessAfter && v.denied*10 >= v.answered*9:
+		return fmt.Errorf("the API refused the credentials on %d of the %d calls it answered while the cases were checked (%s): set the credential the message names",
+			v.denied, v.answered, v.last)
+	}
+	return nil
+}
+
+// count notes how the API answered a call.
+func (v *verifier) count(call *toolrt.Call) {
+	if call == nil || call.Refused || call.ArgError != nil {
+		return
+	}
+	switch r := call.Result; {
+	case r.Kind == toolrt.ResultUnreachable || r.Kind == toolrt.ResultTimeout:
+		v.silent++
+		v.last = firstLine(call.Text)
+	case r.Status == 401 || r.Status == 403 || r.Status == 407 || r.Kind == toolrt.ResultMisconfigured:
+		v.answered++
+		v.denied++
+		v.last = firstLine(call.Text)
+	case r.Status != 0:
+		v.answered++
+	}
 }
 
 // verify makes each case's direct call (read-only cases first, so that
@@ -86,6 +128,9 @@ func (g *generator) verify(ctx context.Context, cs []Case, gens map[string]*tool
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
+		if err := v.hopeless(); err != nil {
+			return nil, err
+		}
 		switch {
 		case held && repaired:
 			rep.Repaired++
@@ -109,6 +154,8 @@ func (g *generator) verify(ctx context.Context, cs []Case, gens map[string]*tool
 		key := c.Tool + "\x00" + canon(c.Args) + canon(c.Setup)
 		if first, dup := seen[key]; dup && c.Scenario != Chain {
 			rep.Dropped = append(rep.Dropped, Dropped{Case: c.ID, Tool: c.Tool, Reason: "after repair it makes the same call as " + first})
+			rep.Verified--
+			rep.Repaired--
 			continue
 		}
 		seen[key] = c.ID
@@ -168,6 +215,9 @@ func (v *verifier) probe(ctx context.Context, c *Case) probeResult {
 	v.tries[c.ID]++
 	tag := FreshTag(v.nonce, c.ID, fmt.Sprint("probe", v.tries[c.ID]))
 	p, err := v.prep.Prepare(ctx, c, tag)
+	for _, call := range p.Calls {
+		v.count(call)
+	}
 	if err != nil {
 		p.Cleanup(ctx, v.prep, nil)
 		res := probeResult{reason: err.Error(), prepared: p}
@@ -182,6 +232,7 @@ func (v *verifier) probe(ctx context.Context, c *Case) probeResult {
 	}
 	raw, _ := json.Marshal(p.Args)
 	call := t.Run(ctx, string(raw))
+	v.count(call)
 	p.Cleanup(ctx, v.prep, call)
 	res := probeResult{call: call, prepared: p}
 	res.ok, res.empty, res.reason = Holds(v.g.api, c, call)
@@ -287,7 +338,7 @@ func clipText(s string, n int) string {
 }
 
 // conflictRE finds an API's way of saying a value is taken.
-var conflictRE = regexp.MustCompile(`(?i)\b(already|exists?|duplicate|unique|taken|in use|conflicts? with)\b`)
+var conflictRE = regexp.MustCompile(`(?i)\b(already (exists?|taken|used|in use|registered)|exists already|duplicate|must be unique|not unique|is taken|in use)\b`)
 
 // repair changes c after a failed probe; it reports whether it changed
 // anything worth another try. What it learns (a field the API keeps
@@ -333,11 +384,11 @@ func (v *verifier) repair(tg *toolGen, c *Case, res probeResult) bool {
 	}
 	made := res.prepared.madeTexts()
 	// A value the API keeps unique is taken: make it fresh.
-	if conflictRE.MatchString(text) && !mentionsAny(text, made) {
+	if tg.op.Mutating() && (status == 409 || status == 422 || status == 400) && conflictRE.MatchString(text) && !mentionsAny(text, made) {
 		var add []string
 		for _, p := range leafPaths(c.Args, "") {
 			s, ok := getPath(c.Args, p).(string)
-			if !ok || s == "" || slices.Contains(c.Fresh, p) || c.Sources[topName(p)].Kind == FromSetup {
+			if !ok || s == "" || slices.Contains(c.Fresh, p) || c.Sources[topName(p)].Kind == FromSetup || c.Sources[topName(p)].Kind == FromHarvested {
 				continue
 			}
 			if strings.Contains(text, s) || mentions(text, lastName(p)) {
