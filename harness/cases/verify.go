@@ -114,6 +114,7 @@ func (g *generator) verify(ctx context.Context, cs []Case, gens map[string]*tool
 		}
 	}
 	keep := make([]bool, len(cs))
+	wasRepaired := map[string]bool{}
 	for _, i := range order {
 		if err := ctx.Err(); err != nil {
 			return nil, err
@@ -136,6 +137,7 @@ func (g *generator) verify(ctx context.Context, cs []Case, gens map[string]*tool
 			rep.Repaired++
 			rep.Verified++
 			keep[i] = true
+			wasRepaired[c.ID] = true
 		case held:
 			rep.Verified++
 			keep[i] = true
@@ -155,7 +157,9 @@ func (g *generator) verify(ctx context.Context, cs []Case, gens map[string]*tool
 		if first, dup := seen[key]; dup && c.Scenario != Chain {
 			rep.Dropped = append(rep.Dropped, Dropped{Case: c.ID, Tool: c.Tool, Reason: "after repair it makes the same call as " + first})
 			rep.Verified--
-			rep.Repaired--
+			if wasRepaired[c.ID] {
+				rep.Repaired--
+			}
 			continue
 		}
 		seen[key] = c.ID
