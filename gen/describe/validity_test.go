@@ -48,12 +48,13 @@ func specKey(t testing.TB, path string) string {
 
 // TestExamplesValid checks that the examples gen/example builds, in every
 // mode, satisfy the tool's schema for every operation of the real specs,
-// the project's golden specs and the shared edge-case documents
-// (../shared/specs/examples). The validator is
-// santhosh-tekuri/jsonschema (draft 2020-12) with format assertion on, so
-// date-time, email, uri, uuid and the like are checked too.
+// the project's golden specs, the shared edge-case documents
+// (../shared/specs/examples) and the specs in AGENTREADY_EXTRA_SPECS. The
+// validator is santhosh-tekuri/jsonschema (draft 2020-12) with format
+// assertion on, so date-time, email, uri, uuid and the like are checked
+// too.
 func TestExamplesValid(t *testing.T) {
-	paths := allSpecPaths(t)
+	paths := append(allSpecPaths(t), extraSpecPaths()...)
 	total, failed := 0, 0
 	fired := map[string]bool{}
 	for _, path := range paths {
