@@ -26,7 +26,9 @@
 //     arguments, or when none is, the most telling optional one; {} when
 //     no argument is worth showing). The example is the single most useful
 //     addition the research found (no-error cases 0.11 to 0.76); it also
-//     shows formats, patterns and nesting by instance.
+//     shows formats, patterns and nesting by instance. Its values are
+//     realistic, never placeholders such as {"owner":"owner"}: agents copy
+//     them.
 //
 // Text is written in the telegraphic style of a reference card: markup,
 // URLs, headings, articles, final periods and repetition are stripped

@@ -260,7 +260,7 @@ func (c *Client) UploadAttachment(ctx context.Context, in UploadAttachmentInput)
 // toolUploadAttachment is the uploadAttachment operation as an agent tool.
 var toolUploadAttachment = &toolrt.Operation{
 	Name:        "uploadAttachment",
-	Description: "POST /items/{itemId}/attachments\nExample: {\"itemId\":\"itemId\",\"file\":\"file contents\"}",
+	Description: "POST /items/{itemId}/attachments\nExample: {\"itemId\":\"19851\",\"file\":\"file contents\"}",
 	Method:      http.MethodPost,
 	Path:        "/items/{itemId}/attachments",
 	Security:    authBearerAuth,
@@ -269,5 +269,5 @@ var toolUploadAttachment = &toolrt.Operation{
 	},
 	Body:    &toolrt.Body{ContentType: "multipart/form-data", Fields: []string{"file", "caption"}, Required: true},
 	Schema:  `{"type":"object","properties":{"itemId":{"type":"string"},"file":{"type":"string","format":"binary"},"caption":{"type":"string"}},"required":["itemId","file"]}`,
-	Example: `{"file":"file contents","itemId":"itemId"}`,
+	Example: `{"file":"file contents","itemId":"19851"}`,
 }
