@@ -57,6 +57,19 @@ const (
 	// fields is required, the field that holds the content (an envelope
 	// such as Asana's "data"). Scalars with a spec example or a format come
 	// first; paging, expansion and header arguments last.
+	//
+	// A list shows only an optional argument the spec gives a value (an
+	// example or default on the parameter, its schema or its items), so
+	// often none: {}. A list is a read (GET or HEAD) with no required
+	// argument: its optional arguments are filters, and a made-up filter
+	// value narrows the list to nothing. This holds up where a rule on
+	// the response would not. Of such reads that take arguments, 42 of
+	// GitHub's 43 return a collection, 62 of Stripe's 63 and all 93 of
+	// NetBox's; the others (GET /octocat, GET /v1/account) take only
+	// options. Kubernetes' are lists and watches; Jira's, Slack's and
+	// Spotify's include reads of one thing (GET /myself, /me/player) and
+	// lists whose response schemas are loose, and their optional
+	// arguments are options or filters just the same.
 	Typical
 	// All holds every argument, and every property of nested objects.
 	All
@@ -118,13 +131,17 @@ func Ordered(api *ir.API, op *ir.Operation, mode Mode) []Arg {
 		if nreq >= typicalNoOptional {
 			want = 0
 		}
+		list := nreq == 0 && (op.Method == "GET" || op.Method == "HEAD")
 		type cand struct{ i, score int }
 		var cands []cand
 		for i, a := range args {
-			if !a.Required {
-				if sc := g.usefulness(a); sc >= minUseful {
-					cands = append(cands, cand{i, sc})
-				}
+			if a.Required || list && !g.given(a) {
+				// A list's optional arguments are filters: one the spec
+				// gives no value for would narrow the list at random.
+				continue
+			}
+			if sc := g.usefulness(a); sc >= minUseful {
+				cands = append(cands, cand{i, sc})
 			}
 		}
 		sort.SliceStable(cands, func(x, y int) bool { return cands[x].score > cands[y].score })
@@ -174,6 +191,24 @@ func subjectOf(op *ir.Operation, a toolschema.Arg) []string {
 		}
 	}
 	return nil
+}
+
+// given reports whether the spec gives a value for argument a: an
+// example or a default that fits (see gen.givenValue), on the argument
+// or, for an array, on its items.
+func (g *gen) given(a toolschema.Arg) bool {
+	s := g.api.Resolve(a.Schema)
+	if s == nil {
+		return false
+	}
+	if _, ok := g.givenValue(a.Schema, s, a.Name, []any{a.Example}); ok {
+		return true
+	}
+	if it := g.api.Resolve(s.Items); s.Kind == ir.KindArray && it != nil {
+		_, ok := g.givenValue(s.Items, it, singular(a.Name), nil)
+		return ok
+	}
+	return false
 }
 
 // bodyField returns the index of the flattened body field a Typical

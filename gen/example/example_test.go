@@ -165,6 +165,35 @@ func TestBuildModes(t *testing.T) {
 	}
 }
 
+// TestListExample checks that a list (a GET with no required argument)
+// shows no optional filter in its Typical example unless the spec gives
+// the filter a value.
+func TestListExample(t *testing.T) {
+	api, op := opAPI()
+	op.Method, op.Body = "GET", nil
+	op.Params = op.Params[1:] // page, X-Trace, since: all optional
+	if got, _ := json.Marshal(Args(api, op)); string(got) != `{}` {
+		t.Errorf("list without spec values: got %s, want {}", got)
+	}
+	op.Params = append(op.Params, &ir.Param{Name: "state", Arg: "state", In: ir.InQuery,
+		Schema: &ir.Schema{Kind: ir.KindString, Enum: []any{"open", "closed"}, Default: "closed"}})
+	if got, _ := json.Marshal(Args(api, op)); string(got) != `{"state":"closed"}` {
+		t.Errorf("list with a default: got %s, want {\"state\":\"closed\"}", got)
+	}
+	op.Params[len(op.Params)-1].Schema.Default = nil
+	op.Params[len(op.Params)-1].Example = "open"
+	if got, _ := json.Marshal(Args(api, op)); string(got) != `{"state":"open"}` {
+		t.Errorf("list with an example: got %s, want {\"state\":\"open\"}", got)
+	}
+	// A write with nothing required still shows its most telling
+	// argument.
+	op.Method = "POST"
+	op.Params[len(op.Params)-1].Example = nil
+	if got, _ := json.Marshal(Args(api, op)); string(got) != `{"since":"2024-01-15"}` {
+		t.Errorf("POST: got %s", got)
+	}
+}
+
 // TestText checks the strings made from names: each is realistic for
 // what the name says, and none is a placeholder.
 func TestText(t *testing.T) {

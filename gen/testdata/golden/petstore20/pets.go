@@ -78,7 +78,7 @@ func (c *Client) FindPets(ctx context.Context, in FindPetsInput) (*FindPetsRespo
 // toolFindPets is the findPets operation as an agent tool.
 var toolFindPets = &toolrt.Operation{
 	Name:        "findPets",
-	Description: "Finds pets by status\nExample: {\"status\":[\"available\"]}",
+	Description: "Finds pets by status\nExample: {}",
 	Method:      http.MethodGet,
 	Path:        "/pets",
 	Security:    authKey,
@@ -88,7 +88,7 @@ var toolFindPets = &toolrt.Operation{
 		{Name: "limit", In: "query", Style: "form", Explode: true},
 	},
 	Schema:  `{"type":"object","properties":{"status":{"type":"array","items":{"type":"string","enum":["available","pending","sold"]}},"ids":{"type":"array","items":{"type":"integer"}},"limit":{"type":"integer","default":10,"minimum":1,"maximum":50}}}`,
-	Example: `{"status":["available"]}`,
+	Example: `{}`,
 }
 
 // GetV2PetsPetIDInput holds the parameters of GetV2PetsPetID.
