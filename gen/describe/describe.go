@@ -23,10 +23,12 @@
 //     sentence of the description when the summary is four words or fewer
 //     (at most 120 bytes, not cut), "Deprecated." when it is, and one
 //     example of valid arguments (gen/example, Typical mode: the required
-//     arguments, or when none is, the most telling optional one; {} when
-//     no argument is worth showing). The example is the single most useful
-//     addition the research found (no-error cases 0.11 to 0.76); it also
-//     shows formats, patterns and nesting by instance.
+//     arguments, or when none is, the most telling optional one; for a
+//     list, only a filter the spec gives a value; {} when no argument is
+//     worth showing). The example is the single most useful addition the
+//     research found (no-error cases 0.11 to 0.76); it also shows
+//     formats, patterns and nesting by instance. Its values are realistic,
+//     never placeholders such as {"owner":"owner"}: agents copy them.
 //
 // Text is written in the telegraphic style of a reference card: markup,
 // URLs, headings, articles, final periods and repetition are stripped

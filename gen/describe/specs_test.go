@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strings"
 	"sync"
 	"testing"
 
@@ -111,6 +112,23 @@ func exampleSpecPaths(t testing.TB) []string {
 		}
 	}
 	sort.Strings(out)
+	return out
+}
+
+// extraSpecsEnv names the environment variable that lists further specs
+// for the checks over every spec, separated by the path list separator
+// (":" on Unix): AGENTREADY_EXTRA_SPECS=/path/a.json:/path/b.json.
+const extraSpecsEnv = "AGENTREADY_EXTRA_SPECS"
+
+// extraSpecPaths returns the specs listed in AGENTREADY_EXTRA_SPECS, or
+// none when it is unset.
+func extraSpecPaths() []string {
+	var out []string
+	for _, p := range filepath.SplitList(os.Getenv(extraSpecsEnv)) {
+		if p = strings.TrimSpace(p); p != "" {
+			out = append(out, p)
+		}
+	}
 	return out
 }
 

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"reflect"
+	"sort"
 	"strings"
 	"testing"
 
@@ -13,6 +14,7 @@ import (
 	einojsonschema "github.com/eino-contrib/jsonschema"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
+	"github.com/agentready/agentready/gen/describe"
 	"github.com/agentready/agentready/gen/example"
 	"github.com/agentready/agentready/gen/internal/modtest"
 	"github.com/agentready/agentready/gen/ir"
@@ -48,12 +50,13 @@ func specKey(t testing.TB, path string) string {
 
 // TestExamplesValid checks that the examples gen/example builds, in every
 // mode, satisfy the tool's schema for every operation of the real specs,
-// the project's golden specs and the shared edge-case documents
-// (../shared/specs/examples). The validator is
-// santhosh-tekuri/jsonschema (draft 2020-12) with format assertion on, so
-// date-time, email, uri, uuid and the like are checked too.
+// the project's golden specs, the shared edge-case documents
+// (../shared/specs/examples) and the specs in AGENTREADY_EXTRA_SPECS. The
+// validator is santhosh-tekuri/jsonschema (draft 2020-12) with format
+// assertion on, so date-time, email, uri, uuid and the like are checked
+// too.
 func TestExamplesValid(t *testing.T) {
-	paths := allSpecPaths(t)
+	paths := append(allSpecPaths(t), extraSpecPaths()...)
 	total, failed := 0, 0
 	fired := map[string]bool{}
 	for _, path := range paths {
@@ -102,6 +105,91 @@ func TestExamplesValid(t *testing.T) {
 	if failed > 0 {
 		t.Errorf("%d of %d examples do not satisfy their schema", failed, total)
 	}
+}
+
+// TestExamplesNoPlaceholders checks the example in every description of
+// the specs TestExamplesValid reads: no string in it, at any depth, is a
+// placeholder (see placeholderIn). An agent copies the example's values
+// into its calls, and {"owner":"owner"} teaches it to send the name of
+// the argument. Each spec's count is logged; with -short and
+// AGENTREADY_EXTRA_SPECS set, it checks the golden and the extra specs
+// alone.
+func TestExamplesNoPlaceholders(t *testing.T) {
+	paths := append(allSpecPaths(t), extraSpecPaths()...)
+	for _, path := range paths {
+		api := loadSpec(t, path)
+		spec := specKey(t, path)
+		bad := 0
+		for _, op := range api.Operations {
+			desc := describe.Description(api, op)
+			i := strings.LastIndex(desc, "Example: ")
+			if i < 0 {
+				continue
+			}
+			var args map[string]any
+			if err := json.Unmarshal([]byte(desc[i+len("Example: "):]), &args); err != nil {
+				t.Errorf("%s %s: the example is not a JSON object: %v", spec, op.Name, err)
+				continue
+			}
+			var found []string
+			for name, v := range args {
+				found = append(found, placeholderIn(v, name, name)...)
+			}
+			if len(found) == 0 {
+				continue
+			}
+			bad++
+			if bad <= 10 {
+				sort.Strings(found)
+				t.Errorf("%s %s: the example shows placeholders %s: %s", spec, op.Name, strings.Join(found, ", "), trim(desc[i:], 300))
+			}
+		}
+		t.Logf("%s: %d of %d descriptions show a placeholder", spec, bad, len(api.Operations))
+	}
+}
+
+// placeholderIn returns where v, the value at path of an argument or
+// property called name, holds a placeholder string: one equal to the
+// name, or to the singular of an array's name, compared without case, "_"
+// and "-"; or "string", "text" or "value".
+func placeholderIn(v any, name, path string) []string {
+	switch x := v.(type) {
+	case string:
+		if isPlaceholder(x, name) {
+			return []string{fmt.Sprintf("%s=%q", path, x)}
+		}
+	case []any:
+		var out []string
+		for i, e := range x {
+			out = append(out, placeholderIn(e, name, fmt.Sprintf("%s[%d]", path, i))...)
+		}
+		return out
+	case map[string]any:
+		var out []string
+		for k, e := range x {
+			out = append(out, placeholderIn(e, k, path+"."+k)...)
+		}
+		return out
+	}
+	return nil
+}
+
+func isPlaceholder(s, name string) bool {
+	norm := func(s string) string {
+		return strings.NewReplacer("_", "", "-", "").Replace(strings.ToLower(s))
+	}
+	v, n := norm(s), norm(name)
+	switch {
+	case v == "string" || v == "text" || v == "value":
+		return true
+	case v == "" || n == "":
+		return false
+	case v == n:
+		return true
+	case strings.HasSuffix(n, "ies") && v == strings.TrimSuffix(n, "ies")+"y":
+		return true
+	}
+	return strings.HasSuffix(n, "s") && v == strings.TrimSuffix(n, "s") || strings.HasSuffix(n, "es") && v == strings.TrimSuffix(n, "es")
 }
 
 func trim(s string, n int) string {

@@ -5,13 +5,23 @@
 // A value comes from the spec when the spec has one that fits: the
 // parameter's example, the body example's field, the schema's example or
 // default, in that order, each used only if it satisfies every constraint
-// (Valid). Otherwise it is made from the schema: an enum's first value (or
-// the default when it is one of them), a string of the format
-// ("2024-01-15T09:30:00Z", "user@example.com", ...), a string built to match
-// the pattern, a number inside the range and on the multipleOf grid, one
-// array item (more when minItems asks), and an object's required
-// properties. A plain string is the argument's own name, a readable
-// placeholder ({"owner":"owner"}). Nothing random is involved: equal input gives equal output.
+// (Valid) and holds no placeholder (see below). Otherwise it is made from
+// the schema: an enum's first value (or the default when it is one of
+// them), a string of the format ("2024-01-15T09:30:00Z",
+// "user@example.com", ...), a string built to match the pattern, a number
+// inside the range and on the multipleOf grid, one array item (more when
+// minItems asks), and an object's required properties.
+//
+// A plain string is a realistic value for what the argument's name says
+// it holds, so that an agent that copies it sends something of the right
+// kind: "octocat" for owner, "billing-api" for repo, "PROJ-12" for
+// issueIdOrKey, "Ada Okafor" for full_name, a sentence for description, a
+// number such as "48213" for user_id or a path parameter the words do not
+// tell, "my-pod" for the name of a pod. It is never a placeholder: a
+// string equal to its own argument's or property's name (case, "_" and
+// "-" aside), "string", "text" or "value" — neither made up nor taken
+// from the spec, and an enum's value only when no other is valid. Nothing
+// random is involved: equal input gives equal output.
 //
 // Three modes choose which arguments appear: RequiredOnly, Typical
 // (required plus, when nothing is required, the optional argument an
@@ -47,6 +57,19 @@ const (
 	// fields is required, the field that holds the content (an envelope
 	// such as Asana's "data"). Scalars with a spec example or a format come
 	// first; paging, expansion and header arguments last.
+	//
+	// A list shows only an optional argument the spec gives a value (an
+	// example or default on the parameter, its schema or its items), so
+	// often none: {}. A list is a read (GET or HEAD) with no required
+	// argument: its optional arguments are filters, and a made-up filter
+	// value narrows the list to nothing. This holds up where a rule on
+	// the response would not. Of such reads that take arguments, 42 of
+	// GitHub's 43 return a collection, 62 of Stripe's 63 and all 93 of
+	// NetBox's; the others (GET /octocat, GET /v1/account) take only
+	// options. Kubernetes' are lists and watches; Jira's, Slack's and
+	// Spotify's include reads of one thing (GET /myself, /me/player) and
+	// lists whose response schemas are loose, and their optional
+	// arguments are options or filters just the same.
 	Typical
 	// All holds every argument, and every property of nested objects.
 	All
@@ -108,13 +131,17 @@ func Ordered(api *ir.API, op *ir.Operation, mode Mode) []Arg {
 		if nreq >= typicalNoOptional {
 			want = 0
 		}
+		list := nreq == 0 && (op.Method == "GET" || op.Method == "HEAD")
 		type cand struct{ i, score int }
 		var cands []cand
 		for i, a := range args {
-			if !a.Required {
-				if sc := g.usefulness(a); sc >= minUseful {
-					cands = append(cands, cand{i, sc})
-				}
+			if a.Required || list && !g.given(a) {
+				// A list's optional arguments are filters: one the spec
+				// gives no value for would narrow the list at random.
+				continue
+			}
+			if sc := g.usefulness(a); sc >= minUseful {
+				cands = append(cands, cand{i, sc})
 			}
 		}
 		sort.SliceStable(cands, func(x, y int) bool { return cands[x].score > cands[y].score })
@@ -130,7 +157,10 @@ func Ordered(api *ir.API, op *ir.Operation, mode Mode) []Arg {
 		if !pick[i] {
 			continue
 		}
+		g.subject, g.desc = subjectOf(op, a), a.Description
+		g.inPath = a.Param != nil && a.Param.In == ir.InPath
 		v := g.value(a.Schema, a.Name, []any{a.Example}, 0)
+		g.inPath = false
 		if _, isString := v.(string); isString && a.Param == nil && a.Property == nil && isAny(api, a.Schema) {
 			// A body of any JSON value: an object is the likely shape.
 			v = map[string]any{}
@@ -138,6 +168,47 @@ func Ordered(api *ir.API, op *ir.Operation, mode Mode) []Arg {
 		out = append(out, Arg{Name: a.Name, Value: v})
 	}
 	return out
+}
+
+// subjectOf is the words of what argument a of op is about: for a path
+// parameter the literal segment before it ("members" in
+// /orgs/{org}/members/{username}), for other arguments the path's last
+// literal segment ("labels" in /repos/{owner}/{repo}/labels).
+func subjectOf(op *ir.Operation, a toolschema.Arg) []string {
+	segs := strings.Split(op.Path, "/")
+	end := len(segs)
+	if a.Param != nil && a.Param.In == ir.InPath {
+		for i, seg := range segs {
+			if seg == "{"+a.Param.Name+"}" {
+				end = i
+				break
+			}
+		}
+	}
+	for i := end - 1; i >= 0; i-- {
+		if seg := segs[i]; seg != "" && !strings.Contains(seg, "{") {
+			return prose.Words(seg)
+		}
+	}
+	return nil
+}
+
+// given reports whether the spec gives a value for argument a: an
+// example or a default that fits (see gen.givenValue), on the argument
+// or, for an array, on its items.
+func (g *gen) given(a toolschema.Arg) bool {
+	s := g.api.Resolve(a.Schema)
+	if s == nil {
+		return false
+	}
+	if _, ok := g.givenValue(a.Schema, s, a.Name, []any{a.Example}); ok {
+		return true
+	}
+	if it := g.api.Resolve(s.Items); s.Kind == ir.KindArray && it != nil {
+		_, ok := g.givenValue(s.Items, it, singular(a.Name), nil)
+		return ok
+	}
+	return false
 }
 
 // bodyField returns the index of the flattened body field a Typical
@@ -185,7 +256,8 @@ const typicalNoOptional = 1
 const minUseful = 0
 
 // Value returns a valid value of schema s in the given mode; name, the
-// property or argument the value is for, shapes placeholder strings.
+// property or argument the value is for, shapes made-up strings (an email
+// for "email", a login for "owner"; see the package comment).
 func Value(api *ir.API, s *ir.Schema, name string, mode Mode) any {
 	g := &gen{api: api, mode: mode}
 	return g.value(s, name, nil, 0)
@@ -196,6 +268,16 @@ type gen struct {
 	mode Mode
 	// path holds the named types being built, to stop at recursion.
 	path []string
+	// subject is the words of what the argument being built is about
+	// (subjectOf): whose a bare "name" is.
+	subject []string
+	// desc is the spec's text for the argument or property being built,
+	// which tells an identifier ("The ID of the customer") from other
+	// strings whose names say nothing.
+	desc string
+	// inPath is set while the value of a path parameter is built: a
+	// string there identifies a resource.
+	inPath bool
 }
 
 // boring are argument names an example gains little from showing.
@@ -257,13 +339,47 @@ const maxExampleText = 80
 // use (nil entries are skipped), tried before the schema's own.
 func (g *gen) value(use *ir.Schema, name string, extra []any, depth int) any {
 	if use == nil {
-		return "value"
+		return g.text(name, "")
 	}
 	s := g.api.Resolve(use)
 	if s == nil {
-		return "value"
+		return g.text(name, "")
 	}
-	var cands []any
+	if v, ok := g.givenValue(use, s, name, extra); ok {
+		return v
+	}
+	if ref := use.Ref; ref != "" {
+		for _, id := range g.path {
+			if id == ref {
+				// Recursion: a nullable use can end it with null; otherwise
+				// the least object is the best that can be done.
+				if use.Nullable || s.Nullable {
+					return nil
+				}
+				return g.leaf(s, name)
+			}
+		}
+		g.path = append(g.path, ref)
+		defer func() { g.path = g.path[:len(g.path)-1] }()
+	}
+	if depth > 32 {
+		return g.leaf(s, name)
+	}
+	v := g.make(use, s, name, depth)
+	return v
+}
+
+// givenValue is the value the spec gives for a use of s: the first of
+// extra, the use's example and the schema's example that is short enough
+// (outside All mode), valid, not empty and free of placeholders (a
+// spec's "string" is no example); else, for a scalar, the first such
+// default.
+func (g *gen) givenValue(use, s *ir.Schema, name string, extra []any) (any, bool) {
+	fits := func(v any) bool {
+		// An empty string shows nothing.
+		return v != "" && !hasPlaceholder(v, name) && valid(g.api, use, v, 0)
+	}
+	cands := make([]any, 0, len(extra)+2)
 	for _, e := range extra {
 		if e != nil {
 			cands = append(cands, e)
@@ -278,8 +394,8 @@ func (g *gen) value(use *ir.Schema, name string, extra []any, depth int) any {
 		if g.mode != All && !g.short(c) {
 			continue
 		}
-		if valid(g.api, use, c, 0) {
-			return c
+		if fits(c) {
+			return c, true
 		}
 	}
 	// The default is a good value for scalars only: a default object or
@@ -295,29 +411,11 @@ func (g *gen) value(use *ir.Schema, name string, extra []any, depth int) any {
 		if _, isSlice := d.([]any); isSlice && len(d.([]any)) == 0 {
 			continue
 		}
-		if valid(g.api, use, d, 0) {
-			return d
+		if fits(d) {
+			return d, true
 		}
 	}
-	if ref := use.Ref; ref != "" {
-		for _, id := range g.path {
-			if id == ref {
-				// Recursion: a nullable use can end it with null; otherwise
-				// the least object is the best that can be done.
-				if use.Nullable || s.Nullable {
-					return nil
-				}
-				return g.leaf(s)
-			}
-		}
-		g.path = append(g.path, ref)
-		defer func() { g.path = g.path[:len(g.path)-1] }()
-	}
-	if depth > 32 {
-		return g.leaf(s)
-	}
-	v := g.make(use, s, name, depth)
-	return v
+	return nil, false
 }
 
 // short reports whether a spec example is small enough for a compact
@@ -333,15 +431,15 @@ func (g *gen) short(v any) bool {
 	return true
 }
 
-// leaf is the least value of s's kind.
-func (g *gen) leaf(s *ir.Schema) any {
+// leaf is the least value of s's kind; a string is made from name.
+func (g *gen) leaf(s *ir.Schema, name string) any {
 	switch s.Kind {
 	case ir.KindObject:
 		return map[string]any{}
 	case ir.KindArray:
 		return []any{}
 	case ir.KindString:
-		return "value"
+		return g.text(name, "")
 	case ir.KindInteger, ir.KindNumber:
 		return 1.0
 	case ir.KindBoolean:
@@ -352,10 +450,23 @@ func (g *gen) leaf(s *ir.Schema) any {
 
 func (g *gen) make(use, s *ir.Schema, name string, depth int) any {
 	if len(s.Enum) > 0 {
+		// The first valid value, passing over one that reads as a
+		// placeholder ("text" of a data_type) when another is valid.
+		var first any
 		for _, e := range s.Enum {
-			if e != nil && valid(g.api, use, normalize(e), 0) {
-				return normalize(e)
+			if e == nil || !valid(g.api, use, normalize(e), 0) {
+				continue
 			}
+			e = normalize(e)
+			if str, isString := e.(string); !isString || !isPlaceholder(str, name) {
+				return e
+			}
+			if first == nil {
+				first = e
+			}
+		}
+		if first != nil {
+			return first
 		}
 		return normalize(s.Enum[0])
 	}
@@ -384,10 +495,10 @@ func (g *gen) make(use, s *ir.Schema, name string, depth int) any {
 		if len(s.Variants) > 0 {
 			return g.value(s.Variants[0], name, nil, depth+1)
 		}
-		return "value"
+		return g.text(name, "")
 	}
-	// Any value: a string reads as a placeholder.
-	return placeholder(name)
+	// Any value: a string made from the name reads best.
+	return g.text(name, "")
 }
 
 // formatValues are made-up values of the common formats.
@@ -409,7 +520,7 @@ var formatValues = map[string]string{
 	"hostname":      "example.com",
 	"byte":          "aGVsbG8=",
 	"binary":        "file contents",
-	"password":      "secret",
+	"password":      password,
 	"duration":      "PT1H",
 	"regex":         ".*",
 	"json-pointer":  "/a",
@@ -417,20 +528,30 @@ var formatValues = map[string]string{
 	"semver":        "1.0.0",
 }
 
-// str makes a string for s: the format's value, a string matching the
-// pattern, or the name, fitted to the length bounds.
+// str makes a string for s: the format's value, else the value the
+// name's words suggest (text) when it, or its snake_case or
+// UPPER_SNAKE_CASE spelling, matches the pattern, else a string built to
+// match the pattern; fitted to the length bounds.
 func (g *gen) str(s *ir.Schema, name string) any {
 	var cands []string
 	if v, ok := formatValues[s.Format]; ok {
 		cands = append(cands, v)
 	}
-	p := placeholder(name).(string)
+	desc := g.desc
+	if desc == "" {
+		desc = s.Description
+	}
+	t := g.text(name, desc)
+	cands = append(cands, t)
 	if s.Pattern != "" && toolschema.ValidPattern(s.Pattern) {
+		// The made-up value in the spellings patterns often ask for
+		// (my_custom_field for ^[a-z0-9_]+$), then one built from the
+		// pattern.
+		cands = append(cands, strings.ReplaceAll(t, "-", "_"), strings.ToUpper(strings.ReplaceAll(t, "-", "_")))
 		if v, ok := FromPattern(s.Pattern); ok {
-			cands = append(cands, p, v)
+			cands = append(cands, v)
 		}
 	}
-	cands = append(cands, p)
 	for _, c := range cands {
 		c = fitLength(s, c)
 		if stringOK(s, c) {
@@ -438,16 +559,6 @@ func (g *gen) str(s *ir.Schema, name string) any {
 		}
 	}
 	return fitLength(s, cands[0])
-}
-
-// placeholder is the value of a plain string: the argument's or
-// property's own name ("owner" for owner), which reads as "your owner
-// here" and costs few tokens; "value" when there is no name.
-func placeholder(name string) any {
-	if name == "" {
-		return "value"
-	}
-	return name
 }
 
 // fitLength pads or cuts c to the length bounds of s.
@@ -586,14 +697,18 @@ func (g *gen) another(s *ir.Schema, item string, have []any, depth int) any {
 
 func itoa(i int) string { return strconv.Itoa(i) }
 
-// singular names an array's item after the array: "labels" -> "label".
+// singular names an array's item after the array: "labels" -> "label",
+// "statuses" -> "status"; "status" and "chassis" stay as they are.
 func singular(name string) string {
 	switch {
 	case strings.HasSuffix(name, "ies") && len(name) > 4:
 		return name[:len(name)-3] + "y"
-	case strings.HasSuffix(name, "ses"), strings.HasSuffix(name, "xes"):
+	case strings.HasSuffix(name, "sses"), strings.HasSuffix(name, "uses"), strings.HasSuffix(name, "xes"),
+		strings.HasSuffix(name, "shes"), strings.HasSuffix(name, "ches"):
 		return name[:len(name)-2]
-	case strings.HasSuffix(name, "s") && !strings.HasSuffix(name, "ss") && len(name) > 2:
+	case strings.HasSuffix(name, "ss"), strings.HasSuffix(name, "us"), strings.HasSuffix(name, "is"):
+		return name
+	case strings.HasSuffix(name, "s") && len(name) > 2:
 		return name[:len(name)-1]
 	}
 	return name
@@ -610,8 +725,10 @@ func (g *gen) object(s *ir.Schema, depth int) any {
 	if s.MinProperties != nil {
 		minProps = *s.MinProperties
 	}
+	defer func(desc string) { g.desc = desc }(g.desc)
 	for _, p := range props {
 		if p.Required {
+			g.desc = describedBy(p.Schema)
 			out[p.Name] = g.value(p.Schema, p.Name, nil, depth+1)
 		}
 	}
@@ -629,24 +746,49 @@ func (g *gen) object(s *ir.Schema, depth int) any {
 			// built would only nest the same shape again.
 			continue
 		}
+		g.desc = describedBy(p.Schema)
 		out[p.Name] = g.value(p.Schema, p.Name, nil, depth+1)
 	}
+	g.desc = ""
 	open := s.AdditionalProperties != nil || (!s.ClosedObject || len(props) == 0)
 	if len(props) == 0 && s.AdditionalProperties != nil && maxProps > 0 {
 		ap := s.AdditionalProperties
 		if !isAny(g.api, ap) || g.mode != RequiredOnly {
-			out["key"] = g.value(ap, "value", nil, depth+1)
+			out[mapKey(0)] = g.value(ap, mapKey(0), nil, depth+1)
 		}
 	}
-	for i := int64(len(out)); open && i < minProps && i < 64; i++ {
-		k := "key" + itoa(int(i+1))
+	for i := 0; open && int64(len(out)) < minProps && i < 64; i++ {
+		k := mapKey(i)
+		if _, taken := out[k]; taken {
+			continue
+		}
 		if s.AdditionalProperties != nil {
-			out[k] = g.value(s.AdditionalProperties, "value", nil, depth+1)
+			out[k] = g.value(s.AdditionalProperties, k, nil, depth+1)
 		} else {
-			out[k] = "value"
+			out[k] = g.text(k, "")
 		}
 	}
 	return out
+}
+
+// describedBy is the spec's text on a use of a schema, "" for none.
+func describedBy(use *ir.Schema) string {
+	if use == nil {
+		return ""
+	}
+	return use.Description
+}
+
+// mapKeys are the keys of a made-up map, as labels, tags and metadata
+// have them: {"env":"production"}.
+var mapKeys = []string{"env", "team", "region"}
+
+// mapKey is the i-th key of a made-up map.
+func mapKey(i int) string {
+	if i < len(mapKeys) {
+		return mapKeys[i]
+	}
+	return "key" + itoa(i+1)
 }
 
 // recurses reports whether s refers to a type being built.

@@ -46,19 +46,27 @@ func TestValue(t *testing.T) {
 		{"created", &ir.Schema{Kind: ir.KindInteger, Format: "unix-time"}, 1700000000.0},
 		{"when", &ir.Schema{Kind: ir.KindString, Format: "date-time"}, "2024-01-15T09:30:00Z"},
 		{"mail", &ir.Schema{Kind: ir.KindString, Format: "email"}, "user@example.com"},
-		{"code", &ir.Schema{Kind: ir.KindString, MinLength: n(6)}, "codexx"},
-		{"owner", &ir.Schema{Kind: ir.KindString, MaxLength: n(3)}, "own"},
-		{"key", &ir.Schema{Kind: ir.KindString, Pattern: `^[A-Z]+-\d+$`}, "A-1"},
-		{"key", &ir.Schema{Kind: ir.KindString, Pattern: `e`}, "key"}, // the name matches
+		{"code", &ir.Schema{Kind: ir.KindString, MinLength: n(8)}, "ABC123xx"},
+		{"owner", &ir.Schema{Kind: ir.KindString, MaxLength: n(3)}, "oct"},
+		{"key", &ir.Schema{Kind: ir.KindString, Pattern: `^[A-Z]+-\d+$`}, "PROJ-12"},      // the made-up key matches
+		{"key", &ir.Schema{Kind: ir.KindString, Pattern: `^[a-z]+$`}, "a"},                // it does not: built from the pattern
+		{"name", &ir.Schema{Kind: ir.KindString, Example: "string"}, "billing-api"},       // a placeholder example is none
+		{"name", &ir.Schema{Kind: ir.KindString, Pattern: `^[a-z0-9_]+$`}, "billing_api"}, // respelled for the pattern
+		{"repo", &ir.Schema{Kind: ir.KindString, Pattern: `^[A-Z_]+$`}, "BILLING_API"},
+		{"prefix", &ir.Schema{Kind: ir.KindString, Description: "IPv4 or IPv6 network with mask"}, "192.0.2.0/24"},
+		{"type", &ir.Schema{Kind: ir.KindString, Enum: []any{"text", "number"}}, "number"},
+		{"type", &ir.Schema{Kind: ir.KindString, Enum: []any{"text"}}, "text"}, // the only value
 		{"state", &ir.Schema{Kind: ir.KindString, Enum: []any{"open", "closed"}, Default: "closed"}, "closed"},
 		{"state", &ir.Schema{Kind: ir.KindString, Enum: []any{"open", "closed"}, Example: "opened"}, "open"}, // bad example
 		{"size", &ir.Schema{Kind: ir.KindInteger, Maximum: f(10), Example: int64(50), Default: int64(7)}, 7.0},
 		{"flag", &ir.Schema{Kind: ir.KindBoolean}, true},
-		{"labels", &ir.Schema{Kind: ir.KindArray, Items: &ir.Schema{Kind: ir.KindString}}, []any{"label"}},
+		{"labels", &ir.Schema{Kind: ir.KindArray, Items: &ir.Schema{Kind: ir.KindString}}, []any{"bug"}},
 		{"tags", &ir.Schema{Kind: ir.KindArray, MinItems: n(2), UniqueItems: true, Items: &ir.Schema{Kind: ir.KindString, Enum: []any{"a", "b", "c"}}}, []any{"a", "b"}},
 		{"ids", &ir.Schema{Kind: ir.KindArray, MinItems: n(2), UniqueItems: true, Items: &ir.Schema{Kind: ir.KindInteger}}, []any{1.0, 2.0}},
 		{"either", &ir.Schema{Kind: ir.KindUnion, Variants: []*ir.Schema{{Kind: ir.KindInteger, Minimum: f(3)}, {Kind: ir.KindString}}}, 3.0},
-		{"meta", &ir.Schema{Kind: ir.KindObject, AdditionalProperties: &ir.Schema{Kind: ir.KindString}}, map[string]any{"key": "value"}},
+		{"meta", &ir.Schema{Kind: ir.KindObject, AdditionalProperties: &ir.Schema{Kind: ir.KindString}}, map[string]any{"env": "production"}},
+		{"meta", &ir.Schema{Kind: ir.KindObject, MinProperties: n(2)}, map[string]any{"env": "production", "team": "platform"}},
+		{"anything", &ir.Schema{Kind: ir.KindAny}, "my-anything"},
 		{"obj", &ir.Schema{Kind: ir.KindObject, MinProperties: n(1), ClosedObject: true, Properties: []*ir.Property{{Name: "a", Schema: &ir.Schema{Kind: ir.KindInteger}}}}, map[string]any{"a": 1.0}},
 	} {
 		got := Value(api, c.s, c.name, Typical)
@@ -129,10 +137,10 @@ func TestBuildModes(t *testing.T) {
 	}{
 		{RequiredOnly, `{"tree":"oak"}`},
 		// The required body's envelope is shown though optional.
-		{Typical, `{"data":{"name":"name"},"tree":"oak"}`},
+		{Typical, `{"data":{"name":"billing-api"},"tree":"oak"}`},
 		// All: every argument and property, but a recursive type is
 		// entered once.
-		{All, `{"X-Trace":"X-Trace","data":{"name":"name"},"page":1,"since":"2024-01-15","tree":"oak"}`},
+		{All, `{"X-Trace":"my-x-trace","data":{"name":"billing-api"},"page":1,"since":"2024-01-15","tree":"oak"}`},
 	} {
 		got, _ := json.Marshal(Build(api, op, c.mode))
 		if string(got) != c.want {
@@ -154,6 +162,162 @@ func TestBuildModes(t *testing.T) {
 	got, _ := json.Marshal(Args(api, op))
 	if want := `{"since":"2024-01-15"}`; string(got) != want {
 		t.Errorf("Args: got %s, want %s", got, want)
+	}
+}
+
+// TestListExample checks that a list (a GET with no required argument)
+// shows no optional filter in its Typical example unless the spec gives
+// the filter a value.
+func TestListExample(t *testing.T) {
+	api, op := opAPI()
+	op.Method, op.Body = "GET", nil
+	op.Params = op.Params[1:] // page, X-Trace, since: all optional
+	if got, _ := json.Marshal(Args(api, op)); string(got) != `{}` {
+		t.Errorf("list without spec values: got %s, want {}", got)
+	}
+	op.Params = append(op.Params, &ir.Param{Name: "state", Arg: "state", In: ir.InQuery,
+		Schema: &ir.Schema{Kind: ir.KindString, Enum: []any{"open", "closed"}, Default: "closed"}})
+	if got, _ := json.Marshal(Args(api, op)); string(got) != `{"state":"closed"}` {
+		t.Errorf("list with a default: got %s, want {\"state\":\"closed\"}", got)
+	}
+	op.Params[len(op.Params)-1].Schema.Default = nil
+	op.Params[len(op.Params)-1].Example = "open"
+	if got, _ := json.Marshal(Args(api, op)); string(got) != `{"state":"open"}` {
+		t.Errorf("list with an example: got %s, want {\"state\":\"open\"}", got)
+	}
+	// A write with nothing required still shows its most telling
+	// argument.
+	op.Method = "POST"
+	op.Params[len(op.Params)-1].Example = nil
+	if got, _ := json.Marshal(Args(api, op)); string(got) != `{"since":"2024-01-15"}` {
+		t.Errorf("POST: got %s", got)
+	}
+}
+
+// TestText checks the strings made from names: each is realistic for
+// what the name says, and none is a placeholder.
+func TestText(t *testing.T) {
+	api := &ir.API{}
+	for _, c := range []struct {
+		name, desc string
+		inPath     bool
+		subject    string
+		want       string
+	}{
+		{name: "email", want: "user@example.com"},
+		{name: "reply_to_email", want: "user@example.com"},
+		{name: "full_name", want: "Ada Okafor"},
+		{name: "firstName", want: "Ada"},
+		{name: "name", subject: "customers", want: "Ada Okafor"}, // a person
+		{name: "name", subject: "labels", want: "bug"},           // a thing the words know
+		{name: "name", subject: "pods", want: "my-pod"},          // any other thing
+		{name: "name", want: "billing-api"},                      // nothing known
+		{name: "display_name", subject: "tax_rates", want: "my-tax-rate"},
+		{name: "title", want: "Fix login timeout"},
+		{name: "summary", want: "Fix login timeout"},
+		{name: "description", want: "Handles customer invoices and refunds."},
+		{name: "body", want: "Ready for review."},
+		{name: "comment", want: "Ready for review."},
+		{name: "city", want: "Berlin"},
+		{name: "location", want: "Berlin"},
+		{name: "owner", want: "octocat"},
+		{name: "username", want: "octocat"},
+		{name: "login", want: "octocat"},
+		{name: "org", want: "acme-corp"},
+		{name: "repo", want: "billing-api"},
+		{name: "slug", want: "billing-api"},
+		{name: "team_slug", want: "platform"},
+		{name: "repo_name", want: "billing-api"},
+		{name: "secret_name", want: "DEPLOY_TOKEN"},
+		{name: "projectKey", want: "PROJ"},
+		{name: "issueIdOrKey", want: "PROJ-12"},
+		{name: "environmentKey", want: "production"},
+		{name: "featureFlagKey", want: "dark-mode"},
+		{name: "api_key", want: "sk_test_123"},
+		{name: "password", want: "hunter2"},
+		{name: "customRoleKey", want: "admin"},
+		{name: "key", subject: "blobs", want: "my-blob"},
+		{name: "key", want: "PROJ-12"},
+		{name: "integrationKey", want: "my-integration"},
+		{name: "id", want: "84256"},
+		{name: "user_id", want: "53738"},
+		{name: "team_gid", want: ident("team_gid")},
+		{name: "sbom_uuid", want: "3fa85f64-5717-4562-b3fc-2c963f66afa6"},
+		{name: "namespace", want: "default"},
+		{name: "fieldSelector", want: "metadata.name=billing-api"},
+		{name: "content_type", want: "application/json"},
+		{name: "postal_code", want: "10115"},
+		{name: "commit_sha", want: "6dcb09b"},
+		{name: "labels", want: "bug"},
+		{name: "start_address", want: "192.0.2.1/24"},
+		{name: "address", desc: "IPv4 or IPv6 address (with mask)", want: "192.0.2.1/24"},
+		{name: "address", want: "1 Main Street"},
+		{name: "text", want: "Ready for review."},
+		{name: "value", want: "my-value"},
+		{name: "string", want: "my-string"},
+		{name: "model", want: "my-model"},                         // words it cannot read
+		{name: "customer", inPath: true, want: ident("customer")}, // a path identifies
+		{name: "customer", desc: "The ID of the customer.", want: ident("customer")},
+		{name: "person", inPath: true, want: ident("person")},             // no name in a path
+		{name: "payment_link", inPath: true, want: ident("payment_link")}, // no URL in a path
+		{name: "", want: "abc123"},
+	} {
+		g := &gen{api: api, inPath: c.inPath}
+		if c.subject != "" {
+			g.subject = strings.Split(c.subject, "_")
+		}
+		got := g.text(c.name, c.desc)
+		if got != c.want {
+			t.Errorf("text(%q, %q) in path %v, subject %q = %q, want %q", c.name, c.desc, c.inPath, c.subject, got, c.want)
+		}
+		if isPlaceholder(got, c.name) || isPlaceholder(got, singular(c.name)) {
+			t.Errorf("text(%q) = %q is a placeholder", c.name, got)
+		}
+		if again := g.text(c.name, c.desc); again != got {
+			t.Errorf("text(%q) is not deterministic: %q, then %q", c.name, got, again)
+		}
+	}
+	if a, b := ident("user_id"), ident("team_id"); a == b || len(a) != 5 {
+		t.Errorf("ident: %q and %q should be different five-digit numbers", a, b)
+	}
+}
+
+func TestSingular(t *testing.T) {
+	for name, want := range map[string]string{
+		"labels": "label", "statuses": "status", "addresses": "address", "branches": "branch",
+		"policies": "policy", "status": "status", "chassis": "chassis", "ids": "id", "data": "data",
+	} {
+		if got := singular(name); got != want {
+			t.Errorf("singular(%q) = %q, want %q", name, got, want)
+		}
+	}
+}
+
+func TestIsPlaceholder(t *testing.T) {
+	for _, c := range []struct {
+		s, name string
+		want    bool
+	}{
+		{"owner", "owner", true},
+		{"Owner", "owner", true},
+		{"project_key", "projectKey", true},
+		{"project-key", "projectKey", true},
+		{"string", "title", true},
+		{"Text", "body", true},
+		{"value", "", true},
+		{"octocat", "owner", false},
+		{"", "owner", false},
+		{"my-owner", "owner", false},
+	} {
+		if got := isPlaceholder(c.s, c.name); got != c.want {
+			t.Errorf("isPlaceholder(%q, %q) = %v", c.s, c.name, got)
+		}
+	}
+	if !hasPlaceholder(map[string]any{"a": []any{map[string]any{"label": "label"}}}, "x") {
+		t.Error("hasPlaceholder misses a nested placeholder")
+	}
+	if !hasPlaceholder([]any{"label"}, "labels") {
+		t.Error("hasPlaceholder misses an item named after its array")
 	}
 }
 

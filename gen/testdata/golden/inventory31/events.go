@@ -36,7 +36,7 @@ func (c *Client) ListEvents(ctx context.Context, in ListEventsInput) (*ListEvent
 // toolListEvents is the listEvents operation as an agent tool.
 var toolListEvents = &toolrt.Operation{
 	Name:        "listEvents",
-	Description: "GET /events\nExample: {\"since\":\"2024-01-15T09:30:00Z\"}",
+	Description: "GET /events\nExample: {}",
 	Method:      http.MethodGet,
 	Path:        "/events",
 	Security:    authBearerAuth,
@@ -44,5 +44,5 @@ var toolListEvents = &toolrt.Operation{
 		{Name: "since", In: "query", Style: "form", Explode: true},
 	},
 	Schema:  `{"type":"object","properties":{"since":{"type":"string","format":"date-time"}}}`,
-	Example: `{"since":"2024-01-15T09:30:00Z"}`,
+	Example: `{}`,
 }

@@ -171,7 +171,7 @@ func (c *Client) ListItems(ctx context.Context, in ListItemsInput) (*ListItemsRe
 // toolListItems is the listItems operation as an agent tool.
 var toolListItems = &toolrt.Operation{
 	Name:        "listItems",
-	Description: "List items. Returns items, newest first\nExample: {\"status\":\"draft\"}",
+	Description: "List items. Returns items, newest first\nExample: {}",
 	Method:      http.MethodGet,
 	Path:        "/items",
 	Security:    authBearerAuth,
@@ -185,7 +185,7 @@ var toolListItems = &toolrt.Operation{
 		{Name: "session", In: "cookie", Style: "form", Explode: true},
 	},
 	Schema:  `{"type":"object","properties":{"limit":{"type":"integer","default":20,"minimum":1,"maximum":100},"tags":{"type":"array","description":"Only items with all of these tags","items":{"type":"string"}},"status":{"type":"string","description":"Where item is in its life","enum":["draft","active","retired","in-review"]},"filter":{"type":"object","properties":{"min_price":{"type":"number"},"max_price":{"type":"number"}}},"ids":{"type":"array","items":{"type":"integer"}},"X-Request-Id":{"type":"string","format":"uuid"},"session":{"type":"string"}}}`,
-	Example: `{"status":"draft"}`,
+	Example: `{}`,
 }
 
 // UpdateItemInput holds the parameters of UpdateItem.
@@ -260,7 +260,7 @@ func (c *Client) UploadAttachment(ctx context.Context, in UploadAttachmentInput)
 // toolUploadAttachment is the uploadAttachment operation as an agent tool.
 var toolUploadAttachment = &toolrt.Operation{
 	Name:        "uploadAttachment",
-	Description: "POST /items/{itemId}/attachments\nExample: {\"itemId\":\"itemId\",\"file\":\"file contents\"}",
+	Description: "POST /items/{itemId}/attachments\nExample: {\"itemId\":\"19851\",\"file\":\"file contents\"}",
 	Method:      http.MethodPost,
 	Path:        "/items/{itemId}/attachments",
 	Security:    authBearerAuth,
@@ -269,5 +269,5 @@ var toolUploadAttachment = &toolrt.Operation{
 	},
 	Body:    &toolrt.Body{ContentType: "multipart/form-data", Fields: []string{"file", "caption"}, Required: true},
 	Schema:  `{"type":"object","properties":{"itemId":{"type":"string"},"file":{"type":"string","format":"binary"},"caption":{"type":"string"}},"required":["itemId","file"]}`,
-	Example: `{"file":"file contents","itemId":"itemId"}`,
+	Example: `{"file":"file contents","itemId":"19851"}`,
 }

@@ -96,12 +96,12 @@ func (c *Client) Login(ctx context.Context, in LoginInput) (*LoginResponse, erro
 // toolLogin is the login operation as an agent tool.
 var toolLogin = &toolrt.Operation{
 	Name:        "login",
-	Description: "POST /login\nExample: {\"username\":\"username\",\"password\":\"secret\"}",
+	Description: "POST /login\nExample: {\"username\":\"octocat\",\"password\":\"hunter2\"}",
 	Method:      http.MethodPost,
 	Path:        "/login",
 	Body:        &toolrt.Body{ContentType: "application/x-www-form-urlencoded", Fields: []string{"username", "password", "remember"}, Required: true},
 	Schema:      `{"type":"object","properties":{"username":{"type":"string"},"password":{"type":"string","format":"password"},"remember":{"type":"boolean","default":false}},"required":["username","password"]}`,
-	Example:     `{"password":"secret","username":"username"}`,
+	Example:     `{"password":"hunter2","username":"octocat"}`,
 }
 
 // PutBlobInput holds the parameters of PutBlob.
@@ -130,7 +130,7 @@ func (c *Client) PutBlob(ctx context.Context, in PutBlobInput) (*PutBlobResponse
 // toolPutBlob is the putBlob operation as an agent tool.
 var toolPutBlob = &toolrt.Operation{
 	Name:        "putBlob",
-	Description: "PUT /blobs/{key}\nExample: {\"key\":\"key\"}",
+	Description: "PUT /blobs/{key}\nExample: {\"key\":\"my-blob\"}",
 	Method:      http.MethodPut,
 	Path:        "/blobs/{key}",
 	Security:    authBearerAuth,
@@ -139,5 +139,5 @@ var toolPutBlob = &toolrt.Operation{
 	},
 	Body:    &toolrt.Body{ContentType: "application/octet-stream", Arg: "body"},
 	Schema:  `{"type":"object","properties":{"key":{"type":"string"},"body":{"type":"string","format":"binary"}},"required":["key"]}`,
-	Example: `{"key":"key"}`,
+	Example: `{"key":"my-blob"}`,
 }

@@ -35,13 +35,13 @@ func (c *Client) AddPet(ctx context.Context, in AddPetInput) (*AddPetResponse, e
 // toolAddPet is the addPet operation as an agent tool.
 var toolAddPet = &toolrt.Operation{
 	Name:        "addPet",
-	Description: "POST /pets\nExample: {\"name\":\"name\"}",
+	Description: "POST /pets\nExample: {\"name\":\"my-pet\"}",
 	Method:      http.MethodPost,
 	Path:        "/pets",
 	Security:    authKey,
 	Body:        &toolrt.Body{ContentType: "application/json", Fields: []string{"id", "name", "tag"}, Required: true},
 	Schema:      `{"type":"object","properties":{"id":{"type":"integer"},"name":{"type":"string"},"tag":{"type":"string"}},"required":["name"]}`,
-	Example:     `{"name":"name"}`,
+	Example:     `{"name":"my-pet"}`,
 }
 
 // FindPetsInput holds the parameters of FindPets.
@@ -78,7 +78,7 @@ func (c *Client) FindPets(ctx context.Context, in FindPetsInput) (*FindPetsRespo
 // toolFindPets is the findPets operation as an agent tool.
 var toolFindPets = &toolrt.Operation{
 	Name:        "findPets",
-	Description: "Finds pets by status\nExample: {\"status\":[\"available\"]}",
+	Description: "Finds pets by status\nExample: {}",
 	Method:      http.MethodGet,
 	Path:        "/pets",
 	Security:    authKey,
@@ -88,7 +88,7 @@ var toolFindPets = &toolrt.Operation{
 		{Name: "limit", In: "query", Style: "form", Explode: true},
 	},
 	Schema:  `{"type":"object","properties":{"status":{"type":"array","items":{"type":"string","enum":["available","pending","sold"]}},"ids":{"type":"array","items":{"type":"integer"}},"limit":{"type":"integer","default":10,"minimum":1,"maximum":50}}}`,
-	Example: `{"status":["available"]}`,
+	Example: `{}`,
 }
 
 // GetV2PetsPetIDInput holds the parameters of GetV2PetsPetID.
@@ -122,7 +122,7 @@ func (c *Client) GetV2PetsPetID(ctx context.Context, in GetV2PetsPetIDInput) (*G
 // toolGetV2PetsPetID is the getV2PetsPetId operation as an agent tool.
 var toolGetV2PetsPetID = &toolrt.Operation{
 	Name:        "getV2PetsPetId",
-	Description: "Get pet (v2 model)\nExample: {\"petId\":\"petId\"}",
+	Description: "Get pet (v2 model)\nExample: {\"petId\":\"33907\"}",
 	Method:      http.MethodGet,
 	Path:        "/v2/pets/{petId}",
 	Security:    authKey,
@@ -131,7 +131,7 @@ var toolGetV2PetsPetID = &toolrt.Operation{
 		{Name: "X-Trace", In: "header", Style: "simple"},
 	},
 	Schema:  `{"type":"object","properties":{"petId":{"type":"string"},"X-Trace":{"type":"string"}},"required":["petId"]}`,
-	Example: `{"petId":"petId"}`,
+	Example: `{"petId":"33907"}`,
 }
 
 // UploadPhotoInput holds the parameters of UploadPhoto.

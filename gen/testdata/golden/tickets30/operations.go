@@ -40,7 +40,7 @@ func (c *Client) DeleteTicketsTicketKeyCommentsCommentID(ctx context.Context, in
 // toolDeleteTicketsTicketKeyCommentsCommentID is the deleteTicketsTicketKeyCommentsCommentId operation as an agent tool.
 var toolDeleteTicketsTicketKeyCommentsCommentID = &toolrt.Operation{
 	Name:        "deleteTicketsTicketKeyCommentsCommentId",
-	Description: "Delete comment\nExample: {\"ticketKey\":\"ticketKey\",\"commentId\":\"commentId\"}",
+	Description: "Delete comment\nExample: {\"ticketKey\":\"PROJ-12\",\"commentId\":\"17747\"}",
 	Method:      http.MethodDelete,
 	Path:        "/tickets/{ticketKey}/comments/{commentId}",
 	Params: []toolrt.Param{
@@ -48,7 +48,7 @@ var toolDeleteTicketsTicketKeyCommentsCommentID = &toolrt.Operation{
 		{Name: "commentId", In: "path", Style: "simple", Required: true},
 	},
 	Schema:  `{"type":"object","properties":{"ticketKey":{"type":"string"},"commentId":{"type":"string"}},"required":["ticketKey","commentId"]}`,
-	Example: `{"commentId":"commentId","ticketKey":"ticketKey"}`,
+	Example: `{"commentId":"17747","ticketKey":"PROJ-12"}`,
 }
 
 // GetTicketInput holds the parameters of GetTicket.
