@@ -3,7 +3,6 @@ package judge
 import (
 	"encoding/json"
 	"fmt"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -62,14 +61,34 @@ const clause = "|"
 // underscores and case changes, with a clause mark where a comma, a
 // full stop, a quotation mark or a bracket ends a clause.
 func looseWords(s string) []string {
+	// An email address or a URL is one word: "jane.doe@example.com" does
+	// not say "Jane Doe".
+	if strings.Contains(s, "@") || strings.Contains(s, "://") {
+		fs := strings.Fields(s)
+		for i, f := range fs {
+			if strings.Contains(f, "@") || strings.Contains(f, "://") {
+				fs[i] = "\u2063" + strings.Map(func(r rune) rune {
+					if unicode.IsLetter(r) || unicode.IsDigit(r) {
+						return unicode.ToLower(r)
+					}
+					return -1
+				}, f)
+			}
+		}
+		s = strings.Join(fs, " ")
+	}
 	var out []string
 	start := 0
 	rs := []rune(s)
 	for i, r := range rs {
 		end := false
 		switch r {
-		case ',', ';', ':', '!', '?', '"', '\u201c', '\u201d', '(', ')', '[', ']', '{', '}':
+		case ',', ';', '!', '?', '\u201c', '\u201d', '(', ')', '[', ']', '{', '}':
 			end = true
+		case '"', ':':
+			// In JSON, a key and its value are one clause:
+			// "archived":false.
+			end = !(r == '"' && i+1 < len(rs) && rs[i+1] == ':' || r == ':' && i > 0 && rs[i-1] == '"')
 		case '.':
 			end = i+1 == len(rs) || unicode.IsSpace(rs[i+1]) || rs[i+1] == '\u201d' || rs[i+1] == '"'
 		}
@@ -167,12 +186,6 @@ func (t *text) valueSaid(key string, v any, s *ir.Schema) bool {
 		}
 		return len(find(t.toks, lowerTokens(x.String()))) > 0
 	case bool:
-		// As JSON: "archived":true.
-		if strings.Contains(t.raw, `"`+key+`"`) {
-			if m := regexp.MustCompile(`"` + regexp.QuoteMeta(key) + `"\s*:\s*(true|false)\b`).FindStringSubmatch(t.raw); m != nil {
-				return m[1] == strconv.FormatBool(x)
-			}
-		}
 		for _, neg := range t.mentions(key, false) {
 			if neg == !x {
 				return true
