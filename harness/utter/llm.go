@@ -163,7 +163,7 @@ func (l *LLM) data(api *ir.API, op *ir.Operation, c *cases.Case) promptData {
 		Args: string(args), Count: l.perCase + 1}
 	p := newPhraser(api, op, c, caseRNG(0, c.ID))
 	for _, k := range sortedKeys(c.Args) {
-		if said, ok := p.fedDisplay(k, c.Args[k]); ok {
+		if said, ok := p.fedDisplay(k); ok {
 			d.Names = append(d.Names, named{Arg: k, Said: said})
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http/httptest"
 	"path/filepath"
+	"reflect"
 	"regexp"
 	"runtime"
 	"strings"
@@ -83,10 +84,14 @@ func annotated(t *testing.T, seed uint64) (*ir.API, []cases.Case) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := Annotate(ctx, api, cs, tm); err != nil {
+	kept, st, err := Annotate(ctx, api, cs, tm)
+	if err != nil {
 		t.Fatal(err)
 	}
-	return api, cs
+	if st.Cases != len(cs) || st.Passed+st.Rewritten+st.Dropped != st.Cases || len(kept) != st.Cases-st.Dropped {
+		t.Fatalf("stats %+v for %d cases, %d kept", st, len(cs), len(kept))
+	}
+	return api, kept
 }
 
 // mentions lists the ways an utterance may say a value: as it is, or as
@@ -227,8 +232,8 @@ func TestUtterancesAreReproducible(t *testing.T) {
 	same, differ := true, false
 	for i := range a {
 		for j := range a[i].Utterances {
-			same = same && a[i].Utterances[j] == b[i].Utterances[j]
-			differ = differ || a[i].Utterances[j] != c[i].Utterances[j]
+			same = same && reflect.DeepEqual(a[i].Utterances[j], b[i].Utterances[j])
+			differ = differ || a[i].Utterances[j].Text != c[i].Utterances[j].Text
 		}
 	}
 	if !same {
@@ -344,7 +349,7 @@ func TestLLMKeepsAccurateNaturalUtterances(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := cases.Utterance{Text: "The VPN drops every hour ticket is sorted, close it as fixed.", Generator: "llm:fake", Accuracy: Accurate, Naturalness: 5}
-	if len(us) != 1 || us[0] != want {
+	if len(us) != 1 || !reflect.DeepEqual(us[0], want) {
 		t.Errorf("kept %+v, want only %+v", us, want)
 	}
 	if len(writer.prompts) != 1 || len(judge.prompts) != 3 {
