@@ -329,7 +329,8 @@ func TestLLMKeepsAccurateNaturalUtterances(t *testing.T) {
 		}}
 	writer := &scripted{answer: func(string) string {
 		return "Here you go:\n```json\n[\"The VPN drops every hour ticket is sorted, close it as fixed.\", " +
-			"\"close ticket with ticketId VPN drops every hour and resolution_code fixed\", \"Close the VPN ticket.\"]\n```"
+			"\"close ticket with ticketId VPN drops every hour and resolution_code fixed\", \"Close the VPN ticket.\", " +
+			"\"Please close “VPN drops every hour”, it is fixed now.\"]\n```"
 	}}
 	judge := &scripted{answer: func(user string) string {
 		switch {
@@ -337,6 +338,9 @@ func TestLLMKeepsAccurateNaturalUtterances(t *testing.T) {
 			return `{"accuracy": "accurate", "naturalness": 5, "why": "clear"}`
 		case strings.Contains(user, "resolution_code fixed"):
 			return `{"accuracy": "accurate", "naturalness": 1, "why": "a parameter list"}`
+		case strings.Contains(user, "it is fixed now"):
+			// "fixed now" may be the ticket's state, not its resolution.
+			return `{"accuracy": "accurate", "unrecoverable": ["resolution_code"], "naturalness": 5, "why": "vague"}`
 		}
 		return `{"accuracy": "partial", "naturalness": 5, "why": "the resolution is missing"}`
 	}}
@@ -352,6 +356,8 @@ func TestLLMKeepsAccurateNaturalUtterances(t *testing.T) {
 	if len(us) != 1 || !reflect.DeepEqual(us[0], want) {
 		t.Errorf("kept %+v, want only %+v", us, want)
 	}
+	// The judge model is not asked about "Close the VPN ticket.": the
+	// deterministic judge finds that it does not say the resolution.
 	if len(writer.prompts) != 1 || len(judge.prompts) != 3 {
 		t.Fatalf("%d writer and %d judge prompts", len(writer.prompts), len(judge.prompts))
 	}
@@ -361,8 +367,11 @@ func TestLLMKeepsAccurateNaturalUtterances(t *testing.T) {
 			t.Errorf("the writer's prompt lacks %q:\n%s", s, p)
 		}
 	}
-	if !strings.Contains(judge.prompts[0], "The request: The VPN drops every hour ticket") {
-		t.Errorf("the judge's prompt:\n%s", judge.prompts[0])
+	for _, s := range []string{"The request: The VPN drops every hour ticket", `- resolution_code = "fixed"`, `- ticketId = "TCK-1042"`,
+		"ticketId: the ticket “VPN drops every hour”", `"unrecoverable"`} {
+		if !strings.Contains(judge.prompts[0], s) {
+			t.Errorf("the judge's prompt lacks %q:\n%s", s, judge.prompts[0])
+		}
 	}
 
 	// When the judge rejects everything, the fallback writes them.
