@@ -239,7 +239,7 @@ func (j *Judge) recoverable(t *text, l leaf, forms map[string]string) (string, b
 	if l.quoted {
 		return "", true
 	}
-	if t.valueSaid(l.key, l.value, l.up[len(l.up)-1].schema) {
+	if t.valueSaid(l.key, l.value, l.up[len(l.up)-1].schema) || t.listedWithSiblings(l) {
 		return "", true
 	}
 	if form, ok := forms[l.path]; ok {

@@ -211,7 +211,8 @@ func lowerTokens(s string) []string {
 func (t *text) stringSaid(key, x string) bool {
 	vt, vc := tokens(x)
 	if len(vt) == 0 {
-		return strings.Contains(strings.ToLower(strings.Join(t.toks, " ")), strings.ToLower(x))
+		// Punctuation only (">", "*"): as it is.
+		return strings.Contains(t.raw, x)
 	}
 	for _, i := range find(t.toks, vt) {
 		if len(vt) > 1 || !shortWords[vt[0]] {
@@ -220,6 +221,10 @@ func (t *text) stringSaid(key, x string) bool {
 		// A short common word counts where it is written as given and
 		// stands beside what it is the value of.
 		if i > 0 && t.cased[i] == vc[0] && t.nearKey(key, i) {
+			return true
+		}
+		// In capitals, as given, it is no ordinary word: "in US".
+		if t.cased[i] == vc[0] && len(vc[0]) > 1 && strings.ToUpper(vc[0]) == vc[0] {
 			return true
 		}
 	}
@@ -482,7 +487,7 @@ func (t *text) mentions(key string, short bool) []bool {
 		// What follows settles it ("archived set to false", "alerts
 		// on"); else a negation just before, in the same clause.
 		neg, settled := sign < 0, false
-		for k := end + 1; k < len(ws) && k <= end+3 && ws[k] != clause; k++ {
+		for k := end + 1; k < len(ws) && k <= end+4 && ws[k] != clause; k++ {
 			if negAfter[ws[k]] {
 				neg, settled = sign > 0, true
 				break
@@ -687,4 +692,41 @@ func (t *text) saidOtherwise(l leaf) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// listedWithSiblings reports whether a short common word that is an item
+// of a list stands in the text beside another item of the list, joined
+// by a comma, "and" or "or": "ldp or all".
+func (t *text) listedWithSiblings(l leaf) bool {
+	x, ok := l.value.(string)
+	if !ok || len(l.up) < 2 {
+		return false
+	}
+	list, ok := l.up[len(l.up)-2].value.([]any)
+	if !ok || len(list) < 2 {
+		return false
+	}
+	vt := lowerTokens(x)
+	if len(vt) != 1 || !shortWords[vt[0]] {
+		return false
+	}
+	for _, i := range find(t.toks, vt) {
+		for _, e := range list {
+			s, ok := e.(string)
+			if !ok || s == x {
+				continue
+			}
+			et := lowerTokens(s)
+			if len(et) == 0 || len(et) == 1 && shortWords[et[0]] {
+				continue
+			}
+			for _, k := range find(t.toks, et) {
+				if k+len(et) == i || k+len(et)+1 == i && (t.toks[k+len(et)] == "and" || t.toks[k+len(et)] == "or") ||
+					i+1 == k || i+2 == k && (t.toks[i+1] == "and" || t.toks[i+1] == "or") {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }

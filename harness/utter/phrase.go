@@ -254,8 +254,12 @@ func (p *phraser) adjective(f field) (string, bool) {
 	}
 	switch x := f.v.(type) {
 	case string:
-		if s := f.schema; s != nil && len(s.Enum) > 0 && adjectiveArgs[ws[0]] && !strings.HasPrefix(x, "-") && x != "" {
+		if s := f.schema; s != nil && len(s.Enum) > 0 && adjectiveArgs[ws[0]] && !strings.HasPrefix(x, "-") && x != "" &&
+			(!ordinary(x) || x == "new") {
 			a := say(x)
+			if ordinary(x) {
+				a = x
+			}
 			if a != x || len(x) <= 3 {
 				// Words that are not the value as it is, or a word too
 				// short to stand out: say which words stand for it.
@@ -571,6 +575,9 @@ func (p *phraser) stringDetail(f field, x string) string {
 	case last == "email" || format == "email":
 		return p.pick("with email "+x, "whose email is "+x)
 	case last == "location" || last == "city" || last == "office" || last == "site" || last == "country":
+		if ordinary(x) {
+			return "in " + quote(x)
+		}
 		return "in " + x
 	case identifier(name, s):
 		return p.idPhrase(name, x, "")
@@ -578,7 +585,7 @@ func (p *phraser) stringDetail(f field, x string) string {
 	if s != nil && len(s.Enum) > 0 {
 		return p.pick("with "+h+" "+say(x), "with "+say(x)+" as the "+h)
 	}
-	if strings.ContainsAny(x, " ,") {
+	if strings.ContainsAny(x, " ,") || ordinary(x) {
 		return p.pick("with "+h+" "+quote(x), "with the "+h+" "+quote(x))
 	}
 	return p.pick("with "+h+" "+x, "with the "+h+" "+x)
@@ -826,13 +833,30 @@ func singularPhrase(h string) string {
 }
 
 // say writes an enum or identifier-like value as words: underscores
-// between words become spaces ("in_stock" -> "in stock").
+// between words become spaces ("in_stock" -> "in stock"); a value that
+// is a common word is quoted, so that it reads as a value ("ff “all”").
 func say(v string) string {
+	if ordinary(v) {
+		return quote(v)
+	}
 	if strings.ContainsAny(v, " ") || !strings.ContainsAny(v, "_") {
 		return v
 	}
 	return strings.ReplaceAll(v, "_", " ")
 }
+
+// ordinary reports whether a value reads as an ordinary word of a
+// sentence ("all", "me"); in capitals ("IT", "US") it does not.
+func ordinary(v string) bool {
+	return commonWords[strings.ToLower(v)] && (len(v) < 2 || strings.ToUpper(v) != v)
+}
+
+// commonWords are values that read as ordinary words of a sentence
+// unless quoted.
+var commonWords = map[string]bool{"a": true, "an": true, "the": true, "all": true, "any": true, "none": true, "some": true,
+	"each": true, "every": true, "on": true, "off": true, "in": true, "out": true, "to": true, "of": true,
+	"or": true, "and": true, "me": true, "my": true, "no": true, "yes": true, "it": true, "is": true, "be": true, "as": true,
+	"at": true, "by": true, "do": true, "one": true, "new": true, "i": true, "we": true, "us": true, "for": true}
 
 // empty reports whether a value holds nothing: null, "", {} or [].
 func empty(v any) bool {
@@ -900,7 +924,7 @@ func (p *phraser) sayString(s *ir.Schema, x string) string {
 	if s != nil && s.Format == "date" {
 		return sayTime(x)
 	}
-	if s != nil && len(s.Enum) > 0 {
+	if s != nil && len(s.Enum) > 0 || ordinary(x) {
 		return say(x)
 	}
 	return x
