@@ -97,6 +97,7 @@ func TestJudgeDecidesEachValue(t *testing.T) {
 		{"half a list", list(map[string]any{"tags": []any{"vpn", "laptop"}}), "Flags of project mobile-app tagged vpn.", nil, []string{"tags[1]"}},
 		{"a short word as a value", list(map[string]any{"name": "a"}), "The flag of project mobile-app called a.", nil, []string{"name"}},
 		{"a short word quoted", list(map[string]any{"name": "a"}), "The flag of project mobile-app called \u201ca\u201d.", nil, nil},
+		{"words apart are not said inside an identifier", list(map[string]any{"name": "Mobile App"}), "Flags of project mobile-app.", nil, []string{"name"}},
 		{"a short word in capitals", list(map[string]any{"name": "US"}), "The flags of project mobile-app in US.", nil, nil},
 		{"a short word in capitals, written small", list(map[string]any{"name": "US"}), "Show us the flags of project mobile-app.", nil, []string{"name"}},
 		{"a short word beside its meaning", list(map[string]any{"name": "a"}), "The flag of project mobile-app with the name a.", nil, nil},

@@ -237,7 +237,10 @@ func (t *text) stringSaid(key, x string) bool {
 			}
 		}
 	}
-	if !hasDigit(x) && !strings.HasPrefix(x, "-") {
+	// Words joined by underscores, dashes or case ("in_stock",
+	// "inStock") may be said apart; words already apart ("New
+	// Project") are said as they are, not inside "new-project".
+	if !hasDigit(x) && !strings.HasPrefix(x, "-") && !strings.ContainsAny(x, " \t") {
 		if lw := prose.Words(x); len(lw) > 1 || len(lw) == 1 && !shortWords[lw[0]] {
 			if len(find(t.loose, lw)) > 0 {
 				return true
