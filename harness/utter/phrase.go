@@ -308,6 +308,9 @@ func (p *phraser) detail(f field) string {
 		// An empty value is sent, not left out: "with an empty
 		// description"; null is no value.
 		if v != nil || f.whole {
+			if ws := strings.Fields(h); isPlural(ws[len(ws)-1]) {
+				return "with empty " + h
+			}
 			return "with an empty " + h
 		}
 		return p.pick("with no "+h, "without any "+h)
