@@ -158,6 +158,12 @@ type Utterance struct {
 	// to 5) are the judge's ratings, when a judge rated the utterance.
 	Accuracy    string `json:"accuracy,omitempty"`
 	Naturalness int    `json:"naturalness,omitempty"`
+	// Forms records, by argument path ("include_archived", "body.status",
+	// "tags[1]"), the words that stand for a value the text does not give
+	// as it is: "including archived ones" for true, "open" for "opened".
+	// The judge (harness/judge) checks that they are in the text and can
+	// stand for the value.
+	Forms map[string]string `json:"forms,omitempty"`
 }
 
 // Step is one call of a chain case, or of a case's setup or cleanup.

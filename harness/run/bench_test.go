@@ -33,7 +33,7 @@ func BenchmarkLoopBaseline(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	if err := utter.Annotate(ctx, api, cs, tmpl); err != nil {
+	if cs, _, err = utter.Annotate(ctx, api, cs, tmpl); err != nil {
 		b.Fatal(err)
 	}
 	chat, info, err := models.New(ctx, "baseline")

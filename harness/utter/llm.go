@@ -6,12 +6,15 @@ import (
 	"encoding/json"
 	"fmt"
 	"io/fs"
+	"strconv"
 	"strings"
+	"sync"
 	"text/template"
 
 	"github.com/agentready/agentready/gen/describe/prose"
 	"github.com/agentready/agentready/gen/ir"
 	"github.com/agentready/agentready/harness/cases"
+	"github.com/agentready/agentready/harness/judge"
 	"github.com/cloudwego/eino/components/model"
 	"github.com/cloudwego/eino/schema"
 )
@@ -27,9 +30,10 @@ const (
 // needs to be kept.
 const DefaultMinNaturalness = 4
 
-// LLM writes utterances with a chat model and keeps those a judge model
-// rates accurate and natural enough. The prompts are the template files
-// llm_write.tmpl and llm_judge.tmpl.
+// LLM writes utterances with a chat model and keeps those that pass the
+// deterministic judge (harness/judge) and that a judge model rates
+// accurate, with every value recoverable, and natural enough. The
+// prompts are the template files llm_write.tmpl and llm_judge.tmpl.
 type LLM struct {
 	writer, judge  model.BaseChatModel
 	name           string
@@ -37,6 +41,9 @@ type LLM struct {
 	minNaturalness int
 	fallback       Generator
 	write, rate    *template.Template
+
+	mu     sync.Mutex
+	judges map[*ir.API]*judge.Judge
 }
 
 // LLMOptions configure NewLLM.
@@ -99,20 +106,26 @@ func prompt(name string) (*template.Template, error) {
 // promptData is what the prompt templates see.
 type promptData struct {
 	Tool, Purpose, Args string
-	Names               []named
-	Count               int
-	Utterance           string
+	// Values are the values the call needs, by argument path, as JSON
+	// ("body.name" = "Ada"), marked when they equal the default.
+	Values    []named
+	Names     []named
+	Count     int
+	Utterance string
 }
 
 type named struct{ Arg, Said string }
 
-// Utter asks the writer for utterances, has the judge rate each one, and
-// returns the accurate ones rated MinNaturalness or more.
+// Utter asks the writer for utterances and returns those that pass the
+// deterministic judge and that the judge model rates accurate, with no
+// value unrecoverable, and MinNaturalness or more. The judge model is
+// not asked about an utterance the deterministic judge rejects.
 func (l *LLM) Utter(ctx context.Context, api *ir.API, c *cases.Case) ([]cases.Utterance, error) {
 	op := api.Operation(c.Tool)
 	if op == nil {
 		return nil, fmt.Errorf("the API has no tool %q", c.Tool)
 	}
+	j := l.judgeOf(api)
 	data := l.data(api, op, c)
 	texts, err := l.ask(ctx, l.writer, l.write, data)
 	var out []cases.Utterance
@@ -128,6 +141,9 @@ func (l *LLM) Utter(ctx context.Context, api *ir.API, c *cases.Case) ([]cases.Ut
 				continue
 			}
 			seen[t] = true
+			if !j.CheckText(c, t).OK() {
+				continue
+			}
 			data.Utterance = t
 			reply, jerr := l.ask(ctx, l.judge, l.rate, data)
 			if jerr != nil {
@@ -135,14 +151,15 @@ func (l *LLM) Utter(ctx context.Context, api *ir.API, c *cases.Case) ([]cases.Ut
 				break
 			}
 			var r struct {
-				Accuracy    string `json:"accuracy"`
-				Naturalness int    `json:"naturalness"`
+				Accuracy      string   `json:"accuracy"`
+				Unrecoverable []string `json:"unrecoverable"`
+				Naturalness   int      `json:"naturalness"`
 			}
 			if jerr := decodeJSON(reply, &r); jerr != nil {
 				continue
 			}
 			r.Accuracy = strings.ToLower(strings.TrimSpace(r.Accuracy))
-			if r.Accuracy != Accurate || r.Naturalness < l.minNaturalness {
+			if r.Accuracy != Accurate || len(r.Unrecoverable) > 0 || r.Naturalness < l.minNaturalness {
 				continue
 			}
 			out = append(out, cases.Utterance{Text: t, Generator: "llm:" + l.name, Accuracy: r.Accuracy, Naturalness: r.Naturalness})
@@ -157,17 +174,77 @@ func (l *LLM) Utter(ctx context.Context, api *ir.API, c *cases.Case) ([]cases.Ut
 	return out, nil
 }
 
+// Rewrite asks the fallback generator to write the utterance again,
+// when it can; the model's own utterances that fail the judge are not
+// kept.
+func (l *LLM) Rewrite(ctx context.Context, api *ir.API, c *cases.Case, failed cases.Utterance, missing judge.Verdict, attempt int) (cases.Utterance, bool, error) {
+	if rw, ok := l.fallback.(Rewriter); ok && !strings.HasPrefix(failed.Generator, "llm:") {
+		return rw.Rewrite(ctx, api, c, failed, missing, attempt)
+	}
+	return cases.Utterance{}, false, nil
+}
+
+// judgeOf returns the deterministic judge of an API's cases.
+func (l *LLM) judgeOf(api *ir.API) *judge.Judge {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.judges == nil {
+		l.judges = map[*ir.API]*judge.Judge{}
+	}
+	j := l.judges[api]
+	if j == nil {
+		j = judge.New(api)
+		l.judges[api] = j
+	}
+	return j
+}
+
 func (l *LLM) data(api *ir.API, op *ir.Operation, c *cases.Case) promptData {
 	args, _ := json.Marshal(c.Args)
 	d := promptData{Tool: op.Name, Purpose: prose.FirstSentence(prose.Clean(firstNonEmpty(op.Summary, op.Description))),
 		Args: string(args), Count: l.perCase + 1}
 	p := newPhraser(api, op, c, caseRNG(0, c.ID))
 	for _, k := range sortedKeys(c.Args) {
-		if said, ok := p.fedDisplay(k, c.Args[k]); ok {
+		var def any
+		if a, ok := p.args[k]; ok {
+			if s := api.Resolve(a.Schema); s != nil {
+				def = s.Default
+			}
+		}
+		d.Values = appendValues(d.Values, k, c.Args[k], def)
+	}
+	for _, k := range sortedKeys(c.Args) {
+		if said, ok := p.fedDisplay(k); ok {
 			d.Names = append(d.Names, named{Arg: k, Said: said})
 		}
 	}
 	return d
+}
+
+// appendValues adds, for the prompts, each leaf of a value with its path
+// ("tags[1]", "body.name") and its JSON; def is the argument's default.
+func appendValues(out []named, path string, v, def any) []named {
+	switch x := v.(type) {
+	case map[string]any:
+		if len(x) > 0 {
+			for _, k := range sortedKeys(x) {
+				out = appendValues(out, path+"."+k, x[k], nil)
+			}
+			return out
+		}
+	case []any:
+		if len(x) > 0 {
+			for i, e := range x {
+				out = appendValues(out, path+"["+strconv.Itoa(i)+"]", e, nil)
+			}
+			return out
+		}
+	}
+	said := canon(v)
+	if def != nil && canon(def) == said {
+		said += " (the default)"
+	}
+	return append(out, named{Arg: path, Said: said})
 }
 
 func firstNonEmpty(ss ...string) string {

@@ -1,6 +1,7 @@
 package utter
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
@@ -23,13 +24,15 @@ type slots struct {
 	// Resource and Resources name what the tool works on.
 	Resource, Resources string
 	// Thing is the one resource a request is about: "ticket TCK-1042",
-	// "Ada Okafor", `the ticket "VPN drops"`, "the service stats".
+	// "Ada Okafor", `the ticket "VPN drops"`, "the service stats". It
+	// does not say what the resource belongs to: Owner does.
 	Thing string
 	// Things is the collection a list or search is about, with its
 	// qualities and owner: "urgent network tickets of user 8d0f...".
 	Things string
-	// Owner is the resource a collection belongs to, "ticket TCK-1042";
-	// empty when none.
+	// Owner is what the resource or collection belongs to: "project
+	// mobile-app", "environment production in project mobile-app"; empty
+	// when nothing.
 	Owner string
 	// Details are the other arguments as phrases: "created after 1 March
 	// 2026", "tagged vpn and laptop"; With is them joined, with a
@@ -38,6 +41,9 @@ type slots struct {
 	With    string
 	// Changes are the fields an update sets: `the title to "X"`.
 	Changes []string
+	// Also are the other things an update does, as clauses of their
+	// own: "turn notifications off", "clear the custom fields".
+	Also []string
 	// Query is a search's words, quoted.
 	Query string
 }
@@ -50,14 +56,35 @@ type phraser struct {
 	c     *cases.Case
 	rng   *rand.Rand
 	args  map[string]toolschema.Arg
+	order []toolschema.Arg
+	// forms records the words that stand for a value the text does not
+	// give as it is (cases.Utterance.Forms).
+	forms map[string]string
 }
 
 func newPhraser(api *ir.API, op *ir.Operation, c *cases.Case, rng *rand.Rand) *phraser {
-	p := &phraser{api: api, op: op, shape: shapeOf(api, op), c: c, rng: rng, args: map[string]toolschema.Arg{}}
-	for _, a := range toolschema.Args(api, op) {
+	p := &phraser{api: api, op: op, shape: shapeOf(api, op), c: c, rng: rng, args: map[string]toolschema.Arg{},
+		forms: map[string]string{}}
+	p.order = toolschema.Args(api, op)
+	for _, a := range p.order {
 		p.args[a.Name] = a
 	}
 	return p
+}
+
+// field is one value to phrase: a top-level argument, or a field of a
+// body the tool takes whole.
+type field struct {
+	// path is the value's place in the arguments ("body.name"); name the
+	// key it is known by ("name").
+	path, name string
+	schema     *ir.Schema
+	// header is the header's name for a header parameter.
+	header string
+	// top is set for a top-level argument; body is set for what goes in
+	// the request body, and whole for a body the tool takes whole.
+	top, body, whole bool
+	v                any
 }
 
 // adjectiveArgs are argument names whose enum values read as adjectives
@@ -90,53 +117,38 @@ func (p *phraser) slots() slots {
 		}
 		s.Owner += owners[i]
 	}
-	var adjectives []string
-	names := make([]string, 0, len(p.c.Args))
-	for _, a := range toolschema.Args(p.api, p.op) {
-		if _, ok := p.c.Args[a.Name]; ok && !done[a.Name] {
-			names = append(names, a.Name)
-		}
-	}
-	// Arguments the schema does not know (user data) come last, sorted.
-	var extra []string
-	for k := range p.c.Args {
-		if _, ok := p.args[k]; !ok {
-			extra = append(extra, k)
-		}
-	}
-	sort.Strings(extra)
-	names = append(names, extra...)
+	fields := p.fields(done)
 	if sh.intent == intentSearch {
-		for _, n := range names {
-			if v, ok := p.c.Args[n].(string); ok && isQuery(n) {
+		for i, f := range fields {
+			if v, ok := f.v.(string); ok && f.top && isQuery(f.name) && v != "" {
 				s.Query = quote(v)
-				done[n] = true
+				fields = append(fields[:i:i], fields[i+1:]...)
 				break
 			}
 		}
 	}
-	for _, n := range names {
-		if done[n] {
+	var adjectives []string
+	for _, f := range fields {
+		if sh.intent == intentList || sh.intent == intentSearch {
+			if adj, ok := p.adjective(f); ok {
+				adjectives = append(adjectives, adj)
+				continue
+			}
+		}
+		if sh.intent == intentUpdate && f.body && !f.whole {
+			if also, ok := p.also(f); ok {
+				s.Also = append(s.Also, also)
+			} else {
+				s.Changes = append(s.Changes, p.change(f))
+			}
 			continue
 		}
-		v := p.c.Args[n]
-		if adj, ok := p.adjective(n, v); ok && (sh.intent == intentList || sh.intent == intentSearch) {
-			adjectives = append(adjectives, adj)
-			continue
-		}
-		if sh.intent == intentUpdate && p.isBodyField(n) {
-			s.Changes = append(s.Changes, p.change(n, v))
-			continue
-		}
-		s.Details = append(s.Details, p.detail(n, v))
+		s.Details = append(s.Details, p.detail(f))
 	}
 	if s.Thing == "" {
 		s.Thing = "the " + sh.resource
 		if sh.plural {
 			s.Thing = "the " + sh.resources
-		}
-		if s.Owner != "" {
-			s.Thing += " of " + s.Owner
 		}
 	}
 	things := sh.resources
@@ -153,17 +165,70 @@ func (p *phraser) slots() slots {
 	return s
 }
 
+// fields lists the case's arguments that are not in the path, in the
+// tool's order (unknown ones last, sorted); a body the tool takes whole
+// is opened into its fields when it is an object.
+func (p *phraser) fields(done map[string]bool) []field {
+	var out []field
+	add := func(name string, a *toolschema.Arg) {
+		v := p.c.Args[name]
+		f := field{path: name, name: name, top: true, v: v}
+		if a != nil {
+			f.schema = p.api.Resolve(a.Schema)
+			f.body = a.Param == nil
+			f.whole = a.Param == nil && a.Property == nil
+			if a.Param != nil && a.Param.In == ir.InHeader {
+				f.header = a.Param.Name
+			}
+			// A whole body that is an object is said field by field.
+			if m, ok := v.(map[string]any); ok && a.Param == nil && a.Property == nil && len(m) > 0 {
+				if _, fed := p.fedDisplay(name); !fed {
+					for _, k := range sortedKeys(m) {
+						out = append(out, field{path: name + "." + k, name: k, schema: p.property(f.schema, k), body: true, v: m[k]})
+					}
+					return
+				}
+			}
+		}
+		out = append(out, f)
+	}
+	for i := range p.order {
+		a := &p.order[i]
+		if _, ok := p.c.Args[a.Name]; ok && !done[a.Name] {
+			add(a.Name, a)
+		}
+	}
+	// Arguments the schema does not know (user data) come last, sorted.
+	for _, k := range sortedKeys(p.c.Args) {
+		if _, ok := p.args[k]; !ok && !done[k] {
+			add(k, nil)
+		}
+	}
+	return out
+}
+
+// property returns the resolved schema of an object schema's property.
+func (p *phraser) property(s *ir.Schema, name string) *ir.Schema {
+	if s == nil {
+		return nil
+	}
+	for _, pr := range s.Properties {
+		if pr.Name == name {
+			return p.api.Resolve(pr.Schema)
+		}
+	}
+	if s.AdditionalProperties != nil {
+		return p.api.Resolve(s.AdditionalProperties)
+	}
+	return nil
+}
+
 func isQuery(name string) bool {
 	switch strings.ToLower(name) {
 	case "q", "query", "search", "term", "terms", "keyword", "keywords", "text", "search_term", "searchterm":
 		return true
 	}
 	return false
-}
-
-func (p *phraser) isBodyField(name string) bool {
-	a, ok := p.args[name]
-	return ok && a.Param == nil
 }
 
 // words returns an argument's name as lower-case words.
@@ -179,33 +244,37 @@ func entity(name string) string {
 	return strings.Join(ws, " ")
 }
 
-func (p *phraser) schema(name string) *ir.Schema {
-	a, ok := p.args[name]
-	if !ok {
-		return nil
-	}
-	return p.api.Resolve(a.Schema)
-}
-
 // adjective returns the phrase of an argument that reads as a quality of
 // the resource: an enum filter ("urgent") or a flag ("active",
 // "unassigned").
-func (p *phraser) adjective(name string, v any) (string, bool) {
-	ws := words(name)
-	if len(ws) != 1 {
+func (p *phraser) adjective(f field) (string, bool) {
+	ws := words(f.name)
+	if len(ws) != 1 || !f.top || f.header != "" {
 		return "", false
 	}
-	switch x := v.(type) {
+	switch x := f.v.(type) {
 	case string:
-		if s := p.schema(name); s != nil && len(s.Enum) > 0 && adjectiveArgs[ws[0]] && !strings.HasPrefix(x, "-") {
-			return say(x), true
+		if s := f.schema; s != nil && len(s.Enum) > 0 && adjectiveArgs[ws[0]] && !strings.HasPrefix(x, "-") && x != "" &&
+			(!ordinary(x) || x == "new") {
+			a := say(x)
+			if ordinary(x) {
+				a = x
+			}
+			if a != x || len(x) <= 3 {
+				// Words that are not the value as it is, or a word too
+				// short to stand out: say which words stand for it.
+				p.forms[f.path] = a
+			}
+			return a, true
 		}
 	case bool:
-		if s := p.schema(name); s != nil && s.Kind == ir.KindBoolean {
-			if x {
-				return ws[0], true
+		if s := f.schema; s != nil && s.Kind == ir.KindBoolean && adjectiveWord(ws[0]) {
+			a := ws[0]
+			if !x {
+				a = negate(ws[0])
 			}
-			return negate(ws[0]), true
+			p.forms[f.path] = a
+			return a, true
 		}
 	}
 	return "", false
@@ -215,102 +284,257 @@ func (p *phraser) adjective(name string, v any) (string, bool) {
 func (p *phraser) pick(options ...string) string { return options[p.rng.IntN(len(options))] }
 
 // detail phrases one argument.
-func (p *phraser) detail(name string, v any) string {
-	a, known := p.args[name]
-	s := p.schema(name)
-	ws := words(name)
-	last := ""
-	if len(ws) > 0 {
-		last = ws[len(ws)-1]
+func (p *phraser) detail(f field) string {
+	s := f.schema
+	ws := words(f.name)
+	if len(ws) == 0 {
+		ws = []string{"value"}
 	}
-	h := human(name)
-	if known && a.Param != nil && a.Param.In == ir.InHeader {
-		return fmt.Sprintf("with the %s header set to %s", a.Param.Name, sayValue(v))
+	last := ws[len(ws)-1]
+	h := strings.Join(ws, " ")
+	v := f.v
+	if f.header != "" {
+		return fmt.Sprintf("with the %s header set to %s", f.header, p.literal(v))
 	}
-	if v == nil {
-		return "with no " + h
+	if f.top {
+		if fed, ok := p.fedDisplay(f.name); ok {
+			return p.idPhrase(f.name, f.v, fed)
+		}
 	}
-	if fed, ok := p.fedDisplay(name, v); ok {
-		return p.idPhrase(name, fed)
+	if phrase, ok := p.lookup(f); ok {
+		return phrase
 	}
-	if _, ok := v.(string); ok && p.identifier(name, s) {
-		return p.idPhrase(name, "")
+	if empty(v) {
+		// An empty value is sent, not left out: "with an empty
+		// description"; null is no value.
+		if v != nil || f.whole {
+			if ws := strings.Fields(h); isPlural(ws[len(ws)-1]) {
+				return "with empty " + h
+			}
+			return "with an empty " + h
+		}
+		return p.pick("with no "+h, "without any "+h)
+	}
+	if _, ok := v.(string); ok && identifier(f.name, s) {
+		return p.idPhrase(f.name, v, "")
 	}
 	switch x := v.(type) {
 	case bool:
-		if strings.HasPrefix(name, "include") || strings.HasPrefix(name, "with") {
-			rest := strings.Join(ws[1:], " ")
-			if x {
-				return "with " + rest
-			}
-			return "without " + rest
-		}
-		if len(ws) == 1 {
-			if x {
-				return p.pick("that are "+h, "only if "+h)
-			}
-			return p.pick("that are not "+h, "only if not "+h)
-		}
-		return fmt.Sprintf("with %s set to %t", h, x)
+		return p.flag(f, x)
 	case float64:
 		n := sayNumber(x)
 		switch {
 		case last == "page" && len(ws) == 1:
 			return "on page " + n
-		case strings.Contains(strings.ToLower(name), "per") && last == "page" || last == "size" && ws[0] == "page":
+		case strings.Contains(strings.ToLower(f.name), "per") && last == "page" || last == "size" && ws[0] == "page":
 			return p.pick(n+" per page", n+" to a page")
-		case last == "limit" || last == "max" || strings.HasPrefix(name, "max") || last == "top":
+		case last == "limit" || last == "max" || strings.HasPrefix(f.name, "max") || last == "top":
 			return p.pick("at most "+n, "no more than "+n)
 		case (last == "offset" || last == "skip") && x == 0:
 			return "starting at offset 0"
 		case last == "offset" || last == "skip":
 			return p.pick("skipping the first "+n, "starting after the first "+n)
 		}
-		return p.pick("with "+h+" "+n, "with a "+h+" of "+n)
+		return p.pick("with "+h+" "+n, "with "+article(h)+" of "+n)
 	case []any:
-		items := make([]string, len(x))
-		for i, e := range x {
-			items[i] = sayValue(e)
+		if f.whole {
+			if p.shape.intent == intentUpdate {
+				return "with the changes " + code(x)
+			}
+			return "with the payload " + code(x)
+		}
+		items, ok := p.listPhrase(s, x)
+		if !ok {
+			return "with the " + h + " " + code(x)
 		}
 		if last == "tags" || last == "labels" || last == "tag" || last == "label" {
-			return "tagged " + joinWith(items, "and")
+			return "tagged " + items
 		}
 		if s != nil && s.Items != nil {
 			if it := p.api.Resolve(s.Items); it != nil && len(it.Enum) > 0 {
-				return fmt.Sprintf("with %s %s", singularPhrase(h), joinWith(items, "or"))
+				return fmt.Sprintf("with %s %s", singularPhrase(h), orList(p.sayAll(it, x)))
 			}
 		}
-		return fmt.Sprintf("with %s %s", h, joinWith(items, "and"))
+		return fmt.Sprintf("with %s %s", h, items)
 	case map[string]any:
-		var parts []string
-		for _, k := range sortedKeys(x) {
-			parts = append(parts, leafPhrases(h, k, x[k])...)
+		if f.whole {
+			return "with the payload " + code(x)
 		}
-		if len(parts) == 0 {
-			return "with an empty " + h
+		if ph, ok := p.objectPhrase(s, x); ok {
+			return fmt.Sprintf("where the %s has %s", h, ph)
 		}
-		return "with " + joinWith(parts, "and")
+		return "with the " + h + " " + code(x)
 	case string:
-		return p.stringDetail(name, x, s)
+		return p.stringDetail(f, x)
 	}
-	return fmt.Sprintf("with %s %s", h, sayValue(v))
+	return fmt.Sprintf("with %s %s", h, p.render(s, v))
+}
+
+// flag phrases a boolean argument as what it means: "including archived
+// ones", "that are not active", "with dry run turned off".
+func (p *phraser) flag(f field, on bool) string {
+	ws := words(f.name)
+	h := strings.Join(ws, " ")
+	var phrase string
+	rest := strings.Join(ws[1:], " ")
+	switch {
+	case len(ws) > 1 && (ws[0] == "include" || ws[0] == "with" || ws[0] == "expand"):
+		if on {
+			phrase = p.pick("including "+rest, "with "+rest+" included")
+		} else {
+			phrase = p.pick("without "+rest, "leaving out "+rest)
+		}
+	case len(ws) > 1 && ws[0] == "show":
+		if on {
+			phrase = "showing " + rest
+		} else {
+			phrase = "without showing " + rest
+		}
+	case len(ws) > 1 && (ws[0] == "is" || ws[0] == "has"):
+		verb := map[string][2]string{"is": {"that are ", "that are not "}, "has": {"that have ", "that have no "}}[ws[0]]
+		if on {
+			phrase = verb[0] + rest
+		} else {
+			phrase = verb[1] + rest
+		}
+	case h == "on" || h == "off":
+		if on == (h == "on") {
+			phrase = p.pick("switched on", "turned on")
+		} else {
+			phrase = p.pick("switched off", "turned off")
+		}
+	case len(ws) == 1 && adjectiveWord(ws[0]) && (p.shape.intent == intentList || p.shape.intent == intentSearch):
+		if on {
+			phrase = p.pick("that are "+h, "only if "+h)
+		} else {
+			phrase = p.pick("that are not "+h, "only if not "+h)
+		}
+	case h == "enabled" || h == "active":
+		word := h
+		if !on {
+			word = map[string]string{"enabled": "disabled", "active": "inactive"}[h]
+		}
+		phrase = p.pick("marked as "+word, "set as "+word)
+	case len(ws) == 1 && adjectiveWord(ws[0]):
+		if on {
+			phrase = "marked as " + h
+		} else {
+			phrase = "not marked as " + h
+		}
+	default:
+		if on {
+			phrase = p.pick("with "+h+" turned on", "with "+h+" switched on")
+		} else {
+			phrase = p.pick("with "+h+" turned off", "with "+h+" switched off")
+		}
+	}
+	p.forms[f.path] = phrase
+	return phrase
+}
+
+// also phrases what an update does beside setting a value: a flag
+// turned on or off, a field cleared.
+func (p *phraser) also(f field) (string, bool) {
+	h := human(f.name)
+	if h == "" {
+		return "", false
+	}
+	switch x := f.v.(type) {
+	case bool:
+		ws := words(f.name)
+		var phrase string
+		switch {
+		case h == "on":
+			phrase = map[bool]string{true: "switch it on", false: "switch it off"}[x]
+		case h == "enabled":
+			phrase = map[bool]string{true: "enable it", false: "disable it"}[x]
+		case h == "active":
+			phrase = map[bool]string{true: "make it active", false: "make it inactive"}[x]
+		case len(ws) > 1 && ws[0] == "is":
+			rest := strings.Join(ws[1:], " ")
+			if x {
+				phrase = "mark it as " + rest
+			} else {
+				phrase = "mark it as not " + rest
+			}
+		default:
+			if x {
+				phrase = p.pick("turn "+h+" on", "switch "+h+" on")
+			} else {
+				phrase = p.pick("turn "+h+" off", "switch "+h+" off")
+			}
+		}
+		p.forms[f.path] = phrase
+		return phrase, true
+	}
+	if empty(f.v) {
+		phrase := p.pick("clear the "+h, "empty the "+h)
+		p.forms[f.path] = phrase
+		return phrase, true
+	}
+	return "", false
+}
+
+// lookups are the suffixes of filter names in the style of Django
+// (NetBox and others): name__ic is "whose name contains".
+var lookups = map[string][2]string{
+	"n": {"whose %s is not %s", ""}, "ic": {"whose %s contains %s", ""}, "nic": {"whose %s does not contain %s", ""},
+	"ie": {"whose %s is exactly %s, ignoring case", ""}, "nie": {"whose %s is not %s, ignoring case", ""},
+	"isw": {"whose %s starts with %s", ""}, "nisw": {"whose %s does not start with %s", ""},
+	"iew": {"whose %s ends with %s", ""}, "niew": {"whose %s does not end with %s", ""},
+	"gt": {"with %s above %s", "with %s after %s"}, "gte": {"with %s of at least %s", "with %s on or after %s"},
+	"lt": {"with %s below %s", "with %s before %s"}, "lte": {"with %s of at most %s", "with %s on or before %s"},
+	"regex": {"whose %s matches the pattern %s", ""}, "iregex": {"whose %s matches the pattern %s, ignoring case", ""},
+}
+
+// lookup phrases a filter named in the style of Django, name__ic.
+func (p *phraser) lookup(f field) (string, bool) {
+	base, op, ok := strings.Cut(f.name, "__")
+	if !ok || base == "" || strings.Contains(op, "__") {
+		return "", false
+	}
+	forms, ok := lookups[op]
+	if !ok || empty(f.v) {
+		return "", false
+	}
+	if _, isBool := f.v.(bool); isBool {
+		return "", false
+	}
+	val := p.render(f.schema, f.v)
+	if list, ok := f.v.([]any); ok {
+		val = orList(p.sayAll(nil, list))
+	}
+	if str, ok := f.v.(string); ok && strings.ContainsAny(str, " ,") {
+		val = quote(str)
+	}
+	form := forms[0]
+	if forms[1] != "" && (strings.HasSuffix(base, "created") || strings.HasSuffix(base, "updated") || strings.HasSuffix(base, "date") ||
+		strings.HasSuffix(base, "_at") || strings.HasSuffix(base, "time")) {
+		form = forms[1]
+	}
+	return fmt.Sprintf(form, human(base), val), true
 }
 
 // stringDetail phrases a string argument by what its name and format say
 // it holds.
-func (p *phraser) stringDetail(name, x string, s *ir.Schema) string {
-	ws := words(name)
+func (p *phraser) stringDetail(f field, x string) string {
+	ws := words(f.name)
+	if len(ws) == 0 {
+		ws = []string{"value"}
+	}
 	last := ws[len(ws)-1]
-	h := human(name)
+	h := strings.Join(ws, " ")
 	format := ""
+	s := f.schema
 	if s != nil {
 		format = s.Format
 	}
+	name := f.name
 	if strings.HasPrefix(x, "-") && (last == "sort" || last == "order" || strings.HasPrefix(name, "sort") || strings.HasPrefix(name, "order")) {
 		return p.pick("sorted by "+say(x[1:])+" in descending order", "in descending order of "+say(x[1:]))
 	}
-	if x == "" {
-		return "with an empty " + h
+	if _, err := time.Parse(time.RFC3339, x); err == nil && format == "" {
+		format = "date-time"
 	}
 	switch {
 	case format == "date-time" || format == "date":
@@ -341,6 +565,9 @@ func (p *phraser) stringDetail(name, x string, s *ir.Schema) string {
 	case last == "title" || last == "summary" || last == "subject" || last == "headline":
 		return p.pick("titled "+quote(x), "called "+quote(x))
 	case last == "name" && len(ws) == 1:
+		if strings.ContainsAny(x, ",\u201c\u201d\"") || len(x) <= 3 {
+			return p.pick("named "+quote(x), "called "+quote(x))
+		}
 		return p.pick("named "+x, "called "+x)
 	case last == "description" || last == "body" || last == "comment" || last == "message" || last == "note" ||
 		last == "notes" || last == "text" || last == "content" || last == "details" || last == "resolution" || last == "reason":
@@ -351,19 +578,28 @@ func (p *phraser) stringDetail(name, x string, s *ir.Schema) string {
 	case last == "email" || format == "email":
 		return p.pick("with email "+x, "whose email is "+x)
 	case last == "location" || last == "city" || last == "office" || last == "site" || last == "country":
+		if ordinary(x) {
+			return "in " + quote(x)
+		}
 		return "in " + x
-	case p.identifier(name, s):
-		return p.idPhrase(name, "")
+	case identifier(name, s):
+		return p.idPhrase(name, x, "")
 	}
 	if s != nil && len(s.Enum) > 0 {
 		return p.pick("with "+h+" "+say(x), "with "+say(x)+" as the "+h)
+	}
+	if strings.ContainsAny(x, " ,") || ordinary(x) {
+		return p.pick("with "+h+" "+quote(x), "with the "+h+" "+quote(x))
 	}
 	return p.pick("with "+h+" "+x, "with the "+h+" "+x)
 }
 
 // identifier reports whether an argument takes an identifier.
-func (p *phraser) identifier(name string, s *ir.Schema) bool {
+func identifier(name string, s *ir.Schema) bool {
 	ws := words(name)
+	if len(ws) == 0 {
+		return false
+	}
 	if l := ws[len(ws)-1]; l == "id" || l == "ids" || l == "key" || l == "uuid" {
 		return true
 	}
@@ -381,7 +617,7 @@ var (
 // names the value ("Ada Okafor"); when empty, the identifier is given
 // with its entity ("requester 8d0f...") unless the connecting words
 // already say the role ("raised by 8d0f...").
-func (p *phraser) idPhrase(name, said string) string {
+func (p *phraser) idPhrase(name string, v any, said string) string {
 	e := entity(name)
 	lastE := e
 	if f := strings.Fields(e); len(f) > 0 {
@@ -389,7 +625,7 @@ func (p *phraser) idPhrase(name, said string) string {
 	}
 	bare, named := said, said
 	if said == "" {
-		bare = sayValue(p.c.Args[name])
+		bare = p.literal(v)
 		named = e + " " + bare
 	}
 	switch {
@@ -409,6 +645,31 @@ func (p *phraser) idPhrase(name, said string) string {
 	return "for " + named
 }
 
+// adjectives are flag names that read as a quality of a resource though
+// their ending does not say so.
+var adjectives = map[string]bool{"active": true, "public": true, "private": true, "hidden": true, "visible": true,
+	"open": true, "primary": true, "default": true, "new": true, "free": true, "temporary": true, "paid": true,
+	"internal": true, "external": true, "global": true, "local": true, "online": true, "offline": true, "valid": true,
+	"blocked": true, "urgent": true, "draft": true, "mandatory": true, "required": true, "optional": true}
+
+// adjectiveWord reports whether a one-word flag name reads as a quality
+// of the resource ("archived flags", "active users"), not as a thing
+// ("summary", "details").
+func adjectiveWord(w string) bool {
+	if adjectives[w] {
+		return true
+	}
+	if len(w) < 5 {
+		return false
+	}
+	for _, suf := range []string{"ed", "ive", "able", "ible", "ful", "ous", "ent", "ant", "ic", "al"} {
+		if strings.HasSuffix(w, suf) {
+			return true
+		}
+	}
+	return false
+}
+
 // negate is the word for a flag that is off: "inactive", "assigned"
 // (for unassigned), "non-archived".
 func negate(w string) string {
@@ -422,50 +683,52 @@ func negate(w string) string {
 }
 
 // change phrases a field an update sets.
-func (p *phraser) change(name string, v any) string {
-	h := human(name)
-	if fed, ok := p.fedDisplay(name, v); ok {
-		return "the " + entity(name) + " to " + fed
+func (p *phraser) change(f field) string {
+	h := human(f.name)
+	if h == "" {
+		h = "value"
 	}
-	switch x := v.(type) {
-	case nil:
-		return "the " + h + " to nothing (clear it)"
+	if f.top {
+		if fed, ok := p.fedDisplay(f.name); ok {
+			return "the " + entity(f.name) + " to " + fed
+		}
+	}
+	switch x := f.v.(type) {
 	case string:
-		s := p.schema(name)
+		s := f.schema
+		_, isTime := time.Parse(time.RFC3339, x)
 		switch {
-		case s != nil && (s.Format == "date-time" || s.Format == "date"):
-			ws := words(name)
+		case s != nil && (s.Format == "date-time" || s.Format == "date") || isTime == nil:
+			ws := words(f.name)
 			if l := ws[len(ws)-1]; len(ws) > 1 && (l == "at" || l == "on") {
 				h = strings.Join(ws[:len(ws)-1], " ") + " date"
 			}
 			return "the " + h + " to " + sayTime(x)
 		case s != nil && len(s.Enum) > 0:
 			return "the " + h + " to " + say(x)
-		case x == "":
-			return "the " + h + " to an empty text"
-		case strings.Contains(x, " "):
+		case strings.ContainsAny(x, " ,"):
 			return "the " + h + " to " + quote(x)
 		}
 		return "the " + h + " to " + x
-	case bool:
-		return fmt.Sprintf("%s to %t", h, x)
 	case []any:
-		items := make([]string, len(x))
-		for i, e := range x {
-			items[i] = sayValue(e)
+		items, ok := p.listPhrase(f.schema, x)
+		if !ok {
+			return "the " + h + " to " + code(x)
 		}
-		if len(items) == 0 {
-			return "the " + h + " to none"
+		return "the " + h + " to " + items
+	case map[string]any:
+		if ph, ok := p.objectPhrase(f.schema, x); ok {
+			return "the " + h + " to " + ph
 		}
-		return "the " + h + " to " + joinWith(items, "and")
+		return "the " + h + " to " + code(x)
 	}
-	return "the " + h + " to " + sayValue(v)
+	return "the " + h + " to " + p.render(f.schema, f.v)
 }
 
 // fedDisplay returns how a chain case says an argument's value: by the
 // label of the item it was found in, or as the picked item of a list
 // found by another label ("the latest ticket of Ada Okafor").
-func (p *phraser) fedDisplay(arg string, v any) (string, bool) {
+func (p *phraser) fedDisplay(arg string) (string, bool) {
 	if p.c.Scenario != cases.Chain {
 		return "", false
 	}
@@ -499,10 +762,10 @@ func (p *phraser) fedDisplay(arg string, v any) (string, bool) {
 // display says a path parameter's value with its noun: "ticket TCK-1042",
 // or by label in a chain case.
 func (p *phraser) display(arg, noun string, v any) string {
-	if fed, ok := p.fedDisplay(arg, v); ok {
+	if fed, ok := p.fedDisplay(arg); ok {
 		return fed
 	}
-	return noun + " " + sayValue(v)
+	return noun + " " + p.literal(v)
 }
 
 // findFeed returns the feed that gives a chain case's argument, and the
@@ -563,27 +826,6 @@ func labelDisplay(noun string, l *cases.Label) string {
 	return noun + " " + l.Value
 }
 
-func leafPhrases(prefix, key string, v any) []string {
-	h := human(key)
-	switch x := v.(type) {
-	case map[string]any:
-		var out []string
-		for _, k := range sortedKeys(x) {
-			out = append(out, leafPhrases(h, k, x[k])...)
-		}
-		return out
-	case []any:
-		items := make([]string, len(x))
-		for i, e := range x {
-			items[i] = sayValue(e)
-		}
-		return []string{h + " " + joinWith(items, "and")}
-	case nil:
-		return []string{"no " + h}
-	}
-	return []string{h + " " + sayValue(v)}
-}
-
 func singularPhrase(h string) string {
 	ws := strings.Fields(h)
 	if len(ws) == 0 {
@@ -593,29 +835,235 @@ func singularPhrase(h string) string {
 	return strings.Join(ws, " ")
 }
 
-// say writes an enum or identifier-like value as words: underscores and
-// dashes between words become spaces ("in_stock" -> "in stock").
+// say writes an enum or identifier-like value as words: underscores
+// between words become spaces ("in_stock" -> "in stock"); a value that
+// is a common word is quoted, so that it reads as a value ("ff “all”").
 func say(v string) string {
+	if ordinary(v) {
+		return quote(v)
+	}
 	if strings.ContainsAny(v, " ") || !strings.ContainsAny(v, "_") {
 		return v
 	}
 	return strings.ReplaceAll(v, "_", " ")
 }
 
-// sayValue writes a value as a person would type it.
-func sayValue(v any) string {
+// ordinary reports whether a value reads as an ordinary word of a
+// sentence ("all", "me"); in capitals ("IT", "US") it does not.
+func ordinary(v string) bool {
+	return commonWords[strings.ToLower(v)] && (len(v) < 2 || strings.ToUpper(v) != v)
+}
+
+// commonWords are values that read as ordinary words of a sentence
+// unless quoted.
+var commonWords = map[string]bool{"a": true, "an": true, "the": true, "all": true, "any": true, "none": true, "some": true,
+	"each": true, "every": true, "on": true, "off": true, "in": true, "out": true, "to": true, "of": true,
+	"or": true, "and": true, "me": true, "my": true, "no": true, "yes": true, "it": true, "is": true, "be": true, "as": true,
+	"at": true, "by": true, "do": true, "one": true, "new": true, "i": true, "we": true, "us": true, "for": true}
+
+// empty reports whether a value holds nothing: null, "", {} or [].
+func empty(v any) bool {
+	switch x := v.(type) {
+	case nil:
+		return true
+	case string:
+		return x == ""
+	case map[string]any:
+		return len(x) == 0
+	case []any:
+		return len(x) == 0
+	}
+	return false
+}
+
+// render writes a value as a person would type it: dates in words, enum
+// values as words, numbers as written, lists joined with "and", small
+// objects as phrases ("Ada Okafor (slug ada-okafor)") and anything larger
+// as compact JSON in backticks. It never writes Go syntax.
+func (p *phraser) render(s *ir.Schema, v any) string {
+	switch x := v.(type) {
+	case nil:
+		return "nothing"
+	case string:
+		return p.sayString(s, x)
+	case float64:
+		return sayNumber(x)
+	case json.Number:
+		return x.String()
+	case []any:
+		if items, ok := p.listPhrase(s, x); ok {
+			return items
+		}
+	case map[string]any:
+		if ph, ok := p.objectPhrase(s, x); ok {
+			return ph
+		}
+	}
+	return code(v)
+}
+
+// literal writes an identifier or a header's value as it is; containers
+// as JSON.
+func (p *phraser) literal(v any) string {
 	switch x := v.(type) {
 	case string:
-		if _, err := time.Parse(time.RFC3339, x); err == nil {
-			return sayTime(x)
-		}
 		return x
 	case float64:
 		return sayNumber(x)
-	case nil:
-		return "nothing"
+	case json.Number:
+		return x.String()
+	case bool:
+		return strconv.FormatBool(x)
 	}
-	return fmt.Sprint(v)
+	return code(v)
+}
+
+// sayString writes a string value: a date or date-time in words, an
+// enum value as words, anything else as it is.
+func (p *phraser) sayString(s *ir.Schema, x string) string {
+	if _, err := time.Parse(time.RFC3339, x); err == nil {
+		return sayTime(x)
+	}
+	if s != nil && s.Format == "date" {
+		return sayTime(x)
+	}
+	if s != nil && len(s.Enum) > 0 || ordinary(x) {
+		return say(x)
+	}
+	return x
+}
+
+// sayAll writes each item of a list.
+func (p *phraser) sayAll(items *ir.Schema, xs []any) []string {
+	out := make([]string, len(xs))
+	for i, e := range xs {
+		out[i] = p.render(items, e)
+	}
+	return out
+}
+
+// listPhrase writes a list as words: "vpn, laptop and printer", or
+// objects by their labels ("Ada (slug ada) and Bo (slug bo)"). It fails
+// for what reads better as JSON: lists of flags, of lists, of objects
+// without a label.
+func (p *phraser) listPhrase(s *ir.Schema, xs []any) (string, bool) {
+	if len(xs) == 0 {
+		return "", false
+	}
+	var items *ir.Schema
+	if s != nil {
+		items = p.api.Resolve(s.Items)
+	}
+	out := make([]string, len(xs))
+	for i, e := range xs {
+		switch x := e.(type) {
+		case string:
+			if x == "" {
+				return "", false
+			}
+			out[i] = p.sayString(items, x)
+			if strings.ContainsAny(x, ",") {
+				out[i] = quote(x)
+			}
+		case float64, json.Number:
+			out[i] = p.render(items, x)
+		case map[string]any:
+			ph, ok := p.objectPhrase(items, x)
+			if !ok || labelKey(x) == "" {
+				return "", false
+			}
+			out[i] = ph
+		default:
+			return "", false
+		}
+	}
+	return join(out), true
+}
+
+// labelKeys are the fields that name an object.
+var labelKeys = []string{"name", "title", "label", "display_name", "displayName"}
+
+// labelKey returns the field that names an object, when it has one that
+// holds a non-empty string.
+func labelKey(m map[string]any) string {
+	for _, k := range labelKeys {
+		if s, ok := m[k].(string); ok && s != "" {
+			return k
+		}
+	}
+	return ""
+}
+
+// objectPhrase writes a small flat object as words: "Ada Okafor (color
+// be2b48, slug ada-okafor)" when it has a name, else "api key X and host
+// URL Y". It fails for objects that read better as JSON: more than four
+// fields, nested objects, empty values, flags with a short name.
+func (p *phraser) objectPhrase(s *ir.Schema, m map[string]any) (string, bool) {
+	if len(m) == 0 || len(m) > 4 {
+		return "", false
+	}
+	label := labelKey(m)
+	var parts []string
+	for _, k := range sortedKeys(m) {
+		if k == label {
+			continue
+		}
+		h := human(k)
+		if len(h) < 3 {
+			return "", false
+		}
+		ks := p.property(s, k)
+		switch x := m[k].(type) {
+		case string:
+			if x == "" {
+				return "", false
+			}
+			v := p.sayString(ks, x)
+			if strings.ContainsAny(x, " ,()") {
+				v = quote(x)
+			}
+			parts = append(parts, h+" "+v)
+		case float64, json.Number:
+			parts = append(parts, h+" "+p.render(ks, x))
+		case bool:
+			if x {
+				parts = append(parts, h+" yes")
+			} else {
+				parts = append(parts, h+" no")
+			}
+		case []any:
+			items, ok := p.listPhrase(ks, x)
+			if !ok {
+				return "", false
+			}
+			parts = append(parts, h+" "+items)
+		default:
+			return "", false
+		}
+	}
+	if label == "" {
+		return join(parts), true
+	}
+	name := m[label].(string)
+	if strings.ContainsAny(name, ",()") {
+		name = quote(name)
+	}
+	if len(parts) == 0 {
+		return name, true
+	}
+	return name + " (" + strings.Join(parts, ", ") + ")", true
+}
+
+// code writes a value as compact JSON in backticks, as people paste it
+// into a chat.
+func code(v any) string {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return "`null`"
+	}
+	return "`" + strings.TrimRight(buf.String(), "\n") + "`"
 }
 
 func sayNumber(f float64) string {
@@ -630,11 +1078,15 @@ func sayTime(s string) string {
 		if t.Hour() == 0 && t.Minute() == 0 && t.Second() == 0 {
 			return d
 		}
+		clock := t.Format("15:04")
+		if t.Second() != 0 {
+			clock = t.Format("15:04:05")
+		}
 		zone := t.Format("Z07:00")
 		if zone == "Z" {
 			zone = "UTC"
 		}
-		return d + " at " + t.Format("15:04") + " " + zone
+		return d + " at " + clock + " " + zone
 	}
 	if t, err := time.Parse(time.DateOnly, s); err == nil {
 		return fmt.Sprintf("%d %s %d", t.Day(), t.Month(), t.Year())
@@ -653,6 +1105,9 @@ func quote(s string) string { return "\u201c" + s + "\u201d" }
 // join lists phrases: "a", "a and b", "a, b and c".
 func join(xs []string) string { return joinWith(xs, "and") }
 
+// orList lists alternatives: "a, b or c".
+func orList(xs []string) string { return joinWith(xs, "or") }
+
 func joinWith(xs []string, conj string) string {
 	switch len(xs) {
 	case 0:
@@ -669,5 +1124,86 @@ func sortedKeys[V any](m map[string]V) []string {
 		out = append(out, k)
 	}
 	sort.Strings(out)
+	return out
+}
+
+// clause says one value in a sentence of its own, for a phrasing that
+// left it out: "the project is project-key-5", "please include archived
+// ones", "the payload is `[...]`". Containers are said as JSON, so that
+// nothing in them is lost.
+func (p *phraser) clause(f field) string {
+	h := human(f.name)
+	if h == "" {
+		h = "value"
+	}
+	if f.top {
+		if fed, ok := p.fedDisplay(f.name); ok {
+			return "the " + entity(f.name) + " is " + fed
+		}
+	}
+	if f.header != "" {
+		return "the " + f.header + " header is " + p.literal(f.v)
+	}
+	if f.whole {
+		h = "payload"
+	}
+	switch x := f.v.(type) {
+	case bool:
+		ws := words(f.name)
+		rest := strings.Join(ws[1:], " ")
+		var phrase string
+		switch {
+		case len(ws) > 1 && (ws[0] == "include" || ws[0] == "with" || ws[0] == "show" || ws[0] == "expand"):
+			verb := map[string]string{"include": "include", "with": "include", "show": "show", "expand": "include"}[ws[0]]
+			phrase = map[bool]string{true: "please " + verb + " " + rest, false: "please don't " + verb + " " + rest}[x]
+		case len(ws) > 1 && ws[0] == "is":
+			phrase = map[bool]string{true: "it should be " + rest, false: "it should not be " + rest}[x]
+		case len(ws) > 1 && ws[0] == "has":
+			phrase = map[bool]string{true: "it should have " + rest, false: "it should have no " + rest}[x]
+		default:
+			phrase = map[bool]string{true: h + " should be on", false: h + " should be off"}[x]
+		}
+		p.forms[f.path] = phrase
+		return phrase
+	case string:
+		if x == "" {
+			return "the " + h + " should be empty"
+		}
+		if identifier(f.name, f.schema) {
+			return "the " + entity(f.name) + " is " + x
+		}
+		if strings.ContainsAny(x, " ,") {
+			return "the " + h + " is " + quote(x)
+		}
+		return "the " + h + " is " + p.sayString(f.schema, x)
+	case nil:
+		return "the " + h + " should be empty"
+	case map[string]any, []any:
+		if empty(x) {
+			return "the " + h + " should be empty"
+		}
+		return "the " + h + " is " + code(x)
+	}
+	return "the " + h + " is " + p.literal(f.v)
+}
+
+// clauses says, each in a clause of its own, the values at the given
+// paths: for each, the argument or body field that holds it.
+func (p *phraser) clauses(paths []string) []string {
+	fields := p.fields(map[string]bool{})
+	var out []string
+	said := map[string]bool{}
+	for _, path := range paths {
+		for _, f := range fields {
+			if path != f.path && !strings.HasPrefix(path, f.path+".") && !strings.HasPrefix(path, f.path+"[") {
+				continue
+			}
+			if !said[f.path] {
+				said[f.path] = true
+				out = append(out, p.clause(f))
+			}
+			break
+		}
+	}
 	return out
 }

@@ -6,8 +6,11 @@ import (
 	"fmt"
 	"hash/fnv"
 	"io/fs"
+	"maps"
 	"math/rand/v2"
+	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"text/template"
 	"unicode"
@@ -15,6 +18,7 @@ import (
 
 	"github.com/agentready/agentready/gen/ir"
 	"github.com/agentready/agentready/harness/cases"
+	"github.com/agentready/agentready/harness/judge"
 )
 
 // DefaultPerCase is how many utterances a generator writes per case.
@@ -59,7 +63,7 @@ func NewTemplates(opts TemplateOptions) (*Templates, error) {
 	}
 	set := template.New("utterances").Funcs(templateFuncs).Option("missingkey=error")
 	t := &Templates{seed: opts.Seed, perCase: opts.PerCase, variants: map[string][]string{}}
-	for _, intent := range []string{intentList, intentGet, intentCreate, intentUpdate, intentDelete, intentSearch, intentAction} {
+	for _, intent := range []string{intentList, intentGet, intentCreate, intentUpdate, intentDelete, intentSearch, intentAction, added} {
 		name := intent + ".tmpl"
 		b, err := fs.ReadFile(files, name)
 		if err != nil {
@@ -104,19 +108,105 @@ func (t *Templates) Utter(_ context.Context, api *ir.API, c *cases.Case) ([]case
 		name := vs[order[i%len(order)]]
 		// Each utterance words the arguments afresh, so that two
 		// utterances of one case differ in more than the frame.
-		s := newPhraser(api, op, c, rng).slots()
-		var buf bytes.Buffer
-		if err := t.set.ExecuteTemplate(&buf, name, s); err != nil {
-			return nil, fmt.Errorf("template %s: %w", name, err)
+		u, err := t.phrase(api, op, c, rng, name)
+		if err != nil {
+			return nil, err
 		}
-		text := tidy(buf.String())
-		if seen[text] {
+		if seen[u.Text] {
 			continue
 		}
-		seen[text] = true
-		out = append(out, cases.Utterance{Text: text, Generator: "template:" + name})
+		seen[u.Text] = true
+		out = append(out, u)
 	}
 	return out, nil
+}
+
+// phrase writes one utterance of a case in the named phrasing.
+func (t *Templates) phrase(api *ir.API, op *ir.Operation, c *cases.Case, rng *rand.Rand, name string) (cases.Utterance, error) {
+	p := newPhraser(api, op, c, rng)
+	s := p.slots()
+	var buf bytes.Buffer
+	if err := t.set.ExecuteTemplate(&buf, name, s); err != nil {
+		return cases.Utterance{}, fmt.Errorf("template %s: %w", name, err)
+	}
+	u := cases.Utterance{Text: tidy(buf.String()), Generator: "template:" + name}
+	u.Forms = p.keptForms(u.Text)
+	return u, nil
+}
+
+// keptForms returns the recorded forms that the text holds: a phrasing
+// may leave a slot out.
+func (p *phraser) keptForms(text string) map[string]string {
+	var out map[string]string
+	low := strings.ToLower(text)
+	for k, f := range p.forms {
+		if strings.Contains(low, strings.ToLower(f)) {
+			if out == nil {
+				out = map[string]string{}
+			}
+			out[k] = f
+		}
+	}
+	return out
+}
+
+// added names the phrasings that add left-out values to an utterance
+// (added.tmpl).
+const added = "added"
+
+// Rewrite writes an utterance of the case again, after the judge found
+// that failed does not say every value the call needs: the first attempt
+// is another phrasing, the second adds what missing lists, in clauses of
+// its own, after the phrasing that failed. It returns false when it has
+// nothing more to try.
+func (t *Templates) Rewrite(_ context.Context, api *ir.API, c *cases.Case, failed cases.Utterance, missing judge.Verdict, attempt int) (cases.Utterance, bool, error) {
+	op := api.Operation(c.Tool)
+	if op == nil {
+		return cases.Utterance{}, false, fmt.Errorf("the API has no tool %q", c.Tool)
+	}
+	rng := caseRNG(t.seed, c.ID+"/rewrite/"+strconv.Itoa(attempt))
+	switch attempt {
+	case 1:
+		vs := t.variants[shapeOf(api, op).intent]
+		from := slices.Index(vs, strings.TrimPrefix(failed.Generator, "template:"))
+		for k := 1; k < len(vs); k++ {
+			u, err := t.phrase(api, op, c, rng, vs[(from+k+len(vs))%len(vs)])
+			if err != nil {
+				return cases.Utterance{}, false, err
+			}
+			if u.Text != failed.Text {
+				return u, true, nil
+			}
+		}
+		return cases.Utterance{}, false, nil
+	case 2:
+		p := newPhraser(api, op, c, rng)
+		cl := p.clauses(missing.Paths())
+		if len(cl) == 0 {
+			return cases.Utterance{}, false, nil
+		}
+		vs := t.variants[added]
+		name := vs[rng.IntN(len(vs))]
+		var buf bytes.Buffer
+		if err := t.set.ExecuteTemplate(&buf, name, struct {
+			Text    string
+			Clauses []string
+		}{failed.Text, cl}); err != nil {
+			return cases.Utterance{}, false, fmt.Errorf("template %s: %w", name, err)
+		}
+		u := cases.Utterance{Text: tidy(buf.String()), Generator: failed.Generator + "+" + name}
+		u.Forms = maps.Clone(failed.Forms)
+		for k, f := range p.keptForms(u.Text) {
+			if u.Forms == nil {
+				u.Forms = map[string]string{}
+			}
+			if _, ok := u.Forms[k]; !ok {
+				u.Forms[k] = f
+			}
+		}
+		return u, true, nil
+	}
+	return cases.Utterance{}, false, nil
 }
 
 // caseRNG is the random source of one case's phrasing: the seed and the

@@ -1,6 +1,7 @@
 package utter
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/agentready/agentready/gen/describe/prose"
@@ -72,9 +73,19 @@ type pathParam struct {
 // shapeOf reads a tool's intent and nouns from its name, method and path.
 func shapeOf(api *ir.API, op *ir.Operation) toolShape {
 	ws := prose.Words(op.Name)
+	// A name that starts with its group ("dcim_devices_list",
+	// "orgs/list-members") says the group once, not in every request.
+	grouped := ""
+	if len(ws) > 2 && isTag(op, ws[0]) && len(op.Name) > len(ws[0]) && strings.ContainsRune("_/-.", rune(op.Name[len(ws[0])])) {
+		grouped, ws = op.Name[len(ws[0]):len(ws[0])+1], ws[1:]
+	}
 	var sh toolShape
 	var nounWords []string
 	switch {
+	case grouped == "_" && intentVerbs[ws[len(ws)-1]] != "":
+		// group_model_action ("dcim_devices_bulk_update"): the action
+		// is last.
+		sh.intent, nounWords = intentVerbs[ws[len(ws)-1]], ws[:len(ws)-1]
 	case len(ws) > 0 && intentVerbs[ws[0]] != "":
 		sh.intent, nounWords = intentVerbs[ws[0]], ws[1:]
 		sh.verb = ws[0]
@@ -102,13 +113,24 @@ func shapeOf(api *ir.API, op *ir.Operation) toolShape {
 				arg = p.Arg
 			}
 		}
+		// The segment before a parameter names it ("tickets/{id}"),
+		// unless the parameter's own name says something else
+		// ("flags/{projectKey}/{featureFlagKey}": a project, then a
+		// flag).
+		own := trimID(prose.Words(name))
+		nounWords = cut(nounWords, prose.Words(name))
 		noun := ""
 		if i > 0 && !strings.HasPrefix(segs[i-1], "{") {
 			noun = strings.Join(singularWords(prose.Words(segs[i-1])), " ")
+			if !genericParam(own) && !sharesWord(own, strings.Fields(noun)) {
+				noun = ""
+			}
 		}
-		if noun == "" {
-			noun = strings.Join(trimID(prose.Words(name)), " ")
+		if noun == "" && !genericParam(own) {
+			noun = strings.Join(own, " ")
 		}
+		// A bare "{id}" after another parameter is named by the tool's
+		// resource, below.
 		sh.params = append(sh.params, pathParam{arg: arg, noun: noun})
 	}
 	if sh.intent == "" {
@@ -132,10 +154,17 @@ func shapeOf(api *ir.API, op *ir.Operation) toolShape {
 		}
 	}
 	// A GET named get... that returns many is a list ("getTickets"; not
-	// "getServiceStats").
-	if n := len(nounWords); sh.intent == intentGet && !endsParam && n > 0 {
-		if lw := nounWords[n-1]; isPlural(lw) && singular(lw) != lw {
+	// "getServiceStats"), also when the path ends at what the list
+	// belongs to ("getFlagStatuses" at /flag-statuses/{project}/{env}).
+	if n := len(nounWords); sh.intent == intentGet && n > 0 {
+		lw := nounWords[n-1]
+		plural := isPlural(lw) && singular(lw) != lw
+		if plural && !endsParam {
 			sh.intent = intentList
+		}
+		if plural && endsParam && len(sh.params) > 0 && sh.params[len(sh.params)-1].noun != "" &&
+			!sharesWord(strings.Fields(sh.params[len(sh.params)-1].noun), nounWords) {
+			sh.intent, endsParam = intentList, false
 		}
 	}
 	sh.target = endsParam || sh.intent == intentAction && len(segs) >= 2 && strings.HasPrefix(segs[len(segs)-2], "{")
@@ -180,7 +209,64 @@ func shapeOf(api *ir.API, op *ir.Operation) toolShape {
 	one := append(append([]string{}, kept[:len(kept)-1]...), singular(lw))
 	many := append(append([]string{}, kept[:len(kept)-1]...), plural(singular(lw)))
 	sh.resource, sh.resources = strings.Join(one, " "), strings.Join(many, " ")
+	for i := range sh.params {
+		if sh.params[i].noun == "" {
+			sh.params[i].noun = sh.resource
+		}
+	}
 	return sh
+}
+
+// cut removes the words of a parameter's name from a tool's name
+// ("getFlagsProjectKeyDependents" without "project key").
+func cut(ws, name []string) []string {
+	if len(name) < 2 {
+		return ws
+	}
+	for i := 0; i+len(name) <= len(ws); i++ {
+		if slices.Equal(ws[i:i+len(name)], name) {
+			return append(append([]string{}, ws[:i]...), ws[i+len(name):]...)
+		}
+	}
+	return ws
+}
+
+// isTag reports whether a word is the name of one of the operation's
+// tags.
+func isTag(op *ir.Operation, w string) bool {
+	for _, t := range op.Tags {
+		if strings.EqualFold(t, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// genericParam reports whether a path parameter's name says only that it
+// identifies something: "id", "key", "slug".
+func genericParam(ws []string) bool {
+	if len(ws) != 1 {
+		return false
+	}
+	switch ws[0] {
+	case "id", "ids", "key", "uuid", "slug", "name", "number", "code", "ref", "sid", "gid", "pk", "resource", "item",
+		"object", "entity", "record":
+		return true
+	}
+	return false
+}
+
+// sharesWord reports whether two lists of words have one in common,
+// singular or plural alike.
+func sharesWord(a, b []string) bool {
+	for _, x := range a {
+		for _, y := range b {
+			if singular(x) == singular(y) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // connector are the words that join nouns in tool names

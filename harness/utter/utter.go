@@ -7,14 +7,24 @@
 // a template file holds several phrasings, and a seeded choice picks
 // among them; the arguments are woven in as phrases shaped by what their
 // names, formats and enums say ("created after 1 March 2026", "tagged vpn
-// and laptop", "urgent network tickets"), and a multi-step case names
-// what a person knows (a name, a title) instead of an identifier. LLM
-// asks a chat model (any CloudWeGo Eino model) to write utterances and a
-// judge model to rate each one's accuracy and naturalness, keeping the
+// and laptop", "including archived ones"), values are written as people
+// write them (dates in words, small objects as phrases, larger ones as
+// compact JSON), and a multi-step case names what a person knows (a name,
+// a title) instead of an identifier. LLM asks a chat model (any
+// CloudWeGo Eino model) to write utterances and a judge model to rate
+// each one's accuracy, per argument, and naturalness, keeping the
 // accurate ones rated 4 or more.
 //
+// Annotate judges every utterance with the deterministic judge
+// (harness/judge): one that does not let a reader recover every value of
+// the call is written again (another phrasing, then one that adds the
+// missing values in clauses of their own) or dropped, and a case left
+// without an utterance is dropped, so that no case blames a tool for
+// what its utterance never said.
+//
 // Each utterance records the generator that wrote it
-// ("template:get/2", "llm:<model>").
+// ("template:get/2", "template:get/2+added/1" for one that had values
+// added, "llm:<model>").
 package utter
 
 import (
@@ -23,6 +33,7 @@ import (
 
 	"github.com/agentready/agentready/gen/ir"
 	"github.com/agentready/agentready/harness/cases"
+	"github.com/agentready/agentready/harness/judge"
 	"github.com/agentready/agentready/templates"
 )
 
@@ -36,21 +47,116 @@ type Generator interface {
 	Utter(ctx context.Context, api *ir.API, c *cases.Case) ([]cases.Utterance, error)
 }
 
-// Annotate sets the utterances of every case with g. A case whose tool
-// the API does not have is an error.
-func Annotate(ctx context.Context, api *ir.API, cs []cases.Case, g Generator) error {
+// Rewriter is a Generator that can write a case's utterance again when
+// the judge finds that one does not say every value the call needs.
+type Rewriter interface {
+	Generator
+	// Rewrite returns another utterance for the case, given the one that
+	// failed and the judge's verdict on it; attempt counts from 1. It
+	// returns false when it has nothing more to try.
+	Rewrite(ctx context.Context, api *ir.API, c *cases.Case, failed cases.Utterance, missing judge.Verdict, attempt int) (cases.Utterance, bool, error)
+}
+
+// rewrites is how many times Annotate asks a Rewriter for another
+// utterance before it drops the one that failed.
+const rewrites = 2
+
+// Stats counts what Annotate's judge did. Passed, Rewritten and Dropped
+// add up to Cases.
+type Stats struct {
+	// Cases is the number of cases judged.
+	Cases int
+	// Passed counts the cases whose every utterance passed as first
+	// written.
+	Passed int
+	// Rewritten counts the cases kept with an utterance written again or
+	// dropped.
+	Rewritten int
+	// Dropped counts the cases dropped because none of their utterances
+	// passed, even rewritten.
+	Dropped int
+	// Utterances is the number of utterances kept.
+	Utterances int
+}
+
+// String says the counts in one line: "1829 cases judged: 1800 passed
+// first time, 20 rewritten, 9 dropped".
+func (s Stats) String() string {
+	return fmt.Sprintf("%d cases judged: %d passed first time, %d rewritten, %d dropped", s.Cases, s.Passed, s.Rewritten, s.Dropped)
+}
+
+// Annotate writes the utterances of every case with g and judges each:
+// one that fails the judge is written again when g is a Rewriter, and
+// dropped when it still fails. It returns the cases that kept at least
+// one utterance, in order, and the counts. A case whose tool the API
+// does not have is an error.
+func Annotate(ctx context.Context, api *ir.API, cs []cases.Case, g Generator) ([]cases.Case, Stats, error) {
+	j := judge.New(api)
+	rw, _ := g.(Rewriter)
+	var st Stats
+	out := cs[:0:0]
 	for i := range cs {
 		if err := ctx.Err(); err != nil {
-			return err
+			return nil, st, err
 		}
-		if api.Operation(cs[i].Tool) == nil {
-			return fmt.Errorf("case %s: the API has no tool %q", cs[i].ID, cs[i].Tool)
+		c := &cs[i]
+		if api.Operation(c.Tool) == nil {
+			return nil, st, fmt.Errorf("case %s: the API has no tool %q", c.ID, c.Tool)
 		}
-		us, err := g.Utter(ctx, api, &cs[i])
+		us, err := g.Utter(ctx, api, c)
 		if err != nil {
-			return fmt.Errorf("case %s: %w", cs[i].ID, err)
+			return nil, st, fmt.Errorf("case %s: %w", c.ID, err)
 		}
-		cs[i].Utterances = us
+		st.Cases++
+		kept, changed, err := judged(ctx, api, j, rw, c, us)
+		if err != nil {
+			return nil, st, fmt.Errorf("case %s: %w", c.ID, err)
+		}
+		switch {
+		case len(kept) == 0:
+			st.Dropped++
+			continue
+		case changed:
+			st.Rewritten++
+		default:
+			st.Passed++
+		}
+		st.Utterances += len(kept)
+		cc := *c
+		cc.Utterances = kept
+		out = append(out, cc)
 	}
-	return nil
+	return out, st, nil
+}
+
+// judged returns the utterances that pass the judge, rewritten where
+// they failed and rw can, and whether any was rewritten or dropped.
+func judged(ctx context.Context, api *ir.API, j *judge.Judge, rw Rewriter, c *cases.Case, us []cases.Utterance) ([]cases.Utterance, bool, error) {
+	var kept []cases.Utterance
+	seen := map[string]bool{}
+	changed := len(us) == 0
+	for _, u := range us {
+		v := j.Check(c, &u)
+		if v.OK() && !seen[u.Text] {
+			seen[u.Text] = true
+			kept = append(kept, u)
+			continue
+		}
+		changed = true
+		for attempt := 1; rw != nil && !v.OK() && attempt <= rewrites; attempt++ {
+			nu, ok, err := rw.Rewrite(ctx, api, c, u, v, attempt)
+			if err != nil {
+				return nil, true, err
+			}
+			if !ok {
+				continue
+			}
+			if j.Check(c, &nu).OK() && !seen[nu.Text] {
+				seen[nu.Text] = true
+				kept = append(kept, nu)
+				break
+			}
+		}
+	}
+	return kept, changed, nil
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http/httptest"
 	"path/filepath"
+	"reflect"
 	"regexp"
 	"runtime"
 	"strings"
@@ -83,10 +84,14 @@ func annotated(t *testing.T, seed uint64) (*ir.API, []cases.Case) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := Annotate(ctx, api, cs, tm); err != nil {
+	kept, st, err := Annotate(ctx, api, cs, tm)
+	if err != nil {
 		t.Fatal(err)
 	}
-	return api, cs
+	if st.Cases != len(cs) || st.Passed+st.Rewritten+st.Dropped != st.Cases || len(kept) != st.Cases-st.Dropped {
+		t.Fatalf("stats %+v for %d cases, %d kept", st, len(cs), len(kept))
+	}
+	return api, kept
 }
 
 // mentions lists the ways an utterance may say a value: as it is, or as
@@ -227,8 +232,8 @@ func TestUtterancesAreReproducible(t *testing.T) {
 	same, differ := true, false
 	for i := range a {
 		for j := range a[i].Utterances {
-			same = same && a[i].Utterances[j] == b[i].Utterances[j]
-			differ = differ || a[i].Utterances[j] != c[i].Utterances[j]
+			same = same && reflect.DeepEqual(a[i].Utterances[j], b[i].Utterances[j])
+			differ = differ || a[i].Utterances[j].Text != c[i].Utterances[j].Text
 		}
 	}
 	if !same {
@@ -324,7 +329,8 @@ func TestLLMKeepsAccurateNaturalUtterances(t *testing.T) {
 		}}
 	writer := &scripted{answer: func(string) string {
 		return "Here you go:\n```json\n[\"The VPN drops every hour ticket is sorted, close it as fixed.\", " +
-			"\"close ticket with ticketId VPN drops every hour and resolution_code fixed\", \"Close the VPN ticket.\"]\n```"
+			"\"close ticket with ticketId VPN drops every hour and resolution_code fixed\", \"Close the VPN ticket.\", " +
+			"\"Please close “VPN drops every hour”, it is fixed now.\"]\n```"
 	}}
 	judge := &scripted{answer: func(user string) string {
 		switch {
@@ -332,6 +338,9 @@ func TestLLMKeepsAccurateNaturalUtterances(t *testing.T) {
 			return `{"accuracy": "accurate", "naturalness": 5, "why": "clear"}`
 		case strings.Contains(user, "resolution_code fixed"):
 			return `{"accuracy": "accurate", "naturalness": 1, "why": "a parameter list"}`
+		case strings.Contains(user, "it is fixed now"):
+			// "fixed now" may be the ticket's state, not its resolution.
+			return `{"accuracy": "accurate", "unrecoverable": ["resolution_code"], "naturalness": 5, "why": "vague"}`
 		}
 		return `{"accuracy": "partial", "naturalness": 5, "why": "the resolution is missing"}`
 	}}
@@ -344,9 +353,11 @@ func TestLLMKeepsAccurateNaturalUtterances(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := cases.Utterance{Text: "The VPN drops every hour ticket is sorted, close it as fixed.", Generator: "llm:fake", Accuracy: Accurate, Naturalness: 5}
-	if len(us) != 1 || us[0] != want {
+	if len(us) != 1 || !reflect.DeepEqual(us[0], want) {
 		t.Errorf("kept %+v, want only %+v", us, want)
 	}
+	// The judge model is not asked about "Close the VPN ticket.": the
+	// deterministic judge finds that it does not say the resolution.
 	if len(writer.prompts) != 1 || len(judge.prompts) != 3 {
 		t.Fatalf("%d writer and %d judge prompts", len(writer.prompts), len(judge.prompts))
 	}
@@ -356,8 +367,11 @@ func TestLLMKeepsAccurateNaturalUtterances(t *testing.T) {
 			t.Errorf("the writer's prompt lacks %q:\n%s", s, p)
 		}
 	}
-	if !strings.Contains(judge.prompts[0], "The request: The VPN drops every hour ticket") {
-		t.Errorf("the judge's prompt:\n%s", judge.prompts[0])
+	for _, s := range []string{"The request: The VPN drops every hour ticket", `- resolution_code = "fixed"`, `- ticketId = "TCK-1042"`,
+		"ticketId: the ticket “VPN drops every hour”", `"unrecoverable"`} {
+		if !strings.Contains(judge.prompts[0], s) {
+			t.Errorf("the judge's prompt lacks %q:\n%s", s, judge.prompts[0])
+		}
 	}
 
 	// When the judge rejects everything, the fallback writes them.

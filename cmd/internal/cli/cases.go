@@ -122,7 +122,8 @@ func runCases(e *env, args []string) int {
 			return e.failf("%v", err)
 		}
 	}
-	if err := utter.Annotate(ctx, api, cs, writer); err != nil {
+	cs, judged, err := utter.Annotate(ctx, api, cs, writer)
+	if err != nil {
 		return e.failf("utterances: %v", err)
 	}
 	if err := cases.Write(out, cs); err != nil {
@@ -140,6 +141,7 @@ func runCases(e *env, args []string) int {
 		fmt.Fprintf(e.stdout, "real values for %d tools from %d producer calls\n", len(rep.Harvested), rep.Calls)
 	}
 	printVerification(e.stdout, rep, "")
+	fmt.Fprintf(e.stdout, "utterances: %s\n", judged)
 	return exitOK
 }
 

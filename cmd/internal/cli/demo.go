@@ -109,14 +109,15 @@ func runDemo(e *env, args []string) int {
 	if err != nil {
 		return e.failf("%v", err)
 	}
-	if err := utter.Annotate(ctx, api, cs, tmpl); err != nil {
+	cs, judged, err := utter.Annotate(ctx, api, cs, tmpl)
+	if err != nil {
 		return e.failf("utterances: %v", err)
 	}
 	casesFile := filepath.Join(*dir, "cases.jsonl")
 	if err := cases.Write(casesFile, cs); err != nil {
 		return e.failf("%v", err)
 	}
-	step("made %d cases (real values for %d tools from %d producer calls): %s", len(cs), len(rep.Harvested), rep.Calls, casesFile)
+	step("made %d cases (real values for %d tools from %d producer calls; utterances: %s): %s", len(cs), len(rep.Harvested), rep.Calls, judged, casesFile)
 	printVerification(e.stdout, rep, "         ")
 
 	// 5. Every case, directly and through the agent.

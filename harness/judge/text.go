@@ -1,0 +1,735 @@
+package judge
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"github.com/agentready/agentready/gen/describe/prose"
+	"github.com/agentready/agentready/gen/ir"
+	"github.com/agentready/agentready/harness/cases"
+)
+
+// text is an utterance read once for the judge's questions.
+type text struct {
+	raw string
+	// toks are the words and values of the text, lower case, split at
+	// spaces, quotes, brackets and list punctuation; cased holds the same
+	// tokens as written.
+	toks, cased []string
+	// loose are the words split further at underscores, dashes, dots and
+	// case changes: "in_stock" and "in stock" read alike.
+	loose []string
+	// blobs are the JSON objects and lists quoted in the text, as
+	// canonical JSON.
+	blobs map[string]bool
+	// dates are the dates the text says, read when first needed.
+	dates     []dateMention
+	datesRead bool
+}
+
+func readText(s string) *text {
+	t := &text{raw: s, blobs: map[string]bool{}}
+	t.toks, t.cased = tokens(s)
+	t.loose = looseWords(s)
+	for i := 0; i < len(s); i++ {
+		if s[i] != '{' && s[i] != '[' {
+			continue
+		}
+		dec := json.NewDecoder(strings.NewReader(s[i:]))
+		var v any
+		if dec.Decode(&v) != nil {
+			continue
+		}
+		switch v.(type) {
+		case map[string]any, []any:
+			t.blobs[canon(v)] = true
+			i += int(dec.InputOffset()) - 1
+		}
+	}
+	return t
+}
+
+// clause marks, in the loose words, where punctuation ends a clause, so
+// that "no change.”, is pool set to false" does not read as "no pool".
+const clause = "|"
+
+// looseWords splits s into lower-case words at spaces, punctuation,
+// underscores and case changes, with a clause mark where a comma, a
+// full stop, a quotation mark or a bracket ends a clause.
+func looseWords(s string) []string {
+	// An email address or a URL is one word: "jane.doe@example.com" does
+	// not say "Jane Doe".
+	if strings.Contains(s, "@") || strings.Contains(s, "://") {
+		fs := strings.Fields(s)
+		for i, f := range fs {
+			if strings.Contains(f, "@") || strings.Contains(f, "://") {
+				fs[i] = "\u2063" + strings.Map(func(r rune) rune {
+					if unicode.IsLetter(r) || unicode.IsDigit(r) {
+						return unicode.ToLower(r)
+					}
+					return -1
+				}, f)
+			}
+		}
+		s = strings.Join(fs, " ")
+	}
+	var out []string
+	start := 0
+	rs := []rune(s)
+	for i, r := range rs {
+		end := false
+		switch r {
+		case ',', ';', '!', '?', '\u201c', '\u201d', '(', ')', '[', ']', '{', '}':
+			end = true
+		case '"', ':':
+			// In JSON, a key and its value are one clause:
+			// "archived":false.
+			end = !(r == '"' && i+1 < len(rs) && rs[i+1] == ':' || r == ':' && i > 0 && rs[i-1] == '"')
+		case '.':
+			end = i+1 == len(rs) || unicode.IsSpace(rs[i+1]) || rs[i+1] == '\u201d' || rs[i+1] == '"'
+		}
+		if !end {
+			continue
+		}
+		out = append(out, prose.Words(string(rs[start:i]))...)
+		if len(out) > 0 && out[len(out)-1] != clause {
+			out = append(out, clause)
+		}
+		start = i + 1
+	}
+	return append(out, prose.Words(string(rs[start:]))...)
+}
+
+// isSep reports whether r separates tokens: spaces, quotation marks,
+// brackets and the punctuation of lists and labels.
+func isSep(r rune) bool {
+	if unicode.IsSpace(r) {
+		return true
+	}
+	switch r {
+	case '"', '\u201c', '\u201d', '\u201e', '\u00ab', '\u00bb', '{', '}', '[', ']', '(', ')', ',', ';', ':', '`', '<', '>', '|':
+		return true
+	}
+	return false
+}
+
+// tokens splits s at separators and trims the marks that end a sentence
+// or open and close single quotes; it returns the tokens in lower case
+// and as written.
+func tokens(s string) (lower, cased []string) {
+	for _, f := range strings.FieldsFunc(s, isSep) {
+		f = strings.TrimLeft(f, "'\u2018\u2019")
+		f = strings.TrimRight(f, ".!?'\u2018\u2019\u2026")
+		if f != "" {
+			cased = append(cased, f)
+			lower = append(lower, strings.ToLower(f))
+		}
+	}
+	return lower, cased
+}
+
+// find returns the positions where needle starts in hay.
+func find(hay, needle []string) []int {
+	var out []int
+	if len(needle) == 0 {
+		return nil
+	}
+	for i := 0; i+len(needle) <= len(hay); i++ {
+		ok := true
+		for k, w := range needle {
+			if hay[i+k] != w {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// shortWords are values too common as words to count as said when they
+// merely occur: "a", "on", "all". Said as values, they stand next to
+// what they are the value of.
+var shortWords = map[string]bool{"a": true, "an": true, "i": true, "in": true, "on": true, "at": true, "to": true, "of": true,
+	"it": true, "is": true, "or": true, "by": true, "be": true, "as": true, "no": true, "do": true, "us": true, "me": true,
+	"my": true, "we": true, "the": true, "and": true, "for": true, "all": true, "any": true, "one": true, "new": true}
+
+// valueSaid reports whether the text says a value in one of the forms
+// the judge knows. key is the name the value is known by.
+func (t *text) valueSaid(key string, v any, s *ir.Schema) bool {
+	switch x := v.(type) {
+	case string:
+		if x == "" {
+			return t.emptySaid(key)
+		}
+		if t.stringSaid(key, x) {
+			return true
+		}
+		// A value of an enum is a word, not an identifier: "2fa
+		// insecure" says 2fa_insecure.
+		if s != nil && slices.Contains(s.Enum, any(x)) {
+			lw := prose.Words(x)
+			return len(lw) > 1 && len(find(t.loose, lw)) > 0
+		}
+		return false
+	case float64:
+		return t.numberSaid(x)
+	case json.Number:
+		if f, err := x.Float64(); err == nil && strconv.FormatFloat(f, 'f', -1, 64) == x.String() {
+			return t.numberSaid(f)
+		}
+		return len(find(t.toks, lowerTokens(x.String()))) > 0
+	case bool:
+		for _, neg := range t.mentions(key, false) {
+			if neg == !x {
+				return true
+			}
+		}
+		return false
+	case nil:
+		return t.emptySaid(key)
+	case map[string]any, []any:
+		return t.holdsJSON(v) || t.emptySaid(key)
+	}
+	return len(find(t.toks, lowerTokens(fmt.Sprint(v)))) > 0
+}
+
+func lowerTokens(s string) []string {
+	l, _ := tokens(s)
+	return l
+}
+
+// stringSaid reports whether the text says a string: literally, as
+// words ("in stock" for in_stock), as a date in words, as a sort order
+// in words, or by a common synonym.
+func (t *text) stringSaid(key, x string) bool {
+	vt, vc := tokens(x)
+	if len(vt) == 0 {
+		// Punctuation only (">", "*"): as it is.
+		return strings.Contains(t.raw, x)
+	}
+	for _, i := range find(t.toks, vt) {
+		if len(vt) > 1 || !shortWords[vt[0]] {
+			return true
+		}
+		// A short common word counts where it is written as given and
+		// stands beside what it is the value of.
+		if i > 0 && t.cased[i] == vc[0] && t.nearKey(key, i) {
+			return true
+		}
+		// In capitals, as given, it is no ordinary word: "in US".
+		if t.cased[i] == vc[0] && len(vc[0]) > 1 && strings.ToUpper(vc[0]) == vc[0] {
+			return true
+		}
+	}
+	// Or where it is quoted.
+	if len(vt) == 1 && shortWords[vt[0]] {
+		low := strings.ToLower(t.raw)
+		for _, q := range [][2]string{{"\u201c", "\u201d"}, {`"`, `"`}, {"'", "'"}, {"`", "`"}} {
+			if strings.Contains(low, q[0]+vt[0]+q[1]) {
+				return true
+			}
+		}
+	}
+	// Words joined by underscores, dashes or case ("in_stock",
+	// "inStock") may be said apart; words already apart ("New
+	// Project") are said as they are, not inside "new-project".
+	if !hasDigit(x) && !strings.HasPrefix(x, "-") && !strings.ContainsAny(x, " \t") {
+		if lw := prose.Words(x); len(lw) > 1 || len(lw) == 1 && !shortWords[lw[0]] {
+			if len(find(t.loose, lw)) > 0 {
+				return true
+			}
+		}
+	}
+	if d, ok := parseInstant(x); ok && t.instantSaid(d) {
+		return true
+	}
+	if rest, ok := strings.CutPrefix(x, "-"); ok && rest != "" && !hasDigit(rest) {
+		if len(find(t.loose, prose.Words(rest))) > 0 && t.anyOf(descending) {
+			return true
+		}
+	}
+	for _, syn := range synonyms[strings.ToLower(x)] {
+		if len(find(t.toks, lowerTokens(syn))) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// descending are the words that say a list runs from the largest or
+// newest.
+var descending = []string{"descending", "desc", "newest", "latest", "highest", "largest", "biggest", "reverse", "decreasing", "most recent"}
+
+// synonyms are the other words people use for common enum values.
+var synonyms = map[string][]string{
+	"asc": {"ascending", "oldest first", "lowest first"}, "desc": {"descending", "newest first", "highest first"},
+	"ascending": {"asc"}, "descending": {"desc"},
+}
+
+func (t *text) anyOf(phrases []string) bool {
+	for _, p := range phrases {
+		if len(find(t.toks, lowerTokens(p))) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+func hasDigit(s string) bool { return strings.ContainsAny(s, "0123456789") }
+
+// numberSaid reports whether the text says a number: as digits
+// ("1500", "1,500") or, for small whole numbers, in words ("five").
+func (t *text) numberSaid(f float64) bool {
+	s := strconv.FormatFloat(f, 'f', -1, 64)
+	if len(find(t.toks, lowerTokens(s))) > 0 {
+		return true
+	}
+	if f != float64(int64(f)) {
+		return false
+	}
+	n := int64(f)
+	if n >= 1000 || n <= -1000 {
+		if len(find(t.toks, lowerTokens(grouped(n)))) > 0 {
+			return true
+		}
+	}
+	if n >= 0 && n <= 100 {
+		w := numberWords(int(n))
+		if len(find(t.toks, lowerTokens(w))) > 0 || len(find(t.loose, prose.Words(w))) > 0 {
+			// "one" is also a pronoun: a number said in words must not be
+			// the only other word a short value could be.
+			return n != 1 || len(find(t.toks, []string{"one"})) > 0 && !t.anyOf([]string{"this one", "that one", "new one", "the one"})
+		}
+	}
+	return false
+}
+
+// grouped writes a whole number with thousands separators: 1,500.
+func grouped(n int64) string {
+	s := strconv.FormatInt(n, 10)
+	neg := strings.HasPrefix(s, "-")
+	s = strings.TrimPrefix(s, "-")
+	var b strings.Builder
+	for i, r := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(r)
+	}
+	if neg {
+		return "-" + b.String()
+	}
+	return b.String()
+}
+
+var (
+	smallNumbers = []string{"zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
+		"twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen"}
+	tensWords = []string{"", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"}
+)
+
+// numberWords writes a whole number from 0 to 100 in words.
+func numberWords(n int) string {
+	switch {
+	case n < 20:
+		return smallNumbers[n]
+	case n == 100:
+		return "one hundred"
+	case n%10 == 0:
+		return tensWords[n/10]
+	}
+	return tensWords[n/10] + "-" + smallNumbers[n%10]
+}
+
+// parseNumber reads a number written in digits (with thousands
+// separators) or, from 0 to 100, in words.
+func parseNumber(s string) (float64, bool) {
+	s = strings.TrimSpace(strings.ToLower(s))
+	if f, err := strconv.ParseFloat(strings.ReplaceAll(s, ",", ""), 64); err == nil {
+		return f, true
+	}
+	norm := strings.Join(prose.Words(s), " ")
+	for n := 0; n <= 100; n++ {
+		if strings.Join(prose.Words(numberWords(n)), " ") == norm || n == 100 && norm == "a hundred" {
+			return float64(n), true
+		}
+	}
+	return 0, false
+}
+
+// fillers are the words of flag and field names that say nothing of
+// what they mean: "include" in include_archived, "is" in is_active.
+var fillers = map[string]bool{"is": true, "has": true, "have": true, "include": true, "includes": true, "with": true, "expand": true,
+	"should": true, "can": true, "do": true, "use": true, "allow": true, "get": true, "the": true, "a": true, "of": true,
+	"for": true, "to": true, "by": true}
+
+// meaning returns the stems of the words that say what a name means, and
+// whether there are any a text can be searched for: words too short or
+// too common ("on") can only be matched where a form is recorded.
+func meaning(key string) ([]string, bool) {
+	var out []string
+	all := prose.Words(key)
+	for _, w := range all {
+		if !fillers[w] {
+			out = append(out, w)
+		}
+	}
+	if len(out) == 0 {
+		out = all
+	}
+	usable := false
+	for i, w := range out {
+		if len(w) >= 3 && !shortWords[w] {
+			usable = true
+		}
+		out[i] = stem(w)
+	}
+	return out, usable
+}
+
+// stem strips the common English inflections from a lower-case word:
+// "archived", "archives" and "archive" are one.
+func stem(w string) string {
+	for _, suf := range []string{"ing", "ies", "ed", "es", "s", "e"} {
+		if len(w) > len(suf)+2 && strings.HasSuffix(w, suf) {
+			if suf == "ies" {
+				return w[:len(w)-3] + "y"
+			}
+			return w[:len(w)-len(suf)]
+		}
+	}
+	return w
+}
+
+// antonyms are words that say the opposite of a flag's word.
+var antonyms = map[string]string{"enabl": "disabl", "disabl": "enabl", "visibl": "hidden", "hidden": "visibl",
+	"public": "privat", "privat": "public", "show": "hid", "hid": "show", "allow": "deny", "deny": "allow",
+	"on": "off", "off": "on", "includ": "exclud", "exclud": "includ", "lock": "unlock", "open": "clos", "clos": "open"}
+
+// negPrefixes make a word its opposite: unarchived, inactive, non-public.
+var negPrefixes = []string{"non", "un", "in", "dis", "im"}
+
+// negBefore and negAfter are the words before and after a flag's word
+// that turn it off: "not archived", "without archived ones", "archived
+// set to false", "notifications off".
+var (
+	negBefore = map[string]bool{"not": true, "no": true, "non": true, "without": true, "excluding": true, "exclude": true,
+		"except": true, "hide": true, "hiding": true, "never": true, "skip": true, "skipping": true, "don": true, "dont": true,
+		"isn": true, "aren": true, "leave": true, "leaving": true, "omit": true, "omitting": true, "disable": true}
+	negAfter = map[string]bool{"off": true, "false": true, "disabled": true, "no": true}
+)
+
+// match says how a text word stands to a meaning word: 1 the same, -1
+// its opposite, 0 unrelated.
+func match(word, m string) int {
+	s := stem(word)
+	if s == m || len(m) >= 4 && (strings.HasPrefix(s, m) || strings.HasPrefix(m, s) && len(s) >= 4) {
+		return 1
+	}
+	if antonyms[m] != "" && s == antonyms[m] {
+		return -1
+	}
+	for _, p := range negPrefixes {
+		if rest, ok := strings.CutPrefix(word, p); ok && len(rest) >= 3 && strings.TrimPrefix(rest, "-") != "" {
+			if stem(strings.TrimPrefix(rest, "-")) == m {
+				return -1
+			}
+		}
+		// The flag's own word is the negative one: "assigned" for
+		// unassigned.
+		if rest, ok := strings.CutPrefix(m, p); ok && len(rest) >= 3 && s == rest {
+			return -1
+		}
+	}
+	return 0
+}
+
+// mentions finds where the text speaks of a name's meaning (all its
+// words, close together) and returns, for each place, whether it is
+// negated. short allows meanings of short common words ("on"), for text
+// that is a recorded form.
+func (t *text) mentions(key string, short bool) []bool {
+	ms, usable := meaning(key)
+	if !usable && !short || len(ms) == 0 {
+		return nil
+	}
+	var out []bool
+	ws := t.loose
+	for i := range ws {
+		sign := match(ws[i], ms[0])
+		if sign == 0 {
+			continue
+		}
+		end, ok := i, true
+		for _, m := range ms[1:] {
+			found := false
+			for k := end + 1; k < len(ws) && k <= end+3 && ws[k] != clause; k++ {
+				if s := match(ws[k], m); s != 0 {
+					end, found = k, true
+					if s < 0 {
+						sign = -sign
+					}
+					break
+				}
+			}
+			if !found {
+				ok = false
+				break
+			}
+		}
+		if !ok {
+			continue
+		}
+		// What follows settles it ("archived set to false", "alerts
+		// on"); else a negation just before, in the same clause.
+		neg, settled := sign < 0, false
+		for k := end + 1; k < len(ws) && k <= end+4 && ws[k] != clause; k++ {
+			if negAfter[ws[k]] {
+				neg, settled = sign > 0, true
+				break
+			}
+			if ws[k] == "true" || ws[k] == "on" || ws[k] == "yes" {
+				neg, settled = sign < 0, true
+				break
+			}
+		}
+		for k := i - 1; !settled && k >= 0 && k >= i-3 && ws[k] != clause; k-- {
+			if negBefore[ws[k]] || ws[k] == "t" && k > 0 && (ws[k-1] == "don" || ws[k-1] == "isn" || ws[k-1] == "aren") {
+				neg = !neg
+				break
+			}
+		}
+		out = append(out, neg)
+	}
+	return out
+}
+
+// nearKey reports whether the meaning of key is said within four words
+// of token i.
+func (t *text) nearKey(key string, i int) bool {
+	ms, _ := meaning(key)
+	if len(ms) == 0 {
+		return false
+	}
+	// Token positions and loose word positions differ; compare on the
+	// tokens, which keep words whole.
+	for k := max(0, i-4); k < len(t.toks) && k <= i+4; k++ {
+		if k == i {
+			continue
+		}
+		for _, w := range prose.Words(t.toks[k]) {
+			for _, m := range ms {
+				if len(m) >= 3 && match(w, m) != 0 {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// empties are the words that say a value is empty or cleared.
+var empties = map[string]bool{"empty": true, "blank": true, "no": true, "none": true, "nothing": true, "null": true,
+	"clear": true, "cleared": true, "without": true, "unset": true, "remove": true}
+
+// emptySaid reports whether the text says that the value of key is
+// empty: its meaning beside a word such as "no", "empty" or "clear".
+func (t *text) emptySaid(key string) bool {
+	ms, usable := meaning(key)
+	if !usable {
+		return false
+	}
+	ws := t.loose
+	for i := range ws {
+		if match(ws[i], ms[len(ms)-1]) == 0 {
+			continue
+		}
+		for k := i - 1; k >= 0 && k >= i-len(ms)-3 && ws[k] != clause; k-- {
+			if empties[ws[k]] {
+				return true
+			}
+		}
+		for k := i + 1; k < len(ws) && k <= i+4 && ws[k] != clause; k++ {
+			if empties[ws[k]] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// holdsJSON reports whether the text quotes v as JSON.
+func (t *text) holdsJSON(v any) bool {
+	switch v.(type) {
+	case map[string]any, []any:
+		return t.blobs[canon(v)]
+	}
+	return false
+}
+
+// formSays checks a recorded form of a leaf: it must be in the text and
+// be a form of the value.
+func (t *text) formSays(form string, l leaf) (string, bool) {
+	ft := lowerTokens(form)
+	if len(ft) == 0 {
+		return fmt.Sprintf("the recorded form %q is empty", form), false
+	}
+	if len(find(t.toks, ft)) == 0 {
+		return fmt.Sprintf("the recorded form %q is not in the text", form), false
+	}
+	if plausible(form, l) {
+		return "", true
+	}
+	return fmt.Sprintf("the recorded form %q is not a form of %s", form, show(l.value)), false
+}
+
+// plausible reports whether words can stand for a leaf's value.
+func plausible(form string, l leaf) bool {
+	f := readText(form)
+	switch x := l.value.(type) {
+	case bool:
+		for _, neg := range f.mentions(l.key, true) {
+			if neg == !x {
+				return true
+			}
+		}
+		return false
+	case float64:
+		n, ok := parseNumber(form)
+		return ok && n == x
+	case string:
+		if x == "" {
+			return f.anyEmpty()
+		}
+		if f.stringSaid(l.key, x) {
+			return true
+		}
+		// A form shares a word with the value: "open" for "opened".
+		for _, vw := range prose.Words(x) {
+			if len(vw) < 3 || hasDigit(vw) {
+				continue
+			}
+			for _, fw := range f.loose {
+				if match(fw, stem(vw)) > 0 {
+					return true
+				}
+			}
+		}
+		return false
+	case nil, map[string]any, []any:
+		return f.anyEmpty() || f.holdsJSON(x)
+	}
+	return false
+}
+
+func (t *text) anyEmpty() bool {
+	for _, w := range t.loose {
+		if empties[w] {
+			return true
+		}
+	}
+	return false
+}
+
+// picks are the words people use for which item of a list is meant.
+var picks = map[string][]string{"latest": {"latest", "newest", "most recent", "last"}, "first": {"first", "top"},
+	"oldest": {"oldest", "earliest"}, "last": {"last", "latest"}}
+
+// fedSaid reports whether a chain case's input, found by a producer, is
+// said by what a person knows its item by.
+func (t *text) fedSaid(f, up *cases.Feed) (string, bool) {
+	if f.Label != nil && t.stringSaid(f.Label.Field, f.Label.Value) {
+		return "", true
+	}
+	if f.Pick != "" && up != nil && up.Label != nil {
+		ws := picks[f.Pick]
+		if ws == nil {
+			ws = []string{f.Pick}
+		}
+		if !t.anyOf(ws) {
+			return fmt.Sprintf("does not say which item (%s) is meant", f.Pick), false
+		}
+		if t.stringSaid(up.Label.Field, up.Label.Value) {
+			return "", true
+		}
+		return fmt.Sprintf("names neither the value nor %q", up.Label.Value), false
+	}
+	if f.Label != nil {
+		return fmt.Sprintf("names neither the value nor %q", f.Label.Value), false
+	}
+	return "not said (" + show(f.Value) + ")", false
+}
+
+// saidOtherwise reports whether a text that does not say a defaulted
+// leaf's value says another value for it: the opposite of a flag, or
+// another value of the enum.
+func (t *text) saidOtherwise(l leaf) (string, bool) {
+	switch x := l.value.(type) {
+	case bool:
+		ms := t.mentions(l.key, false)
+		if len(ms) == 0 {
+			return "", false
+		}
+		for _, neg := range ms {
+			if neg == !x {
+				return "", false
+			}
+		}
+		return strconv.FormatBool(!x), true
+	case string:
+		n := l.up[len(l.up)-1]
+		if n.schema == nil {
+			return "", false
+		}
+		for _, e := range n.schema.Enum {
+			if s, ok := e.(string); ok && s != x && len(s) >= 3 && t.stringSaid(l.key, s) {
+				return strconv.Quote(s), true
+			}
+		}
+	}
+	return "", false
+}
+
+// listedWithSiblings reports whether a short common word that is an item
+// of a list stands in the text beside another item of the list, joined
+// by a comma, "and" or "or": "ldp or all".
+func (t *text) listedWithSiblings(l leaf) bool {
+	x, ok := l.value.(string)
+	if !ok || len(l.up) < 2 {
+		return false
+	}
+	list, ok := l.up[len(l.up)-2].value.([]any)
+	if !ok || len(list) < 2 {
+		return false
+	}
+	vt := lowerTokens(x)
+	if len(vt) != 1 || !shortWords[vt[0]] {
+		return false
+	}
+	for _, i := range find(t.toks, vt) {
+		for _, e := range list {
+			s, ok := e.(string)
+			if !ok || s == x {
+				continue
+			}
+			et := lowerTokens(s)
+			if len(et) == 0 || len(et) == 1 && shortWords[et[0]] {
+				continue
+			}
+			for _, k := range find(t.toks, et) {
+				if k+len(et) == i || k+len(et)+1 == i && (t.toks[k+len(et)] == "and" || t.toks[k+len(et)] == "or") ||
+					i+1 == k || i+2 == k && (t.toks[i+1] == "and" || t.toks[i+1] == "or") {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
