@@ -27,7 +27,10 @@ type ArgChecker struct {
 	knownSet map[string]bool
 	open     bool
 	example  json.RawMessage
-	warnings []string
+	// exampleArgs are example's top-level values, which name a missing
+	// argument's example.
+	exampleArgs map[string]any
+	warnings    []string
 }
 
 // NewArgChecker parses tool's parameter schema (JSON; empty accepts any
@@ -72,6 +75,12 @@ func NewArgChecker(tool string, schema, example []byte) (*ArgChecker, error) {
 			ex = map[string]any{}
 		}
 		c.example = json.RawMessage(argAppendJSON(nil, ex))
+	}
+	var top map[string]any
+	dec := json.NewDecoder(bytes.NewReader(c.example))
+	dec.UseNumber()
+	if dec.Decode(&top) == nil {
+		c.exampleArgs = top
 	}
 	return c, nil
 }

@@ -681,6 +681,11 @@ func (r *argRun) missing(n *argNode, name string, at *argPath) {
 			p.accepted = "required (" + s + ")"
 		}
 		p.example = argExampleValue(sub)
+		// A top-level argument's value in the tool's example call is a
+		// real one: better than one made from the schema.
+		if v, ok := r.c.exampleArgs[name]; ok && v != argPlaceholder && at.len() == 1 {
+			p.example = argExampleScalar(v)
+		}
 	}
 	r.add(p, at)
 }

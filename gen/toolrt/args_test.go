@@ -111,7 +111,7 @@ func TestArgProblems(t *testing.T) {
 		{"type fraction text for integer", withID(`"limit":"1.5"`), []ProblemKind{ProblemType},
 			[]string{`- limit: "1.5" is not a whole number; use an integer from 1 to 100, e.g. 1.`}, nil},
 		{"type object for string", withID(`"title":{"a":1}`), []ProblemKind{ProblemType},
-			[]string{`- title: {"a":1} is an object; use a string, e.g. "text".`}, nil},
+			[]string{`- title: {"a":1} is an object; use a string.`}, nil},
 		{"type text for boolean", withID(`"flag":"yes"`), []ProblemKind{ProblemType},
 			[]string{`- flag: "yes" is a string; use a boolean, e.g. true.`}, nil},
 		{"type null for required", `{"ticketId":null}`, []ProblemKind{ProblemType},
@@ -189,7 +189,7 @@ func TestArgProblems(t *testing.T) {
 		{"array of objects", withID(`"lines":[{"sku":"a","qty":0},{"qty":2}]`),
 			[]ProblemKind{ProblemRange, ProblemMissing},
 			[]string{`- lines[0].qty: 0 is too small; use an integer of at least 1.`,
-				`- lines[1].sku: missing; required (string), e.g. "text".`}, nil},
+				`- lines[1].sku: missing; required (string).`}, nil},
 		{"additionalProperties schema", withID(`"meta":{"a":"x"}`), []ProblemKind{ProblemType},
 			[]string{`- meta.a: "x" is a string; use an integer, e.g. 1.`}, nil},
 		{"oneOf no form", withID(`"span":5`), []ProblemKind{ProblemType},
@@ -197,7 +197,7 @@ func TestArgProblems(t *testing.T) {
 		{"oneOf form of the same type", withID(`"span":"2024-13-45"`), []ProblemKind{ProblemFormat},
 			[]string{`- span: "2024-13-45" is not a valid date;`}, nil},
 		{"oneOf object form", withID(`"span":{"from":"a"}`), []ProblemKind{ProblemMissing},
-			[]string{`- span.to: missing; required (string), e.g. "text".`}, nil},
+			[]string{`- span.to: missing; required (string).`}, nil},
 		{"password not echoed", withID(`"secret":"hunter2"`), []ProblemKind{ProblemLength},
 			[]string{`- secret: the value given is too short (7 characters); use at least 8 characters.`},
 			[]string{"hunter2"}},
@@ -505,7 +505,7 @@ func TestArgCheckComposition(t *testing.T) {
 	for raw, want := range map[string]string{
 		`{"n":13}`:               "- n: 13 is not allowed; use a value that is not 13.",
 		`{"kind":"big","n":5}`:   "- n: 5 is too small; use a number of at least 100.",
-		`{"card":"4111"}`:        `- cvv: missing; required when "card" is given, e.g. "text".`,
+		`{"card":"4111"}`:        `- cvv: missing; required when "card" is given.`,
 		`{"kind":"small","n":5}`: "",
 	} {
 		_, _, err := c.Check(raw)
@@ -694,4 +694,26 @@ func FuzzArgSchema(f *testing.F) {
 			t.Fatal("empty error text")
 		}
 	})
+}
+
+// A missing argument's example is its value in the tool's example call, a
+// real one; a plain string with nothing to go by gets none, rather than a
+// placeholder a model would copy.
+func TestMissingArgumentExample(t *testing.T) {
+	schema := `{"type":"object","properties":{"assetId":{"type":"string"},"note":{"type":"string"}},"required":["assetId","note"]}`
+	c, err := NewArgChecker("getAsset", []byte(schema), []byte(`{"assetId":"AST-7K2M9Q4D","note":"Back from repair"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, _, err = c.Check(`{}`)
+	if err == nil || !strings.Contains(err.Error(), `- assetId: missing; required (string), e.g. "AST-7K2M9Q4D".`) {
+		t.Errorf("missing assetId: %v", err)
+	}
+	bare, err := NewArgChecker("getAsset", []byte(schema), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err = bare.Check(`{}`); err == nil || strings.Contains(err.Error(), `e.g. "text"`) {
+		t.Errorf("without an example: %v", err)
+	}
 }

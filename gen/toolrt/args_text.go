@@ -773,6 +773,15 @@ func argSummarize(n *argNode, depth int) string {
 // they are, arrays and objects as JSON text.
 func argExampleValue(n *argNode) any {
 	v := argExampleOf(n, 0)
+	if v == argPlaceholder {
+		return nil
+	}
+	return argExampleScalar(v)
+}
+
+// argExampleScalar returns a scalar as it is and anything else as its
+// JSON text, for an error message; nil stays nil.
+func argExampleScalar(v any) any {
 	switch v.(type) {
 	case nil:
 		return nil
@@ -949,7 +958,7 @@ func argExampleString(n *argNode) any {
 	if f, ok := argFormats[n.format]; ok {
 		return f.example
 	}
-	s := "text"
+	s := argPlaceholder
 	if n.minLen > len(s) {
 		s = strings.Repeat("x", min(n.minLen, 1000))
 	}
@@ -958,6 +967,11 @@ func argExampleString(n *argNode) any {
 	}
 	return s
 }
+
+// argPlaceholder is the made-up string of a schema that says nothing
+// more: it keeps an example object valid, but is never offered alone as
+// the example of one value (it would teach a placeholder).
+const argPlaceholder = "text"
 
 func argExampleNumber(n *argNode, integer bool) json.Number {
 	x := 1.0

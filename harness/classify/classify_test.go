@@ -79,7 +79,10 @@ func classes(ls []Label) []Class {
 	return out
 }
 
-const widget = `{"id":1,"name":"a","owner":{"login":"x"}}`
+const (
+	widget  = `{"id":1,"name":"a","owner":{"login":"x"}}`
+	widget2 = `{"id":2,"name":"b","owner":{"login":"y"}}`
+)
 
 func TestClassify(t *testing.T) {
 	c := New(widgetAPI(), Options{ResultTokens: 100})
@@ -95,6 +98,7 @@ func TestClassify(t *testing.T) {
 	del := &cases.Case{ID: "deleteWidget/1", Tool: "deleteWidget", Args: map[string]any{"id": 1.0}}
 	upd := &cases.Case{ID: "updateWidget/1", Tool: "updateWidget", Args: map[string]any{"id": 1.0, "If-Match": `"3"`, "color": "Red"}}
 	listAll := &cases.Case{ID: "listWidgets/2", Tool: "listWidgets", Args: map[string]any{}}
+	listOwned := &cases.Case{ID: "listWidgets/3", Tool: "listWidgets", Args: map[string]any{"owner": "ada"}}
 	chain := &cases.Case{ID: "getWidget/chain", Tool: "getWidget", Scenario: cases.Chain, Args: map[string]any{"id": 1.0},
 		Steps: []cases.Step{{Tool: "listWidgets", Args: map[string]any{}}, {Tool: "getWidget", Args: map[string]any{"id": 1.0}}}}
 	direct := ok("getWidget", `{"id":1}`, widget)
@@ -105,6 +109,7 @@ func TestClassify(t *testing.T) {
 	directs[upd] = &updated
 	listed := ok("listWidgets", `{}`, `{"items":[`+widget+`]}`)
 	directs[listAll] = &listed
+	directs[listOwned] = &listed
 	tests := []struct {
 		name      string
 		tc        *cases.Case
@@ -171,7 +176,16 @@ func TestClassify(t *testing.T) {
 			[]Class{ParameterValueMismatch}, "`color` is \"Green\"", nil},
 		{"another tool with the same data", listAll, trace(ok("findWidgets", `{}`, `[`+widget+`]`)), nil, "", nil},
 		{"a tool the spec calls the same, with other data", listAll, trace(ok("findWidgets", `{"q":"x"}`, `[]`)),
-			[]Class{ParameterValueMismatch}, "which the spec says gives the same", nil},
+			[]Class{ParameterValueMismatch, EmptyOutput}, "which the spec says gives what listWidgets gives", nil},
+		{"a tool the spec calls the same, without the request's value", listOwned, trace(ok("findWidgets", `{}`, `[`+widget+`,`+widget2+`]`)),
+			[]Class{MissingParameter}, "without `owner` = \"ada\"", nil},
+		{"an argument nobody asked for, refused", upd, trace(
+			Call{Tool: "updateWidget", RawArgs: `{"id":1,"If-Match":"3","color":"Red","limit":"x"}`, Result: Result{Kind: "invalid_args"},
+				Problems: []Problem{{Path: "limit", Kind: "type", Given: "x", Reason: "is a string"}}},
+			ok("updateWidget", `{"id":1,"If-Match":"3","color":"Red"}`, widget)), nil, "", []Class{RedundantParameter}},
+		{"a first step the tool refused", chain, trace(Call{Tool: "listWidgets", RawArgs: `{"team":"Identity"}`, Result: Result{Kind: "invalid_args"},
+			Problems: []Problem{{Path: "team", Kind: "pattern", Given: "Identity", Reason: "does not match the pattern ^tm_[a-z]+$"}}}),
+			[]Class{ToolNotIdentified, ParameterValueMismatch}, "first steps", nil},
 		{"the first step of a chain only", chain, trace(ok("listWidgets", `{}`, `{"items":[`+widget+`]}`)),
 			[]Class{ToolNotIdentified}, "first steps", nil},
 	}

@@ -162,7 +162,7 @@ func (c *Classifier) Classify(tc *cases.Case, direct *Call, agent *Trace) Verdic
 	var final, earlier labeler
 	if n := len(targets); n > 0 {
 		last := targets[n-1]
-		c.argProblems(&final, last, n-1, n)
+		c.argProblems(&final, last, n-1, n, tc.Args)
 		c.compareArgs(&final, tc, last)
 		c.unrequested(&final, tc, last)
 		if !expected(last) {
@@ -170,7 +170,7 @@ func (c *Classifier) Classify(tc *cases.Case, direct *Call, agent *Trace) Verdic
 		}
 		c.output(&final, last, direct, true)
 		for i, call := range targets[:n-1] {
-			c.argProblems(&earlier, call, i, n)
+			c.argProblems(&earlier, call, i, n, tc.Args)
 			r := call.Result
 			if r.Kind == string(toolrt.ResultHTTPError) && r.Status >= 400 && r.Status < 500 && r.Status != 401 && r.Status != 403 && !expected(call) {
 				earlier.add(ParameterValueMismatch, call.Tool, nil, "%s%s was refused: %s.", call.Tool, argsText(call), quote(firstLine(call.Text), 160))
@@ -181,8 +181,27 @@ func (c *Classifier) Classify(tc *cases.Case, direct *Call, agent *Trace) Verdic
 	}
 	for i := range agent.Calls {
 		call := &agent.Calls[i]
-		if call.UnknownTool || !relevant[call.Tool] || call.Tool == target {
+		if call.UnknownTool || call.Tool == target {
 			continue
+		}
+		if c.Equivalent(target, call.Tool) {
+			relevant[call.Tool] = true
+		}
+		if !relevant[call.Tool] {
+			continue
+		}
+		// A step of the request whose arguments the tool refused: a
+		// mistake, recovered from when a later call of it went through.
+		if len(call.Problems) > 0 {
+			fixed := false
+			for j := i + 1; j < len(agent.Calls); j++ {
+				fixed = fixed || agent.Calls[j].Tool == call.Tool && agent.Calls[j].Result.OK
+			}
+			if fixed {
+				c.argProblems(&earlier, call, 0, 1, nil)
+			} else {
+				c.argProblems(&l, call, 0, 1, nil)
+			}
 		}
 		c.execution(&l, call, direct)
 		c.output(&l, call, direct, false)
@@ -329,11 +348,32 @@ func (c *Classifier) wrongTool(l *labeler, tc *cases.Case, direct *Call, calls [
 		}
 		what := "a different answer"
 		if call.Body != nil && direct != nil && direct.Body != nil {
-			what = fmt.Sprintf("%d items where the direct call got %d", len(call.Body.Keys), len(direct.Body.Keys))
+			what = fmt.Sprintf("%d items where the direct call got %d", call.Body.Items, direct.Body.Items)
 		} else if !call.Result.OK {
 			what = quote(firstLine(call.Text), 120)
 		}
-		l.add(ParameterValueMismatch, call.Tool, nil, "The agent called %s%s, which the spec says gives the same as %s, and got %s.",
+		// The tools overlap; what differs is which of the request's values
+		// the call was given.
+		var missing []string
+		sent := map[string]bool{}
+		for _, v := range call.ArgsOrRaw() {
+			sent[canonValue(v)] = true
+		}
+		for _, k := range sortedKeysOf(tc.Args) {
+			if scalarValue(tc.Args[k]) && !sent[canonValue(tc.Args[k])] {
+				missing = append(missing, k)
+			}
+		}
+		if len(missing) > 0 {
+			var said []string
+			for _, k := range missing {
+				said = append(said, fmt.Sprintf("`%s` = %s", k, valueText(tc.Args[k])))
+			}
+			l.add(MissingParameter, target, missing, "The agent called %s%s, which the spec says gives what %s gives, without %s, and got %s.",
+				call.Tool, argsText(call), target, joinWords(said, 3), what)
+			return
+		}
+		l.add(ParameterValueMismatch, target, nil, "The agent called %s%s, which the spec says gives what %s gives, with the request's values, and got %s.",
 			call.Tool, argsText(call), target, what)
 		return
 	}
@@ -396,6 +436,25 @@ func (c *Classifier) unrequested(l *labeler, tc *cases.Case, final *Call) {
 	}
 }
 
+// canonValue is a scalar's text for comparing values across tools: "5"
+// and 5 alike.
+func canonValue(v any) string {
+	if s, ok := v.(string); ok {
+		return strings.TrimSpace(s)
+	}
+	b, _ := marshal(v)
+	return string(b)
+}
+
+// scalarValue reports whether v is neither an object nor a list.
+func scalarValue(v any) bool {
+	switch v.(type) {
+	case map[string]any, []any:
+		return false
+	}
+	return true
+}
+
 // flaggedArgs returns the top-level arguments of a call that the tool
 // found a problem with: their values are labelled by the problem.
 func flaggedArgs(call *Call) map[string]bool {
@@ -453,13 +512,20 @@ func repeated(l *labeler, calls []Call) {
 
 // argProblems labels what the tool found wrong with one call's arguments
 // and the coercions it applied. call is the i-th of n calls to the target.
-func (c *Classifier) argProblems(l *labeler, call *Call, i, n int) {
+func (c *Classifier) argProblems(l *labeler, call *Call, i, n int, asked map[string]any) {
 	where := "the agent's call " + call.Tool + argsText(call)
 	if n > 1 {
 		where = fmt.Sprintf("the agent's call %d of %d, %s%s", i+1, n, call.Tool, argsText(call))
 	}
 	for _, p := range call.Problems {
 		param := p.Path
+		if _, ok := asked[topName(param)]; asked != nil && !ok && p.Kind != "missing" && p.Kind != "unknown" && p.Kind != "malformed" {
+			// A value nobody asked for: that it was sent is the mistake,
+			// whatever was wrong with it.
+			l.add(RedundantParameter, call.Tool, []string{topName(param)}, "`%s` = %s in %s was not asked for (and the tool refused it: %s).",
+				param, valueText(p.Given), where, p.Reason)
+			continue
+		}
 		switch p.Kind {
 		case "missing":
 			l.add(MissingParameter, call.Tool, []string{param}, "`%s` is required but %s left it out.", param, where)
