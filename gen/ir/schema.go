@@ -132,3 +132,17 @@ func (s *Schema) Property(name string) *Property {
 	}
 	return nil
 }
+
+// FieldSchema returns the schema of the value an object schema s (a use,
+// resolved through a) holds at key name: the property's, else the
+// schema of its additional properties; nil when s declares neither.
+func (a *API) FieldSchema(s *Schema, name string) *Schema {
+	r := a.Resolve(s)
+	if r == nil {
+		return nil
+	}
+	if p := r.Property(name); p != nil {
+		return p.Schema
+	}
+	return r.AdditionalProperties
+}

@@ -44,19 +44,12 @@ func (c *Classifier) argSchemas(tool string) map[string]*ir.Schema {
 	return out
 }
 
-// property returns the schema of a property of an object schema, or nil.
+// property returns the schema of a field of an object schema, or nil.
 func (cm comparer) property(s *ir.Schema, name string) *ir.Schema {
 	if cm.api == nil {
 		return nil
 	}
-	r := cm.api.Resolve(s)
-	if r == nil {
-		return nil
-	}
-	if p := r.Property(name); p != nil {
-		return p.Schema
-	}
-	return r.AdditionalProperties
+	return cm.api.FieldSchema(s, name)
 }
 
 // items returns the item schema of an array schema, or nil.

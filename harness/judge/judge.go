@@ -213,25 +213,12 @@ func (j *Judge) leaves(out *[]leaf, t *text, path, key string, v any, s *ir.Sche
 	*out = append(*out, leaf{path: path, key: key, value: v, up: up, quoted: up[len(up)-1].quoted})
 }
 
-// property returns the resolved schema of an object schema's property.
+// property returns the resolved schema of an object schema's field.
 func (j *Judge) property(s *ir.Schema, name string) *ir.Schema {
 	if s == nil {
 		return nil
 	}
-	for _, p := range s.Properties {
-		if p.Name == name {
-			return j.api.Resolve(p.Schema)
-		}
-	}
-	if s.AdditionalProperties != nil {
-		return j.api.Resolve(s.AdditionalProperties)
-	}
-	for _, vs := range s.Variants {
-		if p := j.property(j.api.Resolve(vs), name); p != nil {
-			return p
-		}
-	}
-	return nil
+	return j.api.Resolve(j.api.FieldSchema(s, name))
 }
 
 // recoverable decides one leaf; the reason says why not.

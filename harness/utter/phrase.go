@@ -207,20 +207,12 @@ func (p *phraser) fields(done map[string]bool) []field {
 	return out
 }
 
-// property returns the resolved schema of an object schema's property.
+// property returns the resolved schema of an object schema's field.
 func (p *phraser) property(s *ir.Schema, name string) *ir.Schema {
 	if s == nil {
 		return nil
 	}
-	for _, pr := range s.Properties {
-		if pr.Name == name {
-			return p.api.Resolve(pr.Schema)
-		}
-	}
-	if s.AdditionalProperties != nil {
-		return p.api.Resolve(s.AdditionalProperties)
-	}
-	return nil
+	return p.api.Resolve(p.api.FieldSchema(s, name))
 }
 
 func isQuery(name string) bool {
