@@ -40,7 +40,7 @@ func runCall(e *env, args []string) int {
 	e.printWarnings(warnings, p.opts.Spec, sf.verbose)
 	if err != nil {
 		e.reportError(err, p.opts.Spec)
-		return exitFail
+		return exitError
 	}
 	irOp := api.Operation(name)
 	if irOp == nil {
@@ -78,7 +78,7 @@ func runCall(e *env, args []string) int {
 		fmt.Fprintln(e.stdout, call.Text)
 	}
 	if !call.Result.OK {
-		return exitFail
+		return exitGate
 	}
 	return exitOK
 }

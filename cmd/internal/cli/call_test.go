@@ -66,11 +66,11 @@ func TestCallRefusesInvalidArgumentsAndMutations(t *testing.T) {
 	spec := repoFile(t, "specs/golden/inventory31.yaml")
 
 	code, stdout, _ := run(t, "call", "--spec", spec, "--base-url", url, "listItems", `{"limit":1000,"colour":"red"}`)
-	if code != exitFail || !strings.Contains(stdout, "Invalid arguments for listItems") || !strings.Contains(stdout, "colour") || !strings.Contains(stdout, "limit") {
+	if code != exitGate || !strings.Contains(stdout, "Invalid arguments for listItems") || !strings.Contains(stdout, "colour") || !strings.Contains(stdout, "limit") {
 		t.Errorf("invalid arguments: code %d\n%s", code, stdout)
 	}
 	code, stdout, _ = run(t, "call", "--spec", spec, "--base-url", url, "createItem", `{"name":"Gadget","price":2}`)
-	if code != exitFail || !strings.Contains(stdout, "Not called") {
+	if code != exitGate || !strings.Contains(stdout, "Not called") {
 		t.Errorf("mutation without --allow-mutations: code %d\n%s", code, stdout)
 	}
 	if got := requests(); len(got) != 0 {
@@ -103,7 +103,7 @@ func TestCallRefusesInvalidArgumentsAndMutations(t *testing.T) {
 func TestCallErrors(t *testing.T) {
 	spec := repoFile(t, "specs/golden/inventory31.yaml")
 	code, _, stderr := run(t, "call", "--spec", spec, "--base-url", "http://127.0.0.1:1", "nosuchTool", "{}")
-	if code != exitFail || !strings.Contains(stderr, `no tool "nosuchTool"`) {
+	if code != exitError || !strings.Contains(stderr, `no tool "nosuchTool"`) {
 		t.Errorf("unknown tool: code %d, stderr %q", code, stderr)
 	}
 	if code, _, _ := run(t, "call", "--spec", spec); code != exitUsage {
@@ -111,7 +111,7 @@ func TestCallErrors(t *testing.T) {
 	}
 	t.Setenv("INVENTORY_BEARER_AUTH", "")
 	code, stdout, _ := run(t, "call", "--spec", spec, "--base-url", "http://127.0.0.1:1", "listItems", "")
-	if code != exitFail || !strings.Contains(stdout, "no response") {
+	if code != exitGate || !strings.Contains(stdout, "no response") {
 		t.Errorf("closed port: code %d, stdout %q", code, stdout)
 	}
 }

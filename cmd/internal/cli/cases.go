@@ -58,7 +58,7 @@ func runCases(e *env, args []string) int {
 	}
 	p, api, ok := e.loadAPI(&sf, setFlags(fs))
 	if !ok {
-		return exitFail
+		return exitError
 	}
 	if out == "" {
 		out = p.cfg.Cases
@@ -83,7 +83,7 @@ func runCases(e *env, args []string) int {
 	if !*offline {
 		g, ok := e.casesGraph(*graphFile, p.cfg.Graph, api)
 		if !ok {
-			return exitFail
+			return exitError
 		}
 		opts.Graph = g
 		mayMutate := p.mayWrite(*allow)

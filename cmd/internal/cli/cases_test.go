@@ -137,28 +137,28 @@ func TestCasesErrors(t *testing.T) {
 	spec := repoFile(t, "specs/exampleapi/openapi.yaml")
 	out := filepath.Join(t.TempDir(), "c.jsonl")
 	code, _, stderr := runCasesCmd(t, "--spec", spec, "--offline", "-o", out, "--model", "gpt-x")
-	if code != exitFail || !strings.Contains(stderr, `unknown kind "gpt-x"`) || !strings.Contains(stderr, "openai:NAME") {
+	if code != exitError || !strings.Contains(stderr, `unknown kind "gpt-x"`) || !strings.Contains(stderr, "openai:NAME") {
 		t.Errorf("--model of an unknown kind: code %d, %s", code, stderr)
 	}
 	code, _, stderr = runCasesCmd(t, "--spec", spec, "--offline", "-o", out, "--model", "baseline")
-	if code != exitFail || !strings.Contains(stderr, "need a language model") {
+	if code != exitError || !strings.Contains(stderr, "need a language model") {
 		t.Errorf("--model baseline for utterances: code %d, %s", code, stderr)
 	}
 	t.Setenv("OPENAI_API_KEY", "")
 	code, _, stderr = runCasesCmd(t, "--spec", spec, "--offline", "-o", out, "--model", "openai:gpt-4o")
-	if code != exitFail || !strings.Contains(stderr, "OPENAI_API_KEY") {
+	if code != exitError || !strings.Contains(stderr, "OPENAI_API_KEY") {
 		t.Errorf("--model openai without a key: code %d, %s", code, stderr)
 	}
 	code, _, stderr = runCasesCmd(t, "--spec", spec, "--offline", "-o", out, "--data", filepath.Join(t.TempDir(), "missing.yaml"))
-	if code != exitFail || !strings.Contains(stderr, "test data") {
+	if code != exitError || !strings.Contains(stderr, "test data") {
 		t.Errorf("missing data file: code %d, %s", code, stderr)
 	}
 	code, _, stderr = runCasesCmd(t, "--spec", spec, "-o", out, "--graph", filepath.Join(t.TempDir(), "none.yaml"))
-	if code != exitFail {
+	if code != exitError {
 		t.Errorf("missing graph file: code %d, %s", code, stderr)
 	}
 	code, _, stderr = runCasesCmd(t, "--spec", spec, "-o", out, "--offline", "--per-tool", "0")
-	if code != exitFail || !strings.Contains(stderr, "--per-tool") {
+	if code != exitError || !strings.Contains(stderr, "--per-tool") {
 		t.Errorf("--per-tool 0: code %d, %s", code, stderr)
 	}
 	if code, _, _ := runCasesCmd(t, "--spec", spec, "extra"); code != exitUsage {

@@ -13,10 +13,16 @@ import (
 	"strings"
 )
 
-// Exit codes.
+// Exit codes, the same for every command:
+//   - 0: done, and every check passed;
+//   - 1: done, and a check failed: the CI gate (a regression, a threshold),
+//     a tool call that failed (call), warnings under --strict (gen);
+//   - 2: not done: bad usage or input, an unusable API or credentials, an
+//     interruption.
 const (
 	exitOK    = 0
-	exitFail  = 1
+	exitGate  = 1
+	exitError = 2
 	exitUsage = 2
 )
 
@@ -112,10 +118,10 @@ func setFlags(fs *flag.FlagSet) map[string]bool {
 	return set
 }
 
-// failf prints an error and returns exitFail.
+// failf prints an error and returns exitError.
 func (e *env) failf(format string, args ...any) int {
 	fmt.Fprintf(e.stderr, "agentready: "+format+"\n", args...)
-	return exitFail
+	return exitError
 }
 
 // listFlag collects a repeatable flag.

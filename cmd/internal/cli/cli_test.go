@@ -87,8 +87,8 @@ func TestGenReportsWhereASpecIsBroken(t *testing.T) {
 		t.Fatal(err)
 	}
 	code, _, stderr := run(t, "gen", "--spec", spec, "--out", t.TempDir())
-	if code != exitFail {
-		t.Errorf("code %d, want %d", code, exitFail)
+	if code != exitError {
+		t.Errorf("code %d, want %d", code, exitError)
 	}
 	if !strings.Contains(stderr, "broken.yaml:3:1") || !strings.Contains(stderr, "2 | info: [") {
 		t.Errorf("stderr does not point at the place with the lines around it:\n%s", stderr)
@@ -121,7 +121,7 @@ paths:
 		t.Errorf("without --strict: code %d, want the good operation kept and the bad one named\nstdout %s\nstderr %s", code, stdout, stderr)
 	}
 	code, _, stderr = run(t, "gen", "--strict", "--spec", spec, "--out", out)
-	if code != exitFail || !strings.Contains(stderr, "--strict") {
+	if code != exitError || !strings.Contains(stderr, "--strict") {
 		t.Errorf("with --strict: code %d, stderr %s", code, stderr)
 	}
 }
@@ -164,7 +164,7 @@ func TestToolsTableAndNameCap(t *testing.T) {
 		}
 		seen[name] = true
 	}
-	if code, _, stderr := run(t, "tools", "--max-name-length", "65", "--spec", "x.yaml"); code != exitFail || !strings.Contains(stderr, "1 to 64") {
+	if code, _, stderr := run(t, "tools", "--max-name-length", "65", "--spec", "x.yaml"); code != exitError || !strings.Contains(stderr, "1 to 64") {
 		t.Errorf("--max-name-length 65: code %d, stderr %q", code, stderr)
 	}
 }

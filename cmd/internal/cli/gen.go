@@ -54,7 +54,7 @@ func runGen(e *env, args []string) int {
 			// diagnosis, but say the run failed.
 			_ = gen.Write(p.cfg.Out, res.Files)
 		}
-		return exitFail
+		return exitError
 	}
 	if err := gen.Write(p.cfg.Out, res.Files); err != nil {
 		return e.failf("%v", err)

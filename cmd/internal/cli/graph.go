@@ -169,7 +169,7 @@ func runGraphInfer(e *env, args []string) int {
 	set := setFlags(fs)
 	p, api, ok := e.loadAPI(&sf, set)
 	if !ok {
-		return exitFail
+		return exitError
 	}
 	path := *out
 	if path == "" {
@@ -189,7 +189,7 @@ func runGraphInfer(e *env, args []string) int {
 	if fileExists(path) {
 		old, ok := e.loadGraph(path)
 		if !ok {
-			return exitFail
+			return exitError
 		}
 		before = old.Counts()
 		g = graph.Merge(old, g)
@@ -241,7 +241,7 @@ func runGraphShow(e *env, args []string) int {
 	}
 	g, ok := e.loadGraph(path)
 	if !ok {
-		return exitFail
+		return exitError
 	}
 	opts := graph.RenderOptions{Format: *format, Tool: *tool}
 	for _, s := range statuses {
@@ -274,7 +274,7 @@ func runGraphDecide(e *env, verb string, status graph.Status, args []string) int
 	}
 	g, ok := e.loadGraph(path)
 	if !ok {
-		return exitFail
+		return exitError
 	}
 	n := 0
 	for _, b := range []struct {
@@ -326,11 +326,11 @@ func runGraphCheck(e *env, args []string) int {
 	}
 	g, ok := e.loadGraph(path)
 	if !ok {
-		return exitFail
+		return exitError
 	}
 	_, api, ok := e.loadAPI(&sf, setFlags(fs))
 	if !ok {
-		return exitFail
+		return exitError
 	}
 	ps := graph.Check(g, api)
 	if len(ps) > 0 {
@@ -362,11 +362,11 @@ func runGraphPlan(e *env, args []string) int {
 	}
 	g, ok := e.loadGraph(path)
 	if !ok {
-		return exitFail
+		return exitError
 	}
 	_, api, ok := e.loadAPI(&sf, setFlags(fs))
 	if !ok {
-		return exitFail
+		return exitError
 	}
 	plan, err := graph.Plan(g, api, pos[0], graph.PlanOptions{ApprovedOnly: *approvedOnly, RequiredOnly: *requiredOnly})
 	if err != nil {

@@ -50,7 +50,7 @@ func TestGraphCommand(t *testing.T) {
 	if code != exitOK || !strings.Contains(out, "edges approved") {
 		t.Fatalf("approve --all-above: code %d, %q", code, out)
 	}
-	if code, _, errOut := runG(t, "approve", "-g", file, "getUser", "listUsers"); code != exitFail || !strings.Contains(errOut, "no edge from getUser to listUsers") {
+	if code, _, errOut := runG(t, "approve", "-g", file, "getUser", "listUsers"); code != exitError || !strings.Contains(errOut, "no edge from getUser to listUsers") {
 		t.Errorf("approving a missing edge: code %d, %q", code, errOut)
 	}
 	if code, _, _ := runG(t, "approve", "-g", file, "onlyOne"); code != exitUsage {
@@ -70,7 +70,7 @@ func TestGraphCommand(t *testing.T) {
 	if code != exitOK || !strings.Contains(out, `"listTeamMembers" -> "getUser"`) || strings.Contains(out, `"listUsers" -> "getUser"`) {
 		t.Errorf("show dot: code %d\n%s", code, out)
 	}
-	if code, _, _ := runG(t, "show", "-g", file, "--format", "svg"); code != exitFail {
+	if code, _, _ := runG(t, "show", "-g", file, "--format", "svg"); code != exitError {
 		t.Errorf("show --format svg: code %d", code)
 	}
 
@@ -120,7 +120,7 @@ edges:
 		t.Fatal(err)
 	}
 	code, _, errOut := runG(t, "check", "--spec", spec, "-g", file)
-	if code != exitFail {
+	if code != exitError {
 		t.Fatalf("check: code %d", code)
 	}
 	for _, want := range []string{
@@ -140,7 +140,7 @@ edges:
 		t.Fatal(err)
 	}
 	code, _, errOut = runG(t, "show", "-g", file)
-	if code != exitFail || !strings.Contains(errOut, file+":4:5: edges[0].colour: unknown key") || !strings.Contains(errOut, "mappings is missing") {
+	if code != exitError || !strings.Contains(errOut, file+":4:5: edges[0].colour: unknown key") || !strings.Contains(errOut, "mappings is missing") {
 		t.Errorf("show of a broken file: code %d\n%s", code, errOut)
 	}
 }
@@ -148,7 +148,7 @@ edges:
 func TestGraphInferModel(t *testing.T) {
 	spec := repoFile(t, "specs/exampleapi/openapi.yaml")
 	code, _, errOut := runG(t, "infer", "--spec", spec, "-o", filepath.Join(t.TempDir(), "g.yaml"), "--model", "openai:gpt-4o")
-	if code != exitFail || !strings.Contains(errOut, "not available yet") {
+	if code != exitError || !strings.Contains(errOut, "not available yet") {
 		t.Errorf("--model: code %d, %q", code, errOut)
 	}
 	if code, _, _ := runG(t); code != exitUsage {

@@ -23,8 +23,8 @@ NEW_RUN_DIR, and exits 1 when something regressed (a case that passed now
 fails, a tool's pass rate or the no-error fraction fell), so CI can gate on
 it.
 
-Exit codes: 0 done; 1 an error, or a regression with --fail-on-regression;
-2 bad usage.`
+Exit codes: 0 done; 1 a regression (with --fail-on-regression); 2 an error
+or bad usage.`
 
 // runReport is `agentready report`.
 func runReport(e *env, args []string) int {
@@ -92,7 +92,7 @@ func reportCompare(e *env, oldDir, newDir string, failOnRegression bool) int {
 	fmt.Fprintf(e.stdout, "wrote %s\n", path)
 	if c.Regressed() && failOnRegression {
 		fmt.Fprintln(e.stderr, "agentready report: the new run regressed (--fail-on-regression=false to exit 0 anyway)")
-		return exitFail
+		return exitGate
 	}
 	return exitOK
 }

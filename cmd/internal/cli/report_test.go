@@ -60,7 +60,7 @@ func TestReportWritesTheThreeFiles(t *testing.T) {
 func TestReportAgainst(t *testing.T) {
 	old, cur := fixtureRun(t, "old"), fixtureRun(t, "new")
 	code, out, errOut := runR(t, "--against", old, cur)
-	if code != exitFail || !strings.Contains(errOut, "regressed") {
+	if code != exitGate || !strings.Contains(errOut, "regressed") {
 		t.Fatalf("a regression: code %d\n%s", code, errOut)
 	}
 	for _, want := range []string{"regressed listUsers/type (listUsers): parameter type mismatch", "improved  listTickets/clean", "verdict: REGRESSED", "wrote " + filepath.Join(cur, "comparison.md")} {
@@ -90,10 +90,10 @@ func TestReportErrors(t *testing.T) {
 		t.Errorf("two directories: code %d, %q", code, errOut)
 	}
 	missing := filepath.Join(t.TempDir(), "nope")
-	if code, _, errOut := runR(t, missing); code != exitFail || !strings.Contains(errOut, "no such run directory") {
+	if code, _, errOut := runR(t, missing); code != exitError || !strings.Contains(errOut, "no such run directory") {
 		t.Errorf("missing directory: code %d, %q", code, errOut)
 	}
-	if code, _, errOut := runR(t, "--against", missing, fixtureRun(t, "new")); code != exitFail || !strings.Contains(errOut, "no such run directory") {
+	if code, _, errOut := runR(t, "--against", missing, fixtureRun(t, "new")); code != exitError || !strings.Contains(errOut, "no such run directory") {
 		t.Errorf("missing old directory: code %d, %q", code, errOut)
 	}
 	if code, _, _ := runR(t, "-h"); code != exitOK {

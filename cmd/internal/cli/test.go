@@ -146,7 +146,7 @@ func runTest(e *env, args []string) int {
 	}
 	p, api, ok := e.loadAPI(&sf, setFlags(fs))
 	if !ok {
-		return exitFail
+		return exitError
 	}
 	file := *casesFile
 	if file == "" {
@@ -174,13 +174,13 @@ func runTest(e *env, args []string) int {
 	code := e.finishRun(dir, sum, info)
 	if *minNoError > 0 && sum.Metrics.NoErrorRate < *minNoError {
 		fmt.Fprintf(e.stderr, "agentready: FAIL: no-error fraction %.2f is below --min-no-error %.2f\n", sum.Metrics.NoErrorRate, *minNoError)
-		code = exitFail
+		code = exitGate
 	}
 	if *against != "" {
 		if regressed, err := e.compareRuns(*against, dir); err != nil {
 			return e.failf("--against %s: %v", *against, err)
 		} else if regressed {
-			code = exitFail
+			code = exitGate
 		}
 	}
 	return code

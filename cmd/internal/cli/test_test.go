@@ -150,14 +150,14 @@ func TestTestCommandRecordsReportsAndGatesCI(t *testing.T) {
 
 	// A threshold no run can meet fails the command.
 	code, _, stderr = run(t, "test", "--spec", spec, "--cases", casesFile, "--base-url", url, "--out", filepath.Join(runs, "strict"), "--min-no-error", "1.01")
-	if code != exitFail || !strings.Contains(stderr, "below --min-no-error") {
+	if code != exitGate || !strings.Contains(stderr, "below --min-no-error") {
 		t.Errorf("--min-no-error 1.01: code %d, stderr %s", code, stderr)
 	}
 
 	// Broken credentials make every tool regress against the baseline.
 	t.Setenv("GLOBEX_BEARER_AUTH", "revoked-token")
 	code, stdout, _ = run(t, "test", "--spec", spec, "--cases", casesFile, "--base-url", url, "--out", filepath.Join(runs, "broken"), "--against", base)
-	if code != exitFail {
+	if code != exitGate {
 		t.Errorf("a run that regressed against its baseline exited %d\n%s", code, stdout)
 	}
 	if _, err := os.Stat(filepath.Join(runs, "broken", "comparison.md")); err != nil {

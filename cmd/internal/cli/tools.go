@@ -47,7 +47,7 @@ func runTools(e *env, args []string) int {
 	e.printWarnings(warnings, p.opts.Spec, sf.verbose)
 	if err != nil {
 		e.reportError(err, p.opts.Spec)
-		return exitFail
+		return exitError
 	}
 	rows := make([]toolRow, len(api.Operations))
 	for i, op := range api.Operations {
