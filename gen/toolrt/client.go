@@ -34,6 +34,7 @@ type Client struct {
 	userAgent   string
 	maxBody     int64
 	noEnv       bool
+	retry       RetryPolicy
 }
 
 // RequestEditor changes a request just before it is sent, for headers the
@@ -127,6 +128,7 @@ func NewClient(baseURL string, schemes []SecurityScheme, opts ...Option) (*Clien
 		credentials: make(map[string]string),
 		userAgent:   "agentready-toolrt",
 		maxBody:     DefaultMaxResponseBytes,
+		retry:       DefaultRetryPolicy,
 	}
 	for _, s := range schemes {
 		c.schemes[s.Name] = s
@@ -160,14 +162,34 @@ func (c *Client) Do(ctx context.Context, req *Request, resp *Response, out any) 
 	if req.err != nil {
 		return req.err
 	}
-	hr, err := c.httpRequest(ctx, req)
-	if err != nil {
-		return err
-	}
-	start := time.Now()
-	r, err := c.http.Do(hr)
-	if err != nil {
-		return &TransportError{Method: req.method, URL: redactURL(hr.URL), Err: err}
+	var hr *http.Request
+	var r *http.Response
+	var start time.Time
+	for attempt := 1; ; attempt++ {
+		var err error
+		hr, err = c.httpRequest(ctx, req)
+		if err != nil {
+			return err
+		}
+		start = time.Now()
+		r, err = c.http.Do(hr)
+		again, asked := transient(ctx, r, err)
+		if again && attempt < c.retry.Attempts && mayResend(req.method, hr.Header) {
+			if d, ok := c.retry.wait(attempt, asked); ok {
+				if r != nil {
+					_, _ = io.Copy(io.Discard, io.LimitReader(r.Body, 64<<10))
+					r.Body.Close()
+				}
+				if sleep(ctx, d) {
+					continue
+				}
+				return &TransportError{Method: req.method, URL: redactURL(hr.URL), Err: ctx.Err()}
+			}
+		}
+		if err != nil {
+			return &TransportError{Method: req.method, URL: redactURL(hr.URL), Err: err, Attempts: attempt}
+		}
+		break
 	}
 	defer r.Body.Close()
 	body, err := io.ReadAll(io.LimitReader(r.Body, c.maxBody+1))

@@ -2,7 +2,9 @@ package toolrt
 
 import (
 	"context"
+	"crypto/rand"
 	"fmt"
+	"strings"
 
 	"github.com/agentready/agentready/gen/ir"
 )
@@ -94,6 +96,11 @@ func (op *Operation) Request(args map[string]any) *Request {
 			if p.In == "path" {
 				req.fail("path parameter %q has no value: the argument %q is required", p.Name, p.ArgName())
 			}
+			if p.In == "header" && strings.EqualFold(p.Name, IdempotencyHeader) {
+				// The spec declares one: a key of this call's own makes it
+				// safe to send again when no answer came back.
+				req.Header(p.Name, newIdempotencyKey())
+			}
 			continue
 		}
 		req.Param(p, v)
@@ -162,4 +169,13 @@ func (c *Client) Call(ctx context.Context, op *Operation, args map[string]any) (
 	resp := new(Response)
 	err := c.Do(ctx, op.Request(args), resp, nil)
 	return resp, err
+}
+
+// newIdempotencyKey returns a random version 4 UUID.
+func newIdempotencyKey() string {
+	var b [16]byte
+	_, _ = rand.Read(b[:])
+	b[6] = b[6]&0x0f | 0x40
+	b[8] = b[8]&0x3f | 0x80
+	return fmt.Sprintf("%x-%x-%x-%x-%x", b[0:4], b[4:6], b[6:8], b[8:10], b[10:16])
 }

@@ -142,6 +142,8 @@ type TransportError struct {
 	// API key).
 	URL string
 	Err error
+	// Attempts is how many times the request was sent (0 when unknown).
+	Attempts int
 }
 
 func (e *TransportError) Error() string {

@@ -500,6 +500,11 @@ func (w *resultWriter) failure(err error) Result {
 		if resultWhileReading(err) {
 			s += " while reading the response"
 		}
+		var te *TransportError
+		if errors.As(err, &te) && !mayResend(te.Method, nil) {
+			// A write may have reached the API before the answer was lost.
+			return Result{Kind: ResultTimeout, Text: s + ". The request may have reached the API and been applied: check with a tool that reads whether it was, before calling this again; do not simply repeat it."}
+		}
 		return Result{Kind: ResultTimeout, Text: s + ". The API may be slow or overloaded: try again later, or narrow the request (fewer items, tighter filters)."}
 	case errors.Is(err, context.Canceled):
 		return Result{Kind: ResultCanceled, Text: "no response: the call was canceled before the API answered (the run is stopping). Do not retry."}

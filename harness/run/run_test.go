@@ -337,12 +337,23 @@ func TestTaxonomy(t *testing.T) {
 		}, run.Options{Catalog: cat, API: api}))
 	})
 	t.Run("server-error", func(t *testing.T) {
-		// Every second call fails: the direct call holds, the agent's
-		// fails.
-		failing := startExample(t, 2)
-		cat := newCatalog(t, api, failing, server.DefaultAdminToken)
+		// The statistics service breaks after the direct call: every
+		// later call gets 500, which no retry mends (a 503 would be
+		// retried, and a run that cannot get past one is not a result).
+		var calls atomic.Int64
+		broken := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if strings.HasSuffix(r.URL.Path, "/stats") && calls.Add(1) > 1 {
+				w.Header().Set("Content-Type", "application/json")
+				w.WriteHeader(http.StatusInternalServerError)
+				fmt.Fprint(w, `{"error":{"code":"internal","message":"division by zero in the open-ticket count"}}`)
+				return
+			}
+			proxyTo(t, url, w, r)
+		}))
+		t.Cleanup(broken.Close)
+		cat := newCatalog(t, api, broken.URL, server.DefaultAdminToken)
 		collect(runScenarios(t, filepath.Join(root, "server-error"), []scenario{
-			{newCase("getServiceStats/503", "getServiceStats", map[string]any{}, "How many tickets are open?"),
+			{newCase("getServiceStats/500", "getServiceStats", map[string]any{}, "How many tickets are open?"),
 				[]models.Turn{call("getServiceStats", `{}`), answer("The statistics are unavailable.")},
 				[]classify.Class{classify.ToolServerError}, nil},
 		}, run.Options{Catalog: cat, API: api}))

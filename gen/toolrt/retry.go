@@ -1,0 +1,124 @@
+package toolrt
+
+import (
+	"context"
+	"errors"
+	"math/rand/v2"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// RetryPolicy says how a Client retries a request that got no answer or a
+// transient one: a refused or reset connection, a timeout, 429, 502, 503
+// or 504. Only requests that may be sent twice are retried: the
+// idempotent methods (GET, HEAD, OPTIONS, TRACE, PUT, DELETE) and any
+// request that carries an Idempotency-Key header. Waits grow from Base,
+// doubling, each drawn at random between half of it and all of it (so that
+// many clients do not retry in step), and never exceed MaxWait; a
+// Retry-After the API sends is honoured when it is no longer than MaxWait,
+// and ends the retries when it is.
+type RetryPolicy struct {
+	// Attempts is how many times a request is sent at most (1: never
+	// retried).
+	Attempts int
+	// Base is the first wait; MaxWait the longest one.
+	Base, MaxWait time.Duration
+}
+
+// DefaultRetryPolicy is what a Client uses unless WithRetry says
+// otherwise: 3 attempts, waits from 250 ms up to 8 s.
+var DefaultRetryPolicy = RetryPolicy{Attempts: 3, Base: 250 * time.Millisecond, MaxWait: 8 * time.Second}
+
+// WithRetry sets the client's retry policy; RetryPolicy{Attempts: 1}
+// turns retries off.
+func WithRetry(p RetryPolicy) Option {
+	return func(c *Client) error {
+		if p.Attempts < 1 {
+			p.Attempts = 1
+		}
+		if p.Base <= 0 {
+			p.Base = DefaultRetryPolicy.Base
+		}
+		if p.MaxWait < p.Base {
+			p.MaxWait = p.Base
+		}
+		c.retry = p
+		return nil
+	}
+}
+
+// IdempotencyHeader is the header that makes a request safe to send
+// twice where the API supports it.
+const IdempotencyHeader = "Idempotency-Key"
+
+// mayResend reports whether a request may be sent again without risk of
+// doing twice what it asks.
+func mayResend(method string, h http.Header) bool {
+	switch strings.ToUpper(method) {
+	case "GET", "HEAD", "OPTIONS", "TRACE", "PUT", "DELETE":
+		return true
+	}
+	return h != nil && h.Get(IdempotencyHeader) != ""
+}
+
+// transient reports whether an attempt's outcome may pass if tried again,
+// and how long the API asked to wait (0 when it did not say). ctx is the
+// caller's: its own deadline or cancellation ends the retries.
+func transient(ctx context.Context, resp *http.Response, err error) (bool, time.Duration) {
+	if ctx.Err() != nil {
+		return false, 0
+	}
+	if err != nil {
+		return !errors.Is(err, context.Canceled), 0
+	}
+	switch resp.StatusCode {
+	case http.StatusTooManyRequests, http.StatusBadGateway, http.StatusServiceUnavailable, http.StatusGatewayTimeout:
+		return true, retryAfter(resp.Header.Get("Retry-After"))
+	}
+	return false, 0
+}
+
+// retryAfter reads a Retry-After header: seconds, or an HTTP date; 0 when
+// absent or unreadable.
+func retryAfter(v string) time.Duration {
+	v = strings.TrimSpace(v)
+	if v == "" {
+		return 0
+	}
+	if n, err := strconv.Atoi(v); err == nil && n >= 0 {
+		return time.Duration(n) * time.Second
+	}
+	if t, err := http.ParseTime(v); err == nil {
+		if d := time.Until(t); d > 0 {
+			return d
+		}
+	}
+	return 0
+}
+
+// wait returns how long to wait before attempt n (1 for the first retry),
+// and false when the API asked for longer than the policy allows.
+func (p RetryPolicy) wait(n int, asked time.Duration) (time.Duration, bool) {
+	if asked > 0 {
+		return asked, asked <= p.MaxWait
+	}
+	d := p.Base << (n - 1)
+	if d > p.MaxWait || d <= 0 {
+		d = p.MaxWait
+	}
+	return d/2 + rand.N(d/2+1), true
+}
+
+// sleep waits d or until ctx is done, and reports whether it waited.
+func sleep(ctx context.Context, d time.Duration) bool {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return true
+	case <-ctx.Done():
+		return false
+	}
+}
