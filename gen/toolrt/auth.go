@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"os"
 	"sort"
 	"strings"
 
@@ -141,6 +142,38 @@ func (c *Client) missingCredentials(sec Security) string {
 	}
 	return "no credentials were set for " + strings.Join(wants, " or ")
 }
+
+// CredentialHint says, for a person fixing a refused call of an operation
+// with security sec, which credential the client sent and where it came
+// from ("bearerAuth, from GLOBEX_BEARER_AUTH"), or which one is missing;
+// "" when the operation needs none.
+func (c *Client) CredentialHint(sec Security) string {
+	if m := c.missingCredentials(sec); m != "" {
+		return m
+	}
+	for _, alt := range sec {
+		if len(alt) == 0 || !c.satisfies(alt) {
+			continue
+		}
+		var parts []string
+		for _, name := range alt {
+			s := c.schemes[name]
+			switch {
+			case s.EnvVar != "" && !c.noEnv && os.Getenv(s.EnvVar) == c.credentials[name]:
+				parts = append(parts, fmt.Sprintf("%s, from %s", name, s.EnvVar))
+			case s.EnvVar != "":
+				parts = append(parts, fmt.Sprintf("%s, set by the program (its variable is %s)", name, s.EnvVar))
+			default:
+				parts = append(parts, name)
+			}
+		}
+		return "the credential sent was " + strings.Join(parts, " and ")
+	}
+	return ""
+}
+
+// Client returns the client a tool sends its requests with.
+func (t *Tool) Client() *Client { return t.client }
 
 func (c *Client) schemeNames() []string {
 	out := make([]string, 0, len(c.schemes))

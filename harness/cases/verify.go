@@ -456,7 +456,7 @@ func (v *verifier) repairSetup(tg *toolGen, c *Case, pe *PrepareError) bool {
 // nextAction plans c with the next step, not tried yet for it, that acts
 // on objects of its kind; it reports whether there was one.
 func (v *verifier) nextAction(tg *toolGen, c *Case) bool {
-	if len(c.Setup) == 0 || c.Scenario == Chain {
+	if len(c.Setup) == 0 || c.Scenario == Chain || v.g.h == nil {
 		return false
 	}
 	cr := v.g.h.creatorFor(tg.op, targetInput(tg.op))

@@ -5,6 +5,7 @@ import (
 	"math"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/agentready/agentready/harness/classify"
@@ -14,8 +15,30 @@ import (
 // eps is the tolerance of rate comparisons.
 const eps = 1e-9
 
+// CompareOptions set how a comparison judges a change.
+type CompareOptions struct {
+	// Alpha is the significance level (DefaultAlpha when 0): a tool, or
+	// the run, regressed only when McNemar's test on its paired cases
+	// says a drop this large is rarer than Alpha under no change.
+	Alpha float64
+	// Strict makes any drop a regression.
+	Strict bool
+	// AllowRemoved accepts that cases of the old run cannot run now
+	// because their tool is no longer in the API (renamed or removed);
+	// otherwise each is a regression.
+	AllowRemoved bool
+}
+
 // Comparison sets an old run and a new one side by side.
 type Comparison struct {
+	// Options are what the comparison was made with.
+	Options CompareOptions
+	// Lost and Gained count the paired cases that passed in the old run
+	// and fail in the new one, and the reverse; P is McNemar's p-value
+	// for them. Removed counts the old run's cases whose tool the new run
+	// no longer has.
+	Lost, Gained, Removed int
+	P                     float64
 	// Old and New describe the two runs.
 	Old, New RunSummary
 	// NoError is the no-error fraction, old and new.
@@ -58,24 +81,78 @@ type ToolDelta struct {
 	NewCases, NewPassed int
 	PassRate            Delta
 	OldBand, NewBand    string
+	// Lost and Gained count the tool's paired cases that passed before
+	// and fail now, and the reverse; P is McNemar's p-value for them.
+	// Removed counts its old cases that cannot run now (the tool is not
+	// in the API any more).
+	Lost, Gained, Removed int
+	P                     float64
+	// opts are the comparison's.
+	opts CompareOptions
 }
 
-// Verdict says how the tool moved: "regressed", "improved", "same",
-// "added" or "removed".
+// The verdicts of a tool.
+const (
+	VerdictRegressed = "regressed"
+	VerdictImproved  = "improved"
+	VerdictNoise     = "within noise"
+	VerdictSame      = "same"
+	VerdictAdded     = "added"
+	VerdictRemoved   = "removed"
+)
+
+// Verdict says how the tool moved: "regressed" (a significant drop of its
+// paired cases, or any with Strict; or cases that cannot run now), "within
+// noise" (a change chance explains), "improved" (a significant gain),
+// "same", "added" or "removed" (not in the new run, its removal allowed).
 func (t ToolDelta) Verdict() string {
 	switch {
+	case t.Removed > 0 && !t.opts.AllowRemoved:
+		return VerdictRegressed
 	case t.OldCases == 0 && t.NewCases == 0:
-		return "same"
+		return VerdictSame
 	case t.OldCases == 0:
-		return "added"
+		return VerdictAdded
 	case t.NewCases == 0:
-		return "removed"
-	case t.PassRate.Change() < -eps:
-		return "regressed"
-	case t.PassRate.Change() > eps:
-		return "improved"
+		return VerdictRemoved
+	case t.Lost > t.Gained && (t.opts.Strict || t.P < t.opts.alpha()):
+		return VerdictRegressed
+	case t.Gained > t.Lost && t.P < t.opts.alpha():
+		return VerdictImproved
+	case t.Lost > 0 || t.Gained > 0:
+		return VerdictNoise
 	}
-	return "same"
+	return VerdictSame
+}
+
+// Why says in a few words what the verdict rests on: "lost 15 and gained
+// 0 of 20 paired cases, p=0.00006".
+func (t ToolDelta) Why() string {
+	if t.Removed > 0 && !t.opts.AllowRemoved {
+		return fmt.Sprintf("%d of its cases cannot run now: the API has no tool %s (renamed or removed?)", t.Removed, t.Tool)
+	}
+	if t.Lost == 0 && t.Gained == 0 {
+		return ""
+	}
+	return fmt.Sprintf("lost %d and gained %d paired cases, p=%s", t.Lost, t.Gained, pValue(t.P))
+}
+
+func (o CompareOptions) alpha() float64 {
+	if o.Alpha <= 0 {
+		return DefaultAlpha
+	}
+	return o.Alpha
+}
+
+// pValue writes a p-value with the digits that matter.
+func pValue(p float64) string {
+	switch {
+	case p >= 0.01:
+		return fmt.Sprintf("%.2f", p)
+	case p >= 0.0001:
+		return fmt.Sprintf("%.4f", p)
+	}
+	return fmt.Sprintf("%.1e", p)
 }
 
 // ClassDelta is one class's error rate in both runs.
@@ -94,9 +171,13 @@ type CaseChange struct {
 	OldLabels, NewLabels []classify.Label
 }
 
-// Compare compares two runs.
-func Compare(old, new *Run) Comparison {
-	c := Comparison{Old: summaryOf(old), New: summaryOf(new),
+// Compare compares two runs with the default options.
+func Compare(old, new *Run) Comparison { return CompareWith(old, new, CompareOptions{}) }
+
+// CompareWith compares two runs: outcomes paired per case, a tool and the
+// run judged by McNemar's test on their pairs.
+func CompareWith(old, new *Run, opts CompareOptions) Comparison {
+	c := Comparison{Options: opts, Old: summaryOf(old), New: summaryOf(new),
 		NoError: Delta{Old: old.Metrics.NoErrorRate, New: new.Metrics.NoErrorRate}}
 
 	tools := map[string]*ToolDelta{}
@@ -119,7 +200,36 @@ func Compare(old, new *Run) Comparison {
 			get(rec.Tool)
 		}
 	}
+	// Pairs: a case classified in both runs passed (first time) or not in
+	// each. An old case whose tool the new run lacks is removed.
+	newRecs := map[string]*run.Record{}
+	for i := range new.Records {
+		newRecs[new.Records[i].Case] = &new.Records[i]
+	}
+	for i := range old.Records {
+		o := &old.Records[i]
+		if !classified(o) {
+			continue
+		}
+		t := get(o.Tool)
+		n := newRecs[o.Case]
+		switch {
+		case n != nil && n.Skipped == run.SkipNoTool:
+			t.Removed++
+			c.Removed++
+		case n == nil || !classified(n):
+		case statusOf(o) == statusPass && statusOf(n) != statusPass:
+			t.Lost++
+			c.Lost++
+		case statusOf(o) != statusPass && statusOf(n) == statusPass:
+			t.Gained++
+			c.Gained++
+		}
+	}
+	c.P = McNemar(c.Lost, c.Gained)
 	for _, t := range tools {
+		t.P = McNemar(t.Lost, t.Gained)
+		t.opts = opts
 		c.Tools = append(c.Tools, *t)
 	}
 	sort.Slice(c.Tools, func(i, j int) bool { return c.Tools[i].Tool < c.Tools[j].Tool })
@@ -193,31 +303,75 @@ func summaryOf(r *Run) RunSummary {
 	return RunSummary{Dir: r.Dir, ID: r.ID, Model: r.Model(), Started: r.Started(), Cases: r.Metrics.Cases, Skipped: r.Metrics.Skipped}
 }
 
-// Regressed reports whether the new run is worse: a case that passed
-// fails now, a tool present in both runs passes a smaller share of its
-// cases, or the no-error fraction fell.
-func (c Comparison) Regressed() bool {
-	if len(c.Regressions) > 0 || c.NoError.Change() < -eps {
+// classified reports whether a record was classified: passed, passed
+// after recovery or failed.
+func classified(r *run.Record) bool {
+	switch statusOf(r) {
+	case statusPass, statusRecovered, statusFail:
 		return true
-	}
-	for _, t := range c.Tools {
-		if t.Verdict() == "regressed" {
-			return true
-		}
 	}
 	return false
 }
 
-// counts returns how many tools regressed, improved and stayed the same
-// (among those in both runs).
-func (c Comparison) counts() (regressed, improved, same int) {
+// Regressed reports whether the new run is worse: a tool regressed (a
+// significant drop, any drop with Strict, or cases that cannot run now),
+// or the run as a whole lost significantly more paired cases than it
+// gained.
+func (c Comparison) Regressed() bool {
+	for _, t := range c.Tools {
+		if t.Verdict() == VerdictRegressed {
+			return true
+		}
+	}
+	return c.Lost > c.Gained && (c.Options.Strict || c.P < c.Options.alpha())
+}
+
+// Reason says in one line why the run regressed or did not.
+func (c Comparison) Reason() string {
+	var regressed []string
+	for _, t := range c.Tools {
+		if t.Verdict() == VerdictRegressed {
+			regressed = append(regressed, t.Tool+" ("+t.Why()+")")
+		}
+	}
+	run := fmt.Sprintf("the run lost %d and gained %d paired cases (p=%s)", c.Lost, c.Gained, pValue(c.P))
+	level := fmt.Sprintf("significance level %s", pValue(c.Options.alpha()))
+	if c.Options.Strict {
+		level = "--strict: any drop"
+	}
+	switch {
+	case len(regressed) > 0 && c.Options.Strict:
+		return fmt.Sprintf("regressed: %s; %s; %s", joinList(regressed, 3), run, level)
+	case len(regressed) > 0:
+		return fmt.Sprintf("regressed: %s; %s", joinList(regressed, 3), run)
+	case c.Lost > c.Gained && (c.Options.Strict || c.P < c.Options.alpha()):
+		return "regressed: " + run + ", " + level
+	case c.Lost == 0 && c.Gained == 0:
+		return "no regression: no paired case changed"
+	}
+	return "no regression: " + run + ", within noise at " + level
+}
+
+// joinList joins at most n items with "; ", saying how many more.
+func joinList(items []string, n int) string {
+	if len(items) <= n {
+		return strings.Join(items, "; ")
+	}
+	return strings.Join(items[:n], "; ") + fmt.Sprintf("; and %d more", len(items)-n)
+}
+
+// counts returns how many tools regressed, improved, moved within noise
+// and stayed the same (among those in both runs).
+func (c Comparison) counts() (regressed, improved, noise, same int) {
 	for _, t := range c.Tools {
 		switch t.Verdict() {
-		case "regressed":
+		case VerdictRegressed:
 			regressed++
-		case "improved":
+		case VerdictImproved:
 			improved++
-		case "same":
+		case VerdictNoise:
+			noise++
+		case VerdictSame:
 			if t.OldCases > 0 {
 				same++
 			}
@@ -232,12 +386,13 @@ func (c Comparison) Summary() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "old: %s (%s, %s, %d cases)\n", c.Old.Dir, c.Old.Model, c.Old.Started, c.Old.Cases)
 	fmt.Fprintf(&b, "new: %s (%s, %s, %d cases)\n", c.New.Dir, c.New.Model, c.New.Started, c.New.Cases)
-	fmt.Fprintf(&b, "no-error fraction %s -> %s (%s)\n", frac(c.NoError.Old), frac(c.NoError.New), signed(c.NoError.Change()))
-	reg, imp, same := c.counts()
-	fmt.Fprintf(&b, "tools: %d regressed, %d improved, %d unchanged\n", reg, imp, same)
+	o, n, d := changeText(c.NoError.Old, c.NoError.New)
+	fmt.Fprintf(&b, "no-error fraction %s -> %s (%s)\n", o, n, d)
+	reg, imp, noise, same := c.counts()
+	fmt.Fprintf(&b, "tools: %d regressed, %d improved, %d within noise, %d unchanged\n", reg, imp, noise, same)
 	for _, t := range c.Tools {
-		if v := t.Verdict(); v == "regressed" || v == "improved" {
-			fmt.Fprintf(&b, "  %-9s %s %s -> %s\n", v, t.Tool, pct(t.PassRate.Old), pct(t.PassRate.New))
+		if v := t.Verdict(); v == VerdictRegressed || v == VerdictImproved || v == VerdictNoise {
+			fmt.Fprintf(&b, "  %-12s %s %s -> %s: %s\n", v, t.Tool, pct(t.PassRate.Old), pct(t.PassRate.New), t.Why())
 		}
 	}
 	fmt.Fprintf(&b, "cases: %d regressed, %d improved\n", len(c.Regressions), len(c.Improvements))
@@ -248,9 +403,9 @@ func (c Comparison) Summary() string {
 		fmt.Fprintf(&b, "  improved  %s (%s): was %s\n", ch.Case, ch.Tool, strings.Join(classNames(ch.OldLabels), ", "))
 	}
 	if c.Regressed() {
-		b.WriteString("verdict: REGRESSED\n")
+		b.WriteString("verdict: REGRESSED: " + strings.TrimPrefix(c.Reason(), "regressed: ") + "\n")
 	} else {
-		b.WriteString("verdict: no regression\n")
+		b.WriteString("verdict: " + c.Reason() + "\n")
 	}
 	return b.String()
 }
@@ -261,19 +416,26 @@ func (c Comparison) Markdown() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "# agentready comparison: %s → %s\n\n", mdText(c.Old.ID), mdText(c.New.ID))
 	if c.Regressed() {
-		b.WriteString("**Verdict: regressed.**")
+		b.WriteString("**Verdict: regressed.** ")
 	} else {
-		b.WriteString("**Verdict: no regression.**")
+		b.WriteString("**Verdict: no regression.** ")
 	}
-	fmt.Fprintf(&b, " %d case(s) regressed, %d improved.\n\n", len(c.Regressions), len(c.Improvements))
+	fmt.Fprintf(&b, "%s. %d case(s) went from passing to failing, %d the other way.\n\n",
+		mdText(upperFirst(c.Reason())), len(c.Regressions), len(c.Improvements))
 	b.WriteString("| | old | new | change |\n|---|---|---|--:|\n")
 	fmt.Fprintf(&b, "| run | %s | %s | |\n", mdCode(c.Old.ID), mdCode(c.New.ID))
 	fmt.Fprintf(&b, "| model | %s | %s | |\n", mdText(c.Old.Model), mdText(c.New.Model))
 	fmt.Fprintf(&b, "| started | %s | %s | |\n", c.Old.Started, c.New.Started)
 	fmt.Fprintf(&b, "| cases | %d | %d | %+d |\n", c.Old.Cases, c.New.Cases, c.New.Cases-c.Old.Cases)
-	fmt.Fprintf(&b, "| no-error fraction | %s | %s | %s |\n", frac(c.NoError.Old), frac(c.NoError.New), signed(c.NoError.Change()))
+	o, n, d := changeText(c.NoError.Old, c.NoError.New)
+	fmt.Fprintf(&b, "| no-error fraction | %s | %s | %s |\n", o, n, d)
 
-	b.WriteString("\n## Pass rate per tool\n\n| tool | old | new | change | band |\n|---|--:|--:|--:|---|\n")
+	b.WriteString("\n## Pass rate per tool\n\n| tool | old | new | change | verdict | band |\n|---|--:|--:|--:|---|---|\n")
+	type row struct {
+		rank int
+		text string
+	}
+	var rows []row
 	for _, t := range c.Tools {
 		oldRate, newRate, change := "-", "-", ""
 		if t.OldCases > 0 {
@@ -282,32 +444,42 @@ func (c Comparison) Markdown() string {
 		if t.NewCases > 0 {
 			newRate = fmt.Sprintf("%s (%d/%d)", pct(t.PassRate.New), t.NewPassed, t.NewCases)
 		}
-		switch v := t.Verdict(); v {
-		case "regressed", "improved":
-			change = fmt.Sprintf("%s pts, %s", signedPoints(t.PassRate.Change()), v)
-		case "added", "removed":
-			change = v
+		if t.OldCases > 0 && t.NewCases > 0 && math.Abs(t.PassRate.Change()) > eps {
+			change = signedPoints(t.PassRate.Change()) + " pts"
+		}
+		verdict := t.Verdict()
+		if why := t.Why(); why != "" {
+			verdict += " (" + why + ")"
 		}
 		band := bandName(t.NewBand)
 		if t.OldBand != t.NewBand && t.OldCases > 0 && t.NewCases > 0 {
 			band = bandName(t.OldBand) + " → " + bandName(t.NewBand)
 		}
-		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s |\n", mdCode(t.Tool), oldRate, newRate, change, band)
+		rows = append(rows, row{movedRank(t), fmt.Sprintf("| %s | %s | %s | %s | %s | %s |\n", mdCode(t.Tool), oldRate, newRate, change, mdText(verdict), band)})
 	}
+	// The tools that moved first, so that a table cut short keeps them.
+	sort.SliceStable(rows, func(i, j int) bool { return rows[i].rank < rows[j].rank })
+	lines := make([]string, len(rows))
+	for i, r := range rows {
+		lines[i] = r.text
+	}
+	writeLines(&b, lines, "the reports of the two runs")
 
 	writeChanges := func(title, what string, list []CaseChange, labels func(CaseChange) []classify.Label) {
 		if len(list) == 0 {
 			return
 		}
 		fmt.Fprintf(&b, "\n## %s\n\n", title)
+		var lines []string
 		for _, ch := range list {
 			ls := labels(ch)
 			line := fmt.Sprintf("- %s (%s)", mdCode(ch.Case), mdCode(ch.Tool))
 			if len(ls) > 0 {
 				line += fmt.Sprintf(": %s%s — %s", what, strings.Join(classNames(ls), ", "), mdText(clip(ls[0].Evidence, maxEvidence)))
 			}
-			b.WriteString(line + "\n")
+			lines = append(lines, line+"\n")
 		}
+		writeLines(&b, lines, "the new run's "+HTMLFile)
 	}
 	newLabels := func(ch CaseChange) []classify.Label { return ch.NewLabels }
 	oldLabels := func(ch CaseChange) []classify.Label { return ch.OldLabels }
@@ -315,35 +487,68 @@ func (c Comparison) Markdown() string {
 	writeChanges("Improvements: failed before, pass now", "was ", c.Improvements, oldLabels)
 	if len(c.Changed) > 0 {
 		b.WriteString("\n## Failing in both runs, with other classes\n\n")
+		var lines []string
 		for _, ch := range c.Changed {
-			fmt.Fprintf(&b, "- %s (%s): %s → %s\n", mdCode(ch.Case), mdCode(ch.Tool),
-				strings.Join(classNames(ch.OldLabels), ", "), strings.Join(classNames(ch.NewLabels), ", "))
+			lines = append(lines, fmt.Sprintf("- %s (%s): %s → %s\n", mdCode(ch.Case), mdCode(ch.Tool),
+				strings.Join(classNames(ch.OldLabels), ", "), strings.Join(classNames(ch.NewLabels), ", ")))
 		}
+		writeLines(&b, lines, "the new run's "+HTMLFile)
 	}
 	if len(c.Other) > 0 {
 		b.WriteString("\n## Other changes\n\n")
+		var lines []string
 		for _, ch := range c.Other {
-			fmt.Fprintf(&b, "- %s (%s): %s → %s\n", mdCode(ch.Case), mdCode(ch.Tool), ch.Old, ch.New)
+			lines = append(lines, fmt.Sprintf("- %s (%s): %s → %s\n", mdCode(ch.Case), mdCode(ch.Tool), ch.Old, ch.New))
 		}
+		writeLines(&b, lines, "the new run's "+HTMLFile)
 	}
 
 	if len(c.Classes) > 0 {
 		b.WriteString("\n## Error rate per class\n\n| class | old | new | change |\n|---|--:|--:|--:|\n")
 		for _, cd := range c.Classes {
-			fmt.Fprintf(&b, "| %s | %s (%d) | %s (%d) | %s |\n", className(cd.Class), frac(cd.Rate.Old), cd.OldCases,
-				frac(cd.Rate.New), cd.NewCases, signed(cd.Rate.Change()))
+			o, n, d := changeText(cd.Rate.Old, cd.Rate.New)
+			fmt.Fprintf(&b, "| %s | %s (%d) | %s (%d) | %s |\n", className(cd.Class), o, cd.OldCases, n, cd.NewCases, d)
 		}
 	}
 	return b.String()
 }
 
-// signed writes a change of a fraction with its sign: "+0.07", "-0.10",
-// "0.00".
-func signed(x float64) string {
-	if math.Abs(x) < 0.005 {
-		return "0.00"
+// movedRank orders tools for a table that may be cut short: regressed,
+// improved, within noise, the rest.
+func movedRank(t ToolDelta) int {
+	switch t.Verdict() {
+	case VerdictRegressed:
+		return 0
+	case VerdictImproved:
+		return 1
+	case VerdictNoise:
+		return 2
 	}
-	return fmt.Sprintf("%+.2f", x)
+	return 3
+}
+
+// changeText writes two fractions and their change with as many digits
+// as it takes for a change to show: "0.46", "0.45", "-0.004" rather than
+// a change of "0.00"; "0" when there is none.
+func changeText(old, new float64) (o, n, d string) {
+	x := new - old
+	digits := 2
+	for digits < 4 && math.Abs(x) > eps && math.Abs(x) < 0.5*math.Pow(10, -float64(digits)) {
+		digits++
+	}
+	o = strconv.FormatFloat(old, 'f', digits, 64)
+	n = strconv.FormatFloat(new, 'f', digits, 64)
+	if math.Abs(x) <= eps {
+		return o, n, "0"
+	}
+	return o, n, strconv.FormatFloat(x, 'f', digits, 64)
+}
+
+func upperFirst(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
 }
 
 // signedPoints writes a change of a fraction in percentage points: "+25".

@@ -109,6 +109,11 @@ func (r *Run) JUnit() ([]byte, error) {
 		root.Suites = append(root.Suites, s)
 	}
 	root.Time = seconds(totalMS)
+	return encodeJUnit(root)
+}
+
+// encodeJUnit writes the XML of root, indented, with its header.
+func encodeJUnit(root junitSuites) ([]byte, error) {
 	var buf bytes.Buffer
 	buf.WriteString(xml.Header)
 	enc := xml.NewEncoder(&buf)
@@ -118,6 +123,79 @@ func (r *Run) JUnit() ([]byte, error) {
 	}
 	buf.WriteByte('\n')
 	return buf.Bytes(), nil
+}
+
+// JUnitTools returns the run as JUnit XML that reflects the gate g (nil:
+// none): one testsuite with one testcase per tool, which fails when the
+// gate's comparison says the tool regressed, and one for the no-error
+// threshold when there is one. Each testcase says the tool's pass rate
+// and counts; a failure says why, with the cases that went from passing
+// to failing.
+func (r *Run) JUnitTools(g *Gate) ([]byte, error) {
+	s := junitSuite{Name: "agentready gate"}
+	if !r.Info.Started.IsZero() {
+		s.Timestamp = r.Info.Started.UTC().Format("2006-01-02T15:04:05")
+	}
+	s.Properties = []junitProperty{{Name: "model", Value: r.Model()}, {Name: "run", Value: r.ID}}
+	if r.Incomplete() {
+		s.Properties = append(s.Properties, junitProperty{Name: "incomplete",
+			Value: fmt.Sprintf("%d of %d cases recorded", len(r.Records), r.Info.Cases.Count)})
+	}
+	deltas := map[string]ToolDelta{}
+	if g != nil && g.Comparison != nil {
+		for _, t := range g.Comparison.Tools {
+			deltas[t.Tool] = t
+		}
+	}
+	var ms int64
+	for _, grp := range r.tools() {
+		tc := junitCase{Name: grp.Tool, Classname: "agentready.tools"}
+		var tms int64
+		for _, rec := range grp.Records {
+			if rec.Agent != nil {
+				tms += rec.Agent.LatencyMS
+			}
+		}
+		ms += tms
+		tc.Time = seconds(tms)
+		if tm := grp.Metric; tm != nil {
+			tc.SystemOut = fmt.Sprintf("pass rate %s: %d of %d cases passed, %d after recovery; %d invalid", pct(tm.PassRate),
+				tm.Passed, tm.Cases, tm.Recovered, tm.Invalid)
+		}
+		if d, ok := deltas[grp.Tool]; ok && d.Verdict() == VerdictRegressed {
+			var lost []string
+			for _, ch := range g.Comparison.Regressions {
+				if ch.Tool == grp.Tool {
+					lost = append(lost, ch.Case+": "+strings.Join(classNames(ch.NewLabels), ", "))
+				}
+			}
+			s.Failures++
+			tc.Failure = &junitFailure{Message: grp.Tool + " regressed: " + d.Why(), Type: "regression", Text: strings.Join(lost, "\n")}
+		}
+		s.Tests++
+		s.Cases = append(s.Cases, tc)
+	}
+	if g != nil && g.MinNoError > 0 {
+		tc := junitCase{Name: "no-error fraction", Classname: "agentready.gate", Time: "0",
+			SystemOut: fmt.Sprintf("%.3f of the cases passed without any error; the gate asks for %.2f", r.Metrics.NoErrorRate, g.MinNoError)}
+		if g.belowMin() {
+			s.Failures++
+			tc.Failure = &junitFailure{Message: fmt.Sprintf("the no-error fraction %.3f is below %.2f", r.Metrics.NoErrorRate, g.MinNoError), Type: "threshold"}
+		}
+		s.Tests++
+		s.Cases = append(s.Cases, tc)
+	}
+	if g != nil && g.Comparison != nil {
+		tc := junitCase{Name: "against the baseline", Classname: "agentready.gate", Time: "0", SystemOut: g.Comparison.Reason()}
+		if g.Comparison.Regressed() {
+			s.Failures++
+			tc.Failure = &junitFailure{Message: g.Comparison.Reason(), Type: "regression"}
+		}
+		s.Tests++
+		s.Cases = append(s.Cases, tc)
+	}
+	s.Time = seconds(ms)
+	return encodeJUnit(junitSuites{Name: "agentready " + r.ID, Tests: s.Tests, Failures: s.Failures, Time: s.Time, Suites: []junitSuite{s}})
 }
 
 // failureText lists a failing case's labels with their evidence, and what

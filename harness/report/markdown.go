@@ -10,6 +10,27 @@ import (
 // maxEvidence caps the evidence quoted per failing case in Markdown.
 const maxEvidence = 300
 
+// MaxMarkdown is the most characters report.md and comparison.md hold:
+// under GitHub's limit for a comment (65,536), with room to spare. Lists
+// that would go past it end with a line that says how many more there are
+// and where they are.
+const MaxMarkdown = 60000
+
+// markdownRoom is kept free for what follows the lists.
+const markdownRoom = 2500
+
+// writeLines writes lines to b while b stays under MaxMarkdown less the
+// room, then a line saying how many were left out and where to find them.
+func writeLines(b *strings.Builder, lines []string, where string) {
+	for i, l := range lines {
+		if b.Len()+len(l) > MaxMarkdown-markdownRoom {
+			fmt.Fprintf(b, "- … and %d more, in %s.\n", len(lines)-i, where)
+			return
+		}
+		b.WriteString(l)
+	}
+}
+
 // Markdown returns the report in Markdown (GitHub flavoured), for a PR
 // comment: the summary, the class table, the tool table with bands, the
 // recommendations and the failing cases, briefly.
@@ -97,38 +118,47 @@ func (r *Run) Markdown() string {
 
 	if len(r.Recommendations) > 0 {
 		b.WriteString("\n## Recommendations\n")
+		var lines []string
 		tool := ""
 		for _, rec := range r.Recommendations {
+			line := ""
 			if rec.Tool != tool {
 				tool = rec.Tool
-				fmt.Fprintf(&b, "\n### %s\n\n", mdCode(tool))
+				line = fmt.Sprintf("\n### %s\n\n", mdCode(tool))
 			}
-			fmt.Fprintf(&b, "- **%s** (%s): %s\n", className(rec.Class), caseCount(rec.Cases, rec.Total), mdText(rec.Text))
+			lines = append(lines, line+fmt.Sprintf("- **%s** (%s): %s\n", className(rec.Class), caseCount(rec.Cases, rec.Total), mdText(rec.Text)))
 		}
+		writeLines(&b, lines, HTMLFile)
 	}
 
 	if fails := r.failing(); len(fails) > 0 {
 		b.WriteString("\n## Failing cases\n\n")
+		var lines []string
 		for _, rec := range fails {
 			ev := ""
 			if len(rec.Labels) > 0 {
 				ev = " — " + mdText(clip(rec.Labels[0].Evidence, maxEvidence))
 			}
-			fmt.Fprintf(&b, "- %s (%s): %s%s\n", mdCode(rec.Case), mdCode(rec.Tool), strings.Join(classNames(rec.Labels), ", "), ev)
+			lines = append(lines, fmt.Sprintf("- %s (%s): %s%s\n", mdCode(rec.Case), mdCode(rec.Tool), strings.Join(classNames(rec.Labels), ", "), ev))
 		}
+		writeLines(&b, lines, HTMLFile)
 	}
 	if invalid := r.invalid(); len(invalid) > 0 {
 		b.WriteString("\n## Invalid cases\n\n")
 		b.WriteString("Their direct call, the ground truth, did not hold in this run, so they cannot tell a right call from a wrong one: no rate counts them. Fix the case or the API's data, or make the cases again.\n\n")
+		var lines []string
 		for _, rec := range invalid {
-			fmt.Fprintf(&b, "- %s (%s): %s\n", mdCode(rec.Case), mdCode(rec.Tool), mdText(clip(rec.Invalid, maxEvidence)))
+			lines = append(lines, fmt.Sprintf("- %s (%s): %s\n", mdCode(rec.Case), mdCode(rec.Tool), mdText(clip(rec.Invalid, maxEvidence))))
 		}
+		writeLines(&b, lines, HTMLFile)
 	}
 	if skips := r.skipped(); len(skips) > 0 {
 		b.WriteString("\n## Skipped cases\n\n")
+		var lines []string
 		for _, rec := range skips {
-			fmt.Fprintf(&b, "- %s (%s): %s\n", mdCode(rec.Case), mdCode(rec.Tool), mdText(rec.Skipped))
+			lines = append(lines, fmt.Sprintf("- %s (%s): %s\n", mdCode(rec.Case), mdCode(rec.Tool), mdText(rec.Skipped)))
 		}
+		writeLines(&b, lines, HTMLFile)
 	}
 	return b.String()
 }

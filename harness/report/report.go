@@ -135,30 +135,16 @@ func newRun(dir string, info run.Info, recs []run.Record) *Run {
 	})
 	r.Metrics = run.Metrics(r.Records)
 	r.Recommendations = run.Recommend(r.Records)
+	if n, total := len(r.Records), info.Cases.Count; total > n {
+		r.Notes = append(r.Notes, fmt.Sprintf("This run is incomplete: %d of its %d cases are recorded (it was interrupted, or cases could not run for the API's or the network's reasons); continue it with agentready test --resume --out %s.",
+			n, total, dir))
+	}
 	return r
 }
 
 // Write writes report.html, report.md and junit.xml for r into dir (each
 // replaced atomically).
-func Write(dir string, r *Run) error {
-	page, err := r.HTML()
-	if err != nil {
-		return err
-	}
-	junit, err := r.JUnit()
-	if err != nil {
-		return err
-	}
-	for _, f := range []struct {
-		name string
-		data []byte
-	}{{HTMLFile, page}, {MarkdownFile, []byte(r.Markdown())}, {JUnitFile, junit}} {
-		if err := writeFile(filepath.Join(dir, f.name), f.data); err != nil {
-			return err
-		}
-	}
-	return nil
-}
+func Write(dir string, r *Run) error { return WriteWith(dir, r, WriteOptions{}) }
 
 // writeFile writes data to path atomically.
 func writeFile(path string, data []byte) error {
@@ -167,6 +153,10 @@ func writeFile(path string, data []byte) error {
 	}
 	return nil
 }
+
+// Incomplete reports whether the run recorded fewer cases than it was
+// given.
+func (r *Run) Incomplete() bool { return r.Info.Cases.Count > len(r.Records) }
 
 // Model says which model ran, as "openai:gpt-4o at https://...", or
 // "unknown model".

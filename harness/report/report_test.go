@@ -323,7 +323,7 @@ func TestEscaping(t *testing.T) {
 	if !found {
 		t.Fatal("the fixture has no utterance with <script>")
 	}
-	if err := report.Write(dir, r); err != nil {
+	if err := report.WriteWith(dir, r, report.WriteOptions{JUnit: report.JUnitCases}); err != nil {
 		t.Fatal(err)
 	}
 	page, _ := os.ReadFile(filepath.Join(dir, report.HTMLFile))
@@ -377,7 +377,7 @@ func fixtureRecords(t *testing.T) []run.Record {
 func writeAll(t *testing.T, dir string) *report.Run {
 	t.Helper()
 	r := load(t, dir)
-	if err := report.Write(dir, r); err != nil {
+	if err := report.WriteWith(dir, r, report.WriteOptions{JUnit: report.JUnitCases}); err != nil {
 		t.Fatal(err)
 	}
 	page, err := os.ReadFile(filepath.Join(dir, report.HTMLFile))
@@ -418,7 +418,7 @@ func TestRobust(t *testing.T) {
 		recs := fixtureRecords(t)
 		dir := writeResults(t, recs[:3], `{"case":"listTickets/value","tool":"listTi`)
 		r := writeAll(t, dir)
-		if len(r.Records) != 3 || len(r.Notes) != 1 || !strings.Contains(r.Notes[0], "incomplete") {
+		if len(r.Records) != 3 || len(r.Notes) != 2 || !strings.Contains(r.Notes[0], "last line") || !strings.Contains(r.Notes[1], "3 of its 15 cases") {
 			t.Errorf("torn line: %d records, notes %q", len(r.Records), r.Notes)
 		}
 		md, _ := os.ReadFile(filepath.Join(dir, report.MarkdownFile))
@@ -476,9 +476,14 @@ func TestRobust(t *testing.T) {
 func TestCompare(t *testing.T) {
 	oldRun := load(t, filepath.Join("testdata", "runs", "old"))
 	newRun := load(t, filepath.Join("testdata", "runs", "new"))
+	// One case lost, one gained: within noise, unless any drop counts.
 	c := report.Compare(oldRun, newRun)
-	if !c.Regressed() {
-		t.Error("old → new did not regress")
+	if c.Regressed() || c.Lost != 1 || c.Gained != 1 || !strings.Contains(c.Reason(), "within noise") {
+		t.Errorf("old → new: regressed %v, lost %d, gained %d: %s", c.Regressed(), c.Lost, c.Gained, c.Reason())
+	}
+	strict := report.CompareWith(oldRun, newRun, report.CompareOptions{Strict: true})
+	if !strict.Regressed() || !strings.Contains(strict.Reason(), "listUsers") {
+		t.Errorf("old → new, strict: regressed %v: %s", strict.Regressed(), strict.Reason())
 	}
 	if len(c.Regressions) != 1 || c.Regressions[0].Case != "listUsers/type" || c.Regressions[0].NewLabels[0].Class != classify.ParameterTypeMismatch {
 		t.Errorf("regressions: %+v", c.Regressions)
@@ -490,7 +495,7 @@ func TestCompare(t *testing.T) {
 	for _, td := range c.Tools {
 		verdicts[td.Tool] = td.Verdict()
 	}
-	if verdicts["listUsers"] != "regressed" || verdicts["listTickets"] != "improved" || verdicts["listTeams"] != "same" {
+	if verdicts["listUsers"] != report.VerdictNoise || verdicts["listTickets"] != report.VerdictNoise || verdicts["listTeams"] != report.VerdictSame {
 		t.Errorf("tool verdicts: %v", verdicts)
 	}
 	for _, cd := range c.Classes {
@@ -505,9 +510,9 @@ func TestCompare(t *testing.T) {
 			}
 		}
 	}
-	golden(t, "comparison.md", []byte(c.Markdown()))
-	sum := c.Summary()
-	for _, want := range []string{"no-error fraction 0.29 -> 0.29 (0.00)", "regressed listUsers/type (listUsers): parameter type mismatch", "verdict: REGRESSED"} {
+	golden(t, "comparison.md", []byte(strict.Markdown()))
+	sum := strict.Summary()
+	for _, want := range []string{"no-error fraction 0.29 -> 0.29 (0)", "regressed listUsers/type (listUsers): parameter type mismatch", "verdict: REGRESSED: listUsers (lost 1 and gained 0"} {
 		if !strings.Contains(sum, want) {
 			t.Errorf("summary lacks %q:\n%s", want, sum)
 		}
@@ -544,5 +549,131 @@ func TestComparisonJSON(t *testing.T) {
 	}
 	if !regexp.MustCompile(`"Model":"scripted"`).Match(data) {
 		t.Errorf("comparison JSON: %.300s", data)
+	}
+}
+
+// The significance rule: a flip of 1 of 20 paired cases is noise, 15 of
+// 20 a regression; a tool that is gone is a regression unless allowed.
+func TestSignificance(t *testing.T) {
+	make20 := func(failing int, skipped string) []run.Record {
+		var recs []run.Record
+		for i := range 20 {
+			r := run.Record{Case: fmt.Sprintf("getUser/required/%02d", i), Tool: "getUser"}
+			switch {
+			case skipped != "":
+				r.Skipped = skipped
+			case i < failing:
+				r.Labels = []classify.Label{{Class: classify.MissingParameter, Tool: "getUser", Evidence: "left out"}}
+			}
+			recs = append(recs, r)
+		}
+		return recs
+	}
+	base := load(t, writeResults(t, make20(0, ""), ""))
+	for _, tt := range []struct {
+		name      string
+		recs      []run.Record
+		opts      report.CompareOptions
+		regressed bool
+		verdict   string
+	}{
+		{"one flip of 20", make20(1, ""), report.CompareOptions{}, false, report.VerdictNoise},
+		{"one flip of 20, strict", make20(1, ""), report.CompareOptions{Strict: true}, true, report.VerdictRegressed},
+		{"fifteen flips of 20", make20(15, ""), report.CompareOptions{}, true, report.VerdictRegressed},
+		{"the tool is gone", make20(0, run.SkipNoTool), report.CompareOptions{}, true, report.VerdictRegressed},
+		{"the tool is gone, as meant", make20(0, run.SkipNoTool), report.CompareOptions{AllowRemoved: true}, false, report.VerdictRemoved},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			c := report.CompareWith(base, load(t, writeResults(t, tt.recs, "")), tt.opts)
+			if c.Regressed() != tt.regressed || len(c.Tools) == 0 || c.Tools[0].Verdict() != tt.verdict {
+				t.Errorf("regressed %v, verdicts %+v: %s", c.Regressed(), c.Tools, c.Reason())
+			}
+		})
+	}
+	if p := report.McNemar(15, 0); p > 0.0001 || p < 0.00005 {
+		t.Errorf("McNemar(15, 0) = %g, want 2/2^15", p)
+	}
+	if p := report.McNemar(1, 0); p != 1 {
+		t.Errorf("McNemar(1, 0) = %g, want 1", p)
+	}
+	if p := report.McNemar(6, 1); p < 0.12 || p > 0.13 {
+		t.Errorf("McNemar(6, 1) = %g, want 0.125", p)
+	}
+}
+
+// junit.xml reflects the gate by default: one testcase per tool, failing
+// only where the gate says the tool regressed, and one per rule of the
+// gate.
+func TestJUnitReflectsTheGate(t *testing.T) {
+	oldRun := load(t, filepath.Join("testdata", "runs", "old"))
+	newRun := load(t, filepath.Join("testdata", "runs", "new"))
+	decode := func(data []byte) junit {
+		var j junit
+		if err := xml.Unmarshal(data, &j); err != nil {
+			t.Fatal(err)
+		}
+		return j
+	}
+	// No gate: every tool passes, whatever its cases did.
+	data, err := newRun.JUnitTools(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if j := decode(data); j.Failures != 0 || j.Tests != len(newRun.Metrics.Tools)+countSkippedTools(newRun) {
+		t.Errorf("no gate: %d tests, %d failures", j.Tests, j.Failures)
+	}
+	// A gate the run passes: no failure, though cases failed.
+	within := report.Compare(oldRun, newRun)
+	data, _ = newRun.JUnitTools(&report.Gate{Comparison: &within})
+	if j := decode(data); j.Failures != 0 {
+		t.Errorf("a run that passes the gate: %d failures in junit.xml", j.Failures)
+	}
+	// A gate it fails: the regressed tool and the comparison fail.
+	strict := report.CompareWith(oldRun, newRun, report.CompareOptions{Strict: true})
+	data, _ = newRun.JUnitTools(&report.Gate{Comparison: &strict, MinNoError: 0.9})
+	j := decode(data)
+	failed := map[string]string{}
+	for _, tc := range j.Suites[0].Cases {
+		if tc.Failure != nil {
+			failed[tc.Name] = tc.Failure.Message
+		}
+	}
+	if len(failed) != 3 || !strings.Contains(failed["listUsers"], "regressed") || failed["no-error fraction"] == "" || failed["against the baseline"] == "" {
+		t.Errorf("failures: %v", failed)
+	}
+}
+
+// countSkippedTools counts the tools whose every case was skipped.
+func countSkippedTools(r *report.Run) int {
+	tools := map[string]bool{}
+	for _, rec := range r.Records {
+		tools[rec.Tool] = true
+	}
+	return len(tools) - len(r.Metrics.Tools)
+}
+
+// report.md and comparison.md stay under GitHub's limit for a comment,
+// and say what they left out.
+func TestMarkdownFitsAComment(t *testing.T) {
+	var recs []run.Record
+	for i := range 3000 {
+		recs = append(recs, run.Record{Case: fmt.Sprintf("tool%03d/required/%02d", i%300, i/300), Tool: fmt.Sprintf("tool%03d", i%300),
+			Labels: []classify.Label{{Class: classify.MissingParameter, Tool: "x", Params: []string{"id"},
+				Evidence: strings.Repeat("the agent left out the identifier the request named; ", 5)}}})
+	}
+	big := load(t, writeResults(t, recs, ""))
+	if md := big.Markdown(); len(md) > report.MaxMarkdown || !strings.Contains(md, "more, in report.html") {
+		t.Errorf("report.md is %d characters (limit %d)", len(md), report.MaxMarkdown)
+	}
+	for i := range recs {
+		recs[i].Labels = nil
+	}
+	clean := load(t, writeResults(t, recs, ""))
+	c := report.Compare(clean, big)
+	if md := c.Markdown(); len(md) > report.MaxMarkdown || !strings.Contains(md, "… and") {
+		t.Errorf("comparison.md is %d characters (limit %d)", len(md), report.MaxMarkdown)
+	}
+	if !c.Regressed() {
+		t.Error("3000 cases that all failed did not regress")
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"hash/fnv"
+	"math/rand/v2"
 	"strings"
 	"sync"
 	"time"
@@ -32,12 +33,24 @@ type runner struct {
 // runCase runs c directly and through the agent, and classifies it.
 // Each of the two runs is prepared apart (cases.Preparer): its own setup,
 // fresh values and chain steps before, its cleanup after. A case whose
-// direct call does not hold is invalid, and the agent is not run.
-func (r *runner) runCase(ctx context.Context, c *cases.Case) *Record {
+// direct call does not hold is invalid, and the agent is not run. infra
+// says why the case could not run at all, when the API or the network
+// failed a call of it (Infrastructure): the record is then not a result.
+func (r *runner) runCase(ctx context.Context, c *cases.Case) (rec *Record, infra string) {
+	rec = r.runLegs(ctx, c)
+	if rec.infra != nil {
+		infra = Infrastructure(rec.infra)
+	}
+	return rec, infra
+}
+
+// runLegs runs the two legs of c; a call that failed for the
+// infrastructure's reasons is noted in Record.infra.
+func (r *runner) runLegs(ctx context.Context, c *cases.Case) *Record {
 	rec := &Record{Case: c.ID, Tool: c.Tool, Scenario: string(c.Scenario), Args: c.Args, Mutating: c.Mutating}
 	t := r.opts.Catalog.Tool(c.Tool)
 	if t == nil {
-		rec.Skipped = "the tool is not in the catalog"
+		rec.Skipped = SkipNoTool
 		return rec
 	}
 	if reason := r.classifier.InvalidValue(c.Tool, c.Args); reason != "" {
@@ -51,6 +64,9 @@ func (r *runner) runCase(ctx context.Context, c *cases.Case) *Record {
 	if err != nil {
 		dp.Cleanup(ctx, prep, nil)
 		r.addPrep(rec, "direct", dp)
+		if rec.noteInfra(dp.Calls...) {
+			return rec
+		}
 		rec.Invalid = "preparing the direct call: " + err.Error()
 		return rec
 	}
@@ -65,7 +81,7 @@ func (r *runner) runCase(ctx context.Context, c *cases.Case) *Record {
 	rec.Direct = &direct
 	dp.Cleanup(ctx, prep, call)
 	r.addPrep(rec, "direct", dp)
-	if ctx.Err() != nil {
+	if ctx.Err() != nil || rec.noteInfra(call) {
 		return rec
 	}
 	if r.opts.API != nil {
@@ -76,7 +92,7 @@ func (r *runner) runCase(ctx context.Context, c *cases.Case) *Record {
 	}
 
 	// The agent's run, on objects of its own.
-	utterance := pickUtterance(c, r.opts.Seed)
+	utterance := PickUtterance(c, r.opts.Seed)
 	if utterance == "" {
 		rec.Skipped = "the case has no utterance"
 		return rec
@@ -85,6 +101,9 @@ func (r *runner) runCase(ctx context.Context, c *cases.Case) *Record {
 	if err != nil {
 		ap.Cleanup(ctx, prep, nil)
 		r.addPrep(rec, "agent", ap)
+		if rec.noteInfra(ap.Calls...) {
+			return rec
+		}
 		rec.Invalid = "preparing the agent's run: " + err.Error()
 		return rec
 	}
@@ -93,9 +112,13 @@ func (r *runner) runCase(ctx context.Context, c *cases.Case) *Record {
 	tc := *c
 	tc.Args = ap.Args
 	var own *toolrt.Call
-	rec.Agent, own = r.agent(ctx, &tc, rec.Utterance)
+	var made []*toolrt.Call
+	rec.Agent, own, made = r.agent(ctx, &tc, rec.Utterance)
 	ap.Cleanup(ctx, prep, own)
 	r.addPrep(rec, "agent", ap)
+	if rec.noteInfra(made...) {
+		return rec
+	}
 	v := r.classifier.Classify(&tc, rec.Direct, rec.Agent)
 	rec.Labels, rec.Recovered, rec.Note = v.Labels, v.Recovered, v.Note
 	if len(rec.Agent.Calls) == 0 && rec.Agent.Error != "" {
@@ -122,10 +145,10 @@ func firstLine(s string) string {
 	return s
 }
 
-// pickUtterance returns the utterance the agent gets: among those the
+// PickUtterance returns the utterance the agent gets: among those the
 // judge did not rate partly or wholly inaccurate (all of them when it so
 // rated every one), the one the seed picks for the case.
-func pickUtterance(c *cases.Case, seed int64) string {
+func PickUtterance(c *cases.Case, seed int64) string {
 	var ok []string
 	for _, u := range c.Utterances {
 		if u.Accuracy == "" || u.Accuracy == "accurate" {
@@ -143,15 +166,18 @@ func pickUtterance(c *cases.Case, seed int64) string {
 	case 1:
 		return ok[0]
 	}
+	// FNV's low bits follow the parity of the input's bytes (seeds 1, 3
+	// and 7 picked alike); a PCG stream seeded with the seed and the
+	// case's hash mixes every bit.
 	h := fnv.New64a()
-	fmt.Fprintf(h, "%d/%s", seed, c.ID)
-	return ok[h.Sum64()%uint64(len(ok))]
+	h.Write([]byte(c.ID))
+	return ok[rand.New(rand.NewPCG(uint64(seed), h.Sum64())).IntN(len(ok))]
 }
 
-// agent runs the ReAct agent on the utterance and returns its trace and
-// the last call of the case's tool that succeeded (nil when none did),
-// whose answer names what the run made.
-func (r *runner) agent(ctx context.Context, c *cases.Case, utterance string) (*classify.Trace, *toolrt.Call) {
+// agent runs the ReAct agent on the utterance and returns its trace, the
+// last call of the case's tool that succeeded (nil when none did), whose
+// answer names what the run made, and every call as the runtime made it.
+func (r *runner) agent(ctx context.Context, c *cases.Case, utterance string) (*classify.Trace, *toolrt.Call, []*toolrt.Call) {
 	names := r.opts.offered(c.Tool)
 	rec := &recorder{}
 	tools := make([]tool.BaseTool, len(names))
@@ -206,7 +232,7 @@ func (r *runner) agent(ctx context.Context, c *cases.Case, utterance string) (*c
 			own = call
 		}
 	}
-	return trace, own
+	return trace, own, rec.raw
 }
 
 // recorder collects what one agent run does.

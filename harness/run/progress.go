@@ -34,6 +34,22 @@ func newProgress(w io.Writer, total, resumed int) *progress {
 	return p
 }
 
+// notRun reports a case that could not run because of the API or the
+// network.
+func (p *progress) notRun(id, why string) {
+	if p == nil || p.w == nil {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.finished++
+	if p.tty {
+		p.bar()
+		return
+	}
+	fmt.Fprintf(p.w, "[%d/%d] %s: not run: %s\n", p.finished, p.total, id, why)
+}
+
 func (p *progress) done(r *Record) {
 	if p == nil || p.w == nil {
 		return

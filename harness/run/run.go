@@ -25,12 +25,14 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"sort"
+	"strings"
 	"sync"
 	"time"
 
@@ -44,8 +46,9 @@ import (
 
 // Defaults of Options.
 const (
-	DefaultK      = 10
-	DefaultRounds = 5
+	DefaultK         = 10
+	DefaultRounds    = 5
+	DefaultMaxNotRun = 0.05
 )
 
 // File names in a run directory.
@@ -104,6 +107,12 @@ type Options struct {
 	Progress io.Writer
 	// Now is the clock (time.Now when nil).
 	Now func() time.Time
+	// MaxNotRun is the fraction of the cases that may fail to run because
+	// of the API or the network before the run stops (DefaultMaxNotRun
+	// when 0; negative: no case may).
+	MaxNotRun float64
+	// Ablation names what Shown leaves out, for run.json.
+	Ablation []string
 	// Nonce makes this run's fresh values (cases.Case.Fresh) differ from
 	// every other run's (cases.NewNonce); zero draws one at random, as it
 	// should be against an API that keeps what earlier runs made.
@@ -137,6 +146,8 @@ type Settings struct {
 	ResultTokens int    `json:"resultTokens"`
 	System       string `json:"system"`
 	Retrieval    bool   `json:"retrieval"`
+	// Ablation names what the tools shown to the model left out.
+	Ablation []string `json:"ablation,omitempty"`
 }
 
 // CasesInfo identifies the cases a run ran.
@@ -181,6 +192,22 @@ type Record struct {
 	Prep []PrepCall `json:"prep,omitempty"`
 	// Mutating is set when the case's tool changes state.
 	Mutating bool `json:"mutating,omitempty"`
+
+	// infra is a call that failed for the infrastructure's reasons: the
+	// case did not run, and the record is not written.
+	infra *toolrt.Call
+}
+
+// noteInfra notes the first of calls that failed for the
+// infrastructure's reasons; it reports whether there was one.
+func (r *Record) noteInfra(calls ...*toolrt.Call) bool {
+	for _, c := range calls {
+		if Infrastructure(c) != "" {
+			r.infra = c
+			return true
+		}
+	}
+	return false
 }
 
 // PrepCall is one call made to prepare a run of a case or to clean up
@@ -194,6 +221,9 @@ type PrepCall struct {
 	// Text is the start of what the call answered.
 	Text string `json:"text,omitempty"`
 }
+
+// SkipNoTool is why a case whose tool the API no longer has is skipped.
+const SkipNoTool = "the tool is not in the catalog"
 
 // Outcome returns what metrics need of the record.
 func (r *Record) Outcome() classify.Outcome {
@@ -209,6 +239,11 @@ type Summary struct {
 	// Total is the number of cases; Resumed those found in the results
 	// already; Ran those run and written now.
 	Total, Resumed, Ran int
+	// NotRun counts the cases that could not run because of the API or the
+	// network (Infrastructure): they are not written, so Resume runs them
+	// again; NotRunWhy says why, for the first few.
+	NotRun    int
+	NotRunWhy []string
 	// Metrics are over every record in the results file.
 	Metrics classify.Metrics
 }
@@ -224,12 +259,10 @@ func Run(ctx context.Context, cs []cases.Case, opts Options) (*Summary, error) {
 	if err := os.MkdirAll(o.Dir, 0o755); err != nil {
 		return nil, err
 	}
-	encoded, err := cases.Encode(cs)
+	hash, err := CasesHash(cs)
 	if err != nil {
 		return nil, err
 	}
-	sum := sha256.Sum256(encoded)
-	hash := hex.EncodeToString(sum[:])
 	w, done, err := openResults(filepath.Join(o.Dir, ResultsFile), o.Resume)
 	if err != nil {
 		return nil, err
@@ -256,6 +289,9 @@ func Run(ctx context.Context, cs []cases.Case, opts Options) (*Summary, error) {
 
 	var mu sync.Mutex
 	var firstErr error
+	runCtx, stopRun := context.WithCancel(ctx)
+	defer stopRun()
+	maxNotRun := int(o.MaxNotRun * float64(len(cs)))
 	phases := splitPhases(o.API, todo)
 	for i, phase := range phases {
 		parallel := o.Parallel
@@ -269,9 +305,26 @@ func Run(ctx context.Context, cs []cases.Case, opts Options) (*Summary, error) {
 			go func() {
 				defer wg.Done()
 				for c := range jobs {
-					rec := r.runCase(ctx, c)
-					if ctx.Err() != nil {
+					rec, infra := r.runCase(runCtx, c)
+					if runCtx.Err() != nil {
 						continue // cut short: not written, so a resume runs it again
+					}
+					if infra != "" {
+						// Not the tool's doing: not a result. A resume runs it
+						// again; too many stop the run.
+						mu.Lock()
+						s.NotRun++
+						if len(s.NotRunWhy) < 5 {
+							s.NotRunWhy = append(s.NotRunWhy, c.ID+": "+infra)
+						}
+						if s.NotRun > maxNotRun && firstErr == nil {
+							firstErr = fmt.Errorf("%w: %d cases got no usable answer from the API (past %.0f%% of %d), the last %s",
+								ErrInfrastructure, s.NotRun, o.MaxNotRun*100, len(cs), infra)
+							stopRun()
+						}
+						mu.Unlock()
+						prog.notRun(c.ID, infra)
+						continue
 					}
 					mu.Lock()
 					if err := w.append(rec); err != nil && firstErr == nil {
@@ -293,18 +346,21 @@ func Run(ctx context.Context, cs []cases.Case, opts Options) (*Summary, error) {
 			}
 			select {
 			case jobs <- c:
-			case <-ctx.Done():
+			case <-runCtx.Done():
 				break feed
 			}
 		}
 		close(jobs)
 		wg.Wait()
-		if ctx.Err() != nil || firstErr != nil {
+		if runCtx.Err() != nil || firstErr != nil {
 			break
 		}
 	}
 	prog.finish()
 	if firstErr != nil {
+		if recs, err := ReadResults(filepath.Join(o.Dir, ResultsFile)); err == nil {
+			s.Metrics = Metrics(recs)
+		}
 		return s, firstErr
 	}
 	recs, err := ReadResults(filepath.Join(o.Dir, ResultsFile))
@@ -421,6 +477,12 @@ func (o Options) withDefaults() (Options, error) {
 	if o.System == "" {
 		o.System = DefaultSystem
 	}
+	if o.MaxNotRun == 0 {
+		o.MaxNotRun = DefaultMaxNotRun
+	}
+	if o.MaxNotRun < 0 {
+		o.MaxNotRun = 0
+	}
 	if o.CaseTimeout <= 0 {
 		o.CaseTimeout = 5 * time.Minute
 	}
@@ -441,8 +503,9 @@ func (o Options) writeInfo(hash string, n int) error {
 	now := o.Now().UTC()
 	if o.Resume {
 		if info, err := ReadInfo(o.Dir); err == nil {
-			if info.Cases.SHA256 != hash {
-				return fmt.Errorf("run: cannot resume %s: its cases (sha256 %.12s) are not these (%.12s)", o.Dir, info.Cases.SHA256, hash)
+			if d := Differences(*info, o.describe(hash, n)); len(d) > 0 {
+				return fmt.Errorf("run: cannot resume %s with other cases or settings, its results would mix them (%s): resume with the run's own, or start a new run",
+					o.Dir, strings.Join(d, "; "))
 			}
 			info.Resumed = append(info.Resumed, now)
 			return writeJSONFile(path, info)
@@ -450,16 +513,95 @@ func (o Options) writeInfo(hash string, n int) error {
 			return err
 		}
 	}
+	info := o.describe(hash, n)
+	info.Started = now
+	return writeJSONFile(path, info)
+}
+
+// describe returns run.json's content for a run of these options over
+// cases of the given hash and count, without its times.
+func (o Options) describe(hash string, n int) Info {
 	info := Info{
-		Started: now,
-		Model:   o.ModelInfo,
+		Model: o.ModelInfo,
 		Settings: Settings{K: o.K, Rounds: o.Rounds, MaxStep: o.maxStep(), Parallel: o.Parallel,
-			ResultTokens: o.ResultTokens, System: o.System, Retrieval: o.Similar != nil},
+			ResultTokens: o.ResultTokens, System: o.System, Retrieval: o.Similar != nil, Ablation: o.Ablation},
 		Seed:  o.Seed,
 		Cases: CasesInfo{File: o.CasesFile, SHA256: hash, Count: n},
-		Tools: len(o.Catalog.Tools),
 	}
-	return writeJSONFile(path, info)
+	if o.Catalog != nil {
+		info.Tools = len(o.Catalog.Tools)
+	}
+	return info
+}
+
+// Describe returns what run.json will say of a run of cs with opts (its
+// times aside), for checking before the run that it can be compared with
+// another (Differences).
+func Describe(cs []cases.Case, opts Options) (Info, error) {
+	o, err := opts.withDefaults()
+	if err != nil {
+		return Info{}, err
+	}
+	hash, err := CasesHash(cs)
+	if err != nil {
+		return Info{}, err
+	}
+	return o.describe(hash, len(cs)), nil
+}
+
+// CasesHash is the SHA-256 of cases as the cases file writes them.
+func CasesHash(cs []cases.Case) (string, error) {
+	encoded, err := cases.Encode(cs)
+	if err != nil {
+		return "", err
+	}
+	sum := sha256.Sum256(encoded)
+	return hex.EncodeToString(sum[:]), nil
+}
+
+// Differences lists what makes the results of two runs not comparable
+// case by case: other cases, another model, other settings that change
+// what the agent sees or may do, another seed (which picks utterances).
+// Parallelism is not among them: it changes no result.
+func Differences(a, b Info) []string {
+	var out []string
+	diff := func(what string, x, y any) {
+		xs, ys := canonJSON(x), canonJSON(y)
+		if xs != ys {
+			out = append(out, fmt.Sprintf("%s: %s vs %s", what, xs, ys))
+		}
+	}
+	diff("cases (sha256)", short(a.Cases.SHA256), short(b.Cases.SHA256))
+	diff("model", a.Model, b.Model)
+	diff("k", a.Settings.K, b.Settings.K)
+	diff("rounds", a.Settings.Rounds, b.Settings.Rounds)
+	diff("result tokens", a.Settings.ResultTokens, b.Settings.ResultTokens)
+	diff("retrieval", a.Settings.Retrieval, b.Settings.Retrieval)
+	diff("ablation", a.Settings.Ablation, b.Settings.Ablation)
+	diff("system prompt", a.Settings.System, b.Settings.System)
+	diff("seed", a.Seed, b.Seed)
+	return out
+}
+
+func short(h string) string {
+	if len(h) > 12 {
+		return h[:12]
+	}
+	return h
+}
+
+// canonJSON writes a value as compact JSON with sorted keys.
+func canonJSON(v any) string {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return fmt.Sprint(v)
+	}
+	var x any
+	if json.Unmarshal(b, &x) != nil {
+		return string(b)
+	}
+	b, _ = json.Marshal(x)
+	return string(b)
 }
 
 // offered returns the names of the tools the agent gets for target: the

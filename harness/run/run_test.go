@@ -670,3 +670,26 @@ func TestInvalidAndNegativeCases(t *testing.T) {
 		t.Errorf("metrics: %d invalid, %d cases, %d without error", mt.Invalid, mt.Cases, mt.NoError)
 	}
 }
+
+// Different seeds draw different utterances of a case with several.
+func TestSeedPicksUtterances(t *testing.T) {
+	var cs []cases.Case
+	for i := range 200 {
+		cs = append(cs, cases.Case{ID: fmt.Sprintf("getUser/required/%03d", i), Tool: "getUser",
+			Utterances: []cases.Utterance{{Text: "a"}, {Text: "b"}}})
+	}
+	picks := map[int64]string{}
+	for _, seed := range []int64{1, 3, 7} {
+		var b strings.Builder
+		for i := range cs {
+			b.WriteString(run.PickUtterance(&cs[i], seed))
+		}
+		picks[seed] = b.String()
+	}
+	if picks[1] == picks[3] || picks[3] == picks[7] || picks[1] == picks[7] {
+		t.Error("seeds 1, 3 and 7 draw the same utterances")
+	}
+	if n := strings.Count(picks[1], "a"); n < 70 || n > 130 {
+		t.Errorf("seed 1 drew the first of two utterances %d times of 200", n)
+	}
+}

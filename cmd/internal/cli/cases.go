@@ -17,6 +17,7 @@ import (
 	"github.com/agentready/agentready/harness/cases"
 	"github.com/agentready/agentready/harness/graph"
 	"github.com/agentready/agentready/harness/models"
+	runner "github.com/agentready/agentready/harness/run"
 	"github.com/agentready/agentready/harness/utter"
 )
 
@@ -88,17 +89,20 @@ func runCases(e *env, args []string) int {
 		opts.Graph = g
 		mayMutate := p.mayWrite(*allow)
 		opts.AllowMutations = mayMutate
-		if g != nil {
-			client, err := catalog.NewClient(api, p.cfg.BaseURL, toolrt.WithHTTPClient(&http.Client{Timeout: *timeout}))
-			if err != nil {
-				return e.failf("%v", err)
-			}
-			cat, err := catalog.New(api, client, allowWrites(api, mayMutate))
-			if err != nil {
-				return e.failf("%v", err)
-			}
-			opts.Catalog = cat
+		// The API is called to check each case and, with a graph, to find
+		// real values.
+		client, err := catalog.NewClient(api, p.cfg.BaseURL, toolrt.WithHTTPClient(&http.Client{Timeout: *timeout}))
+		if err != nil {
+			return e.failf("%v (or make the cases without the API: --offline)", err)
 		}
+		cat, err := catalog.New(api, client, allowWrites(api, mayMutate))
+		if err != nil {
+			return e.failf("%v", err)
+		}
+		if err := runner.Preflight(ctx, cat, api); err != nil {
+			return e.failf("%v (cases call the API to find real values and to check each case: --offline makes them without it)", err)
+		}
+		opts.Catalog = cat
 	}
 	cs, rep, err := cases.Generate(ctx, api, opts)
 	if err != nil {

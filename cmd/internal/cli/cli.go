@@ -118,6 +118,12 @@ func setFlags(fs *flag.FlagSet) map[string]bool {
 	return set
 }
 
+// usagef prints a usage error of a command and returns exitUsage.
+func (e *env) usagef(cmd, format string, args ...any) int {
+	fmt.Fprintf(e.stderr, "agentready %s: "+format+"\n", append([]any{cmd}, args...)...)
+	return exitUsage
+}
+
 // failf prints an error and returns exitError.
 func (e *env) failf(format string, args ...any) int {
 	fmt.Fprintf(e.stderr, "agentready: "+format+"\n", args...)

@@ -16,6 +16,7 @@ import (
 	"github.com/agentready/agentready/gen/toolrt"
 	"github.com/agentready/agentready/harness/cases"
 	"github.com/agentready/agentready/harness/graph"
+	"github.com/agentready/agentready/harness/report"
 	"github.com/agentready/agentready/harness/utter"
 	"github.com/agentready/agentready/specs/exampleapi/server"
 )
@@ -134,7 +135,7 @@ func runDemo(e *env, args []string) int {
 		return e.failf("%v", err)
 	}
 	step("ran %d cases directly and through a ReAct agent (model %s)", sum.Total, info.Name)
-	code := e.finishRun(runDir, sum, info)
+	code := e.finishRun(runDir, sum, info, nil, report.JUnitTools)
 	step("done")
 	return code
 }

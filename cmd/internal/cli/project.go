@@ -29,11 +29,16 @@ type specFlags struct {
 	verbose       bool
 }
 
-func (s *specFlags) register(fs *flag.FlagSet) {
+// register adds the flags to fs. A command whose own --strict means
+// something else (test: any drop is a regression) passes withoutStrict;
+// the config file's strict: still applies there.
+func (s *specFlags) register(fs *flag.FlagSet, withoutStrict ...bool) {
 	fs.StringVar(&s.config, "config", "", "configuration file (default "+config.DefaultFile+" when present and --spec is not given)")
 	fs.StringVar(&s.spec, "spec", "", "OpenAPI 2.0/3.0/3.1 document, JSON or YAML")
 	fs.StringVar(&s.baseURL, "base-url", "", "the API's URL, instead of the spec's first server")
-	fs.BoolVar(&s.strict, "strict", false, "fail on warnings (skipped operations, unused selection rules)")
+	if len(withoutStrict) == 0 || !withoutStrict[0] {
+		fs.BoolVar(&s.strict, "strict", false, "fail on warnings (skipped operations, unused selection rules)")
+	}
 	fs.IntVar(&s.maxNameLength, "max-name-length", 0, "cap tool names at this many characters (1-64, default 64)")
 	fs.Var(&s.includeTags, "tag", "only operations with this tag (repeatable, comma-separated)")
 	fs.Var(&s.excludeTags, "exclude-tag", "leave out operations with this tag (repeatable)")

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/agentready/agentready/harness/report"
+	runner "github.com/agentready/agentready/harness/run"
 )
 
 const reportSynopsis = `[flags] RUN_DIR
@@ -31,9 +32,18 @@ func runReport(e *env, args []string) int {
 	fs := newFlags(e, "report", reportSynopsis)
 	against := fs.String("against", "", "compare with this older run directory instead of writing the reports")
 	failOnRegression := fs.Bool("fail-on-regression", true, "with --against: exit 1 when the new run regressed")
+	var gate gateFlags
+	gate.register(fs)
+	junitMode := fs.String("junit", report.JUnitTools, "what junit.xml holds: tools (one testcase per tool) or cases (one per case, failing when it has an error)")
 	pos, code, ok := reportArgs(fs, args)
 	if !ok {
 		return code
+	}
+	if err := gate.check(); err != nil {
+		return e.usagef("report", "%v", err)
+	}
+	if *junitMode != report.JUnitTools && *junitMode != report.JUnitCases {
+		return e.usagef("report", "--junit %q: tools or cases", *junitMode)
 	}
 	if len(pos) != 1 {
 		if len(pos) == 0 {
@@ -46,7 +56,7 @@ func runReport(e *env, args []string) int {
 	}
 	dir := pos[0]
 	if *against != "" {
-		return reportCompare(e, *against, dir, *failOnRegression)
+		return reportCompare(e, *against, dir, *failOnRegression, gate)
 	}
 	r, err := report.Load(dir)
 	if err != nil {
@@ -55,7 +65,7 @@ func runReport(e *env, args []string) int {
 	for _, n := range r.Notes {
 		fmt.Fprintf(e.stderr, "agentready report: note: %s\n", n)
 	}
-	if err := report.Write(dir, r); err != nil {
+	if err := report.WriteWith(dir, r, report.WriteOptions{JUnit: *junitMode}); err != nil {
 		return e.failf("%v", err)
 	}
 	m := r.Metrics
@@ -74,7 +84,7 @@ func runReport(e *env, args []string) int {
 }
 
 // reportCompare compares two runs and writes comparison.md in the new one.
-func reportCompare(e *env, oldDir, newDir string, failOnRegression bool) int {
+func reportCompare(e *env, oldDir, newDir string, failOnRegression bool, gate gateFlags) int {
 	old, err := report.Load(oldDir)
 	if err != nil {
 		return e.failf("%v", err)
@@ -83,7 +93,13 @@ func reportCompare(e *env, oldDir, newDir string, failOnRegression bool) int {
 	if err != nil {
 		return e.failf("%v", err)
 	}
-	c := report.Compare(old, cur)
+	if old.Incomplete() && !gate.allowIncomplete {
+		return e.failf("%s recorded %d of its %d cases: finish it with --resume, or pass --allow-incomplete", oldDir, len(old.Records), old.Info.Cases.Count)
+	}
+	if d := runner.Differences(old.Info, cur.Info); len(d) > 0 && !gate.allowDifferent {
+		return e.failf("%s and %s are not comparable case by case (%s): pass --allow-different to compare them anyway", oldDir, newDir, strings.Join(d, "; "))
+	}
+	c := report.CompareWith(old, cur, gate.options())
 	fmt.Fprint(e.stdout, c.Summary())
 	path := filepath.Join(newDir, report.ComparisonFile)
 	if err := report.WriteComparison(newDir, c); err != nil {

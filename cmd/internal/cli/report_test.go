@@ -59,7 +59,12 @@ func TestReportWritesTheThreeFiles(t *testing.T) {
 
 func TestReportAgainst(t *testing.T) {
 	old, cur := fixtureRun(t, "old"), fixtureRun(t, "new")
-	code, out, errOut := runR(t, "--against", old, cur)
+	// One case lost and one gained is within noise...
+	if code, out, errOut := runR(t, "--against", old, cur); code != exitOK || !strings.Contains(out, "within noise") {
+		t.Errorf("one lost, one gained: code %d\n%s\n%s", code, out, errOut)
+	}
+	// ...unless any drop counts.
+	code, out, errOut := runR(t, "--against", old, cur, "--strict")
 	if code != exitGate || !strings.Contains(errOut, "regressed") {
 		t.Fatalf("a regression: code %d\n%s", code, errOut)
 	}
@@ -73,7 +78,7 @@ func TestReportAgainst(t *testing.T) {
 		t.Errorf("comparison.md: %v\n%s", err, md)
 	}
 	// The flag after the directory, and the gate turned off.
-	if code, _, errOut := runR(t, cur, "--against", old, "--fail-on-regression=false"); code != exitOK {
+	if code, _, errOut := runR(t, cur, "--against", old, "--strict", "--fail-on-regression=false"); code != exitOK {
 		t.Errorf("--fail-on-regression=false: code %d\n%s", code, errOut)
 	}
 	// A run compared with itself has not regressed.

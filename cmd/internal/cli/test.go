@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -9,6 +10,8 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"sort"
+	"strings"
 	"syscall"
 	"text/tabwriter"
 	"time"
@@ -35,6 +38,7 @@ type testSettings struct {
 	resultTokens int
 	timeout      time.Duration
 	ablate       listFlag
+	maxNotRun    float64
 }
 
 func (s *testSettings) register(fs *flag.FlagSet) {
@@ -48,6 +52,27 @@ func (s *testSettings) register(fs *flag.FlagSet) {
 	fs.IntVar(&s.resultTokens, "result-tokens", toolrt.DefaultResultTokens, "token budget of one tool result")
 	fs.DurationVar(&s.timeout, "timeout", 30*time.Second, "give up on one API request after this long")
 	fs.Var(&s.ablate, "ablate", "hide parts of every tool definition from the model to measure what they are worth: example, constraints, meanings (comma-separated)")
+	fs.Float64Var(&s.maxNotRun, "max-not-run", runner.DefaultMaxNotRun, "stop the run (exit 2) when more than this fraction of the cases cannot run because the API or the network fails them")
+}
+
+// check returns what is wrong with the settings, before anything runs.
+func (s *testSettings) check() error {
+	switch {
+	case s.parallel < 1:
+		return fmt.Errorf("--parallel %d: must be at least 1", s.parallel)
+	case s.k < 0:
+		return fmt.Errorf("--k %d: must be 0 or more", s.k)
+	case s.rounds < 1:
+		return fmt.Errorf("--rounds %d: must be at least 1", s.rounds)
+	case s.resultTokens < 1:
+		return fmt.Errorf("--result-tokens %d: must be at least 1", s.resultTokens)
+	case s.maxNotRun < 0 || s.maxNotRun > 1:
+		return fmt.Errorf("--max-not-run %g: a fraction from 0 to 1", s.maxNotRun)
+	}
+	if _, err := runner.Ablation(s.ablate); err != nil {
+		return fmt.Errorf("--ablate: %w", err)
+	}
+	return nil
 }
 
 // testJob is one run of cases against an API.
@@ -64,39 +89,68 @@ type testJob struct {
 	nonce uint64
 }
 
-// execute runs the cases and returns the run directory and its summary.
-func (j *testJob) execute(ctx context.Context, progress io.Writer) (string, *runner.Summary, models.Info, error) {
+// prepared is a job ready to run: its options built and checked.
+type prepared struct {
+	opts runner.Options
+	info models.Info
+	cat  *toolrt.Catalog
+}
+
+// prepare builds the model, the catalog and the run's options, without
+// calling anything.
+func (j *testJob) prepare(ctx context.Context, progress io.Writer) (*prepared, error) {
 	chat, info, err := models.New(ctx, j.settings.model)
 	if err != nil {
-		return "", nil, info, fmt.Errorf("--model %s: %w", j.settings.model, err)
+		return nil, fmt.Errorf("--model %s: %w", j.settings.model, err)
 	}
 	opts := append([]toolrt.Option{toolrt.WithHTTPClient(&http.Client{Timeout: j.settings.timeout})}, j.clientOp...)
 	client, err := catalog.NewClient(j.api, j.baseURL, opts...)
 	if err != nil {
-		return "", nil, info, err
+		return nil, err
 	}
 	cat, err := catalog.New(j.api, client,
 		allowWrites(j.api, j.mayWrite),
 		toolrt.WithResultOptions(toolrt.ResultOptions{MaxTokens: j.settings.resultTokens, Timeout: j.settings.timeout}))
 	if err != nil {
-		return "", nil, info, err
+		return nil, err
 	}
-	similar := retrieve.SimilarTools(cat)
 	shown, err := runner.Ablation(j.settings.ablate)
 	if err != nil {
-		return "", nil, info, fmt.Errorf("--ablate: %w", err)
+		return nil, fmt.Errorf("--ablate: %w", err)
 	}
 	dir := j.settings.out
 	if dir == "" {
 		dir = filepath.Join("runs", time.Now().UTC().Format("2006-01-02T150405"))
 	}
-	sum, err := runner.Run(ctx, j.cases, runner.Options{
-		Dir: dir, Catalog: cat, API: j.api, Model: chat, ModelInfo: info, Similar: similar,
-		Shown: shown, K: j.settings.k, Rounds: j.settings.rounds, Parallel: j.settings.parallel, Seed: j.settings.seed,
-		CasesFile: j.file, ResultTokens: j.settings.resultTokens, Resume: j.settings.resume, Progress: progress,
-		Nonce: j.nonce,
-	})
-	return dir, sum, info, err
+	return &prepared{info: info, cat: cat, opts: runner.Options{
+		Dir: dir, Catalog: cat, API: j.api, Model: chat, ModelInfo: info, Similar: retrieve.SimilarTools(cat),
+		Shown: shown, Ablation: []string(j.settings.ablate), K: j.settings.k, Rounds: j.settings.rounds, Parallel: j.settings.parallel,
+		Seed: j.settings.seed, CasesFile: j.file, ResultTokens: j.settings.resultTokens, Resume: j.settings.resume,
+		Progress: progress, Nonce: j.nonce, MaxNotRun: maxNotRun(j.settings.maxNotRun),
+	}}, nil
+}
+
+// maxNotRun maps the flag to runner.Options.MaxNotRun, whose zero means
+// the default.
+func maxNotRun(f float64) float64 {
+	if f == 0 {
+		return -1
+	}
+	return f
+}
+
+// execute checks that the API can be tested (Preflight) and runs the
+// cases; it returns the run directory and its summary.
+func (j *testJob) execute(ctx context.Context, progress io.Writer) (string, *runner.Summary, models.Info, error) {
+	p, err := j.prepare(ctx, progress)
+	if err != nil {
+		return "", nil, models.Info{}, err
+	}
+	if err := runner.Preflight(ctx, p.cat, j.api); err != nil {
+		return p.opts.Dir, nil, p.info, err
+	}
+	sum, err := runner.Run(ctx, j.cases, p.opts)
+	return p.opts.Dir, sum, p.info, err
 }
 
 // runnable splits cases into those that may run and the mutating ones
@@ -130,19 +184,44 @@ func touchesMutation(api *ir.API, c cases.Case, mayWrite func(*ir.Operation) boo
 func runTest(e *env, args []string) int {
 	fs := newFlags(e, "test", "[--config agentready.yaml | --spec FILE] --cases FILE --base-url URL [--model M] [--out runs/ID] [flags]")
 	var sf specFlags
-	sf.register(fs)
+	sf.register(fs, true)
 	var ts testSettings
 	ts.register(fs)
 	casesFile := fs.String("cases", "", "the cases file (default: the config's cases:, else "+defaultCasesFile+")")
 	allow := fs.Bool("allow-mutations", false, "run cases of tools that change state (POST, PUT, PATCH, DELETE): only against a system you may change")
-	minNoError := fs.Float64("min-no-error", 0, "fail (exit 1) when the fraction of cases without any error is below this")
-	against := fs.String("against", "", "a baseline run directory: fail (exit 1) when a tool's pass rate falls below it")
+	minNoError := fs.Float64("min-no-error", 0, "fail (exit 1) when the fraction of cases without any error is below this (0 to 1)")
+	against := fs.String("against", "", "a baseline run directory: fail (exit 1) when a tool, or the run, regressed against it")
+	var gate gateFlags
+	gate.register(fs)
+	var renames listFlag
+	fs.Var(&renames, "rename", "OLD=NEW: run the cases of tool OLD, renamed in the spec, as NEW (repeatable)")
+	junitMode := fs.String("junit", report.JUnitTools, "what junit.xml holds: tools (one testcase per tool, failing when the gate says it regressed) or cases (one per case, failing when it has an error)")
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(e.stderr, "agentready test: unexpected argument %q\n", fs.Arg(0))
 		return exitUsage
+	}
+	if err := ts.check(); err != nil {
+		return e.usagef("test", "%v", err)
+	}
+	if *minNoError < 0 || *minNoError > 1 {
+		return e.usagef("test", "--min-no-error %g: a fraction from 0 to 1 (0.7 for 70%%)", *minNoError)
+	}
+	if err := gate.check(); err != nil {
+		return e.usagef("test", "%v", err)
+	}
+	if *junitMode != report.JUnitTools && *junitMode != report.JUnitCases {
+		return e.usagef("test", "--junit %q: tools or cases", *junitMode)
+	}
+	var baseline *report.Run
+	if *against != "" {
+		b, err := report.Load(*against)
+		if err != nil {
+			return e.failf("--against: %v", err)
+		}
+		baseline = b
 	}
 	p, api, ok := e.loadAPI(&sf, setFlags(fs))
 	if !ok {
@@ -159,38 +238,235 @@ func runTest(e *env, args []string) int {
 	if err != nil {
 		return e.failf("%v (make cases with agentready cases)", err)
 	}
+	// The cases as the file has them identify the run: a baseline made
+	// before a rename compares with the renamed run.
+	encoded, err := cases.Encode(cs)
+	if err != nil {
+		return e.failf("%v", err)
+	}
+	original, err := cases.Decode(encoded, file)
+	if err != nil {
+		return e.failf("%v", err)
+	}
+	if err := renameTools(cs, renames, api); err != nil {
+		return e.failf("--rename: %v", err)
+	}
+	if err := casesFitSpec(cs, api, file); err != nil {
+		return e.failf("%v", err)
+	}
 	mayWrite := p.mayWrite(*allow)
 	keep, held := runnable(api, cs, mayWrite)
+	keepOriginal, _ := runnable(api, original, mayWrite)
 	if held > 0 {
 		fmt.Fprintf(e.stderr, "agentready: %d of %d cases change state and were left out (--allow-mutations runs them)\n", held, len(cs))
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	job := &testJob{api: api, baseURL: p.cfg.BaseURL, cases: keep, file: file, mayWrite: mayWrite, settings: ts}
-	dir, sum, info, err := job.execute(ctx, e.stderr)
+	prep, err := job.prepare(ctx, e.stderr)
 	if err != nil {
 		return e.failf("%v", err)
 	}
-	code := e.finishRun(dir, sum, info)
-	if *minNoError > 0 && sum.Metrics.NoErrorRate < *minNoError {
-		fmt.Fprintf(e.stderr, "agentready: FAIL: no-error fraction %.2f is below --min-no-error %.2f\n", sum.Metrics.NoErrorRate, *minNoError)
-		code = exitGate
-	}
-	if *against != "" {
-		if regressed, err := e.compareRuns(*against, dir); err != nil {
+	if baseline != nil {
+		if err := gate.comparable(baseline, keepOriginal, prep.opts); err != nil {
 			return e.failf("--against %s: %v", *against, err)
-		} else if regressed {
-			code = exitGate
 		}
+	}
+	if err := runner.Preflight(ctx, prep.cat, api); err != nil {
+		return e.failf("%v", err)
+	}
+	sum, err := runner.Run(ctx, keep, prep.opts)
+	dir := prep.opts.Dir
+	if err != nil {
+		return e.stopped(args, dir, sum, err)
+	}
+	g := &report.Gate{MinNoError: *minNoError}
+	if baseline != nil {
+		cur, err := report.Load(dir)
+		if err != nil {
+			return e.failf("%v", err)
+		}
+		c := report.CompareWith(baseline, cur, gate.options())
+		g.Comparison = &c
+	}
+	code := e.finishRun(dir, sum, prep.info, g, *junitMode)
+	if g.Comparison != nil {
+		fmt.Fprint(e.stdout, "\n"+g.Comparison.Summary())
+		if err := report.WriteComparison(dir, *g.Comparison); err != nil {
+			return e.failf("%v", err)
+		}
+		fmt.Fprintf(e.stdout, "wrote %s\n", filepath.Join(dir, report.ComparisonFile))
+	}
+	if g.Failed() {
+		fmt.Fprintf(e.stderr, "agentready: FAIL: %s\n", g.Reason())
+		return exitGate
 	}
 	return code
 }
 
-// finishRun writes the reports of a run and prints its summary.
-func (e *env) finishRun(dir string, sum *runner.Summary, info models.Info) int {
+// gateFlags are the flags that set how a comparison judges a change.
+type gateFlags struct {
+	alpha                           float64
+	strict, allowRemoved            bool
+	allowDifferent, allowIncomplete bool
+}
+
+func (g *gateFlags) register(fs *flag.FlagSet) {
+	fs.Float64Var(&g.alpha, "alpha", report.DefaultAlpha, "with --against: a drop is a regression when McNemar's test on the paired cases gives a p-value below this")
+	fs.BoolVar(&g.strict, "strict", false, "with --against: any drop is a regression, however small")
+	fs.BoolVar(&g.allowRemoved, "allow-removed", false, "with --against: cases whose tool the API no longer has are not regressions")
+	fs.BoolVar(&g.allowDifferent, "allow-different", false, "with --against: compare with a baseline of other cases or settings (model, k, rounds, ablation, seed, result budget)")
+	fs.BoolVar(&g.allowIncomplete, "allow-incomplete", false, "with --against: compare with a baseline that did not record all its cases")
+}
+
+func (g *gateFlags) check() error {
+	if g.alpha <= 0 || g.alpha >= 1 {
+		return fmt.Errorf("--alpha %g: a level between 0 and 1, such as 0.05", g.alpha)
+	}
+	return nil
+}
+
+func (g *gateFlags) options() report.CompareOptions {
+	return report.CompareOptions{Alpha: g.alpha, Strict: g.strict, AllowRemoved: g.allowRemoved}
+}
+
+// comparable checks, before anything runs, that a baseline can be
+// compared case by case with a run of cs with opts.
+func (g *gateFlags) comparable(baseline *report.Run, cs []cases.Case, opts runner.Options) error {
+	if baseline.Incomplete() && !g.allowIncomplete {
+		return fmt.Errorf("the baseline recorded %d of its %d cases (it was interrupted, or cases could not run): finish it with --resume, or pass --allow-incomplete",
+			len(baseline.Records), baseline.Info.Cases.Count)
+	}
+	cur, err := runner.Describe(cs, opts)
+	if err != nil {
+		return err
+	}
+	if d := runner.Differences(baseline.Info, cur); len(d) > 0 && !g.allowDifferent {
+		return fmt.Errorf("it is not comparable with this run (%s): run the baseline again with these cases and settings, or pass --allow-different",
+			strings.Join(d, "; "))
+	}
+	return nil
+}
+
+// renameTools applies --rename OLD=NEW to the cases.
+func renameTools(cs []cases.Case, renames []string, api *ir.API) error {
+	for _, r := range renames {
+		old, nw, ok := strings.Cut(r, "=")
+		if !ok || old == "" || nw == "" {
+			return fmt.Errorf("%q: write OLD=NEW", r)
+		}
+		if api.Operation(nw) == nil {
+			return fmt.Errorf("%q: the spec has no tool %q", r, nw)
+		}
+		n := 0
+		for i := range cs {
+			if cs[i].Tool == old {
+				cs[i].Tool = nw
+				n++
+			}
+			for j := range cs[i].Steps {
+				if cs[i].Steps[j].Tool == old {
+					cs[i].Steps[j].Tool = nw
+				}
+			}
+		}
+		if n == 0 {
+			return fmt.Errorf("%q: no case is of tool %q", r, old)
+		}
+	}
+	return nil
+}
+
+// casesFitSpec returns an error when most cases name tools the spec does
+// not have: the cases file of another spec, or a spec whose tools were
+// renamed (which --rename maps).
+func casesFitSpec(cs []cases.Case, api *ir.API, file string) error {
+	missing := map[string]int{}
+	n := 0
+	for _, c := range cs {
+		if api.Operation(c.Tool) == nil {
+			missing[c.Tool]++
+			n++
+		}
+	}
+	if n == 0 || n*2 <= len(cs) {
+		return nil
+	}
+	names := make([]string, 0, len(missing))
+	for t := range missing {
+		names = append(names, t)
+	}
+	sort.Strings(names)
+	if len(names) > 5 {
+		names = append(names[:5], fmt.Sprintf("and %d more", len(names)-5))
+	}
+	return fmt.Errorf("%s: %d of its %d cases are of tools the spec does not have (%s): is it this spec's cases file? (--rename OLD=NEW runs a renamed tool's cases)",
+		file, n, len(cs), strings.Join(names, ", "))
+}
+
+// stopped reports a run that ended before its last case: interrupted, or
+// stopped because the API or the network failed too many cases. It says
+// how many cases were recorded and how to go on, and returns exitError.
+func (e *env) stopped(args []string, dir string, sum *runner.Summary, err error) int {
+	recorded := 0
+	total := 0
+	if sum != nil {
+		recorded, total = sum.Resumed+sum.Ran, sum.Total
+	}
+	switch {
+	case errors.Is(err, context.Canceled):
+		fmt.Fprintf(e.stderr, "agentready: interrupted: %d of %d cases are recorded in %s\n", recorded, total, dir)
+	case errors.Is(err, runner.ErrInfrastructure):
+		fmt.Fprintf(e.stderr, "agentready: stopped: %v\n", err)
+		for _, w := range sum.NotRunWhy {
+			fmt.Fprintf(e.stderr, "  not run: %s\n", w)
+		}
+		fmt.Fprintf(e.stderr, "agentready: %d of %d cases are recorded in %s; the %d that could not run are not, and run again on resume\n",
+			recorded, total, dir, sum.NotRun)
+	default:
+		return e.failf("%v", err)
+	}
+	fmt.Fprintf(e.stderr, "agentready: continue with: %s\n", resumeCommand(args, dir))
+	return exitError
+}
+
+// resumeCommand is the command that continues the run in dir: the same
+// arguments, with --resume and --out dir.
+func resumeCommand(args []string, dir string) string {
+	out := []string{"agentready", "test"}
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "--resume" || a == "-resume" || strings.HasPrefix(a, "--resume=") || strings.HasPrefix(a, "--out=") || strings.HasPrefix(a, "-out="):
+			continue
+		case a == "--out" || a == "-out":
+			i++
+			continue
+		}
+		out = append(out, shellQuote(a))
+	}
+	return strings.Join(append(out, "--resume", "--out", shellQuote(dir)), " ")
+}
+
+// shellQuote quotes s for a POSIX shell when it needs it.
+func shellQuote(s string) string {
+	if s != "" && strings.IndexFunc(s, func(r rune) bool {
+		return !(r == '-' || r == '_' || r == '.' || r == '/' || r == ':' || r == '=' || r == ',' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z')
+	}) < 0 {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// finishRun writes the reports of a run (junit.xml as junitMode says,
+// reflecting the gate g) and prints its summary: every case accounted
+// for.
+func (e *env) finishRun(dir string, sum *runner.Summary, info models.Info, g *report.Gate, junitMode string) int {
 	m := sum.Metrics
-	fmt.Fprintf(e.stdout, "\nagentready: model %s; %d cases (%d run now, %d from before), %d skipped\n",
-		info.Name, sum.Total, sum.Ran, sum.Resumed, m.Skipped)
+	fmt.Fprintf(e.stdout, "\nagentready: model %s; %d cases (%d run now, %d from before)\n", info.Name, sum.Total, sum.Ran, sum.Resumed)
+	failed := m.Cases - m.NoError - m.Recovered
+	fmt.Fprintf(e.stdout, "cases: %d passed, %d passed after recovery, %d failed; %d invalid, %d skipped, %d not run\n",
+		m.NoError, m.Recovered, failed, m.Invalid, m.Skipped, sum.Total-sum.Resumed-sum.Ran)
 	fmt.Fprintf(e.stdout, "no error: %d of %d cases (%.2f)", m.NoError, m.Cases, m.NoErrorRate)
 	if m.Recovered > 0 {
 		fmt.Fprintf(e.stdout, "; passed after recovering from an error: %d more (%.2f)", m.Recovered, m.RecoveredRate)
@@ -198,6 +474,13 @@ func (e *env) finishRun(dir string, sum *runner.Summary, info models.Info) int {
 	fmt.Fprintln(e.stdout)
 	if m.Invalid > 0 {
 		fmt.Fprintf(e.stdout, "invalid: %d cases whose direct call did not hold (failed, or came back empty) are left out of every rate; the report says why\n", m.Invalid)
+	}
+	r, err := report.Load(dir)
+	if err != nil {
+		return e.failf("report: %v", err)
+	}
+	for reason, n := range skipReasons(r) {
+		fmt.Fprintf(e.stdout, "skipped: %d cases: %s\n", n, reason)
 	}
 	fmt.Fprintln(e.stdout)
 	tw := tabwriter.NewWriter(e.stdout, 0, 4, 2, ' ', 0)
@@ -212,62 +495,20 @@ func (e *env) finishRun(dir string, sum *runner.Summary, info models.Info) int {
 	for _, b := range m.Bands {
 		fmt.Fprintf(e.stdout, "tools passing %s%% of their cases: %d (%.2f)\n", b.Band, b.Tools, b.Fraction)
 	}
-	r, err := writeReports(dir)
-	if err != nil {
+	if err := report.WriteWith(dir, r, report.WriteOptions{JUnit: junitMode, Gate: g}); err != nil {
 		return e.failf("report: %v", err)
-	}
-	if n := unanswered(r); n > 0 && n == len(r.Records) {
-		fmt.Fprintf(e.stderr, "agentready: warning: no direct call got a response from the API: is --base-url (or base_url) right, and is the API up?\n")
 	}
 	fmt.Fprintf(e.stdout, "\nrun recorded in %s; report: %s\n", dir, filepath.Join(dir, "report.html"))
 	return exitOK
 }
 
-// writeReports writes report.html, report.md and junit.xml into a run
-// directory and returns the run they were made from.
-func writeReports(dir string) (*report.Run, error) {
-	r, err := report.Load(dir)
-	if err != nil {
-		return nil, err
-	}
-	return r, report.Write(dir, r)
-}
-
-// unanswered counts the cases whose direct call, or a call made to
-// prepare it, got no response at all.
-func unanswered(r *report.Run) int {
-	silent := func(kind string) bool {
-		return kind == string(toolrt.ResultUnreachable) || kind == string(toolrt.ResultTimeout)
-	}
-	n := 0
+// skipReasons counts the skipped cases of a run by reason.
+func skipReasons(r *report.Run) map[string]int {
+	out := map[string]int{}
 	for _, rec := range r.Records {
-		hit := rec.Direct != nil && silent(rec.Direct.Result.Kind)
-		for _, p := range rec.Prep {
-			hit = hit || p.Leg == "direct" && silent(p.Result.Kind)
-		}
-		if hit {
-			n++
+		if rec.Skipped != "" {
+			out[rec.Skipped]++
 		}
 	}
-	return n
-}
-
-// compareRuns compares a run with a baseline run, prints the summary and
-// writes comparison.md in the new run; it reports whether anything
-// regressed.
-func (e *env) compareRuns(oldDir, newDir string) (bool, error) {
-	old, err := report.Load(oldDir)
-	if err != nil {
-		return false, err
-	}
-	cur, err := report.Load(newDir)
-	if err != nil {
-		return false, err
-	}
-	c := report.Compare(old, cur)
-	fmt.Fprintln(e.stdout, c.Summary())
-	if err := os.WriteFile(filepath.Join(newDir, "comparison.md"), []byte(c.Markdown()), 0o644); err != nil {
-		return false, err
-	}
-	return c.Regressed(), nil
+	return out
 }

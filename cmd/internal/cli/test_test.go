@@ -4,10 +4,15 @@ import (
 	"bytes"
 	"context"
 	"flag"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/agentready/agentready/harness/report"
@@ -138,6 +143,9 @@ func TestTestCommandRecordsReportsAndGatesCI(t *testing.T) {
 	if !strings.Contains(stderr, "change state and were left out") {
 		t.Errorf("the createUser cases ran without --allow-mutations, or nobody was told:\n%s", stderr)
 	}
+	if !strings.Contains(stdout, "passed after recovery") || !strings.Contains(stdout, "not run") {
+		t.Errorf("the summary does not account for every case:\n%s", stdout)
+	}
 	for _, f := range []string{"results.jsonl", "report.html", "report.md", "junit.xml"} {
 		if _, err := os.Stat(filepath.Join(base, f)); err != nil {
 			t.Error(err)
@@ -148,32 +156,276 @@ func TestTestCommandRecordsReportsAndGatesCI(t *testing.T) {
 		t.Error("the token was written into the run")
 	}
 
-	// A threshold no run can meet fails the command.
-	code, _, stderr = run(t, "test", "--spec", spec, "--cases", casesFile, "--base-url", url, "--out", filepath.Join(runs, "strict"), "--min-no-error", "1.01")
+	// A threshold the run misses fails the gate (exit 1); one that is not a
+	// fraction is refused before anything runs (exit 2).
+	code, _, stderr = run(t, "test", "--spec", spec, "--cases", casesFile, "--base-url", url, "--out", filepath.Join(runs, "strict"), "--min-no-error", "1")
 	if code != exitGate || !strings.Contains(stderr, "below --min-no-error") {
-		t.Errorf("--min-no-error 1.01: code %d, stderr %s", code, stderr)
+		t.Errorf("--min-no-error 1: code %d, stderr %s", code, stderr)
+	}
+	for _, bad := range [][]string{{"--min-no-error", "70"}, {"--min-no-error", "-1"}, {"--alpha", "0"}, {"--junit", "xml"}, {"--against", filepath.Join(runs, "nope")}} {
+		out := filepath.Join(runs, "bad")
+		code, _, stderr := run(t, append([]string{"test", "--spec", spec, "--cases", casesFile, "--base-url", url, "--out", out}, bad...)...)
+		if code != exitError {
+			t.Errorf("%v: code %d, want %d: %s", bad, code, exitError, stderr)
+		}
+		if _, err := os.Stat(out); err == nil {
+			t.Errorf("%v: the run started", bad)
+		}
 	}
 
-	// Broken credentials make every tool regress against the baseline.
-	t.Setenv("GLOBEX_BEARER_AUTH", "revoked-token")
-	code, stdout, _ = run(t, "test", "--spec", spec, "--cases", casesFile, "--base-url", url, "--out", filepath.Join(runs, "broken"), "--against", base)
-	if code != exitGate {
-		t.Errorf("a run that regressed against its baseline exited %d\n%s", code, stdout)
+	// The same run again passes against the baseline; the junit.xml a CI
+	// reads shows no failure.
+	again := filepath.Join(runs, "again")
+	code, stdout, stderr = run(t, "test", "--spec", spec, "--cases", casesFile, "--base-url", url, "--out", again, "--against", base)
+	if code != exitOK || !strings.Contains(stdout, "verdict: no regression") {
+		t.Errorf("an identical run against its baseline: code %d\n%s\n%s", code, stdout, stderr)
 	}
-	if _, err := os.Stat(filepath.Join(runs, "broken", "comparison.md")); err != nil {
+	if ju, _ := os.ReadFile(filepath.Join(again, "junit.xml")); !strings.Contains(string(ju), `failures="0"`) {
+		t.Errorf("junit.xml of a run that passed the gate:\n%s", ju)
+	}
+	if _, err := os.Stat(filepath.Join(again, "comparison.md")); err != nil {
 		t.Error(err)
 	}
 
-	// An API that does not answer is called out.
-	_, _, stderr = run(t, "test", "--spec", spec, "--cases", casesFile, "--base-url", "http://127.0.0.1:1", "--out", filepath.Join(runs, "down"))
-	if !strings.Contains(stderr, "no direct call got a response") {
-		t.Errorf("a run against a closed port gave no warning:\n%s", stderr)
+	// A baseline of other settings is not compared, unless asked.
+	code, _, stderr = run(t, "test", "--spec", spec, "--cases", casesFile, "--base-url", url, "--out", filepath.Join(runs, "k3"), "--against", base, "--k", "3")
+	if code != exitError || !strings.Contains(stderr, "not comparable") || !strings.Contains(stderr, "k: 10 vs 3") {
+		t.Errorf("other k: code %d: %s", code, stderr)
+	}
+	code, _, stderr = run(t, "test", "--spec", spec, "--cases", casesFile, "--base-url", url, "--out", filepath.Join(runs, "k3b"), "--against", base, "--k", "3", "--allow-different")
+	if code == exitError {
+		t.Errorf("--allow-different: code %d: %s", code, stderr)
+	}
+	// Nor is a run resumed with other settings.
+	code, _, stderr = run(t, "test", "--spec", spec, "--cases", casesFile, "--base-url", url, "--out", base, "--resume", "--seed", "2")
+	if code != exitError || !strings.Contains(stderr, "cannot resume") || !strings.Contains(stderr, "seed") {
+		t.Errorf("resume with another seed: code %d: %s", code, stderr)
 	}
 
 	// Resuming a finished run runs nothing again.
-	t.Setenv("GLOBEX_BEARER_AUTH", server.DefaultAdminToken)
 	code, stdout, stderr = run(t, "test", "--spec", spec, "--cases", casesFile, "--base-url", url, "--out", base, "--resume")
 	if code != exitOK || !strings.Contains(stdout, "(0 run now,") {
 		t.Errorf("resume: code %d\n%s\n%s", code, stdout, stderr)
+	}
+}
+
+// An API that cannot be tested as configured stops the run before its
+// first case, with exit code 2 and the fix: a wrong base URL, a wrong or
+// missing token, an API that does not answer.
+func TestPreflightStopsBeforeTheFirstCase(t *testing.T) {
+	url, spec, casesFile := exampleCases(t)
+	runs := t.TempDir()
+	for _, tt := range []struct {
+		name, url, token string
+		want             []string
+	}{
+		{"a wrong base URL path", url + "/v2", server.DefaultAdminToken, []string{"404", "base URL's path is probably wrong", url + "/v2"}},
+		{"a wrong token", url, "revoked-token", []string{"401", "GLOBEX_BEARER_AUTH"}},
+		{"no token", url, "", []string{"401", "GLOBEX_BEARER_AUTH"}},
+		{"a closed port", "http://127.0.0.1:1", server.DefaultAdminToken, []string{"could not connect", "is the base URL"}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Setenv("GLOBEX_BEARER_AUTH", tt.token)
+			out := filepath.Join(runs, strings.ReplaceAll(tt.name, " ", "-"))
+			code, _, stderr := run(t, "test", "--spec", spec, "--cases", casesFile, "--base-url", tt.url, "--out", out)
+			if code != exitError {
+				t.Errorf("code %d, want %d", code, exitError)
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(stderr, w) {
+					t.Errorf("stderr lacks %q:\n%s", w, stderr)
+				}
+			}
+			if recs, _ := runner.ReadResults(filepath.Join(out, runner.ResultsFile)); len(recs) > 0 {
+				t.Errorf("%d cases ran", len(recs))
+			}
+			// cases stops the same way.
+			code, _, stderr = run(t, "cases", "--spec", spec, "--base-url", tt.url, "--op", "listUsers", "-o", filepath.Join(out, "c.jsonl"))
+			if code != exitError || !strings.Contains(stderr, tt.want[1]) {
+				t.Errorf("cases: code %d: %s", code, stderr)
+			}
+		})
+	}
+}
+
+// A cases file that does not fit the spec, or an operation renamed since
+// the baseline, does not pass quietly.
+func TestRenamedAndForeignCases(t *testing.T) {
+	url, spec, casesFile := exampleCases(t)
+	runs := t.TempDir()
+	base := filepath.Join(runs, "base")
+	if code, _, stderr := run(t, "test", "--spec", spec, "--cases", casesFile, "--base-url", url, "--out", base); code != exitOK {
+		t.Fatalf("baseline: %s", stderr)
+	}
+	// getUser is renamed fetchUser in the spec.
+	data, err := os.ReadFile(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	renamed := filepath.Join(t.TempDir(), "openapi.yaml")
+	if err := os.WriteFile(renamed, []byte(strings.ReplaceAll(string(data), "operationId: getUser\n", "operationId: fetchUser\n")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr := run(t, "test", "--spec", renamed, "--cases", casesFile, "--base-url", url, "--out", filepath.Join(runs, "renamed"), "--against", base)
+	if code != exitGate || !strings.Contains(stdout, "cannot run now") {
+		t.Errorf("a renamed operation: code %d\n%s\n%s", code, stdout, stderr)
+	}
+	code, stdout, stderr = run(t, "test", "--spec", renamed, "--cases", casesFile, "--base-url", url, "--out", filepath.Join(runs, "mapped"), "--against", base, "--rename", "getUser=fetchUser")
+	if code != exitOK {
+		t.Errorf("--rename getUser=fetchUser: code %d\n%s\n%s", code, stdout, stderr)
+	}
+	code, _, stderr = run(t, "test", "--spec", renamed, "--cases", casesFile, "--base-url", url, "--out", filepath.Join(runs, "allowed"), "--against", base, "--allow-removed")
+	if code != exitOK {
+		t.Errorf("--allow-removed: code %d\n%s", code, stderr)
+	}
+	// The cases of another spec are refused before anything runs.
+	code, _, stderr = run(t, "test", "--spec", repoFile(t, "specs/golden/inventory31.yaml"), "--cases", casesFile, "--base-url", url, "--out", filepath.Join(runs, "foreign"))
+	if code != exitError || !strings.Contains(stderr, "tools the spec does not have") {
+		t.Errorf("foreign cases: code %d: %s", code, stderr)
+	}
+}
+
+// flakyProxy passes requests on to url until it is turned off; then it
+// drops every connection, as an API that died would.
+type flakyProxy struct {
+	URL   string
+	after atomic.Int64
+	n     atomic.Int64
+}
+
+func newFlakyProxy(t *testing.T, url string) *flakyProxy {
+	p := &flakyProxy{}
+	p.after.Store(-1)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if a := p.after.Load(); a >= 0 && p.n.Add(1) > a {
+			if hj, ok := w.(http.Hijacker); ok {
+				conn, _, err := hj.Hijack()
+				if err == nil {
+					conn.Close()
+					return
+				}
+			}
+		}
+		req, _ := http.NewRequestWithContext(r.Context(), r.Method, url+r.URL.RequestURI(), r.Body)
+		req.Header = r.Header.Clone()
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			w.WriteHeader(http.StatusBadGateway)
+			return
+		}
+		defer resp.Body.Close()
+		for k, v := range resp.Header {
+			w.Header()[k] = v
+		}
+		w.WriteHeader(resp.StatusCode)
+		io.Copy(w, resp.Body)
+	}))
+	t.Cleanup(srv.Close)
+	p.URL = srv.URL
+	return p
+}
+
+// An API that dies mid-run stops the run (exit 2) with what was recorded
+// and how to go on; resumed when it is back, the run ends with the same
+// results as one that was never interrupted.
+func TestAPIDiesMidRun(t *testing.T) {
+	url, spec, casesFile := exampleCases(t)
+	runs := t.TempDir()
+	whole := filepath.Join(runs, "whole")
+	if code, _, stderr := run(t, "test", "--spec", spec, "--cases", casesFile, "--base-url", url, "--out", whole, "--parallel", "1"); code != exitOK {
+		t.Fatalf("uninterrupted: %s", stderr)
+	}
+	proxy := newFlakyProxy(t, url)
+	proxy.after.Store(12)
+	cut := filepath.Join(runs, "cut")
+	args := []string{"test", "--spec", spec, "--cases", casesFile, "--base-url", proxy.URL, "--out", cut, "--parallel", "1"}
+	code, _, stderr := run(t, args...)
+	if code != exitError || !strings.Contains(stderr, "stopped") || !strings.Contains(stderr, "--resume --out "+cut) {
+		t.Fatalf("the API died: code %d\n%s", code, stderr)
+	}
+	recs, _ := runner.ReadResults(filepath.Join(cut, runner.ResultsFile))
+	for _, r := range recs {
+		if len(r.Labels) > 0 && r.Labels[0].Class == "tool_server_error" || r.Invalid != "" {
+			t.Errorf("%s: the dead API became a result: %+v %s", r.Case, r.Labels, r.Invalid)
+		}
+	}
+	proxy.after.Store(-1)
+	code, _, stderr = run(t, append(args, "--resume")...)
+	if code != exitOK {
+		t.Fatalf("resume: code %d\n%s", code, stderr)
+	}
+	want, got := outcomes(t, whole), outcomes(t, cut)
+	if len(got) != len(want) {
+		t.Fatalf("resumed run has %d cases, the whole one %d", len(got), len(want))
+	}
+	for id, w := range want {
+		if got[id] != w {
+			t.Errorf("%s: %s after the resume, %s uninterrupted", id, got[id], w)
+		}
+	}
+}
+
+// outcomes maps each case of a run to its status and classes.
+func outcomes(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	recs, err := runner.ReadResults(filepath.Join(dir, runner.ResultsFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]string{}
+	for _, r := range recs {
+		var cls []string
+		for _, l := range r.Labels {
+			cls = append(cls, string(l.Class))
+		}
+		out[r.Case] = string(r.Status()) + " " + strings.Join(cls, ",")
+	}
+	return out
+}
+
+// The example API fails every third call of getServiceStats with a 503:
+// ten identical runs all pass the gate against a baseline, and their
+// junit.xml shows no failure.
+func TestScheduled503sDoNotFlakeTheGate(t *testing.T) {
+	if testing.Short() {
+		t.Skip("ten runs")
+	}
+	srv, err := server.Start(context.Background(), server.Options{Addr: "127.0.0.1:0"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { srv.Close() })
+	t.Setenv("GLOBEX_BEARER_AUTH", server.DefaultAdminToken)
+	spec := repoFile(t, "specs/exampleapi/openapi.yaml")
+	dir := t.TempDir()
+	casesFile := filepath.Join(dir, "cases.jsonl")
+	if code, _, stderr := run(t, "cases", "--spec", spec, "--base-url", srv.URL, "--offline", "--op", "getServiceStats", "--op", "getHealth", "--op", "listTeams", "--per-tool", "3", "-o", casesFile); code != exitOK {
+		t.Fatalf("cases: %s", stderr)
+	}
+	base := filepath.Join(dir, "base")
+	if code, _, stderr := run(t, "test", "--spec", spec, "--cases", casesFile, "--base-url", srv.URL, "--out", base); code != exitOK {
+		t.Fatalf("baseline: %s", stderr)
+	}
+	for i := range 10 {
+		out := filepath.Join(dir, fmt.Sprint(i))
+		code, stdout, stderr := run(t, "test", "--spec", spec, "--cases", casesFile, "--base-url", srv.URL, "--out", out, "--against", base)
+		ju, _ := os.ReadFile(filepath.Join(out, "junit.xml"))
+		if code != exitOK || !strings.Contains(string(ju), `failures="0"`) {
+			t.Errorf("run %d: code %d\n%s\n%s\n%s", i, code, stdout, stderr, ju)
+		}
+	}
+}
+
+func TestResumeCommand(t *testing.T) {
+	got := resumeCommand([]string{"--spec", "api.yaml", "--out", "runs/old", "--model", "openai:gpt 4o", "--resume"}, "runs/x y")
+	want := "agentready test --spec api.yaml --model 'openai:gpt 4o' --resume --out 'runs/x y'"
+	if got != want {
+		t.Errorf("resumeCommand:\n got %s\nwant %s", got, want)
+	}
+	var stderr bytes.Buffer
+	e := &env{stdout: io.Discard, stderr: &stderr}
+	if code := e.stopped([]string{"--spec", "a.yaml"}, "runs/r", &runner.Summary{Total: 10, Ran: 4}, context.Canceled); code != exitError ||
+		!strings.Contains(stderr.String(), "interrupted: 4 of 10 cases are recorded in runs/r") || !strings.Contains(stderr.String(), "--resume --out runs/r") {
+		t.Errorf("interrupted: code %d\n%s", code, stderr.String())
 	}
 }
