@@ -4,13 +4,18 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 
 	"github.com/agentready/agentready/gen/atomicfile"
 	"github.com/agentready/agentready/harness/classify"
 )
+
+// errLocked says another process holds the results file.
+var errLocked = errors.New("locked")
 
 // resultsWriter appends records to results.jsonl, one line each, synced
 // to disk before the next.
@@ -23,14 +28,27 @@ type resultsWriter struct {
 // error. A last line cut short (the process died while writing it) is
 // removed, so that its case runs again.
 func openResults(path string, resume bool) (*resultsWriter, map[string]bool, error) {
-	done := map[string]bool{}
-	data, err := os.ReadFile(path)
-	switch {
-	case os.IsNotExist(err):
-	case err != nil:
+	// Lock first, then read: another run must not append in between.
+	f, err := os.OpenFile(path, os.O_CREATE|os.O_RDWR, 0o644)
+	if err != nil {
 		return nil, nil, err
-	case len(bytes.TrimSpace(data)) > 0 && !resume:
-		return nil, nil, fmt.Errorf("run: %s already holds results: resume the run or use a new directory", path)
+	}
+	fail := func(err error) (*resultsWriter, map[string]bool, error) {
+		f.Close()
+		return nil, nil, err
+	}
+	if err := lockFile(f); err != nil {
+		if errors.Is(err, errLocked) {
+			return fail(fmt.Errorf("run: %s is being written by another run that is still going: wait for it to end (or stop it) before resuming", path))
+		}
+		return fail(fmt.Errorf("run: locking %s: %w", path, err))
+	}
+	data, err := io.ReadAll(f)
+	if err != nil {
+		return fail(err)
+	}
+	if len(bytes.TrimSpace(data)) > 0 && !resume {
+		return fail(fmt.Errorf("run: %s already holds results: resume the run or use a new directory", path))
 	}
 	keep := len(data)
 	if i := bytes.LastIndexByte(data, '\n'); i < len(data)-1 {
@@ -38,22 +56,17 @@ func openResults(path string, resume bool) (*resultsWriter, map[string]bool, err
 	}
 	recs, err := decodeResults(data[:keep], path)
 	if err != nil {
-		return nil, nil, err
+		return fail(err)
 	}
+	done := map[string]bool{}
 	for _, r := range recs {
 		done[r.Case] = true
 	}
-	f, err := os.OpenFile(path, os.O_CREATE|os.O_WRONLY, 0o644)
-	if err != nil {
-		return nil, nil, err
-	}
 	if err := f.Truncate(int64(keep)); err != nil {
-		f.Close()
-		return nil, nil, err
+		return fail(err)
 	}
 	if _, err := f.Seek(int64(keep), 0); err != nil {
-		f.Close()
-		return nil, nil, err
+		return fail(err)
 	}
 	return &resultsWriter{f: f}, done, nil
 }

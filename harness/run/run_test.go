@@ -693,3 +693,36 @@ func TestSeedPicksUtterances(t *testing.T) {
 		t.Errorf("seed 1 drew the first of two utterances %d times of 200", n)
 	}
 }
+
+// Two runs never write one results file at once: the second is refused
+// while the first goes on.
+func TestOneWriterPerRun(t *testing.T) {
+	api := exampleAPI(t)
+	url := startExample(t, -1)
+	cat := newCatalog(t, api, url, server.DefaultAdminToken)
+	scs := exampleScenarios()[:2]
+	dir := t.TempDir()
+	started, release := make(chan struct{}), make(chan struct{})
+	var once sync.Once
+	m := scriptedModel(scs, func(string) {
+		once.Do(func() { close(started) })
+		<-release
+	})
+	done := make(chan error, 1)
+	go func() {
+		_, err := run.Run(context.Background(), casesOf(scs), run.Options{Dir: dir, Catalog: cat, API: api, Model: m})
+		done <- err
+	}()
+	<-started
+	_, err := run.Run(context.Background(), casesOf(scs), run.Options{Dir: dir, Catalog: cat, API: api, Model: modelFor(scs), Resume: true})
+	close(release)
+	if err == nil || !strings.Contains(err.Error(), "another run") {
+		t.Errorf("a second run of the same directory: %v", err)
+	}
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	if recs, err := run.ReadResults(filepath.Join(dir, run.ResultsFile)); err != nil || len(recs) != 2 {
+		t.Errorf("%d records, %v", len(recs), err)
+	}
+}
