@@ -75,6 +75,9 @@ func runReport(e *env, args []string) int {
 		skipped = fmt.Sprintf(" (and %d skipped)", m.Skipped)
 	}
 	fmt.Fprintf(e.stdout, "%d cases%s, no-error fraction %.2f (%d without error)\n", m.Cases, skipped, m.NoErrorRate, m.NoError)
+	notRun := max(0, r.Info.Cases.Count-len(r.Records))
+	fmt.Fprintf(e.stdout, "cases: %d passed, %d passed after recovery, %d failed; %d invalid, %d skipped, %d not run\n",
+		m.NoError, m.Recovered, m.Cases-m.NoError-m.Recovered, m.Invalid, m.Skipped, notRun)
 	var bands []string
 	for _, b := range m.Bands {
 		bands = append(bands, fmt.Sprintf("%d in %s%%", b.Tools, b.Band))
