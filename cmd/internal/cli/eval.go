@@ -1,0 +1,144 @@
+package cli
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/signal"
+	"syscall"
+	"text/tabwriter"
+
+	"github.com/agentready/agentready/gen/catalog"
+	"github.com/agentready/agentready/gen/toolrt"
+	"github.com/agentready/agentready/harness/eval"
+	"github.com/agentready/agentready/harness/models"
+	runner "github.com/agentready/agentready/harness/run"
+)
+
+// runEval is `agentready eval`: a static suite of requests scored without
+// calling the API.
+func runEval(e *env, args []string) int {
+	fs := newFlags(e, "eval", "[--config agentready.yaml | --spec FILE] --utterances FILE.jsonl [--model M] [--k 10 | --retrieve 10] [--json]")
+	var sf specFlags
+	sf.register(fs)
+	suite := fs.String("utterances", "", "the suite: one JSON object per line with id, utterance, tool (operationId), args, optional_ok, kind")
+	modelName := fs.String("model", "baseline", `the model: "baseline", "openai:NAME" or "ollama:NAME"`)
+	k := fs.Int("k", eval.DefaultK, "tools most like the target given to the model beside it")
+	retrieveN := fs.Int("retrieve", 0, "give instead the N tools retrieval finds for each request in the whole API")
+	asJSON := fs.Bool("json", false, "print one JSON line per case (id, pass, errors, call) instead of the table; the summary goes to stderr")
+	if code, ok := parseFlags(fs, args); !ok {
+		return code
+	}
+	if fs.NArg() > 0 {
+		return e.usagef("eval", "unexpected argument %q", fs.Arg(0))
+	}
+	switch {
+	case *suite == "":
+		return e.usagef("eval", "give the suite with --utterances FILE.jsonl")
+	case *k < 0:
+		return e.usagef("eval", "--k %d: must be 0 or more", *k)
+	case *retrieveN < 0:
+		return e.usagef("eval", "--retrieve %d: must be 0 or more", *retrieveN)
+	}
+	cs, err := eval.Read(*suite)
+	if err != nil {
+		return e.failf("%v", err)
+	}
+	_, api, ok := e.loadAPI(&sf, setFlags(fs))
+	if !ok {
+		return exitError
+	}
+	if ps := eval.Check(api, cs); len(ps) > 0 {
+		for _, p := range ps {
+			fmt.Fprintf(e.stderr, "%s: %s: %s\n", *suite, p.Case, p.Text)
+		}
+		return e.failf("%s: %d cases do not fit the spec", *suite, len(ps))
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	chat, info, err := models.New(ctx, *modelName)
+	if err != nil {
+		return e.failf("--model %s: %v", *modelName, err)
+	}
+	// The tools are never called: a client for a URL nothing answers at.
+	client, err := catalog.NewClient(api, "http://127.0.0.1:9", toolrt.WithoutEnvironment())
+	if err != nil {
+		return e.failf("%v", err)
+	}
+	cat, err := catalog.New(api, client)
+	if err != nil {
+		return e.failf("%v", err)
+	}
+	kk := *k
+	if kk == 0 {
+		kk = -1
+	}
+	rs, err := eval.Run(ctx, cs, eval.Options{API: api, Catalog: cat, Model: chat, K: kk, Retrieve: *retrieveN, System: runner.DefaultSystem})
+	if err != nil {
+		return e.failf("%v", err)
+	}
+	out := e.stdout
+	if *asJSON {
+		enc := json.NewEncoder(e.stdout)
+		enc.SetEscapeHTML(false)
+		for _, r := range rs {
+			line := struct {
+				ID     string       `json:"id"`
+				Kind   string       `json:"kind,omitempty"`
+				Pass   bool         `json:"pass"`
+				Errors []eval.Error `json:"errors"`
+				Call   *eval.Call   `json:"call"`
+			}{r.ID, r.Kind, r.Pass, r.Errors, r.Call}
+			if line.Errors == nil {
+				line.Errors = []eval.Error{}
+			}
+			if err := enc.Encode(line); err != nil {
+				return e.failf("%v", err)
+			}
+		}
+		out = e.stderr
+	} else {
+		for _, r := range rs {
+			if r.Pass {
+				continue
+			}
+			var errs []string
+			for _, er := range r.Errors {
+				errs = append(errs, er.String())
+			}
+			fmt.Fprintf(e.stdout, "FAIL %s: %s\n", r.ID, joinComma(errs))
+		}
+		fmt.Fprintln(e.stdout)
+	}
+	mode := fmt.Sprintf("the target and its %d most similar tools", *k)
+	if *retrieveN > 0 {
+		mode = fmt.Sprintf("the %d tools retrieved for each request", *retrieveN)
+	}
+	fmt.Fprintf(out, "agentready eval: %s, model %s, given %s\n", *suite, info.Name, mode)
+	tw := tabwriter.NewWriter(out, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "KIND\tCASES\tPASS\tRIGHT TOOL\tTARGET GIVEN")
+	for _, s := range eval.Summarize(rs) {
+		fmt.Fprintf(tw, "%s\t%d\t%.2f\t%.2f\t%.2f\n", s.Kind, s.Cases, ratio(s.Passed, s.Cases), ratio(s.ToolRight, s.Cases), ratio(s.Found, s.Cases))
+	}
+	tw.Flush()
+	return exitOK
+}
+
+func ratio(n, d int) float64 {
+	if d == 0 {
+		return 0
+	}
+	return float64(n) / float64(d)
+}
+
+func joinComma(xs []string) string {
+	s := ""
+	for i, x := range xs {
+		if i > 0 {
+			s += "; "
+		}
+		s += x
+	}
+	return s
+}

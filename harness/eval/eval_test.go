@@ -1,0 +1,115 @@
+package eval_test
+
+import (
+	"context"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/agentready/agentready/gen"
+	"github.com/agentready/agentready/gen/catalog"
+	"github.com/agentready/agentready/gen/ir"
+	"github.com/agentready/agentready/gen/toolrt"
+	"github.com/agentready/agentready/harness/eval"
+	"github.com/agentready/agentready/harness/models"
+)
+
+func exampleAPI(t *testing.T) (*ir.API, *toolrt.Catalog) {
+	t.Helper()
+	_, file, _, _ := runtime.Caller(0)
+	api, _, err := gen.Load(gen.Options{Spec: filepath.Join(filepath.Dir(file), "..", "..", "specs", "exampleapi", "openapi.yaml")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	client, err := catalog.NewClient(api, "http://127.0.0.1:9", toolrt.WithoutEnvironment())
+	if err != nil {
+		t.Fatal(err)
+	}
+	cat, err := catalog.New(api, client)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return api, cat
+}
+
+// Each case's first call is scored the same way whatever model made it:
+// the tool, and each input missing, invented, unrequested or wrong; body
+// fields named body.<path>, values normalised, arrays as alternatives.
+func TestScore(t *testing.T) {
+	api, cat := exampleAPI(t)
+	cs, err := eval.Read(filepath.Join("testdata", "servicedesk.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := models.NewScripted(
+		// sd-01: right, with "5" for 5 and "URGENT" for urgent.
+		models.CallTool("listTickets", `{"priority":"URGENT","category":"network","per_page":"5"}`),
+		// sd-02: an acceptable alternative, and an optional input.
+		models.CallTool("listUsers", `{"q":"Aisha","per_page":20}`),
+		// sd-03: the title wrong, an invented input, an unrequested one.
+		models.CallTool("createTicket", `{"requester_id":"8d0f6c55-3b1e-4b8a-9f1e-2a7c9d4e5f60","title":"VPN","urgency":"high","priority":"high"}`),
+		// sd-04: another tool.
+		models.CallTool("reopenTicket", `{"ticketId":"TCK-1042"}`),
+	)
+	rs, err := eval.Run(context.Background(), cs, eval.Options{API: api, Catalog: cat, Model: m})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{
+		"sd-01": "",
+		"sd-02": "",
+		"sd-03": "invented urgency|value body.title|unrequested body.priority",
+		"sd-04": "tool",
+	}
+	for _, r := range rs {
+		var got []string
+		for _, e := range r.Errors {
+			s := e.Kind
+			if e.Arg != "" {
+				s += " " + e.Arg
+			}
+			got = append(got, s)
+		}
+		if g := strings.Join(got, "|"); g != want[r.ID] || r.Pass != (want[r.ID] == "") {
+			t.Errorf("%s: errors %q, want %q (pass %v)", r.ID, g, want[r.ID], r.Pass)
+		}
+		if !r.Found || len(r.Offered) != eval.DefaultK+1 {
+			t.Errorf("%s: offered %v", r.ID, r.Offered)
+		}
+	}
+	if r := rs[2]; r.Call == nil || r.Call.Tool != "createTicket" || r.Call.Args["body.title"] != "VPN" {
+		t.Errorf("sd-03 call: %+v", r.Call)
+	}
+	sums := eval.Summarize(rs)
+	if all := sums[len(sums)-1]; all.Kind != "all" || all.Cases != 4 || all.Passed != 2 || all.ToolRight != 3 {
+		t.Errorf("summary: %+v", sums)
+	}
+}
+
+// A suite that does not fit the spec is refused, naming each problem.
+func TestCheck(t *testing.T) {
+	api, _ := exampleAPI(t)
+	cs, err := eval.Decode([]byte(`{"id":"a","utterance":"x","tool":"nope","args":{}}
+{"id":"b","utterance":"x","tool":"getTicket","args":{"ticket":"TCK-1"}}
+{"id":"c","utterance":"x","tool":"createTicket","args":{"body.title":"t","body.nosuch":1}}
+`), "suite")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ps := eval.Check(api, cs)
+	var texts []string
+	for _, p := range ps {
+		texts = append(texts, p.Case+": "+p.Text)
+	}
+	all := strings.Join(texts, "\n")
+	for _, w := range []string{`a: the spec has no operation "nope"`, `b: getTicket takes no input "ticket"`, "b: getTicket requires ticketId",
+		"c: createTicket requires body.requester_id"} {
+		if !strings.Contains(all, w) {
+			t.Errorf("problems lack %q:\n%s", w, all)
+		}
+	}
+	if _, err := eval.Decode([]byte(`{"id":"a","utterance":"x","tool":"t","args":{},"extra":1}`), "s"); err == nil || !strings.Contains(err.Error(), "s:1") {
+		t.Errorf("an unknown key: %v", err)
+	}
+}
