@@ -35,9 +35,12 @@ type Arg struct {
 // so are credentials (see Credential): the tool runtime sends those from
 // its configuration, and a model cannot know them.
 //
-// A flattened body property is required when the property is required
-// and the body is too: an optional body's required properties only bind
-// when a body is sent, which a flat argument list cannot say.
+// A flattened body property is required when the body schema requires
+// it, even when the spec leaves the body itself optional: strictly those
+// properties only bind when a body is sent, which a flat argument list
+// cannot say, but specs that declare required fields in an optional body
+// (Slack's chat.update, Spotify's playlist edits) mean them, and a tool
+// that hides them lets a model call it without the channel to post to.
 func Args(api *ir.API, op *ir.Operation) []Arg {
 	out := make([]Arg, 0, len(op.Params)+4)
 	for _, p := range op.Params {
@@ -76,7 +79,7 @@ func Args(api *ir.API, op *ir.Operation) []Arg {
 		if bodyEx != nil {
 			ex = bodyEx[p.Name]
 		}
-		out = append(out, Arg{Name: p.Name, Required: p.Required && b.Required, Schema: p.Schema,
+		out = append(out, Arg{Name: p.Name, Required: p.Required, Schema: p.Schema,
 			Description: schemaDescription(api, p.Schema), Property: p, Example: ex})
 	}
 	return out

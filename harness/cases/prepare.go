@@ -194,35 +194,37 @@ func (r *Prepared) apply(v any) any {
 // Utterance returns what the case says, with the values of this run in
 // place of those the case records.
 func (r *Prepared) Utterance(text string) string {
-	for _, t := range r.texts {
-		text = replaceValue(text, t[0], t[1])
-	}
-	return text
+	return replaceValues(text, r.texts)
 }
 
-// replaceValue replaces old in text where it stands as a value of its
-// own, not inside a longer word or number.
-func replaceValue(text, old, repl string) string {
-	if old == "" || !strings.Contains(text, old) {
-		return text
-	}
+// replaceValues replaces each pair's old text with its new one where it
+// stands as a value of its own, not inside a longer word or number, in
+// one pass: a replacement is never replaced again (a fresh ETag "1" must
+// not land inside the ticket TCK-1681 written just before). At each
+// place the longest old text wins; pairs are sorted longest first.
+func replaceValues(text string, pairs [][2]string) string {
 	var b strings.Builder
-	for {
-		i := strings.Index(text, old)
-		if i < 0 {
-			b.WriteString(text)
-			return b.String()
+	for i := 0; i < len(text); {
+		done := false
+		for _, pr := range pairs {
+			old := pr[0]
+			if old == "" || !strings.HasPrefix(text[i:], old) {
+				continue
+			}
+			j := i + len(old)
+			if i > 0 && wordByte(text[i-1]) && wordByte(old[0]) || j < len(text) && wordByte(text[j]) && wordByte(old[len(old)-1]) {
+				continue
+			}
+			b.WriteString(pr[1])
+			i, done = j, true
+			break
 		}
-		j := i + len(old)
-		inWord := i > 0 && wordByte(text[i-1]) && wordByte(old[0]) || j < len(text) && wordByte(text[j]) && wordByte(old[len(old)-1])
-		b.WriteString(text[:i])
-		if inWord {
-			b.WriteString(old)
-		} else {
-			b.WriteString(repl)
+		if !done {
+			b.WriteByte(text[i])
+			i++
 		}
-		text = text[j:]
 	}
+	return b.String()
 }
 
 // Cleanup makes the case's cleanup calls. own is the run's call of the

@@ -18,7 +18,14 @@ import (
 func exampleAPI(t *testing.T) (*ir.API, *toolrt.Catalog) {
 	t.Helper()
 	_, file, _, _ := runtime.Caller(0)
-	api, _, err := gen.Load(gen.Options{Spec: filepath.Join(filepath.Dir(file), "..", "..", "specs", "exampleapi", "openapi.yaml")})
+	return load(t, filepath.Join(filepath.Dir(file), "..", "..", "specs", "exampleapi", "openapi.yaml"))
+}
+
+// load reads a spec and makes its catalog, against an address nothing
+// listens on: eval never calls the API.
+func load(t *testing.T, spec string) (*ir.API, *toolrt.Catalog) {
+	t.Helper()
+	api, _, err := gen.Load(gen.Options{Spec: spec})
 	if err != nil {
 		t.Fatal(err)
 	}

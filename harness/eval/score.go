@@ -11,6 +11,7 @@ import (
 
 	"github.com/agentready/agentready/gen/ir"
 	"github.com/agentready/agentready/gen/toolrt"
+	"github.com/agentready/agentready/harness/models"
 	"github.com/agentready/agentready/harness/retrieve"
 	"github.com/cloudwego/eino/components/model"
 	"github.com/cloudwego/eino/schema"
@@ -91,6 +92,9 @@ type Result struct {
 	// target was among them.
 	Offered []string `json:"offered,omitempty"`
 	Found   bool     `json:"found"`
+	// Why is the model's own account of its reply, when it gives one
+	// (the baseline does, under models.ExtraReason).
+	Why string `json:"why,omitempty"`
 }
 
 // Run gives each case to the model and scores its first call.
@@ -154,6 +158,9 @@ func Run(ctx context.Context, cs []Case, opts Options) ([]Result, error) {
 		}
 		r := score(opts.API, byID, idOf, c, msg)
 		r.Offered = offered
+		if why, ok := msg.Extra[models.ExtraReason].(string); ok {
+			r.Why = why
+		}
 		for _, n := range offered {
 			r.Found = r.Found || n == op.Name
 		}

@@ -17,34 +17,45 @@ import (
 //
 // It reads only what a real model reads: the conversation and the tool
 // definitions given through WithTools (names, descriptions, parameter
-// schemas), never the test case. On a user message it
+// schemas, the fields of object arguments such as a request body), never
+// the test case. It was developed against requests written by hand by
+// operators (harness/eval/testdata/suites, the dev half), not against the
+// utterances agentready generates. On a user message it
 //
-//  1. picks a tool: BM25 (harness/retrieve) over each tool's name,
-//     description and argument names, descriptions and enum values
-//     against the request, then among the best twenty it prefers a tool
-//     whose name says what the request says: the name's verb does what
-//     the request's first verb asks ("show", "list" and "get" all read;
-//     "open" and "create" both create), and the name's other words are in
-//     the request. When no tool shares a word with the request it answers
-//     without a call;
-//  2. fills the arguments from the request against the tool's schema,
-//     surest first, each value used once: values whose form says what
-//     they are (UUIDs, emails, dates and date-times, also written as
-//     "1 March 2026 at 09:15 UTC", identifiers with a distinctive pattern
-//     such as TCK-1042); accepted enum values mentioned, by their words
-//     and case-insensitively ("in stock" for in_stock); quoted text; the
-//     value after an argument's name or a common alias of it ("priority
-//     high", "status: open", "for team X", "called Jane", "at most 5",
-//     lists like "tagged vpn and laptop"), or a word before a one-word
-//     name ("high priority"); digits next to a numeric argument's name
-//     ("5 per page"); booleans from their name's words, negated by "not",
-//     "without", ...; then, guided by the description's "Example:"
-//     arguments (taken as the arguments to fill), identifiers shaped like
-//     the example's ("ticket 1001" -> "TCK-1001") and the request's
-//     leftover words for the one free-text argument the example shows.
-//     Where several arguments could take a value, the words around it
-//     decide (argument names count most, their descriptions a little),
-//     then required arguments, then those the example shows;
+//  1. picks a tool. BM25 (harness/retrieve) over each tool's definition
+//     finds candidates; a reader then prefers the tool whose name says
+//     what the request says: the action (the first verb in its base form
+//     in a clause: "show", "list" and "get" read, "open" and "create"
+//     create, "kill" cancels; "closed issues" orders nothing and reads)
+//     against the tool's verb (or its description's first word when the
+//     name only says POST), and the name's other words in the request, in
+//     any form ("remind" for reminders, "my" for the current user's).
+//     Finally it fills the best eight, as a model does before calling,
+//     and prefers the tool that takes what the request gives: each
+//     required argument it cannot fill counts against it, each value of
+//     the request (identifier, number, quoted text) it takes for it. When
+//     no tool shares a word with the request it answers without a call;
+//  2. fills the arguments, surest first, each value used once: values
+//     whose form says what they are (UUIDs, emails, dates and date-times,
+//     also "1 March 2026 at 09:15 UTC", identifiers with a distinctive
+//     pattern such as TCK-1042); accepted enum values mentioned, by their
+//     words ("in stock" for in_stock); quoted text, for text arguments or
+//     one named just before; "owner/name" split over owner and repo;
+//     identifiers (OPS-311, cus_NffrFeUfNV2Hib, C024BE91L, long numbers,
+//     and short numbers right after the argument's name: "issue 88"), by
+//     the words around them or the shape of the example's value, a list
+//     of them for an ids argument; "newest first" for a direction; "the
+//     latest 5 comments" for a limit; the value after an argument's name
+//     or a common alias ("priority high", "called Jane", "at most 5"), or
+//     a word before a one-word name ("high priority"); digits next to a
+//     numeric argument's name; booleans from their name's words, negated
+//     by "not", "without", ..., and "on"/"off" for the one a tool
+//     requires; "in Berlin" for a place; an identifier left over for the
+//     plain argument that is still empty; identifiers shaped like the
+//     example's ("ticket 1001" -> "TCK-1001"); and last the request's
+//     leftover words for the one free-text argument (a query, a title, a
+//     message) the example shows. It prefers leaving an argument out to
+//     inventing it from words meant for something else;
 //  3. calls it, one call at a time, with IDs call_1, call_2, ....
 //
 // On a tool result it answers with the result, except when the result is
@@ -56,16 +67,18 @@ import (
 // answers with what went wrong.
 //
 // Its mistakes are the ones models make, for the same reasons: the wrong
-// tool when tools overlap or a word appears in another form ("healthy"
-// is not "health"); a missing argument when the request's wording matches
-// neither the argument's name nor its values ("in Berlin" for location,
-// "could not reproduce" for cannot_reproduce); values read too literally
-// ("five" for an integer, "name" for a sort asked as "name descending");
-// values invented from leftover words; and it never looks anything up
-// first (one call per request), so a user named where an identifier is
-// needed stays a name. Better definitions help it as they help models:
-// an enum lets it recognize a value, an example shows it which arguments
-// to fill and in what shape, a precise error lets it repair.
+// tool when tools overlap or a request says what the tool does in other
+// words ("what was bought" for line items); a missing argument when the
+// wording matches neither the argument's name nor its values ("could not
+// reproduce" for cannot_reproduce, "starred" for favourite); values read
+// too literally ("five" for an integer, "name" for a sort asked as "name
+// descending"); no knowledge of a product's conventions (that cus_ starts
+// a Stripe customer, that amounts are in cents); and it never looks
+// anything up first (one call per request), so a user named where an
+// identifier is needed stays a name. Better definitions help it as they
+// help models: an enum lets it recognize a value, an example shows it
+// which arguments to fill and in what shape, a precise error lets it
+// repair.
 //
 // The same input always gives the same output. Why it chose what it did
 // is in the reply's Extra under ExtraReason.
@@ -172,7 +185,7 @@ func (k *toolkit) firstCall(in []*schema.Message, request string) (*schema.Messa
 	}
 	tool := k.byName[hits[0].Name]
 	f := fill(tool, u, nil)
-	args := encodeArgs(f.args)
+	args := encodeArgs(tool.nest(f.args))
 	var alt []string
 	for _, h := range hits[1:min(len(hits), 3)] {
 		alt = append(alt, fmt.Sprintf("%s %.2f", h.Name, h.Score))

@@ -42,11 +42,19 @@ func fill(t *toolSpec, u *utterance, force map[string]any) *filler {
 	f := &filler{tool: t, u: u, args: map[string]any{}, force: force}
 	f.typed()
 	f.enums()
+	f.emails()
 	f.quoted()
+	f.slashPairs()
+	f.identifiers()
+	f.directions()
+	f.counts()
 	f.named()
 	f.numbers()
 	f.booleans()
+	f.switches()
+	f.places()
 	f.shaped()
+	f.leftovers()
 	f.remainder()
 	return f
 }
@@ -282,7 +290,13 @@ func (f *filler) quoted() {
 				p.pattern != nil && !p.pattern.MatchString(t.raw) {
 				continue
 			}
-			pairs = append(pairs, pair{p: p, tok: i, lastTok: i, value: t.raw, affinity: f.affinity(p, t.first, t.last), words: [2]int{t.first, t.last}})
+			aff := f.affinity(p, t.first, t.last)
+			if !p.textual() && aff < 1 && !(p.ident && idLike(t.raw)) && !f.namedWithin(p, t.first, 6) {
+				// Quoted text is a title, a message, a query: not an
+				// owner nor a channel unless the request says so.
+				continue
+			}
+			pairs = append(pairs, pair{p: p, tok: i, lastTok: i, value: t.raw, affinity: aff, words: [2]int{t.first, t.last}})
 		}
 	}
 	f.assign(pairs, -1)
@@ -377,7 +391,8 @@ func (f *filler) after(p *param, end int) (any, int, int, bool) {
 				return v, first, t.last, true
 			}
 		}
-		if t.quoted || len(p.enum) > 0 || !p.free() {
+		if t.quoted || len(p.enum) > 0 || !p.free() || p.ident || idLike(t.raw) || reSlashPair.MatchString(t.raw) {
+			// One token: an identifier is one word.
 			return t.raw, first, t.last, true
 		}
 		parts := []string{t.raw}
@@ -406,7 +421,8 @@ func (f *filler) after(p *param, end int) (any, int, int, bool) {
 // before reads a one-word value just before a one-word name: "high
 // priority", "Berlin location".
 func (f *filler) before(p *param, at, n int) (any, int, bool) {
-	if n != 1 || at == 0 || p.scalarType() != "string" {
+	if n != 1 || at == 0 || p.scalarType() != "string" || p.ident {
+		// "failed workflow" names no workflow.
 		return nil, 0, false
 	}
 	w := f.u.words[at-1]
@@ -464,7 +480,7 @@ func (f *filler) booleans() {
 			continue
 		}
 		var stems []string
-		for i, w := range retrieve.Words(p.name) {
+		for i, w := range retrieve.Words(p.key) {
 			if !booleanFiller[w] {
 				stems = append(stems, p.fullStems[i])
 			}
@@ -540,7 +556,7 @@ func (f *filler) shaped() {
 func (f *filler) remainder() {
 	var target *param
 	for _, p := range f.tool.params {
-		if f.has(p) || !p.free() || p.scalarType() != "string" {
+		if f.has(p) || !p.free() || p.scalarType() != "string" || !p.textual() {
 			continue
 		}
 		if _, forced := f.force[p.name]; forced || p.inExample {
@@ -560,6 +576,9 @@ func (f *filler) remainder() {
 		}
 		if t.quoted {
 			return true
+		}
+		if idLike(t.raw) || reSlashPair.MatchString(t.raw) {
+			return false
 		}
 		st := retrieve.Stem(t.lower)
 		if retrieve.IsStopWord(t.lower) || requestVerbs[st] || f.tool.topic[st] || negations[t.lower] ||
@@ -602,6 +621,27 @@ func (f *filler) remainder() {
 		f.u.used[i] = true
 	}
 	f.set(target, strings.Join(parts, " "))
+}
+
+// textWords name arguments that take free text: what a request's leftover
+// words can fill.
+var textWords = map[string]bool{"q": true, "query": true, "search": true, "text": true, "body": true, "message": true,
+	"comment": true, "description": true, "content": true, "note": true, "notes": true, "summary": true, "title": true,
+	"name": true, "subject": true, "keyword": true, "keywords": true, "term": true, "terms": true, "reason": true,
+	"topic": true, "purpose": true}
+
+// textual reports whether p takes free text rather than an identifier:
+// a name word says so (q, query, title, description, ...).
+func (p *param) textual() bool {
+	if p.ident {
+		return false
+	}
+	for _, w := range retrieve.Words(p.key) {
+		if textWords[w] {
+			return true
+		}
+	}
+	return false
 }
 
 // number converts n for an integer or number argument.
@@ -683,7 +723,7 @@ func (t *toolSpec) phrasesOf(p *param) [][]string {
 	if len(p.stems) != len(p.fullStems) {
 		out = append(out, p.stems)
 	}
-	lower := strings.ToLower(p.name)
+	lower := strings.ToLower(p.key)
 	al := aliases[lower]
 	if (lower == "title" || lower == "subject") && t.byName["name"] == nil {
 		al = append(al, "called")

@@ -10,14 +10,24 @@ import (
 // verbClasses group the verbs of requests and of tool names by the action
 // they ask for: "show" and "list" both read, "open" and "create" both
 // create. A model knows this much English; the baseline needs the table.
+// Keys are stems (tool names and descriptions inflect: "Creates");
+// imperatives holds the same words as written, for requests, where
+// "closed issues" is not an order to close.
 var verbClasses = map[string]string{}
+var imperatives = map[string]string{}
 
 func init() {
 	for class, words := range map[string]string{
-		"read":     "get list show display view see fetch pull look find search check what which who how tell retrieve read describe lookup query browse count details detail overview info information",
+		"read":     "get list show display view see fetch pull look find search check what which who how tell retrieve read describe lookup query browse count details detail overview info information returns lists gets retrieves",
 		"create":   "create add open new make register raise file post submit start insert",
-		"update":   "update change edit modify set rename patch move replace",
-		"delete":   "delete remove destroy erase drop purge",
+		"update":   "update change edit modify set rename patch move replace turn switch toggle enable disable put transfer",
+		"delete":   "delete remove destroy erase drop purge nuke wipe trash discard",
+		"cancel":   "cancel kill abort halt terminate stop",
+		"merge":    "merge squash",
+		"archive":  "archive unarchive",
+		"invite":   "invite",
+		"follow":   "follow subscribe watch",
+		"unfollow": "unfollow unsubscribe unwatch",
 		"assign":   "assign give hand allocate lend",
 		"unassign": "unassign",
 		"close":    "close resolve",
@@ -27,6 +37,7 @@ func init() {
 	} {
 		for _, w := range strings.Fields(words) {
 			verbClasses[retrieve.Stem(w)] = class
+			imperatives[w] = class
 		}
 	}
 }
@@ -34,40 +45,96 @@ func init() {
 // politeness are words a request may start with before its verb.
 var politeness = map[string]bool{"please": true, "kindly": true, "can": true, "could": true, "would": true, "will": true,
 	"you": true, "i": true, "we": true, "want": true, "wanna": true, "need": true, "like": true, "to": true, "d": true,
-	"let": true, "us": true, "me": true, "go": true, "ahead": true, "time": true, "just": true, "and": true, "hey": true, "hi": true, "quickly": true}
+	"let": true, "us": true, "me": true, "go": true, "ahead": true, "time": true, "just": true, "and": true, "hey": true, "hi": true,
+	"quickly": true, "now": true, "then": true, "also": true, "so": true, "ok": true, "okay": true, "pls": true, "plz": true}
 
-// requestAction is the class of the request's verb, the first among its
-// first six words: "Show me ..." reads, "Open a ticket ..." creates, "I
-// need the details of ..." reads; "" when there is none.
+// selfWords refer to the user making the request.
+var selfWords = map[string]bool{"my": true, "i": true, "mine": true, "myself": true, "i'm": true, "i've": true}
+
+// questionWords start a request that asks rather than orders: a read.
+var questionWords = map[string]bool{"what": true, "which": true, "who": true, "whom": true, "whose": true, "how": true,
+	"when": true, "where": true, "did": true, "does": true, "do": true, "is": true, "are": true, "was": true, "were": true,
+	"has": true, "have": true, "any": true}
+
+// requestAction is the class of the action the request asks for: the
+// first verb in its base form among the first six words of a clause
+// ("..., it's stuck. kill run 77", "I need a new user"), the first
+// such clause; a clause that starts as a question reads; "get rid of"
+// deletes. A request with no verb, such as "closed issues labeled bug",
+// reads: "closed" there is not an order.
 func requestAction(u *utterance) string {
 	for i := 0; i+1 < len(u.words); i++ {
 		if u.words[i].lower == "get" && u.words[i+1].lower == "rid" {
 			return "delete"
 		}
 	}
-	for i, w := range u.words {
-		if i >= 6 || w.stem == "" {
-			return ""
-		}
-		if c, ok := verbClasses[w.stem]; ok {
-			next := ""
-			if i+1 < len(u.words) {
-				next = u.words[i+1].lower
+	question := false
+	for _, start := range u.clauseStarts() {
+		for i := start; i < len(u.words) && i < start+6; i++ {
+			w := u.words[i]
+			if w.stem == "" {
+				break
 			}
-			switch {
-			case c == "assign" && (next == "me" || next == "us"):
-				return "read" // "give me the list ..."
-			case w.lower == "set" && next == "up":
-				return "create" // "set up a ticket"
+			if c, ok := imperatives[w.lower]; ok {
+				next := ""
+				if i+1 < len(u.words) {
+					next = u.words[i+1].lower
+				}
+				switch {
+				case c == "assign" && (next == "me" || next == "us"):
+					return "read" // "give me the list ..."
+				case w.lower == "set" && next == "up":
+					return "create" // "set up a ticket"
+				}
+				return c
+			}
+			if i == start && questionWords[w.lower] {
+				question = true
+			}
+			if u.boundaryAfter(i) {
+				break
+			}
+		}
+		if question {
+			return "read"
+		}
+	}
+	return "read"
+}
+
+// clauseStarts are the words that begin a clause: the first, and those
+// after a comma, period, colon or dash.
+func (u *utterance) clauseStarts() []int {
+	out := []int{0}
+	for w := 0; w+1 < len(u.words); w++ {
+		if u.boundaryAfter(w) || u.words[w].stem == "" && !u.toks[u.words[w].tok].quoted {
+			out = append(out, w+1)
+		}
+	}
+	return out
+}
+
+// httpVerbs start operation names that say the method, not the action
+// (Stripe's PostCustomersCustomer updates a customer).
+var httpVerbs = map[string]bool{"post": true, "put": true, "patch": true}
+
+// toolAction is the class of the first verb in a tool's name, or of its
+// description's first word when the name has none or only an HTTP
+// method ("PostCustomersCustomer: Updates the specified customer").
+func toolAction(name, desc string) string {
+	for _, w := range retrieve.Words(name) {
+		if c, ok := verbClasses[retrieve.Stem(w)]; ok {
+			if httpVerbs[w] {
+				break
 			}
 			return c
 		}
 	}
-	return ""
-}
-
-// toolAction is the class of the first verb in a tool's name.
-func toolAction(name string) string {
+	if ws := retrieve.Words(desc); len(ws) > 0 {
+		if c, ok := verbClasses[retrieve.Stem(ws[0])]; ok {
+			return c
+		}
+	}
 	for _, w := range retrieve.Words(name) {
 		if c, ok := verbClasses[retrieve.Stem(w)]; ok {
 			return c
@@ -76,14 +143,35 @@ func toolAction(name string) string {
 	return ""
 }
 
-// pickTool ranks the tools for a request: BM25 over the tools'
-// definitions finds the twenty best; then, as a reader would, it prefers
-// a tool whose name says what the request says. A tool's final score is
-// its BM25 score relative to the best one's (0 to 1), plus 0.5 when the
-// verb of its name does what the request's first verb asks (read,
-// create, update, ...) or minus 0.4 when it does something else, plus
+// valueToken reports whether token i holds a value rather than words:
+// quoted text, a number, an identifier, an owner/name pair, an email, a
+// date.
+func (u *utterance) valueToken(i int) bool {
+	t := u.toks[i]
+	if t.quoted {
+		return t.raw != ""
+	}
+	if _, ok := asNumber(t.raw); ok {
+		return true
+	}
+	if _, ok := asDate(t.raw); ok {
+		return true
+	}
+	return idLike(t.raw) || isEmail(t.raw) || isUUID(t.raw) || reSlashPair.MatchString(t.raw)
+}
+
+// pickTool ranks the tools for a request as a reader would. BM25 over
+// the tools' definitions finds the twenty best; each gets its BM25 score
+// relative to the best one's (0 to 1), plus 0.5 when the action of its
+// name (or of its description's first verb) is the one the request asks
+// for (read, create, update, ...) or minus 0.4 when it is another, plus
 // the share of its name's other words that the request uses (a word in
-// another form, "teams" for getTeam, counts 0.75).
+// another form, "teams" for getTeam, counts 0.75). The best eight are
+// then filled from the request, as the model would before calling: each
+// required argument it cannot fill costs 0.25 (at most three), and the
+// share of the request's values (identifiers, numbers, quoted text, ...)
+// the tool takes adds up to 0.4: the tool for "issues in acme/webapp" is
+// the one that takes the repository.
 func (k *toolkit) pickTool(request string, u *utterance) ([]retrieve.Hit, string) {
 	hits := k.index.Search(request, 20)
 	if len(hits) == 0 {
@@ -94,13 +182,21 @@ func (k *toolkit) pickTool(request string, u *utterance) ([]retrieve.Hit, string
 	for _, w := range u.words {
 		said[w.stem] = true
 		saidExact[w.lower] = true
+		if selfWords[w.lower] {
+			// "my devices" are the current user's: getUsersDevices,
+			// list-for-authenticated-user.
+			for _, s := range []string{"user", "me", "current", "authenticated", "self", "own"} {
+				said[s] = true
+			}
+		}
 	}
 	top := hits[0].Score
 	out := make([]retrieve.Hit, len(hits))
 	copy(out, hits)
 	for i := range out {
 		score := out[i].Score / top
-		switch ta := toolAction(out[i].Name); {
+		t := k.byName[out[i].Name]
+		switch ta := toolAction(out[i].Name, t.desc); {
 		case action == "" || ta == "":
 		case ta == action:
 			score += 0.5
@@ -126,6 +222,9 @@ func (k *toolkit) pickTool(request string, u *utterance) ([]retrieve.Hit, string
 			case said[st]:
 				// "teams" for getTeam: the word, not the form
 				found += 0.75
+			case saidRelated(u, w):
+				// "remind" for reminders_add, "react" for reactions
+				found += 0.5
 			}
 		}
 		if words > 0 {
@@ -133,13 +232,67 @@ func (k *toolkit) pickTool(request string, u *utterance) ([]retrieve.Hit, string
 		}
 		out[i].Score = score
 	}
-	// stable: equal scores keep the index's order
+	sortHits(out)
+	values := 0
+	for i := range u.toks {
+		if u.valueToken(i) {
+			values++
+		}
+	}
+	for i := range out[:min(len(out), 8)] {
+		t := k.byName[out[i].Name]
+		fu := readUtterance(request)
+		f := fill(t, fu, nil)
+		missing := 0
+		for _, p := range t.params {
+			if p.required && !f.has(p) {
+				missing++
+			}
+		}
+		out[i].Score -= 0.25 * float64(min(missing, 3))
+		// A tool that can say more of the request: "just the singles
+		// from artist X" fits the tool with include_groups=single.
+		out[i].Score += 0.1 * float64(min(len(f.args), 3))
+		if values > 0 {
+			taken := 0
+			for j := range fu.toks {
+				if fu.used[j] && fu.valueToken(j) {
+					taken++
+				}
+			}
+			out[i].Score += 0.4 * float64(taken) / float64(values)
+		}
+	}
+	sortHits(out)
+	return out, action
+}
+
+// saidRelated reports whether the request has a word of the same family
+// as w: one starts the other and the shorter has at least four letters
+// ("remind" and "reminders", "react" and "reactions").
+func saidRelated(u *utterance, w string) bool {
+	for _, x := range u.words {
+		if related(x.lower, w) {
+			return true
+		}
+	}
+	return false
+}
+
+func related(a, b string) bool {
+	if len(a) > len(b) {
+		a, b = b, a
+	}
+	return len(a) >= 4 && strings.HasPrefix(b, a)
+}
+
+// sortHits orders hits by score, keeping the order of equal ones.
+func sortHits(out []retrieve.Hit) {
 	for i := 1; i < len(out); i++ {
 		for j := i; j > 0 && out[j].Score > out[j-1].Score; j-- {
 			out[j], out[j-1] = out[j-1], out[j]
 		}
 	}
-	return out, action
 }
 
 // requestText is the text of a user message.

@@ -21,21 +21,33 @@ type toolkit struct {
 // toolSpec is one tool as the baseline reads its definition.
 type toolSpec struct {
 	name string
+	desc string
 	// topic are the stems of the name and of the description's first
 	// sentence: the words that pick the tool, not argument values.
-	topic  map[string]bool
-	params []*param
-	byName map[string]*param
+	topic map[string]bool
+	// objects are the stems of the name's first and last nouns: what the
+	// tool acts on (getVersion: version; get-an-artists-albums: artist,
+	// album).
+	objects map[string]bool
+	params  []*param
+	byName  map[string]*param
 	// example is the arguments object shown in the description after
 	// "Example:", nil when there is none.
 	example map[string]any
 	// argWords are the stems of every argument's name.
 	argWords map[string]bool
+	// nested counts the fields of object arguments read as arguments.
+	nested int
 }
 
-// param is one top-level argument.
+// param is one argument, or one field of an object argument.
 type param struct {
+	// name is the argument's name, or the field's dotted path
+	// (body.name); path its segments.
 	name string
+	path []string
+	// key is the name's last segment: the name the schema gives.
+	key string
 	// stems are the stems of the name's words without a final "id" (or
 	// the whole name's when that is all there is): requester_id ->
 	// [requester].
@@ -52,6 +64,9 @@ type param struct {
 	// prefix is the pattern's literal start ("TCK-" of ^TCK-[0-9]{4,}$).
 	prefix   string
 	required bool
+	// ident is set when the argument takes an identifier: its name ends
+	// in id, key, number, ... or its description speaks of an ID.
+	ident bool
 	// example is the argument's value in the description's example.
 	example   any
 	inExample bool
@@ -75,9 +90,18 @@ func newToolkit(infos []*schema.ToolInfo) *toolkit {
 var exampleLine = regexp.MustCompile(`(?m)(?:^|\s)Example:\s*(\{.*)$`)
 
 func readTool(info *schema.ToolInfo) *toolSpec {
-	t := &toolSpec{name: info.Name, topic: map[string]bool{}, byName: map[string]*param{}, argWords: map[string]bool{}}
-	for _, s := range retrieve.Tokens(info.Name) {
-		t.topic[s] = true
+	t := &toolSpec{name: info.Name, desc: info.Desc, topic: map[string]bool{}, objects: map[string]bool{}, byName: map[string]*param{}, argWords: map[string]bool{}}
+	verb := false
+	for i, w := range retrieve.Words(info.Name) {
+		st := retrieve.Stem(w)
+		t.topic[st] = true
+		if _, isVerb := verbClasses[st]; isVerb && !verb {
+			verb = true
+			continue
+		}
+		if !retrieve.IsStopWord(w) && len(w) > 1 && (len(t.objects) == 0 || i == len(retrieve.Words(info.Name))-1) {
+			t.objects[st] = true
+		}
 	}
 	purpose := info.Desc
 	if i := strings.IndexAny(purpose, ".\n"); i >= 0 {
@@ -105,12 +129,51 @@ func readTool(info *schema.ToolInfo) *toolSpec {
 	for _, r := range js.Required {
 		required[r] = true
 	}
+	t.addParams(nil, js, required, t.example, true)
+	return t
+}
+
+// maxNested caps the nested fields read as arguments of one tool.
+const maxNested = 60
+
+// addParams reads the properties of an object schema as arguments; path
+// is the object's own place (nil at the top). The fields of an object
+// argument (a request body) are arguments too, named by their dotted
+// path, down to three levels: a model fills {"body": {"name": ...}} as
+// readily as a top-level name.
+func (t *toolSpec) addParams(path []string, js *jsonschema.Schema, required map[string]bool, example map[string]any, parentRequired bool) {
 	for pr := js.Properties.Oldest(); pr != nil; pr = pr.Next() {
+		if len(path) > 0 && t.nested >= maxNested {
+			return
+		}
 		p := readParam(pr.Key, pr.Value)
-		p.required = required[p.name]
+		p.path = append(append([]string(nil), path...), pr.Key)
+		p.name = strings.Join(p.path, ".")
+		p.required = required[pr.Key] && parentRequired
 		p.order = len(t.params)
-		if v, ok := t.example[p.name]; ok {
+		if v, ok := example[pr.Key]; ok {
 			p.example, p.inExample = v, true
+		}
+		if len(path) > 0 {
+			t.nested++
+			if generic(&param{key: pr.Key}) || pr.Key == "name" || pr.Key == "value" {
+				// priority.name is said "priority High"; project.key
+				// "in project OPS".
+				parent := retrieve.Words(path[len(path)-1])
+				p.stems = nil
+				for _, w := range parent {
+					p.stems = append(p.stems, retrieve.Stem(w))
+				}
+			}
+		}
+		if p.typ == "object" && pr.Value != nil && pr.Value.Properties != nil && len(path) < 2 {
+			sub := map[string]bool{}
+			for _, r := range pr.Value.Required {
+				sub[r] = true
+			}
+			ex, _ := p.example.(map[string]any)
+			t.addParams(p.path, pr.Value, sub, ex, p.required || len(path) == 0 && !required[pr.Key] && len(pr.Value.Required) > 0)
+			continue
 		}
 		t.params = append(t.params, p)
 		t.byName[p.name] = p
@@ -118,25 +181,55 @@ func readTool(info *schema.ToolInfo) *toolSpec {
 			t.argWords[st] = true
 		}
 	}
-	return t
+}
+
+// nest writes arguments named by dotted paths as nested objects.
+func (t *toolSpec) nest(args map[string]any) map[string]any {
+	out := map[string]any{}
+	for k, v := range args {
+		p := t.byName[k]
+		if p == nil || len(p.path) < 2 {
+			out[k] = v
+			continue
+		}
+		m := out
+		for _, seg := range p.path[:len(p.path)-1] {
+			next, ok := m[seg].(map[string]any)
+			if !ok {
+				next = map[string]any{}
+				m[seg] = next
+			}
+			m = next
+		}
+		m[p.path[len(p.path)-1]] = v
+	}
+	return out
 }
 
 func readParam(name string, s *jsonschema.Schema) *param {
-	p := &param{name: name, descStems: map[string]bool{}}
+	p := &param{name: name, key: name, descStems: map[string]bool{}}
 	words := retrieve.Words(name)
 	for _, w := range words {
 		p.fullStems = append(p.fullStems, retrieve.Stem(w))
 	}
-	p.stems = p.fullStems
-	if n := len(words); n > 1 && (words[n-1] == "id" || words[n-1] == "ids") {
-		p.stems = p.fullStems[:n-1]
+	// The name without the words that only say "identifier":
+	// issueIdOrKey -> [issue], pull_number -> [pull], run_id -> [run].
+	n := len(words)
+	for n > 1 && idWords[words[n-1]] {
+		n--
 	}
+	p.stems = p.fullStems[:n]
+	p.ident = n < len(words) || len(words) == 1 && idWords[words[0]]
 	if s == nil {
 		p.typ = "string"
 		return p
 	}
 	for _, st := range retrieve.Tokens(s.Description) {
 		p.descStems[st] = true
+	}
+	for _, w := range retrieve.Words(s.Description) {
+		// "The ID of the channel", "Spotify URI of the track".
+		p.ident = p.ident || w == "id" || w == "ids" || w == "identifier" || w == "identifiers" || w == "uri" || w == "uris" || w == "sha"
 	}
 	p.typ = schemaType(s)
 	item := s
@@ -209,6 +302,11 @@ func literalPrefix(pattern string) string {
 	}
 	return b.String()
 }
+
+// idWords end a name that takes an identifier: issue_number, run_id,
+// projectIdOrKey, playlist_uri.
+var idWords = map[string]bool{"id": true, "ids": true, "key": true, "keys": true, "number": true, "num": true,
+	"no": true, "or": true, "uuid": true, "uri": true, "uris": true, "slug": true, "ref": true, "sha": true, "gid": true, "ts": true}
 
 // distinctive reports whether the pattern alone says a token belongs to
 // this argument: it starts with at least two literal characters

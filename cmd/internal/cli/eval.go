@@ -26,7 +26,7 @@ func runEval(e *env, args []string) int {
 	modelName := fs.String("model", "baseline", `the model: "baseline", "openai:NAME" or "ollama:NAME"`)
 	k := fs.Int("k", eval.DefaultK, "tools most like the target given to the model beside it")
 	retrieveN := fs.Int("retrieve", 0, "give instead the N tools retrieval finds for each request in the whole API")
-	asJSON := fs.Bool("json", false, "print one JSON line per case (id, pass, errors, call) instead of the table; the summary goes to stderr")
+	asJSON := fs.Bool("json", false, "print one JSON line per case (id, pass, errors, call, and why when the model says) instead of the table; the summary goes to stderr")
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
@@ -89,7 +89,8 @@ func runEval(e *env, args []string) int {
 				Pass   bool         `json:"pass"`
 				Errors []eval.Error `json:"errors"`
 				Call   *eval.Call   `json:"call"`
-			}{r.ID, r.Kind, r.Pass, r.Errors, r.Call}
+				Why    string       `json:"why,omitempty"`
+			}{r.ID, r.Kind, r.Pass, r.Errors, r.Call, r.Why}
 			if line.Errors == nil {
 				line.Errors = []eval.Error{}
 			}

@@ -228,8 +228,13 @@ var filler = map[string]bool{
 // ("ID (T1234) of the workspace" says how IDs look). A word is known if it
 // is a word of name or context (split at case changes, digits and
 // punctuation; "pins" and "pin", "removed" and "remove" count as one) or a
-// filler word. "Sort direction" restates sort_dir; "Search query" query.
+// filler word. "Sort direction" restates sort_dir; "Search query" query; a text that
+// leaves out a word of the name restates nothing ("Timestamp of the
+// message" for ts).
 func Restates(text, name string, context ...string) bool {
+	if !spells(text, name) {
+		return false
+	}
 	var known []string
 	for _, w := range Words(name) {
 		known = append(known, w, stem(w))
@@ -258,6 +263,30 @@ func Restates(text, name string, context ...string) bool {
 		}
 	}
 	return novel == 0 || (novel == 1 && !digits)
+}
+
+// spells reports whether text uses each word of name (other than filler
+// words), in some form or spelled out ("direction" for dir). A text that
+// does not is what tells the reader what a cryptic name means:
+// "Timestamp of the message" for ts is worth its tokens.
+func spells(text, name string) bool {
+	words := Words(text)
+	for _, n := range Words(name) {
+		if filler[n] {
+			continue
+		}
+		found := false
+		for _, w := range words {
+			if w == n || sameStem(stem(w), stem(n)) || len(n) >= 3 && strings.HasPrefix(w, n) {
+				found = true
+				break
+			}
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
 }
 
 // stem strips the common English inflections from a lower-case word.

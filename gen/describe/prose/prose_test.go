@@ -47,6 +47,8 @@ func TestBrief(t *testing.T) {
 		{"Channel to pin the item in.", "channel", "Pins an item to a channel", 100, ""},
 		{"ID (T1234) of the workspace.", "team_id", "List users on a workspace", 100, "ID (T1234) of workspace"},
 		{"Sort direction.", "sort_dir", "", 100, ""},
+		{"Timestamp of the message to be updated.", "ts", "Updates a message", 100, "Timestamp of message to be updated"},
+		{"Search query.", "q", "", 100, "Search query"},
 		{"Comma-separated list of user IDs to add to the channel, in the order given.", "users", "", 40, "Comma-separated list of user IDs…"},
 	} {
 		if got := Brief(c.desc, c.name, c.max, c.context); got != c.want {

@@ -1,0 +1,75 @@
+package eval_test
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/agentready/agentready/harness/eval"
+	"github.com/agentready/agentready/harness/models"
+)
+
+// The hand-written suites (testdata/suites) are requests operators wrote
+// for five real APIs, 40 each, split in half: the baseline was developed
+// looking at the dev half only; the test half is held out. Both must fit
+// their specs, and the baseline must not fall below what it scores today
+// on either half: a floor, so that a change that makes it worse on
+// requests people write fails here even when the generated cases do not
+// notice.
+func TestHandWrittenSuites(t *testing.T) {
+	specs := sharedRealSpecs(t)
+	floors := map[string]float64{"dev": 0.45, "test": 0.33}
+	totals := map[string][2]int{}
+	for _, name := range []string{"github", "jira", "stripe", "slack", "spotify"} {
+		api, cat := load(t, filepath.Join(specs, name+".json"))
+		for _, split := range []string{"dev", "test"} {
+			cs, err := eval.Read(filepath.Join("testdata", "suites", name+"."+split+".jsonl"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if ps := eval.Check(api, cs); len(ps) > 0 {
+				t.Errorf("%s.%s: %d cases do not fit the spec, first: %s: %s", name, split, len(ps), ps[0].Case, ps[0].Text)
+				continue
+			}
+			rs, err := eval.Run(context.Background(), cs, eval.Options{API: api, Catalog: cat, Model: models.NewBaseline()})
+			if err != nil {
+				t.Fatal(err)
+			}
+			sums := eval.Summarize(rs)
+			all := sums[len(sums)-1]
+			tot := totals[split]
+			totals[split] = [2]int{tot[0] + all.Passed, tot[1] + all.Cases}
+			var kinds []string
+			for _, s := range sums[:len(sums)-1] {
+				kinds = append(kinds, fmt.Sprintf("%s %d/%d", s.Kind, s.Passed, s.Cases))
+			}
+			t.Logf("%-8s %-4s pass %2d/%d, right tool %2d/%d (%s)", name, split, all.Passed, all.Cases, all.ToolRight, all.Cases, strings.Join(kinds, ", "))
+		}
+	}
+	for split, tot := range totals {
+		rate := float64(tot[0]) / float64(tot[1])
+		t.Logf("%s: %d of %d pass (%.2f)", split, tot[0], tot[1], rate)
+		if rate < floors[split] {
+			t.Errorf("%s: the baseline passes %.2f of the hand-written requests, below its floor %.2f", split, rate, floors[split])
+		}
+	}
+}
+
+// sharedRealSpecs returns ../shared/specs/real beside the repository; the
+// test is skipped when it is missing and AGENTREADY_SKIP_SHARED is set.
+func sharedRealSpecs(t *testing.T) string {
+	t.Helper()
+	_, file, _, _ := runtime.Caller(0)
+	dir := filepath.Join(filepath.Dir(file), "..", "..", "..", "shared", "specs", "real")
+	if _, err := os.Stat(dir); err != nil {
+		if os.Getenv("AGENTREADY_SKIP_SHARED") != "" {
+			t.Skipf("%s is missing and AGENTREADY_SKIP_SHARED is set", dir)
+		}
+		t.Fatalf("%s is missing: this test reads the shared specs beside the repository (AGENTREADY_SKIP_SHARED=1 skips it)", dir)
+	}
+	return dir
+}

@@ -1,0 +1,595 @@
+package models
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/agentready/agentready/harness/retrieve"
+)
+
+var (
+	// reKey is an issue-tracker key: OPS-311, PROJ-12.
+	reKey = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9]*-[0-9]+$`)
+	// reOpaque is a run of identifier characters: cus_NffrFeUfNV2Hib,
+	// C024BE91L, 3f9c2ab, spotify:track:1301WleyT98MSxVHPZCA6M.
+	reOpaque = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_.:-]*[A-Za-z0-9]$`)
+	// reSlashPair is owner/name: facebook/react, octo-org/octo-app.
+	reSlashPair = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_.-]*/[A-Za-z0-9][A-Za-z0-9_.-]*$`)
+	// reLongNumber is a number too long to be a count: 7712003345, or a
+	// Slack timestamp 1712000000.000100.
+	reLongNumber = regexp.MustCompile(`^[0-9]{7,}(\.[0-9]+)?$`)
+	// reFileName ends in an extension: CONTRIBUTING.md, openapi.yaml.
+	reFileName = regexp.MustCompile(`\.[A-Za-z][A-Za-z0-9]{0,4}$`)
+)
+
+// idLike reports whether a token reads as an identifier rather than a
+// word: a tracker key (OPS-311), or at least five identifier characters
+// mixing letters and digits (cus_NffrFeUfNV2Hib, 3f9c2ab, C024BE91L).
+// Short mixes such as "3pm", "P1" or "v2" are words.
+func idLike(raw string) bool {
+	if reKey.MatchString(raw) || reLongNumber.MatchString(raw) {
+		return true
+	}
+	if len(raw) < 5 || !reOpaque.MatchString(raw) {
+		return false
+	}
+	// A part that mixes letters and digits: "3-song" and "24-hour" are
+	// words, "cus_NffrFeUfNV2Hib" is not.
+	for _, part := range strings.FieldsFunc(raw, func(r rune) bool { return r == '-' || r == '_' || r == '.' || r == ':' }) {
+		letters, digits := false, false
+		for _, r := range part {
+			switch {
+			case r >= '0' && r <= '9':
+				digits = true
+			case r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z':
+				letters = true
+			}
+		}
+		if letters && digits {
+			return true
+		}
+	}
+	return false
+}
+
+// identifiers gives tokens that read as identifiers, and numbers next to
+// an identifier's name ("issue 88", "version 10204"), to the arguments
+// that take identifiers: by the words around them ("channel C024BE91L"
+// fills channel), else to a required identifier argument in order. A
+// string argument whose name is said right before the token takes it too
+// ("playlist 3cEYpjA9oz9GiPac4AsH4n").
+func (f *filler) identifiers() {
+	var pairs []pair
+	for i, t := range f.u.toks {
+		if f.u.used[i] || t.quoted {
+			continue
+		}
+		opaque := idLike(t.raw)
+		_, isNum := asNumber(t.raw)
+		if !opaque && !isNum {
+			continue
+		}
+		for _, p := range f.tool.params {
+			typ := p.scalarType()
+			if f.has(p) || len(p.enum) > 0 || typ != "string" && typ != "integer" || p.format != "" {
+				continue
+			}
+			if p.pattern != nil && !p.pattern.MatchString(t.raw) {
+				continue
+			}
+			if typ == "integer" && !isNum {
+				continue
+			}
+			if typ == "integer" && strings.Contains(t.raw, ".") {
+				continue
+			}
+			aff := f.affinity(p, t.first, t.last)
+			named := f.namedBefore(p, i)
+			switch {
+			case named:
+				aff += 2
+			case !p.ident:
+				continue
+			case isNum && !opaque && !f.nameNear(p, t.first, t.last):
+				// A short number is an identifier only next to its
+				// name: "5 comments" is a count.
+				continue
+			}
+			if p.inExample && sameShape(t.raw, p.example) {
+				// "PROJ-123" is written like the example's "PROJ-12".
+				aff += 1
+			}
+			var v any = t.raw
+			if typ == "integer" {
+				n, _ := asNumber(t.raw)
+				v = number(p, n)
+			}
+			last := i
+			if p.multi() {
+				items, end := f.idList(i, opaque)
+				last = end
+				if p.array {
+					v = items
+				} else {
+					parts := make([]string, len(items))
+					for k, it := range items {
+						parts[k] = it.(string)
+					}
+					v = strings.Join(parts, ",")
+				}
+			}
+			pairs = append(pairs, pair{p: p, tok: i, lastTok: last, value: v, affinity: aff, words: [2]int{t.first, f.u.toks[last].last}})
+		}
+	}
+	f.assign(pairs, 0.5)
+}
+
+// idList reads the identifiers written as a list from token i
+// ("7ouMY..., 4VqPO... and 2takc..."): items of the same kind, separated
+// by commas or "and".
+func (f *filler) idList(i int, opaque bool) ([]any, int) {
+	u := f.u
+	items := []any{u.toks[i].raw}
+	last := i
+	for {
+		k := last + 1
+		if k < len(u.toks) && !u.toks[last].clauseEnd && (u.toks[k].lower == "and" || u.toks[k].lower == "&") {
+			k++
+		} else if !u.toks[last].clauseEnd {
+			return items, last
+		}
+		if k >= len(u.toks) || u.used[k] || u.toks[k].quoted || idLike(u.toks[k].raw) != opaque {
+			return items, last
+		}
+		if _, num := asNumber(u.toks[k].raw); !opaque && !num {
+			return items, last
+		}
+		items = append(items, u.toks[k].raw)
+		last = k
+	}
+}
+
+// multi reports whether p takes several identifiers: an array, or a
+// string its name or description says is a comma-separated list.
+func (p *param) multi() bool {
+	if p.array {
+		return p.scalarType() == "string"
+	}
+	words := retrieve.Words(p.key)
+	if n := len(words); n > 0 && (words[n-1] == "ids" || words[n-1] == "uris" || words[n-1] == "keys") {
+		return true
+	}
+	return p.descStems["comma"] && (p.descStems["separat"] || p.descStems["separated"] || p.descStems["list"])
+}
+
+// sameShape reports whether a token is written like an example value:
+// the same runs of letters, digits and punctuation ("PROJ-123" and
+// "PROJ-12", not "PROJ").
+func sameShape(raw string, example any) bool {
+	ex, ok := example.(string)
+	return ok && ex != "" && shape(raw) == shape(ex)
+}
+
+func shape(s string) string {
+	var b strings.Builder
+	var prev byte
+	for _, r := range s {
+		var c byte
+		switch {
+		case r >= '0' && r <= '9':
+			c = '9'
+		case r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z':
+			c = 'a'
+		default:
+			c = byte(r)
+			if r > 127 {
+				c = '?'
+			}
+		}
+		if c != prev || c != '9' && c != 'a' {
+			b.WriteByte(c)
+		}
+		prev = c
+	}
+	return b.String()
+}
+
+// namedBefore reports whether the words right before token i name p
+// ("channel C024BE91L", "issue #1347", "the playlist 3cEY...").
+func (f *filler) namedBefore(p *param, i int) bool {
+	if len(p.stems) == 0 || i == 0 {
+		return false
+	}
+	end := f.u.toks[i].first - 1
+	for end >= 0 && (f.u.words[end].lower == "the" || f.u.words[end].lower == "a" || separators[f.u.words[end].lower]) &&
+		!f.u.boundaryAfter(end) {
+		end--
+	}
+	if end < 0 || f.u.boundaryAfter(end) {
+		return false
+	}
+	if generic(p) {
+		// "version 10204" for getVersion's id: the word names the
+		// tool's object.
+		return f.u.words[end].stem != "" && f.tool.objects[f.u.words[end].stem]
+	}
+	// The name right before, or one word before that: "pull request
+	// 402" for pull_number.
+	for _, e := range []int{end, end - 1} {
+		start := e - len(p.stems) + 1
+		if start < 0 || e < end && f.u.boundaryAfter(e) {
+			continue
+		}
+		ok := true
+		for k, st := range p.stems {
+			if f.u.words[start+k].stem != st {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			return true
+		}
+	}
+	return false
+}
+
+// namedWithin reports whether p's name is said in the n words before
+// word at, in the same clause: "the If-Match header set to "1"".
+func (f *filler) namedWithin(p *param, at, n int) bool {
+	for _, phrase := range f.tool.phrasesOf(p) {
+		for _, start := range f.u.findPhrase(phrase) {
+			end := start + len(phrase) - 1
+			if end >= at || at-end > n {
+				continue
+			}
+			crossed := false
+			for w := end; w < at; w++ {
+				crossed = crossed || f.u.boundaryAfter(w)
+			}
+			if !crossed {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// nameNear reports whether p's name words are among the three words on
+// either side of [from, to].
+func (f *filler) nameNear(p *param, from, to int) bool {
+	if len(p.stems) == 0 {
+		return false
+	}
+	in := map[string]bool{}
+	for _, s := range f.u.window(from, to, 3, 3) {
+		in[s] = true
+	}
+	for _, s := range p.stems {
+		if !in[s] {
+			return false
+		}
+	}
+	return true
+}
+
+// slashPairs splits "owner/name" (facebook/react) over two arguments that
+// come one after the other and take identifiers or plain names, such as
+// owner and repo: the way code hosts name a repository. The token that
+// follows "in", "from", "on", "of" or "for" is preferred, else the last
+// one; a file path (docs/CONTRIBUTING.md) is not a pair.
+func (f *filler) slashPairs() {
+	var first, second *param
+	for i := 0; i+1 < len(f.tool.params); i++ {
+		a, b := f.tool.params[i], f.tool.params[i+1]
+		if pairable(a) && pairable(b) && !f.has(a) && !f.has(b) && a.required && b.required {
+			first, second = a, b
+			break
+		}
+	}
+	if first == nil {
+		return
+	}
+	best := -1
+	for i, t := range f.u.toks {
+		if f.u.used[i] || t.quoted || !reSlashPair.MatchString(t.raw) || reFileName.MatchString(t.raw) {
+			continue
+		}
+		prev := ""
+		if i > 0 {
+			prev = f.u.toks[i-1].lower
+		}
+		switch prev {
+		case "in", "from", "on", "of", "for", "repo", "repository", "project":
+			best = i
+		default:
+			if best < 0 || !prepositionBefore(f.u, best) {
+				best = i
+			}
+		}
+	}
+	if best < 0 {
+		return
+	}
+	owner, name, _ := strings.Cut(f.u.toks[best].raw, "/")
+	f.set(first, owner)
+	f.set(second, name)
+	f.u.used[best] = true
+	f.notes = append(f.notes, "split "+f.u.toks[best].raw+" over "+first.name+" and "+second.name)
+}
+
+func prepositionBefore(u *utterance, i int) bool {
+	if i == 0 {
+		return false
+	}
+	switch u.toks[i-1].lower {
+	case "in", "from", "on", "of", "for", "repo", "repository", "project":
+		return true
+	}
+	return false
+}
+
+// pairable reports whether p could hold half of an owner/name pair: a
+// plain string argument.
+func pairable(p *param) bool {
+	return p.typ == "string" && len(p.enum) == 0 && p.format == "" && p.pattern == nil
+}
+
+// generic reports whether p's name says only "identifier" (id, key).
+func generic(p *param) bool {
+	for _, w := range retrieve.Words(p.key) {
+		if !idWords[w] {
+			return false
+		}
+	}
+	return true
+}
+
+// leftovers gives identifiers no argument took to the plain string
+// arguments still empty, required ones first, then in order: a model
+// puts "C061EG9SL" in channel when that is where it can go.
+func (f *filler) leftovers() {
+	for i, t := range f.u.toks {
+		if f.u.used[i] || t.quoted || !idLike(t.raw) || reLongNumber.MatchString(t.raw) {
+			continue
+		}
+		var best *param
+		for _, p := range f.tool.params {
+			if f.has(p) || !pairable(p) || p.array || p.textual() || p.ident && !p.required {
+				// snapshot_id is an identifier of a kind nobody gave.
+				continue
+			}
+			if best == nil || p.required && !best.required {
+				best = p
+			}
+		}
+		if best == nil {
+			return
+		}
+		f.set(best, t.raw)
+		f.u.used[i] = true
+		f.notes = append(f.notes, best.name+" takes the identifier left over")
+	}
+}
+
+// orderWords say which way a list is sorted: "newest first" is
+// descending, "oldest first" ascending.
+var orderWords = map[string]string{
+	"newest": "desc", "latest": "desc", "recent": "desc", "highest": "desc", "biggest": "desc", "largest": "desc",
+	"most": "desc", "descending": "desc", "desc": "desc", "last": "desc",
+	"oldest": "asc", "earliest": "asc", "lowest": "asc", "smallest": "asc", "least": "asc", "ascending": "asc",
+	"asc": "asc", "first": "",
+}
+
+// directions reads a sort direction ("newest first", "in descending
+// order") into an argument whose accepted values are ascending and
+// descending (asc/desc, ASC/DESC, ascending/descending).
+func (f *filler) directions() {
+	var target *param
+	var asc, desc string
+	for _, p := range f.tool.params {
+		if f.has(p) || len(p.enum) == 0 {
+			continue
+		}
+		a, d := "", ""
+		for _, e := range p.enum {
+			switch strings.ToLower(e) {
+			case "asc", "ascending":
+				a = e
+			case "desc", "descending":
+				d = e
+			}
+		}
+		if a != "" && d != "" {
+			target, asc, desc = p, a, d
+			break
+		}
+	}
+	if target == nil {
+		return
+	}
+	for i, w := range f.u.words {
+		dir, ok := orderWords[w.lower]
+		if !ok || dir == "" || f.u.used[w.tok] {
+			continue
+		}
+		// "newest first", "descending", "most recent first".
+		explicit := w.lower == "descending" || w.lower == "ascending" || w.lower == "desc" || w.lower == "asc"
+		firstAfter := false
+		for k := i + 1; k < len(f.u.words) && k <= i+4; k++ {
+			if f.u.words[k].lower == "first" {
+				firstAfter = true
+				break
+			}
+		}
+		if !explicit && !firstAfter {
+			continue
+		}
+		v := desc
+		if dir == "asc" {
+			v = asc
+		}
+		f.set(target, v)
+		f.notes = append(f.notes, fmt.Sprintf("%s %s from %q", target.name, v, w.lower))
+		return
+	}
+}
+
+// switches read "on" and "off" (also "enable", "disable") for the one
+// boolean argument a tool requires: "turn shuffle off".
+func (f *filler) switches() {
+	var target *param
+	for _, p := range f.tool.params {
+		if p.typ == "boolean" && p.required && !f.has(p) {
+			if target != nil {
+				return
+			}
+			target = p
+		}
+	}
+	if target == nil {
+		return
+	}
+	for i, t := range f.u.toks {
+		if f.u.used[i] || t.quoted {
+			continue
+		}
+		var v, ok bool
+		switch t.lower {
+		case "off", "disable", "disabled", "deactivate", "stop":
+			v, ok = false, true
+		case "on", "enable", "enabled", "activate", "start":
+			// "on" is a preposition unless it ends the clause: "turn
+			// shuffle on", not "comments on OPS-1".
+			ok = t.lower != "on" || t.clauseEnd || i == len(f.u.toks)-1
+			v = true
+		}
+		if ok {
+			f.args[target.name] = v
+			f.u.used[i] = true
+			return
+		}
+	}
+}
+
+// limitNames are the arguments that cap how many items come back.
+var limitNames = map[string]bool{"limit": true, "per_page": true, "perpage": true, "page_size": true, "pagesize": true,
+	"max_results": true, "maxresults": true, "count": true, "size": true, "max": true, "top": true, "first": true,
+	"max_items": true, "maxitems": true, "num": true, "n": true}
+
+// counts read "the latest 5 comments", "top 10 tracks", "first 20
+// commits": a number before the plural of what the tool lists goes to its
+// limit argument.
+func (f *filler) counts() {
+	var target *param
+	for _, p := range f.tool.params {
+		if !f.has(p) && limitNames[strings.ToLower(p.key)] && (p.typ == "integer" || p.typ == "number") {
+			target = p
+			break
+		}
+	}
+	if target == nil {
+		return
+	}
+	for i, t := range f.u.toks {
+		if f.u.used[i] || t.quoted || i+1 >= len(f.u.toks) || t.clauseEnd {
+			continue
+		}
+		n, ok := asNumber(t.raw)
+		if !ok || n < 1 || n != float64(int64(n)) {
+			continue
+		}
+		next := f.u.toks[i+1]
+		prev := ""
+		if i > 0 {
+			prev = f.u.toks[i-1].lower
+		}
+		plural := strings.HasSuffix(next.lower, "s") && f.tool.topic[retrieve.Stem(next.lower)]
+		if plural || prev == "top" || prev == "latest" || prev == "last" || prev == "first" || prev == "recent" {
+			f.set(target, number(target, n))
+			f.u.used[i] = true
+			return
+		}
+	}
+}
+
+// emails give an email address to an argument named for one (email,
+// user_email) when no format said so.
+func (f *filler) emails() {
+	for i, t := range f.u.toks {
+		if f.u.used[i] || !isEmail(t.raw) {
+			continue
+		}
+		for _, p := range f.tool.params {
+			if f.has(p) || p.scalarType() != "string" || len(p.enum) > 0 {
+				continue
+			}
+			named := false
+			for _, w := range retrieve.Words(p.key) {
+				named = named || w == "email" || w == "mail"
+			}
+			if named {
+				f.set(p, t.raw)
+				f.u.used[i] = true
+				break
+			}
+		}
+	}
+}
+
+// placeWords name arguments that hold a place.
+var placeWords = map[string]bool{"location": true, "city": true, "country": true, "region": true, "place": true,
+	"site": true, "office": true, "town": true, "area": true, "building": true, "campus": true}
+
+// places read a capitalised name after "in" or "at" ("in Berlin", "at
+// the Lisbon office") into an argument named for a place.
+func (f *filler) places() {
+	var target *param
+	for _, p := range f.tool.params {
+		if f.has(p) || p.scalarType() != "string" || len(p.enum) > 0 || p.format != "" {
+			continue
+		}
+		for _, w := range retrieve.Words(p.key) {
+			if placeWords[w] {
+				target = p
+			}
+		}
+		if target != nil {
+			break
+		}
+	}
+	if target == nil {
+		return
+	}
+	for i := 0; i+1 < len(f.u.toks); i++ {
+		if t := f.u.toks[i]; t.lower != "in" && t.lower != "at" || t.clauseEnd {
+			continue
+		}
+		k := i + 1
+		if f.u.toks[k].lower == "the" && k+1 < len(f.u.toks) {
+			k++
+		}
+		var parts []string
+		first := k
+		for ; k < len(f.u.toks) && !f.u.used[k] && !f.u.toks[k].quoted; k++ {
+			raw := f.u.toks[k].raw
+			if raw == "" || raw[0] < 'A' || raw[0] > 'Z' || idLike(raw) || len(parts) == 3 {
+				break
+			}
+			parts = append(parts, raw)
+			if f.u.toks[k].clauseEnd {
+				k++
+				break
+			}
+		}
+		if len(parts) == 0 {
+			continue
+		}
+		f.set(target, strings.Join(parts, " "))
+		for j := first; j < first+len(parts); j++ {
+			f.u.used[j] = true
+		}
+		return
+	}
+}
