@@ -181,10 +181,18 @@ func (k *toolkit) firstCall(in []*schema.Message, request string) (*schema.Messa
 	u := readUtterance(request)
 	hits, action := k.pickTool(request, u)
 	if len(hits) == 0 {
+		// "follow Radiohead" with only search tools at hand: look the
+		// name up.
+		if msg, reason, ok := k.lookUpFirst(in, request, nil, nil, fill(&toolSpec{byName: map[string]*param{}}, u, nil)); ok {
+			return msg, reason
+		}
 		return schema.AssistantMessage("I could not find a tool for that request.", nil), "no tool shares a word with the request"
 	}
 	tool := k.byName[hits[0].Name]
 	f := fill(tool, u, nil)
+	if msg, reason, ok := k.lookUpFirst(in, request, hits, tool, f); ok {
+		return msg, reason
+	}
 	args := encodeArgs(tool.nest(f.args))
 	var alt []string
 	for _, h := range hits[1:min(len(hits), 3)] {

@@ -48,6 +48,7 @@ func fill(t *toolSpec, u *utterance, force map[string]any) *filler {
 	f.identifiers()
 	f.directions()
 	f.counts()
+	f.percents()
 	f.named()
 	f.numbers()
 	f.booleans()
@@ -239,10 +240,11 @@ func (f *filler) typed() {
 func (f *filler) enums() {
 	var pairs []pair
 	for _, p := range f.tool.params {
-		if len(p.enum) == 0 {
-			continue
+		values := p.enum
+		if len(values) == 0 {
+			values = p.named
 		}
-		for _, e := range p.enum {
+		for _, e := range values {
 			ws := retrieve.Words(e)
 			if len(ws) == 0 {
 				continue
@@ -290,7 +292,14 @@ func (f *filler) quoted() {
 				p.pattern != nil && !p.pattern.MatchString(t.raw) {
 				continue
 			}
+			if !f.reachable(p) {
+				continue
+			}
 			aff := f.affinity(p, t.first, t.last)
+			if f.verbNames(p) {
+				// "rename the playlist to 'Road Trip'": the name.
+				aff += 2
+			}
 			if !p.textual() && aff < 1 && !(p.ident && idLike(t.raw)) && !f.namedWithin(p, t.first, 6) {
 				// Quoted text is a title, a message, a query: not an
 				// owner nor a channel unless the request says so.
@@ -331,6 +340,9 @@ func (f *filler) named() {
 				}
 				if f.tool.longerName(p, stems, at, f.u) {
 					continue // "resolution code" names resolution_code, not resolution
+				}
+				if f.pluralOf(p, end) {
+					continue // "credit memos issued against X" lists memos
 				}
 				if v, from, to, ok := f.after(p, end); ok {
 					if f.set(p, v) {
@@ -425,6 +437,11 @@ func (f *filler) before(p *param, at, n int) (any, int, bool) {
 		// "failed workflow" names no workflow.
 		return nil, 0, false
 	}
+	if f.pluralOf(p, at) {
+		// "discount codes" are what is listed, not a code named
+		// "discount".
+		return nil, 0, false
+	}
 	w := f.u.words[at-1]
 	t := f.u.toks[w.tok]
 	if f.u.used[w.tok] || t.quoted || t.clauseEnd || w.stem == "" || retrieve.IsStopWord(w.lower) ||
@@ -476,12 +493,13 @@ var booleanFiller = map[string]bool{"include": true, "is": true, "has": true, "w
 // just before them ("without comments", "not active").
 func (f *filler) booleans() {
 	for _, p := range f.tool.params {
-		if p.typ != "boolean" || f.has(p) {
+		if !p.boolean() || f.has(p) {
 			continue
 		}
 		var stems []string
 		for i, w := range retrieve.Words(p.key) {
-			if !booleanFiller[w] {
+			// deleteSubtasks is said "with its subtasks" to deleteIssue.
+			if !booleanFiller[w] && !(i == 0 && verbClasses[p.fullStems[i]] != "" && len(p.fullStems) > 1) {
 				stems = append(stems, p.fullStems[i])
 			}
 		}
@@ -511,10 +529,49 @@ func (f *filler) booleans() {
 					f.u.used[nt] = true
 				}
 			}
-			f.args[p.name] = v
+			if p.typ == "string" {
+				f.args[p.name] = strconv.FormatBool(v)
+			} else {
+				f.args[p.name] = v
+			}
 			break
 		}
 	}
+}
+
+// pluralOf reports whether word w is the plural of p's singular name:
+// the request speaks of the things listed, not of one value.
+func (f *filler) pluralOf(p *param, w int) bool {
+	said, key := f.u.words[w].lower, strings.ToLower(p.key)
+	return said != key && strings.HasSuffix(said, "s") && !strings.HasSuffix(key, "s")
+}
+
+// boolean reports whether p takes true or false: a boolean, or a string
+// whose only values are "true" and "false".
+func (p *param) boolean() bool {
+	if p.typ == "boolean" {
+		return true
+	}
+	if p.typ != "string" || len(p.enum) != 2 {
+		return false
+	}
+	a, b := strings.ToLower(p.enum[0]), strings.ToLower(p.enum[1])
+	return a == "true" && b == "false" || a == "false" && b == "true"
+}
+
+// verbNames reports whether the request's verb contains p's name:
+// "rename" for name, "retitle" for title.
+func (f *filler) verbNames(p *param) bool {
+	key := strings.ToLower(p.key)
+	if len(key) < 4 {
+		return false
+	}
+	for _, w := range f.u.words {
+		if len(w.lower) > len(key) && strings.HasSuffix(w.lower, key) && verbClasses[retrieve.Stem(w.lower)] != "" {
+			return true
+		}
+	}
+	return false
 }
 
 // shaped fills an identifier the example shows, such as "TCK-1042", from
@@ -556,7 +613,7 @@ func (f *filler) shaped() {
 func (f *filler) remainder() {
 	var target *param
 	for _, p := range f.tool.params {
-		if f.has(p) || !p.free() || p.scalarType() != "string" || !p.textual() {
+		if f.has(p) || !p.free() || p.scalarType() != "string" || !p.textual() || !f.reachable(p) {
 			continue
 		}
 		if _, forced := f.force[p.name]; forced || p.inExample {
@@ -577,7 +634,8 @@ func (f *filler) remainder() {
 		if t.quoted {
 			return true
 		}
-		if idLike(t.raw) || reSlashPair.MatchString(t.raw) {
+		if idLike(t.raw) || reSlashPair.MatchString(t.raw) || nameAliases[t.lower] {
+			// "called" introduces the value; it is not part of it.
 			return false
 		}
 		st := retrieve.Stem(t.lower)
@@ -607,7 +665,14 @@ func (f *filler) remainder() {
 				break
 			}
 		}
-		if n > bestLen {
+		words := false
+		for k := i; k <= j; k++ {
+			if _, num := asNumber(f.u.toks[k].raw); !num {
+				words = true
+			}
+		}
+		// "#1347" alone is a number nobody meant as text.
+		if n > bestLen && words {
 			bestFrom, bestTo, bestLen = i, j, n
 		}
 		i = j
@@ -622,6 +687,9 @@ func (f *filler) remainder() {
 	}
 	f.set(target, strings.Join(parts, " "))
 }
+
+// nameAliases introduce a name: "the product called Pro Plan".
+var nameAliases = map[string]bool{"called": true, "named": true, "titled": true, "entitled": true}
 
 // textWords name arguments that take free text: what a request's leftover
 // words can fill.

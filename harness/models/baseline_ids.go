@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/agentready/agentready/harness/retrieve"
+	"github.com/cloudwego/eino/schema"
 )
 
 var (
@@ -86,17 +87,21 @@ func (f *filler) identifiers() {
 			}
 			aff := f.affinity(p, t.first, t.last)
 			named := f.namedBefore(p, i)
+			shaped := p.inExample && sameShape(t.raw, p.example)
 			switch {
 			case named:
 				aff += 2
-			case !p.ident:
+			case !p.ident && !(shaped && opaque):
+				// A plain argument takes an identifier when it is named
+				// or the example's value is written the same way
+				// (channel "C024BE91L" for C061EG9SL).
 				continue
 			case isNum && !opaque && !f.nameNear(p, t.first, t.last):
 				// A short number is an identifier only next to its
 				// name: "5 comments" is a count.
 				continue
 			}
-			if p.inExample && sameShape(t.raw, p.example) {
+			if shaped {
 				// "PROJ-123" is written like the example's "PROJ-12".
 				aff += 1
 			}
@@ -356,11 +361,12 @@ func (f *filler) leftovers() {
 		}
 		var best *param
 		for _, p := range f.tool.params {
-			if f.has(p) || !pairable(p) || p.array || p.textual() || p.ident && !p.required {
-				// snapshot_id is an identifier of a kind nobody gave.
+			if f.has(p) || !pairable(p) || p.array || p.textual() || !p.required || !f.reachable(p) {
+				// An optional argument is not where a model puts an
+				// identifier nobody named (snapshot_id, client_secret).
 				continue
 			}
-			if best == nil || p.required && !best.required {
+			if best == nil {
 				best = p
 			}
 		}
@@ -389,11 +395,11 @@ func (f *filler) directions() {
 	var target *param
 	var asc, desc string
 	for _, p := range f.tool.params {
-		if f.has(p) || len(p.enum) == 0 {
+		if f.has(p) {
 			continue
 		}
 		a, d := "", ""
-		for _, e := range p.enum {
+		for _, e := range append(p.enum, p.named...) {
 			switch strings.ToLower(e) {
 			case "asc", "ascending":
 				a = e
@@ -592,4 +598,163 @@ func (f *filler) places() {
 		}
 		return
 	}
+}
+
+// reachable reports whether a request can fill p: a top-level argument or
+// a field of one, or a field deeper down whose object the request names
+// (priority.name when it says "priority"); a model does not fill
+// body.historyMetadata.activityDescription unasked.
+func (f *filler) reachable(p *param) bool {
+	if len(p.path) < 3 {
+		return true
+	}
+	for _, seg := range p.path[1 : len(p.path)-1] {
+		for _, w := range retrieve.Words(seg) {
+			if len(f.u.findPhrase([]string{retrieve.Stem(w)})) > 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// percents give "25%" to an argument named for a percentage
+// (percent_off, discount_percent), as the number 25.
+func (f *filler) percents() {
+	for i, t := range f.u.toks {
+		if f.u.used[i] || t.quoted || !strings.HasSuffix(t.raw, "%") {
+			continue
+		}
+		n, ok := asNumber(strings.TrimSuffix(t.raw, "%"))
+		if !ok {
+			continue
+		}
+		for _, p := range f.tool.params {
+			if typ := p.scalarType(); f.has(p) || typ != "integer" && typ != "number" {
+				continue
+			}
+			named := false
+			for _, w := range retrieve.Words(p.key) {
+				named = named || w == "percent" || w == "percentage" || w == "pct"
+			}
+			if named {
+				f.set(p, number(p, n))
+				f.u.used[i] = true
+				break
+			}
+		}
+	}
+}
+
+// queryWords name the argument of a search: what a lookup fills with a
+// name.
+var queryWords = map[string]bool{"q": true, "query": true, "search": true, "term": true, "keyword": true,
+	"keywords": true, "name": true, "filter": true, "text": true}
+
+// lookUpFirst makes the call a model makes before the one asked for when
+// the request names a thing the tool needs by identifier: "follow
+// Radiohead" needs the artist's ID, so it searches for "Radiohead" first
+// with a tool that takes a query. It applies when the chosen tool has a
+// required identifier it could not fill and the request has a name (a
+// capitalised phrase or quoted text) that no argument took.
+func (k *toolkit) lookUpFirst(in []*schema.Message, request string, hits []retrieve.Hit, tool *toolSpec, f *filler) (*schema.Message, string, bool) {
+	var need *param
+	if tool != nil {
+		for _, p := range tool.params {
+			if p.required && p.ident && !f.has(p) {
+				need = p
+				break
+			}
+		}
+		if need == nil {
+			return nil, "", false
+		}
+	}
+	name := f.u.namePhrase()
+	if name == "" {
+		return nil, "", false
+	}
+	order := make([]string, 0, len(k.byName))
+	seen := map[string]bool{}
+	for _, h := range hits {
+		order = append(order, h.Name)
+		seen[h.Name] = true
+	}
+	for _, n := range sortedKeys(k.byName) {
+		if !seen[n] {
+			order = append(order, n)
+		}
+	}
+	for _, n := range order {
+		t := k.byName[n]
+		if t == tool || toolAction(t.name, t.desc) != "read" && !t.topic["search"] {
+			continue
+		}
+		var q *param
+		for _, p := range t.params {
+			if len(p.path) == 1 && p.scalarType() == "string" && len(p.enum) == 0 && queryWords[strings.ToLower(p.key)] {
+				q = p
+				break
+			}
+		}
+		if q == nil {
+			continue
+		}
+		lf := fill(t, readUtterance(request), nil)
+		delete(lf.args, q.name)
+		lf.args[q.name] = name
+		missing := false
+		for _, p := range t.params {
+			if p.required && !lf.has(p) {
+				missing = true
+			}
+		}
+		if missing {
+			continue
+		}
+		args := encodeArgs(t.nest(lf.args))
+		why := "no tool does what the request says"
+		if tool != nil {
+			why = fmt.Sprintf("%s needs %s, which the request gives by name", tool.name, need.name)
+		}
+		return ToolCallMessage(in, ToolCallSpec{Name: t.name, Arguments: args}),
+			fmt.Sprintf("%s: looked up %q with %s first; arguments %s", why, name, t.name, args), true
+	}
+	return nil, "", false
+}
+
+// namePhrase is the name the request gives a thing: quoted text, else
+// the first run of capitalised words that does not start a clause and is
+// no identifier ("follow Radiohead", "the product called Pro Plan
+// Monthly"); "" when there is none.
+func (u *utterance) namePhrase() string {
+	for i, t := range u.toks {
+		if t.quoted && t.raw != "" && !u.used[i] && !idLike(t.raw) {
+			return t.raw
+		}
+	}
+	starts := map[int]bool{}
+	for _, w := range u.clauseStarts() {
+		if w < len(u.words) {
+			starts[u.words[w].tok] = true
+		}
+	}
+	var parts []string
+	for i, t := range u.toks {
+		capital := t.raw != "" && t.raw[0] >= 'A' && t.raw[0] <= 'Z' && !t.quoted && !u.used[i] && !idLike(t.raw) &&
+			t.raw != "I" && months[t.lower] == 0 && !starts[i]
+		if capital {
+			if _, num := asNumber(t.raw); !num {
+				parts = append(parts, t.raw)
+				if t.clauseEnd {
+					break
+				}
+				continue
+			}
+		}
+		if len(parts) > 0 {
+			break
+		}
+	}
+	return strings.Join(parts, " ")
 }

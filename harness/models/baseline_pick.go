@@ -1,6 +1,7 @@
 package models
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/agentready/agentready/harness/retrieve"
@@ -19,7 +20,7 @@ var imperatives = map[string]string{}
 func init() {
 	for class, words := range map[string]string{
 		"read":     "get list show display view see fetch pull look find search check what which who how tell retrieve read describe lookup query browse count details detail overview info information returns lists gets retrieves",
-		"create":   "create add open new make register raise file post submit start insert",
+		"create":   "create add open new make register raise file post submit start insert send",
 		"update":   "update change edit modify set rename patch move replace turn switch toggle enable disable put transfer",
 		"delete":   "delete remove destroy erase drop purge nuke wipe trash discard",
 		"cancel":   "cancel kill abort halt terminate stop",
@@ -115,16 +116,19 @@ func (u *utterance) clauseStarts() []int {
 }
 
 // httpVerbs start operation names that say the method, not the action
-// (Stripe's PostCustomersCustomer updates a customer).
+// (Stripe's PostCustomersCustomer updates a customer); later in a name
+// they are verbs (chat_postMessage).
 var httpVerbs = map[string]bool{"post": true, "put": true, "patch": true}
 
 // toolAction is the class of the first verb in a tool's name, or of its
 // description's first word when the name has none or only an HTTP
 // method ("PostCustomersCustomer: Updates the specified customer").
 func toolAction(name, desc string) string {
-	for _, w := range retrieve.Words(name) {
+	method := false
+	for i, w := range retrieve.Words(name) {
 		if c, ok := verbClasses[retrieve.Stem(w)]; ok {
-			if httpVerbs[w] {
+			if i == 0 && httpVerbs[w] {
+				method = true
 				break
 			}
 			return c
@@ -135,10 +139,10 @@ func toolAction(name, desc string) string {
 			return c
 		}
 	}
-	for _, w := range retrieve.Words(name) {
-		if c, ok := verbClasses[retrieve.Stem(w)]; ok {
-			return c
-		}
+	if method {
+		// PostDisputesDispute: "When you get a dispute, ...": it
+		// writes, which is not what "show me the dispute" asks.
+		return "write"
 	}
 	return ""
 }
@@ -165,72 +169,37 @@ func (u *utterance) valueToken(i int) bool {
 // relative to the best one's (0 to 1), plus 0.5 when the action of its
 // name (or of its description's first verb) is the one the request asks
 // for (read, create, update, ...) or minus 0.4 when it is another, plus
-// the share of its name's other words that the request uses (a word in
-// another form, "teams" for getTeam, counts 0.75). The best eight are
-// then filled from the request, as the model would before calling: each
-// required argument it cannot fill costs 0.25 (at most three), and the
-// share of the request's values (identifiers, numbers, quoted text, ...)
-// the tool takes adds up to 0.4: the tool for "issues in acme/webapp" is
-// the one that takes the repository.
+// the share of its name's other words that the request says (see
+// nameCover). The best eight are then filled from the request, as the
+// model would before calling: each required argument it cannot fill costs
+// 0.25 (at most three), the share of the request's values (identifiers,
+// numbers, quoted text, ...) the tool takes adds up to 0.4, each argument
+// filled 0.1 (at most three), a value written like the example's 0.2,
+// and a name word the filled arguments stand for counts as said ("in
+// acme/webapp" says the repo of issues/list-for-repo).
 func (k *toolkit) pickTool(request string, u *utterance) ([]retrieve.Hit, string) {
-	hits := k.index.Search(request, 20)
+	hits := k.index.Search(expandQuery(u), 20)
 	if len(hits) == 0 {
 		return nil, ""
 	}
 	action := requestAction(u)
-	said, saidExact := map[string]bool{}, map[string]bool{}
-	for _, w := range u.words {
-		said[w.stem] = true
-		saidExact[w.lower] = true
-		if selfWords[w.lower] {
-			// "my devices" are the current user's: getUsersDevices,
-			// list-for-authenticated-user.
-			for _, s := range []string{"user", "me", "current", "authenticated", "self", "own"} {
-				said[s] = true
-			}
-		}
-	}
+	said := saidWords(u, action)
 	top := hits[0].Score
 	out := make([]retrieve.Hit, len(hits))
 	copy(out, hits)
+	cover := make(map[string]float64, len(out))
 	for i := range out {
 		score := out[i].Score / top
 		t := k.byName[out[i].Name]
 		switch ta := toolAction(out[i].Name, t.desc); {
-		case action == "" || ta == "":
+		case action == "" || ta == "" || ta == "write" && action != "read":
 		case ta == action:
 			score += 0.5
 		default:
 			score -= 0.4
 		}
-		var words int
-		var found float64
-		verbSeen := false
-		for _, w := range retrieve.Words(out[i].Name) {
-			st := retrieve.Stem(w)
-			if len(w) < 2 || retrieve.IsStopWord(w) {
-				continue
-			}
-			if _, verb := verbClasses[st]; verb && !verbSeen {
-				verbSeen = true
-				continue
-			}
-			words++
-			switch {
-			case saidExact[w]:
-				found++
-			case said[st]:
-				// "teams" for getTeam: the word, not the form
-				found += 0.75
-			case saidRelated(u, w):
-				// "remind" for reminders_add, "react" for reactions
-				found += 0.5
-			}
-		}
-		if words > 0 {
-			score += found / float64(words)
-		}
-		out[i].Score = score
+		cover[t.name] = said.nameCover(t.name, nil)
+		out[i].Score = score + cover[t.name]
 	}
 	sortHits(out)
 	values := 0
@@ -250,9 +219,6 @@ func (k *toolkit) pickTool(request string, u *utterance) ([]retrieve.Hit, string
 			}
 		}
 		out[i].Score -= 0.25 * float64(min(missing, 3))
-		// A tool that can say more of the request: "just the singles
-		// from artist X" fits the tool with include_groups=single.
-		out[i].Score += 0.1 * float64(min(len(f.args), 3))
 		if values > 0 {
 			taken := 0
 			for j := range fu.toks {
@@ -262,17 +228,116 @@ func (k *toolkit) pickTool(request string, u *utterance) ([]retrieve.Hit, string
 			}
 			out[i].Score += 0.4 * float64(taken) / float64(values)
 		}
+		// A tool that can say more of the request: "just the singles
+		// from artist X" fits the tool with include_groups=single.
+		out[i].Score += 0.1 * float64(min(len(f.args), 3))
+		filled := map[string]bool{}
+		for name, v := range f.args {
+			p := t.byName[name]
+			if p == nil {
+				continue
+			}
+			for _, st := range p.stems {
+				filled[st] = true
+			}
+			// And one whose example writes the values as the request
+			// does: PROJ-123 is an issue key like getIssue's "PROJ-12".
+			if p.inExample && sameShape(fmt.Sprint(v), p.example) && idLike(fmt.Sprint(v)) {
+				out[i].Score += 0.2
+			}
+		}
+		out[i].Score += said.nameCover(t.name, filled) - cover[t.name]
 	}
 	sortHits(out)
 	return out, action
 }
 
-// saidRelated reports whether the request has a word of the same family
-// as w: one starts the other and the shorter has at least four letters
+// said holds the words of a request, for comparing with tool names.
+type said struct {
+	u            *utterance
+	stems, exact map[string]bool
+	// syn are the stems of words that mean what a request's word means.
+	syn map[string]bool
+}
+
+// saidWords are the request's words, less its values (the letters of
+// PROJ-123 are not the word "project") and the verb that gives its
+// action ("list its items" says nothing of GetRadarValueListItems), plus
+// adjacent pairs written as one ("user group" for usergroups) and, when
+// the request speaks of "my" things, the words of the current user.
+func saidWords(u *utterance, action string) said {
+	s := said{u: u, stems: map[string]bool{}, exact: map[string]bool{}, syn: map[string]bool{}}
+	verbDone := false
+	for i, w := range u.words {
+		if u.valueToken(w.tok) || w.stem == "" {
+			continue
+		}
+		if !verbDone && imperatives[w.lower] == action && action != "" {
+			verbDone = true
+			continue
+		}
+		s.stems[w.stem] = true
+		s.exact[w.lower] = true
+		for _, syn := range synonyms[w.stem] {
+			// "bill" says invoice, in another word.
+			s.syn[syn] = true
+		}
+		if i+1 < len(u.words) && u.words[i+1].stem != "" && !u.boundaryAfter(i) && !u.valueToken(u.words[i+1].tok) {
+			pair := w.lower + u.words[i+1].lower
+			s.exact[pair] = true
+			s.stems[retrieve.Stem(pair)] = true
+		}
+		if selfWords[w.lower] {
+			// "my devices" are the current user's: getUsersDevices,
+			// list-for-authenticated-user.
+			for _, x := range []string{"user", "me", "current", "authenticated", "self", "own"} {
+				s.stems[x] = true
+			}
+		}
+	}
+	return s
+}
+
+// nameCover is the share of a tool name's words, less its first verb and
+// stop words, that the request says: 1 for the word, 0.75 for another
+// form of it ("teams" for getTeam), 0.5 for one of its family ("remind"
+// for reminders), a synonym ("bill" for invoice) or a word an argument
+// filled from the request stands for (filled holds their stems).
+func (s said) nameCover(name string, filled map[string]bool) float64 {
+	var words int
+	var found float64
+	verbSeen := false
+	for _, w := range retrieve.Words(name) {
+		st := retrieve.Stem(w)
+		if len(w) < 2 || retrieve.IsStopWord(w) {
+			continue
+		}
+		if _, verb := verbClasses[st]; verb && !verbSeen {
+			verbSeen = true
+			continue
+		}
+		words++
+		switch {
+		case s.exact[w]:
+			found++
+		case s.stems[st]:
+			found += 0.75
+		case s.related(w) || filled[st] || s.syn[st]:
+			found += 0.5
+		}
+	}
+	if words == 0 {
+		return 0
+	}
+	return found / float64(words)
+}
+
+// related reports whether the request has a word of the same family as
+// w: one starts the other and the shorter has at least four letters
 // ("remind" and "reminders", "react" and "reactions").
-func saidRelated(u *utterance, w string) bool {
-	for _, x := range u.words {
-		if related(x.lower, w) {
+func (s said) related(w string) bool {
+	for x := range s.exact {
+		if related(x, w) {
 			return true
 		}
 	}

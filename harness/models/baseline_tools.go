@@ -59,8 +59,11 @@ type param struct {
 	array     bool   // typ is array; item* describe the items
 	itemTyp   string
 	enum      []string
-	format    string
-	pattern   *regexp.Regexp
+	// named are the values the description lists when the schema has
+	// no enum: "Either auto or away", "track, context or off".
+	named   []string
+	format  string
+	pattern *regexp.Regexp
 	// prefix is the pattern's literal start ("TCK-" of ^TCK-[0-9]{4,}$).
 	prefix   string
 	required bool
@@ -247,6 +250,9 @@ func readParam(name string, s *jsonschema.Schema) *param {
 			p.enum = append(p.enum, str)
 		}
 	}
+	if len(item.Enum) == 0 && schemaType(item) == "string" {
+		p.named = valuesIn(s.Description)
+	}
 	p.format = item.Format
 	if item.Pattern != "" {
 		if re, err := regexp.Compile(item.Pattern); err == nil {
@@ -330,4 +336,53 @@ func (p *param) scalarType() string {
 		return p.itemTyp
 	}
 	return p.typ
+}
+
+var (
+	reValueList = regexp.MustCompile(`(?:^|[\s:(])((?:[A-Za-z_][\w-]*, )*[A-Za-z_][\w-]*,? (?:or|and) [A-Za-z_][\w-]*)`)
+	reCodeValue = regexp.MustCompile("[`(]([A-Za-z_][\\w-]*)[`)]")
+)
+
+// valuesIn reads the values a description lists: words in backquotes or
+// parentheses ("ascending (`asc`)"), and lists of single words joined
+// by "or" ("Either auto or away", "track, context or off"). Stop words
+// are left out; nothing when fewer than two remain.
+func valuesIn(desc string) []string {
+	var out []string
+	seen := map[string]bool{}
+	add := func(w string) {
+		w = strings.TrimSpace(w)
+		if w == "" || seen[w] || retrieve.IsStopWord(strings.ToLower(w)) || strings.EqualFold(w, "either") {
+			return
+		}
+		seen[w] = true
+		out = append(out, w)
+	}
+	for _, m := range reCodeValue.FindAllStringSubmatch(desc, -1) {
+		add(m[1])
+	}
+	for _, ix := range reValueList.FindAllStringSubmatchIndex(desc, -1) {
+		list := desc[ix[2]:ix[3]]
+		if !strings.Contains(list, " or ") {
+			continue
+		}
+		// A list of values, not "the name of the user or team": three
+		// or more items, or two after "either", "one of" or a colon, or
+		// the whole description.
+		before := strings.ToLower(strings.TrimSpace(desc[:ix[2]]))
+		items := strings.Count(list, ",") + 2
+		if items < 3 && before != "" && !strings.HasSuffix(before, "either") && !strings.HasSuffix(before, "one of") &&
+			!strings.HasSuffix(before, ":") {
+			continue
+		}
+		for _, part := range strings.FieldsFunc(list, func(r rune) bool { return r == ',' || r == ' ' }) {
+			if part != "or" && part != "and" {
+				add(part)
+			}
+		}
+	}
+	if len(out) < 2 {
+		return nil
+	}
+	return out
 }
