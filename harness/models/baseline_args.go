@@ -21,6 +21,9 @@ type filler struct {
 	// to imitate (or nil).
 	force map[string]any
 	notes []string
+	// ownNoun marks the tool's bare id arguments whose value followed
+	// the tool's own noun ("VLAN 300" for ipam_vlans_read's id).
+	ownNoun map[string]bool
 }
 
 // requestVerbs are words that ask for something without saying what:
@@ -39,7 +42,7 @@ func init() {
 // fill runs every pass in order of how sure it is, each claiming the
 // tokens it uses.
 func fill(t *toolSpec, u *utterance, force map[string]any) *filler {
-	f := &filler{tool: t, u: u, args: map[string]any{}, force: force}
+	f := &filler{tool: t, u: u, args: map[string]any{}, force: force, ownNoun: map[string]bool{}}
 	f.typed()
 	f.enums()
 	f.emails()
@@ -345,6 +348,12 @@ func (f *filler) named() {
 					continue // "credit memos issued against X" lists memos
 				}
 				if v, from, to, ok := f.after(p, end); ok {
+					if str, isStr := v.(string); isStr && p.ident && !idLike(str) && f.tool.plainTwin(p) != nil {
+						if _, num := asNumber(str); !num {
+							// "site ams1": the site, not site_id.
+							break
+						}
+					}
 					if f.set(p, v) {
 						f.u.claimWords(from, to)
 						f.u.claimWords(at, end)

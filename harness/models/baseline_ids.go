@@ -89,6 +89,10 @@ func (f *filler) identifiers() {
 			named := f.namedBefore(p, i)
 			shaped := p.inExample && sameShape(t.raw, p.example)
 			switch {
+			case named && p.ident && !isNum && !opaque && f.tool.plainTwin(p) != nil:
+				// "site ams1" is the site's name or slug, for site; not
+				// its ID, for site_id.
+				continue
 			case named:
 				aff += 2
 			case !p.ident && !(shaped && opaque):
@@ -123,6 +127,9 @@ func (f *filler) identifiers() {
 					}
 					v = strings.Join(parts, ",")
 				}
+			}
+			if named && generic(p) {
+				f.ownNoun[p.name] = true
 			}
 			pairs = append(pairs, pair{p: p, tok: i, lastTok: last, value: v, affinity: aff, words: [2]int{t.first, f.u.toks[last].last}})
 		}
@@ -757,4 +764,15 @@ func (u *utterance) namePhrase() string {
 		}
 	}
 	return strings.Join(parts, " ")
+}
+
+// plainTwin is the argument that takes what p identifies in plain words:
+// site for site_id, tenant for tenant_id.
+func (t *toolSpec) plainTwin(p *param) *param {
+	for _, q := range t.params {
+		if q != p && !q.ident && equalStrings(q.stems, p.stems) && len(q.path) == len(p.path) {
+			return q
+		}
+	}
+	return nil
 }

@@ -184,6 +184,7 @@ func (k *toolkit) pickTool(request string, u *utterance) ([]retrieve.Hit, string
 	}
 	action := requestAction(u)
 	said := saidWords(u, action)
+	said.common = k.common
 	top := hits[0].Score
 	out := make([]retrieve.Hit, len(hits))
 	copy(out, hits)
@@ -240,6 +241,10 @@ func (k *toolkit) pickTool(request string, u *utterance) ([]retrieve.Hit, string
 			for _, st := range p.stems {
 				filled[st] = true
 			}
+			if f.ownNoun[name] {
+				// "VLAN 300": the id of this tool's object.
+				out[i].Score += 0.2
+			}
 			// And one whose example writes the values as the request
 			// does: PROJ-123 is an issue key like getIssue's "PROJ-12".
 			if p.inExample && sameShape(fmt.Sprint(v), p.example) && idLike(fmt.Sprint(v)) {
@@ -258,6 +263,8 @@ type said struct {
 	stems, exact map[string]bool
 	// syn are the stems of words that mean what a request's word means.
 	syn map[string]bool
+	// common are name words that tell no tool apart, left out.
+	common map[string]bool
 }
 
 // saidWords are the request's words, less its values (the letters of
@@ -298,8 +305,9 @@ func saidWords(u *utterance, action string) said {
 	return s
 }
 
-// nameCover is the share of a tool name's words, less its first verb and
-// stop words, that the request says: 1 for the word, 0.75 for another
+// nameCover is the share of a tool name's words, less its first verb,
+// stop words and words most of the tools' names share (unless said),
+// that the request says: 1 for the word, 0.75 for another
 // form of it ("teams" for getTeam), 0.5 for one of its family ("remind"
 // for reminders), a synonym ("bill" for invoice) or a word an argument
 // filled from the request stands for (filled holds their stems).
@@ -314,6 +322,9 @@ func (s said) nameCover(name string, filled map[string]bool) float64 {
 		}
 		if _, verb := verbClasses[st]; verb && !verbSeen {
 			verbSeen = true
+			continue
+		}
+		if s.common[st] && !s.exact[w] && !s.stems[st] && !filled[st] {
 			continue
 		}
 		words++

@@ -16,6 +16,9 @@ type toolkit struct {
 	infos  []*schema.ToolInfo
 	byName map[string]*toolSpec
 	index  *retrieve.Index
+	// common are the stems found in the names of more than half the
+	// tools (a namespace such as ipam, dcim): they tell no tool apart.
+	common map[string]bool
 }
 
 // toolSpec is one tool as the baseline reads its definition.
@@ -87,6 +90,24 @@ func newToolkit(infos []*schema.ToolInfo) *toolkit {
 		docs = append(docs, retrieve.DocOf(info))
 	}
 	k.index = retrieve.New(docs)
+	k.common = map[string]bool{}
+	if n := len(k.byName); n >= 4 {
+		df := map[string]int{}
+		for name := range k.byName {
+			seen := map[string]bool{}
+			for _, w := range retrieve.Words(name) {
+				if st := retrieve.Stem(w); !seen[st] {
+					seen[st] = true
+					df[st]++
+				}
+			}
+		}
+		for st, c := range df {
+			if 2*c > n {
+				k.common[st] = true
+			}
+		}
+	}
 	return k
 }
 
@@ -95,16 +116,23 @@ var exampleLine = regexp.MustCompile(`(?m)(?:^|\s)Example:\s*(\{.*)$`)
 func readTool(info *schema.ToolInfo) *toolSpec {
 	t := &toolSpec{name: info.Name, desc: info.Desc, topic: map[string]bool{}, objects: map[string]bool{}, byName: map[string]*param{}, argWords: map[string]bool{}}
 	verb := false
-	for i, w := range retrieve.Words(info.Name) {
+	var nouns []string
+	for _, w := range retrieve.Words(info.Name) {
 		st := retrieve.Stem(w)
 		t.topic[st] = true
 		if _, isVerb := verbClasses[st]; isVerb && !verb {
 			verb = true
 			continue
 		}
-		if !retrieve.IsStopWord(w) && len(w) > 1 && (len(t.objects) == 0 || i == len(retrieve.Words(info.Name))-1) {
-			t.objects[st] = true
+		if !retrieve.IsStopWord(w) && len(w) > 1 {
+			nouns = append(nouns, st)
 		}
+	}
+	if len(nouns) > 0 {
+		// ipam_vlans_read acts on vlans (and, for all a reader knows,
+		// on ipam).
+		t.objects[nouns[0]] = true
+		t.objects[nouns[len(nouns)-1]] = true
 	}
 	purpose := info.Desc
 	if i := strings.IndexAny(purpose, ".\n"); i >= 0 {
