@@ -210,10 +210,10 @@ func TestMetricsAndRecommendations(t *testing.T) {
 		return Label{Class: class, Tool: tool, Params: params, Evidence: "seen " + string(class)}
 	}
 	outcomes := []Outcome{
-		{Case: "a/1", Tool: "a"},
-		{Case: "a/2", Tool: "a"},
-		{Case: "a/3", Tool: "a"},
-		{Case: "a/4", Tool: "a", Labels: []Label{lbl(MissingParameter, "a", "q"), lbl(ParameterTypeMismatch, "a", "n")}},
+		{Case: "a/1", Tool: "a", Naturalness: 5},
+		{Case: "a/2", Tool: "a", Naturalness: 2},
+		{Case: "a/3", Tool: "a", Naturalness: 9},
+		{Case: "a/4", Tool: "a", Naturalness: 5, Labels: []Label{lbl(MissingParameter, "a", "q"), lbl(ParameterTypeMismatch, "a", "n")}},
 		{Case: "b/1", Tool: "b", Labels: []Label{lbl(IncorrectToolSelection, "b")}},
 		{Case: "b/2", Tool: "b", Labels: []Label{lbl(MissingParameter, "b", "id")}},
 		{Case: "c/1", Tool: "c"},
@@ -228,6 +228,10 @@ func TestMetricsAndRecommendations(t *testing.T) {
 	m := Compute(outcomes)
 	if m.Cases != 11 || m.Skipped != 1 || m.Invalid != 2 || m.NoError != 4 || m.Recovered != 1 {
 		t.Errorf("totals: %+v", m)
+	}
+	// Levels with cases only; an out-of-range level counts nowhere.
+	if want := []LevelMetric{{Level: 2, Cases: 1, NoError: 1, NoErrorRate: 1}, {Level: 5, Cases: 2, NoError: 1, NoErrorRate: 0.5}}; !reflect.DeepEqual(m.Naturalness, want) {
+		t.Errorf("naturalness: %+v, want %+v", m.Naturalness, want)
 	}
 	if len(m.Classes) != 14 || m.Classes[3].Class != MissingParameter || m.Classes[3].Cases != 2 || m.Classes[3].Recovered != 1 {
 		t.Errorf("classes: %+v", m.Classes)

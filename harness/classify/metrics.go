@@ -21,6 +21,9 @@ type Outcome struct {
 	Invalid bool `json:"invalid,omitempty"`
 	// Mutating is set when the case's tool changes state.
 	Mutating bool `json:"mutating,omitempty"`
+	// Naturalness is the level (1-5) of the utterance the agent got, 0
+	// when it was not rated.
+	Naturalness int `json:"naturalness,omitempty"`
 }
 
 // Status is how a case ended.
@@ -76,6 +79,18 @@ type Metrics struct {
 	Tools []ToolMetric `json:"tools"`
 	// Bands count the tools by pass rate, as the research reports them.
 	Bands []BandMetric `json:"bands"`
+	// Naturalness breaks the cases down by the naturalness of the
+	// utterance the agent got (levels with cases only; empty when no
+	// utterance was rated): robotic requests flatter agents.
+	Naturalness []LevelMetric `json:"naturalness,omitempty"`
+}
+
+// LevelMetric is how the cases of one naturalness level went.
+type LevelMetric struct {
+	Level       int     `json:"level"`
+	Cases       int     `json:"cases"`
+	NoError     int     `json:"noError"`
+	NoErrorRate float64 `json:"noErrorRate"`
 }
 
 // ClassMetric is the error rate of one class: the fraction of cases
@@ -137,6 +152,10 @@ func Band(rate float64) string {
 // Compute returns the metrics of a run's outcomes.
 func Compute(outcomes []Outcome) Metrics {
 	var m Metrics
+	levels := map[int]*LevelMetric{}
+	for l := 1; l <= 5; l++ {
+		levels[l] = &LevelMetric{Level: l}
+	}
 	perClass := map[Class]int{}
 	recovered := map[Class]int{}
 	tools := map[string]*ToolMetric{}
@@ -161,10 +180,17 @@ func Compute(outcomes []Outcome) Metrics {
 		m.Cases++
 		tm := tool(o.Tool)
 		tm.Cases++
+		level := levels[o.Naturalness] // nil when unrated or out of range
+		if level != nil {
+			level.Cases++
+		}
 		switch o.Status() {
 		case Passed:
 			m.NoError++
 			tm.Passed++
+			if level != nil {
+				level.NoError++
+			}
 		case PassedAfterRecovery:
 			m.Recovered++
 			tm.Recovered++
@@ -183,6 +209,12 @@ func Compute(outcomes []Outcome) Metrics {
 				perClass[l.Class]++
 				tm.Classes[l.Class]++
 			}
+		}
+	}
+	for l := 1; l <= 5; l++ {
+		if lm := levels[l]; lm.Cases > 0 {
+			lm.NoErrorRate = ratio(lm.NoError, lm.Cases)
+			m.Naturalness = append(m.Naturalness, *lm)
 		}
 	}
 	m.NoErrorRate = ratio(m.NoError, m.Cases)

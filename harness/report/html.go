@@ -50,10 +50,17 @@ type page struct {
 	Resumed                 int
 	Empty                   bool
 	Bands                   []bandView
+	Levels                  []levelView
 	ClassChart              chart
 	ToolChart               chart
 	ToolRows                []toolView
 	Recs                    []recGroup
+}
+
+// levelView is one naturalness level's row.
+type levelView struct {
+	Level, Cases, NoError int
+	Pct                   string
 }
 
 type bandView struct {
@@ -194,6 +201,9 @@ func (r *Run) HTML() ([]byte, error) {
 	p.ClassChart = classChart(m)
 	p.ToolChart = toolChart(p.ToolRows)
 	p.Bands = bandViews(m)
+	for _, l := range m.Naturalness {
+		p.Levels = append(p.Levels, levelView{Level: l.Level, Cases: l.Cases, NoError: l.NoError, Pct: fmt.Sprintf("%.0f%%", 100*l.NoErrorRate)})
+	}
 	p.Recs = recGroups(r.Recommendations, p.ToolRows, anchors)
 
 	var buf bytes.Buffer

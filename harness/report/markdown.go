@@ -86,6 +86,15 @@ func (r *Run) Markdown() string {
 		fmt.Fprintf(&b, "| %s | %s | %d | %s |\n", cat, name, c.Cases, frac(c.Rate))
 	}
 
+	if len(m.Naturalness) > 0 {
+		b.WriteString("\n## By naturalness of the request\n\n")
+		b.WriteString("Levels from 1 (a form read aloud: argument names as labels, code) to 5 (as people type); the research found robotic requests flatter agents.\n\n")
+		b.WriteString("| naturalness | cases | no error |\n|--:|--:|--:|\n")
+		for _, l := range m.Naturalness {
+			fmt.Fprintf(&b, "| %d | %d | %s |\n", l.Level, l.Cases, frac(l.NoErrorRate))
+		}
+	}
+
 	b.WriteString("\n## Tools\n\n")
 	var bands []string
 	for _, bm := range m.Bands {

@@ -92,7 +92,9 @@ func (r *runner) runLegs(ctx context.Context, c *cases.Case) *Record {
 	}
 
 	// The agent's run, on objects of its own.
-	utterance := PickUtterance(c, r.opts.Seed)
+	picked := PickUtteranceOf(c, r.opts.Seed)
+	utterance := picked.Text
+	rec.Naturalness = picked.Naturalness
 	if utterance == "" {
 		rec.Skipped = "the case has no utterance"
 		return rec
@@ -149,20 +151,24 @@ func firstLine(s string) string {
 // judge did not rate partly or wholly inaccurate (all of them when it so
 // rated every one), the one the seed picks for the case.
 func PickUtterance(c *cases.Case, seed int64) string {
-	var ok []string
+	return PickUtteranceOf(c, seed).Text
+}
+
+// PickUtteranceOf is PickUtterance's utterance whole, with its ratings;
+// the zero Utterance when the case has none.
+func PickUtteranceOf(c *cases.Case, seed int64) cases.Utterance {
+	var ok []cases.Utterance
 	for _, u := range c.Utterances {
 		if u.Accuracy == "" || u.Accuracy == "accurate" {
-			ok = append(ok, u.Text)
+			ok = append(ok, u)
 		}
 	}
 	if len(ok) == 0 {
-		for _, u := range c.Utterances {
-			ok = append(ok, u.Text)
-		}
+		ok = append(ok, c.Utterances...)
 	}
 	switch len(ok) {
 	case 0:
-		return ""
+		return cases.Utterance{}
 	case 1:
 		return ok[0]
 	}

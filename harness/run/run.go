@@ -163,8 +163,10 @@ type Record struct {
 	Case     string `json:"case"`
 	Tool     string `json:"tool"`
 	Scenario string `json:"scenario,omitempty"`
-	// Utterance is what the agent was asked.
-	Utterance string `json:"utterance,omitempty"`
+	// Utterance is what the agent was asked; Naturalness its level (1-5)
+	// when it was rated.
+	Utterance   string `json:"utterance,omitempty"`
+	Naturalness int    `json:"naturalness,omitempty"`
 	// Args are the case's arguments, the ground truth.
 	Args   map[string]any  `json:"args"`
 	Direct *classify.Call  `json:"direct,omitempty"`
@@ -227,7 +229,7 @@ const SkipNoTool = "the tool is not in the catalog"
 
 // Outcome returns what metrics need of the record.
 func (r *Record) Outcome() classify.Outcome {
-	return classify.Outcome{Case: r.Case, Tool: r.Tool, Labels: r.Labels, Recovered: r.Recovered,
+	return classify.Outcome{Case: r.Case, Tool: r.Tool, Labels: r.Labels, Recovered: r.Recovered, Naturalness: r.Naturalness,
 		Skipped: r.Skipped != "", Invalid: r.Invalid != "", Mutating: r.Mutating}
 }
 

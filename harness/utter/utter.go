@@ -30,6 +30,7 @@ package utter
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"github.com/agentready/agentready/gen/ir"
 	"github.com/agentready/agentready/harness/cases"
@@ -75,14 +76,27 @@ type Stats struct {
 	// Dropped counts the cases dropped because none of their utterances
 	// passed, even rewritten.
 	Dropped int
-	// Utterances is the number of utterances kept.
+	// Utterances is the number of utterances kept; Levels counts them by
+	// naturalness (index 1 to 5; a model's judge rates what it writes,
+	// judge.Naturalness the rest).
 	Utterances int
+	Levels     [6]int
 }
 
 // String says the counts in one line: "1829 cases judged: 1800 passed
 // first time, 20 rewritten, 9 dropped".
 func (s Stats) String() string {
-	return fmt.Sprintf("%d cases judged: %d passed first time, %d rewritten, %d dropped", s.Cases, s.Passed, s.Rewritten, s.Dropped)
+	out := fmt.Sprintf("%d cases judged: %d passed first time, %d rewritten, %d dropped", s.Cases, s.Passed, s.Rewritten, s.Dropped)
+	var levels []string
+	for l := 5; l >= 1; l-- {
+		if s.Levels[l] > 0 {
+			levels = append(levels, fmt.Sprintf("%d at %d", s.Levels[l], l))
+		}
+	}
+	if len(levels) > 0 {
+		out += "; naturalness " + strings.Join(levels, ", ")
+	}
+	return out
 }
 
 // Annotate writes the utterances of every case with g and judges each:
@@ -124,6 +138,12 @@ func Annotate(ctx context.Context, api *ir.API, cs []cases.Case, g Generator) ([
 		st.Utterances += len(kept)
 		cc := *c
 		cc.Utterances = kept
+		judge.RateNaturalness(&cc)
+		for _, u := range cc.Utterances {
+			if u.Naturalness >= 1 && u.Naturalness <= 5 {
+				st.Levels[u.Naturalness]++
+			}
+		}
 		out = append(out, cc)
 	}
 	return out, st, nil

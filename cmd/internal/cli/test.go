@@ -491,6 +491,15 @@ func (e *env) finishRun(dir string, sum *runner.Summary, info models.Info, g *re
 		}
 	}
 	tw.Flush()
+	if len(m.Naturalness) > 0 {
+		fmt.Fprintln(e.stdout)
+		tw = tabwriter.NewWriter(e.stdout, 0, 4, 2, ' ', 0)
+		fmt.Fprintln(tw, "NATURALNESS\tCASES\tNO ERROR")
+		for _, l := range m.Naturalness {
+			fmt.Fprintf(tw, "%d\t%d\t%.2f\n", l.Level, l.Cases, l.NoErrorRate)
+		}
+		tw.Flush()
+	}
 	fmt.Fprintln(e.stdout)
 	for _, b := range m.Bands {
 		fmt.Fprintf(e.stdout, "tools passing %s%% of their cases: %d (%.2f)\n", b.Band, b.Tools, b.Fraction)
