@@ -29,12 +29,18 @@ import (
 //     create, "kill" cancels; "closed issues" orders nothing and reads)
 //     against the tool's verb (or its description's first word when the
 //     name only says POST), and the name's other words in the request, in
-//     any form ("remind" for reminders, "my" for the current user's).
+//     any form ("remind" for reminders, "my" for the current user's, a
+//     synonym from a short list of API vocabulary: "bill" for invoice),
+//     leaving out words most of the tools' names share (ipam, dcim).
 //     Finally it fills the best eight, as a model does before calling,
 //     and prefers the tool that takes what the request gives: each
 //     required argument it cannot fill counts against it, each value of
-//     the request (identifier, number, quoted text) it takes for it. When
-//     no tool shares a word with the request it answers without a call;
+//     the request (identifier, number, quoted text) it takes for it, an
+//     id said after the tool's own noun ("VLAN 300") or written like the
+//     example's for it. When the tool needs an identifier the request
+//     gives only by name ("follow Radiohead"), it first calls a tool
+//     that takes a query, with the name. When no tool shares a word with
+//     the request and none can look a name up, it answers without a call;
 //  2. fills the arguments, surest first, each value used once: values
 //     whose form says what they are (UUIDs, emails, dates and date-times,
 //     also "1 March 2026 at 09:15 UTC", identifiers with a distinctive
@@ -44,7 +50,10 @@ import (
 //     identifiers (OPS-311, cus_NffrFeUfNV2Hib, C024BE91L, long numbers,
 //     and short numbers right after the argument's name: "issue 88"), by
 //     the words around them or the shape of the example's value, a list
-//     of them for an ids argument; "newest first" for a direction; "the
+//     of them for an ids argument, and a plain word after the name for the
+//     argument without "id" ("site ams1" is site, not site_id); values a
+//     description lists ("Either auto or away") as an enum's; "newest
+//     first" for a direction; "25%" for a percentage; "the
 //     latest 5 comments" for a limit; the value after an argument's name
 //     or a common alias ("priority high", "called Jane", "at most 5"), or
 //     a word before a one-word name ("high priority"); digits next to a
