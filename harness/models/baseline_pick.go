@@ -285,7 +285,7 @@ func saidWords(u *utterance, action string) said {
 		}
 		s.stems[w.stem] = true
 		s.exact[w.lower] = true
-		for _, syn := range synonyms[w.stem] {
+		for _, syn := range retrieve.Synonyms(w.stem) {
 			// "bill" says invoice, in another word.
 			s.syn[syn] = true
 		}

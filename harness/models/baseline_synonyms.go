@@ -6,72 +6,8 @@ import (
 	"github.com/agentready/agentready/harness/retrieve"
 )
 
-// synonymGroups are words that name the same thing in API vocabulary, as
-// any model knows them: a request says "bill", the tool says "invoice".
-// The list is general English and common product vocabulary, not drawn
-// from any one API's test requests.
-var synonymGroups = []string{
-	"issue ticket bug",
-	"pull pr",
-	"repo repository",
-	"org organization organisation company",
-	"user member person people",
-	"team group squad",
-	"workspace team",
-	"channel conversation room",
-	"dm im",
-	"message msg post",
-	"comment note remark",
-	"invoice bill",
-	"customer client tenant",
-	"subnet prefix",
-	"refund reimbursement",
-	"song track tune",
-	"band artist singer musician",
-	"record album",
-	"favorite favourite star starred bookmark",
-	"follow watch subscribe",
-	"follower watcher subscriber",
-	"delete remove",
-	"tag label",
-	"doc document file",
-	"pic picture image photo",
-	"folder directory",
-	"job run build",
-	"task todo",
-	"event meeting appointment",
-	"mail email",
-	"phone mobile",
-	"setting preference config configuration option",
-	"role permission",
-	"module component",
-	"release version",
-	"note memo",
-	"employee staff worker",
-	"order purchase",
-	"price cost",
-	"discount coupon promotion promo",
-}
-
-// synonyms maps a stem to the stems of the words that mean the same.
-var synonyms = map[string][]string{}
-
-func init() {
-	for _, g := range synonymGroups {
-		ws := strings.Fields(g)
-		for _, a := range ws {
-			for _, b := range ws {
-				if a != b {
-					sa, sb := retrieve.Stem(a), retrieve.Stem(b)
-					synonyms[sa] = append(synonyms[sa], sb)
-				}
-			}
-		}
-	}
-}
-
-// expandQuery adds to a request the words that mean what its words mean,
-// for the BM25 search: "bill" also finds invoices.
+// expandQuery adds to a request the words that mean what its words mean
+// (retrieve.Synonyms), for the BM25 search; identifiers are left alone.
 func expandQuery(u *utterance) string {
 	var extra []string
 	seen := map[string]bool{}
@@ -79,7 +15,7 @@ func expandQuery(u *utterance) string {
 		if u.valueToken(w.tok) {
 			continue
 		}
-		for _, s := range synonyms[w.stem] {
+		for _, s := range retrieve.Synonyms(w.stem) {
 			if !seen[s] {
 				seen[s] = true
 				extra = append(extra, s)
