@@ -2,8 +2,9 @@ package emit
 
 import (
 	"fmt"
+	"maps"
 	"net/http"
-	"sort"
+	"slices"
 	"strings"
 
 	"github.com/dave/jennifer/jen"
@@ -161,7 +162,7 @@ func (e *emitter) emitMethod(f *jen.File, op *ir.Operation) {
 	if b := op.Body; b != nil {
 		body = append(body, jen.Id("req").Dot("Body").Call(jen.Lit(b.ContentType), jen.Id("in").Dot(b.GoName)))
 		enc := catalog.FormEncoding(b.Encoding)
-		for _, prop := range sortedKeys(enc) {
+		for _, prop := range slices.Sorted(maps.Keys(enc)) {
 			body = append(body, jen.Id("req").Dot("FormStyle").Call(jen.Lit(prop), jen.Lit(enc[prop].Style), jen.Lit(enc[prop].Explode)))
 		}
 	}
@@ -205,14 +206,4 @@ func paramCall(p *ir.Param) jen.Code {
 		return req.Dot("HeaderStyle").Call(jen.Lit(p.Name), jen.Lit(true), v)
 	}
 	return req.Dot("Cookie").Call(jen.Lit(p.Name), v)
-}
-
-// sortedKeys returns a map's keys in order.
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }

@@ -1,6 +1,8 @@
 package emit
 
 import (
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/dave/jennifer/jen"
@@ -68,7 +70,7 @@ func (e *emitter) emitToolVar(f *jen.File, op *ir.Operation) {
 		bf.flag("Required", b.Required)
 		if len(b.Encoding) > 0 {
 			enc := jen.Dict{}
-			for _, k := range sortedKeys(b.Encoding) {
+			for _, k := range slices.Sorted(maps.Keys(b.Encoding)) {
 				v := b.Encoding[k]
 				enc[jen.Lit(k)] = jen.Values(jen.Dict{jen.Id("Style"): jen.Lit(v.Style), jen.Id("Explode"): jen.Lit(v.Explode)})
 			}

@@ -10,7 +10,9 @@ package lower
 
 import (
 	"fmt"
+	"maps"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -121,7 +123,7 @@ func Lower(doc *load.Document, opts Options) (*ir.API, diag.List) {
 	sort.Slice(l.api.Operations, func(i, j int) bool { return l.api.Operations[i].Name < l.api.Operations[j].Name })
 	l.keepReachableTypes()
 	l.nameTypes()
-	for _, name := range sortedKeys(l.usedSchemes) {
+	for _, name := range slices.Sorted(maps.Keys(l.usedSchemes)) {
 		if s := l.schemes[name]; s != nil {
 			l.api.SecuritySchemes = append(l.api.SecuritySchemes, s)
 		}

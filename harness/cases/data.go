@@ -3,8 +3,9 @@ package cases
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"os"
-	"sort"
+	"slices"
 	"strings"
 
 	"go.yaml.in/yaml/v4"
@@ -63,14 +64,14 @@ func ParseData(b []byte) (*Data, error) {
 		return nil, fmt.Errorf("the data must be a mapping with tools: and params:")
 	}
 	d := &Data{Tools: map[string][]map[string]any{}, Params: map[string][]any{}}
-	for _, k := range sortedKeys(top) {
+	for _, k := range slices.Sorted(maps.Keys(top)) {
 		switch k {
 		case "tools":
 			tools, ok := top[k].(map[string]any)
 			if !ok {
 				return nil, fmt.Errorf("tools: want a mapping from tool name to arguments")
 			}
-			for _, name := range sortedKeys(tools) {
+			for _, name := range slices.Sorted(maps.Keys(tools)) {
 				switch v := tools[name].(type) {
 				case map[string]any:
 					d.Tools[name] = []map[string]any{v}
@@ -91,7 +92,7 @@ func ParseData(b []byte) (*Data, error) {
 			if !ok {
 				return nil, fmt.Errorf("params: want a mapping from argument name to values")
 			}
-			for _, name := range sortedKeys(params) {
+			for _, name := range slices.Sorted(maps.Keys(params)) {
 				if l, ok := params[name].([]any); ok {
 					if len(l) == 0 {
 						return nil, fmt.Errorf("params.%s: an empty list gives no values", name)
@@ -139,33 +140,24 @@ func (d *Data) check(tools map[string]map[string]bool) []string {
 			all[a] = true
 		}
 	}
-	for _, name := range sortedKeys(d.Tools) {
+	for _, name := range slices.Sorted(maps.Keys(d.Tools)) {
 		args, ok := tools[name]
 		if !ok {
 			out = append(out, fmt.Sprintf("test data: no tool %q", name))
 			continue
 		}
 		for i, set := range d.Tools[name] {
-			for _, a := range sortedKeys(set) {
+			for _, a := range slices.Sorted(maps.Keys(set)) {
 				if !args[strings.SplitN(a, ".", 2)[0]] {
 					out = append(out, fmt.Sprintf("test data: tools.%s[%d]: %s has no argument %q", name, i, name, a))
 				}
 			}
 		}
 	}
-	for _, name := range sortedKeys(d.Params) {
+	for _, name := range slices.Sorted(maps.Keys(d.Params)) {
 		if !all[name] {
 			out = append(out, fmt.Sprintf("test data: params.%s: no tool has an argument %q", name, name))
 		}
 	}
-	return out
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
 	return out
 }

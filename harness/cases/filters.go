@@ -2,7 +2,9 @@ package cases
 
 import (
 	"fmt"
+	"maps"
 	"math/rand/v2"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -182,7 +184,7 @@ func itemValue(api *ir.API, a toolschema.Arg, item map[string]any) (any, string,
 		}
 		base = ws[1:]
 	}
-	for _, field := range sortedKeys(item) {
+	for _, field := range slices.Sorted(maps.Keys(item)) {
 		fw := lowerWords(field)
 		for len(fw) > 1 && (fw[len(fw)-1] == "at" || fw[len(fw)-1] == "on" || fw[len(fw)-1] == "date" || fw[len(fw)-1] == "time") {
 			fw = fw[:len(fw)-1]

@@ -5,7 +5,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"hash/fnv"
+	"maps"
 	"math/rand/v2"
+	"slices"
 	"sort"
 	"strings"
 
@@ -192,7 +194,7 @@ func Generate(ctx context.Context, api *ir.API, opts Options) ([]Case, *Report, 
 		}
 		out = append(out, cs...)
 		if len(tg.harvested) > 0 {
-			rep.Harvested[op.Name] = sortedKeys(tg.harvested)
+			rep.Harvested[op.Name] = slices.Sorted(maps.Keys(tg.harvested))
 		}
 	}
 	if opts.Verify && opts.Catalog != nil {
@@ -426,7 +428,7 @@ func (tg *toolGen) build(rng *rand.Rand, sc Scenario, first bool) Case {
 	}
 	// Dotted entries: the user's fields inside a body argument, and
 	// harvested values for them.
-	for _, name := range sortedKeys(set) {
+	for _, name := range slices.Sorted(maps.Keys(set)) {
 		if strings.Contains(name, ".") {
 			setPath(args, name, set[name])
 			src[name] = Source{Kind: FromUser}

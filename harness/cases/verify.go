@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"os"
 	"regexp"
 	"slices"
@@ -600,7 +601,7 @@ func (tg *toolGen) refuse(args map[string]any, src map[string]Source, text strin
 // value of input.
 func (tg *toolGen) noteTraits(input string, item map[string]any, text string) {
 	lower := strings.ToLower(text)
-	for _, f := range sortedKeys(item) {
+	for _, f := range slices.Sorted(maps.Keys(item)) {
 		var hit bool
 		switch x := item[f].(type) {
 		case string:
@@ -665,7 +666,7 @@ func (g *generator) replan(tg *toolGen, c *Case, try int) {
 // sorted order.
 func leafPaths(m map[string]any, prefix string) []string {
 	var out []string
-	for _, k := range sortedKeys(m) {
+	for _, k := range slices.Sorted(maps.Keys(m)) {
 		p := prefix + k
 		if sub, ok := m[k].(map[string]any); ok {
 			out = append(out, leafPaths(sub, p+".")...)

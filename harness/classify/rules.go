@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"slices"
 	"sort"
 	"strings"
@@ -359,7 +360,7 @@ func (c *Classifier) wrongTool(l *labeler, tc *cases.Case, direct *Call, calls [
 		for _, v := range call.ArgsOrRaw() {
 			sent[canonValue(v)] = true
 		}
-		for _, k := range sortedKeysOf(tc.Args) {
+		for _, k := range slices.Sorted(maps.Keys(tc.Args)) {
 			if scalarValue(tc.Args[k]) && !sent[canonValue(tc.Args[k])] {
 				missing = append(missing, k)
 			}
@@ -416,7 +417,7 @@ func (c *Classifier) unrequested(l *labeler, tc *cases.Case, final *Call) {
 	cm := comparer{api: c.api}
 	mutating := c.mutates(final.Tool)
 	where := "the agent's final call " + final.Tool + argsText(final)
-	for _, k := range sortedKeysOf(got) {
+	for _, k := range slices.Sorted(maps.Keys(got)) {
 		if _, asked := tc.Args[k]; asked || flagged[k] {
 			continue
 		}

@@ -3,9 +3,11 @@ package classify
 import (
 	"bytes"
 	"encoding/json"
+	"maps"
 	"math"
 	"mime"
 	"net/http"
+	"slices"
 	"sort"
 	"strings"
 
@@ -103,7 +105,7 @@ func dataKeys(v any) (keys []string, one bool) {
 			return []string{id}, true
 		}
 		longest := -1
-		for _, k := range sortedKeysOf(x) {
+		for _, k := range slices.Sorted(maps.Keys(x)) {
 			if l, ok := x[k].([]any); ok && len(l) > longest {
 				items, longest = l, len(l)
 			}
@@ -150,15 +152,6 @@ func scalarText(v any) string {
 		return string(b)
 	}
 	return ""
-}
-
-func sortedKeysOf(m map[string]any) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
 }
 
 // jsonType names the JSON type of a decoded value (numbers decoded as

@@ -3,8 +3,10 @@ package classify
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"math"
 	"reflect"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -287,7 +289,7 @@ func (c *Classifier) InvalidValue(tool string, args map[string]any) string {
 	if schemas == nil {
 		return ""
 	}
-	for _, k := range sortedKeysOf(args) {
+	for _, k := range slices.Sorted(maps.Keys(args)) {
 		s, ok := schemas[k]
 		if !ok {
 			return fmt.Sprintf("the case gives `%s`, which %s does not take", k, tool)

@@ -27,8 +27,9 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"os"
-	"sort"
+	"slices"
 	"strings"
 
 	"github.com/agentready/agentready/gen/ir"
@@ -139,7 +140,7 @@ func newNaming(api *ir.API, op *ir.Operation) *naming {
 // does not have keep their names, and are returned apart.
 func (n *naming) flat(args map[string]any) (spec map[string]any, unknown []string) {
 	spec = map[string]any{}
-	for _, k := range sortedKeys(args) {
+	for _, k := range slices.Sorted(maps.Keys(args)) {
 		name, ok := n.toSpec[k]
 		if !ok {
 			unknown = append(unknown, k)
@@ -161,7 +162,7 @@ func flatten(path string, v any, out map[string]any) {
 		out[path] = v
 		return
 	}
-	for _, k := range sortedKeys(m) {
+	for _, k := range slices.Sorted(maps.Keys(m)) {
 		flatten(path+"."+k, m[k], out)
 	}
 }
@@ -222,14 +223,14 @@ func Check(api *ir.API, cs []Case) []Problem {
 			continue
 		}
 		n := newNaming(api, op)
-		for _, k := range sortedKeys(c.Args) {
+		for _, k := range slices.Sorted(maps.Keys(c.Args)) {
 			if !n.takes(k) {
-				out = append(out, Problem{c.ID, fmt.Sprintf("%s takes no input %q (it takes %s)", c.Tool, k, strings.Join(sortedKeys(n.inputs), ", "))})
+				out = append(out, Problem{c.ID, fmt.Sprintf("%s takes no input %q (it takes %s)", c.Tool, k, strings.Join(slices.Sorted(maps.Keys(n.inputs)), ", "))})
 			}
 		}
 		for _, a := range toolschema.Args(api, op) {
 			name := n.toSpec[a.Name]
-			if a.Required && name != "body" && !covered(name, sortedKeys(c.Args)) && !anyUnder(c.Args, name) {
+			if a.Required && name != "body" && !covered(name, slices.Sorted(maps.Keys(c.Args))) && !anyUnder(c.Args, name) {
 				out = append(out, Problem{c.ID, fmt.Sprintf("%s requires %s, which the case does not give", c.Tool, name)})
 			}
 		}
@@ -271,14 +272,5 @@ func operationsByID(api *ir.API) map[string]*ir.Operation {
 			out[op.ID] = op
 		}
 	}
-	return out
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
 	return out
 }

@@ -4,7 +4,9 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"math"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -245,7 +247,7 @@ func score(api *ir.API, byID map[string]*ir.Operation, idOf map[string]string, c
 	for _, u := range unknown {
 		r.Errors = append(r.Errors, Error{Kind: "invented", Arg: u, Got: args[u]})
 	}
-	wantKeys := sortedKeys(c.Args)
+	wantKeys := slices.Sorted(maps.Keys(c.Args))
 	for _, k := range wantKeys {
 		v, ok := at(flat, k)
 		if !ok {
@@ -256,7 +258,7 @@ func score(api *ir.API, byID map[string]*ir.Operation, idOf map[string]string, c
 			r.Errors = append(r.Errors, Error{Kind: "value", Arg: k, Want: c.Args[k], Got: v})
 		}
 	}
-	for _, k := range sortedKeys(flat) {
+	for _, k := range slices.Sorted(maps.Keys(flat)) {
 		if covered(k, wantKeys) || covered(k, c.OptionalOK) || underAny(wantKeys, k) {
 			continue
 		}
@@ -424,7 +426,7 @@ func Summarize(rs []Result) []Summary {
 		}
 	}
 	var out []Summary
-	for _, k := range sortedKeys(by) {
+	for _, k := range slices.Sorted(maps.Keys(by)) {
 		out = append(out, *by[k])
 	}
 	return append(out, *all)

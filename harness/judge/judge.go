@@ -28,6 +28,8 @@ package judge
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -116,7 +118,7 @@ func (j *Judge) check(c *cases.Case, text string, forms map[string]string) Verdi
 	t := readText(text)
 	args := j.toolArgs(c.Tool)
 	var v Verdict
-	for _, name := range sortedKeys(c.Args) {
+	for _, name := range slices.Sorted(maps.Keys(c.Args)) {
 		val := c.Args[name]
 		var s *ir.Schema
 		if a, ok := args[name]; ok {
@@ -193,7 +195,7 @@ func (j *Judge) leaves(out *[]leaf, t *text, path, key string, v any, s *ir.Sche
 	switch x := v.(type) {
 	case map[string]any:
 		if len(x) > 0 {
-			for _, k := range sortedKeys(x) {
+			for _, k := range slices.Sorted(maps.Keys(x)) {
 				j.leaves(out, t, path+"."+k, k, x[k], j.property(s, k), up)
 			}
 			return
@@ -274,15 +276,6 @@ func canon(v any) string {
 		return fmt.Sprint(v)
 	}
 	return string(b)
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
 }
 
 // feedOf returns the feed that gives a chain case's argument, and the

@@ -2,7 +2,9 @@ package models
 
 import (
 	"fmt"
+	"maps"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/agentready/agentready/harness/retrieve"
@@ -687,7 +689,7 @@ func (k *toolkit) lookUpFirst(in []*schema.Message, request string, hits []retri
 		order = append(order, h.Name)
 		seen[h.Name] = true
 	}
-	for _, n := range sortedKeys(k.byName) {
+	for _, n := range slices.Sorted(maps.Keys(k.byName)) {
 		if !seen[n] {
 			order = append(order, n)
 		}

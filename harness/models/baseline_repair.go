@@ -3,7 +3,9 @@ package models
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -152,7 +154,7 @@ func (k *toolkit) repair(in []*schema.Message, request string, prev schema.ToolC
 	}
 	if len(missing) > 0 {
 		f := fill(tool, readUtterance(request), missing)
-		for _, key := range sortedKeys(missing) {
+		for _, key := range slices.Sorted(maps.Keys(missing)) {
 			if v, ok := f.args[key]; ok {
 				args[key] = v
 				fixes = append(fixes, fmt.Sprintf("read %s from the request again", key))

@@ -2,7 +2,9 @@ package utter
 
 import (
 	"context"
+	"maps"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -234,7 +236,7 @@ func TestJudgeMissesACutValue(t *testing.T) {
 			continue
 		}
 		for _, u := range c.Utterances {
-			for _, k := range sortedKeys(c.Args) {
+			for _, k := range slices.Sorted(maps.Keys(c.Args)) {
 				s, ok := c.Args[k].(string)
 				// A value whose words are also elsewhere in the text
 				// ("access" in a title) stays said when cut.

@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"io/fs"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -204,7 +206,7 @@ func (l *LLM) data(api *ir.API, op *ir.Operation, c *cases.Case) promptData {
 	d := promptData{Tool: op.Name, Purpose: prose.FirstSentence(prose.Clean(firstNonEmpty(op.Summary, op.Description))),
 		Args: string(args), Count: l.perCase + 1}
 	p := newPhraser(api, op, c, caseRNG(0, c.ID))
-	for _, k := range sortedKeys(c.Args) {
+	for _, k := range slices.Sorted(maps.Keys(c.Args)) {
 		var def any
 		if a, ok := p.args[k]; ok {
 			if s := api.Resolve(a.Schema); s != nil {
@@ -213,7 +215,7 @@ func (l *LLM) data(api *ir.API, op *ir.Operation, c *cases.Case) promptData {
 		}
 		d.Values = appendValues(d.Values, k, c.Args[k], def)
 	}
-	for _, k := range sortedKeys(c.Args) {
+	for _, k := range slices.Sorted(maps.Keys(c.Args)) {
 		if said, ok := p.fedDisplay(k); ok {
 			d.Names = append(d.Names, named{Arg: k, Said: said})
 		}
@@ -227,7 +229,7 @@ func appendValues(out []named, path string, v, def any) []named {
 	switch x := v.(type) {
 	case map[string]any:
 		if len(x) > 0 {
-			for _, k := range sortedKeys(x) {
+			for _, k := range slices.Sorted(maps.Keys(x)) {
 				out = appendValues(out, path+"."+k, x[k], nil)
 			}
 			return out

@@ -4,8 +4,9 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"math/rand/v2"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -183,7 +184,7 @@ func (p *phraser) fields(done map[string]bool) []field {
 			// A whole body that is an object is said field by field.
 			if m, ok := v.(map[string]any); ok && a.Param == nil && a.Property == nil && len(m) > 0 {
 				if _, fed := p.fedDisplay(name); !fed {
-					for _, k := range sortedKeys(m) {
+					for _, k := range slices.Sorted(maps.Keys(m)) {
 						out = append(out, field{path: name + "." + k, name: k, schema: p.property(f.schema, k), body: true, v: m[k]})
 					}
 					return
@@ -199,7 +200,7 @@ func (p *phraser) fields(done map[string]bool) []field {
 		}
 	}
 	// Arguments the schema does not know (user data) come last, sorted.
-	for _, k := range sortedKeys(p.c.Args) {
+	for _, k := range slices.Sorted(maps.Keys(p.c.Args)) {
 		if _, ok := p.args[k]; !ok && !done[k] {
 			add(k, nil)
 		}
@@ -996,7 +997,7 @@ func (p *phraser) objectPhrase(s *ir.Schema, m map[string]any) (string, bool) {
 	}
 	label := labelKey(m)
 	var parts []string
-	for _, k := range sortedKeys(m) {
+	for _, k := range slices.Sorted(maps.Keys(m)) {
 		if k == label {
 			continue
 		}
@@ -1108,15 +1109,6 @@ func joinWith(xs []string, conj string) string {
 		return xs[0]
 	}
 	return strings.Join(xs[:len(xs)-1], ", ") + " " + conj + " " + xs[len(xs)-1]
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
 }
 
 // clause says one value in a sentence of its own, for a phrasing that

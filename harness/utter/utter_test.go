@@ -2,11 +2,13 @@ package utter
 
 import (
 	"context"
+	"maps"
 	"net/http/httptest"
 	"path/filepath"
 	"reflect"
 	"regexp"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -117,7 +119,7 @@ func leaves(v any) []any {
 	switch x := v.(type) {
 	case map[string]any:
 		var out []any
-		for _, k := range sortedKeys(x) {
+		for _, k := range slices.Sorted(maps.Keys(x)) {
 			out = append(out, leaves(x[k])...)
 		}
 		return out
