@@ -419,7 +419,7 @@ var argFormats = map[string]argFormat{
 	"time":          {argIsTime, "use a time as HH:MM:SS, optionally with a time zone", "09:30:00Z"},
 	"email":         {argIsEmail, "use a plain email address", "user@example.com"},
 	"idn-email":     {argIsEmail, "use a plain email address", "user@example.com"},
-	"uuid":          {argIsUUID, "use a UUID (8-4-4-4-12 hex digits)", "3f1c2a9e-8b7d-4c6e-9f0a-1b2c3d4e5f60"},
+	"uuid":          {IsUUID, "use a UUID (8-4-4-4-12 hex digits)", "3f1c2a9e-8b7d-4c6e-9f0a-1b2c3d4e5f60"},
 	"uri":           {argIsURI, "use an absolute URI", "https://example.com/"},
 	"url":           {argIsURI, "use an absolute URL", "https://example.com/"},
 	"iri":           {argIsURI, "use an absolute IRI", "https://example.com/"},
@@ -475,7 +475,9 @@ func argIsEmail(s string) bool {
 	return err == nil && a.Name == "" && a.Address == s && strings.Contains(s, "@")
 }
 
-func argIsUUID(s string) bool {
+// IsUUID reports whether s is a UUID as the "uuid" format writes it: 8-4-4-4-12
+// hex digits, in either case.
+func IsUUID(s string) bool {
 	if len(s) != 36 {
 		return false
 	}

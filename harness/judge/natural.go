@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/agentready/agentready/gen/describe/prose"
+	"github.com/agentready/agentready/gen/toolrt"
 	"github.com/agentready/agentready/harness/cases"
 )
 
@@ -67,32 +68,13 @@ func Naturalness(args map[string]any, utterance string) int {
 		level--
 	}
 	for _, w := range t.toks {
-		if isUUID(w) {
+		if toolrt.IsUUID(w) {
 			// People name a thing; a UUID is what a form holds.
 			level--
 			break
 		}
 	}
 	return max(level, 1)
-}
-
-func isUUID(s string) bool {
-	if len(s) != 36 {
-		return false
-	}
-	for i, r := range s {
-		switch i {
-		case 8, 13, 18, 23:
-			if r != '-' {
-				return false
-			}
-		default:
-			if !strings.ContainsRune("0123456789abcdef", r) {
-				return false
-			}
-		}
-	}
-	return true
 }
 
 // RateNaturalness sets the naturalness of the case's utterances that have

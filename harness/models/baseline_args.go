@@ -3,6 +3,7 @@ package models
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/agentready/agentready/gen/toolrt"
 	"math"
 	"sort"
 	"strconv"
@@ -202,7 +203,7 @@ func (f *filler) typed() {
 			var v any
 			last := i
 			switch {
-			case p.format == "uuid" && isUUID(t.raw):
+			case p.format == "uuid" && toolrt.IsUUID(t.raw):
 				v = strings.ToLower(t.raw)
 			case p.format == "email" && isEmail(t.raw):
 				v = t.raw

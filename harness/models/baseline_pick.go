@@ -2,6 +2,7 @@ package models
 
 import (
 	"fmt"
+	"github.com/agentready/agentready/gen/toolrt"
 	"strings"
 
 	"github.com/agentready/agentready/harness/retrieve"
@@ -161,7 +162,7 @@ func (u *utterance) valueToken(i int) bool {
 	if _, ok := asDate(t.raw); ok {
 		return true
 	}
-	return idLike(t.raw) || isEmail(t.raw) || isUUID(t.raw) || reSlashPair.MatchString(t.raw)
+	return idLike(t.raw) || isEmail(t.raw) || toolrt.IsUUID(t.raw) || reSlashPair.MatchString(t.raw)
 }
 
 // pickTool ranks the tools for a request as a reader would. BM25 over

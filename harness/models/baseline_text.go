@@ -205,12 +205,10 @@ func (u *utterance) findPhrase(stems []string) []int {
 }
 
 var (
-	reUUID   = regexp.MustCompile(`^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$`)
 	reEmail  = regexp.MustCompile(`^[^@\s"<>]+@[^@\s"<>]+\.[A-Za-z]{2,}$`)
 	reNumber = regexp.MustCompile(`^[-+]?[0-9]+(\.[0-9]+)?$`)
 )
 
-func isUUID(s string) bool  { return reUUID.MatchString(s) }
 func isEmail(s string) bool { return reEmail.MatchString(s) }
 
 // asDate reads YYYY-MM-DD.
