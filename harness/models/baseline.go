@@ -187,7 +187,7 @@ func (k *toolkit) firstCall(in []*schema.Message, request string) (*schema.Messa
 		return schema.AssistantMessage("I have no tools to do that.", nil), "no tools"
 	}
 	u := readUtterance(request)
-	hits, action := k.pickTool(request, u)
+	hits, action, filled := k.pickTool(request, u)
 	if len(hits) == 0 {
 		// "follow Radiohead" with only search tools at hand: look the
 		// name up.
@@ -197,7 +197,10 @@ func (k *toolkit) firstCall(in []*schema.Message, request string) (*schema.Messa
 		return schema.AssistantMessage("I could not find a tool for that request.", nil), "no tool shares a word with the request"
 	}
 	tool := k.byName[hits[0].Name]
-	f := fill(tool, u, nil)
+	f := filled[tool.name]
+	if f == nil {
+		f = fill(tool, u, nil)
+	}
 	if msg, reason, ok := k.lookUpFirst(in, request, hits, tool, f); ok {
 		return msg, reason
 	}

@@ -178,10 +178,13 @@ func (u *utterance) valueToken(i int) bool {
 // filled 0.1 (at most three), a value written like the example's 0.2,
 // and a name word the filled arguments stand for counts as said ("in
 // acme/webapp" says the repo of issues/list-for-repo).
-func (k *toolkit) pickTool(request string, u *utterance) ([]retrieve.Hit, string) {
+//
+// It also returns the fillers it made, by tool name, for the caller to
+// use rather than fill the chosen tool again.
+func (k *toolkit) pickTool(request string, u *utterance) ([]retrieve.Hit, string, map[string]*filler) {
 	hits := k.index.Search(expandQuery(u), 20)
 	if len(hits) == 0 {
-		return nil, ""
+		return nil, "", nil
 	}
 	action := requestAction(u)
 	said := saidWords(u, action)
@@ -210,10 +213,12 @@ func (k *toolkit) pickTool(request string, u *utterance) ([]retrieve.Hit, string
 			values++
 		}
 	}
+	filled := make(map[string]*filler, 8)
 	for i := range out[:min(len(out), 8)] {
 		t := k.byName[out[i].Name]
 		fu := readUtterance(request)
 		f := fill(t, fu, nil)
+		filled[t.name] = f
 		missing := 0
 		for _, p := range t.params {
 			if p.required && !f.has(p) {
@@ -233,14 +238,14 @@ func (k *toolkit) pickTool(request string, u *utterance) ([]retrieve.Hit, string
 		// A tool that can say more of the request: "just the singles
 		// from artist X" fits the tool with include_groups=single.
 		out[i].Score += 0.1 * float64(min(len(f.args), 3))
-		filled := map[string]bool{}
+		stands := map[string]bool{}
 		for name, v := range f.args {
 			p := t.byName[name]
 			if p == nil {
 				continue
 			}
 			for _, st := range p.stems {
-				filled[st] = true
+				stands[st] = true
 			}
 			if f.ownNoun[name] {
 				// "VLAN 300": the id of this tool's object.
@@ -252,10 +257,10 @@ func (k *toolkit) pickTool(request string, u *utterance) ([]retrieve.Hit, string
 				out[i].Score += 0.2
 			}
 		}
-		out[i].Score += said.nameCover(t.name, filled) - cover[t.name]
+		out[i].Score += said.nameCover(t.name, stands) - cover[t.name]
 	}
 	sortHits(out)
-	return out, action
+	return out, action, filled
 }
 
 // said holds the words of a request, for comparing with tool names.
