@@ -360,31 +360,29 @@ func generic(p *param) bool {
 	return true
 }
 
-// leftovers gives identifiers no argument took to the plain string
-// arguments still empty, required ones first, then in order: a model
-// puts "C061EG9SL" in channel when that is where it can go.
+// leftovers gives each identifier no argument took to the first plain
+// string argument that is required and still empty: a model puts
+// "C061EG9SL" in channel when that is where it must go. An optional
+// argument is not where a model puts an identifier nobody named
+// (snapshot_id, client_secret).
 func (f *filler) leftovers() {
 	for i, t := range f.u.toks {
 		if f.u.used[i] || t.quoted || !idLike(t.raw) || reLongNumber.MatchString(t.raw) {
 			continue
 		}
-		var best *param
+		var target *param
 		for _, p := range f.tool.params {
-			if f.has(p) || !pairable(p) || p.array || p.textual() || !p.required || !f.reachable(p) {
-				// An optional argument is not where a model puts an
-				// identifier nobody named (snapshot_id, client_secret).
-				continue
-			}
-			if best == nil {
-				best = p
+			if p.required && !f.has(p) && pairable(p) && !p.textual() && f.reachable(p) {
+				target = p
+				break
 			}
 		}
-		if best == nil {
+		if target == nil {
 			return
 		}
-		f.set(best, t.raw)
+		f.set(target, t.raw)
 		f.u.used[i] = true
-		f.notes = append(f.notes, best.name+" takes the identifier left over")
+		f.notes = append(f.notes, target.name+" takes the identifier left over")
 	}
 }
 
