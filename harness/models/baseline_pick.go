@@ -70,7 +70,6 @@ func requestAction(u *utterance) string {
 			return "delete"
 		}
 	}
-	question := false
 	for _, start := range u.clauseStarts() {
 		for i := start; i < len(u.words) && i < start+6; i++ {
 			w := u.words[i]
@@ -90,14 +89,12 @@ func requestAction(u *utterance) string {
 				}
 				return c
 			}
-			if i == start && questionWords[w.lower] {
-				question = true
-			}
 			if u.boundaryAfter(i) {
 				break
 			}
 		}
-		if question {
+		if start < len(u.words) && questionWords[u.words[start].lower] {
+			// A question reads; later clauses do not change that.
 			return "read"
 		}
 	}
