@@ -28,7 +28,6 @@
 package cases
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
 	"fmt"
@@ -38,6 +37,7 @@ import (
 	"strings"
 
 	"github.com/agentready/agentready/gen/atomicfile"
+	"github.com/agentready/agentready/harness/jsonl"
 )
 
 // Scenario says how a case chose its arguments.
@@ -267,26 +267,13 @@ func Read(path string) ([]Case, error) {
 // Decode parses the content of a cases file; name is used in errors.
 func Decode(data []byte, name string) ([]Case, error) {
 	var out []Case
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	sc.Buffer(make([]byte, 0, 64<<10), 64<<20)
 	seen := map[string]int{}
-	for n := 1; sc.Scan(); n++ {
-		line := bytes.TrimSpace(sc.Bytes())
-		if len(line) == 0 || line[0] == '#' || bytes.HasPrefix(line, []byte("//")) {
-			continue
-		}
-		var c Case
-		dec := json.NewDecoder(bytes.NewReader(line))
-		dec.UseNumber()
-		dec.DisallowUnknownFields()
-		if err := dec.Decode(&c); err != nil {
-			return nil, fmt.Errorf("%s:%d: %v", name, n, err)
-		}
+	err := jsonl.Decode(data, name, jsonl.Options{Comments: []string{"#", "//"}, Strict: true, MaxLine: 64 << 20}, func(n int, c *Case) error {
 		if c.ID == "" || c.Tool == "" {
-			return nil, fmt.Errorf("%s:%d: a case needs an id and a tool", name, n)
+			return fmt.Errorf("a case needs an id and a tool")
 		}
 		if prev, dup := seen[c.ID]; dup {
-			return nil, fmt.Errorf("%s:%d: case id %q is also on line %d", name, n, c.ID, prev)
+			return fmt.Errorf("case id %q is also on line %d", c.ID, prev)
 		}
 		seen[c.ID] = n
 		if c.Args == nil {
@@ -299,12 +286,13 @@ func Decode(data []byte, name string) ([]Case, error) {
 			}
 		}
 		if c.Expect != nil && (c.Expect.Status < 100 || c.Expect.Status > 599) {
-			return nil, fmt.Errorf("%s:%d: case %s expects status %d, which is not an HTTP status", name, n, c.ID, c.Expect.Status)
+			return fmt.Errorf("case %s expects status %d, which is not an HTTP status", c.ID, c.Expect.Status)
 		}
-		out = append(out, c)
-	}
-	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("%s: %v", name, err)
+		out = append(out, *c)
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	return out, nil
 }

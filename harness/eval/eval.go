@@ -23,9 +23,6 @@
 package eval
 
 import (
-	"bufio"
-	"bytes"
-	"encoding/json"
 	"fmt"
 	"maps"
 	"os"
@@ -34,6 +31,7 @@ import (
 
 	"github.com/agentready/agentready/gen/ir"
 	"github.com/agentready/agentready/gen/toolschema"
+	"github.com/agentready/agentready/harness/jsonl"
 )
 
 // Case is one request of a suite.
@@ -65,39 +63,27 @@ func Read(path string) ([]Case, error) {
 func Decode(data []byte, name string) ([]Case, error) {
 	var out []Case
 	seen := map[string]int{}
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	sc.Buffer(make([]byte, 0, 64<<10), 16<<20)
-	for n := 1; sc.Scan(); n++ {
-		line := bytes.TrimSpace(sc.Bytes())
-		if len(line) == 0 || line[0] == '#' {
-			continue
-		}
-		var c Case
-		dec := json.NewDecoder(bytes.NewReader(line))
-		dec.UseNumber()
-		dec.DisallowUnknownFields()
-		if err := dec.Decode(&c); err != nil {
-			return nil, fmt.Errorf("%s:%d: %v", name, n, err)
-		}
+	err := jsonl.Decode(data, name, jsonl.Options{Comments: []string{"#"}, Strict: true, MaxLine: 16 << 20}, func(n int, c *Case) error {
 		switch {
 		case c.ID == "":
-			return nil, fmt.Errorf("%s:%d: a case needs an id", name, n)
+			return fmt.Errorf("a case needs an id")
 		case strings.TrimSpace(c.Utterance) == "":
-			return nil, fmt.Errorf("%s:%d: case %s has no utterance", name, n, c.ID)
+			return fmt.Errorf("case %s has no utterance", c.ID)
 		case c.Tool == "":
-			return nil, fmt.Errorf("%s:%d: case %s names no tool (the operationId of the expected call)", name, n, c.ID)
+			return fmt.Errorf("case %s names no tool (the operationId of the expected call)", c.ID)
 		}
 		if prev, dup := seen[c.ID]; dup {
-			return nil, fmt.Errorf("%s:%d: case id %q is also on line %d", name, n, c.ID, prev)
+			return fmt.Errorf("case id %q is also on line %d", c.ID, prev)
 		}
 		seen[c.ID] = n
 		if c.Args == nil {
 			c.Args = map[string]any{}
 		}
-		out = append(out, c)
-	}
-	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("%s: %v", name, err)
+		out = append(out, *c)
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	return out, nil
 }

@@ -1,7 +1,6 @@
 package run
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
 	"errors"
@@ -12,6 +11,7 @@ import (
 
 	"github.com/agentready/agentready/gen/atomicfile"
 	"github.com/agentready/agentready/harness/classify"
+	"github.com/agentready/agentready/harness/jsonl"
 )
 
 // errLocked says another process holds the results file.
@@ -119,23 +119,12 @@ func ReadResults(path string) ([]Record, error) {
 
 func decodeResults(data []byte, name string) ([]Record, error) {
 	var out []Record
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	sc.Buffer(make([]byte, 0, 1<<20), 256<<20)
-	for n := 1; sc.Scan(); n++ {
-		line := bytes.TrimSpace(sc.Bytes())
-		if len(line) == 0 {
-			continue
-		}
-		var r Record
-		dec := json.NewDecoder(bytes.NewReader(line))
-		dec.UseNumber()
-		if err := dec.Decode(&r); err != nil {
-			return nil, fmt.Errorf("%s:%d: %v", name, n, err)
-		}
-		out = append(out, r)
-	}
-	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("%s: %v", name, err)
+	err := jsonl.Decode(data, name, jsonl.Options{MaxLine: 256 << 20}, func(_ int, r *Record) error {
+		out = append(out, *r)
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	return out, nil
 }
