@@ -5,10 +5,11 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
 	"io/fs"
 	"net/http"
 	"net/http/httptest"
+	"net/http/httputil"
+	neturl "net/url"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -317,6 +318,7 @@ func TestTaxonomy(t *testing.T) {
 		// another; the agent asks for the forbidden one.
 		var forbidden atomic.Value
 		forbidden.Store("")
+		proxy := proxyTo(t, url)
 		guard := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			if f := forbidden.Load().(string); f != "" && strings.HasSuffix(r.URL.Path, "/teams/"+f) {
 				w.Header().Set("Content-Type", "application/json")
@@ -324,7 +326,7 @@ func TestTaxonomy(t *testing.T) {
 				fmt.Fprint(w, `{"error":{"code":"forbidden","message":"this token may not read that team"}}`)
 				return
 			}
-			proxyTo(t, url, w, r)
+			proxy.ServeHTTP(w, r)
 		}))
 		t.Cleanup(guard.Close)
 		cat := newCatalog(t, api, guard.URL, server.DefaultAdminToken)
@@ -341,6 +343,7 @@ func TestTaxonomy(t *testing.T) {
 		// later call gets 500, which no retry mends (a 503 would be
 		// retried, and a run that cannot get past one is not a result).
 		var calls atomic.Int64
+		proxy := proxyTo(t, url)
 		broken := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			if strings.HasSuffix(r.URL.Path, "/stats") && calls.Add(1) > 1 {
 				w.Header().Set("Content-Type", "application/json")
@@ -348,7 +351,7 @@ func TestTaxonomy(t *testing.T) {
 				fmt.Fprint(w, `{"error":{"code":"internal","message":"division by zero in the open-ticket count"}}`)
 				return
 			}
-			proxyTo(t, url, w, r)
+			proxy.ServeHTTP(w, r)
 		}))
 		t.Cleanup(broken.Close)
 		cat := newCatalog(t, api, broken.URL, server.DefaultAdminToken)
@@ -565,25 +568,14 @@ func TestResume(t *testing.T) {
 	}
 }
 
-// proxyTo passes a request on to the server at base.
-func proxyTo(t testing.TB, base string, w http.ResponseWriter, r *http.Request) {
-	req, err := http.NewRequestWithContext(r.Context(), r.Method, base+r.URL.RequestURI(), r.Body)
+// proxyTo returns a handler that passes requests on to the server at
+// base.
+func proxyTo(t testing.TB, base string) http.Handler {
+	u, err := neturl.Parse(base)
 	if err != nil {
-		t.Error(err)
-		return
+		t.Fatal(err)
 	}
-	req.Header = r.Header.Clone()
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		w.WriteHeader(http.StatusBadGateway)
-		return
-	}
-	defer resp.Body.Close()
-	for k, v := range resp.Header {
-		w.Header()[k] = v
-	}
-	w.WriteHeader(resp.StatusCode)
-	_, _ = io.Copy(w, resp.Body)
+	return httputil.NewSingleHostReverseProxy(u)
 }
 
 // teamIDs returns the ids of the example API's teams.

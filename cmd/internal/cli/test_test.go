@@ -8,6 +8,8 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"net/http/httputil"
+	neturl "net/url"
 	"os"
 	"path/filepath"
 	"sort"
@@ -296,6 +298,11 @@ type flakyProxy struct {
 func newFlakyProxy(t *testing.T, url string) *flakyProxy {
 	p := &flakyProxy{}
 	p.after.Store(-1)
+	target, err := neturl.Parse(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	proxy := httputil.NewSingleHostReverseProxy(target)
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if a := p.after.Load(); a >= 0 && p.n.Add(1) > a {
 			if hj, ok := w.(http.Hijacker); ok {
@@ -306,19 +313,7 @@ func newFlakyProxy(t *testing.T, url string) *flakyProxy {
 				}
 			}
 		}
-		req, _ := http.NewRequestWithContext(r.Context(), r.Method, url+r.URL.RequestURI(), r.Body)
-		req.Header = r.Header.Clone()
-		resp, err := http.DefaultClient.Do(req)
-		if err != nil {
-			w.WriteHeader(http.StatusBadGateway)
-			return
-		}
-		defer resp.Body.Close()
-		for k, v := range resp.Header {
-			w.Header()[k] = v
-		}
-		w.WriteHeader(resp.StatusCode)
-		io.Copy(w, resp.Body)
+		proxy.ServeHTTP(w, r)
 	}))
 	t.Cleanup(srv.Close)
 	p.URL = srv.URL
