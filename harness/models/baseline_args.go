@@ -507,7 +507,7 @@ func (f *filler) booleans() {
 			continue
 		}
 		var stems []string
-		for i, w := range retrieve.Words(p.key) {
+		for i, w := range p.words {
 			// deleteSubtasks is said "with its subtasks" to deleteIssue.
 			if !booleanFiller[w] && !(i == 0 && verbClasses[p.fullStems[i]] != "" && len(p.fullStems) > 1) {
 				stems = append(stems, p.fullStems[i])
@@ -714,7 +714,7 @@ func (p *param) textual() bool {
 	if p.ident {
 		return false
 	}
-	for _, w := range retrieve.Words(p.key) {
+	for _, w := range p.words {
 		if textWords[w] {
 			return true
 		}

@@ -170,8 +170,7 @@ func (p *param) multi() bool {
 	if p.array {
 		return p.scalarType() == "string"
 	}
-	words := retrieve.Words(p.key)
-	if n := len(words); n > 0 && (words[n-1] == "ids" || words[n-1] == "uris" || words[n-1] == "keys") {
+	if n := len(p.words); n > 0 && (p.words[n-1] == "ids" || p.words[n-1] == "uris" || p.words[n-1] == "keys") {
 		return true
 	}
 	return p.descStems["comma"] && (p.descStems["separat"] || p.descStems["separated"] || p.descStems["list"])
@@ -352,7 +351,7 @@ func pairable(p *param) bool {
 
 // generic reports whether p's name says only "identifier" (id, key).
 func generic(p *param) bool {
-	for _, w := range retrieve.Words(p.key) {
+	for _, w := range p.words {
 		if !idWords[w] {
 			return false
 		}
@@ -539,7 +538,7 @@ func (f *filler) emails() {
 				continue
 			}
 			named := false
-			for _, w := range retrieve.Words(p.key) {
+			for _, w := range p.words {
 				named = named || w == "email" || w == "mail"
 			}
 			if named {
@@ -563,7 +562,7 @@ func (f *filler) places() {
 		if f.has(p) || p.scalarType() != "string" || len(p.enum) > 0 || p.format != "" {
 			continue
 		}
-		for _, w := range retrieve.Words(p.key) {
+		for _, w := range p.words {
 			if placeWords[w] {
 				target = p
 			}
@@ -641,7 +640,7 @@ func (f *filler) percents() {
 				continue
 			}
 			named := false
-			for _, w := range retrieve.Words(p.key) {
+			for _, w := range p.words {
 				named = named || w == "percent" || w == "percentage" || w == "pct"
 			}
 			if named {

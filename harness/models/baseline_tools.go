@@ -49,8 +49,10 @@ type param struct {
 	// (body.name); path its segments.
 	name string
 	path []string
-	// key is the name's last segment: the name the schema gives.
-	key string
+	// key is the name's last segment: the name the schema gives; words
+	// its lower-case words (retrieve.Words).
+	key   string
+	words []string
 	// stems are the stems of the name's words without a final "id" (or
 	// the whole name's when that is all there is): requester_id ->
 	// [requester].
@@ -187,7 +189,7 @@ func (t *toolSpec) addParams(path []string, js *jsonschema.Schema, required map[
 		}
 		if len(path) > 0 {
 			t.nested++
-			if generic(&param{key: pr.Key}) || pr.Key == "name" || pr.Key == "value" {
+			if generic(p) || pr.Key == "name" || pr.Key == "value" {
 				// priority.name is said "priority High"; project.key
 				// "in project OPS".
 				parent := retrieve.Words(path[len(path)-1])
@@ -238,8 +240,8 @@ func (t *toolSpec) nest(args map[string]any) map[string]any {
 }
 
 func readParam(name string, s *jsonschema.Schema) *param {
-	p := &param{name: name, key: name, descStems: map[string]bool{}}
 	words := retrieve.Words(name)
+	p := &param{name: name, key: name, words: words, descStems: map[string]bool{}}
 	for _, w := range words {
 		p.fullStems = append(p.fullStems, retrieve.Stem(w))
 	}
