@@ -262,7 +262,6 @@ func (k *toolkit) pickTool(request string, u *utterance) ([]retrieve.Hit, string
 
 // said holds the words of a request, for comparing with tool names.
 type said struct {
-	u            *utterance
 	stems, exact map[string]bool
 	// syn are the stems of words that mean what a request's word means.
 	syn map[string]bool
@@ -276,7 +275,7 @@ type said struct {
 // adjacent pairs written as one ("user group" for usergroups) and, when
 // the request speaks of "my" things, the words of the current user.
 func saidWords(u *utterance, action string) said {
-	s := said{u: u, stems: map[string]bool{}, exact: map[string]bool{}, syn: map[string]bool{}}
+	s := said{stems: map[string]bool{}, exact: map[string]bool{}, syn: map[string]bool{}}
 	verbDone := false
 	for i, w := range u.words {
 		if u.valueToken(w.tok) || w.stem == "" {
