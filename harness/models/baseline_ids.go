@@ -91,10 +91,6 @@ func (f *filler) identifiers() {
 			named := f.namedBefore(p, i)
 			shaped := p.inExample && sameShape(t.raw, p.example)
 			switch {
-			case named && p.ident && !isNum && !opaque && f.tool.plainTwin(p) != nil:
-				// "site ams1" is the site's name or slug, for site; not
-				// its ID, for site_id.
-				continue
 			case named:
 				aff += 2
 			case !p.ident && !(shaped && opaque):
