@@ -399,6 +399,10 @@ func valuesIn(desc string) []string {
 		// A list of values, not "the name of the user or team": three
 		// or more items, or two after "either", "one of" or a colon, or
 		// the whole description.
+		if quantity(list) {
+			// "one of two or more letters" counts; it lists nothing.
+			continue
+		}
 		before := strings.ToLower(strings.TrimSpace(desc[:ix[2]]))
 		items := strings.Count(list, ",") + 2
 		if items < 3 && before != "" && !strings.HasSuffix(before, "either") && !strings.HasSuffix(before, "one of") &&
@@ -415,4 +419,18 @@ func valuesIn(desc string) []string {
 		return nil
 	}
 	return out
+}
+
+// quantityWords make a phrase a count ("two or more", "one or several"),
+// not a list of values.
+var quantityWords = map[string]bool{"more": true, "less": true, "fewer": true, "most": true, "least": true,
+	"several": true, "many": true, "one": true, "two": true, "three": true, "four": true, "five": true}
+
+func quantity(list string) bool {
+	for _, w := range strings.FieldsFunc(strings.ToLower(list), func(r rune) bool { return r == ',' || r == ' ' }) {
+		if quantityWords[w] {
+			return true
+		}
+	}
+	return false
 }

@@ -21,6 +21,7 @@ func TestValuesIn(t *testing.T) {
 		{"Accepts either `none` or `full`", []string{"none", "full"}},
 		{"Filter files by type (see below)", nil},
 		{"The name of the user or team", nil},
+		{"words to look for, at least one of two or more letters or digits", nil},
 	} {
 		if got := valuesIn(c.desc); !reflect.DeepEqual(got, c.want) {
 			t.Errorf("valuesIn(%q) = %q, want %q", c.desc, got, c.want)
