@@ -20,6 +20,9 @@ const (
 	AblateConstraints = "constraints"
 	// AblateMeanings removes the argument descriptions from the schema.
 	AblateMeanings = "meanings"
+	// AblateHints leaves out the producer hints (see Shown) that the
+	// dependency graph adds to the inputs' descriptions.
+	AblateHints = "hints"
 )
 
 // constraintKeys are the schema keywords AblateConstraints removes.
@@ -38,9 +41,10 @@ func Ablation(parts []string) (func(*schema.ToolInfo) (*schema.ToolInfo, error),
 		switch p = strings.TrimSpace(p); p {
 		case AblateExample, AblateConstraints, AblateMeanings:
 			drop[p] = true
-		case "":
+		case AblateHints, "":
+			// Hints are added by Shown, not taken away here.
 		default:
-			return nil, fmt.Errorf("cannot ablate %q: use %s, %s or %s", p, AblateExample, AblateConstraints, AblateMeanings)
+			return nil, fmt.Errorf("cannot ablate %q: use %s, %s, %s or %s", p, AblateExample, AblateConstraints, AblateMeanings, AblateHints)
 		}
 	}
 	if len(drop) == 0 {
@@ -54,30 +58,41 @@ func Ablation(parts []string) (func(*schema.ToolInfo) (*schema.ToolInfo, error),
 		if !drop[AblateConstraints] && !drop[AblateMeanings] {
 			return &out, nil
 		}
-		js, err := info.ParamsOneOf.ToJSONSchema()
-		if err != nil || js == nil {
-			return &out, err
-		}
-		raw, err := json.Marshal(js)
-		if err != nil {
-			return nil, err
-		}
-		var tree any
-		if err := json.Unmarshal(raw, &tree); err != nil {
-			return nil, err
-		}
-		strip(tree, drop[AblateConstraints], drop[AblateMeanings], false)
-		raw, err = json.Marshal(tree)
-		if err != nil {
-			return nil, err
-		}
-		stripped := new(jsonschema.Schema)
-		if err := json.Unmarshal(raw, stripped); err != nil {
-			return nil, err
-		}
-		out.ParamsOneOf = schema.NewParamsOneOfByJSONSchema(stripped)
-		return &out, nil
+		return editParams(&out, func(tree map[string]any) {
+			strip(tree, drop[AblateConstraints], drop[AblateMeanings], false)
+		})
 	}, nil
+}
+
+// editParams rewrites info's parameter schema, decoded as plain JSON, in
+// place.
+func editParams(info *schema.ToolInfo, edit func(tree map[string]any)) (*schema.ToolInfo, error) {
+	if info.ParamsOneOf == nil {
+		return info, nil
+	}
+	js, err := info.ParamsOneOf.ToJSONSchema()
+	if err != nil || js == nil {
+		return info, err
+	}
+	raw, err := json.Marshal(js)
+	if err != nil {
+		return nil, err
+	}
+	var tree map[string]any
+	if err := json.Unmarshal(raw, &tree); err != nil {
+		return nil, err
+	}
+	edit(tree)
+	raw, err = json.Marshal(tree)
+	if err != nil {
+		return nil, err
+	}
+	edited := new(jsonschema.Schema)
+	if err := json.Unmarshal(raw, edited); err != nil {
+		return nil, err
+	}
+	info.ParamsOneOf = schema.NewParamsOneOfByJSONSchema(edited)
+	return info, nil
 }
 
 // strip removes keywords from a decoded JSON Schema in place. Under

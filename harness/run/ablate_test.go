@@ -58,3 +58,53 @@ func TestAblation(t *testing.T) {
 		t.Error("the original tool info was changed")
 	}
 }
+
+func TestShownAddsHints(t *testing.T) {
+	js := new(jsonschema.Schema)
+	raw := `{"type":"object","properties":{"requester_id":{"type":"string","description":"Who asks"},` +
+		`"body":{"type":"object","properties":{"owner.id":{"type":"string"}}}},"required":["requester_id"]}`
+	if err := json.Unmarshal([]byte(raw), js); err != nil {
+		t.Fatal(err)
+	}
+	info := &schema.ToolInfo{Name: "createTicket", Desc: "Create a ticket.\nExample: {}", ParamsOneOf: schema.NewParamsOneOfByJSONSchema(js)}
+	hints := map[string]map[string]string{"createTicket": {
+		"requester_id": "Find it with listUsers (`items[].id`).",
+		"body.owner.id": "Find it with listTeams (`items[].id`).",
+		"missing":       "Find it with nothing.",
+	}}
+	params := func(f func(*schema.ToolInfo) (*schema.ToolInfo, error)) string {
+		t.Helper()
+		out, err := f(info)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, _ := out.ParamsOneOf.ToJSONSchema()
+		b, _ := json.Marshal(s)
+		return string(b)
+	}
+	f, err := Shown(hints, nil)
+	if err != nil || f == nil {
+		t.Fatalf("Shown: %v", err)
+	}
+	sch := params(f)
+	for _, want := range []string{`"Who asks. Find it with listUsers (`, `"owner.id":{"description":"Find it with listTeams (`} {
+		if !strings.Contains(sch, want) {
+			t.Errorf("no %s in %s", want, sch)
+		}
+	}
+	if strings.Contains(sch, "nothing") || !strings.Contains(sch, `"required":["requester_id"]`) {
+		t.Errorf("hints changed more than descriptions: %s", sch)
+	}
+	f, _ = Shown(hints, []string{AblateHints, AblateMeanings})
+	if sch = params(f); strings.Contains(sch, "Find it") || strings.Contains(sch, "Who asks") {
+		t.Errorf("hints and meanings ablated: %s", sch)
+	}
+	if f, _ = Shown(hints, []string{AblateHints}); f != nil {
+		t.Error("hints ablated and nothing else: want no rewrite")
+	}
+	if s, _ := info.ParamsOneOf.ToJSONSchema(); s.Properties.Len() != 2 {
+		t.Error("the original tool info was changed")
+	} else if b, _ := json.Marshal(s); strings.Contains(string(b), "Find it") {
+		t.Error("the original tool info was changed")
+	}
+}

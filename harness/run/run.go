@@ -113,6 +113,8 @@ type Options struct {
 	MaxNotRun float64
 	// Ablation names what Shown leaves out, for run.json.
 	Ablation []string
+	// Hints is how many inputs Shown gives a producer hint, for run.json.
+	Hints int
 	// Nonce makes this run's fresh values (cases.Case.Fresh) differ from
 	// every other run's (cases.NewNonce); zero draws one at random, as it
 	// should be against an API that keeps what earlier runs made.
@@ -148,6 +150,9 @@ type Settings struct {
 	Retrieval    bool   `json:"retrieval"`
 	// Ablation names what the tools shown to the model left out.
 	Ablation []string `json:"ablation,omitempty"`
+	// Hints is how many inputs the model saw a producer hint on (where
+	// their values come from, by the dependency graph).
+	Hints int `json:"hints,omitempty"`
 }
 
 // CasesInfo identifies the cases a run ran.
@@ -526,7 +531,7 @@ func (o Options) describe(hash string, n int) Info {
 	info := Info{
 		Model: o.ModelInfo,
 		Settings: Settings{K: o.K, Rounds: o.Rounds, MaxStep: o.maxStep(), Parallel: o.Parallel,
-			ResultTokens: o.ResultTokens, System: o.System, Retrieval: o.Similar != nil, Ablation: o.Ablation},
+			ResultTokens: o.ResultTokens, System: o.System, Retrieval: o.Similar != nil, Ablation: o.Ablation, Hints: o.Hints},
 		Seed:  o.Seed,
 		Cases: CasesInfo{File: o.CasesFile, SHA256: hash, Count: n},
 	}
@@ -580,6 +585,7 @@ func Differences(a, b Info) []string {
 	diff("result tokens", a.Settings.ResultTokens, b.Settings.ResultTokens)
 	diff("retrieval", a.Settings.Retrieval, b.Settings.Retrieval)
 	diff("ablation", a.Settings.Ablation, b.Settings.Ablation)
+	diff("producer hints", a.Settings.Hints, b.Settings.Hints)
 	diff("system prompt", a.Settings.System, b.Settings.System)
 	diff("seed", a.Seed, b.Seed)
 	return out

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"io"
@@ -178,6 +179,27 @@ func printVerification(w io.Writer, rep *cases.Report, indent string) {
 	for _, g := range groups {
 		fmt.Fprintf(w, "%s  dropped %d %s: %s\n", indent, g.n, g.tool, g.reason)
 	}
+}
+
+// hintGraph reads the dependency graph whose producers a run names in
+// the tools' descriptions: the flag's file, else the config's, else
+// graph.DefaultFile when present; nil when there is none. ok is false
+// when the file cannot be read, which has been reported.
+func (e *env) hintGraph(flagPath, cfgPath string, api *ir.API) (g *graph.Graph, ok bool) {
+	path := cmp.Or(flagPath, cfgPath)
+	if path == "" && fileExists(graph.DefaultFile) {
+		path = graph.DefaultFile
+	}
+	if path == "" {
+		return nil, true
+	}
+	if g, ok = e.loadGraph(path); !ok {
+		return nil, false
+	}
+	for _, p := range graph.Check(g, api) {
+		fmt.Fprintf(e.stderr, "warning: %v\n", p)
+	}
+	return g, true
 }
 
 // casesGraph reads the dependency graph: the flag's file, else the

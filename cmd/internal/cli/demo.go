@@ -128,7 +128,7 @@ func runDemo(e *env, args []string) int {
 			return e.failf("%v", err)
 		}
 	}
-	job := &testJob{api: api, baseURL: srv.URL, cases: cs, file: casesFile, mayWrite: everything, settings: ts, nonce: demoNonce + 1,
+	job := &testJob{api: api, baseURL: srv.URL, cases: cs, file: casesFile, mayWrite: everything, settings: ts, nonce: demoNonce + 1, graph: g,
 		clientOp: []toolrt.Option{toolrt.WithCredential("bearerAuth", server.DefaultAdminToken), toolrt.WithoutEnvironment()}}
 	runDir, sum, info, err := job.execute(ctx, nil)
 	if err != nil {

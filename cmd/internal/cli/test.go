@@ -5,11 +5,13 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/agentready/agentready/harness/graph"
 	"io"
 	"net/http"
 	"os"
 	"os/signal"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"syscall"
@@ -51,7 +53,7 @@ func (s *testSettings) register(fs *flag.FlagSet) {
 	fs.BoolVar(&s.resume, "resume", false, "continue an interrupted run in --out, skipping the cases it recorded")
 	fs.IntVar(&s.resultTokens, "result-tokens", toolrt.DefaultResultTokens, "token budget of one tool result")
 	fs.DurationVar(&s.timeout, "timeout", 30*time.Second, "give up on one API request after this long")
-	fs.Var(&s.ablate, "ablate", "hide parts of every tool definition from the model to measure what they are worth: example, constraints, meanings (comma-separated)")
+	fs.Var(&s.ablate, "ablate", "hide parts of every tool definition from the model to measure what they are worth: example, constraints, meanings, hints (comma-separated)")
 	fs.Float64Var(&s.maxNotRun, "max-not-run", runner.DefaultMaxNotRun, "stop the run (exit 2) when more than this fraction of the cases cannot run because the API or the network fails them")
 }
 
@@ -87,6 +89,9 @@ type testJob struct {
 	// nonce fixes the run's fresh values (0: random), for an API that
 	// starts afresh, as the demo's does.
 	nonce uint64
+	// graph is the reviewed dependency graph; its approved producers
+	// become hints in the inputs' descriptions. Nil gives none.
+	graph *graph.Graph
 }
 
 // prepared is a job ready to run: its options built and checked.
@@ -114,7 +119,11 @@ func (j *testJob) prepare(ctx context.Context, progress io.Writer) (*prepared, e
 	if err != nil {
 		return nil, err
 	}
-	shown, err := runner.Ablation(j.settings.ablate)
+	var hints map[string]map[string]string
+	if j.graph != nil {
+		hints = graph.Hints(j.graph, j.api)
+	}
+	shown, err := runner.Shown(hints, j.settings.ablate)
 	if err != nil {
 		return nil, fmt.Errorf("--ablate: %w", err)
 	}
@@ -124,10 +133,22 @@ func (j *testJob) prepare(ctx context.Context, progress io.Writer) (*prepared, e
 	}
 	return &prepared{info: info, cat: cat, opts: runner.Options{
 		Dir: dir, Catalog: cat, API: j.api, Model: chat, ModelInfo: info, Similar: retrieve.SimilarTools(cat),
-		Shown: shown, Ablation: []string(j.settings.ablate), K: j.settings.k, Rounds: j.settings.rounds, Parallel: j.settings.parallel,
+		Shown: shown, Ablation: []string(j.settings.ablate), Hints: hintCount(hints, j.settings.ablate), K: j.settings.k, Rounds: j.settings.rounds, Parallel: j.settings.parallel,
 		Seed: j.settings.seed, CasesFile: j.file, ResultTokens: j.settings.resultTokens, Resume: j.settings.resume,
 		Progress: progress, Nonce: j.nonce, MaxNotRun: maxNotRun(j.settings.maxNotRun),
 	}}, nil
+}
+
+// hintCount is how many inputs the model sees a producer hint on.
+func hintCount(hints map[string]map[string]string, ablate []string) int {
+	if slices.Contains(ablate, runner.AblateHints) {
+		return 0
+	}
+	n := 0
+	for _, inputs := range hints {
+		n += len(inputs)
+	}
+	return n
 }
 
 // maxNotRun maps the flag to runner.Options.MaxNotRun, whose zero means
@@ -188,6 +209,7 @@ func runTest(e *env, args []string) int {
 	var ts testSettings
 	ts.register(fs)
 	casesFile := fs.String("cases", "", "the cases file (default: the config's cases:, else "+defaultCasesFile+")")
+	graphFile := fs.String("graph", "", "the reviewed dependency graph: its approved producers are named in the inputs' descriptions (default: the config's graph:, else "+graph.DefaultFile+" when present; --ablate hints leaves them out)")
 	allow := fs.Bool("allow-mutations", false, "run cases of tools that change state (POST, PUT, PATCH, DELETE): only against a system you may change")
 	minNoError := fs.Float64("min-no-error", 0, "fail (exit 1) when the fraction of cases without any error is below this (0 to 1)")
 	against := fs.String("against", "", "a baseline run directory: fail (exit 1) when a tool, or the run, regressed against it")
@@ -262,7 +284,11 @@ func runTest(e *env, args []string) int {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	job := &testJob{api: api, baseURL: p.cfg.BaseURL, cases: keep, file: file, mayWrite: mayWrite, settings: ts}
+	hintsFrom, ok := e.hintGraph(*graphFile, p.cfg.Graph, api)
+	if !ok {
+		return exitError
+	}
+	job := &testJob{api: api, baseURL: p.cfg.BaseURL, cases: keep, file: file, mayWrite: mayWrite, settings: ts, graph: hintsFrom}
 	prep, err := job.prepare(ctx, e.stderr)
 	if err != nil {
 		return e.failf("%v", err)
