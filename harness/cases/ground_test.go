@@ -184,3 +184,17 @@ func TestFreshValue(t *testing.T) {
 		t.Error("a fresh value for an enum")
 	}
 }
+
+// A labelled feed follows its item wherever it moved; a picked one ("the
+// latest ticket of ...") takes the item at its place now, as the
+// utterance says.
+func TestFeedValueByLabelOrPlace(t *testing.T) {
+	resp := &toolrt.Response{StatusCode: 200, Raw: []byte(`{"items":[{"id":"TCK-2","title":"New one"},{"id":"TCK-1","title":"Old one"}]}`)}
+	label := &cases.Label{Field: "title", Path: "$.items[0].title", Value: "Old one"}
+	if v, ok := cases.FeedValue(resp, cases.Feed{Path: "$.items[0].id", Label: label}); !ok || v != "TCK-1" {
+		t.Errorf("by label: %v %v", v, ok)
+	}
+	if v, ok := cases.FeedValue(resp, cases.Feed{Path: "$.items[0].id", Label: label, Pick: "latest"}); !ok || v != "TCK-2" {
+		t.Errorf("by place: %v %v", v, ok)
+	}
+}

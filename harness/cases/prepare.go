@@ -287,8 +287,9 @@ func (r *Prepared) recorded(k string) bool {
 }
 
 // FeedValue reads a feed's value from a response: at its JSON path (the
-// item with the feed's label, when it has one, wherever that item now
-// stands in its list), or from a response header for "header:NAME".
+// item with the feed's label, when it has one and no pick, wherever that
+// item now stands in its list), or from a response header for
+// "header:NAME".
 func FeedValue(resp *toolrt.Response, f Feed) (any, bool) {
 	if resp == nil {
 		return nil, false
@@ -301,12 +302,15 @@ func FeedValue(resp *toolrt.Response, f Feed) (any, bool) {
 	if !ok {
 		return nil, false
 	}
-	if f.Label != nil {
+	if f.Label != nil && f.Pick == "" {
 		if v, ok := byLabel(doc, f); ok {
 			return v, true
 		}
 		return nil, false
 	}
+	// A picked item ("the latest ticket of ...") is the one at its place
+	// in the list as it is now, whatever its label: the utterance says
+	// the place, not the name.
 	hits, err := evalPath(doc, f.Path)
 	if err != nil || len(hits) == 0 || hits[0].value == nil {
 		return nil, false

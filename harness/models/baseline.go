@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/cloudwego/eino/components/model"
@@ -36,10 +37,11 @@ import (
 //     required argument it cannot fill counts against it, each value of
 //     the request (identifier, number, quoted text) it takes for it, an
 //     id said after the tool's own noun ("VLAN 300") or written like the
-//     example's for it. When the tool needs an identifier the request
-//     gives only by name ("follow Radiohead"), it first calls a tool
-//     that takes a query, with the name. When no tool shares a word with
-//     the request and none can look a name up, it answers without a call;
+//     example's for it. A required identifier the request gives only by
+//     name or place ("the members of team Service Desk") counts as given
+//     when its description names a tool that finds it. When no tool
+//     shares a word with the request and none can look a name up, it
+//     answers without a call;
 //  2. fills the arguments, surest first, each value used once: values
 //     whose form says what they are (UUIDs, emails, dates and date-times,
 //     also "1 March 2026 at 09:15 UTC", identifiers with a distinctive
@@ -65,6 +67,19 @@ import (
 //     message) the example shows. It prefers leaving an argument out to
 //     inventing it from words meant for something else;
 //  3. calls it, one call at a time, with IDs call_1, call_2, ....
+//     When the tool needs an identifier the request gives only by name
+//     (a quoted title, a capitalised name: "follow Radiohead") or by
+//     place ("the first member of team X", "the latest ticket of Y"), it
+//     plans a chain first: the tools the argument's description names as
+//     its source ("Find it with listUsers (`items[].id`)"), else read
+//     tools that take a query. It calls them one at a time, the name
+//     going to a tool's query, and after each answer takes the value from
+//     the item whose text fields say the name (or the first or last item
+//     for a place, or the one item a lookup found), at the path the
+//     description gives, else its id. For a place a list scoped by
+//     another identifier comes first, for a name a tool with a query. It
+//     stops when a source's answer lacks the item (it does not try every
+//     other), after three steps, or after six calls.
 //
 // On a tool result it answers with the result, except when the result is
 // an argument-validation error ("Invalid arguments for ..."): then it
@@ -81,12 +96,13 @@ import (
 // reproduce" for cannot_reproduce, "starred" for favourite); values read
 // too literally ("five" for an integer, "name" for a sort asked as "name
 // descending"); no knowledge of a product's conventions (that cus_ starts
-// a Stripe customer, that amounts are in cents); and it never looks
-// anything up first (one call per request), so a user named where an
-// identifier is needed stays a name. Better definitions help it as they
-// help models: an enum lets it recognize a value, an example shows it
-// which arguments to fill and in what shape, a precise error lets it
-// repair.
+// a Stripe customer, that amounts are in cents); and it looks nothing up
+// unless a description says where a value comes from or a query tool is
+// at hand, reading only the part of an answer the result budget let
+// through. Better definitions help it as they help models: an enum lets
+// it recognize a value, an example shows it which arguments to fill and
+// in what shape, a pointer to the tool that gives an identifier lets it
+// chain, a precise error lets it repair.
 //
 // The same input always gives the same output. Why it chose what it did
 // is in the reply's Extra under ExtraReason.
@@ -178,7 +194,41 @@ func (k *toolkit) reply(in []*schema.Message) (*schema.Message, string) {
 		}
 		return k.repair(in, request, prev, result)
 	}
+	if msg, reason, ok := k.nextStep(in, user, request); ok {
+		return msg, reason
+	}
 	return schema.AssistantMessage(summarize(prev.Function.Name, result), nil), "answer from the result"
+}
+
+// nextStep continues a chain of calls: when the tool the request needs
+// has not been called yet, it calls the next tool of the plan, or the
+// tool itself with the values earlier answers gave.
+func (k *toolkit) nextStep(in []*schema.Message, user int, request string) (*schema.Message, string, bool) {
+	u := readUtterance(request)
+	hits, _, filled := k.pickTool(request, u)
+	if len(hits) == 0 {
+		return nil, "", false
+	}
+	goal := k.byName[hits[0].Name]
+	done := madeCalls(in, user+1)
+	if len(done) >= maxCalls || slices.ContainsFunc(done, func(m made) bool { return m.tool == goal.name }) {
+		return nil, "", false
+	}
+	f := filled[goal.name]
+	c := &chain{request: request, name: f.u.namePhrase(), pick: f.u.pickOf(), made: done}
+	st, ok := k.plan(goal, f, c, 0)
+	if !ok || c.madeAlready(st.tool.name, st.args) {
+		return nil, "", false
+	}
+	args := encodeArgs(st.tool.nest(st.args))
+	reason := fmt.Sprintf("toward %s: call %s with %s", goal.name, st.tool.name, args)
+	if st.why != "" {
+		reason += " (" + st.why + ")"
+	}
+	if len(f.notes) > 0 {
+		reason += "; " + strings.Join(f.notes, "; ")
+	}
+	return ToolCallMessage(in, ToolCallSpec{Name: st.tool.name, Arguments: args}), reason, true
 }
 
 // firstCall picks a tool and fills its arguments.
@@ -201,8 +251,11 @@ func (k *toolkit) firstCall(in []*schema.Message, request string) (*schema.Messa
 	if f == nil {
 		f = fill(tool, u, nil)
 	}
-	if msg, reason, ok := k.lookUpFirst(in, request, hits, tool, f); ok {
-		return msg, reason
+	c := &chain{request: request, name: f.u.namePhrase(), pick: f.u.pickOf()}
+	if st, ok := k.plan(tool, f, c, 0); ok && st.tool != tool {
+		args := encodeArgs(st.tool.nest(st.args))
+		return ToolCallMessage(in, ToolCallSpec{Name: st.tool.name, Arguments: args}),
+			fmt.Sprintf("picked %s; first %s: call %s with %s", tool.name, st.why, st.tool.name, args)
 	}
 	args := encodeArgs(tool.nest(f.args))
 	var alt []string

@@ -151,6 +151,16 @@ func (f *filler) assign(pairs []pair, minAffinity float64) {
 // set gives p the value v, appending to an array; false when p already
 // has a value.
 func (f *filler) set(p *param, v any) bool {
+	if str, ok := v.(string); ok && p.pattern != nil && !p.pattern.MatchString(str) {
+		// Words that do not fit the argument's pattern are meant for
+		// something else ("the ticket “Printer jams”" names no ticket
+		// id), unless the pattern's fixed start completes them: "ticket
+		// 1001" is TCK-1001 by ^TCK-[0-9]{4,}$.
+		if p.prefix == "" || !p.pattern.MatchString(p.prefix+str) {
+			return false
+		}
+		v = p.prefix + str
+	}
 	if items, isList := v.([]any); isList && p.array {
 		if f.has(p) {
 			return false

@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/agentready/agentready/harness/retrieve"
 	"github.com/cloudwego/eino/schema"
@@ -730,9 +731,19 @@ func (k *toolkit) lookUpFirst(in []*schema.Message, request string, hits []retri
 // no identifier ("follow Radiohead", "the product called Pro Plan
 // Monthly"); "" when there is none.
 func (u *utterance) namePhrase() string {
+	at := u.nameTokens()
+	parts := make([]string, len(at))
+	for i, tok := range at {
+		parts[i] = u.toks[tok].raw
+	}
+	return strings.Join(parts, " ")
+}
+
+// nameTokens are the tokens of namePhrase.
+func (u *utterance) nameTokens() []int {
 	for i, t := range u.toks {
 		if t.quoted && t.raw != "" && !u.used[i] && !idLike(t.raw) {
-			return t.raw
+			return []int{i}
 		}
 	}
 	starts := map[int]bool{}
@@ -741,24 +752,29 @@ func (u *utterance) namePhrase() string {
 			starts[u.words[w].tok] = true
 		}
 	}
-	var parts []string
+	var at []int
 	for i, t := range u.toks {
 		capital := t.raw != "" && t.raw[0] >= 'A' && t.raw[0] <= 'Z' && !t.quoted && !u.used[i] && !idLike(t.raw) &&
 			t.raw != "I" && months[t.lower] == 0 && !starts[i]
 		if capital {
 			if _, num := asNumber(t.raw); !num {
-				parts = append(parts, t.raw)
+				at = append(at, i)
 				if t.clauseEnd {
 					break
 				}
 				continue
 			}
 		}
-		if len(parts) > 0 {
+		if len(at) > 0 && t.raw == "&" && i+1 < len(u.toks) && u.toks[i+1].raw != "" && unicode.IsUpper(rune(u.toks[i+1].raw[0])) {
+			// "Identity & Access" is one name.
+			at = append(at, i)
+			continue
+		}
+		if len(at) > 0 {
 			break
 		}
 	}
-	return strings.Join(parts, " ")
+	return at
 }
 
 // plainTwin is the argument that takes what p identifies in plain words:

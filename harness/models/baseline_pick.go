@@ -3,6 +3,7 @@ package models
 import (
 	"fmt"
 	"github.com/agentready/agentready/gen/toolrt"
+	"slices"
 	"strings"
 
 	"github.com/agentready/agentready/harness/retrieve"
@@ -217,16 +218,33 @@ func (k *toolkit) pickTool(request string, u *utterance) ([]retrieve.Hit, string
 		f := fill(t, fu, nil)
 		filled[t.name] = f
 		missing := 0
+		var name []int
+		pick, looked := fu.pickOf(), false
 		for _, p := range t.params {
-			if p.required && !f.has(p) {
-				missing++
+			if !p.required || f.has(p) {
+				continue
 			}
+			if p.ident && len(p.producers) > 0 && k.byName[p.producers[0].tool] != nil {
+				// "the members of team Service Desk": the description
+				// says which tool finds the team's id by its name.
+				if !looked {
+					name, looked = fu.nameTokens(), true
+				}
+				if len(name) > 0 || pick != "" {
+					out[i].Score += 0.2
+					continue
+				}
+			}
+			missing++
 		}
+
 		out[i].Score -= 0.25 * float64(min(missing, 3))
 		if values > 0 {
 			taken := 0
 			for j := range fu.toks {
-				if fu.used[j] && fu.valueToken(j) {
+				// A name a lookup takes is taken: it finds what the
+				// tool needs.
+				if (fu.used[j] || slices.Contains(name, j)) && fu.valueToken(j) {
 					taken++
 				}
 			}

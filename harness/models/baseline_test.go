@@ -167,9 +167,13 @@ func TestBaselineMistakes(t *testing.T) {
 // TestBaselineRepairs: an argument error's suggestions fix the second
 // call; a second error ends the run.
 func TestBaselineRepairs(t *testing.T) {
-	noExample := stripInfo(t, exampleInfos(t), true, false)
-	// Without the example the id is sent bare; the error's example shows
-	// the shape.
+	// The pattern's fixed start completes a bare number.
+	if calls, _ := converse(t, stripInfo(t, exampleInfos(t), true, false), "Show me ticket 1001"); len(calls) != 1 || !same(calls[0], "getTicket", map[string]any{"ticketId": "TCK-1001"}) {
+		t.Errorf("ticket 1001 with the pattern: calls %v", calls)
+	}
+	noExample := stripInfo(t, exampleInfos(t), true, true)
+	// Without the example and the pattern the id is sent bare; the
+	// error's example shows the shape.
 	calls, final := converse(t, noExample, "Show me ticket 1001")
 	if len(calls) != 2 || calls[0].Args["ticketId"] != "1001" || !same(calls[1], "getTicket", map[string]any{"ticketId": "TCK-1001"}) {
 		t.Errorf("ticket 1001 without example: calls %v", calls)

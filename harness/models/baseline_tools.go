@@ -79,6 +79,19 @@ type param struct {
 	example   any
 	inExample bool
 	order     int
+	// desc is the argument's description as the schema gives it.
+	desc string
+	// producers are the tools the description names as where the value
+	// comes from ("Find it with listUsers (`items[].id`)"), in order.
+	producers []producer
+}
+
+// producer is a tool an argument's description names as the source of
+// its value, with the path of the value in the tool's answer ("items[].id";
+// "" when the description gives none).
+type producer struct {
+	tool string
+	path string
 }
 
 func newToolkit(infos []*schema.ToolInfo) *toolkit {
@@ -92,6 +105,11 @@ func newToolkit(infos []*schema.ToolInfo) *toolkit {
 		docs = append(docs, retrieve.DocOf(info))
 	}
 	k.index = retrieve.New(docs)
+	for _, t := range k.byName {
+		for _, p := range t.params {
+			p.producers = k.producersNamed(t, p.desc)
+		}
+	}
 	k.common = map[string]bool{}
 	if n := len(k.byName); n >= 4 {
 		df := map[string]int{}
@@ -257,6 +275,7 @@ func readParam(name string, s *jsonschema.Schema) *param {
 		p.typ = "string"
 		return p
 	}
+	p.desc = s.Description
 	for _, st := range retrieve.Tokens(s.Description) {
 		p.descStems[st] = true
 	}
@@ -281,7 +300,7 @@ func readParam(name string, s *jsonschema.Schema) *param {
 		}
 	}
 	if len(item.Enum) == 0 && schemaType(item) == "string" {
-		p.named = valuesIn(s.Description)
+		p.named = valuesIn(withoutPointers(s.Description))
 	}
 	p.format = item.Format
 	if item.Pattern != "" {

@@ -12,8 +12,11 @@ import (
 
 	"github.com/agentready/agentready/gen/catalog"
 	"github.com/agentready/agentready/gen/toolrt"
+	"github.com/agentready/agentready/harness/graph"
 	"github.com/agentready/agentready/harness/models"
+	runner "github.com/agentready/agentready/harness/run"
 	"github.com/agentready/agentready/specs/exampleapi/server"
+	"github.com/cloudwego/eino/components/tool"
 	"github.com/cloudwego/eino/compose"
 	"github.com/cloudwego/eino/flow/agent/react"
 	"github.com/cloudwego/eino/schema"
@@ -163,4 +166,92 @@ func matchRequest(got, want string) bool {
 		}
 	}
 	return true
+}
+
+// shownTool shows the model a rewritten definition of a tool (producer
+// hints added), as harness/run does.
+type shownTool struct {
+	tool.InvokableTool
+	shown func(*schema.ToolInfo) (*schema.ToolInfo, error)
+}
+
+func (s shownTool) Info(ctx context.Context) (*schema.ToolInfo, error) {
+	info, err := s.InvokableTool.Info(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return s.shown(info)
+}
+
+// TestBaselineChainsThroughHints: with the approved graph's producer
+// hints in the descriptions, a request that names things instead of
+// giving identifiers is served by a chain of calls against the real
+// server, each value carried over from the answer before; without the
+// hints the chain cannot be planned.
+func TestBaselineChainsThroughHints(t *testing.T) {
+	ctx := context.Background()
+	srv, err := server.New(server.Options{Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close()
+	rec := &received{}
+	hs := httptest.NewServer(rec.wrap(srv.Handler()))
+	defer hs.Close()
+	api := exampleAPI(t)
+	client, err := catalog.NewClient(api, hs.URL, toolrt.WithoutEnvironment(), toolrt.WithCredential("bearerAuth", server.DefaultAdminToken))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cat, err := catalog.New(api, client)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := graph.Infer(api, graph.Options{})
+	g.SetStatusAbove(0, graph.Approved)
+	agentWith := func(ablate []string) *react.Agent {
+		shown, err := runner.Shown(graph.Hints(g, api), ablate)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var tools []tool.BaseTool
+		for _, bt := range cat.Eino() {
+			it := bt.(tool.InvokableTool)
+			if shown != nil {
+				tools = append(tools, shownTool{it, shown})
+			} else {
+				tools = append(tools, it)
+			}
+		}
+		agent, err := react.NewAgent(ctx, &react.AgentConfig{
+			ToolCallingModel: models.NewBaseline(),
+			ToolsConfig:      compose.ToolsNodeConfig{Tools: tools},
+			MaxStep:          13,
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return agent
+	}
+	run := func(agent *react.Agent, request string) []string {
+		t.Helper()
+		rec.take()
+		if _, err := agent.Generate(ctx, []*schema.Message{schema.UserMessage(request)}); err != nil {
+			t.Fatalf("%q: %v", request, err)
+		}
+		return rec.take()
+	}
+	hinted := agentWith(nil)
+	got := run(hinted, "What does the first asset of Anika Moreau look like?")
+	if len(got) != 3 || !matchRequest(got[0], "GET /users?q=Anika Moreau") || !strings.Contains(got[1], "/assets") || !strings.HasPrefix(got[2], "GET /assets/AST-") {
+		t.Errorf("a picked item of a user's list: the server received %q", got)
+	}
+	got = run(hinted, "Show me the latest ticket of Anika Moreau")
+	if len(got) != 3 || !matchRequest(got[0], "GET /users?q=Anika Moreau") || !strings.Contains(got[1], "/tickets") || !strings.HasPrefix(got[2], "GET /tickets/TCK-") {
+		t.Errorf("a picked item of a user's list: the server received %q", got)
+	}
+	got = run(agentWith([]string{runner.AblateHints}), "Show me the latest ticket of Anika Moreau")
+	if len(got) == 3 && strings.HasPrefix(got[2], "GET /tickets/TCK-") {
+		t.Errorf("without hints the chain was still planned: %q", got)
+	}
 }

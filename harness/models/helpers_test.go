@@ -109,7 +109,7 @@ func (c call) String() string {
 // stripInfo returns copies of the tool definitions without the
 // description's example (noExample) and without enums in the schema
 // (noEnum): what a poorer tool definition gives a model.
-func stripInfo(t testing.TB, infos []*schema.ToolInfo, noExample, noEnum bool) []*schema.ToolInfo {
+func stripInfo(t testing.TB, infos []*schema.ToolInfo, noExample, noConstraints bool) []*schema.ToolInfo {
 	t.Helper()
 	out := make([]*schema.ToolInfo, len(infos))
 	for i, info := range infos {
@@ -119,7 +119,7 @@ func stripInfo(t testing.TB, infos []*schema.ToolInfo, noExample, noEnum bool) [
 				c.Desc = strings.TrimSpace(c.Desc[:j])
 			}
 		}
-		if noEnum && info.ParamsOneOf != nil {
+		if noConstraints && info.ParamsOneOf != nil {
 			js, err := info.ParamsOneOf.ToJSONSchema()
 			if err != nil {
 				t.Fatal(err)
@@ -132,7 +132,7 @@ func stripInfo(t testing.TB, infos []*schema.ToolInfo, noExample, noEnum bool) [
 			if err := json.Unmarshal(raw, ns); err != nil {
 				t.Fatal(err)
 			}
-			dropEnums(ns)
+			dropConstraints(ns)
 			c.ParamsOneOf = schema.NewParamsOneOfByJSONSchema(ns)
 		}
 		out[i] = &c
@@ -140,15 +140,16 @@ func stripInfo(t testing.TB, infos []*schema.ToolInfo, noExample, noEnum bool) [
 	return out
 }
 
-func dropEnums(s *jsonschema.Schema) {
+func dropConstraints(s *jsonschema.Schema) {
 	if s == nil {
 		return
 	}
 	s.Enum = nil
-	dropEnums(s.Items)
+	s.Pattern = ""
+	dropConstraints(s.Items)
 	if s.Properties != nil {
 		for p := s.Properties.Oldest(); p != nil; p = p.Next() {
-			dropEnums(p.Value)
+			dropConstraints(p.Value)
 		}
 	}
 }

@@ -68,7 +68,7 @@ func TestShownAddsHints(t *testing.T) {
 	}
 	info := &schema.ToolInfo{Name: "createTicket", Desc: "Create a ticket.\nExample: {}", ParamsOneOf: schema.NewParamsOneOfByJSONSchema(js)}
 	hints := map[string]map[string]string{"createTicket": {
-		"requester_id": "Find it with listUsers (`items[].id`).",
+		"requester_id":  "Find it with listUsers (`items[].id`).",
 		"body.owner.id": "Find it with listTeams (`items[].id`).",
 		"missing":       "Find it with nothing.",
 	}}

@@ -184,7 +184,7 @@ func PickUtteranceOf(c *cases.Case, seed int64) cases.Utterance {
 // last call of the case's tool that succeeded (nil when none did), whose
 // answer names what the run made, and every call as the runtime made it.
 func (r *runner) agent(ctx context.Context, c *cases.Case, utterance string) (*classify.Trace, *toolrt.Call, []*toolrt.Call) {
-	names := r.opts.offered(c.Tool)
+	names := r.opts.offered(c)
 	rec := &recorder{}
 	tools := make([]tool.BaseTool, len(names))
 	for i, n := range names {

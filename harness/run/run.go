@@ -612,15 +612,24 @@ func canonJSON(v any) string {
 	return string(b)
 }
 
-// offered returns the names of the tools the agent gets for target: the
-// target and up to K similar ones that are in the catalog, sorted by name
-// so that the target's place says nothing.
-func (o Options) offered(target string) []string {
+// offered returns the names of the tools the agent gets for a case: the
+// target, the tools of its chain's steps (a multi-step request needs
+// them all), and up to K similar ones that are in the catalog, sorted by
+// name so that the target's place says nothing.
+func (o Options) offered(c *cases.Case) []string {
+	target := c.Tool
 	names := []string{target}
 	seen := map[string]bool{target: true}
+	for _, s := range c.Steps {
+		if !seen[s.Tool] && o.Catalog.Tool(s.Tool) != nil {
+			seen[s.Tool] = true
+			names = append(names, s.Tool)
+		}
+	}
+	steps := len(names) - 1
 	if o.Similar != nil && o.K > 0 {
 		for _, n := range o.Similar(target, o.K+1) {
-			if len(names) > o.K {
+			if len(names) > o.K+steps {
 				break
 			}
 			if !seen[n] && o.Catalog.Tool(n) != nil {

@@ -10,6 +10,10 @@ import (
 	"github.com/agentready/agentready/gen"
 	"github.com/agentready/agentready/gen/describe"
 	"github.com/agentready/agentready/gen/tokens"
+	"github.com/agentready/agentready/harness/graph"
+	runner "github.com/agentready/agentready/harness/run"
+	einoschema "github.com/cloudwego/eino/schema"
+	"github.com/eino-contrib/jsonschema"
 )
 
 // toolRow is one line of `agentready tools`.
@@ -32,10 +36,11 @@ type toolRow struct {
 }
 
 func runTools(e *env, args []string) int {
-	fs := newFlags(e, "tools", "[--config agentready.yaml | --spec FILE] [--json]")
+	fs := newFlags(e, "tools", "[--config agentready.yaml | --spec FILE] [--graph FILE] [--json]")
 	var sf specFlags
 	sf.register(fs)
 	asJSON := fs.Bool("json", false, "print JSON, with each tool's description and schema, instead of a table")
+	graphFile := fs.String("graph", "", "the reviewed dependency graph: show its producer hints in the inputs' descriptions, as test does (default: the config's graph:, else "+graph.DefaultFile+" when present)")
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
@@ -49,9 +54,20 @@ func runTools(e *env, args []string) int {
 		e.reportError(err, p.opts.Spec)
 		return exitError
 	}
+	g, ok := e.hintGraph(*graphFile, p.cfg.Graph, api)
+	if !ok {
+		return exitError
+	}
+	var hints map[string]map[string]string
+	if g != nil {
+		hints = graph.Hints(g, api)
+	}
 	rows := make([]toolRow, len(api.Operations))
 	for i, op := range api.Operations {
 		name, desc, schema := describe.Definition(api, op)
+		if schema, err = hinted(name, schema, hints[name]); err != nil {
+			return e.failf("%s: %v", name, err)
+		}
 		dt := tokens.Count(desc)
 		rows[i] = toolRow{
 			Name: name, OperationID: op.ID, Method: op.Method, Path: op.Path,
@@ -91,6 +107,31 @@ func runTools(e *env, args []string) int {
 		"the spec's own text as most converters send it: median %d, total %d (ratio of medians %.2f; %s)\n",
 		len(rows), mo, sum(ours), mn, sum(naive), ratio, tokenizer)
 	return exitOK
+}
+
+// hinted is a tool's parameter schema with the producer hints of its
+// inputs added, as runner.Shown adds them.
+func hinted(name string, schema []byte, hints map[string]string) ([]byte, error) {
+	if len(hints) == 0 {
+		return schema, nil
+	}
+	js := new(jsonschema.Schema)
+	if err := json.Unmarshal(schema, js); err != nil {
+		return nil, err
+	}
+	shown, err := runner.Shown(map[string]map[string]string{name: hints}, nil)
+	if err != nil {
+		return nil, err
+	}
+	info, err := shown(&einoschema.ToolInfo{Name: name, ParamsOneOf: einoschema.NewParamsOneOfByJSONSchema(js)})
+	if err != nil {
+		return nil, err
+	}
+	out, err := info.ParamsOneOf.ToJSONSchema()
+	if err != nil {
+		return nil, err
+	}
+	return json.Marshal(out)
 }
 
 func median(xs []int) int {

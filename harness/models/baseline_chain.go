@@ -1,0 +1,427 @@
+package models
+
+import (
+	"encoding/json"
+	"fmt"
+	"maps"
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/agentready/agentready/harness/retrieve"
+	"github.com/cloudwego/eino/schema"
+)
+
+// This file is the baseline's multi-step reasoning: when the tool a
+// request needs takes an identifier the request gives only by name ("the
+// latest ticket of Anika Moreau"), it calls the tools that give the
+// identifier first, one at a time, and carries the value over from their
+// answers. It knows which tool gives what only from the tool definitions:
+// an argument description that names another tool ("Find it with
+// listUsers (`items[].id`)"), else a read tool that takes a query.
+
+// maxChainDepth bounds how many calls a plan puts before the one asked
+// for.
+const maxChainDepth = 3
+
+// maxCalls bounds the calls the baseline makes for one request.
+const maxCalls = 6
+
+// pointerSentence is a sentence of a description that points to another
+// tool for the value ("Find it with listUsers (`items[].id`)."): no
+// list of the value's own.
+var pointerSentence = regexp.MustCompile(`(?i)(?:^|[.!?]\s+)Find it with [^.]*(?:\.|$)`)
+
+// withoutPointers is a description without its pointer sentences.
+func withoutPointers(desc string) string {
+	return strings.TrimSpace(pointerSentence.ReplaceAllString(desc, " "))
+}
+
+// mentionedTool finds a tool's name in a description, followed by the
+// path of the value in backquotes.
+var mentionedTool = regexp.MustCompile("([A-Za-z_][A-Za-z0-9_.-]*)(?:\\s*\\(`([^`]*)`\\))?")
+
+// producersNamed are the tools other than t a description names, with
+// the path that follows each.
+func (k *toolkit) producersNamed(t *toolSpec, desc string) []producer {
+	var out []producer
+	for _, m := range mentionedTool.FindAllStringSubmatch(desc, -1) {
+		if m[1] == t.name || k.byName[m[1]] == nil || len(m[1]) < 4 {
+			continue
+		}
+		if !slices.ContainsFunc(out, func(p producer) bool { return p.tool == m[1] }) {
+			out = append(out, producer{tool: m[1], path: m[2]})
+		}
+	}
+	return out
+}
+
+// made is one call the baseline made since the user's message, with its
+// answer.
+type made struct {
+	tool string
+	args map[string]any
+	// answer is the tool result as the model read it; data its JSON,
+	// nil when it has none.
+	answer string
+	data   any
+}
+
+// madeCalls lists the calls since message from, with their answers.
+func madeCalls(in []*schema.Message, from int) []made {
+	answers := map[string]string{}
+	for _, m := range in[from:] {
+		if m != nil && m.Role == schema.Tool {
+			answers[m.ToolCallID] = m.Content
+		}
+	}
+	var out []made
+	for _, m := range in[from:] {
+		if m == nil || m.Role != schema.Assistant {
+			continue
+		}
+		for _, tc := range m.ToolCalls {
+			var args map[string]any
+			_ = json.Unmarshal([]byte(tc.Function.Arguments), &args)
+			ans := answers[tc.ID]
+			out = append(out, made{tool: tc.Function.Name, args: args, answer: ans, data: answerData(ans)})
+		}
+	}
+	return out
+}
+
+// answerData is the JSON of a tool answer ("200 OK\n{...}"), nil when the
+// answer holds none or is an error.
+func answerData(answer string) any {
+	if strings.HasPrefix(answer, "Invalid arguments for ") {
+		return nil
+	}
+	i := strings.IndexAny(answer, "{[")
+	if i < 0 {
+		return nil
+	}
+	if status := strings.Fields(answer[:i]); len(status) > 0 && !strings.HasPrefix(status[0], "2") {
+		return nil
+	}
+	dec := json.NewDecoder(strings.NewReader(answer[i:]))
+	dec.UseNumber()
+	var v any
+	if dec.Decode(&v) != nil {
+		return nil
+	}
+	return v
+}
+
+// chain is what a request needs beside the tool: the name it gives a
+// thing ("Anika Moreau", a quoted title) and which item of a list it
+// means ("the latest ticket of ...": pick).
+type chain struct {
+	request string
+	name    string
+	pick    string
+	made    []made
+}
+
+// pickWords say which item of a list a request means.
+var pickWords = map[string]string{"first": "first", "latest": "first", "newest": "first", "recent": "first",
+	"last": "first", "top": "first", "oldest": "last", "earliest": "last"}
+
+// pickOf is the item a request picks from a list: "first", "last" or "".
+func (u *utterance) pickOf() string {
+	for _, w := range u.words {
+		if pick := pickWords[w.lower]; pick != "" {
+			return pick
+		}
+	}
+	return ""
+}
+
+// step is the next call of a plan.
+type step struct {
+	tool *toolSpec
+	args map[string]any
+	why  string
+}
+
+// plan returns the next call toward t: t itself with every identifier
+// it needs, or the first call that gives a missing one. ok is false when
+// a required identifier can be found neither in earlier answers nor by
+// a call not made yet.
+func (k *toolkit) plan(t *toolSpec, f *filler, c *chain, depth int) (step, bool) {
+	if depth > 0 && c.pick != "" {
+		// The place picks the item the tool asked for needs ("the
+		// latest ticket"); the steps below find the list by name.
+		below := *c
+		below.pick = ""
+		c = &below
+	}
+	args := maps.Clone(f.args)
+	for _, p := range t.params {
+		if !p.required || !p.ident || f.has(p) {
+			continue
+		}
+		if v, from, ok := k.carried(p, c); ok {
+			args[p.name] = v
+			f.notes = append(f.notes, fmt.Sprintf("%s from %s's answer", p.name, from))
+			continue
+		}
+		if depth >= maxChainDepth || c.name == "" && c.pick == "" {
+			// Nothing to look up: the request does not say which.
+			return step{}, false
+		}
+		srcs := k.sources(t, p, c)
+		if slices.ContainsFunc(srcs, c.called) {
+			// A source was asked and its answer did not give the
+			// value: a model does not try every other.
+			return step{}, false
+		}
+		for _, src := range srcs {
+			sf := fill(src, readUtterance(c.request), nil)
+			if q := queryParam(src); q != nil && c.name != "" && !src.takesIdentifier(sf) {
+				sf.args[q.name] = c.name
+			}
+			if next, ok := k.plan(src, sf, c, depth+1); ok {
+				if next.tool == src {
+					next.why = fmt.Sprintf("%s needs %s, which %s gives", t.name, p.name, src.name)
+				}
+				return next, true
+			}
+		}
+		return step{}, false
+	}
+	return step{tool: t, args: args}, true
+}
+
+// takesIdentifier says whether a tool needs a required identifier the
+// filler has not found: such a tool is scoped by that identifier, and a
+// name goes to the tool that finds it.
+func (t *toolSpec) takesIdentifier(f *filler) bool {
+	for _, p := range t.params {
+		if p.required && p.ident && !f.has(p) {
+			return true
+		}
+	}
+	return false
+}
+
+// sources are the tools that may give p's value, best first: the ones
+// its description names; else the read tools that take a query, when
+// the request has a name to look up. With a pick ("the first member of
+// team X") a list scoped by another identifier comes first: the name is
+// that identifier's, and the pick the list's; without one, a tool that
+// takes the name as its query does.
+func (k *toolkit) sources(t *toolSpec, p *param, c *chain) []*toolSpec {
+	var out []*toolSpec
+	for _, pr := range p.producers {
+		if src := k.byName[pr.tool]; src != nil && src != t {
+			out = append(out, src)
+		}
+	}
+	if len(out) == 0 && c.name != "" {
+		for _, n := range slices.Sorted(maps.Keys(k.byName)) {
+			src := k.byName[n]
+			if src != t && queryParam(src) != nil && (toolAction(src.name, src.desc) == "read" || src.topic["search"]) {
+				out = append(out, src)
+			}
+		}
+	}
+	scoped := func(src *toolSpec) int {
+		score := 0
+		if queryParam(src) != nil {
+			score = 1
+		}
+		required := false
+		for _, q := range src.params {
+			required = required || q.required && q.ident
+		}
+		if required == (c.pick != "") {
+			score += 2
+		}
+		return -score
+	}
+	slices.SortStableFunc(out, func(a, b *toolSpec) int { return scoped(a) - scoped(b) })
+	return out
+}
+
+// queryParam is the tool's top-level text argument that looks things up
+// by name (q, query, search, name, ...), or nil.
+func queryParam(t *toolSpec) *param {
+	for _, p := range t.params {
+		if len(p.path) == 1 && p.scalarType() == "string" && len(p.enum) == 0 && queryWords[strings.ToLower(p.key)] {
+			return p
+		}
+	}
+	return nil
+}
+
+// carried finds p's value in an earlier answer: the identifier of the
+// item the request names, or, with a pick, of the list's first (or last)
+// item, or of the one item a lookup found. It reads the answers of the
+// tools p's description names, else of any call made.
+func (k *toolkit) carried(p *param, c *chain) (any, string, bool) {
+	for i := len(c.made) - 1; i >= 0; i-- {
+		m := c.made[i]
+		if m.data == nil {
+			continue
+		}
+		path := ""
+		if len(p.producers) > 0 {
+			at := slices.IndexFunc(p.producers, func(pr producer) bool { return pr.tool == m.tool })
+			if at < 0 {
+				continue
+			}
+			path = p.producers[at].path
+		}
+		items, field := itemsAt(m.data, path)
+		if len(items) == 0 {
+			continue
+		}
+		var item map[string]any
+		if c.name != "" {
+			for _, it := range items {
+				if namesItem(it, c.name) {
+					item = it
+					break
+				}
+			}
+		}
+		lookedUp := c.name != "" && slices.ContainsFunc(slices.Collect(maps.Values(m.args)), func(v any) bool { s, _ := v.(string); return s == c.name })
+		switch {
+		case item != nil:
+		case len(items) == 1 && (lookedUp || len(m.args) > 0):
+			item = items[0]
+		case c.pick == "first" && !lookedUp:
+			item = items[0]
+		case c.pick == "last" && !lookedUp:
+			item = items[len(items)-1]
+		default:
+			continue
+		}
+		if v, ok := fieldValue(item, field, p); ok {
+			return v, m.tool, true
+		}
+	}
+	return nil, "", false
+}
+
+// itemsAt are the items of an answer a path ("items[].id") walks
+// through, and the field of each that holds the value ("id"). Without a
+// path the items are the answer's first list of objects (or the answer
+// itself when it is one object), and the field is found by fieldValue.
+func itemsAt(data any, path string) ([]map[string]any, string) {
+	if path != "" {
+		if i := strings.LastIndex(path, "[]"); i >= 0 {
+			list := walk(data, strings.Trim(path[:i], "."))
+			return objects(list), strings.Trim(path[i+2:], ".")
+		}
+		obj, _ := data.(map[string]any)
+		if obj == nil {
+			return nil, ""
+		}
+		return []map[string]any{obj}, path
+	}
+	switch v := data.(type) {
+	case []any:
+		return objects(v), ""
+	case map[string]any:
+		for _, key := range slices.Sorted(maps.Keys(v)) {
+			if list, ok := v[key].([]any); ok && len(objects(list)) > 0 {
+				return objects(list), ""
+			}
+		}
+		return []map[string]any{v}, ""
+	}
+	return nil, ""
+}
+
+// walk follows a dotted path of object keys.
+func walk(data any, path string) any {
+	if path == "" {
+		return data
+	}
+	for _, key := range strings.Split(path, ".") {
+		obj, ok := data.(map[string]any)
+		if !ok {
+			return nil
+		}
+		data = obj[key]
+	}
+	return data
+}
+
+func objects(v any) []map[string]any {
+	list, _ := v.([]any)
+	var out []map[string]any
+	for _, x := range list {
+		if obj, ok := x.(map[string]any); ok {
+			out = append(out, obj)
+		}
+	}
+	return out
+}
+
+// namesItem says whether an item is the one a name names: a text field
+// equal to it, or, for a name of two words or more, holding all its
+// words among its text fields ("Anika Moreau" for first_name and
+// last_name).
+func namesItem(item map[string]any, name string) bool {
+	want := retrieve.Words(name)
+	have := map[string]bool{}
+	for _, v := range item {
+		s, ok := v.(string)
+		if !ok {
+			continue
+		}
+		if strings.EqualFold(strings.TrimSpace(s), strings.TrimSpace(name)) {
+			return true
+		}
+		for _, w := range retrieve.Words(s) {
+			have[w] = true
+		}
+	}
+	if len(want) < 2 {
+		return false
+	}
+	for _, w := range want {
+		if !have[w] {
+			return false
+		}
+	}
+	return true
+}
+
+// fieldValue is the value of an item's field (a dotted path); without
+// one, its "id", else the one field named like p ("ticket_id" for
+// ticketId).
+func fieldValue(item map[string]any, field string, p *param) (any, bool) {
+	if field != "" {
+		v := walk(item, field)
+		return v, v != nil
+	}
+	if v, ok := item["id"]; ok && v != nil {
+		return v, true
+	}
+	for key, v := range item {
+		if equalStrings(readParam(key, nil).fullStems, p.fullStems) && v != nil {
+			return v, true
+		}
+	}
+	return nil, false
+}
+
+// called says whether the tool was called.
+func (c *chain) called(t *toolSpec) bool {
+	return slices.ContainsFunc(c.made, func(m made) bool { return m.tool == t.name })
+}
+
+// madeAlready says whether a call of the tool with these arguments was
+// made.
+func (c *chain) madeAlready(tool string, args map[string]any) bool {
+	want := encodeArgs(args)
+	for _, m := range c.made {
+		if m.tool == tool && encodeArgs(m.args) == want {
+			return true
+		}
+	}
+	return false
+}
