@@ -45,29 +45,35 @@ func (r *received) take() []string {
 	return out
 }
 
+// exampleServer starts the example API server, in-process, and returns
+// what it receives and a catalog of its tools bound to it.
+func exampleServer(t *testing.T) (*received, *toolrt.Catalog) {
+	t.Helper()
+	srv, err := server.New(server.Options{Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { srv.Close() })
+	rec := &received{}
+	hs := httptest.NewServer(rec.wrap(srv.Handler()))
+	t.Cleanup(hs.Close)
+	client, err := catalog.NewClient(exampleAPI(t), hs.URL, toolrt.WithoutEnvironment(), toolrt.WithCredential("bearerAuth", server.DefaultAdminToken))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cat, err := catalog.New(exampleAPI(t), client)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rec, cat
+}
+
 // TestBaselineReActAgent runs a real Eino ReAct agent with the baseline
 // and the example API's tools against the example server, in-process,
 // and checks what the server received.
 func TestBaselineReActAgent(t *testing.T) {
 	ctx := context.Background()
-	srv, err := server.New(server.Options{Seed: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer srv.Close()
-	rec := &received{}
-	hs := httptest.NewServer(rec.wrap(srv.Handler()))
-	defer hs.Close()
-
-	api := exampleAPI(t)
-	client, err := catalog.NewClient(api, hs.URL, toolrt.WithoutEnvironment(), toolrt.WithCredential("bearerAuth", server.DefaultAdminToken))
-	if err != nil {
-		t.Fatal(err)
-	}
-	cat, err := catalog.New(api, client)
-	if err != nil {
-		t.Fatal(err)
-	}
+	rec, cat := exampleServer(t)
 	m, info, err := models.New(ctx, "baseline")
 	if err != nil || info.Kind != models.KindBaseline {
 		t.Fatalf("models.New(baseline) = %v, %v", info, err)
@@ -190,23 +196,8 @@ func (s shownTool) Info(ctx context.Context) (*schema.ToolInfo, error) {
 // hints the chain cannot be planned.
 func TestBaselineChainsThroughHints(t *testing.T) {
 	ctx := context.Background()
-	srv, err := server.New(server.Options{Seed: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer srv.Close()
-	rec := &received{}
-	hs := httptest.NewServer(rec.wrap(srv.Handler()))
-	defer hs.Close()
+	rec, cat := exampleServer(t)
 	api := exampleAPI(t)
-	client, err := catalog.NewClient(api, hs.URL, toolrt.WithoutEnvironment(), toolrt.WithCredential("bearerAuth", server.DefaultAdminToken))
-	if err != nil {
-		t.Fatal(err)
-	}
-	cat, err := catalog.New(api, client)
-	if err != nil {
-		t.Fatal(err)
-	}
 	g := graph.Infer(api, graph.Options{})
 	g.SetStatusAbove(0, graph.Approved)
 	agentWith := func(ablate []string) *react.Agent {
