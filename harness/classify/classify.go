@@ -2,8 +2,10 @@
 // run of the same case (the ground truth) and labels what went wrong, in
 // the 13 classes of IBM Research's taxonomy for REST APIs used as LLM
 // tools, plus the parameter-failure study's "redundant information" (an
-// argument nobody asked for); it computes the metrics of a whole run and
-// writes, per failing tool, recommendations aimed at the tool's builder.
+// argument nobody asked for) and three sequential classes of multi-step
+// cases (a step left out, made too late, or a value not carried over);
+// it computes the metrics of a whole run and writes, per failing tool,
+// recommendations aimed at the tool's builder.
 //
 // A case may get several labels, or none (a clean case). Every label
 // carries its evidence: a sentence that quotes the calls and values it
@@ -24,12 +26,16 @@ const (
 	InputSpecification Category = "input_specification"
 	OutputProcessing   Category = "output_processing"
 	ToolExecution      Category = "tool_execution"
+	// Sequence holds the classes of multi-step cases: a step left out,
+	// made too late, or a value not carried from one step to the next.
+	Sequence Category = "sequence"
 )
 
 // Class is one error class of the taxonomy.
 type Class string
 
-// The classes: the research's 13 and RedundantParameter.
+// The classes: the research's 13, RedundantParameter, and the sequential
+// classes of multi-step cases.
 const (
 	// ToolNotIdentified: the agent called no tool at all.
 	ToolNotIdentified Class = "tool_not_identified"
@@ -69,6 +75,19 @@ const (
 	ToolAccessError Class = "tool_access_error"
 	// ToolServerError: 5xx, 429, timeouts and refused connections.
 	ToolServerError Class = "tool_server_error"
+
+	// The sequential classes of a multi-step case (cases.Chain): why an
+	// input the chain's steps give is wrong in the call of the target.
+
+	// MissingStep: the agent called the target without first calling
+	// any tool that gives the input, and the input is wrong or missing.
+	MissingStep Class = "missing_step"
+	// WrongOrder: the agent called a tool that gives the input only
+	// after its first call of the target, which lacked it.
+	WrongOrder Class = "wrong_order"
+	// ValueNotCarried: an answer the agent read before its last call of
+	// the target held the input's value, and the call does not have it.
+	ValueNotCarried Class = "value_not_carried"
 )
 
 // ClassInfo describes a class.
@@ -95,6 +114,9 @@ var Taxonomy = []ClassInfo{
 	{ExceedingTokenLimit, OutputProcessing, "exceeding token limit"},
 	{ToolAccessError, ToolExecution, "tool access error"},
 	{ToolServerError, ToolExecution, "tool server error"},
+	{MissingStep, Sequence, "missing step"},
+	{WrongOrder, Sequence, "wrong order"},
+	{ValueNotCarried, Sequence, "value not carried over"},
 }
 
 // Info returns the description of c, or a zero ClassInfo.

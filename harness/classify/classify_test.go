@@ -100,7 +100,9 @@ func TestClassify(t *testing.T) {
 	listAll := &cases.Case{ID: "listWidgets/2", Tool: "listWidgets", Args: map[string]any{}}
 	listOwned := &cases.Case{ID: "listWidgets/3", Tool: "listWidgets", Args: map[string]any{"owner": "ada"}}
 	chain := &cases.Case{ID: "getWidget/chain", Tool: "getWidget", Scenario: cases.Chain, Args: map[string]any{"id": 1.0},
-		Steps: []cases.Step{{Tool: "listWidgets", Args: map[string]any{}}, {Tool: "getWidget", Args: map[string]any{"id": 1.0}}}}
+		Steps: []cases.Step{{Tool: "listWidgets", Args: map[string]any{},
+			Feeds: []cases.Feed{{Path: "$.items[0].id", To: "getWidget", Input: "id", Value: 1.0}}},
+			{Tool: "getWidget", Args: map[string]any{"id": 1.0}}}}
 	direct := ok("getWidget", `{"id":1}`, widget)
 	directs := map[*cases.Case]*Call{}
 	directs[getW] = &direct
@@ -188,6 +190,14 @@ func TestClassify(t *testing.T) {
 			[]Class{ToolNotIdentified, ParameterValueMismatch}, "first steps", nil},
 		{"the first step of a chain only", chain, trace(ok("listWidgets", `{}`, `{"items":[`+widget+`]}`)),
 			[]Class{ToolNotIdentified}, "first steps", nil},
+		{"a chain done right", chain, trace(ok("listWidgets", `{}`, `{"items":[`+widget+`]}`), ok("getWidget", `{"id":1}`, widget)),
+			nil, "", nil},
+		{"a chain's step left out", chain, trace(ok("getWidget", `{"id":2}`, widget2)),
+			[]Class{ParameterValueMismatch, MissingStep}, "", nil},
+		{"a chain's step made after the tool", chain, trace(ok("getWidget", `{"id":2}`, widget2), ok("listWidgets", `{}`, `{"items":[`+widget+`]}`)),
+			[]Class{ParameterValueMismatch, WrongOrder}, "", nil},
+		{"a chain's value not carried over", chain, trace(ok("listWidgets", `{}`, `{"items":[`+widget+`]}`), ok("getWidget", `{"id":2}`, widget2)),
+			[]Class{ParameterValueMismatch, ValueNotCarried}, "", nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -233,7 +243,7 @@ func TestMetricsAndRecommendations(t *testing.T) {
 	if want := []LevelMetric{{Level: 2, Cases: 1, NoError: 1, NoErrorRate: 1}, {Level: 5, Cases: 2, NoError: 1, NoErrorRate: 0.5}}; !reflect.DeepEqual(m.Naturalness, want) {
 		t.Errorf("naturalness: %+v, want %+v", m.Naturalness, want)
 	}
-	if len(m.Classes) != 14 || m.Classes[3].Class != MissingParameter || m.Classes[3].Cases != 2 || m.Classes[3].Recovered != 1 {
+	if len(m.Classes) != len(Taxonomy) || m.Classes[3].Class != MissingParameter || m.Classes[3].Cases != 2 || m.Classes[3].Recovered != 1 {
 		t.Errorf("classes: %+v", m.Classes)
 	}
 	for _, tm := range m.Tools {

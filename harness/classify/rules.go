@@ -7,6 +7,7 @@ import (
 	"maps"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -165,6 +166,7 @@ func (c *Classifier) Classify(tc *cases.Case, direct *Call, agent *Trace) Verdic
 		last := targets[n-1]
 		c.argProblems(&final, last, n-1, n, tc.Args)
 		c.compareArgs(&final, tc, last)
+		c.sequence(&final, tc, agent.Calls, targets)
 		c.unrequested(&final, tc, last)
 		if !expected(last) {
 			c.execution(&final, last, direct)
@@ -886,4 +888,132 @@ func contains(list []string, s string) bool {
 		}
 	}
 	return false
+}
+
+// sequence labels why an input a multi-step case's steps give is wrong
+// in the agent's last call of the target: the value was in an answer the
+// agent read (not carried over), a tool that gives it was called only
+// after the target (wrong order), or none was called (missing step).
+func (c *Classifier) sequence(l *labeler, tc *cases.Case, calls []Call, targets []*Call) {
+	if len(tc.Steps) < 2 {
+		return
+	}
+	givers := map[string]map[string]bool{} // input -> tools that give it
+	for _, s := range tc.Steps[:len(tc.Steps)-1] {
+		for _, f := range s.Feeds {
+			if f.To == tc.Tool {
+				if givers[f.Input] == nil {
+					givers[f.Input] = map[string]bool{}
+				}
+				givers[f.Input][s.Tool] = true
+			}
+		}
+	}
+	last := targets[len(targets)-1]
+	got := last.ArgsOrRaw()
+	schemas := c.argSchemas(tc.Tool)
+	cm := comparer{api: c.api}
+	firstTarget, lastTarget := -1, -1
+	for i := range calls {
+		if &calls[i] == targets[0] {
+			firstTarget = i
+		}
+		if &calls[i] == last {
+			lastTarget = i
+		}
+	}
+	for _, input := range slices.Sorted(maps.Keys(givers)) {
+		want, ok := tc.Args[input]
+		if !ok {
+			continue
+		}
+		var diffs []valueDiff
+		cm.diff(input, schemas[input], want, got[input], hasKey(got, input), &diffs)
+		if len(diffs) == 0 {
+			continue
+		}
+		sent := "left it out"
+		if hasKey(got, input) {
+			sent = "sent " + valueText(got[input])
+		}
+		heldBy, before, after := "", false, false
+		for i := range calls {
+			call := &calls[i]
+			if call.Tool == tc.Tool || call.UnknownTool {
+				continue
+			}
+			if i < lastTarget && heldBy == "" && answerHolds(call.Text, want) {
+				heldBy = call.Tool + argsText(call)
+			}
+			if givers[input][call.Tool] || c.givesSame(givers[input], call.Tool) {
+				before = before || i < firstTarget
+				after = after || i > firstTarget
+			}
+		}
+		switch {
+		case heldBy != "":
+			l.add(ValueNotCarried, tc.Tool, []string{input}, "The answer of %s held `%s` = %s, but the agent's call %s%s %s.",
+				heldBy, input, valueText(want), last.Tool, argsText(last), sent)
+		case after && !before:
+			l.add(WrongOrder, tc.Tool, []string{input}, "The agent called %s%s before the tool that gives `%s` (%s), and %s.",
+				targets[0].Tool, argsText(targets[0]), input, joinWords(slices.Sorted(maps.Keys(givers[input])), 3), sent)
+		case !before:
+			l.add(MissingStep, tc.Tool, []string{input}, "The agent called %s%s without first calling a tool that gives `%s` (%s), and %s.",
+				last.Tool, argsText(last), input, joinWords(slices.Sorted(maps.Keys(givers[input])), 3), sent)
+		}
+	}
+}
+
+// givesSame says whether a tool is one the spec calls equivalent to one
+// of the givers.
+func (c *Classifier) givesSame(givers map[string]bool, tool string) bool {
+	for g := range givers {
+		if c.Equivalent(g, tool) {
+			return true
+		}
+	}
+	return false
+}
+
+// answerHolds says whether the JSON in a tool's answer ("200 OK\n{...}")
+// holds the value somewhere, as a string or a number equal to it.
+func answerHolds(text string, want any) bool {
+	i := strings.IndexAny(text, "{[")
+	if i < 0 {
+		return false
+	}
+	dec := json.NewDecoder(strings.NewReader(text[i:]))
+	dec.UseNumber()
+	var doc any
+	if dec.Decode(&doc) != nil {
+		return false
+	}
+	wantText := fmt.Sprint(want)
+	var walk func(v any) bool
+	walk = func(v any) bool {
+		switch x := v.(type) {
+		case map[string]any:
+			for _, y := range x {
+				if walk(y) {
+					return true
+				}
+			}
+		case []any:
+			for _, y := range x {
+				if walk(y) {
+					return true
+				}
+			}
+		case string:
+			_, isString := want.(string)
+			return isString && x == wantText
+		case json.Number:
+			w, err1 := strconv.ParseFloat(wantText, 64)
+			g, err2 := x.Float64()
+			_, isString := want.(string)
+			return !isString && err1 == nil && err2 == nil && w == g
+		}
+		return false
+	}
+	return walk(doc)
 }

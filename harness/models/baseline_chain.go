@@ -297,7 +297,7 @@ func (k *toolkit) carried(p *param, c *chain) (any, string, bool) {
 		default:
 			continue
 		}
-		if v, ok := fieldValue(item, field, p); ok {
+		if v, ok := fieldValue(item, field, p); ok && p.fits(v) {
 			return v, m.tool, true
 		}
 	}
@@ -424,4 +424,11 @@ func (c *chain) madeAlready(tool string, args map[string]any) bool {
 		}
 	}
 	return false
+}
+
+// fits says whether a value may be the argument's: a string that matches
+// its pattern, when it has one.
+func (p *param) fits(v any) bool {
+	s, ok := v.(string)
+	return !ok || p.pattern == nil || p.pattern.MatchString(s)
 }

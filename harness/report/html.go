@@ -523,6 +523,8 @@ func catClass(c classify.Category) string {
 		return "cat-output"
 	case classify.ToolExecution:
 		return "cat-execution"
+	case classify.Sequence:
+		return "cat-sequence"
 	}
 	return "cat-other"
 }

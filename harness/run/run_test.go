@@ -259,7 +259,7 @@ func labelText(ls []classify.Label) string {
 
 // TestTaxonomy drives the real ReAct agent with scripted turns over the
 // real tools of the example API (and of a small API that breaks its
-// promises) and checks that every one of the 13 classes is produced and
+// promises) and checks that every class of the taxonomy is produced and
 // labelled, and that a clean case gets no label.
 func TestTaxonomy(t *testing.T) {
 	api := exampleAPI(t)
@@ -359,6 +359,30 @@ func TestTaxonomy(t *testing.T) {
 			{newCase("getServiceStats/500", "getServiceStats", map[string]any{}, "How many tickets are open?"),
 				[]models.Turn{call("getServiceStats", `{}`), answer("The statistics are unavailable.")},
 				[]classify.Class{classify.ToolServerError}, nil},
+		}, run.Options{Catalog: cat, API: api}))
+	})
+	t.Run("chain", func(t *testing.T) {
+		// "Show me the first team": the team's id comes from listTeams.
+		cat := newCatalog(t, api, url, server.DefaultAdminToken)
+		teams := teamIDs(t, cat)
+		chain := func(id, utterance string) cases.Case {
+			c := newCase(id, "getTeam", map[string]any{"teamId": teams[0]}, utterance)
+			c.Scenario = cases.Chain
+			c.Steps = []cases.Step{
+				{Tool: "listTeams", Args: map[string]any{}, Feeds: []cases.Feed{{Path: "$.items[0].id", To: "getTeam", Input: "teamId", Value: teams[0], Pick: "first"}}},
+				{Tool: "getTeam", Args: map[string]any{"teamId": teams[0]}},
+			}
+			return c
+		}
+		other := `{"teamId":"` + teams[1] + `"}`
+		collect(runScenarios(t, filepath.Join(root, "chain"), []scenario{
+			{chain("getTeam/chain-right", "Show me the first team."), []models.Turn{call("listTeams", `{}`), call("getTeam", `{"teamId":"`+teams[0]+`"}`), answer("Here it is.")}, nil, nil},
+			{chain("getTeam/no-step", "Show me the first team, please."), []models.Turn{call("getTeam", other), answer("Here it is.")},
+				[]classify.Class{classify.ParameterValueMismatch, classify.MissingStep}, nil},
+			{chain("getTeam/late-step", "Which team comes first?"), []models.Turn{call("getTeam", other), call("listTeams", `{}`), answer("Here it is.")},
+				[]classify.Class{classify.ParameterValueMismatch, classify.WrongOrder}, nil},
+			{chain("getTeam/not-carried", "I need the first team."), []models.Turn{call("listTeams", `{}`), call("getTeam", other), answer("Here it is.")},
+				[]classify.Class{classify.ParameterValueMismatch, classify.ValueNotCarried}, nil},
 		}, run.Options{Catalog: cat, API: api}))
 	})
 	t.Run("broken-api", func(t *testing.T) {
