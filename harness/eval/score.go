@@ -31,6 +31,10 @@ type Options struct {
 	K, Retrieve int
 	// System is the system prompt.
 	System string
+	// Shown rewrites what the model is shown of each tool, as in a test
+	// run (run.Shown: the dependency graph's producer hints); nil shows
+	// the tools as they are.
+	Shown func(*schema.ToolInfo) (*schema.ToolInfo, error)
 	// Progress, when set, is called after each case.
 	Progress func(done, total int)
 }
@@ -128,6 +132,9 @@ func Run(ctx context.Context, cs []Case, opts Options) ([]Result, error) {
 		op := t.Operation()
 		docs[i] = retrieve.DocOfOperation(op)
 		info, err := t.Info(ctx)
+		if err == nil && opts.Shown != nil {
+			info, err = opts.Shown(info)
+		}
 		if err != nil {
 			return nil, err
 		}

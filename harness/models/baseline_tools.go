@@ -275,11 +275,14 @@ func readParam(name string, s *jsonschema.Schema) *param {
 		p.typ = "string"
 		return p
 	}
+	// A sentence that points to another tool for the value says where
+	// the value comes from, not what it means: kept apart.
 	p.desc = s.Description
-	for _, st := range retrieve.Tokens(s.Description) {
+	meaning := withoutPointers(s.Description)
+	for _, st := range retrieve.Tokens(meaning) {
 		p.descStems[st] = true
 	}
-	for _, w := range retrieve.Words(s.Description) {
+	for _, w := range retrieve.Words(meaning) {
 		// "The ID of the channel", "Spotify URI of the track".
 		p.ident = p.ident || w == "id" || w == "ids" || w == "identifier" || w == "identifiers" || w == "uri" || w == "uris" || w == "sha"
 	}
@@ -300,7 +303,7 @@ func readParam(name string, s *jsonschema.Schema) *param {
 		}
 	}
 	if len(item.Enum) == 0 && schemaType(item) == "string" {
-		p.named = valuesIn(withoutPointers(s.Description))
+		p.named = valuesIn(meaning)
 	}
 	p.format = item.Format
 	if item.Pattern != "" {

@@ -91,8 +91,38 @@ func editParams(info *schema.ToolInfo, edit func(tree map[string]any)) (*schema.
 	if err := json.Unmarshal(raw, edited); err != nil {
 		return nil, err
 	}
+	keepOrder(edited, js)
 	info.ParamsOneOf = schema.NewParamsOneOfByJSONSchema(edited)
 	return info, nil
+}
+
+// keepOrder puts the properties of an edited schema back in the order of
+// the original's: the plain JSON the edit went through sorts them, and
+// the order is part of what a model reads (owner before repo).
+func keepOrder(edited, original *jsonschema.Schema) {
+	if edited == nil || original == nil {
+		return
+	}
+	if edited.Properties != nil && original.Properties != nil {
+		for p := original.Properties.Oldest(); p != nil; p = p.Next() {
+			if v, ok := edited.Properties.Get(p.Key); ok {
+				edited.Properties.Delete(p.Key)
+				edited.Properties.Set(p.Key, v)
+				keepOrder(v, p.Value)
+			}
+		}
+	}
+	keepOrder(edited.Items, original.Items)
+	keepOrder(edited.AdditionalProperties, original.AdditionalProperties)
+	for _, pair := range []struct{ e, o []*jsonschema.Schema }{{edited.AllOf, original.AllOf}, {edited.AnyOf, original.AnyOf},
+		{edited.OneOf, original.OneOf}, {edited.PrefixItems, original.PrefixItems}} {
+		for i := range min(len(pair.e), len(pair.o)) {
+			keepOrder(pair.e[i], pair.o[i])
+		}
+	}
+	for name, d := range edited.Definitions {
+		keepOrder(d, original.Definitions[name])
+	}
 }
 
 // strip removes keywords from a decoded JSON Schema in place. Under

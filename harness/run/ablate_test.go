@@ -92,6 +92,9 @@ func TestShownAddsHints(t *testing.T) {
 			t.Errorf("no %s in %s", want, sch)
 		}
 	}
+	if strings.Index(sch, `"requester_id"`) > strings.Index(sch, `"body"`) {
+		t.Errorf("the properties lost their order: %s", sch)
+	}
 	if strings.Contains(sch, "nothing") || !strings.Contains(sch, `"required":["requester_id"]`) {
 		t.Errorf("hints changed more than descriptions: %s", sch)
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/agentready/agentready/gen/catalog"
 	"github.com/agentready/agentready/gen/toolrt"
 	"github.com/agentready/agentready/harness/eval"
+	"github.com/agentready/agentready/harness/graph"
 	"github.com/agentready/agentready/harness/models"
 	runner "github.com/agentready/agentready/harness/run"
 )
@@ -19,13 +20,14 @@ import (
 // runEval is `agentready eval`: a static suite of requests scored without
 // calling the API.
 func runEval(e *env, args []string) int {
-	fs := newFlags(e, "eval", "[--config agentready.yaml | --spec FILE] --utterances FILE.jsonl [--model M] [--k 10 | --retrieve 10] [--json]")
+	fs := newFlags(e, "eval", "[--config agentready.yaml | --spec FILE] --utterances FILE.jsonl [--model M] [--k 10 | --retrieve 10] [--graph FILE] [--json]")
 	var sf specFlags
 	sf.register(fs)
 	suite := fs.String("utterances", "", "the suite: one JSON object per line with id, utterance, tool (operationId), args, optional_ok, kind")
 	modelName := fs.String("model", "baseline", `the model: "baseline", "openai:NAME" or "ollama:NAME"`)
 	k := fs.Int("k", eval.DefaultK, "tools most like the target given to the model beside it")
 	retrieveN := fs.Int("retrieve", 0, "give instead the N tools retrieval finds for each request in the whole API")
+	graphFile := fs.String("graph", "", "the reviewed dependency graph: its approved producers are named in the inputs' descriptions, as in test (default: the config's graph:, else "+graph.DefaultFile+" when present)")
 	asJSON := fs.Bool("json", false, "print one JSON line per case (id, pass, errors, call, and why when the model says) instead of the table; the summary goes to stderr")
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
@@ -45,9 +47,21 @@ func runEval(e *env, args []string) int {
 	if err != nil {
 		return e.failf("%v", err)
 	}
-	_, api, ok := e.loadAPI(&sf, setFlags(fs))
+	p, api, ok := e.loadAPI(&sf, setFlags(fs))
 	if !ok {
 		return exitError
+	}
+	g, ok := e.hintGraph(*graphFile, p.cfg.Graph, api)
+	if !ok {
+		return exitError
+	}
+	var hints map[string]map[string]string
+	if g != nil {
+		hints = graph.Hints(g, api)
+	}
+	shown, err := runner.Shown(hints, nil)
+	if err != nil {
+		return e.failf("%v", err)
 	}
 	if ps := eval.Check(api, cs); len(ps) > 0 {
 		for _, p := range ps {
@@ -74,7 +88,7 @@ func runEval(e *env, args []string) int {
 	if kk == 0 {
 		kk = -1
 	}
-	rs, err := eval.Run(ctx, cs, eval.Options{API: api, Catalog: cat, Model: chat, K: kk, Retrieve: *retrieveN, System: runner.DefaultSystem})
+	rs, err := eval.Run(ctx, cs, eval.Options{API: api, Catalog: cat, Model: chat, K: kk, Retrieve: *retrieveN, System: runner.DefaultSystem, Shown: shown})
 	if err != nil {
 		return e.failf("%v", err)
 	}
