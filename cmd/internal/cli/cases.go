@@ -202,6 +202,16 @@ func (e *env) hintGraph(flagPath, cfgPath string, api *ir.API) (g *graph.Graph, 
 	return g, true
 }
 
+// producerHints are the producer hints of the graph hintGraph finds, per
+// tool and input; nil without a graph.
+func (e *env) producerHints(flagPath, cfgPath string, api *ir.API) (map[string]map[string]string, bool) {
+	g, ok := e.hintGraph(flagPath, cfgPath, api)
+	if !ok || g == nil {
+		return nil, ok
+	}
+	return graph.Hints(g, api), true
+}
+
 // casesGraph reads the dependency graph: the flag's file, else the
 // config's, else graph.DefaultFile when present. No graph is not an error
 // (cases then use synthesized values only); a graph that does not fit the

@@ -51,13 +51,9 @@ func runEval(e *env, args []string) int {
 	if !ok {
 		return exitError
 	}
-	g, ok := e.hintGraph(*graphFile, p.cfg.Graph, api)
+	hints, ok := e.producerHints(*graphFile, p.cfg.Graph, api)
 	if !ok {
 		return exitError
-	}
-	var hints map[string]map[string]string
-	if g != nil {
-		hints = graph.Hints(g, api)
 	}
 	shown, err := runner.Shown(hints, nil)
 	if err != nil {

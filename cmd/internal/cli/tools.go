@@ -54,13 +54,9 @@ func runTools(e *env, args []string) int {
 		e.reportError(err, p.opts.Spec)
 		return exitError
 	}
-	g, ok := e.hintGraph(*graphFile, p.cfg.Graph, api)
+	hints, ok := e.producerHints(*graphFile, p.cfg.Graph, api)
 	if !ok {
 		return exitError
-	}
-	var hints map[string]map[string]string
-	if g != nil {
-		hints = graph.Hints(g, api)
 	}
 	rows := make([]toolRow, len(api.Operations))
 	for i, op := range api.Operations {
