@@ -153,6 +153,10 @@ func WithoutWithheld(c *Case) map[string]any {
 	return out
 }
 
+// PathValue returns the value at a dotted path of arguments ("body.title"),
+// or nil.
+func PathValue(args map[string]any, path string) any { return getPath(args, path) }
+
 // WithheldValue returns the value of one withheld argument of c.
 func WithheldValue(c *Case, w Withheld) any { return getPath(c.Args, w.Arg) }
 

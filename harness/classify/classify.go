@@ -1,9 +1,12 @@
 // Package classify compares an agent's run of a test case with the direct
 // run of the same case (the ground truth) and labels what went wrong, in
-// the 13 classes of IBM Research's taxonomy for REST APIs used as LLM
-// tools, plus the parameter-failure study's "redundant information" (an
-// argument nobody asked for); it computes the metrics of a whole run and
-// writes, per failing tool, recommendations aimed at the tool's builder.
+// 16 classes (Taxonomy): the 13 of IBM Research's taxonomy for REST APIs
+// used as LLM tools, the parameter-failure study's "redundant
+// information" (an argument nobody asked for), and two of the dialogue
+// with the user (guessed instead of asking, asked for something already
+// given), which multi-turn cases (cases.Ask) bring out. It computes the
+// metrics of a whole run and writes, per failing tool, recommendations
+// aimed at the tool's builder.
 //
 // A case may get several labels, or none (a clean case). Every label
 // carries its evidence: a sentence that quotes the calls and values it
@@ -24,12 +27,16 @@ const (
 	InputSpecification Category = "input_specification"
 	OutputProcessing   Category = "output_processing"
 	ToolExecution      Category = "tool_execution"
+	// Dialogue is how the agent talks with the user: asking for what the
+	// request lacks, and only for that.
+	Dialogue Category = "dialogue"
 )
 
 // Class is one error class of the taxonomy.
 type Class string
 
-// The classes: the research's 13 and RedundantParameter.
+// The classes: the research's 13, RedundantParameter and the two of the
+// dialogue.
 const (
 	// ToolNotIdentified: the agent called no tool at all.
 	ToolNotIdentified Class = "tool_not_identified"
@@ -69,6 +76,14 @@ const (
 	ToolAccessError Class = "tool_access_error"
 	// ToolServerError: 5xx, 429, timeouts and refused connections.
 	ToolServerError Class = "tool_server_error"
+	// GuessedInsteadOfAsking: in an ask case, the agent called the target,
+	// before the user's reply, with a value for an argument the user had
+	// not given yet (a value of its own making, or one it looked up).
+	GuessedInsteadOfAsking Class = "guessed_instead_of_asking"
+	// AskedForGiven: the agent asked the user (a text reply without a tool
+	// call that asks: Asks) for an argument whose value the user's
+	// messages had already given.
+	AskedForGiven Class = "asked_for_given"
 )
 
 // ClassInfo describes a class.
@@ -79,7 +94,8 @@ type ClassInfo struct {
 	Name string
 }
 
-// Taxonomy lists the classes in the research's order.
+// Taxonomy lists the classes in the research's order, then the
+// dialogue's.
 var Taxonomy = []ClassInfo{
 	{ToolNotIdentified, ToolInvocation, "tool not identified"},
 	{IncorrectToolSelection, ToolInvocation, "incorrect tool selection"},
@@ -95,6 +111,8 @@ var Taxonomy = []ClassInfo{
 	{ExceedingTokenLimit, OutputProcessing, "exceeding token limit"},
 	{ToolAccessError, ToolExecution, "tool access error"},
 	{ToolServerError, ToolExecution, "tool server error"},
+	{GuessedInsteadOfAsking, Dialogue, "guessed instead of asking"},
+	{AskedForGiven, Dialogue, "asked for something already given"},
 }
 
 // Info returns the description of c, or a zero ClassInfo.

@@ -233,7 +233,7 @@ func TestMetricsAndRecommendations(t *testing.T) {
 	if want := []LevelMetric{{Level: 2, Cases: 1, NoError: 1, NoErrorRate: 1}, {Level: 5, Cases: 2, NoError: 1, NoErrorRate: 0.5}}; !reflect.DeepEqual(m.Naturalness, want) {
 		t.Errorf("naturalness: %+v, want %+v", m.Naturalness, want)
 	}
-	if len(m.Classes) != 14 || m.Classes[3].Class != MissingParameter || m.Classes[3].Cases != 2 || m.Classes[3].Recovered != 1 {
+	if len(m.Classes) != 16 || m.Classes[3].Class != MissingParameter || m.Classes[3].Cases != 2 || m.Classes[3].Recovered != 1 {
 		t.Errorf("classes: %+v", m.Classes)
 	}
 	for _, tm := range m.Tools {
