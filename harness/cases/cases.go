@@ -10,7 +10,9 @@
 // Generate builds, for every tool, cases in three scenarios (only the
 // required arguments; all of them; the required ones plus a seeded subset
 // of the optional ones that respects the constraints between arguments),
-// plus multi-step cases along the dependency graph. Values honour each
+// plus multi-step cases along the dependency graph and one multi-turn
+// (ask) case, whose first message leaves out a required value that a
+// simulated user gives when the agent asks for it. Values honour each
 // argument's type, format, enum, range, pattern and length; they come from
 // the user's data, from real responses of the API (data-aware values,
 // harvested by calling the producer tools the approved graph names), from
@@ -25,6 +27,13 @@
 //	 "sources":{"userId":{"kind":"harvested","tool":"listUsers","path":"$.items[2].id"}},
 //	 "utterances":[{"text":"Show me the user 0b6f...","generator":"template:get/2"}],
 //	 "mutating":false}
+//
+// An ask case adds, after its utterances, what its first message leaves
+// out and what the simulated user answers when asked:
+//
+//	{"id":"getUser/ask/00","tool":"getUser","scenario":"ask",...,
+//	 "utterances":[{"text":"Show me the user.","generator":"template:get/1"}],
+//	 "withheld":[{"arg":"userId","reply":"It's 0b6f...."}],"mutating":false}
 package cases
 
 import (
@@ -59,6 +68,11 @@ const (
 	// utterances name what a person knows (a name, a title) instead of
 	// the identifier.
 	Chain Scenario = "chain"
+	// Ask cases are multi-turn: a required case whose utterance leaves out
+	// one value a user would know and say (Case.Withheld). A good agent
+	// asks for it; the simulated user then answers with the case's reply,
+	// and the agent makes the call.
+	Ask Scenario = "ask"
 )
 
 // Case is one test case: one call of one tool.
@@ -71,8 +85,16 @@ type Case struct {
 	Args map[string]any `json:"args"`
 	// Sources says where each top-level argument's value came from.
 	Sources map[string]Source `json:"sources"`
-	// Utterances are what a user might say to get this call made.
+	// Utterances are what a user might say to get this call made. In an
+	// ask case they leave out the Withheld values.
 	Utterances []Utterance `json:"utterances,omitempty"`
+	// Withheld are, in an ask case, the arguments the first message does
+	// not give, each with what the simulated user says when the agent
+	// asks ("It's TCK-1042."): the run sends every reply, in one user
+	// message, when the agent's run ends with text while they are unsaid,
+	// with this run's values in place of the recorded ones. Empty in a
+	// single-turn case.
+	Withheld []Withheld `json:"withheld,omitempty"`
 	// Steps are the calls of a chain case, in order: the producers, then
 	// the tool itself (whose Args are the case's Args). Empty for the
 	// other scenarios.
@@ -102,6 +124,17 @@ type Case struct {
 	// Mutating is true when the tool changes state (any method but GET,
 	// HEAD, OPTIONS and TRACE): running the case needs mutations allowed.
 	Mutating bool `json:"mutating"`
+}
+
+// Withheld is one value an ask case's first message leaves out.
+type Withheld struct {
+	// Arg is the argument's dotted path in Case.Args ("ticketId",
+	// "body.title").
+	Arg string `json:"arg"`
+	// Reply is what the simulated user says to give the value, written
+	// by harness/utter; empty until then (a run then says the value
+	// plainly).
+	Reply string `json:"reply"`
 }
 
 // Expect is how the direct call of a negative case is meant to fail.
@@ -287,6 +320,11 @@ func Decode(data []byte, name string) ([]Case, error) {
 		}
 		if c.Expect != nil && (c.Expect.Status < 100 || c.Expect.Status > 599) {
 			return fmt.Errorf("case %s expects status %d, which is not an HTTP status", c.ID, c.Expect.Status)
+		}
+		for _, w := range c.Withheld {
+			if getPath(c.Args, w.Arg) == nil {
+				return fmt.Errorf("case %s withholds %q, which its arguments do not hold", c.ID, w.Arg)
+			}
 		}
 		out = append(out, *c)
 		return nil

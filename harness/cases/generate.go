@@ -35,6 +35,9 @@ type Options struct {
 	// Chains is the number of multi-step cases per tool (DefaultChains
 	// when 0, none when negative).
 	Chains int
+	// NoAsk leaves out the multi-turn cases (Ask): by default each tool
+	// whose required cases hold a value a user would say gets one.
+	NoAsk bool
 	// Seed drives every choice: the same inputs and seed give the same
 	// cases.
 	Seed uint64
@@ -124,7 +127,8 @@ func (g *generator) setupGen(op *ir.Operation) *toolGen {
 }
 
 // Generate makes the test cases of api's tools, in tool order and, per
-// tool, in scenario order (required, subset, all, chain).
+// tool, in scenario order (required, subset, all, chain, ask). The ask
+// case is made last, from a required case whose direct call held.
 func Generate(ctx context.Context, api *ir.API, opts Options) ([]Case, *Report, error) {
 	if opts.PerTool == 0 {
 		opts.PerTool = DefaultPerTool
@@ -202,6 +206,9 @@ func Generate(ctx context.Context, api *ir.API, opts Options) ([]Case, *Report, 
 		if out, err = g.verify(ctx, out, gens, rep); err != nil {
 			return nil, nil, err
 		}
+	}
+	if !opts.NoAsk {
+		out = askCases(out, gens)
 	}
 	if h != nil {
 		rep.Calls = h.nCalls

@@ -1,11 +1,13 @@
 // Package classify compares an agent's run of a test case with the direct
 // run of the same case (the ground truth) and labels what went wrong, in
-// the 13 classes of IBM Research's taxonomy for REST APIs used as LLM
-// tools, plus the parameter-failure study's "redundant information" (an
-// argument nobody asked for) and three sequential classes of multi-step
-// cases (a step left out, made too late, or a value not carried over);
-// it computes the metrics of a whole run and writes, per failing tool,
-// recommendations aimed at the tool's builder.
+// 18 classes (Taxonomy): the 13 of IBM Research's taxonomy for REST APIs
+// used as LLM tools, the parameter-failure study's "redundant
+// information" (an argument nobody asked for), three sequential classes
+// of multi-step cases (a step left out, made too late, or a value not
+// carried over), and two of the dialogue with the user (guessed instead
+// of asking, asked for something already given), which multi-turn cases
+// (cases.Ask) bring out. It computes the metrics of a whole run and
+// writes, per failing tool, recommendations aimed at the tool's builder.
 //
 // A case may get several labels, or none (a clean case). Every label
 // carries its evidence: a sentence that quotes the calls and values it
@@ -29,13 +31,16 @@ const (
 	// Sequence holds the classes of multi-step cases: a step left out,
 	// made too late, or a value not carried from one step to the next.
 	Sequence Category = "sequence"
+	// Dialogue is how the agent talks with the user: asking for what the
+	// request lacks, and only for that.
+	Dialogue Category = "dialogue"
 )
 
 // Class is one error class of the taxonomy.
 type Class string
 
-// The classes: the research's 13, RedundantParameter, and the sequential
-// classes of multi-step cases.
+// The classes: the research's 13, RedundantParameter, the sequential
+// classes of multi-step cases and the two of the dialogue.
 const (
 	// ToolNotIdentified: the agent called no tool at all.
 	ToolNotIdentified Class = "tool_not_identified"
@@ -88,6 +93,14 @@ const (
 	// ValueNotCarried: an answer the agent read before its last call of
 	// the target held the input's value, and the call does not have it.
 	ValueNotCarried Class = "value_not_carried"
+	// GuessedInsteadOfAsking: in an ask case, the agent called the target,
+	// before the user's reply, with a value for an argument the user had
+	// not given yet (a value of its own making, or one it looked up).
+	GuessedInsteadOfAsking Class = "guessed_instead_of_asking"
+	// AskedForGiven: the agent asked the user (a text reply without a tool
+	// call that asks: Asks) for an argument whose value the user's
+	// messages had already given.
+	AskedForGiven Class = "asked_for_given"
 )
 
 // ClassInfo describes a class.
@@ -98,7 +111,8 @@ type ClassInfo struct {
 	Name string
 }
 
-// Taxonomy lists the classes in the research's order.
+// Taxonomy lists the classes in the research's order, then the
+// dialogue's.
 var Taxonomy = []ClassInfo{
 	{ToolNotIdentified, ToolInvocation, "tool not identified"},
 	{IncorrectToolSelection, ToolInvocation, "incorrect tool selection"},
@@ -117,6 +131,8 @@ var Taxonomy = []ClassInfo{
 	{MissingStep, Sequence, "missing step"},
 	{WrongOrder, Sequence, "wrong order"},
 	{ValueNotCarried, Sequence, "value not carried over"},
+	{GuessedInsteadOfAsking, Dialogue, "guessed instead of asking"},
+	{AskedForGiven, Dialogue, "asked for something already given"},
 }
 
 // Info returns the description of c, or a zero ClassInfo.

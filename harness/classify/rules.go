@@ -124,18 +124,24 @@ func (c *Classifier) Classify(tc *cases.Case, direct *Call, agent *Trace) Verdic
 	}
 	var l labeler
 	target := tc.Tool
+	beforeReply := c.dialogue(&l, tc, agent)
 	if len(agent.Calls) == 0 {
 		if agent.Error != "" {
 			return Verdict{}
 		}
-		l.add(ToolNotIdentified, target, nil, "The agent called no tool (it was given %d, %s among them) and answered %s.",
-			len(agent.Tools), target, quote(agent.Final, 120))
+		// A question for what the user gave is why no tool was called.
+		if l.byClass[AskedForGiven] == nil {
+			l.add(ToolNotIdentified, target, nil, "The agent called no tool (it was given %d, %s among them) and answered %s.",
+				len(agent.Tools), target, quote(agent.Final, 120))
+		}
 		return Verdict{Labels: l.labels()}
 	}
 	var targets []*Call
+	lastAt := -1
 	for i := range agent.Calls {
 		if call := &agent.Calls[i]; call.Tool == target && !call.UnknownTool {
 			targets = append(targets, call)
+			lastAt = i
 		}
 	}
 	relevant := map[string]bool{target: true}
@@ -218,6 +224,7 @@ func (c *Classifier) Classify(tc *cases.Case, direct *Call, agent *Trace) Verdic
 		l.merge(&earlier)
 	}
 	l.merge(&final)
+	l.forgiveGuessed(lastAt >= 0 && lastAt < beforeReply)
 	v.Labels = l.labels()
 	return v
 }

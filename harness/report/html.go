@@ -146,6 +146,16 @@ type caseView struct {
 	Turns                                 int
 	Latency                               string
 	HasAgent                              bool
+
+	// Dialogue is the conversation of a run in which the user spoke more
+	// than once (an ask case): what each side said, and the agent's calls.
+	Dialogue []dialogueLine
+}
+
+type dialogueLine struct {
+	Who  string
+	Text textBlock
+	Call bool
 }
 
 type callView struct {
@@ -318,8 +328,38 @@ func caseViewOf(rec *run.Record, anchor string) caseView {
 			cv.Tokens += " (estimated)"
 		}
 		cv.Latency = duration(a.LatencyMS)
+		cv.Dialogue = dialogueOf(a, budget)
 	}
 	return cv
+}
+
+// dialogueOf lays out a conversation in which the user spoke more than
+// once: the user's messages, the agent's text answers and, in their
+// place, the calls it made; nil for a single request.
+func dialogueOf(a *classify.Trace, budget *capper) []dialogueLine {
+	users := 0
+	for _, m := range a.Messages {
+		if m.Role == "user" {
+			users++
+		}
+	}
+	if users < 2 {
+		return nil
+	}
+	var out []dialogueLine
+	for _, m := range a.Messages {
+		switch {
+		case m.Role == "user":
+			out = append(out, dialogueLine{Who: "user", Text: budget.take(m.Content)})
+		case m.Role == "assistant" && len(m.ToolCalls) > 0:
+			for _, tc := range m.ToolCalls {
+				out = append(out, dialogueLine{Who: "agent", Call: true, Text: budget.take(tc.Name + "(" + tc.Args + ")")})
+			}
+		case m.Role == "assistant" && m.Content != "":
+			out = append(out, dialogueLine{Who: "agent", Text: budget.take(m.Content)})
+		}
+	}
+	return out
 }
 
 func callViewOf(n int, c *classify.Call, budget *capper) callView {
@@ -525,6 +565,8 @@ func catClass(c classify.Category) string {
 		return "cat-execution"
 	case classify.Sequence:
 		return "cat-sequence"
+	case classify.Dialogue:
+		return "cat-dialogue"
 	}
 	return "cat-other"
 }

@@ -222,8 +222,29 @@ func failureText(rec *run.Record) string {
 	if rec.Utterance != "" {
 		fmt.Fprintf(&b, "utterance: %s\n", rec.Utterance)
 	}
+	for _, reply := range userReplies(rec) {
+		fmt.Fprintf(&b, "user replied: %s\n", reply)
+	}
 	fmt.Fprintf(&b, "expected: %s(%s)", rec.Tool, clip(compactJSON(rec.Args), 2000))
 	return b.String()
+}
+
+// userReplies returns what the simulated user said after the request,
+// in an ask case's conversation.
+func userReplies(rec *run.Record) []string {
+	if rec.Agent == nil {
+		return nil
+	}
+	var out []string
+	users := 0
+	for _, m := range rec.Agent.Messages {
+		if m.Role == "user" {
+			if users++; users > 1 {
+				out = append(out, m.Content)
+			}
+		}
+	}
+	return out
 }
 
 // seconds writes milliseconds as seconds with three decimals.

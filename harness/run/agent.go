@@ -115,7 +115,7 @@ func (r *runner) runLegs(ctx context.Context, c *cases.Case) *Record {
 	tc.Args = ap.Args
 	var own *toolrt.Call
 	var made []*toolrt.Call
-	rec.Agent, own, made = r.agent(ctx, &tc, rec.Utterance)
+	rec.Agent, own, made = r.agent(ctx, &tc, rec.Utterance, userReplies(&tc, ap))
 	ap.Cleanup(ctx, prep, own)
 	r.addPrep(rec, "agent", ap)
 	if rec.noteInfra(made...) {
@@ -180,10 +180,63 @@ func PickUtteranceOf(c *cases.Case, seed int64) cases.Utterance {
 	return ok[rand.New(rand.NewPCG(uint64(seed), h.Sum64())).IntN(len(ok))]
 }
 
+// maxReplies is how many times the simulated user of an ask case answers.
+const maxReplies = 2
+
+// userReplies returns what the simulated user of an ask case says when
+// asked: the reply of each withheld value, with this run's values in
+// place of the recorded ones (the value said plainly where the case has
+// no reply). Nil for a single-turn case.
+func userReplies(c *cases.Case, p *cases.Prepared) []string {
+	var out []string
+	for _, w := range c.Withheld {
+		text := w.Reply
+		if text == "" {
+			text = "It's " + plainValue(cases.WithheldValue(c, w)) + "."
+		}
+		out = append(out, p.Utterance(text))
+	}
+	return out
+}
+
+// plainValue writes a string as it is and any other value as JSON.
+func plainValue(v any) string {
+	if s, ok := v.(string); ok {
+		return s
+	}
+	b, _ := json.Marshal(v)
+	return string(b)
+}
+
+// replyTo returns what the simulated user says after the agent's run
+// ended with out, n replies into the conversation: every reply, in one
+// message, the first time the run ends with text; the same again when,
+// after that, the agent asks once more (classify.Asks) without having
+// called the case's tool since; otherwise nothing.
+func replyTo(c *cases.Case, replies []string, out *schema.Message, n int, callsSince []*toolrt.Call) string {
+	if len(replies) == 0 || out == nil || len(out.ToolCalls) > 0 || n >= maxReplies {
+		return ""
+	}
+	if n > 0 {
+		if !classify.Asks(out.Content) {
+			return ""
+		}
+		for _, call := range callsSince {
+			if call.Tool == c.Tool {
+				return ""
+			}
+		}
+	}
+	return strings.Join(replies, " ")
+}
+
 // agent runs the ReAct agent on the utterance and returns its trace, the
 // last call of the case's tool that succeeded (nil when none did), whose
 // answer names what the run made, and every call as the runtime made it.
-func (r *runner) agent(ctx context.Context, c *cases.Case, utterance string) (*classify.Trace, *toolrt.Call, []*toolrt.Call) {
+// In an ask case (replies set), each time the agent's run ends with text
+// the simulated user may answer (replyTo), and the agent runs again on
+// the whole conversation and the answer.
+func (r *runner) agent(ctx context.Context, c *cases.Case, utterance string, replies []string) (*classify.Trace, *toolrt.Call, []*toolrt.Call) {
 	names := r.opts.offered(c)
 	rec := &recorder{}
 	tools := make([]tool.BaseTool, len(names))
@@ -221,6 +274,16 @@ func (r *runner) agent(ctx context.Context, c *cases.Case, utterance string) (*c
 	var out *schema.Message
 	if err == nil {
 		out, err = ag.Generate(ctx, input)
+		repliedAt := 0
+		for n := 0; err == nil; n++ {
+			reply := replyTo(c, replies, out, n, rec.callsFrom(repliedAt))
+			if reply == "" {
+				break
+			}
+			repliedAt = rec.callCount()
+			convo := rec.addUser(reply)
+			out, err = ag.Generate(ctx, convo)
+		}
 	}
 	trace.LatencyMS = time.Since(start).Milliseconds()
 	switch {
@@ -249,6 +312,43 @@ type recorder struct {
 	raw        []*toolrt.Call
 	turns      []turn
 	toolTokens int
+	// last is the conversation as the model last saw it, with its answer.
+	last []*schema.Message
+	// users are the simulated user's replies of an ask case, each with
+	// the number of turns before it.
+	users []userTurn
+}
+
+// userTurn is one message of the simulated user after the first.
+type userTurn struct {
+	at   int
+	text string
+}
+
+// addUser records a reply of the simulated user and returns the
+// conversation the agent runs on next: all of it so far and the reply.
+func (r *recorder) addUser(text string) []*schema.Message {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.users = append(r.users, userTurn{at: len(r.turns), text: text})
+	return append(append([]*schema.Message(nil), r.last...), schema.UserMessage(text))
+}
+
+// callCount is the number of tool calls made so far.
+func (r *recorder) callCount() int {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return len(r.raw)
+}
+
+// callsFrom returns the tool calls made after the first i.
+func (r *recorder) callsFrom(i int) []*toolrt.Call {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if i > len(r.raw) {
+		return nil
+	}
+	return append([]*toolrt.Call(nil), r.raw[i:]...)
 }
 
 // turn is one model call.
@@ -278,6 +378,7 @@ func (r *recorder) addTurn(input []*schema.Message, out *schema.Message, latency
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.turns = append(r.turns, t)
+	r.last = append(append([]*schema.Message(nil), input...), out)
 }
 
 // messageTokens estimates what a message costs: its text, its tool calls
@@ -301,7 +402,12 @@ func (r *recorder) fill(trace *classify.Trace, input []*schema.Message) {
 	}
 	used := make([]bool, len(r.calls))
 	next := 0
-	for _, t := range r.turns {
+	users := r.users
+	for i, t := range r.turns {
+		for len(users) > 0 && users[0].at <= i {
+			trace.Messages = append(trace.Messages, classify.Message{Role: string(schema.User), Content: users[0].text})
+			users = users[1:]
+		}
 		trace.Turns = append(trace.Turns, t.info)
 		trace.Tokens.Prompt += t.info.PromptTokens
 		trace.Tokens.Completion += t.info.CompletionTokens
@@ -335,6 +441,9 @@ func (r *recorder) fill(trace *classify.Trace, input []*schema.Message) {
 			trace.Messages = append(trace.Messages, classify.Message{Role: string(schema.Tool), Content: r.calls[i].Text,
 				ToolCallID: tc.ID, Name: r.calls[i].Tool})
 		}
+	}
+	for _, u := range users {
+		trace.Messages = append(trace.Messages, classify.Message{Role: string(schema.User), Content: u.text})
 	}
 	trace.Tokens.Total = trace.Tokens.Prompt + trace.Tokens.Completion
 }

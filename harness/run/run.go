@@ -5,8 +5,14 @@
 // ground truth. The agent run gives the case's utterance to a CloudWeGo
 // Eino ReAct agent whose tools are the target and the K tools of the same
 // API most like it, and records every message, tool call, tool result,
-// token count and latency, and the final answer. harness/classify then
-// labels the agent run against the direct one.
+// token count and latency, and the final answer. An ask case
+// (cases.Ask) is a conversation: when the agent's run ends with text
+// while the values its first message withheld are unsaid, a simulated
+// user answers with the case's replies (all of them, in one message) and
+// the agent runs again on the whole conversation; it answers once more
+// if the agent asks again without calling the tool, and no more. The
+// trace's messages hold every turn, the user's replies among them.
+// harness/classify then labels the agent run against the direct one.
 //
 // A run lives in a directory (runs/ID):
 //

@@ -260,7 +260,8 @@ func labelText(ls []classify.Label) string {
 // TestTaxonomy drives the real ReAct agent with scripted turns over the
 // real tools of the example API (and of a small API that breaks its
 // promises) and checks that every class of the taxonomy is produced and
-// labelled, and that a clean case gets no label.
+// labelled (the dialogue's in multi-turn cases), and that a clean case
+// gets no label.
 func TestTaxonomy(t *testing.T) {
 	api := exampleAPI(t)
 	url := startExample(t, -1)
@@ -412,6 +413,12 @@ func TestTaxonomy(t *testing.T) {
 				[]models.Turn{call("getDailyReport", `{}`), answer("The report is broken.")},
 				[]classify.Class{classify.MalformedOutput}, nil},
 		}, run.Options{Catalog: cat, API: wapi, Similar: retrieve.SimilarTools(cat)}))
+	})
+
+	t.Run("dialogue", func(t *testing.T) {
+		cat := newCatalog(t, api, url, server.DefaultAdminToken)
+		scs, _ := askScenarios(t, cat)
+		collect(runScenarios(t, filepath.Join(root, "dialogue"), scs, run.Options{Catalog: cat, API: api}))
 	})
 
 	for _, ci := range classify.Taxonomy {

@@ -22,6 +22,12 @@
 // without an utterance is dropped, so that no case blames a tool for
 // what its utterance never said.
 //
+// An ask case (cases.Ask) is phrased from its arguments without the ones
+// it withholds, and an utterance that gives one away is dropped; the
+// reply of each withheld value, what the simulated user says when the
+// agent asks, is written from templates/utterances/reply.tmpl whatever
+// the generator, and judged to give the value.
+//
 // Each utterance records the generator that wrote it
 // ("template:get/2", "template:get/2+added/1" for one that had values
 // added, "llm:<model>").
@@ -117,14 +123,20 @@ func Annotate(ctx context.Context, api *ir.API, cs []cases.Case, g Generator) ([
 		if api.Operation(c.Tool) == nil {
 			return nil, st, fmt.Errorf("case %s: the API has no tool %q", c.ID, c.Tool)
 		}
-		us, err := g.Utter(ctx, api, c)
+		// An ask case's first message is written and judged without the
+		// values it withholds.
+		shown := shownCase(c)
+		us, err := g.Utter(ctx, api, shown)
 		if err != nil {
 			return nil, st, fmt.Errorf("case %s: %w", c.ID, err)
 		}
 		st.Cases++
-		kept, changed, err := judged(ctx, api, j, rw, c, us)
+		kept, changed, err := judged(ctx, api, j, rw, shown, us)
 		if err != nil {
 			return nil, st, fmt.Errorf("case %s: %w", c.ID, err)
+		}
+		if ok := withoutGiveaways(j, c, kept); len(ok) < len(kept) {
+			kept, changed = ok, true
 		}
 		switch {
 		case len(kept) == 0:
@@ -136,9 +148,16 @@ func Annotate(ctx context.Context, api *ir.API, cs []cases.Case, g Generator) ([
 			st.Passed++
 		}
 		st.Utterances += len(kept)
+		rated := *shown
+		rated.Utterances = kept
+		judge.RateNaturalness(&rated)
 		cc := *c
-		cc.Utterances = kept
-		judge.RateNaturalness(&cc)
+		cc.Utterances = rated.Utterances
+		if len(c.Withheld) > 0 {
+			if cc.Withheld, err = writeReplies(api, j, c); err != nil {
+				return nil, st, fmt.Errorf("case %s: %w", c.ID, err)
+			}
+		}
 		for _, u := range cc.Utterances {
 			if u.Naturalness >= 1 && u.Naturalness <= 5 {
 				st.Levels[u.Naturalness]++

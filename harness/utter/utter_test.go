@@ -146,7 +146,13 @@ func TestUtterancesMentionTheValues(t *testing.T) {
 			if !strings.HasPrefix(u.Generator, "template:") {
 				t.Errorf("%s: generator %q", c.ID, u.Generator)
 			}
-			for arg, v := range c.Args {
+			// An ask case's first message says all but what it withholds.
+			for _, w := range c.Withheld {
+				if s, ok := cases.WithheldValue(&c, w).(string); ok && strings.Contains(u.Text, s) {
+					t.Errorf("%s: %q gives the withheld %s = %s", c.ID, u.Text, w.Arg, s)
+				}
+			}
+			for arg, v := range shownCase(&c).Args {
 				if f, _ := findFeed(&c, arg); f != nil {
 					// A chain case names the item, not its id.
 					if f.Label != nil && f.Pick == "" && !strings.Contains(u.Text, f.Label.Value) {

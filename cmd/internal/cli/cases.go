@@ -41,6 +41,7 @@ func runCases(e *env, args []string) int {
 	allow := fs.Bool("allow-mutations", false, "let producers that change state (POST, PUT, PATCH, DELETE) run to find values")
 	proposed := fs.Bool("use-proposed", false, "also use the graph's proposed edges, not only the approved ones")
 	offline := fs.Bool("offline", false, "call nothing: synthesized values only, no multi-step cases")
+	noAsk := fs.Bool("no-ask", false, "make no multi-turn (ask) cases, whose first message leaves out a value the agent must ask for")
 	noVerify := fs.Bool("no-verify", false, "do not make each case's direct call to check that it holds (it succeeds, with data where the tool returns data)")
 	perCase := fs.Int("utterances", utter.DefaultPerCase, "utterances per case")
 	modelName := fs.String("model", "", "write utterances with this chat model and keep those its judge rates accurate and natural (default: templates)")
@@ -73,7 +74,7 @@ func runCases(e *env, args []string) int {
 
 	var err error
 	warn := func(format string, args ...any) { fmt.Fprintf(e.stderr, "warning: "+format+"\n", args...) }
-	opts := cases.Options{PerTool: *perTool, Chains: *chains, Seed: *seed, UseProposed: *proposed, Log: warn, Verify: !*noVerify}
+	opts := cases.Options{PerTool: *perTool, Chains: *chains, Seed: *seed, UseProposed: *proposed, Log: warn, Verify: !*noVerify, NoAsk: *noAsk}
 	if *chains == 0 {
 		opts.Chains = -1
 	}
@@ -140,8 +141,8 @@ func runCases(e *env, args []string) int {
 		tools[c.Tool] = true
 		counts[c.Scenario]++
 	}
-	fmt.Fprintf(e.stdout, "wrote %d cases for %d tools to %s (required %d, subset %d, all %d, chain %d)\n",
-		len(cs), len(tools), out, counts[cases.Required], counts[cases.Subset], counts[cases.All], counts[cases.Chain])
+	fmt.Fprintf(e.stdout, "wrote %d cases for %d tools to %s (required %d, subset %d, all %d, chain %d, ask %d)\n",
+		len(cs), len(tools), out, counts[cases.Required], counts[cases.Subset], counts[cases.All], counts[cases.Chain], counts[cases.Ask])
 	if opts.Catalog != nil {
 		fmt.Fprintf(e.stdout, "real values for %d tools from %d producer calls\n", len(rep.Harvested), rep.Calls)
 	}

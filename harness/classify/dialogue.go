@@ -1,0 +1,208 @@
+package classify
+
+import (
+	"encoding/json"
+	"maps"
+	"slices"
+	"strings"
+
+	"github.com/agentready/agentready/gen/describe/prose"
+	"github.com/agentready/agentready/harness/cases"
+)
+
+// askPhrases are the words that make a text a request for a value even
+// without a question mark ("Please provide the ticket ID.").
+var askPhrases = []string{
+	"please provide", "please give", "please specify", "please tell me", "please share", "please confirm", "please send",
+	"please let me know", "could you provide", "could you give", "could you specify", "could you tell me", "could you share",
+	"could you confirm", "can you provide", "can you give", "can you specify", "can you tell me", "can you share",
+	"can you confirm", "let me know", "i need to know", "i need the", "i'll need the", "i will need the",
+	"which one", "provide the", "specify the",
+}
+
+// Asks reports whether an agent's text answer asks the user something:
+// a sentence of it ends with "?" (quotation marks and brackets aside), or
+// it holds one of the phrases that ask for a value ("please provide",
+// "could you tell me", "let me know", "I need the", "which one"), in any
+// case.
+func Asks(text string) bool {
+	t := strings.TrimSpace(text)
+	if t == "" {
+		return false
+	}
+	for i, r := range t {
+		if r != '?' {
+			continue
+		}
+		if rest := t[i+1:]; rest == "" || strings.ContainsRune(" \t\n\"'”’)]*", []rune(rest)[0]) {
+			return true
+		}
+	}
+	low := strings.ToLower(t)
+	for _, p := range askPhrases {
+		if strings.Contains(low, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// dialogueState walks an agent's conversation in an ask case.
+type dialogueState struct {
+	// users counts the user messages so far (the first is the request);
+	// calls the tool results so far, which number the calls.
+	users, calls int
+	// replyAt is the number of calls made before the user's first reply,
+	// -1 while there is none.
+	replyAt int
+}
+
+// dialogue labels what the agent did wrong in its conversation with the
+// user: calls of the target that guessed a value the user had not given
+// yet, and questions for values the user had given. It returns how many
+// calls were made before the user's first reply (all of them when there
+// was none).
+func (c *Classifier) dialogue(l *labeler, tc *cases.Case, agent *Trace) int {
+	st := dialogueState{replyAt: -1}
+	for _, m := range agent.Messages {
+		switch m.Role {
+		case "user":
+			st.users++
+			if st.users == 2 {
+				st.replyAt = st.calls
+			}
+		case "tool":
+			st.calls++
+		case "assistant":
+			if len(m.ToolCalls) > 0 {
+				c.guesses(l, tc, m.ToolCalls, st.users > 1)
+			} else if Asks(m.Content) {
+				c.askedGiven(l, tc, m.Content, st.users > 1)
+			}
+		}
+	}
+	if st.replyAt < 0 {
+		return len(agent.Calls)
+	}
+	return st.replyAt
+}
+
+// guesses labels calls of the target made before the user's reply that
+// hold a value for a withheld argument.
+func (c *Classifier) guesses(l *labeler, tc *cases.Case, calls []ToolCall, replied bool) {
+	if replied || len(tc.Withheld) == 0 {
+		return
+	}
+	for _, call := range calls {
+		if call.Name != tc.Tool {
+			continue
+		}
+		var args map[string]any
+		if json.Unmarshal([]byte(call.Args), &args) != nil {
+			continue
+		}
+		for _, w := range tc.Withheld {
+			v := cases.PathValue(args, w.Arg)
+			if v == nil || empty(v) {
+				continue
+			}
+			l.add(GuessedInsteadOfAsking, tc.Tool, []string{w.Arg},
+				"Before the user said which `%s` they meant, the agent called %s(%s) with `%s` = %s, a value the user never gave.",
+				w.Arg, call.Name, clip(canonArgs(call.Args), 160), w.Arg, valueText(v))
+		}
+	}
+}
+
+// askedGiven labels a question that names an argument whose value the
+// user's messages had given: every argument but the withheld ones, and
+// those too once the user has replied. A question that also quotes the
+// value checks it rather than asks for it.
+func (c *Classifier) askedGiven(l *labeler, tc *cases.Case, question string, replied bool) {
+	withheld := map[string]bool{}
+	if !replied {
+		for _, w := range tc.Withheld {
+			withheld[w.Arg] = true
+		}
+	}
+	schemas := c.argSchemas(tc.Tool)
+	cm := comparer{api: c.api}
+	low := strings.ToLower(question)
+	for _, k := range slices.Sorted(maps.Keys(tc.Args)) {
+		v := tc.Args[k]
+		if withheld[k] || cm.isDefault(schemas[k], v) || !namesArg(question, k) {
+			continue
+		}
+		if s := strings.ToLower(canonValue(v)); s != "" && strings.Contains(low, s) {
+			continue
+		}
+		l.add(AskedForGiven, tc.Tool, []string{k}, "The agent asked %s although the user had already given `%s` = %s.",
+			quote(question, 160), k, valueText(v))
+	}
+}
+
+// idWords end the names of identifier arguments ("ticketId").
+var idWords = map[string]bool{"id": true, "ids": true, "key": true, "uuid": true, "number": true, "code": true}
+
+// namesArg reports whether text names an argument by its name's words:
+// "ticket id" for ticketId, "priority"; for an identifier also its
+// entity after "which" or "what", or before an identifier word ("which
+// ticket", "the ticket number"). A name whose words are single letters
+// ("q") is never named.
+func namesArg(text, arg string) bool {
+	name := prose.Words(arg)
+	if len(name) == 0 || len(strings.Join(name, "")) < 2 {
+		return false
+	}
+	ws := prose.Words(text)
+	if indexWords(ws, name) >= 0 {
+		return true
+	}
+	if len(name) < 2 || !idWords[name[len(name)-1]] {
+		return false
+	}
+	ent := name[:len(name)-1]
+	for i := 0; i+len(ent) <= len(ws); i++ {
+		if !slices.Equal(ws[i:i+len(ent)], ent) {
+			continue
+		}
+		before := i > 0 && (ws[i-1] == "which" || ws[i-1] == "what")
+		after := i+len(ent) < len(ws) && (idWords[ws[i+len(ent)]] || ws[i+len(ent)] == "identifier")
+		if before || after {
+			return true
+		}
+	}
+	return false
+}
+
+// indexWords returns where the words of needle start in ws, or -1.
+func indexWords(ws, needle []string) int {
+	for i := 0; i+len(needle) <= len(ws); i++ {
+		if slices.Equal(ws[i:i+len(needle)], needle) {
+			return i
+		}
+	}
+	return -1
+}
+
+// forgiveGuessed takes the withheld arguments the agent guessed out of
+// the value mismatches of its final call when that call was made before
+// the user's reply: the guess is the mistake, labelled once.
+func (l *labeler) forgiveGuessed(finalBeforeReply bool) {
+	g := l.byClass[GuessedInsteadOfAsking]
+	vm := l.byClass[ParameterValueMismatch]
+	if g == nil || vm == nil || !finalBeforeReply {
+		return
+	}
+	var keep []string
+	for _, p := range vm.Params {
+		if !contains(g.Params, topName(p)) && !contains(g.Params, p) {
+			keep = append(keep, p)
+		}
+	}
+	if len(keep) == 0 {
+		delete(l.byClass, ParameterValueMismatch)
+		delete(l.count, ParameterValueMismatch)
+		return
+	}
+	vm.Params = keep
+}

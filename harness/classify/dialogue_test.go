@@ -1,0 +1,44 @@
+package classify
+
+import "testing"
+
+func TestAsks(t *testing.T) {
+	for text, want := range map[string]bool{
+		"Which ticket do you mean?":                      true,
+		"Sure. What should the title be?\n":              true,
+		"Please provide the ticket ID.":                  true,
+		"Could you tell me the user's email":             true,
+		"Let me know which team.":                        true,
+		"Ticket TCK-1 is open and assigned to Ada.":      false,
+		"I cannot do that, sorry.":                       false,
+		"The list is at /tickets?page=2 if you want it.": false,
+		"": false,
+		"Do you want the “open” ones?” I asked.":    true,
+		"Here is the ticket (did you mean TCK-1?).": true,
+		"I have closed the ticket as you asked":     false,
+	} {
+		if got := Asks(text); got != want {
+			t.Errorf("Asks(%q) = %v, want %v", text, got, want)
+		}
+	}
+}
+
+func TestNamesArg(t *testing.T) {
+	for _, c := range []struct {
+		text, arg string
+		want      bool
+	}{
+		{"What is the ticket ID?", "ticketId", true},
+		{"Which ticket do you mean?", "ticketId", true},
+		{"What's the ticket number?", "ticketId", true},
+		{"What priority should the ticket get?", "ticketId", false},
+		{"What priority should the ticket get?", "priority", true},
+		{"Which user is the requester?", "requester_id", false},
+		{"Who is the requester? Please give the requester ID.", "requester_id", true},
+		{"What should I search for?", "q", false},
+	} {
+		if got := namesArg(c.text, c.arg); got != c.want {
+			t.Errorf("namesArg(%q, %s) = %v, want %v", c.text, c.arg, got, c.want)
+		}
+	}
+}
