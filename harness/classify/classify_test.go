@@ -220,11 +220,11 @@ func TestMetricsAndRecommendations(t *testing.T) {
 		return Label{Class: class, Tool: tool, Params: params, Evidence: "seen " + string(class)}
 	}
 	outcomes := []Outcome{
-		{Case: "a/1", Tool: "a", Naturalness: 5},
-		{Case: "a/2", Tool: "a", Naturalness: 2},
+		{Case: "a/1", Tool: "a", Naturalness: 5, Scenario: "chain"},
+		{Case: "a/2", Tool: "a", Naturalness: 2, Scenario: "required"},
 		{Case: "a/3", Tool: "a", Naturalness: 9},
 		{Case: "a/4", Tool: "a", Naturalness: 5, Labels: []Label{lbl(MissingParameter, "a", "q"), lbl(ParameterTypeMismatch, "a", "n")}},
-		{Case: "b/1", Tool: "b", Labels: []Label{lbl(IncorrectToolSelection, "b")}},
+		{Case: "b/1", Tool: "b", Labels: []Label{lbl(IncorrectToolSelection, "b")}, Scenario: "chain"},
 		{Case: "b/2", Tool: "b", Labels: []Label{lbl(MissingParameter, "b", "id")}},
 		{Case: "c/1", Tool: "c"},
 		{Case: "c/2", Tool: "c", Labels: []Label{lbl(EmptyOutput, "c")}},
@@ -242,6 +242,10 @@ func TestMetricsAndRecommendations(t *testing.T) {
 	// Levels with cases only; an out-of-range level counts nowhere.
 	if want := []LevelMetric{{Level: 2, Cases: 1, NoError: 1, NoErrorRate: 1}, {Level: 5, Cases: 2, NoError: 1, NoErrorRate: 0.5}}; !reflect.DeepEqual(m.Naturalness, want) {
 		t.Errorf("naturalness: %+v, want %+v", m.Naturalness, want)
+	}
+	// Scenarios in the order of how much they ask of the agent.
+	if want := []ScenarioMetric{{Scenario: "required", Cases: 1, NoError: 1, NoErrorRate: 1}, {Scenario: "chain", Cases: 2, NoError: 1, NoErrorRate: 0.5}}; !reflect.DeepEqual(m.Scenarios, want) {
+		t.Errorf("scenarios: %+v, want %+v", m.Scenarios, want)
 	}
 	if len(m.Classes) != len(Taxonomy) || m.Classes[3].Class != MissingParameter || m.Classes[3].Cases != 2 || m.Classes[3].Recovered != 1 {
 		t.Errorf("classes: %+v", m.Classes)

@@ -3,6 +3,7 @@ package classify
 import (
 	"encoding/json"
 	"maps"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -26,7 +27,7 @@ var askPhrases = []string{
 // "could you tell me", "let me know", "I need the", "which one"), in any
 // case.
 func Asks(text string) bool {
-	t := strings.TrimSpace(text)
+	t := strings.TrimSpace(ownWords(text))
 	if t == "" {
 		return false
 	}
@@ -45,6 +46,24 @@ func Asks(text string) bool {
 		}
 	}
 	return false
+}
+
+// statusLine starts a tool result quoted in an answer ("200 OK").
+var statusLine = regexp.MustCompile(`^\d{3} [A-Z]`)
+
+// ownWords is the part of an answer in the agent's own words: the lines
+// before the first one that starts quoted data (a JSON document, a code
+// fence, an HTTP status line), whose text may hold anything, questions
+// included.
+func ownWords(text string) string {
+	lines := strings.Split(text, "\n")
+	for i, line := range lines {
+		l := strings.TrimSpace(line)
+		if strings.HasPrefix(l, "{") || strings.HasPrefix(l, "[") || strings.HasPrefix(l, "```") || statusLine.MatchString(l) {
+			return strings.Join(lines[:i], "\n")
+		}
+	}
+	return text
 }
 
 // dialogueState walks an agent's conversation in an ask case.

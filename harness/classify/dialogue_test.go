@@ -16,6 +16,9 @@ func TestAsks(t *testing.T) {
 		"Do you want the “open” ones?” I asked.":    true,
 		"Here is the ticket (did you mean TCK-1?).": true,
 		"I have closed the ticket as you asked":     false,
+		// A tool result quoted in the answer is not the agent asking.
+		"Here is what listTickets returned:\n200 OK\n{\"title\":\"Why does Outlook ask again?\"}": false,
+		"Here it is:\n{\"note\":\"please provide a receipt\"}\nAnything else?":                    false,
 	} {
 		if got := Asks(text); got != want {
 			t.Errorf("Asks(%q) = %v, want %v", text, got, want)

@@ -1,6 +1,10 @@
 package classify
 
-import "sort"
+import (
+	"maps"
+	"slices"
+	"sort"
+)
 
 // Outcome is what metrics need of one case's result.
 type Outcome struct {
@@ -24,6 +28,9 @@ type Outcome struct {
 	// Naturalness is the level (1-5) of the utterance the agent got, 0
 	// when it was not rated.
 	Naturalness int `json:"naturalness,omitempty"`
+	// Scenario is how the case was made (cases.Scenario: required,
+	// subset, all, chain, ask); empty when unknown.
+	Scenario string `json:"scenario,omitempty"`
 }
 
 // Status is how a case ended.
@@ -83,6 +90,19 @@ type Metrics struct {
 	// utterance the agent got (levels with cases only; empty when no
 	// utterance was rated): robotic requests flatter agents.
 	Naturalness []LevelMetric `json:"naturalness,omitempty"`
+	// Scenarios break the cases down by how they were made: one call
+	// with what it needs (required, subset, all), several calls (chain),
+	// a conversation (ask). Empty when no case says.
+	Scenarios []ScenarioMetric `json:"scenarios,omitempty"`
+}
+
+// ScenarioMetric is how the cases of one scenario went.
+type ScenarioMetric struct {
+	Scenario    string  `json:"scenario"`
+	Cases       int     `json:"cases"`
+	NoError     int     `json:"noError"`
+	Recovered   int     `json:"recovered,omitempty"`
+	NoErrorRate float64 `json:"noErrorRate"`
 }
 
 // LevelMetric is how the cases of one naturalness level went.
@@ -152,6 +172,7 @@ func Band(rate float64) string {
 // Compute returns the metrics of a run's outcomes.
 func Compute(outcomes []Outcome) Metrics {
 	var m Metrics
+	scenarios := map[string]*ScenarioMetric{}
 	levels := map[int]*LevelMetric{}
 	for l := 1; l <= 5; l++ {
 		levels[l] = &LevelMetric{Level: l}
@@ -184,6 +205,14 @@ func Compute(outcomes []Outcome) Metrics {
 		if level != nil {
 			level.Cases++
 		}
+		var sc *ScenarioMetric
+		if o.Scenario != "" {
+			if scenarios[o.Scenario] == nil {
+				scenarios[o.Scenario] = &ScenarioMetric{Scenario: o.Scenario}
+			}
+			sc = scenarios[o.Scenario]
+			sc.Cases++
+		}
 		switch o.Status() {
 		case Passed:
 			m.NoError++
@@ -191,9 +220,15 @@ func Compute(outcomes []Outcome) Metrics {
 			if level != nil {
 				level.NoError++
 			}
+			if sc != nil {
+				sc.NoError++
+			}
 		case PassedAfterRecovery:
 			m.Recovered++
 			tm.Recovered++
+			if sc != nil {
+				sc.Recovered++
+			}
 			seen := map[Class]bool{}
 			for _, l := range o.Recovered {
 				if !seen[l.Class] {
@@ -211,6 +246,12 @@ func Compute(outcomes []Outcome) Metrics {
 			}
 		}
 	}
+	for _, name := range slices.Sorted(maps.Keys(scenarios)) {
+		sc := scenarios[name]
+		sc.NoErrorRate = ratio(sc.NoError, sc.Cases)
+		m.Scenarios = append(m.Scenarios, *sc)
+	}
+	slices.SortStableFunc(m.Scenarios, func(a, b ScenarioMetric) int { return scenarioRank(a.Scenario) - scenarioRank(b.Scenario) })
 	for l := 1; l <= 5; l++ {
 		if lm := levels[l]; lm.Cases > 0 {
 			lm.NoErrorRate = ratio(lm.NoError, lm.Cases)
@@ -252,4 +293,15 @@ func ratio(n, d int) float64 {
 		return 0
 	}
 	return float64(n) / float64(d)
+}
+
+// scenarioOrder is the order scenarios are reported in: single calls from
+// the least to the most arguments, then several calls, then talk.
+var scenarioOrder = []string{"required", "subset", "all", "chain", "ask"}
+
+func scenarioRank(s string) int {
+	if i := slices.Index(scenarioOrder, s); i >= 0 {
+		return i
+	}
+	return len(scenarioOrder)
 }

@@ -167,7 +167,17 @@ func (k *toolkit) reply(in []*schema.Message) (*schema.Message, string) {
 	if user < 0 {
 		return schema.AssistantMessage("What would you like me to do?", nil), "no user message"
 	}
-	request := requestText(in[user])
+	// The request is everything the user said: a reply to a question
+	// adds to the first message, it does not replace it.
+	var said []string
+	for _, m := range in[:user+1] {
+		if m != nil && m.Role == schema.User {
+			if t := strings.TrimSpace(requestText(m)); t != "" {
+				said = append(said, t)
+			}
+		}
+	}
+	request := strings.Join(said, "\n")
 	var calls []*schema.Message
 	var last *schema.Message
 	for _, m := range in[user+1:] {
@@ -257,6 +267,9 @@ func (k *toolkit) firstCall(in []*schema.Message, request string) (*schema.Messa
 		return ToolCallMessage(in, ToolCallSpec{Name: st.tool.name, Arguments: args}),
 			fmt.Sprintf("picked %s; first %s: call %s with %s", tool.name, st.why, st.tool.name, args)
 	}
+	if msg, reason, ok := ask(tool, f); ok {
+		return msg, reason
+	}
 	args := encodeArgs(tool.nest(f.args))
 	var alt []string
 	for _, h := range hits[1:min(len(hits), 3)] {
@@ -268,6 +281,41 @@ func (k *toolkit) firstCall(in []*schema.Message, request string) (*schema.Messa
 		reason += "; " + strings.Join(f.notes, "; ")
 	}
 	return ToolCallMessage(in, ToolCallSpec{Name: tool.name, Arguments: args}), reason
+}
+
+// ask asks the user which thing the request means when the tool needs an
+// identifier the request does not give ("close the ticket"), as a careful
+// model does instead of inventing one. It does not ask when the request
+// holds a value it could not place (an identifier, a number, quoted text
+// left over), nor for other arguments (text, enum values): then the user
+// likely said it in words the baseline did not read, and a call whose
+// corrective answer lists what is missing serves better than a question
+// about something already said.
+func ask(t *toolSpec, f *filler) (*schema.Message, string, bool) {
+	var missing []string
+	for _, p := range t.params {
+		if !p.required || f.has(p) {
+			continue
+		}
+		if !p.ident {
+			return nil, "", false
+		}
+		missing = append(missing, strings.Join(p.words, " "))
+	}
+	if len(missing) == 0 {
+		return nil, "", false
+	}
+	for i := range f.u.toks {
+		if !f.u.used[i] && f.u.valueToken(i) {
+			return nil, "", false
+		}
+	}
+	what := missing[0]
+	if len(missing) > 1 {
+		what = strings.Join(missing[:len(missing)-1], ", ") + " and " + missing[len(missing)-1]
+	}
+	return schema.AssistantMessage(fmt.Sprintf("To use %s I need the %s. What should I use?", t.name, what), nil),
+		fmt.Sprintf("picked %s; the request gives no %s: ask", t.name, what), true
 }
 
 // encodeArgs writes arguments as JSON with sorted keys.

@@ -311,3 +311,30 @@ func TestBaselineStream(t *testing.T) {
 		t.Errorf("stream: %v %v", msg, err)
 	}
 }
+
+// TestBaselineAsks: an identifier the request does not give is asked
+// for; the user's reply adds to the request, and the call follows.
+func TestBaselineAsks(t *testing.T) {
+	m, _ := models.NewBaseline().WithTools(exampleInfos(t))
+	convo := []*schema.Message{schema.UserMessage("Please delete the ticket.")}
+	msg, err := m.Generate(context.Background(), convo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(msg.ToolCalls) != 0 || !strings.Contains(msg.Content, "ticket id") || !strings.HasSuffix(msg.Content, "?") {
+		t.Fatalf("no identifier given: %v %q", msg.ToolCalls, msg.Content)
+	}
+	convo = append(convo, msg, schema.UserMessage("Sorry, it's TCK-1042."))
+	msg, err = m.Generate(context.Background(), convo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c := callOf(t, msg); !same(c, "deleteTicket", map[string]any{"ticketId": "TCK-1042"}) {
+		t.Errorf("after the reply: %v %q", c, msg.Content)
+	}
+	// A value it cannot place is not asked about: the call goes out and
+	// the corrective answer does the rest.
+	if msg := firstCall(t, exampleInfos(t), "Please delete ticket 'Printer on fire'"); len(msg.ToolCalls) == 0 {
+		t.Errorf("asked although the request holds a value: %q", msg.Content)
+	}
+}

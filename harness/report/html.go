@@ -51,6 +51,7 @@ type page struct {
 	Empty                   bool
 	Bands                   []bandView
 	Levels                  []levelView
+	Scenarios               []scenarioView
 	ClassChart              chart
 	ToolChart               chart
 	ToolRows                []toolView
@@ -58,6 +59,12 @@ type page struct {
 }
 
 // levelView is one naturalness level's row.
+type scenarioView struct {
+	Scenario                string
+	Cases, NoError, Recover int
+	Pct                     string
+}
+
 type levelView struct {
 	Level, Cases, NoError int
 	Pct                   string
@@ -213,6 +220,10 @@ func (r *Run) HTML() ([]byte, error) {
 	p.Bands = bandViews(m)
 	for _, l := range m.Naturalness {
 		p.Levels = append(p.Levels, levelView{Level: l.Level, Cases: l.Cases, NoError: l.NoError, Pct: fmt.Sprintf("%.0f%%", 100*l.NoErrorRate)})
+	}
+	for _, sc := range m.Scenarios {
+		p.Scenarios = append(p.Scenarios, scenarioView{Scenario: sc.Scenario, Cases: sc.Cases, NoError: sc.NoError, Recover: sc.Recovered,
+			Pct: fmt.Sprintf("%.0f%%", 100*sc.NoErrorRate)})
 	}
 	p.Recs = recGroups(r.Recommendations, p.ToolRows, anchors)
 

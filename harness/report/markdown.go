@@ -95,6 +95,15 @@ func (r *Run) Markdown() string {
 		}
 	}
 
+	if len(m.Scenarios) > 0 {
+		b.WriteString("\n## By scenario\n\n")
+		b.WriteString("How each case was made: one call with its required arguments, some or all of the optional ones; several calls where the request names what a tool needs (chain); a conversation where the first message lacks a value (ask).\n\n")
+		b.WriteString("| scenario | cases | no error | passed after recovery |\n|---|--:|--:|--:|\n")
+		for _, sc := range m.Scenarios {
+			fmt.Fprintf(&b, "| %s | %d | %s | %d |\n", sc.Scenario, sc.Cases, frac(sc.NoErrorRate), sc.Recovered)
+		}
+	}
+
 	b.WriteString("\n## Tools\n\n")
 	var bands []string
 	for _, bm := range m.Bands {

@@ -241,7 +241,7 @@ const SkipNoTool = "the tool is not in the catalog"
 // Outcome returns what metrics need of the record.
 func (r *Record) Outcome() classify.Outcome {
 	return classify.Outcome{Case: r.Case, Tool: r.Tool, Labels: r.Labels, Recovered: r.Recovered, Naturalness: r.Naturalness,
-		Skipped: r.Skipped != "", Invalid: r.Invalid != "", Mutating: r.Mutating}
+		Scenario: r.Scenario, Skipped: r.Skipped != "", Invalid: r.Invalid != "", Mutating: r.Mutating}
 }
 
 // Status returns how the case ended.

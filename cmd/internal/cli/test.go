@@ -526,6 +526,15 @@ func (e *env) finishRun(dir string, sum *runner.Summary, info models.Info, g *re
 		}
 		tw.Flush()
 	}
+	if len(m.Scenarios) > 0 {
+		fmt.Fprintln(e.stdout)
+		tw = tabwriter.NewWriter(e.stdout, 0, 4, 2, ' ', 0)
+		fmt.Fprintln(tw, "SCENARIO\tCASES\tNO ERROR\tAFTER RECOVERY")
+		for _, sc := range m.Scenarios {
+			fmt.Fprintf(tw, "%s\t%d\t%.2f\t%d\n", sc.Scenario, sc.Cases, sc.NoErrorRate, sc.Recovered)
+		}
+		tw.Flush()
+	}
 	fmt.Fprintln(e.stdout)
 	for _, b := range m.Bands {
 		fmt.Fprintf(e.stdout, "tools passing %s%% of their cases: %d (%.2f)\n", b.Band, b.Tools, b.Fraction)
