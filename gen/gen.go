@@ -41,6 +41,11 @@ type Options struct {
 	EnvPrefix string
 	// Strict makes every warning an error.
 	Strict bool
+	// InputHints, when set, is called with the lowered API and returns,
+	// per tool and argument, a sentence that says where the argument's
+	// value comes from (harness/graph.Hints of the reviewed dependency
+	// graph); it ends the argument's description in the tool schema.
+	InputHints func(*ir.API) map[string]map[string]string
 }
 
 // Result is a generated package, not yet written.
@@ -83,6 +88,12 @@ func Generate(opts Options) (*Result, error) {
 	if len(api.Operations) == 0 {
 		return &Result{API: api, Warnings: warnings},
 			fmt.Errorf("%s: no operations to generate (the spec has none, the selection matched none, or all were skipped: see the warnings)", opts.Spec)
+	}
+	if opts.InputHints != nil {
+		hints := opts.InputHints(api)
+		for _, op := range api.Operations {
+			op.InputHints = hints[op.Name]
+		}
 	}
 	tools := map[string]*toolrt.Operation{}
 	descriptors, catErr := catalog.Operations(api)

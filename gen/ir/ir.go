@@ -76,6 +76,11 @@ type Operation struct {
 	Security []SecurityRequirement `json:"security,omitempty"`
 	// Servers overrides API.Servers for this operation when set.
 	Servers []string `json:"servers,omitempty"`
+	// InputHints say, by tool argument, where a value comes from ("Find
+	// it with listUsers (`items[].id`)."): the reviewed dependency
+	// graph's producers, set by the caller after lowering; the argument's
+	// description in the tool schema ends with its hint.
+	InputHints map[string]string `json:"inputHints,omitempty"`
 	// Origin is where the operation is declared in the source.
 	Origin Origin `json:"origin"`
 }

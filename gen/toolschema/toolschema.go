@@ -116,7 +116,7 @@ func Build(api *ir.API, op *ir.Operation, opts Options) ([]byte, error) {
 	if api == nil || op == nil {
 		return nil, errors.New("toolschema: nil API or operation")
 	}
-	b := &builder{api: api, opts: opts.withDefaults(), context: op.Summary}
+	b := &builder{api: api, opts: opts.withDefaults(), context: op.Summary, hints: op.InputHints}
 	if b.context == "" {
 		b.context = prose.FirstSentence(prose.Clean(op.Description))
 	}
@@ -167,6 +167,9 @@ func Naive(api *ir.API, op *ir.Operation) []byte {
 type builder struct {
 	api   *ir.API
 	opts  Options
+	// hints end the descriptions of the arguments they name
+	// (ir.Operation.InputHints).
+	hints map[string]string
 	naive bool
 	w     jw
 	// shared holds the types written under $defs; defs lists those
@@ -511,21 +514,32 @@ func (b *builder) object(s *ir.Schema, depth int) {
 // description writes the description member: the spec's text as is for
 // Naive, its brief form otherwise.
 func (b *builder) description(desc, name string, depth int) {
-	if desc == "" {
-		return
+	hint := ""
+	if depth == 0 && !b.inDefs && !b.naive {
+		hint = b.hints[name]
 	}
-	if !b.naive {
+	if desc != "" && !b.naive {
 		max := b.opts.DescriptionChars
 		if depth > 0 || b.inDefs {
 			max = b.opts.NestedDescriptionChars
 		}
 		if max < 0 {
-			return
+			desc = ""
+		} else {
+			desc = prose.Brief(desc, name, max, b.context)
 		}
-		desc = prose.Brief(desc, name, max, b.context)
-		if desc == "" || depth == 0 && !b.inDefs && conventional[strings.ToLower(name)] && !strings.ContainsAny(desc, "0123456789") {
-			return
+		if depth == 0 && !b.inDefs && conventional[strings.ToLower(name)] && !strings.ContainsAny(desc, "0123456789") {
+			desc = ""
 		}
+	}
+	if hint != "" {
+		if desc != "" && !strings.HasSuffix(desc, ".") {
+			desc += "."
+		}
+		desc = strings.TrimSpace(desc + " " + hint)
+	}
+	if desc == "" {
+		return
 	}
 	b.w.key("description")
 	b.w.str(desc)

@@ -161,3 +161,38 @@ func TestAppendJSON(t *testing.T) {
 		t.Errorf("AppendJSON = %s, want %s", got, want)
 	}
 }
+
+// TestBuildInputHints: an argument's hint ends its description, whether
+// it has one or not; nested fields and the naive schema get none.
+func TestBuildInputHints(t *testing.T) {
+	api, op := testAPI()
+	op.InputHints = map[string]string{
+		"q":     "Find it with listThings (`items[].name`).",
+		"since": "Find it with listEvents (`[].at`).",
+		"x":     "Find it with nothing.",
+	}
+	got, err := Build(api, op, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var js struct {
+		Properties map[string]struct {
+			Description string `json:"description"`
+		} `json:"properties"`
+	}
+	if err := json.Unmarshal(got, &js); err != nil {
+		t.Fatalf("%v: %s", err, got)
+	}
+	if d := js.Properties["q"].Description; !strings.HasSuffix(d, ". Find it with listThings (`items[].name`).") || len(d) < 40 {
+		t.Errorf("q: %q", d)
+	}
+	if d := js.Properties["since"].Description; d != "Find it with listEvents (`[].at`)." {
+		t.Errorf("since (no description of its own): %q", d)
+	}
+	if strings.Contains(string(got), "nothing") {
+		t.Errorf("a nested field got a hint: %s", got)
+	}
+	if naive := Naive(api, op); strings.Contains(string(naive), "Find it") {
+		t.Errorf("the naive schema got hints: %s", naive)
+	}
+}

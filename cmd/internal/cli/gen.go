@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"path/filepath"
@@ -9,7 +10,9 @@ import (
 	"github.com/agentready/agentready/gen"
 	"github.com/agentready/agentready/gen/config"
 	"github.com/agentready/agentready/gen/diag"
+	"github.com/agentready/agentready/gen/ir"
 	"github.com/agentready/agentready/gen/load"
+	"github.com/agentready/agentready/harness/graph"
 )
 
 func runGen(e *env, args []string) int {
@@ -18,6 +21,7 @@ func runGen(e *env, args []string) int {
 	sf.register(fs)
 	out := fs.String("out", "", "directory to write the package to")
 	pkg := fs.String("package", "", "Go package name (default: the out directory's name)")
+	graphFile := fs.String("graph", "", "the reviewed dependency graph: each input an approved read-only producer fills says so in its description (default: the config's graph:, when set)")
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
@@ -41,6 +45,18 @@ func runGen(e *env, args []string) int {
 		p.opts.Package = *pkg
 	case set["out"] || p.opts.Package == "":
 		p.opts.Package = config.DefaultPackage(p.cfg.Out)
+	}
+	if path := cmp.Or(*graphFile, p.cfg.Graph); path != "" {
+		g, ok := e.loadGraph(path)
+		if !ok {
+			return exitError
+		}
+		p.opts.InputHints = func(api *ir.API) map[string]map[string]string {
+			for _, pr := range graph.Check(g, api) {
+				fmt.Fprintf(e.stderr, "warning: %v\n", pr)
+			}
+			return graph.Hints(g, api)
+		}
 	}
 	start := time.Now()
 	res, err := gen.Generate(p.opts)
