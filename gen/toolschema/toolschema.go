@@ -165,8 +165,8 @@ func Naive(api *ir.API, op *ir.Operation) []byte {
 }
 
 type builder struct {
-	api   *ir.API
-	opts  Options
+	api  *ir.API
+	opts Options
 	// hints end the descriptions of the arguments they name
 	// (ir.Operation.InputHints).
 	hints map[string]string
