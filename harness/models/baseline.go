@@ -297,7 +297,9 @@ func ask(t *toolSpec, f *filler) (*schema.Message, string, bool) {
 		if !p.required || f.has(p) {
 			continue
 		}
-		if !p.ident {
+		if !p.ident || len(p.enum) > 0 || len(p.named) > 0 || p.typ == "boolean" {
+			// A kind, not a thing: the corrective answer lists the
+			// values.
 			return nil, "", false
 		}
 		missing = append(missing, strings.Join(p.words, " "))
