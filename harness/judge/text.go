@@ -364,6 +364,24 @@ func parseNumber(s string) (float64, bool) {
 	return 0, false
 }
 
+// ordinals are the words for the first places of a sequence.
+var ordinals = []string{"first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"}
+
+// ordinal reads a form that names a place in a sequence by its first
+// word ("first", "third page") as a number from 1 to 10.
+func ordinal(s string) (float64, bool) {
+	ws := prose.Words(s)
+	if len(ws) == 0 {
+		return 0, false
+	}
+	for i, o := range ordinals {
+		if ws[0] == o {
+			return float64(i + 1), true
+		}
+	}
+	return 0, false
+}
+
 // fillers are the words of flag and field names that say nothing of
 // what they mean: "include" in include_archived, "is" in is_active.
 var fillers = map[string]bool{"is": true, "has": true, "have": true, "include": true, "includes": true, "with": true, "expand": true,
@@ -602,7 +620,11 @@ func plausible(form string, l leaf) bool {
 		}
 		return false
 	case float64:
-		n, ok := parseNumber(form)
+		if n, ok := parseNumber(form); ok {
+			return n == x
+		}
+		// "the first 20" says page 1.
+		n, ok := ordinal(form)
 		return ok && n == x
 	case string:
 		if x == "" {

@@ -47,6 +47,9 @@ type slots struct {
 	Also []string
 	// Query is a search's words, quoted.
 	Query string
+	// Few says how many of a list, and which, a request wants: "first
+	// 20", "5 most recently created"; empty when it wants them all.
+	Few string
 }
 
 // phraser turns one case into slots.
@@ -128,16 +131,29 @@ func (p *phraser) slots() slots {
 			}
 		}
 	}
-	var adjectives []string
+	if sh.intent == intentList {
+		s.Few, fields = p.few(fields)
+	}
+	var adjectives []adjectivePhrase
+	asDone := false
 	for _, f := range fields {
-		if sh.intent == intentList || sh.intent == intentSearch {
+		if sh.intent == intentList || sh.intent == intentSearch || sh.intent == intentCreate {
 			if adj, ok := p.adjective(f); ok {
 				adjectives = append(adjectives, adj)
 				continue
 			}
 		}
+		if sh.intent == intentAction && !asDone {
+			if as, ok := p.asValue(f); ok {
+				asDone = true
+				s.Details = append([]string{as}, s.Details...)
+				continue
+			}
+		}
 		if sh.intent == intentUpdate && f.body && !f.whole {
 			if also, ok := p.also(f); ok {
+				s.Also = append(s.Also, also)
+			} else if also, ok := p.enumChange(f); ok {
 				s.Also = append(s.Also, also)
 			} else {
 				s.Changes = append(s.Changes, p.change(f))
@@ -145,6 +161,10 @@ func (p *phraser) slots() slots {
 			continue
 		}
 		s.Details = append(s.Details, p.detail(f))
+	}
+	if sh.intent == intentCreate && len(adjectives) > 0 {
+		s.Resource = joinAdjectives(adjectives) + " " + s.Resource
+		adjectives = nil
 	}
 	if s.Thing == "" {
 		s.Thing = "the " + sh.resource
@@ -154,14 +174,14 @@ func (p *phraser) slots() slots {
 	}
 	things := sh.resources
 	if len(adjectives) > 0 {
-		things = strings.Join(adjectives, " ") + " " + things
+		things = joinAdjectives(adjectives) + " " + things
 	}
 	if s.Owner != "" {
 		things += " of " + s.Owner
 	}
 	s.Things = things
 	if len(s.Details) > 0 {
-		s.With = " " + join(s.Details)
+		s.With = p.withDetails(s.Details)
 	}
 	return s
 }
@@ -238,39 +258,56 @@ func entity(name string) string {
 }
 
 // adjective returns the phrase of an argument that reads as a quality of
-// the resource: an enum filter ("urgent") or a flag ("active",
-// "unassigned").
-func (p *phraser) adjective(f field) (string, bool) {
+// the resource: an enum filter ("urgent", "open or pending", "high
+// priority") or a flag ("active", "unassigned"). A list or search takes
+// its filters, a create the body fields that say what kind of thing it
+// makes ("a public comment", "a laptop asset").
+func (p *phraser) adjective(f field) (adjectivePhrase, bool) {
 	ws := words(f.name)
-	if len(ws) != 1 || !f.top || f.header != "" {
-		return "", false
+	if len(ws) != 1 || f.header != "" || !f.top && !(p.shape.intent == intentCreate && f.body && !f.whole) {
+		return adjectivePhrase{}, false
 	}
 	switch x := f.v.(type) {
 	case string:
-		if s := f.schema; s != nil && len(s.Enum) > 0 && adjectiveArgs[ws[0]] && !strings.HasPrefix(x, "-") && x != "" &&
-			(!ordinary(x) || x == "new") {
-			a := say(x)
-			if ordinary(x) {
-				a = x
-			}
-			if a != x || len(x) <= 3 {
-				// Words that are not the value as it is, or a word too
-				// short to stand out: say which words stand for it.
-				p.forms[f.path] = a
-			}
-			return a, true
+		a, ok := p.enumWord(f, ws[0], x, f.path)
+		return adjectivePhrase{a, rankOf(ws[0])}, ok
+	case []any:
+		// A filter of several enum values: "open or pending tickets".
+		if p.shape.intent == intentCreate || len(x) == 0 || len(x) > 3 {
+			return adjectivePhrase{}, false
 		}
+		var items *ir.Schema
+		if f.schema != nil {
+			items = p.api.Resolve(f.schema.Items)
+		}
+		out := make([]string, len(x))
+		for i, e := range x {
+			v, ok := e.(string)
+			a, ok2 := "", false
+			if ok {
+				a, ok2 = p.enumWord(field{name: f.name, schema: items, v: v}, ws[0], v, fmt.Sprintf("%s[%d]", f.path, i))
+			}
+			if !ok2 {
+				// Nothing recorded must outlive a list said otherwise.
+				for k := range x {
+					delete(p.forms, fmt.Sprintf("%s[%d]", f.path, k))
+				}
+				return adjectivePhrase{}, false
+			}
+			out[i] = a
+		}
+		return adjectivePhrase{orList(out), rankOf(ws[0])}, true
 	case bool:
-		if s := f.schema; s != nil && s.Kind == ir.KindBoolean && adjectiveWord(ws[0]) {
+		if s := f.schema; s != nil && s.Kind == ir.KindBoolean && adjectiveWord(ws[0]) && p.shape.intent != intentCreate {
 			a := ws[0]
 			if !x {
 				a = negate(ws[0])
 			}
 			p.forms[f.path] = a
-			return a, true
+			return adjectivePhrase{a, 0}, true
 		}
 	}
-	return "", false
+	return adjectivePhrase{}, false
 }
 
 // pick returns one of the options, seeded.
@@ -328,7 +365,7 @@ func (p *phraser) detail(f field) string {
 		case last == "offset" || last == "skip":
 			return p.pick("skipping the first "+n, "starting after the first "+n)
 		}
-		return p.pick("with "+h+" "+n, "with "+article(h)+" of "+n)
+		return p.numberDetail(ws, n)
 	case []any:
 		if f.whole {
 			if p.shape.intent == intentUpdate {
@@ -523,6 +560,11 @@ func (p *phraser) stringDetail(f field, x string) string {
 		format = s.Format
 	}
 	name := f.name
+	if sortName(name, ws) {
+		if phrase, ok := p.sortPhrase(f, x); ok {
+			return phrase
+		}
+	}
 	if strings.HasPrefix(x, "-") && (last == "sort" || last == "order" || strings.HasPrefix(name, "sort") || strings.HasPrefix(name, "order")) {
 		return p.pick("sorted by "+say(x[1:])+" in descending order", "in descending order of "+say(x[1:]))
 	}
@@ -564,12 +606,9 @@ func (p *phraser) stringDetail(f field, x string) string {
 		return p.pick("named "+x, "called "+x)
 	case last == "description" || last == "body" || last == "comment" || last == "message" || last == "note" ||
 		last == "notes" || last == "text" || last == "content" || last == "details" || last == "resolution" || last == "reason":
-		if last == "reason" {
-			return p.pick("because "+quote(x), "giving the reason "+quote(x))
-		}
-		return p.pick("saying "+quote(x), "with the "+h+" "+quote(x))
+		return p.textDetail(last, quote(x))
 	case last == "email" || format == "email":
-		return p.pick("with email "+x, "whose email is "+x)
+		return p.emailDetail(h, x)
 	case last == "location" || last == "city" || last == "office" || last == "site" || last == "country":
 		if ordinary(x) {
 			return "in " + quote(x)
@@ -579,12 +618,12 @@ func (p *phraser) stringDetail(f field, x string) string {
 		return p.idPhrase(name, x, "")
 	}
 	if s != nil && len(s.Enum) > 0 {
-		return p.pick("with "+h+" "+say(x), "with "+say(x)+" as the "+h)
+		return p.enumDetail(h, say(x))
 	}
 	if strings.ContainsAny(x, " ,") || ordinary(x) {
-		return p.pick("with "+h+" "+quote(x), "with the "+h+" "+quote(x))
+		return p.plainDetail(h, quote(x))
 	}
-	return p.pick("with "+h+" "+x, "with the "+h+" "+x)
+	return p.plainDetail(h, x)
 }
 
 // identifier reports whether an argument takes an identifier.

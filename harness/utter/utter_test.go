@@ -163,6 +163,11 @@ func TestUtterancesMentionTheValues(t *testing.T) {
 					}
 					continue
 				}
+				if formed(u, arg) {
+					// Words that stand for the value, which the judge
+					// checks: "the first 20" for page 1.
+					continue
+				}
 				for _, leaf := range leaves(v) {
 					checked++
 					found := false
@@ -179,6 +184,18 @@ func TestUtterancesMentionTheValues(t *testing.T) {
 	if checked < 500 {
 		t.Errorf("only %d values checked", checked)
 	}
+}
+
+// formed reports whether an utterance records, for an argument or a
+// value inside it, words that stand for the value, and holds them.
+func formed(u cases.Utterance, arg string) bool {
+	for path, f := range u.Forms {
+		if (path == arg || strings.HasPrefix(path, arg+"[") || strings.HasPrefix(path, arg+".")) &&
+			strings.Contains(strings.ToLower(u.Text), strings.ToLower(f)) {
+			return true
+		}
+	}
+	return false
 }
 
 func TestUtterancesReadLikeRequests(t *testing.T) {

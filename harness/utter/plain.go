@@ -1,0 +1,317 @@
+package utter
+
+import (
+	"fmt"
+	"strings"
+)
+
+// This file holds the rules that say values in the user's words instead
+// of naming the argument: an enum value as an adjective ("the pending
+// tickets", "a public comment", "close ticket TCK-1 as fixed"), a page
+// and its size as "the first 20", a sort by time as "most recently
+// created".
+
+// adjectivePhrase is an adjective of a resource and its rank: qualities
+// of state come first, degrees next, kinds last ("open high priority
+// network tickets").
+type adjectivePhrase struct {
+	text string
+	rank int
+}
+
+// degreeArgs are enum arguments whose value is a degree said with the
+// argument's name after it: "high priority", "error level".
+var degreeArgs = map[string]bool{"priority": true, "severity": true, "level": true, "urgency": true, "importance": true}
+
+// stateArgs are enum arguments whose value is the state of a thing:
+// "open", "pending", "public".
+var stateArgs = map[string]bool{"status": true, "state": true, "visibility": true}
+
+// rankOf is the place of an argument's adjective before the noun.
+func rankOf(name string) int {
+	switch {
+	case stateArgs[name]:
+		return 0
+	case degreeArgs[name]:
+		return 1
+	}
+	return 2
+}
+
+// joinAdjectives puts adjectives in their order before a noun.
+func joinAdjectives(as []adjectivePhrase) string {
+	var out []string
+	for rank := 0; rank <= 2; rank++ {
+		for _, a := range as {
+			if a.rank == rank {
+				out = append(out, a.text)
+			}
+		}
+	}
+	return strings.Join(out, " ")
+}
+
+// enumWord says an enum value of an argument named name as an adjective
+// of the resource ("pending", "in stock", "high priority") and records
+// the words at path when they are not the value as it is, or the value
+// is too short to stand out.
+func (p *phraser) enumWord(f field, name, x, path string) (string, bool) {
+	s := f.schema
+	if s == nil || len(s.Enum) == 0 || !adjectiveArgs[name] || strings.HasPrefix(x, "-") || x == "" {
+		return "", false
+	}
+	if ordinary(x) && (x != "new" || p.shape.intent == intentCreate) {
+		return "", false
+	}
+	a := say(x)
+	if ordinary(x) {
+		a = x
+	}
+	if degreeArgs[name] {
+		a += " " + name
+	}
+	if a != x || len(x) <= 3 {
+		p.forms[path] = a
+	}
+	return a, true
+}
+
+// asValue says the enum value of an action as what the action makes of
+// its thing: "close ticket TCK-1 as fixed", "export the tickets as csv".
+func (p *phraser) asValue(f field) (string, bool) {
+	x, ok := f.v.(string)
+	if !ok || x == "" || f.header != "" || f.whole || f.schema == nil || len(f.schema.Enum) == 0 || ordinary(x) ||
+		strings.HasPrefix(x, "-") {
+		return "", false
+	}
+	a := say(x)
+	if a != x {
+		p.forms[f.path] = a
+	}
+	return "as " + a, true
+}
+
+// enumChange says an update of an enum field as what it does to the
+// thing: "mark it as pending", "make it urgent priority", "make them an
+// admin".
+func (p *phraser) enumChange(f field) (string, bool) {
+	x, ok := f.v.(string)
+	ws := words(f.name)
+	if !ok || x == "" || len(ws) != 1 || f.schema == nil || len(f.schema.Enum) == 0 {
+		return "", false
+	}
+	a := say(x)
+	var phrase string
+	switch name := ws[0]; {
+	case stateArgs[name]:
+		phrase = p.pick("mark it as "+a, "mark it "+a)
+	case degreeArgs[name] && !ordinary(x):
+		phrase = "make it " + a + " " + name
+	case name == "role" && personNouns[p.shape.resource] && !ordinary(x):
+		phrase = "make them " + article(a)
+	default:
+		return "", false
+	}
+	if a != x && !ordinary(x) {
+		p.forms[f.path] = a
+	}
+	return phrase, true
+}
+
+// few takes from a list's arguments the ones that say how many items it
+// wants, and which: a page size on the first page (or a limit) is "the
+// first 20", and with a sort by time, newest first, "the 5 most recently
+// created". It returns the words and the arguments left; none taken when
+// the request wants a later page or skips items.
+func (p *phraser) few(fields []field) (string, []field) {
+	page, size, sort, start := -1, -1, -1, -1
+	for i, f := range fields {
+		if !f.top || f.header != "" {
+			continue
+		}
+		ws := words(f.name)
+		if len(ws) == 0 {
+			continue
+		}
+		n, isNum := f.v.(float64)
+		last := ws[len(ws)-1]
+		switch {
+		case isNum && len(ws) == 1 && last == "page":
+			page = i
+		case isNum && sizeName(f.name, ws) && n >= 1 && n == float64(int(n)):
+			size = i
+		case last == "offset" || last == "skip" || last == "cursor" || len(ws) == 1 && last == "after":
+			if !empty(f.v) && f.v != 0.0 {
+				return "", fields
+			}
+			start = i
+		case sortName(f.name, ws):
+			sort = i
+		}
+	}
+	if size < 0 || page >= 0 && fields[page].v != 1.0 || fields[size].v == 1.0 {
+		return "", fields
+	}
+	n := sayNumber(fields[size].v.(float64))
+	used := map[int]bool{size: true}
+	if start >= 0 {
+		// "the first 20" starts at the start, where the request starts
+		// when it says none.
+		d := fields[start].schema
+		if d == nil || d.Default == nil || canon(d.Default) != canon(fields[start].v) {
+			return "", fields
+		}
+		used[start] = true
+	}
+	few := "first " + n
+	if sort >= 0 {
+		if x, ok := fields[sort].v.(string); ok {
+			if verb, ok := recency(x); ok && page < 0 {
+				few = n + " most recently " + verb
+				p.forms[fields[sort].path] = "most recently " + verb
+				used[sort] = true
+			}
+		}
+	}
+	if page >= 0 {
+		p.forms[fields[page].path] = "first"
+		used[page] = true
+	}
+	var rest []field
+	for i, f := range fields {
+		if !used[i] {
+			rest = append(rest, f)
+		}
+	}
+	return few, rest
+}
+
+// sizeName reports whether an argument's name says how many items a
+// page or a request holds: per_page, page_size, limit, max_results, top.
+func sizeName(name string, ws []string) bool {
+	last := ws[len(ws)-1]
+	switch {
+	case last == "limit" || last == "top" || last == "max" && len(ws) == 1:
+		return true
+	case last == "page" && len(ws) > 1 && ws[0] == "per":
+		return true
+	case last == "size" && ws[0] == "page", strings.HasPrefix(strings.ToLower(name), "max") && (last == "results" || last == "items"):
+		return true
+	}
+	return false
+}
+
+// sortName reports whether an argument's name says it orders a list.
+func sortName(name string, ws []string) bool {
+	last := ws[len(ws)-1]
+	return last == "sort" || last == "order" || strings.HasPrefix(name, "sort") || strings.HasPrefix(name, "order")
+}
+
+// recency returns the verb of a sort key that puts the newest first:
+// "-created_at" -> "created", "-updatedAt" -> "updated".
+func recency(key string) (string, bool) {
+	rest, ok := strings.CutPrefix(key, "-")
+	if !ok {
+		return "", false
+	}
+	ws := words(rest)
+	if len(ws) == 2 && (ws[1] == "at" || ws[1] == "on" || ws[1] == "date" || ws[1] == "time") && strings.HasSuffix(ws[0], "ed") {
+		return ws[0], true
+	}
+	return "", false
+}
+
+// sortPhrase says a sort by time in words: "most recently created first",
+// "earliest created first"; false for any other sort.
+func (p *phraser) sortPhrase(f field, x string) (string, bool) {
+	if verb, ok := recency(x); ok {
+		p.forms[f.path] = "most recently " + verb
+		return fmt.Sprintf("most recently %s first", verb), true
+	}
+	if verb, ok := recency("-" + x); ok {
+		p.forms[f.path] = "earliest " + verb
+		return fmt.Sprintf("earliest %s first", verb), true
+	}
+	return "", false
+}
+
+// filtering reports whether the request is for a list or a search: its
+// details qualify the items it wants ("with the Finance department"),
+// where another request's describe its thing ("Finance department").
+func (p *phraser) filtering() bool {
+	return p.shape.intent == intentList || p.shape.intent == intentSearch
+}
+
+// textDetail says a free text field by what it is for: "saying “...”",
+// "noting “...”", "because “...”".
+func (p *phraser) textDetail(last, quoted string) string {
+	switch last {
+	case "reason":
+		return p.pick("because "+quoted, "giving the reason "+quoted)
+	case "resolution", "note", "notes":
+		return p.pick("noting "+quoted, "saying "+quoted)
+	case "description", "details":
+		return p.pick("saying "+quoted, "described as "+quoted)
+	}
+	return "saying " + quoted
+}
+
+// emailDetail says an email address: the address alone says what it is,
+// except in a filter, which says what it matches.
+func (p *phraser) emailDetail(h, x string) string {
+	switch {
+	case p.filtering():
+		return p.pick("with the address "+x, "whose address is "+x)
+	case h == "email" || h == "email address":
+		return x
+	}
+	return h + " " + x
+}
+
+// enumDetail says an enum value with its argument's name after it, as an
+// adjective of the name: "Finance department", "with the assignee
+// relationship".
+func (p *phraser) enumDetail(h, v string) string {
+	if p.filtering() {
+		return "with the " + v + " " + h
+	}
+	return v + " " + h
+}
+
+// plainDetail says a string with the argument's name before it, as
+// people note an attribute ("serial number PF4Z", "model “X1 Carbon”"),
+// or, in a filter, what the items have.
+func (p *phraser) plainDetail(h, v string) string {
+	if p.filtering() {
+		return "with " + h + " " + v
+	}
+	return h + " " + v
+}
+
+// costWords are the last words of argument names that hold what
+// something costs.
+var costWords = map[string]bool{"cost": true, "price": true, "amount": true, "fee": true, "total": true}
+
+// numberDetail says a number by what its name says it is: "costing
+// 371.76", "quantity 3", or in a filter "with quantity 3".
+func (p *phraser) numberDetail(ws []string, n string) string {
+	h := strings.Join(ws, " ")
+	switch {
+	case costWords[ws[len(ws)-1]] && !p.filtering():
+		return "costing " + n
+	case p.filtering():
+		return p.pick("with "+h+" "+n, "with "+article(h)+" of "+n)
+	}
+	return h + " " + n
+}
+
+// withDetails joins the phrases of a request's details, with a leading
+// space: "a and b" for a few, and for a new thing described by three or
+// more, a list as people type one (", model X1, serial number PF4Z, in
+// Berlin").
+func (p *phraser) withDetails(ds []string) string {
+	if len(ds) < 3 || p.shape.intent != intentCreate {
+		return " " + join(ds)
+	}
+	return ", " + strings.Join(ds, ", ")
+}

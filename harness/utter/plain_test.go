@@ -1,0 +1,211 @@
+package utter
+
+import (
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/agentready/agentready/gen"
+	"github.com/agentready/agentready/gen/ir"
+	"github.com/agentready/agentready/harness/cases"
+	"github.com/agentready/agentready/harness/judge"
+)
+
+var (
+	specOnce sync.Map
+)
+
+// loadSpec loads a spec of the repository (or of ../shared) once.
+func loadSpec(t *testing.T, rel string) *ir.API {
+	t.Helper()
+	v, _ := specOnce.LoadOrStore(rel, sync.OnceValues(func() (*ir.API, error) {
+		api, _, err := gen.Load(gen.Options{Spec: repoFile(t, rel)})
+		return api, err
+	}))
+	api, err := v.(func() (*ir.API, error))()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return api
+}
+
+const (
+	exampleSpec = "specs/exampleapi/openapi.yaml"
+	githubSpec  = "../shared/specs/real/github.json"
+)
+
+// slotsOf phrases a case of the tool with the given arguments.
+func slotsOf(t *testing.T, api *ir.API, tool string, args map[string]any) (slots, map[string]string) {
+	t.Helper()
+	op := api.Operation(tool)
+	if op == nil {
+		t.Fatalf("no tool %s", tool)
+	}
+	c := cases.Case{ID: tool + "/test", Tool: tool, Args: args}
+	p := newPhraser(api, op, &c, caseRNG(1, c.ID))
+	return p.slots(), p.forms
+}
+
+// judged writes utterances of the case with several seeds and fails for
+// any the judge does not accept; it returns them.
+func judgedTexts(t *testing.T, api *ir.API, tool string, args map[string]any) []string {
+	t.Helper()
+	c := cases.Case{ID: tool + "/test", Tool: tool, Args: args}
+	j := judge.New(api)
+	var out []string
+	for seed := uint64(1); seed <= 4; seed++ {
+		tm, err := NewTemplates(TemplateOptions{Seed: seed})
+		if err != nil {
+			t.Fatal(err)
+		}
+		us, err := tm.Utter(ctx, api, &c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, u := range us {
+			if v := j.Check(&c, &u); !v.OK() {
+				t.Errorf("%s: the judge rejects %q (forms %v): %s", tool, u.Text, u.Forms, v)
+			}
+			out = append(out, u.Text)
+		}
+	}
+	return out
+}
+
+func TestEnumValuesReadAsAdjectives(t *testing.T) {
+	ex, gh := loadSpec(t, exampleSpec), loadSpec(t, githubSpec)
+	for _, tc := range []struct {
+		api  *ir.API
+		tool string
+		args map[string]any
+		// things is what the slots Things or Resource must start with.
+		things string
+	}{
+		{ex, "listTickets", map[string]any{"status": []any{"open", "pending"}, "priority": "high", "category": "network"},
+			"open or pending high priority network tickets"},
+		{ex, "listAssets", map[string]any{"status": "in_stock", "type": "laptop"}, "in stock laptop assets"},
+		{ex, "addTicketComment", map[string]any{"ticketId": "TCK-1", "body": "Done.", "visibility": "public"},
+			"public comment"},
+		{ex, "createAsset", map[string]any{"type": "laptop", "model": "X1", "serial_number": "PF4Z"}, "laptop asset"},
+		{gh, "pulls_list", map[string]any{"owner": "octo", "repo": "hello", "state": "closed"}, "closed pulls"},
+	} {
+		s, _ := slotsOf(t, tc.api, tc.tool, tc.args)
+		got := s.Things
+		if shapeOf(tc.api, tc.api.Operation(tc.tool)).intent == intentCreate {
+			got = s.Resource
+		}
+		if !strings.HasPrefix(got, tc.things) {
+			t.Errorf("%s: %q, want it to start with %q", tc.tool, got, tc.things)
+		}
+		for _, text := range judgedTexts(t, tc.api, tc.tool, tc.args) {
+			if strings.Contains(text, " as the ") || strings.Contains(text, "with status") || strings.Contains(text, "with visibility") {
+				t.Errorf("%s: %q names the enum's argument", tc.tool, text)
+			}
+		}
+	}
+}
+
+func TestActionSaysEnumAsWhatItMakes(t *testing.T) {
+	ex := loadSpec(t, exampleSpec)
+	args := map[string]any{"ticketId": "TCK-1", "resolution_code": "cannot_reproduce", "resolution": "Gone after a restart."}
+	s, forms := slotsOf(t, ex, "closeTicket", args)
+	if len(s.Details) == 0 || s.Details[0] != "as cannot reproduce" {
+		t.Errorf("details %q, want \"as cannot reproduce\" first", s.Details)
+	}
+	if forms["resolution_code"] != "cannot reproduce" {
+		t.Errorf("forms %v", forms)
+	}
+	for _, text := range judgedTexts(t, ex, "closeTicket", args) {
+		if strings.Contains(text, "resolution code") || strings.Contains(text, "with the resolution") {
+			t.Errorf("%q names an argument", text)
+		}
+	}
+}
+
+func TestFewSaysPagesInWords(t *testing.T) {
+	ex, gh := loadSpec(t, exampleSpec), loadSpec(t, githubSpec)
+	for _, tc := range []struct {
+		api  *ir.API
+		tool string
+		args map[string]any
+		few  string
+		// with must be in the other details.
+		with string
+	}{
+		{ex, "listTicketsForUser", map[string]any{"userId": "u1", "page": 1.0, "per_page": 20.0}, "first 20", ""},
+		{ex, "listTickets", map[string]any{"per_page": 5.0, "sort": "-created_at"}, "5 most recently created", ""},
+		{ex, "listTickets", map[string]any{"per_page": 5.0, "page": 1.0, "sort": "-updated_at"}, "first 5", "most recently updated first"},
+		{ex, "listAssets", map[string]any{"limit": 5.0, "offset": 0.0}, "first 5", ""},
+		// A later page, or a start past the first item, is said as it is.
+		{ex, "listTicketsForUser", map[string]any{"userId": "u1", "page": 3.0, "per_page": 20.0}, "", "on page 3"},
+		{ex, "listAssets", map[string]any{"limit": 5.0, "offset": 10.0}, "", "10"},
+		{gh, "pulls_list", map[string]any{"owner": "octo", "repo": "hello", "per_page": 10.0, "page": 1.0}, "first 10", ""},
+		{gh, "pulls_list", map[string]any{"owner": "octo", "repo": "hello", "page": 2.0}, "", "on page 2"},
+	} {
+		s, _ := slotsOf(t, tc.api, tc.tool, tc.args)
+		if s.Few != tc.few {
+			t.Errorf("%s %v: few %q, want %q", tc.tool, tc.args, s.Few, tc.few)
+		}
+		if tc.with != "" && !strings.Contains(s.With, tc.with) {
+			t.Errorf("%s %v: details %q lack %q", tc.tool, tc.args, s.With, tc.with)
+		}
+		judgedTexts(t, tc.api, tc.tool, tc.args)
+	}
+}
+
+func TestUpdateSaysEnumAsWhatItDoes(t *testing.T) {
+	ex, gh := loadSpec(t, exampleSpec), loadSpec(t, githubSpec)
+	for _, tc := range []struct {
+		api  *ir.API
+		tool string
+		args map[string]any
+		also []string
+	}{
+		{ex, "updateTicket", map[string]any{"ticketId": "TCK-1", "If-Match": `"3"`, "priority": "urgent"},
+			[]string{"make it urgent priority"}},
+		{ex, "updateUser", map[string]any{"userId": "u1", "role": "admin"}, []string{"make them an admin"}},
+		{gh, "issues_update", map[string]any{"owner": "octo", "repo": "hello", "issue_number": 7.0, "state": "closed"},
+			[]string{"closed"}},
+	} {
+		s, _ := slotsOf(t, tc.api, tc.tool, tc.args)
+		for _, w := range tc.also {
+			if !strings.Contains(strings.Join(s.Also, "; "), w) {
+				t.Errorf("%s: also %q lacks %q", tc.tool, s.Also, w)
+			}
+		}
+		if len(s.Changes) > 0 {
+			t.Errorf("%s: changes %q, want the enum said as what it does", tc.tool, s.Changes)
+		}
+		judgedTexts(t, tc.api, tc.tool, tc.args)
+	}
+}
+
+func TestDetailsWithoutFormLabels(t *testing.T) {
+	ex := loadSpec(t, exampleSpec)
+	args := map[string]any{"type": "laptop", "model": "Latitude 7440", "manufacturer": "Dell",
+		"serial_number": "PF4ZG4DH8C", "location": "Nairobi", "purchase_cost": 371.76}
+	s, _ := slotsOf(t, ex, "createAsset", args)
+	for _, w := range []string{", serial number PF4ZG4DH8C", "in Nairobi", "costing 371.76", "manufacturer Dell"} {
+		if !strings.Contains(s.With, w) {
+			t.Errorf("createAsset: %q lacks %q", s.With, w)
+		}
+	}
+	user := map[string]any{"name": "Ada Okafor", "email": "ada@example.com", "department": "Finance"}
+	s, _ = slotsOf(t, ex, "createUser", user)
+	if !strings.Contains(s.With, "ada@example.com") || strings.Contains(s.With, "email ada") || !strings.Contains(s.With, "Finance department") {
+		t.Errorf("createUser: %q", s.With)
+	}
+	for _, c := range []struct {
+		tool string
+		args map[string]any
+	}{{"createAsset", args}, {"createUser", user}} {
+		for _, text := range judgedTexts(t, ex, c.tool, c.args) {
+			if strings.Contains(text, "with the ") || strings.Contains(text, " as the ") {
+				t.Errorf("%s: %q reads as a form", c.tool, text)
+			}
+			if n := judge.Naturalness(c.args, text); n < 4 {
+				t.Errorf("%s: %q rated %d", c.tool, text, n)
+			}
+		}
+	}
+}
