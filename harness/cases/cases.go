@@ -184,8 +184,9 @@ type Source struct {
 type Utterance struct {
 	Text string `json:"text"`
 	// Generator names what wrote it: "template:get/2" for the
-	// deterministic phrasing (the template file's intent and variant), or
-	// "llm:<model>" for a language model.
+	// deterministic phrasing (the template file's intent and variant;
+	// "template:get/2+context-after/1" when words of context were added),
+	// or "llm:<model>" for a language model.
 	Generator string `json:"generator"`
 	// Accuracy ("accurate", "partial", "inaccurate") and Naturalness (1
 	// to 5) are the judge's ratings, when a judge rated the utterance.

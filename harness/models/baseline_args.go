@@ -646,9 +646,10 @@ func (f *filler) remainder() {
 		return
 	}
 	argWords := f.tool.argWords
+	chatter := f.u.chatter()
 	eligible := func(i int) bool {
 		t := f.u.toks[i]
-		if f.u.used[i] {
+		if f.u.used[i] || chatter[i] {
 			return false
 		}
 		if t.quoted {

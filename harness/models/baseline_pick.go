@@ -72,6 +72,11 @@ func requestAction(u *utterance) string {
 		}
 	}
 	for _, start := range u.clauseStarts() {
+		if start < len(u.words) && subordinators[u.words[start].lower] {
+			// "When you get a moment, delete ...": a clause that sets
+			// the scene orders nothing.
+			continue
+		}
 		for i := start; i < len(u.words) && i < start+6; i++ {
 			w := u.words[i]
 			if w.stem == "" {
@@ -101,6 +106,12 @@ func requestAction(u *utterance) string {
 	}
 	return "read"
 }
+
+// subordinators start a clause that depends on the main one ("when you
+// get a chance", "if you can", "once it's done").
+var subordinators = map[string]bool{"when": true, "whenever": true, "if": true, "once": true, "while": true,
+	"since": true, "because": true, "as": true, "after": true, "before": true, "until": true, "unless": true, "though": true,
+	"although": true}
 
 // clauseStarts are the words that begin a clause: the first, and those
 // after a comma, period, colon or dash.

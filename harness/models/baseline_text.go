@@ -17,8 +17,9 @@ type token struct {
 	lower  string
 	quoted bool
 	// clauseEnd is set when punctuation that ends a phrase (, . ; ! ?)
-	// follows the token; colon when a colon does.
-	clauseEnd, colon bool
+	// follows the token; colon when a colon does; sentenceEnd when one
+	// that ends a sentence (. ! ?) does.
+	clauseEnd, colon, sentenceEnd bool
 	// first and last are the token's words in utterance.words.
 	first, last int
 }
@@ -59,6 +60,9 @@ func readUtterance(text string) *utterance {
 					if strings.ContainsRune(",;.!?", rs[k]) {
 						t.clauseEnd = true
 					}
+					if strings.ContainsRune(".!?", rs[k]) {
+						t.sentenceEnd = true
+					}
 					if rs[k] == ':' {
 						t.colon = true
 					}
@@ -83,7 +87,8 @@ func readUtterance(text string) *utterance {
 			continue
 		}
 		tail := trimmed[len(core):]
-		t := token{raw: core, lower: strings.ToLower(core), clauseEnd: strings.ContainsAny(tail, ",;.!?"), colon: strings.Contains(tail, ":")}
+		t := token{raw: core, lower: strings.ToLower(core), clauseEnd: strings.ContainsAny(tail, ",;.!?"), colon: strings.Contains(tail, ":"),
+			sentenceEnd: strings.ContainsAny(tail, ".!?")}
 		u.add(t)
 	}
 	u.used = make([]bool, len(u.toks))
@@ -302,4 +307,51 @@ func (u *utterance) naturalDate(i int) (date, clock string, last int, ok bool) {
 		}
 	}
 	return t.Format("2006-01-02"), clock, last, true
+}
+
+// chatter marks the tokens that say no part of the request: a short
+// preamble before a colon at the start ("Quick one:") and sentences after
+// the first that hold no value and order nothing ("No rush on this
+// one."). A request's leftover words never come from them.
+func (u *utterance) chatter() []bool {
+	out := make([]bool, len(u.toks))
+	for i, t := range u.toks {
+		if t.colon && i < 4 {
+			plain := true
+			for k := 0; k <= i; k++ {
+				plain = plain && !u.valueToken(k)
+			}
+			if plain && i+1 < len(u.toks) {
+				for k := 0; k <= i; k++ {
+					out[k] = true
+				}
+			}
+			break
+		}
+		if t.clauseEnd {
+			break
+		}
+	}
+	start := 0
+	for i, t := range u.toks {
+		if !t.sentenceEnd && i+1 < len(u.toks) {
+			continue
+		}
+		if start > 0 {
+			idle := true
+			for k := start; k <= i; k++ {
+				if u.valueToken(k) {
+					idle = false
+				}
+				if _, order := imperatives[u.toks[k].lower]; order && k == start {
+					idle = false
+				}
+			}
+			for k := start; k <= i && idle; k++ {
+				out[k] = true
+			}
+		}
+		start = i + 1
+	}
+	return out
 }

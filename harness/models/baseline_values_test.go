@@ -2,6 +2,7 @@ package models
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -25,6 +26,42 @@ func TestValuesIn(t *testing.T) {
 	} {
 		if got := valuesIn(c.desc); !reflect.DeepEqual(got, c.want) {
 			t.Errorf("valuesIn(%q) = %q, want %q", c.desc, got, c.want)
+		}
+	}
+}
+
+// TestChatter: a preamble and sentences of context give no leftover
+// words; the request's own sentence does.
+func TestChatter(t *testing.T) {
+	for _, c := range []struct {
+		text string
+		want string // the tokens marked, joined
+	}{
+		{"Quick one: search tickets about VPN drops", "Quick one"},
+		{"Search tickets about VPN drops. No rush on this one.", "No rush on this one"},
+		{"Search tickets about VPN drops. Show only the open ones.", ""},
+		{"Heads up: ticket TCK-1 is stuck", "Heads up"},
+		{"TCK-1: close it", ""},
+		{"Search tickets about VPN drops. It was TCK-1 last time.", ""},
+	} {
+		u := readUtterance(c.text)
+		var got []string
+		for i, marked := range u.chatter() {
+			if marked {
+				got = append(got, u.toks[i].raw)
+			}
+		}
+		if strings.Join(got, " ") != c.want {
+			t.Errorf("chatter(%q) = %q, want %q", c.text, strings.Join(got, " "), c.want)
+		}
+	}
+	for text, want := range map[string]string{
+		"When you get a moment, delete ticket TCK-1": "delete",
+		"If you can, close TCK-1":                    "close",
+		"Get ticket TCK-1":                           "read",
+	} {
+		if got := requestAction(readUtterance(text)); got != want {
+			t.Errorf("requestAction(%q) = %q, want %q", text, got, want)
 		}
 	}
 }

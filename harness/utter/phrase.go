@@ -69,6 +69,11 @@ type phraser struct {
 func newPhraser(api *ir.API, op *ir.Operation, c *cases.Case, rng *rand.Rand) *phraser {
 	p := &phraser{api: api, op: op, shape: shapeOf(api, op), c: c, rng: rng, args: map[string]toolschema.Arg{},
 		forms: map[string]string{}}
+	if full := fullerName(api, p.shape.resource); full != "" && chance(c.ID, "fuller name", 3) {
+		// Some requests name the resource as the spec's own text does
+		// at more length: "the support ticket TCK-1042".
+		p.shape.rename(full)
+	}
 	p.order = toolschema.Args(api, op)
 	for _, a := range p.order {
 		p.args[a.Name] = a

@@ -1,6 +1,7 @@
 package utter
 
 import (
+	"fmt"
 	"strings"
 	"sync"
 	"testing"
@@ -91,8 +92,14 @@ func TestEnumValuesReadAsAdjectives(t *testing.T) {
 	} {
 		s, _ := slotsOf(t, tc.api, tc.tool, tc.args)
 		got := s.Things
-		if shapeOf(tc.api, tc.api.Operation(tc.tool)).intent == intentCreate {
+		sh := shapeOf(tc.api, tc.api.Operation(tc.tool))
+		if sh.intent == intentCreate {
 			got = s.Resource
+		}
+		if full := fullerName(tc.api, sh.resource); full != "" {
+			// Some cases name the resource at more length ("support
+			// ticket"): the adjectives come first all the same.
+			got = strings.Replace(got, full, sh.resource, 1)
 		}
 		if !strings.HasPrefix(got, tc.things) {
 			t.Errorf("%s: %q, want it to start with %q", tc.tool, got, tc.things)
@@ -207,5 +214,39 @@ func TestDetailsWithoutFormLabels(t *testing.T) {
 				t.Errorf("%s: %q rated %d", c.tool, text, n)
 			}
 		}
+	}
+}
+
+// TestFullerNamesAndContext: the spec's longer name for a resource comes
+// from its type's description, and words of context are plain words that
+// the judge accepts around every request.
+func TestFullerNamesAndContext(t *testing.T) {
+	ex := loadSpec(t, exampleSpec)
+	for resource, want := range map[string]string{"ticket": "support ticket", "asset": "hardware asset", "team": "IT team", "user": "", "comment": ""} {
+		if got := fullerName(ex, resource); got != want {
+			t.Errorf("fullerName(%q) = %q, want %q", resource, got, want)
+		}
+	}
+	tmpl, err := NewTemplates(TemplateOptions{Seed: 1, PerCase: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[bool]int{}
+	for i := range 200 {
+		ctx := tmpl.context(fmt.Sprintf("case/%d", i))
+		if ctx.name == "" {
+			continue
+		}
+		seen[ctx.before]++
+		if strings.ContainsAny(ctx.text, "0123456789\"“”") {
+			t.Errorf("%s: %q holds what could be read as a value", ctx.name, ctx.text)
+		}
+		text := ctx.around("Can you delete ticket TCK-1042?")
+		if !strings.Contains(text, "TCK-1042") || (ctx.before && !strings.Contains(text, "can you delete")) {
+			t.Errorf("%s: %q", ctx.name, text)
+		}
+	}
+	if seen[true] == 0 || seen[false] == 0 || seen[true]+seen[false] > 100 {
+		t.Errorf("context words before %d and after %d times in 200 cases", seen[true], seen[false])
 	}
 }

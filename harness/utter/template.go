@@ -63,7 +63,7 @@ func NewTemplates(opts TemplateOptions) (*Templates, error) {
 	}
 	set := template.New("utterances").Funcs(templateFuncs).Option("missingkey=error")
 	t := &Templates{seed: opts.Seed, perCase: opts.PerCase, variants: map[string][]string{}}
-	for _, intent := range []string{intentList, intentGet, intentCreate, intentUpdate, intentDelete, intentSearch, intentAction, added} {
+	for _, intent := range []string{intentList, intentGet, intentCreate, intentUpdate, intentDelete, intentSearch, intentAction, added, contextWords} {
 		name := intent + ".tmpl"
 		b, err := fs.ReadFile(files, name)
 		if err != nil {
@@ -129,9 +129,61 @@ func (t *Templates) phrase(api *ir.API, op *ir.Operation, c *cases.Case, rng *ra
 	if err := t.set.ExecuteTemplate(&buf, name, s); err != nil {
 		return cases.Utterance{}, fmt.Errorf("template %s: %w", name, err)
 	}
-	u := cases.Utterance{Text: tidy(buf.String()), Generator: "template:" + name}
+	text, gen := buf.String(), "template:"+name
+	if ctx := t.context(c.ID + "\x00" + name); ctx.name != "" {
+		text, gen = ctx.around(text), gen+"+"+ctx.name
+	}
+	u := cases.Utterance{Text: tidy(text), Generator: gen}
 	u.Forms = p.keptForms(u.Text)
 	return u, nil
+}
+
+// contextWords names the file of words of context (context.tmpl).
+const contextWords = "context"
+
+// contextPhrase is words of context to add to a request.
+type contextPhrase struct {
+	name, text string
+	before     bool
+}
+
+// around puts the words of context before or after a request.
+func (c contextPhrase) around(request string) string {
+	if c.before {
+		r := strings.TrimSpace(request)
+		if first, _, _ := strings.Cut(r, " "); first != "I" && !strings.HasPrefix(first, "I'") && first != strings.ToUpper(first) {
+			// "Quick one: can you ...", but "I need ..." and "VPN ..."
+			// keep their capitals.
+			r = strings.ToLower(r[:1]) + r[1:]
+		}
+		return c.text + " " + r
+	}
+	return strings.TrimSpace(request) + " " + c.text
+}
+
+// context picks, for one in four utterances (by the key, apart from the
+// phraser's random stream), words of context that are no value of the
+// call: "Quick one:", "No rush on this one." People add them; a model
+// must not take them for arguments.
+func (t *Templates) context(key string) contextPhrase {
+	if !chance(key, "context", 4) {
+		return contextPhrase{}
+	}
+	var names []string
+	for _, side := range []string{"context-before", "context-after"} {
+		names = append(names, t.variants[side]...)
+	}
+	if len(names) == 0 {
+		return contextPhrase{}
+	}
+	h := fnv.New64a()
+	h.Write([]byte(key))
+	name := names[h.Sum64()%uint64(len(names))]
+	var buf bytes.Buffer
+	if err := t.set.ExecuteTemplate(&buf, name, nil); err != nil {
+		return contextPhrase{}
+	}
+	return contextPhrase{name: name, text: strings.TrimSpace(buf.String()), before: strings.HasPrefix(name, "context-before/")}
 }
 
 // keptForms returns the recorded forms that the text holds: a phrasing

@@ -217,6 +217,20 @@ func shapeOf(api *ir.API, op *ir.Operation) toolShape {
 	return sh
 }
 
+// rename names the resource otherwise ("support ticket" for ticket),
+// where the shape says it: its singular and plural, and the nouns of the
+// path parameters that are the resource's.
+func (sh *toolShape) rename(one string) {
+	ws := strings.Fields(one)
+	many := strings.Join(append(ws[:len(ws)-1:len(ws)-1], plural(ws[len(ws)-1])), " ")
+	for i := range sh.params {
+		if sh.params[i].noun == sh.resource {
+			sh.params[i].noun = one
+		}
+	}
+	sh.resource, sh.resources = one, many
+}
+
 // cut removes the words of a parameter's name from a tool's name
 // ("getFlagsProjectKeyDependents" without "project key").
 func cut(ws, name []string) []string {
