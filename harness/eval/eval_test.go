@@ -2,6 +2,8 @@ package eval_test
 
 import (
 	"context"
+	"fmt"
+	"reflect"
 	"path/filepath"
 	"runtime"
 	"strings"
@@ -11,8 +13,10 @@ import (
 	"github.com/agentready/agentready/gen/catalog"
 	"github.com/agentready/agentready/gen/ir"
 	"github.com/agentready/agentready/gen/toolrt"
+	"github.com/agentready/agentready/harness/cases"
 	"github.com/agentready/agentready/harness/eval"
 	"github.com/agentready/agentready/harness/models"
+	"github.com/cloudwego/eino/schema"
 )
 
 func exampleAPI(t *testing.T) (*ir.API, *toolrt.Catalog) {
@@ -118,5 +122,56 @@ func TestCheck(t *testing.T) {
 	}
 	if _, err := eval.Decode([]byte(`{"id":"a","utterance":"x","tool":"t","args":{},"extra":1}`), "s"); err == nil || !strings.Contains(err.Error(), "s:1") {
 		t.Errorf("an unknown key: %v", err)
+	}
+}
+
+// FromCases gives agentready's own one-call cases the suite's form: the
+// spec's naming, a list value as the one acceptable value; the scoring
+// then passes a model that makes the ground truth's call.
+func TestFromCases(t *testing.T) {
+	api, cat := exampleAPI(t)
+	own := []cases.Case{
+		{ID: "listTickets/subset/00", Tool: "listTickets", Scenario: cases.Subset, Args: map[string]any{"status": []any{"open"}, "priority": "high"},
+			Utterances: []cases.Utterance{{Text: "List the open high priority tickets."}}},
+		{ID: "createTicket/required/00", Tool: "createTicket", Scenario: cases.Required,
+			Args:       map[string]any{"title": "VPN drops", "requester_id": "0b6f1c55-3b1e-4b8a-9f1e-2a7c9d4e5f60"},
+			Utterances: []cases.Utterance{{Text: "Open a ticket titled “VPN drops” for 0b6f1c55-3b1e-4b8a-9f1e-2a7c9d4e5f60."}}},
+		{ID: "getTicket/chain/00", Tool: "getTicket", Scenario: cases.Chain, Args: map[string]any{"ticketId": "TCK-1"},
+			Steps: []cases.Step{{Tool: "listTickets"}, {Tool: "getTicket"}}, Utterances: []cases.Utterance{{Text: "Show my latest ticket."}}},
+		{ID: "getTicket/required/01", Tool: "getTicket", Scenario: cases.Required, Args: map[string]any{"ticketId": "TCK-1"}},
+	}
+	suite := eval.FromCases(api, own)
+	if len(suite) != 2 {
+		t.Fatalf("%d cases, want the two one-call cases with utterances: %+v", len(suite), suite)
+	}
+	if ps := eval.Check(api, suite); len(ps) > 0 {
+		t.Fatalf("the suite does not fit the spec: %v", ps)
+	}
+	if got := suite[0].Args["status"]; !reflect.DeepEqual(got, []any{[]any{"open"}}) || suite[0].Kind != "subset" {
+		t.Errorf("a list value: %v, kind %q", got, suite[0].Kind)
+	}
+	if _, ok := suite[1].Args["body.requester_id"]; !ok {
+		t.Errorf("a body field in the spec's naming: %v", suite[1].Args)
+	}
+	// The ground truth's own call passes.
+	calls := map[string]string{"listTickets/subset/00": `{"status":["open"],"priority":"high"}`,
+		"createTicket/required/00": `{"title":"VPN drops","requester_id":"0b6f1c55-3b1e-4b8a-9f1e-2a7c9d4e5f60"}`}
+	turn := func(_ context.Context, convo []*schema.Message, _ []*schema.ToolInfo) (*schema.Message, error) {
+		for _, c := range suite {
+			if convo[len(convo)-1].Content == c.Utterance {
+				return models.ToolCallMessage(convo, models.ToolCallSpec{Name: strings.Split(c.ID, "/")[0], Arguments: calls[c.ID]}), nil
+			}
+		}
+		return nil, fmt.Errorf("no script for %q", convo[len(convo)-1].Content)
+	}
+	m := models.NewScripted(turn, turn)
+	rs, err := eval.Run(context.Background(), suite, eval.Options{API: api, Catalog: cat, Model: m})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range rs {
+		if !r.Pass {
+			t.Errorf("%s: the ground truth's call fails: %+v", r.ID, r.Errors)
+		}
 	}
 }

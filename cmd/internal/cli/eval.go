@@ -11,6 +11,7 @@ import (
 
 	"github.com/agentready/agentready/gen/catalog"
 	"github.com/agentready/agentready/gen/toolrt"
+	"github.com/agentready/agentready/harness/cases"
 	"github.com/agentready/agentready/harness/eval"
 	"github.com/agentready/agentready/harness/graph"
 	"github.com/agentready/agentready/harness/models"
@@ -24,6 +25,7 @@ func runEval(e *env, args []string) int {
 	var sf specFlags
 	sf.register(fs)
 	suite := fs.String("utterances", "", "the suite: one JSON object per line with id, utterance, tool (operationId), args, optional_ok, kind")
+	ownCases := fs.String("cases", "", "score agentready's own cases instead (a cases file): each one-call case's first utterance and its ground truth's call, kind = scenario")
 	modelName := fs.String("model", "baseline", `the model: "baseline", "openai:NAME" or "ollama:NAME"`)
 	k := fs.Int("k", eval.DefaultK, "tools most like the target given to the model beside it")
 	retrieveN := fs.Int("retrieve", 0, "give instead the N tools retrieval finds for each request in the whole API")
@@ -36,20 +38,28 @@ func runEval(e *env, args []string) int {
 		return e.usagef("eval", "unexpected argument %q", fs.Arg(0))
 	}
 	switch {
-	case *suite == "":
-		return e.usagef("eval", "give the suite with --utterances FILE.jsonl")
+	case (*suite == "") == (*ownCases == ""):
+		return e.usagef("eval", "give the suite with --utterances FILE.jsonl, or agentready's cases with --cases FILE")
 	case *k < 0:
 		return e.usagef("eval", "--k %d: must be 0 or more", *k)
 	case *retrieveN < 0:
 		return e.usagef("eval", "--retrieve %d: must be 0 or more", *retrieveN)
 	}
-	cs, err := eval.Read(*suite)
-	if err != nil {
-		return e.failf("%v", err)
-	}
 	p, api, ok := e.loadAPI(&sf, setFlags(fs))
 	if !ok {
 		return exitError
+	}
+	var cs []eval.Case
+	var err error
+	if *ownCases != "" {
+		own, err := cases.Read(*ownCases)
+		if err != nil {
+			return e.failf("%v", err)
+		}
+		cs = eval.FromCases(api, own)
+		*suite = *ownCases
+	} else if cs, err = eval.Read(*suite); err != nil {
+		return e.failf("%v", err)
 	}
 	hints, ok := e.producerHints(*graphFile, p.cfg.Graph, api)
 	if !ok {

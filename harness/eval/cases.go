@@ -1,0 +1,36 @@
+package eval
+
+import (
+	"github.com/agentready/agentready/gen/ir"
+	"github.com/agentready/agentready/harness/cases"
+)
+
+// FromCases turns agentready's own cases into a suite, so that the same
+// scoring reads the requests agentready writes and the ones people write:
+// each case's first utterance, and the call its ground truth makes, in
+// the spec's naming (a list value wrapped as the one acceptable value).
+// Cases whose first call is not the case's own are left out: multi-step
+// cases (their first call is a lookup), multi-turn ones (the first
+// message lacks a value) and negative ones; so are cases without an
+// utterance. kind is the case's scenario.
+func FromCases(api *ir.API, cs []cases.Case) []Case {
+	var out []Case
+	for _, c := range cs {
+		op := api.Operation(c.Tool)
+		if op == nil || len(c.Utterances) == 0 || len(c.Steps) > 0 || len(c.Withheld) > 0 || c.Expect != nil {
+			continue
+		}
+		args, _ := newNaming(api, op).flat(c.Args)
+		for k, v := range args {
+			if list, ok := v.([]any); ok {
+				args[k] = []any{list}
+			}
+		}
+		tool := op.Name
+		if op.ID != "" {
+			tool = op.ID
+		}
+		out = append(out, Case{ID: c.ID, Utterance: c.Utterances[0].Text, Tool: tool, Args: args, Kind: string(c.Scenario)})
+	}
+	return out
+}
