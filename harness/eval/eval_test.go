@@ -3,8 +3,8 @@ package eval_test
 import (
 	"context"
 	"fmt"
-	"reflect"
 	"path/filepath"
+	"reflect"
 	"runtime"
 	"strings"
 	"testing"
