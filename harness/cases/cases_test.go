@@ -463,7 +463,7 @@ func TestValuesValidate(t *testing.T) {
 
 func TestConstraintsBetweenArguments(t *testing.T) {
 	api := exampleAPI(t)
-	cs, _, err := cases.Generate(ctx, api, cases.Options{Seed: 11, PerTool: 60, Tools: []string{"listTickets", "updateUser", "searchTickets", "createAsset"}})
+	cs, _, err := cases.Generate(ctx, api, cases.Options{Seed: 11, PerTool: 60, Tools: []string{"listTickets", "updateUser", "searchTickets", "createAsset", "createTicket"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -498,6 +498,12 @@ func TestConstraintsBetweenArguments(t *testing.T) {
 		case "searchTickets":
 			if _, ok := a["cursor"]; ok {
 				t.Errorf("%s: a made-up cursor %v", c.ID, a["cursor"])
+			}
+		case "createTicket":
+			// The runtime makes the optional idempotency key of each
+			// call: no case asks the user for one.
+			if _, ok := a["Idempotency-Key"]; ok {
+				t.Errorf("%s: an Idempotency-Key %v", c.ID, a["Idempotency-Key"])
 			}
 		case "createAsset":
 			if lo, ok := a["purchased_at"].(string); ok {

@@ -1,6 +1,7 @@
 package cases
 
 import (
+	"github.com/agentready/agentready/gen/toolrt"
 	"math/rand/v2"
 	"regexp"
 	"strings"
@@ -23,7 +24,8 @@ import (
 //     are sent the lower bound comes first;
 //   - opaque tokens (a cursor, a page token): they only make sense as a
 //     value an earlier response handed out, so they are left out unless
-//     the user's data or a producer supplies one;
+//     the user's data or a producer supplies one; so is an optional
+//     Idempotency-Key header, which the runtime makes for each call;
 //   - a flattened body's minProperties: at least that many body fields.
 type constraints struct {
 	exclusive [][2]string
@@ -72,6 +74,11 @@ func constraintsOf(api *ir.API, op *ir.Operation, args []toolschema.Arg) *constr
 			c.bodyArgs[a.Name] = true
 		}
 		if opaqueNames[strings.Join(lowerWords(a.Name), "_")] {
+			c.opaque[a.Name] = true
+		}
+		if a.Param != nil && a.Param.In == ir.InHeader && !a.Required && strings.EqualFold(a.Param.Name, toolrt.IdempotencyHeader) {
+			// The runtime makes a key of each call's own; nobody asks
+			// for one in words.
 			c.opaque[a.Name] = true
 		}
 	}
