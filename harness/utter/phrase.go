@@ -603,7 +603,9 @@ func (p *phraser) stringDetail(f field, x string) string {
 	case isQuery(name):
 		return p.pick("matching "+quote(x), "that match "+quote(x))
 	case last == "title" || last == "summary" || last == "subject" || last == "headline":
-		return p.pick("titled "+quote(x), "called "+quote(x))
+		// "called" is a name's word: a thing with a name and a title
+		// would be called twice.
+		return "titled " + quote(x)
 	case last == "name" && len(ws) == 1:
 		if strings.ContainsAny(x, ",\u201c\u201d\"") || len(x) <= 3 {
 			return p.pick("named "+quote(x), "called "+quote(x))
