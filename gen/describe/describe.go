@@ -42,6 +42,7 @@ package describe
 
 import (
 	"bytes"
+	"slices"
 	"strings"
 
 	"github.com/agentready/agentready/gen/describe/prose"
@@ -165,11 +166,13 @@ func render(d descriptionData) string {
 func exampleText(api *ir.API, op *ir.Operation, mode example.Mode) string {
 	args := example.Ordered(api, op, mode)
 	if len(args) == 0 {
-		if len(toolschema.Args(api, op)) > 0 {
+		all := toolschema.Args(api, op)
+		if len(all) > 0 && !slices.ContainsFunc(all, func(a toolschema.Arg) bool { return a.Required }) {
 			// Every argument is optional and none is worth showing:
 			// calling with none is the example.
 			return "{}"
 		}
+		// No argument, or a required one no value can be built for.
 		return ""
 	}
 	var b bytes.Buffer

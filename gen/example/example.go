@@ -112,10 +112,20 @@ type Arg struct {
 }
 
 // Ordered returns Build's arguments in the tool's argument order, for
-// text that should read in that order.
+// text that should read in that order. An optional argument no value
+// within the caps can meet (Unmeetable) is left out; a required one
+// leaves no example at all: nil.
 func Ordered(api *ir.API, op *ir.Operation, mode Mode) []Arg {
-	args := toolschema.Args(api, op)
-	g := &gen{api: api, mode: mode}
+	var args []toolschema.Arg
+	for _, a := range toolschema.Args(api, op) {
+		switch {
+		case Unmeetable(api, a.Schema) == "":
+			args = append(args, a)
+		case a.Required:
+			return nil
+		}
+	}
+	g := &gen{api: api, mode: mode, spent: new(int)}
 	pick := make([]bool, len(args))
 	nreq := 0
 	for i, a := range args {
@@ -259,7 +269,15 @@ const minUseful = 0
 // property or argument the value is for, shapes made-up strings (an email
 // for "email", a login for "owner"; see the package comment).
 func Value(api *ir.API, s *ir.Schema, name string, mode Mode) any {
-	g := &gen{api: api, mode: mode}
+	return Budgeted(api, s, name, mode, new(int))
+}
+
+// Budgeted is Value drawing on a count of values shared across calls:
+// each value made adds to *spent, and once it passes MaxValues only least
+// values (an empty object or list, a short string) are made, so that a
+// caller building one large value from many calls stays bounded.
+func Budgeted(api *ir.API, s *ir.Schema, name string, mode Mode, spent *int) any {
+	g := &gen{api: api, mode: mode, spent: spent}
 	return g.value(s, name, nil, 0)
 }
 
@@ -278,6 +296,9 @@ type gen struct {
 	// inPath is set while the value of a path parameter is built: a
 	// string there identifies a resource.
 	inPath bool
+	// spent counts the values made (MaxValues): past it, only least
+	// values are.
+	spent *int
 }
 
 // boring are argument names an example gains little from showing.
@@ -362,10 +383,13 @@ func (g *gen) value(use *ir.Schema, name string, extra []any, depth int) any {
 		g.path = append(g.path, ref)
 		defer func() { g.path = g.path[:len(g.path)-1] }()
 	}
-	if depth > 32 {
+	if *g.spent++; depth > maxDepth || *g.spent > MaxValues {
 		return g.leaf(s, name)
 	}
 	v := g.make(use, s, name, depth)
+	if str, ok := v.(string); ok {
+		*g.spent += len(str) / 64
+	}
 	return v
 }
 
@@ -565,10 +589,7 @@ func (g *gen) str(s *ir.Schema, name string) any {
 func fitLength(s *ir.Schema, c string) string {
 	n := int64(utf8.RuneCountInString(c))
 	if s.MinLength != nil && n < *s.MinLength {
-		pad := *s.MinLength - n
-		if pad > 4096 {
-			pad = 4096
-		}
+		pad := min(*s.MinLength-n, MaxLength)
 		c += strings.Repeat("x", int(pad))
 	}
 	if s.MaxLength != nil && int64(utf8.RuneCountInString(c)) > *s.MaxLength {
@@ -621,10 +642,14 @@ func number(s *ir.Schema) any {
 		}
 	}
 	if s.MultipleOf != nil && *s.MultipleOf > 0 {
+		// Off the float range (1e300 on a 1e-300 grid), v stays as it is:
+		// no finite number is nearer the grid.
 		m := *s.MultipleOf
-		v = math.Ceil(v/m) * m
-		if v > hi || (s.ExclusiveMaximum && v == hi) {
-			v -= m
+		if g := math.Ceil(v/m) * m; !math.IsInf(g, 0) && !math.IsNaN(g) {
+			v = g
+			if v > hi || (s.ExclusiveMaximum && v == hi) {
+				v -= m
+			}
 		}
 	}
 	if s.Kind == ir.KindInteger {
@@ -641,9 +666,7 @@ func (g *gen) array(s *ir.Schema, name string, depth int) any {
 	if s.MaxItems != nil && *s.MaxItems < n {
 		n = *s.MaxItems
 	}
-	if n > 64 {
-		n = 64
-	}
+	n = min(n, MaxItems)
 	item := singular(name)
 	out := make([]any, 0, n)
 	first := g.value(s.Items, item, nil, depth+1)
@@ -757,7 +780,7 @@ func (g *gen) object(s *ir.Schema, depth int) any {
 			out[mapKey(0)] = g.value(ap, mapKey(0), nil, depth+1)
 		}
 	}
-	for i := 0; open && int64(len(out)) < minProps && i < 64; i++ {
+	for i := 0; open && int64(len(out)) < minProps && i < MaxProperties; i++ {
 		k := mapKey(i)
 		if _, taken := out[k]; taken {
 			continue

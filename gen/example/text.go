@@ -446,6 +446,9 @@ func hasPlaceholder(v any, name string) bool {
 	return false
 }
 
+// placeholderDashes drops the separators placeholderKey ignores.
+var placeholderDashes = strings.NewReplacer("_", "", "-", "")
+
 func placeholderKey(s string) string {
-	return strings.NewReplacer("_", "", "-", "").Replace(strings.ToLower(s))
+	return placeholderDashes.Replace(strings.ToLower(s))
 }

@@ -95,13 +95,25 @@ func (c *ArgChecker) Warnings() []string { return slices.Clone(c.warnings) }
 // given to NewArgChecker, or one made from the schema.
 func (c *ArgChecker) Example() json.RawMessage { return slices.Clone(c.example) }
 
+// MaxArgBytes is the largest argument text Check reads (1 MiB): far more
+// than a model writes in one call, and small enough that decoding it
+// stays cheap. Larger text is refused before it is parsed.
+const MaxArgBytes = 1 << 20
+
 // Check parses raw, the argument text from a model ("" or whitespace means
 // {}), validates it and applies safe coercions. It returns the arguments
 // to use (numbers are json.Number, so that int64 values keep every digit)
 // and the coercions applied, in order. On failure args is nil and err is
-// an *ArgError that lists every problem found.
+// an *ArgError that lists the problems found, up to a cap (Stopped says
+// when it was reached), in text that fits a tool result whatever raw
+// holds.
 func (c *ArgChecker) Check(raw string) (args map[string]any, applied []Coercion, err error) {
 	r := &argRun{c: c, budget: 100_000 + 16*len(raw)}
+	if len(raw) > MaxArgBytes {
+		r.add(argProblem{kind: ProblemMalformed, reason: fmt.Sprintf("the arguments are %d bytes, more than the %d a call may send", len(raw), MaxArgBytes),
+			accepted: "send only the parameters, with shorter values"}, nil)
+		return nil, nil, r.error()
+	}
 	text := strings.TrimSpace(raw)
 	var v any = map[string]any{}
 	if text != "" {
@@ -132,23 +144,11 @@ func (c *ArgChecker) Check(raw string) (args map[string]any, applied []Coercion,
 		return nil, nil, r.error()
 	}
 	if !c.open {
-		var unknown []string
-		for k := range m {
-			if !c.knownSet[k] {
-				unknown = append(unknown, k)
-			}
-		}
-		if len(unknown) > 0 {
-			sort.Strings(unknown)
-			m = argCloneMap(m)
-			for _, k := range unknown {
-				r.unknown(c.known, k, m[k], nil, "parameter", "this tool takes")
-				delete(m, k)
-			}
-		}
+		m = r.unknownParams(m)
 	}
 	out, _ := r.validate(c.root, m, nil, 0)
 	if r.exhausted {
+		r.base-- // room for this one
 		r.add(argProblem{kind: ProblemMalformed, reason: "too complex to check against this schema",
 			accepted: "send a smaller arguments object"}, nil)
 	}
@@ -157,6 +157,36 @@ func (c *ArgChecker) Check(raw string) (args map[string]any, applied []Coercion,
 	}
 	args, _ = out.(map[string]any)
 	return args, r.coercions, nil
+}
+
+// unknownParams reports the names in m the tool does not take (the
+// first argMaxProblems of them in sorted order, with a suggestion each)
+// and returns m without them: a new map of the known names only, so that
+// a million unknown names cost no copy of them.
+func (r *argRun) unknownParams(m map[string]any) map[string]any {
+	var unknown []string
+	for k := range m {
+		if !r.c.knownSet[k] {
+			unknown = append(unknown, k)
+		}
+	}
+	if len(unknown) == 0 {
+		return m
+	}
+	sort.Strings(unknown)
+	if len(unknown) > argMaxProblems {
+		unknown, r.full = unknown[:argMaxProblems], true
+	}
+	for _, k := range unknown {
+		r.unknown(r.c.known, k, m[k], nil, "parameter", "this tool takes")
+	}
+	kept := make(map[string]any, len(r.c.known))
+	for _, k := range r.c.known {
+		if v, ok := m[k]; ok {
+			kept[k] = v
+		}
+	}
+	return kept
 }
 
 // argDecodeArgs reads one JSON value, numbers as json.Number.
@@ -328,6 +358,9 @@ const argMaxProblemLines = 12
 type ArgError struct {
 	Tool     string
 	Problems []ArgProblem
+	// Stopped is set when checking stopped at a cap on the problems it
+	// lists: there may be more.
+	Stopped bool
 	// Example is a complete valid arguments object.
 	Example json.RawMessage
 }
@@ -346,6 +379,9 @@ func (e *ArgError) Error() string {
 		}
 		b.WriteString("\n- ")
 		b.WriteString(p.String())
+	}
+	if e.Stopped {
+		b.WriteString("\n- checking stopped here; there may be more problems.")
 	}
 	if len(e.Example) > 0 {
 		b.WriteString("\nExample: ")
@@ -427,13 +463,13 @@ func (p *argPath) String() string {
 			b.WriteByte(']')
 		case s.name == "" || strings.ContainsAny(s.name, ".[]\" \t\n"):
 			b.WriteByte('[')
-			b.WriteString(argQuoteJSON(s.name))
+			b.WriteString(argQuoteJSON(argTruncateString(s.name, argMaxShownValue)))
 			b.WriteByte(']')
 		default:
 			if b.Len() > 0 {
 				b.WriteByte('.')
 			}
-			b.WriteString(s.name)
+			b.WriteString(argTruncateString(s.name, argMaxShownValue))
 		}
 	}
 	return b.String()

@@ -17,6 +17,11 @@ const (
 	// argMaxCheckDepth bounds the schema hops ($ref, allOf, anyOf) taken
 	// for one check, however long a chain of distinct schemas is.
 	argMaxCheckDepth = 512
+	// argMaxProblems is how many problems one check (or one trial of a
+	// schema within it) finds before it stops looking: the message lists
+	// a dozen, and arguments with a million wrong items must not cost a
+	// million problems.
+	argMaxProblems = 50
 )
 
 // argRun is the state of one Check call.
@@ -26,6 +31,10 @@ type argRun struct {
 	coercions []Coercion
 	budget    int
 	exhausted bool
+	// full is set when argMaxProblems problems were found since base,
+	// the start of the innermost trial: checking then stops.
+	full bool
+	base int
 	// active are the schemas being applied, innermost last, each with the
 	// place in the arguments it is applied to.
 	active []argActive
@@ -51,6 +60,10 @@ type argProblem struct {
 }
 
 func (r *argRun) add(p argProblem, at *argPath) {
+	if len(r.problems)-r.base >= argMaxProblems {
+		r.full = true
+		return
+	}
 	r.problems = append(r.problems, ArgProblem{Path: at.String(), Kind: p.kind, Given: p.given,
 		Reason: p.reason, Accepted: p.accepted, Example: p.example, Hint: p.hint, hidden: p.hidden})
 }
@@ -74,7 +87,7 @@ func (r *argRun) error() *ArgError {
 		return 1
 	}
 	sort.SliceStable(r.problems, func(i, j int) bool { return rank(r.problems[i].Kind) < rank(r.problems[j].Kind) })
-	return &ArgError{Tool: r.c.tool, Problems: r.problems, Example: r.c.example}
+	return &ArgError{Tool: r.c.tool, Problems: r.problems, Example: r.c.example, Stopped: r.full}
 }
 
 // unknown reports a name not among known, suggesting the closest.
@@ -89,15 +102,23 @@ func (r *argRun) unknown(known []string, name string, given any, at *argPath, wh
 	r.add(argProblem{kind: ProblemUnknown, given: given, reason: "unknown " + what, accepted: accepted}, at.key(name))
 }
 
-// trial validates v against n without keeping what it finds.
+// trial validates v against n without keeping what it finds. Its own
+// problems count towards argMaxProblems: a trial that stops at the cap
+// has failed, whatever the check around it does next.
 func (r *argRun) trial(n *argNode, v any, at *argPath, depth int) (out any, changed bool, probs []ArgProblem, coers []Coercion) {
-	np, nc := len(r.problems), len(r.coercions)
+	np, nc, base, full := len(r.problems), len(r.coercions), r.base, r.full
+	r.base, r.full = np, false
 	out, changed = r.validate(n, v, at, depth)
 	probs = append([]ArgProblem(nil), r.problems[np:]...)
 	coers = append([]Coercion(nil), r.coercions[nc:]...)
 	r.problems, r.coercions = r.problems[:np], r.coercions[:nc]
+	r.base, r.full = base, full
 	return out, changed, probs, coers
 }
+
+// stopped reports whether checking has stopped: its budget is spent or
+// it found enough problems.
+func (r *argRun) stopped() bool { return r.exhausted || r.full }
 
 func (r *argRun) accepts(n *argNode, v any, at *argPath, depth int) bool {
 	_, _, probs, _ := r.trial(n, v, at, depth)
@@ -111,6 +132,9 @@ func (r *argRun) validate(n *argNode, v any, at *argPath, depth int) (any, bool)
 	r.budget--
 	if r.budget < 0 {
 		r.exhausted = true // Check reports it
+		return v, false
+	}
+	if r.full {
 		return v, false
 	}
 	if at.len() > argMaxArgDepth || depth > argMaxCheckDepth {
@@ -533,7 +557,7 @@ func (r *argRun) checkArray(n *argNode, a []any, at *argPath, depth int) ([]any,
 				}
 				out[i] = nv
 			}
-			if r.exhausted {
+			if r.stopped() {
 				break
 			}
 		}
@@ -594,7 +618,7 @@ func (r *argRun) checkObject(n *argNode, m map[string]any, at *argPath, depth in
 		if nv, ch := r.validate(sub, v, child, depth+1); ch {
 			set(name, nv, false)
 		}
-		if r.exhausted {
+		if r.stopped() {
 			return out, changed
 		}
 	}
@@ -666,7 +690,7 @@ func (r *argRun) checkExtras(n *argNode, m map[string]any, at *argPath, depth in
 				set(k, nv, false)
 			}
 		}
-		if r.exhausted {
+		if r.stopped() {
 			return
 		}
 	}

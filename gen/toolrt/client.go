@@ -138,6 +138,7 @@ func NewClient(baseURL string, schemes []SecurityScheme, opts ...Option) (*Clien
 			return nil, err
 		}
 	}
+	c.http = guardRedirects(c.http)
 	if !c.noEnv {
 		for name, s := range c.schemes {
 			if _, set := c.credentials[name]; set || s.EnvVar == "" {
@@ -183,28 +184,28 @@ func (c *Client) Do(ctx context.Context, req *Request, resp *Response, out any) 
 				if sleep(ctx, d) {
 					continue
 				}
-				return &TransportError{Method: req.method, URL: redactURL(hr.URL), Err: ctx.Err()}
+				return c.transportError(req.method, hr, ctx.Err(), attempt)
 			}
 		}
 		if err != nil {
-			return &TransportError{Method: req.method, URL: redactURL(hr.URL), Err: err, Attempts: attempt}
+			return c.transportError(req.method, hr, err, attempt)
 		}
 		break
 	}
 	defer r.Body.Close()
 	body, err := io.ReadAll(io.LimitReader(r.Body, c.maxBody+1))
 	if err != nil {
-		return &TransportError{Method: req.method, URL: redactURL(hr.URL), Err: fmt.Errorf("reading the response: %w", err)}
+		return c.transportError(req.method, hr, fmt.Errorf("reading the response: %w", err), 0)
 	}
 	if int64(len(body)) > c.maxBody {
-		return &TransportError{Method: req.method, URL: redactURL(hr.URL), Err: fmt.Errorf("the response is larger than %d bytes", c.maxBody)}
+		return c.transportError(req.method, hr, fmt.Errorf("the response is larger than %d bytes", c.maxBody), 0)
 	}
 	if resp == nil {
 		resp = new(Response)
 	}
 	*resp = Response{StatusCode: r.StatusCode, Header: r.Header, Raw: body, Elapsed: time.Since(start)}
 	if r.StatusCode < 200 || r.StatusCode > 299 {
-		return newHTTPError(req, hr, resp, c.missingCredentials(req.security))
+		return c.httpError(req, r, resp)
 	}
 	if out == nil || len(body) == 0 || !isJSONResponse(r.Header.Get("Content-Type"), body) {
 		return nil

@@ -46,10 +46,17 @@ func (e *HTTPError) Error() string {
 	return b.String()
 }
 
-func newHTTPError(req *Request, hr *http.Request, resp *Response, missing string) *HTTPError {
+// httpError describes a response whose status is not 2xx: the API's
+// message, without any credential it may echo, and a hint (which
+// credential is missing, when to retry, where a redirect that was not
+// followed pointed).
+func (c *Client) httpError(req *Request, r *http.Response, resp *Response) *HTTPError {
 	e := &HTTPError{Method: req.method, Path: req.path, StatusCode: resp.StatusCode, Body: resp.Raw,
-		Message: APIMessage(resp.Raw)}
+		Message: c.scrub(APIMessage(resp.Raw))}
+	missing := c.missingCredentials(req.security)
 	switch {
+	case resp.StatusCode >= 300 && resp.StatusCode <= 399:
+		e.Hint = c.redirectHint(r)
 	case (resp.StatusCode == http.StatusUnauthorized || resp.StatusCode == http.StatusForbidden) && missing != "":
 		e.Hint = missing
 	case resp.StatusCode == http.StatusServiceUnavailable || resp.StatusCode == http.StatusTooManyRequests:
@@ -138,15 +145,22 @@ func truncate(s string, n int) string {
 // the request timed out or the body could not be read.
 type TransportError struct {
 	Method string
-	// URL is where the request went, without its query (which may hold an
-	// API key).
+	// URL is where the request failed, without its query (which may hold
+	// an API key): after redirects within the API's origin, the last
+	// address.
 	URL string
-	Err error
+	// From is the address first asked for when a redirect led to URL;
+	// empty otherwise.
+	From string
+	Err  error
 	// Attempts is how many times the request was sent (0 when unknown).
 	Attempts int
 }
 
 func (e *TransportError) Error() string {
+	if e.From != "" {
+		return fmt.Sprintf("%s %s (redirected from %s): %v", e.Method, e.URL, e.From, e.Err)
+	}
 	return fmt.Sprintf("%s %s: %v", e.Method, e.URL, e.Err)
 }
 

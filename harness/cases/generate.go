@@ -269,6 +269,9 @@ type toolGen struct {
 	// refused values, per argument ("role\x00\"requester\""): values whose
 	// items share one are not taken either.
 	badTraits map[string]map[string]bool
+	// unmeetable says why a required argument cannot be built within
+	// gen/example's caps: the tool then gets no cases.
+	unmeetable string
 }
 
 func newToolGen(api *ir.API, op *ir.Operation, opts Options, h *harvester, logf func(string, ...any)) (*toolGen, error) {
@@ -280,9 +283,10 @@ func newToolGen(api *ir.API, op *ir.Operation, opts Options, h *harvester, logf 
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", op.Name, err)
 	}
-	tg := &toolGen{api: api, op: op, opts: opts, args: toolschema.Args(api, op), checker: checker, h: h, logf: logf,
+	tg := &toolGen{api: api, op: op, opts: opts, checker: checker, h: h, logf: logf,
 		harvested: map[string][]candidate{}, next: map[string]int{}, bad: map[string]bool{},
 		badTraits: map[string]map[string]bool{}}
+	tg.args, tg.unmeetable = meetableArgs(api, op, logf)
 	tg.cons = constraintsOf(api, op, tg.args)
 	if h != nil {
 		tg.own = h.ownItems(op, tg.args)
@@ -301,6 +305,27 @@ func newToolGen(api *ir.API, op *ir.Operation, opts Options, h *harvester, logf 
 		}
 	}
 	return tg, nil
+}
+
+// meetableArgs are the arguments of op whose constraints a value within
+// gen/example's caps meets; an optional one that none does is left out,
+// with a warning. unmeetable says why a required one cannot be built.
+func meetableArgs(api *ir.API, op *ir.Operation, logf func(string, ...any)) (args []toolschema.Arg, unmeetable string) {
+	for _, a := range toolschema.Args(api, op) {
+		why := example.Unmeetable(api, a.Schema)
+		switch {
+		case why == "":
+			args = append(args, a)
+		case a.Required:
+			args = append(args, a)
+			if unmeetable == "" {
+				unmeetable = "argument " + a.Name + ": " + why
+			}
+		default:
+			logf("%s: argument %s is left out of the cases: %s", op.Name, a.Name, why)
+		}
+	}
+	return args, unmeetable
 }
 
 // inputs returns the tool's inputs that some usable edge feeds, in
@@ -336,8 +361,13 @@ func (tg *toolGen) rng(parts ...any) *rand.Rand {
 	return rand.New(rand.NewPCG(tg.opts.Seed, f.Sum64()))
 }
 
-// cases makes the tool's cases.
+// cases makes the tool's cases: none when a required argument cannot be
+// built within the caps, which is reported.
 func (tg *toolGen) cases() []Case {
+	if tg.unmeetable != "" {
+		tg.logf("%s: no cases: %s", tg.op.Name, tg.unmeetable)
+		return nil
+	}
 	var optional int
 	for _, a := range tg.args {
 		if !a.Required && !tg.cons.opaque[a.Name] {

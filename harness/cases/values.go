@@ -24,6 +24,9 @@ type valueGen struct {
 	rng *rand.Rand
 	// path holds the named types being built, to stop at recursion.
 	path []string
+	// spent counts the values made for one argument: past
+	// example.MaxValues, gen/example's least value is taken.
+	spent int
 }
 
 // fill says which optional properties of nested objects a scenario
@@ -71,6 +74,7 @@ func (g *valueGen) arg(a toolschema.Arg, f fill, first bool) (any, SourceKind) {
 	case def != nil && (first || r < 0.45):
 		return def, FromDefault
 	}
+	g.spent = 0
 	return g.value(a.Schema, a.Name, a.Description, f, 0), FromSynthesized
 }
 
@@ -109,21 +113,24 @@ func (g *valueGen) value(use *ir.Schema, name, desc string, f fill, depth int) a
 				if use.Nullable || s.Nullable {
 					return nil
 				}
-				return example.Value(g.api, use, name, example.RequiredOnly)
+				return example.Budgeted(g.api, use, name, example.RequiredOnly, &g.spent)
 			}
 		}
 		g.path = append(g.path, ref)
 		defer func() { g.path = g.path[:len(g.path)-1] }()
 	}
-	if depth > 16 {
-		return example.Value(g.api, use, name, example.RequiredOnly)
+	if g.spent++; depth > 16 || g.spent > example.MaxValues {
+		return example.Budgeted(g.api, use, name, example.RequiredOnly, &g.spent)
 	}
 	if desc == "" {
 		desc = s.Description
 	}
 	v := g.make(use, s, name, desc, f, depth)
+	if str, ok := v.(string); ok {
+		g.spent += len(str) / 64
+	}
 	if !example.Valid(g.api, use, v) {
-		return example.Value(g.api, use, name, f.mode())
+		return example.Budgeted(g.api, use, name, f.mode(), &g.spent)
 	}
 	return v
 }
@@ -171,7 +178,7 @@ func (g *valueGen) make(use, s *ir.Schema, name, desc string, f fill, depth int)
 				return x
 			}
 		}
-		return example.Value(g.api, use, name, f.mode())
+		return example.Budgeted(g.api, use, name, f.mode(), &g.spent)
 	}
 	return g.text(name)
 }
@@ -208,7 +215,7 @@ func (g *valueGen) str(s *ir.Schema, name, desc string) any {
 func fitLength(s *ir.Schema, c string) string {
 	n := int64(utf8.RuneCountInString(c))
 	if s.MinLength != nil && n < *s.MinLength {
-		c += strings.Repeat("x", int(min(*s.MinLength-n, 4096)))
+		c += strings.Repeat("x", int(min(*s.MinLength-n, example.MaxLength)))
 	}
 	if s.MaxLength != nil && int64(utf8.RuneCountInString(c)) > *s.MaxLength {
 		c = strings.TrimSpace(string([]rune(c)[:max(*s.MaxLength, 0)]))
@@ -340,8 +347,8 @@ func (g *valueGen) number(s *ir.Schema, name string) any {
 	if s.Kind == ir.KindInteger || s.MultipleOf != nil {
 		first := math.Ceil(lo/step) * step
 		n := int(math.Floor((hi-first)/step)) + 1
-		if n < 1 {
-			return example.Value(g.api, s, name, example.RequiredOnly)
+		if n < 1 || n > 1001 || math.IsInf(first, 0) || math.IsNaN(first) {
+			return example.Budgeted(g.api, s, name, example.RequiredOnly, &g.spent)
 		}
 		v = first + float64(g.rng.IntN(n))*step
 	} else {
@@ -363,6 +370,7 @@ func (g *valueGen) array(s *ir.Schema, name, desc string, f fill, depth int) any
 		hi = min(hi, *s.MaxItems)
 		lo = min(lo, hi)
 	}
+	lo, hi = min(lo, example.MaxItems), min(hi, example.MaxItems)
 	n := lo
 	if hi > lo {
 		n += g.rng.Int64N(hi - lo + 1)

@@ -115,3 +115,33 @@ func TestCallErrors(t *testing.T) {
 		t.Errorf("closed port: code %d, stdout %q", code, stdout)
 	}
 }
+
+// TestCallDoesNotFollowRedirectsElsewhere: an API that redirects to
+// another origin gets neither the bearer token nor the API key there; the
+// printed result says where it pointed.
+func TestCallDoesNotFollowRedirectsElsewhere(t *testing.T) {
+	var stolen []string
+	var mu sync.Mutex
+	other := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		stolen = append(stolen, r.Header.Get("Authorization")+r.Header.Get("X-API-Key"))
+		mu.Unlock()
+	}))
+	defer other.Close()
+	api := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, other.URL+"/elsewhere", http.StatusFound)
+	}))
+	defer api.Close()
+	t.Setenv("INVENTORY_BEARER_AUTH", "s3cret")
+	t.Setenv("INVENTORY_API_KEY", "k3y")
+	spec := repoFile(t, "specs/golden/inventory31.yaml")
+	code, stdout, stderr := run(t, "call", "--spec", spec, "--base-url", api.URL, "listItems", `{}`)
+	if code != exitGate || !strings.Contains(stdout, "302 Found") || !strings.Contains(stdout, other.URL+"/elsewhere") {
+		t.Errorf("code %d\nstdout %s\nstderr %s", code, stdout, stderr)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if len(stolen) != 0 || strings.Contains(stdout+stderr, "s3cret") {
+		t.Errorf("the other origin got %q", stolen)
+	}
+}
