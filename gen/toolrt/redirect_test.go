@@ -238,3 +238,27 @@ func TestHTTPErrorScrubsEchoedCredentials(t *testing.T) {
 		}
 	}
 }
+
+// What the model reads never holds a credential, whether the API echoes
+// it in an error or in data.
+func TestResultTextScrubsEchoedCredentials(t *testing.T) {
+	for _, k := range credKinds {
+		for _, status := range []int{http.StatusOK, http.StatusUnauthorized} {
+			api := newRecorder(t, func(w http.ResponseWriter, r *http.Request) {
+				w.Header().Set("Content-Type", "application/json")
+				w.WriteHeader(status)
+				w.Write([]byte(`{"message":"the credential you sent is ` + k.secret + `"}`))
+			})
+			op := k.op()
+			op.Schema = `{"type":"object","properties":{"id":{"type":"string"}},"required":["id"]}`
+			tool, err := NewTool(k.client(t, api.srv.URL, nil), op)
+			if err != nil {
+				t.Fatal(err)
+			}
+			call := tool.Run(context.Background(), `{"id":"7"}`)
+			if k.leaks(call.Text) || k.leaks(call.Result.Text) || !strings.Contains(call.Text, redactedMark) {
+				t.Errorf("%s, %d: the model reads %q", k.scheme.Name, status, call.Text)
+			}
+		}
+	}
+}

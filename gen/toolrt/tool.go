@@ -149,6 +149,9 @@ func (t *Tool) Run(ctx context.Context, rawArgs string) *Call {
 	resp, err := t.client.Call(ctx, t.op, args)
 	call.Response, call.Err = resp, err
 	call.Result = NewResult(resp, err, t.cfg.result)
+	// An API that echoes a credential ("invalid key sk_live_...") must not
+	// hand it to the model, nor to whatever logs what the model read.
+	call.Result.Text = t.client.scrub(call.Result.Text)
 	call.Text = call.Result.Text
 	if len(coercions) > 0 {
 		notes := make([]string, len(coercions))
