@@ -233,7 +233,13 @@ func TestBaselineChainsThroughHints(t *testing.T) {
 		return rec.take()
 	}
 	hinted := agentWith(nil)
-	got := run(hinted, "What does the first asset of Anika Moreau look like?")
+	// The team's name is no word of a tool: it does not pull the search
+	// towards listTeams' description.
+	got := run(hinted, "List the members of team Service Desk.")
+	if len(got) != 2 || !matchRequest(got[0], "GET /teams?q=Service Desk") || !strings.HasPrefix(got[1], "GET /teams/tm_") || !strings.Contains(got[1], "/members") {
+		t.Errorf("members of a team by name: the server received %q", got)
+	}
+	got = run(hinted, "What does the first asset of Anika Moreau look like?")
 	if len(got) != 3 || !matchRequest(got[0], "GET /users?q=Anika Moreau") || !strings.Contains(got[1], "/assets") || !strings.HasPrefix(got[2], "GET /assets/AST-") {
 		t.Errorf("a picked item of a user's list: the server received %q", got)
 	}
