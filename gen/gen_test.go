@@ -4,11 +4,15 @@ import (
 	"bytes"
 	"flag"
 	"fmt"
+	"go/parser"
+	"go/token"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/agentready/agentready/gen"
 	"github.com/agentready/agentready/gen/emit"
@@ -37,46 +41,89 @@ func pkgName(spec string) string {
 // test, so stale files cannot hide. The goldens must build and vet as a
 // module.
 func TestGolden(t *testing.T) {
-	goldenRoot := filepath.Join("testdata", "golden")
 	mod := modtest.NewModule(t, "golden")
 	for _, spec := range goldenSpecs(t) {
 		name := pkgName(spec)
-		t.Run(name, func(t *testing.T) {
-			res, err := gen.Generate(gen.Options{Spec: spec, Package: name})
-			if err != nil {
-				t.Fatal(err)
+		t.Run(name, func(t *testing.T) { checkGolden(t, spec, name, mod) })
+	}
+	modtest.Go(t, mod, "build", "./...")
+	modtest.Go(t, mod, "vet", "./...")
+}
+
+// checkGolden generates package name from spec, compares it with
+// testdata/golden/<name> (rewriting that with -update), writes it into
+// the module mod and returns it.
+func checkGolden(t *testing.T, spec, name, mod string) *gen.Result {
+	t.Helper()
+	res, err := gen.Generate(gen.Options{Spec: spec, Package: name})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join("testdata", "golden", name)
+	if *update {
+		if err := gen.Write(dir, res.Files); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want := map[string]bool{}
+	for _, f := range res.Files {
+		want[f.Name] = true
+		golden, err := os.ReadFile(filepath.Join(dir, f.Name))
+		if err != nil {
+			t.Errorf("%s: no golden file (run go test ./gen -run Golden -update): %v", f.Name, err)
+			continue
+		}
+		if !bytes.Equal(golden, f.Content) {
+			t.Errorf("%s differs from the golden file; run go test ./gen -run Golden -update and review the diff", f.Name)
+		}
+	}
+	entries, _ := os.ReadDir(dir)
+	for _, e := range entries {
+		if strings.HasSuffix(e.Name(), ".go") && !want[e.Name()] {
+			content, _ := os.ReadFile(filepath.Join(dir, e.Name()))
+			if bytes.HasPrefix(content, []byte("// "+emit.Header)) {
+				t.Errorf("%s: stale golden file the generator no longer produces", e.Name())
 			}
-			dir := filepath.Join(goldenRoot, name)
-			if *update {
-				if err := gen.Write(dir, res.Files); err != nil {
-					t.Fatal(err)
+		}
+	}
+	if err := gen.Write(filepath.Join(mod, name), res.Files); err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
+
+// TestHostileText generates testdata/specs/hostile30.yaml, whose titles,
+// summaries, descriptions, parameter and property descriptions and enum
+// values hold comment delimiters, directives, backticks, control and
+// formatting characters and very long words, and checks that every
+// comment in the output is a plain // line (no block comment opened, no
+// directive written), that the output matches its golden files
+// (`go test ./gen -run 'Golden|Hostile' -update` rewrites them) and that
+// it builds and vets.
+func TestHostileText(t *testing.T) {
+	mod := modtest.NewModule(t, "hostile")
+	res := checkGolden(t, filepath.Join("testdata", "specs", "hostile30.yaml"), "hostile30", mod)
+	for _, f := range res.Files {
+		if !utf8.Valid(f.Content) {
+			t.Errorf("%s is not valid UTF-8", f.Name)
+		}
+		file, err := parser.ParseFile(token.NewFileSet(), f.Name, f.Content, parser.ParseComments)
+		if err != nil {
+			t.Errorf("%s does not parse: %v", f.Name, err)
+			continue
+		}
+		for _, g := range file.Comments {
+			for _, c := range g.List {
+				switch {
+				case !strings.HasPrefix(c.Text, "//"):
+					t.Errorf("%s: block comment %q", f.Name, c.Text)
+				case strings.HasPrefix(c.Text, "//go:"), strings.HasPrefix(c.Text, "//line "), strings.HasPrefix(c.Text, "//export "):
+					t.Errorf("%s: spec text became the directive %q", f.Name, c.Text)
+				case strings.ContainsFunc(c.Text, func(r rune) bool { return r == '\uFEFF' || unicode.IsControl(r) }):
+					t.Errorf("%s: control character in comment %q", f.Name, c.Text)
 				}
 			}
-			want := map[string]bool{}
-			for _, f := range res.Files {
-				want[f.Name] = true
-				golden, err := os.ReadFile(filepath.Join(dir, f.Name))
-				if err != nil {
-					t.Errorf("%s: no golden file (run go test ./gen -run Golden -update): %v", f.Name, err)
-					continue
-				}
-				if !bytes.Equal(golden, f.Content) {
-					t.Errorf("%s differs from the golden file; run go test ./gen -run Golden -update and review the diff", f.Name)
-				}
-			}
-			entries, _ := os.ReadDir(dir)
-			for _, e := range entries {
-				if strings.HasSuffix(e.Name(), ".go") && !want[e.Name()] {
-					content, _ := os.ReadFile(filepath.Join(dir, e.Name()))
-					if bytes.HasPrefix(content, []byte("// "+emit.Header)) {
-						t.Errorf("%s: stale golden file the generator no longer produces", e.Name())
-					}
-				}
-			}
-			if err := gen.Write(filepath.Join(mod, name), res.Files); err != nil {
-				t.Fatal(err)
-			}
-		})
+		}
 	}
 	modtest.Go(t, mod, "build", "./...")
 	modtest.Go(t, mod, "vet", "./...")
