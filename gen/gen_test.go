@@ -15,8 +15,10 @@ import (
 	"unicode/utf8"
 
 	"github.com/agentready/agentready/gen"
+	"github.com/agentready/agentready/gen/catalog"
 	"github.com/agentready/agentready/gen/emit"
 	"github.com/agentready/agentready/gen/internal/modtest"
+	"github.com/agentready/agentready/gen/toolrt"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/golden")
@@ -240,4 +242,60 @@ func TestWrite(t *testing.T) {
 	if !strings.Contains(string(got), "hand-written") {
 		t.Error("hand-written file was overwritten")
 	}
+}
+
+// TestEnumFormats generates testdata/specs/enumformat30.yaml, whose enums
+// carry formats that name another Go type (date-time, date, byte, binary,
+// sized integers) or that their own values contradict (SendGrid's
+// `format: date-time, enum: [now]`). Every contradicted format is dropped
+// with a warning at its line; the package matches its goldens, builds and
+// vets; and the tool's schema and argument checking accept every enum
+// value.
+func TestEnumFormats(t *testing.T) {
+	mod := modtest.NewModule(t, "enumformat")
+	res := checkGolden(t, filepath.Join("testdata", "specs", "enumformat30.yaml"), "enumformat30", mod)
+
+	want := map[string]string{
+		"#/paths/~1sends/post/parameters/when/schema":   `"now" is not of format date-time`,
+		"#/paths/~1sends/post/parameters/id/schema":     `"any" is not of format uuid`,
+		"#/paths/~1sends/post/parameters/count/schema":  `"all" is not of format int64`,
+		"#/components/schemas/SendAt":                   `"now" is not of format date-time`,
+		"#/components/schemas/Send/properties/started":  `"now" is not of format date-time`,
+		"#/components/schemas/Send/properties/level":    `-1 is outside the uint8 range`,
+		"#/components/schemas/Send/properties/ratio":    `1e+39 is outside the float range`,
+		"#/components/schemas/Send/properties/combined": `"later" is not of format date-time`,
+	}
+	for _, d := range res.Warnings {
+		w, ok := want[d.Origin.Pointer]
+		if !ok || !strings.Contains(d.Message, w) || d.Origin.Line == 0 {
+			t.Errorf("unexpected warning (want one per contradicted format, with its line): %+v", d)
+		}
+		delete(want, d.Origin.Pointer)
+	}
+	for p, w := range want {
+		t.Errorf("no warning at %s (%s)", p, w)
+	}
+
+	ops, err := catalog.Operations(res.API)
+	if err != nil || len(ops) != 1 {
+		t.Fatalf("catalog: %d operations, %v", len(ops), err)
+	}
+	op := ops[0]
+	if strings.Contains(op.Schema, `"date-time"`) || !strings.Contains(op.Schema, `"format":"date"`) {
+		t.Errorf("the tool schema keeps a contradicted format or drops a fitting one:\n%s", op.Schema)
+	}
+	checker, err := toolrt.NewArgChecker(op.Name, []byte(op.Schema), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range []string{
+		`{"when":"now","send_at":"now","started":"now","id":"any","count":"all","level":-1,"combined":"later","since":"2024-01-01","ratio":1e39}`,
+		`{"when":"now","send_at":"now","started":"2024-01-15T09:30:00Z","count":"1","level":300,"small":2,"payload":"aGVsbG8=","attachment":"none"}`,
+	} {
+		if _, _, err := checker.Check(args); err != nil {
+			t.Errorf("argument checking refuses enum values %s: %v", args, err)
+		}
+	}
+	modtest.Go(t, mod, "build", "./...")
+	modtest.Go(t, mod, "vet", "./...")
 }

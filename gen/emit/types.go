@@ -147,7 +147,15 @@ func validJSONKey(name string) bool {
 func (e *emitter) emitEnum(f *jen.File, t *ir.Type) {
 	s := t.Schema
 	doc(f, typeDoc(t, "an enumeration"))
-	f.Type().Id(t.GoName).Add(e.goType(&ir.Schema{Kind: s.Kind, Format: s.Format}))
+	// The constants hold the values as written, so a string enum is a
+	// string whatever its format: time.Time, openapi_types.Date, []byte or
+	// a File cannot be a constant (an enum of dates stays a date enum in
+	// its tool schema and argument checking).
+	under := &ir.Schema{Kind: s.Kind, Format: s.Format}
+	if s.Kind == ir.KindString {
+		under.Format = ""
+	}
+	f.Type().Id(t.GoName).Add(e.goType(under))
 	defs := make([]jen.Code, len(s.Enum))
 	for i, v := range s.Enum {
 		defs[i] = jen.Id(t.EnumNames[i]).Id(t.GoName).Op("=").Add(enumLit(s.Kind, v))
