@@ -4,15 +4,21 @@ import (
 	"bytes"
 	"flag"
 	"fmt"
+	"go/parser"
+	"go/token"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/agentready/agentready/gen"
+	"github.com/agentready/agentready/gen/catalog"
 	"github.com/agentready/agentready/gen/emit"
 	"github.com/agentready/agentready/gen/internal/modtest"
+	"github.com/agentready/agentready/gen/toolrt"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/golden")
@@ -37,46 +43,89 @@ func pkgName(spec string) string {
 // test, so stale files cannot hide. The goldens must build and vet as a
 // module.
 func TestGolden(t *testing.T) {
-	goldenRoot := filepath.Join("testdata", "golden")
 	mod := modtest.NewModule(t, "golden")
 	for _, spec := range goldenSpecs(t) {
 		name := pkgName(spec)
-		t.Run(name, func(t *testing.T) {
-			res, err := gen.Generate(gen.Options{Spec: spec, Package: name})
-			if err != nil {
-				t.Fatal(err)
+		t.Run(name, func(t *testing.T) { checkGolden(t, spec, name, mod) })
+	}
+	modtest.Go(t, mod, "build", "./...")
+	modtest.Go(t, mod, "vet", "./...")
+}
+
+// checkGolden generates package name from spec, compares it with
+// testdata/golden/<name> (rewriting that with -update), writes it into
+// the module mod and returns it.
+func checkGolden(t *testing.T, spec, name, mod string) *gen.Result {
+	t.Helper()
+	res, err := gen.Generate(gen.Options{Spec: spec, Package: name})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join("testdata", "golden", name)
+	if *update {
+		if err := gen.Write(dir, res.Files); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want := map[string]bool{}
+	for _, f := range res.Files {
+		want[f.Name] = true
+		golden, err := os.ReadFile(filepath.Join(dir, f.Name))
+		if err != nil {
+			t.Errorf("%s: no golden file (run go test ./gen -run Golden -update): %v", f.Name, err)
+			continue
+		}
+		if !bytes.Equal(golden, f.Content) {
+			t.Errorf("%s differs from the golden file; run go test ./gen -run Golden -update and review the diff", f.Name)
+		}
+	}
+	entries, _ := os.ReadDir(dir)
+	for _, e := range entries {
+		if strings.HasSuffix(e.Name(), ".go") && !want[e.Name()] {
+			content, _ := os.ReadFile(filepath.Join(dir, e.Name()))
+			if bytes.HasPrefix(content, []byte("// "+emit.Header)) {
+				t.Errorf("%s: stale golden file the generator no longer produces", e.Name())
 			}
-			dir := filepath.Join(goldenRoot, name)
-			if *update {
-				if err := gen.Write(dir, res.Files); err != nil {
-					t.Fatal(err)
+		}
+	}
+	if err := gen.Write(filepath.Join(mod, name), res.Files); err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
+
+// TestHostileText generates testdata/specs/hostile30.yaml, whose titles,
+// summaries, descriptions, parameter and property descriptions and enum
+// values hold comment delimiters, directives, backticks, control and
+// formatting characters and very long words, and checks that every
+// comment in the output is a plain // line (no block comment opened, no
+// directive written), that the output matches its golden files
+// (`go test ./gen -run 'Golden|Hostile' -update` rewrites them) and that
+// it builds and vets.
+func TestHostileText(t *testing.T) {
+	mod := modtest.NewModule(t, "hostile")
+	res := checkGolden(t, filepath.Join("testdata", "specs", "hostile30.yaml"), "hostile30", mod)
+	for _, f := range res.Files {
+		if !utf8.Valid(f.Content) {
+			t.Errorf("%s is not valid UTF-8", f.Name)
+		}
+		file, err := parser.ParseFile(token.NewFileSet(), f.Name, f.Content, parser.ParseComments)
+		if err != nil {
+			t.Errorf("%s does not parse: %v", f.Name, err)
+			continue
+		}
+		for _, g := range file.Comments {
+			for _, c := range g.List {
+				switch {
+				case !strings.HasPrefix(c.Text, "//"):
+					t.Errorf("%s: block comment %q", f.Name, c.Text)
+				case strings.HasPrefix(c.Text, "//go:"), strings.HasPrefix(c.Text, "//line "), strings.HasPrefix(c.Text, "//export "):
+					t.Errorf("%s: spec text became the directive %q", f.Name, c.Text)
+				case strings.ContainsFunc(c.Text, func(r rune) bool { return r == '\uFEFF' || unicode.IsControl(r) }):
+					t.Errorf("%s: control character in comment %q", f.Name, c.Text)
 				}
 			}
-			want := map[string]bool{}
-			for _, f := range res.Files {
-				want[f.Name] = true
-				golden, err := os.ReadFile(filepath.Join(dir, f.Name))
-				if err != nil {
-					t.Errorf("%s: no golden file (run go test ./gen -run Golden -update): %v", f.Name, err)
-					continue
-				}
-				if !bytes.Equal(golden, f.Content) {
-					t.Errorf("%s differs from the golden file; run go test ./gen -run Golden -update and review the diff", f.Name)
-				}
-			}
-			entries, _ := os.ReadDir(dir)
-			for _, e := range entries {
-				if strings.HasSuffix(e.Name(), ".go") && !want[e.Name()] {
-					content, _ := os.ReadFile(filepath.Join(dir, e.Name()))
-					if bytes.HasPrefix(content, []byte("// "+emit.Header)) {
-						t.Errorf("%s: stale golden file the generator no longer produces", e.Name())
-					}
-				}
-			}
-			if err := gen.Write(filepath.Join(mod, name), res.Files); err != nil {
-				t.Fatal(err)
-			}
-		})
+		}
 	}
 	modtest.Go(t, mod, "build", "./...")
 	modtest.Go(t, mod, "vet", "./...")
@@ -193,4 +242,60 @@ func TestWrite(t *testing.T) {
 	if !strings.Contains(string(got), "hand-written") {
 		t.Error("hand-written file was overwritten")
 	}
+}
+
+// TestEnumFormats generates testdata/specs/enumformat30.yaml, whose enums
+// carry formats that name another Go type (date-time, date, byte, binary,
+// sized integers) or that their own values contradict (SendGrid's
+// `format: date-time, enum: [now]`). Every contradicted format is dropped
+// with a warning at its line; the package matches its goldens, builds and
+// vets; and the tool's schema and argument checking accept every enum
+// value.
+func TestEnumFormats(t *testing.T) {
+	mod := modtest.NewModule(t, "enumformat")
+	res := checkGolden(t, filepath.Join("testdata", "specs", "enumformat30.yaml"), "enumformat30", mod)
+
+	want := map[string]string{
+		"#/paths/~1sends/post/parameters/when/schema":   `"now" is not of format date-time`,
+		"#/paths/~1sends/post/parameters/id/schema":     `"any" is not of format uuid`,
+		"#/paths/~1sends/post/parameters/count/schema":  `"all" is not of format int64`,
+		"#/components/schemas/SendAt":                   `"now" is not of format date-time`,
+		"#/components/schemas/Send/properties/started":  `"now" is not of format date-time`,
+		"#/components/schemas/Send/properties/level":    `-1 is outside the uint8 range`,
+		"#/components/schemas/Send/properties/ratio":    `1e+39 is outside the float range`,
+		"#/components/schemas/Send/properties/combined": `"later" is not of format date-time`,
+	}
+	for _, d := range res.Warnings {
+		w, ok := want[d.Origin.Pointer]
+		if !ok || !strings.Contains(d.Message, w) || d.Origin.Line == 0 {
+			t.Errorf("unexpected warning (want one per contradicted format, with its line): %+v", d)
+		}
+		delete(want, d.Origin.Pointer)
+	}
+	for p, w := range want {
+		t.Errorf("no warning at %s (%s)", p, w)
+	}
+
+	ops, err := catalog.Operations(res.API)
+	if err != nil || len(ops) != 1 {
+		t.Fatalf("catalog: %d operations, %v", len(ops), err)
+	}
+	op := ops[0]
+	if strings.Contains(op.Schema, `"date-time"`) || !strings.Contains(op.Schema, `"format":"date"`) {
+		t.Errorf("the tool schema keeps a contradicted format or drops a fitting one:\n%s", op.Schema)
+	}
+	checker, err := toolrt.NewArgChecker(op.Name, []byte(op.Schema), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range []string{
+		`{"when":"now","send_at":"now","started":"now","id":"any","count":"all","level":-1,"combined":"later","since":"2024-01-01","ratio":1e39}`,
+		`{"when":"now","send_at":"now","started":"2024-01-15T09:30:00Z","count":"1","level":300,"small":2,"payload":"aGVsbG8=","attachment":"none"}`,
+	} {
+		if _, _, err := checker.Check(args); err != nil {
+			t.Errorf("argument checking refuses enum values %s: %v", args, err)
+		}
+	}
+	modtest.Go(t, mod, "build", "./...")
+	modtest.Go(t, mod, "vet", "./...")
 }

@@ -87,17 +87,17 @@ func (e *emitter) emitClient(f *jen.File) {
 	if title == "" {
 		title = "the API"
 	}
-	f.Commentf("Client calls %s. It is safe for concurrent use.", title)
+	docf(f, "Client calls %s. It is safe for concurrent use.", title)
 	f.Type().Id("Client").Struct(jen.Id("rt").Op("*").Qual(toolrtPath, "Client"))
 
 	base := e.baseURL()
 	switch {
 	case base == "":
-		f.Comment("DefaultBaseURL is empty: the spec names no server, so NewClient needs the API's URL.")
+		doc(f, []string{"DefaultBaseURL is empty: the spec names no server, so NewClient needs the API's URL."})
 	case !strings.Contains(base, "://"):
-		f.Commentf("DefaultBaseURL is the spec's server, a path without a host: pass NewClient the full URL, e.g. https://api.example.com%s.", base)
+		docf(f, "DefaultBaseURL is the spec's server, a path without a host: pass NewClient the full URL, e.g. https://api.example.com%s.", base)
 	default:
-		f.Comment("DefaultBaseURL is the API's server as the spec declares it.")
+		doc(f, []string{"DefaultBaseURL is the API's server as the spec declares it."})
 	}
 	f.Const().Id("DefaultBaseURL").Op("=").Lit(base)
 
@@ -147,7 +147,7 @@ func (e *emitter) emitClient(f *jen.File) {
 		}
 		schemes = append(schemes, jen.Values(d))
 	}
-	f.Comment("securitySchemes are the API's ways to authenticate, from the spec.")
+	doc(f, []string{"securitySchemes are the API's ways to authenticate, from the spec."})
 	f.Var().Id("securitySchemes").Op("=").Index().Qual(toolrtPath, "SecurityScheme").ValuesFunc(func(g *jen.Group) {
 		for _, s := range schemes {
 			g.Add(s)
@@ -168,6 +168,6 @@ func (e *emitter) emitClient(f *jen.File) {
 		}
 		defs = append(defs, jen.Id(e.authVars[securityKey(sec)]).Op("=").Qual(toolrtPath, "Security").Values(alts...))
 	}
-	f.Comment("The security requirements of the operations: any one alternative suffices.")
+	doc(f, []string{"The security requirements of the operations: any one alternative suffices."})
 	f.Var().Defs(defs...)
 }

@@ -1,6 +1,7 @@
 package emit
 
 import (
+	"fmt"
 	"regexp"
 	"strings"
 	"unicode"
@@ -33,7 +34,7 @@ func plainText(s string) string {
 		if r == '\n' || r == '\t' {
 			return r
 		}
-		if unicode.IsControl(r) || r == '\u2028' || r == '\u2029' {
+		if unsafeInComment(r) {
 			return ' '
 		}
 		return r
@@ -82,12 +83,61 @@ func docLines(text string) []string {
 	return out
 }
 
+// Every comment the generator writes goes through commentLine, by way of
+// doc, docf, comment or packageDoc: no other code in this package calls
+// jennifer's Comment, Commentf or PackageComment (TestCommentsInOnePlace
+// checks), so spec text cannot end up in a comment unmade safe.
+
+// commentLine returns text as one // comment line that stays a comment
+// whatever the text holds, in the form jennifer writes verbatim. Jennifer
+// writes a comment starting with "//" or "/*" as it is, and turns one with
+// a line break into a /* */ block; so the line gets its "// " here, where
+// "/*", "*/" and "//" in the text are inert. Leading space is dropped (Go
+// would take the line for a code block), and what the Go scanner rejects
+// even inside a comment (invalid UTF-8, and the runes unsafeInComment
+// names) is replaced.
+func commentLine(text string) string {
+	text = strings.ToValidUTF8(text, "\uFFFD")
+	text = strings.Map(func(r rune) rune {
+		if unsafeInComment(r) {
+			return ' '
+		}
+		return r
+	}, text)
+	text = strings.TrimSpace(text)
+	if text == "" {
+		return "//"
+	}
+	return "// " + text
+}
+
+// unsafeInComment reports whether r cannot stand in a // comment line:
+// the Go scanner rejects NUL and a byte order mark anywhere but the start
+// of a file, line breaks (U+2028 and U+2029 to some editors) would end the
+// line, and other control and bidirectional formatting characters hide or
+// reorder text for a reader.
+func unsafeInComment(r rune) bool {
+	return unicode.IsControl(r) || r == '\u2028' || r == '\u2029' || r == '\uFEFF' || unicode.Is(unicode.Bidi_Control, r)
+}
+
 // doc writes lines as the doc comment of the next top-level declaration
-// of f: one Comment each, since a Comment with newlines would become a
-// /* */ block.
+// of f, one comment line each.
 func doc(f *jen.File, lines []string) {
 	for _, l := range lines {
-		f.Comment(l)
+		f.Comment(commentLine(l))
+	}
+}
+
+// docf writes a one-line doc comment for the next top-level declaration
+// of f.
+func docf(f *jen.File, format string, args ...any) {
+	doc(f, []string{fmt.Sprintf(format, args...)})
+}
+
+// packageDoc writes lines as the package comment of f.
+func packageDoc(f *jen.File, lines []string) {
+	for _, l := range lines {
+		f.PackageComment(commentLine(l))
 	}
 }
 
@@ -96,11 +146,7 @@ func doc(f *jen.File, lines []string) {
 func comment(lines []string) *jen.Statement {
 	st := jen.Null()
 	for _, l := range lines {
-		if l == "" {
-			st.Comment("").Line()
-			continue
-		}
-		st.Comment(l).Line()
+		st.Comment(commentLine(l)).Line()
 	}
 	return st
 }

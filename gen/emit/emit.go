@@ -251,7 +251,5 @@ func (e *emitter) emitDoc(f *jen.File) {
 	}
 	lines = append(lines, "")
 	lines = append(lines, docLines(fmt.Sprintf("It has %d operations and %d types. Create a client with NewClient; Tools(client) gives the agent tools, which refuse operations that change state unless toolrt.AllowMutations allows them.", len(e.api.Operations), len(e.api.Types)))...)
-	for _, l := range lines {
-		f.PackageComment(l)
-	}
+	packageDoc(f, lines)
 }

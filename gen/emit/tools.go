@@ -87,7 +87,7 @@ func (e *emitter) emitToolVar(f *jen.File, op *ir.Operation) {
 		lines = append(lines, jen.Line().Add(fld))
 	}
 	lines = append(lines, jen.Line())
-	f.Commentf("%s is the %s operation as an agent tool.", toolVar(op), op.Name)
+	docf(f, "%s is the %s operation as an agent tool.", toolVar(op), op.Name)
 	f.Var().Id(toolVar(op)).Op("=").Op("&").Qual(toolrtPath, "Operation").Values(lines...)
 }
 
@@ -117,7 +117,7 @@ func (e *emitter) emitTools(f *jen.File) {
 	if len(vars) > 0 {
 		vars = append(vars, jen.Line())
 	}
-	f.Comment("Operations are the API's operations as agent tools, sorted by name.")
+	doc(f, []string{"Operations are the API's operations as agent tools, sorted by name."})
 	f.Var().Id("Operations").Op("=").Index().Op("*").Qual(toolrtPath, "Operation").Values(vars...)
 
 	doc(f, []string{

@@ -114,12 +114,12 @@ func (e *emitter) emitStruct(f *jen.File, t *ir.Type) {
 	if s.AdditionalProperties == nil {
 		return
 	}
-	f.Comment("MarshalJSON writes the fields and AdditionalProperties as one object.")
+	doc(f, []string{"MarshalJSON writes the fields and AdditionalProperties as one object."})
 	f.Func().Params(jen.Id("v").Id(t.GoName)).Id("MarshalJSON").Params().Params(jen.Index().Byte(), jen.Error()).Block(
 		jen.Type().Id("fields").Id(t.GoName),
 		jen.Return(jen.Qual(toolrtPath, "MarshalWithAdditional").Call(jen.Id("fields").Call(jen.Id("v")), jen.Id("v").Dot("AdditionalProperties"))),
 	)
-	f.Comment("UnmarshalJSON reads the fields and keeps other keys in AdditionalProperties.")
+	doc(f, []string{"UnmarshalJSON reads the fields and keeps other keys in AdditionalProperties."})
 	f.Func().Params(jen.Id("v").Op("*").Id(t.GoName)).Id("UnmarshalJSON").Params(jen.Id("data").Index().Byte()).Error().Block(
 		jen.Type().Id("fields").Id(t.GoName),
 		jen.Return(jen.Qual(toolrtPath, "UnmarshalWithAdditional").Call(jen.Id("data"), jen.Parens(jen.Op("*").Id("fields")).Call(jen.Id("v")), jen.Op("&").Id("v").Dot("AdditionalProperties"))),
@@ -147,12 +147,20 @@ func validJSONKey(name string) bool {
 func (e *emitter) emitEnum(f *jen.File, t *ir.Type) {
 	s := t.Schema
 	doc(f, typeDoc(t, "an enumeration"))
-	f.Type().Id(t.GoName).Add(e.goType(&ir.Schema{Kind: s.Kind, Format: s.Format}))
+	// The constants hold the values as written, so a string enum is a
+	// string whatever its format: time.Time, openapi_types.Date, []byte or
+	// a File cannot be a constant (an enum of dates stays a date enum in
+	// its tool schema and argument checking).
+	under := &ir.Schema{Kind: s.Kind, Format: s.Format}
+	if s.Kind == ir.KindString {
+		under.Format = ""
+	}
+	f.Type().Id(t.GoName).Add(e.goType(under))
 	defs := make([]jen.Code, len(s.Enum))
 	for i, v := range s.Enum {
 		defs[i] = jen.Id(t.EnumNames[i]).Id(t.GoName).Op("=").Add(enumLit(s.Kind, v))
 	}
-	f.Commentf("The values of %s.", t.GoName)
+	docf(f, "The values of %s.", t.GoName)
 	f.Const().Defs(defs...)
 }
 
@@ -212,12 +220,12 @@ func (e *emitter) emitUnion(f *jen.File, t *ir.Type) {
 	doc(f, lines)
 	f.Type().Id(t.GoName).Struct(jen.Id("union").Qual(jsonPath, "RawMessage"))
 	for _, v := range vs {
-		f.Commentf("As%s decodes the value as %s.", v.name, article(v.name))
+		docf(f, "As%s decodes the value as %s.", v.name, article(v.name))
 		f.Func().Params(jen.Id("v").Id(t.GoName)).Id("As"+v.name).Params().Params(jen.Id("out").Add(v.typ.Clone()), jen.Err().Error()).Block(
 			jen.Err().Op("=").Qual(jsonPath, "Unmarshal").Call(jen.Id("v").Dot("union"), jen.Op("&").Id("out")),
 			jen.Return(),
 		)
-		f.Commentf("From%s sets the value to x.", v.name)
+		docf(f, "From%s sets the value to x.", v.name)
 		f.Func().Params(jen.Id("v").Op("*").Id(t.GoName)).Id("From"+v.name).Params(jen.Id("x").Add(v.typ.Clone())).Error().Block(
 			jen.List(jen.Id("b"), jen.Err()).Op(":=").Qual(jsonPath, "Marshal").Call(jen.Id("x")),
 			jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
@@ -225,13 +233,13 @@ func (e *emitter) emitUnion(f *jen.File, t *ir.Type) {
 			jen.Return(jen.Nil()),
 		)
 	}
-	f.Comment("Raw returns the value's JSON.")
+	doc(f, []string{"Raw returns the value's JSON."})
 	f.Func().Params(jen.Id("v").Id(t.GoName)).Id("Raw").Params().Qual(jsonPath, "RawMessage").Block(jen.Return(jen.Id("v").Dot("union")))
-	f.Comment("MarshalJSON writes the value as it was set or received.")
+	doc(f, []string{"MarshalJSON writes the value as it was set or received."})
 	f.Func().Params(jen.Id("v").Id(t.GoName)).Id("MarshalJSON").Params().Params(jen.Index().Byte(), jen.Error()).Block(
 		jen.Return(jen.Qual(toolrtPath, "RawJSON").Call(jen.Id("v").Dot("union"))),
 	)
-	f.Comment("UnmarshalJSON keeps the value's JSON for the As methods.")
+	doc(f, []string{"UnmarshalJSON keeps the value's JSON for the As methods."})
 	f.Func().Params(jen.Id("v").Op("*").Id(t.GoName)).Id("UnmarshalJSON").Params(jen.Id("data").Index().Byte()).Error().Block(
 		jen.Id("v").Dot("union").Op("=").Qual(toolrtPath, "CloneJSON").Call(jen.Id("data")),
 		jen.Return(jen.Nil()),

@@ -139,12 +139,18 @@ func subject(r *rawOp) string {
 // warnOnce records a warning about a place once, however often the place
 // is reached.
 func (l *lowerer) warnOnce(pointer, msg string) {
+	l.warnOnceAt(nil, pointer, msg)
+}
+
+// warnOnceAt is warnOnce with the place's line and column, from its node
+// n when that is known.
+func (l *lowerer) warnOnceAt(n *yaml.Node, pointer, msg string) {
 	key := pointer + "\x00" + msg
 	if l.warned[key] {
 		return
 	}
 	l.warned[key] = true
-	l.diags.Warnf(ir.Origin{File: l.file, Pointer: pointer}, "", "%s", msg)
+	l.diags.Warnf(l.nodeOrigin(n, pointer), "", "%s", msg)
 }
 
 // nodeOrigin returns the position of n in the source.

@@ -2,13 +2,16 @@ package lower
 
 import (
 	"fmt"
+	"math"
 	"path/filepath"
 	"strings"
 
 	"github.com/pb33f/libopenapi/datamodel/high/base"
+	"go.yaml.in/yaml/v4"
 
 	"github.com/agentready/agentready/gen/ir"
 	"github.com/agentready/agentready/gen/names"
+	"github.com/agentready/agentready/gen/toolrt"
 )
 
 // typeEntry is a named type being built: the IR type plus how to name it.
@@ -189,8 +192,93 @@ func (l *lowerer) schemaValue(s *base.Schema, pl place, depth int) (*ir.Schema, 
 	return l.maybeHoist(out, pl)
 }
 
-// schemaCore lowers the keywords of s.
+// schemaCore lowers the keywords of s, then drops a format its own enum
+// values contradict (see fitEnumFormat).
 func (l *lowerer) schemaCore(s *base.Schema, pl place, depth int) (*ir.Schema, error) {
+	out, err := l.schemaKeywords(s, pl, depth)
+	if err != nil {
+		return nil, err
+	}
+	l.fitEnumFormat(out, s, pl)
+	return out, nil
+}
+
+// fitEnumFormat drops the format of an enum when one of its values is not
+// of that format, with a warning at the schema's place: SendGrid's
+// send_at is `format: date-time, enum: [now]`. The enum's values are what
+// callers send and receive, and a format that refuses one of them would
+// make argument checking refuse it, tell the model something false in the
+// tool's schema, and give the Go type a form (time.Time, uint8) whose
+// constants cannot hold the values. A format the values all fit is kept.
+func (l *lowerer) fitEnumFormat(out *ir.Schema, s *base.Schema, pl place) {
+	if len(out.Enum) == 0 || out.Format == "" || out.Ref != "" {
+		return
+	}
+	for _, v := range out.Enum {
+		if why := formatMisfit(out.Kind, out.Format, v); why != "" {
+			var n *yaml.Node
+			if low := s.GoLow(); low != nil {
+				n = low.RootNode
+			}
+			l.warnOnceAt(n, pl.id, fmt.Sprintf("enum value %s %s; the format is ignored so that the values stay usable",
+				enumValueText(v), why))
+			out.Format = ""
+			return
+		}
+	}
+}
+
+// intFormatRange is the range of each integer format the emitter maps to
+// a sized Go type.
+var intFormatRange = map[string][2]float64{
+	"int8": {math.MinInt8, math.MaxInt8}, "int16": {math.MinInt16, math.MaxInt16},
+	"int32": {math.MinInt32, math.MaxInt32}, "int64": {math.MinInt64, math.MaxInt64},
+	"uint8": {0, math.MaxUint8}, "uint16": {0, math.MaxUint16}, "uint32": {0, math.MaxUint32},
+	"uint64": {0, math.MaxUint64}, "uint": {0, math.MaxUint64},
+}
+
+// formatMisfit says why the enum value v of a schema of kind k is not of
+// format, or returns "" when it is: a string as argument checking sees
+// it, a number within the range of the sized type the format names.
+func formatMisfit(k ir.Kind, format string, v any) string {
+	var f float64
+	switch x := v.(type) {
+	case string:
+		if k == ir.KindString && !toolrt.FormatAccepts(format, x) {
+			return "is not of format " + format
+		}
+		return ""
+	case int64:
+		f = float64(x)
+	case float64:
+		f = x
+	default:
+		return ""
+	}
+	fits := true
+	switch k {
+	case ir.KindInteger:
+		r, sized := intFormatRange[format]
+		fits = !sized || f >= r[0] && f <= r[1]
+	case ir.KindNumber:
+		fits = (format != "float" && format != "float32") || math.Abs(f) <= math.MaxFloat32
+	}
+	if !fits {
+		return "is outside the " + format + " range"
+	}
+	return ""
+}
+
+// enumValueText quotes an enum value for a warning, cut short.
+func enumValueText(v any) string {
+	if x, ok := v.(string); ok {
+		return fmt.Sprintf("%.60q", x)
+	}
+	return fmt.Sprint(v)
+}
+
+// schemaKeywords lowers the keywords of s.
+func (l *lowerer) schemaKeywords(s *base.Schema, pl place, depth int) (*ir.Schema, error) {
 	out := &ir.Schema{
 		Title:         s.Title,
 		Description:   s.Description,

@@ -433,6 +433,14 @@ var argFormats = map[string]argFormat{
 	"int64":         {argIsInt64Text, "use an integer from -9223372036854775808 to 9223372036854775807", "1"},
 }
 
+// FormatAccepts reports whether argument checking takes s as a string of
+// the given format; a format it does not check takes every string. The
+// generator asks it whether an enum's values contradict the enum's format.
+func FormatAccepts(format, s string) bool {
+	ok, _, _ := argCheckFormat(format, s)
+	return ok
+}
+
 // argCheckFormat checks s against a known format; unknown formats pass.
 func argCheckFormat(format, s string) (ok bool, accepted string, example any) {
 	f, known := argFormats[format]
