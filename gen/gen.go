@@ -16,6 +16,7 @@ import (
 
 	"github.com/agentready/agentready/gen/atomicfile"
 	"github.com/agentready/agentready/gen/catalog"
+	"github.com/agentready/agentready/gen/describe"
 	"github.com/agentready/agentready/gen/diag"
 	"github.com/agentready/agentready/gen/emit"
 	"github.com/agentready/agentready/gen/ir"
@@ -36,6 +37,10 @@ type Options struct {
 	Select func(lower.OperationRef) bool
 	// MaxNameLength caps tool names (1-64, default 64).
 	MaxNameLength int
+	// MaxToolTokens is the token budget of each tool definition
+	// (describe.Options.MaxToolTokens: 0 for the default, negative for
+	// none).
+	MaxToolTokens int
 	// EnvPrefix starts the credential variable names; from the API title
 	// when empty.
 	EnvPrefix string
@@ -96,7 +101,7 @@ func Generate(opts Options) (*Result, error) {
 		}
 	}
 	tools := map[string]*toolrt.Operation{}
-	descriptors, catErr := catalog.Operations(api)
+	descriptors, catErr := catalog.OperationsWith(api, describe.Options{MaxToolTokens: opts.MaxToolTokens})
 	for _, d := range descriptors {
 		tools[d.Name] = d
 	}

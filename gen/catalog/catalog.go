@@ -12,7 +12,9 @@ package catalog
 import (
 	"encoding/json"
 	"fmt"
+	"golang.org/x/sync/errgroup"
 	"net/url"
+	"runtime"
 	"strings"
 
 	"github.com/agentready/agentready/gen/describe"
@@ -27,12 +29,30 @@ import (
 // built is left out and named in the error, which lists them all; the
 // others are still returned.
 func Operations(api *ir.API) ([]*toolrt.Operation, error) {
-	out := make([]*toolrt.Operation, 0, len(api.Operations))
+	return OperationsWith(api, describe.Options{})
+}
+
+// OperationsWith is Operations with each definition fitted to opts' token
+// budget (describe.Fit).
+func OperationsWith(api *ir.API, opts describe.Options) ([]*toolrt.Operation, error) {
+	// Fitting counts tokens, most of the work: operations are described
+	// on every CPU, and collected in order.
+	descs := make([]*toolrt.Operation, len(api.Operations))
+	errs := make([]error, len(api.Operations))
+	var g errgroup.Group
+	g.SetLimit(max(1, runtime.GOMAXPROCS(0)))
+	for i, op := range api.Operations {
+		g.Go(func() error {
+			descs[i], errs[i] = OperationWith(api, op, opts)
+			return nil
+		})
+	}
+	_ = g.Wait()
+	out := make([]*toolrt.Operation, 0, len(descs))
 	var problems []string
-	for _, op := range api.Operations {
-		d, err := Operation(api, op)
-		if err != nil {
-			problems = append(problems, err.Error())
+	for i, d := range descs {
+		if errs[i] != nil {
+			problems = append(problems, errs[i].Error())
 			continue
 		}
 		out = append(out, d)
@@ -43,24 +63,36 @@ func Operations(api *ir.API) ([]*toolrt.Operation, error) {
 	return out, nil
 }
 
-// Operation returns the descriptor of one operation.
+// Operation returns the descriptor of one operation, fitted to the
+// default token budget.
 func Operation(api *ir.API, op *ir.Operation) (*toolrt.Operation, error) {
-	schema, err := toolschema.Build(api, op, toolschema.Options{})
-	if err != nil {
+	return OperationWith(api, op, describe.Options{})
+}
+
+// OperationWith returns the descriptor of one operation, its definition
+// fitted to opts' token budget: the model reads the fitted schema, and
+// arguments are checked against the full one (toolrt.Operation's
+// CheckSchema, set when the two differ).
+func OperationWith(api *ir.API, op *ir.Operation, opts describe.Options) (*toolrt.Operation, error) {
+	if _, err := toolschema.Build(api, op, toolschema.Options{}); err != nil {
 		return nil, fmt.Errorf("%s (%s %s): parameter schema: %w", op.Name, op.Method, op.Path, err)
 	}
+	fit := describe.Fit(api, op, opts)
 	ex, err := json.Marshal(example.Build(api, op, example.Typical))
 	if err != nil {
 		return nil, fmt.Errorf("%s (%s %s): example: %w", op.Name, op.Method, op.Path, err)
 	}
 	d := &toolrt.Operation{
 		Name:        op.Name,
-		Description: describe.Description(api, op),
-		Schema:      string(schema),
+		Description: fit.Description,
+		Schema:      string(fit.Schema),
 		Example:     string(ex),
 		Method:      op.Method,
 		Path:        op.Path,
 		Security:    Security(op.Security),
+	}
+	if fit.Cut != "" {
+		d.CheckSchema = string(fit.Full)
 	}
 	if len(op.Servers) > 0 {
 		d.Server = op.Servers[0]

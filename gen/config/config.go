@@ -63,6 +63,11 @@ type Config struct {
 	// the file leaves it out. Longer names are shortened, keeping them
 	// unique.
 	MaxNameLength int `yaml:"max_name_length,omitempty"`
+	// MaxToolTokens is the token budget of each tool definition (name,
+	// description and parameter schema, o200k tokens): deep optional
+	// structure is summarized to fit it (gen/describe.Fit). Absent or 0
+	// means describe.DefaultMaxToolTokens (2,000); -1 sets no budget.
+	MaxToolTokens int `yaml:"max_tool_tokens,omitempty"`
 	// Select chooses the operations that become tools; all of them when
 	// it has no rules.
 	Select Selection `yaml:"select,omitempty"`

@@ -45,6 +45,10 @@ func (c *Config) validate() Problems {
 		v.add("max_name_length", "%d is out of range (1..%d)", c.MaxNameLength, DefaultMaxNameLength)
 	}
 
+	if c.MaxToolTokens < -1 {
+		v.add("max_tool_tokens", "%d: use a positive budget, or -1 for none", c.MaxToolTokens)
+	}
+
 	if c.BaseURL != "" {
 		v.baseURL(c.BaseURL)
 	}

@@ -42,6 +42,7 @@ package describe
 
 import (
 	"bytes"
+	"fmt"
 	"slices"
 	"strings"
 
@@ -189,22 +190,162 @@ func exampleText(api *ir.API, op *ir.Operation, mode example.Mode) string {
 	return b.String()
 }
 
-// Definition returns the whole tool definition of op as a model gets it:
-// name, description and the parameters JSON Schema (toolschema.Build with
-// the default options).
-func Definition(api *ir.API, op *ir.Operation) (name, description string, schema []byte) {
-	schema, err := toolschema.Build(api, op, toolschema.Options{})
-	if err != nil {
-		schema = []byte(`{"type":"object","properties":{}}`)
+// DefaultMaxToolTokens is the budget of one tool definition (name,
+// description and schema, in o200k tokens) when Options leave it out.
+const DefaultMaxToolTokens = 2000
+
+// Options tune Fit. The zero value gives the defaults.
+type Options struct {
+	// MaxToolTokens is the most tokens a definition should take
+	// (default DefaultMaxToolTokens); negative sets no budget.
+	MaxToolTokens int
+}
+
+// Fitted is a tool definition fitted to a token budget.
+type Fitted struct {
+	Name        string
+	Description string
+	// Schema is the parameters schema the model reads. When Cut is set it
+	// is a summary of Full, which arguments are checked against.
+	Schema []byte
+	Full   []byte
+	// Tokens counts name, description and Schema; 0 when Fit did not
+	// need to count them (their bytes alone are within the budget): see
+	// Count.
+	Tokens int
+	// Cut says which cuts were made to fit the budget ("" for none), and
+	// Summarized lists the optional objects written without their fields.
+	Cut        string
+	Summarized []string
+	// Over is set when the definition is over the budget even after every
+	// cut: required inputs, argument names and types are kept whole.
+	Over bool
+}
+
+// cuts are the ways Fit makes a schema smaller, cheapest loss of
+// information first: deep optional structure, then the length of nested
+// meanings, then shallower optional structure, then argument meanings,
+// then optional object arguments themselves, and last the enums of
+// optional inputs.
+var cuts = []toolschema.Options{
+	{OptionalLevels: 6},
+	{OptionalLevels: 5},
+	{OptionalLevels: 4},
+	{OptionalLevels: 4, NestedDescriptionChars: 30},
+	{OptionalLevels: 3, NestedDescriptionChars: 30},
+	{OptionalLevels: 3, NestedDescriptionChars: -1},
+	{OptionalLevels: 2, NestedDescriptionChars: -1},
+	{OptionalLevels: 2, NestedDescriptionChars: -1, DescriptionChars: 40},
+	{OptionalLevels: 1, NestedDescriptionChars: -1, DescriptionChars: 40},
+	{OptionalLevels: 1, NestedDescriptionChars: -1, DescriptionChars: -1},
+	{OptionalLevels: 1, NestedDescriptionChars: -1, DescriptionChars: -1, NoOptionalEnums: true},
+}
+
+// cutText says what cut o made.
+func cutText(o toolschema.Options) string {
+	parts := []string{fmt.Sprintf("optional objects from level %d summarized", o.OptionalLevels)}
+	switch {
+	case o.NestedDescriptionChars < 0:
+		parts = append(parts, "no nested meanings")
+	case o.NestedDescriptionChars > 0:
+		parts = append(parts, fmt.Sprintf("nested meanings cut to %d bytes", o.NestedDescriptionChars))
 	}
-	return op.Name, Description(api, op), schema
+	switch {
+	case o.DescriptionChars < 0:
+		parts = append(parts, "no argument meanings")
+	case o.DescriptionChars > 0:
+		parts = append(parts, fmt.Sprintf("argument meanings cut to %d bytes", o.DescriptionChars))
+	}
+	if o.NoOptionalEnums {
+		parts = append(parts, "no enums on optional inputs")
+	}
+	return strings.Join(parts, "; ")
+}
+
+// Fit returns op's tool definition within opts' token budget: the full
+// definition when it fits, else the first of the cuts (see cuts) that
+// fits, or the smallest when none does (Over).
+func Fit(api *ir.API, op *ir.Operation, opts Options) Fitted {
+	budget := opts.MaxToolTokens
+	if budget == 0 {
+		budget = DefaultMaxToolTokens
+	}
+	f := Fitted{Name: op.Name, Description: Description(api, op)}
+	full, err := toolschema.Build(api, op, toolschema.Options{})
+	if err != nil {
+		full = []byte(`{"type":"object","properties":{}}`)
+	}
+	f.Schema, f.Full = full, full
+	if budget < 0 || len(f.Name)+len(f.Description)+len(full) <= budget {
+		// A token is at least one byte: it fits without counting, and
+		// gen, which needs no count, pays for none (Count does).
+		return f
+	}
+	fixed := tokens.Count(f.Name) + tokens.Count(f.Description)
+	room := budget - fixed
+	// Counting is most of the cost, so a schema is counted only when it
+	// may fit: one more than 12 bytes a token over the room is too large
+	// (JSON schemas run 3 to 5 bytes a token), and once a schema of this
+	// tool is counted, its bytes a token estimate the others', and only
+	// those estimated within 15% of the room are counted.
+	perToken := 0.0
+	fits := func(schema []byte, last bool) (int, bool) {
+		if !last && (len(schema) > 12*room || perToken > 0 && float64(len(schema))/perToken > 1.15*float64(room)) {
+			return 0, false
+		}
+		n := tokens.Count(string(schema))
+		if n > 0 {
+			perToken = float64(len(schema)) / float64(n)
+		}
+		return n, true
+	}
+	if n, counted := fits(full, false); counted && n <= room {
+		f.Tokens = fixed + n
+		return f
+	}
+	var prev []byte
+	for i, o := range cuts {
+		last := i == len(cuts)-1
+		schema, summarized, err := toolschema.BuildSummarized(api, op, o)
+		if err != nil || bytes.Equal(schema, prev) && !last {
+			continue
+		}
+		prev = schema
+		f.Schema, f.Summarized, f.Cut = schema, summarized, cutText(o)
+		n, counted := fits(schema, last)
+		if !counted {
+			continue
+		}
+		f.Tokens = fixed + n
+		if n <= room {
+			return f
+		}
+	}
+	f.Over = true
+	return f
+}
+
+// Definition returns the whole tool definition of op as a model gets it
+// with the default budget (see Fit): name, description and the parameters
+// JSON Schema.
+func Definition(api *ir.API, op *ir.Operation) (name, description string, schema []byte) {
+	f := Fit(api, op, Options{})
+	return f.Name, f.Description, f.Schema
 }
 
 // Tokens is the size of op's tool definition in o200k tokens: name,
 // description and schema counted with gen/tokens.Count.
 func Tokens(api *ir.API, op *ir.Operation) int {
-	name, desc, schema := Definition(api, op)
-	return tokens.Count(name) + tokens.Count(desc) + tokens.Count(string(schema))
+	return Fit(api, op, Options{}).Count()
+}
+
+// Count is the definition's size in o200k tokens: Tokens, counted now
+// when Fit did not need to.
+func (f Fitted) Count() int {
+	if f.Tokens > 0 {
+		return f.Tokens
+	}
+	return tokens.Count(f.Name) + tokens.Count(f.Description) + tokens.Count(string(f.Schema))
 }
 
 // NaiveTokens is the size of the baseline definition most OpenAPI-to-tool

@@ -79,6 +79,9 @@ func (e *emitter) emitToolVar(f *jen.File, op *ir.Operation) {
 		fields.add("Body", jen.Op("&").Qual(toolrtPath, "Body").Values(bf...))
 	}
 	fields.add("Schema", rawString(d.Schema))
+	if d.CheckSchema != "" {
+		fields.add("CheckSchema", rawString(d.CheckSchema))
+	}
 	if d.Example != "" {
 		fields.add("Example", rawString(d.Example))
 	}

@@ -20,8 +20,14 @@ type Operation struct {
 	Name string
 	// Description is the text the model reads about the tool.
 	Description string
-	// Schema is the JSON Schema of the arguments object.
+	// Schema is the JSON Schema of the arguments object, as the model
+	// reads it.
 	Schema string
+	// CheckSchema, when set, is the full schema that arguments are
+	// checked against, where Schema summarizes parts of it to fit a token
+	// budget (an optional object written as {"type":"object"}): a model
+	// that sends such a part is checked against all of it.
+	CheckSchema string
 	// Example is one valid arguments object, as JSON.
 	Example string
 	// Method is the upper-case HTTP method and Path the path template,

@@ -56,8 +56,9 @@ func WithResultOptions(o ResultOptions) ToolOption {
 	return func(c *toolConfig) { c.result = o }
 }
 
-// NewTool binds op to c. It fails when op's Schema or Example is not valid
-// JSON Schema or JSON.
+// NewTool binds op to c. It fails when op's Schema, CheckSchema or Example
+// is not valid JSON Schema or JSON. The model is shown Schema; arguments are
+// checked against CheckSchema when it is set.
 func NewTool(c *Client, op *Operation, opts ...ToolOption) (*Tool, error) {
 	if c == nil || op == nil {
 		return nil, fmt.Errorf("toolrt: NewTool: nil client or operation")
@@ -66,7 +67,11 @@ func NewTool(c *Client, op *Operation, opts ...ToolOption) (*Tool, error) {
 	if op.Example != "" {
 		example = []byte(op.Example)
 	}
-	checker, err := NewArgChecker(op.Name, []byte(op.Schema), example)
+	check := op.Schema
+	if op.CheckSchema != "" {
+		check = op.CheckSchema
+	}
+	checker, err := NewArgChecker(op.Name, []byte(check), example)
 	if err != nil {
 		return nil, fmt.Errorf("toolrt: tool %s: %w", op.Name, err)
 	}

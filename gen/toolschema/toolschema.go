@@ -93,6 +93,20 @@ type Options struct {
 	// use. By default a large type used more than once in a tool is
 	// written once under "$defs" (see the package doc).
 	NoSharing bool
+	// OptionalLevels, when positive, summarizes optional structure: an
+	// object that is optional (or inside an optional argument or
+	// property) and lies OptionalLevels-1 or more levels of properties
+	// below the arguments is written as {"type":"object"} with its
+	// description and a note that it takes the object as JSON per the
+	// API's schema. 1 summarizes every optional object argument, 2 the
+	// objects inside them, and so on. Required arguments, and the
+	// required properties of required objects, are always written whole.
+	// Argument checking should use the full schema (Options without it).
+	OptionalLevels int
+	// NoOptionalEnums leaves the enum out of optional arguments and
+	// properties (the last resort of a budget: a long list of allowed
+	// values, such as Stripe's API versions, on an optional argument).
+	NoOptionalEnums bool
 }
 
 // The default caps of Options.
@@ -113,8 +127,16 @@ func (o Options) withDefaults() Options {
 
 // Build returns the JSON Schema of op's arguments as compact JSON.
 func Build(api *ir.API, op *ir.Operation, opts Options) ([]byte, error) {
+	schema, _, err := BuildSummarized(api, op, opts)
+	return schema, err
+}
+
+// BuildSummarized is Build that also returns the places (argument.property
+// paths; $defs/Type.property inside shared types) whose objects were
+// summarized under Options.OptionalLevels.
+func BuildSummarized(api *ir.API, op *ir.Operation, opts Options) ([]byte, []string, error) {
 	if api == nil || op == nil {
-		return nil, errors.New("toolschema: nil API or operation")
+		return nil, nil, errors.New("toolschema: nil API or operation")
 	}
 	b := &builder{api: api, opts: opts.withDefaults(), context: op.Summary, hints: op.InputHints}
 	if b.context == "" {
@@ -130,7 +152,12 @@ func Build(api *ir.API, op *ir.Operation, opts Options) ([]byte, error) {
 		b.shared = sharedTypes(api, roots, b.shared)
 	}
 	b.root(args)
-	return b.w.b.Bytes(), nil
+	for i := 0; i < 8 && b.defsChanged(); i++ {
+		b = &builder{api: api, opts: b.opts, context: b.context, hints: b.hints, shared: b.shared,
+			seedReq: b.defReq, seedDepth: b.defDepth}
+		b.root(args)
+	}
+	return b.w.b.Bytes(), b.summarized, nil
 }
 
 // Naive returns the parameters schema a typical OpenAPI-to-tool converter
@@ -185,6 +212,39 @@ type builder struct {
 	// context is the tool's purpose: a meaning that only repeats it and
 	// the argument's name is dropped.
 	context string
+	// optional is set while an optional argument or property, or
+	// anything inside one, is written (Options.OptionalLevels).
+	optional bool
+	// defBase is the depth of the shallowest use of the $defs type being
+	// written; defReq and defDepth record, for each type in $defs,
+	// whether a required place uses it and its shallowest use, and
+	// wroteReq and wroteDepth what its definition was written for.
+	// seedReq and seedDepth carry the first two into a second pass.
+	defBase             int
+	defReq, seedReq     map[string]bool
+	defDepth, seedDepth map[string]int
+	wroteReq            map[string]bool
+	wroteDepth          map[string]int
+	trail               []string
+	summarized          []string
+}
+
+// defsChanged reports whether a type in $defs was written for a more
+// optional or deeper use than its uses need.
+func (b *builder) defsChanged() bool {
+	for id, req := range b.defReq {
+		if req != b.wroteReq[id] || b.defDepth[id] != b.wroteDepth[id] {
+			return true
+		}
+	}
+	return false
+}
+
+// summarize reports whether the object s at depth is written as a
+// summary (Options.OptionalLevels).
+func (b *builder) summarize(s *ir.Schema, depth int) bool {
+	return !b.naive && b.opts.OptionalLevels > 0 && b.optional && depth+b.defBase >= b.opts.OptionalLevels-1 &&
+		s != nil && s.Kind == ir.KindObject && len(InputProperties(s)) > 0
 }
 
 func (b *builder) root(args []Arg) {
@@ -196,6 +256,8 @@ func (b *builder) root(args []Arg) {
 	w.obj()
 	for _, a := range args {
 		w.key(a.Name)
+		b.optional = !a.Required
+		b.trail = append(b.trail[:0], a.Name)
 		b.schema(a.Schema, a.Description, a.Name, 0)
 	}
 	w.close('}')
@@ -220,9 +282,14 @@ func (b *builder) root(args []Arg) {
 		// Writing a definition may use further ones: they are appended to
 		// b.defs and written in turn.
 		b.inDefs = true
+		b.wroteReq, b.wroteDepth = map[string]bool{}, map[string]int{}
 		for i := 0; i < len(b.defs); i++ {
-			t := b.api.Type(b.defs[i])
+			id := b.defs[i]
+			t := b.api.Type(id)
 			w.key(t.GoName)
+			b.optional, b.defBase = !b.defReq[id], b.defDepth[id]
+			b.wroteReq[id], b.wroteDepth[id] = b.defReq[id], b.defDepth[id]
+			b.trail = append(b.trail[:0], "$defs/"+t.GoName)
 			b.inline(&ir.Schema{}, t.Schema, "", t.GoName, 0)
 		}
 		w.close('}')
@@ -257,7 +324,7 @@ func (b *builder) schema(use *ir.Schema, desc, name string, depth int) {
 			w.close('}')
 			return
 		}
-		if !b.naive && b.shared[id] {
+		if !b.naive && b.shared[id] && !b.summarize(b.api.Resolve(t.Schema), depth) {
 			d := firstNonEmpty(desc, use.Description)
 			if depth == 0 && !b.inDefs {
 				d = firstNonEmpty(d, t.Schema.Description)
@@ -282,7 +349,16 @@ func (b *builder) ref(t *ir.Type, desc, name string, depth int) {
 	if !b.defUsed[t.ID] {
 		b.defUsed[t.ID] = true
 		b.defs = append(b.defs, t.ID)
+		if b.defReq == nil {
+			b.defReq, b.defDepth = map[string]bool{}, map[string]int{}
+		}
+		b.defReq[t.ID], b.defDepth[t.ID] = b.seedReq[t.ID], depth+b.defBase
+		if d, ok := b.seedDepth[t.ID]; ok {
+			b.defDepth[t.ID] = d
+		}
 	}
+	b.defReq[t.ID] = b.defReq[t.ID] || !b.optional
+	b.defDepth[t.ID] = min(b.defDepth[t.ID], depth+b.defBase)
 	w := &b.w
 	w.obj()
 	w.key("$ref")
@@ -346,8 +422,20 @@ func (b *builder) inline(use, s *ir.Schema, desc, name string, depth int) {
 		w.key("title")
 		w.str(s.Title)
 	}
-	b.description(desc, name, depth)
-	if len(s.Enum) > 0 {
+	summary := kind == ir.KindObject && b.summarize(s, depth)
+	if summary {
+		note := "JSON object; fields not shown"
+		if use.Ref != "" {
+			if t := b.api.Type(use.Ref); t != nil {
+				note = "JSON object per API schema " + t.GoName + "; fields not shown"
+			}
+		}
+		b.summarized = append(b.summarized, strings.Join(b.trail, "."))
+		b.noted(desc, name, depth, note)
+	} else {
+		b.description(desc, name, depth)
+	}
+	if len(s.Enum) > 0 && !(b.opts.NoOptionalEnums && b.optional && !b.naive) {
 		w.key("enum")
 		w.arr()
 		for _, v := range s.Enum {
@@ -418,7 +506,7 @@ func (b *builder) inline(use, s *ir.Schema, desc, name string, depth int) {
 			w.bool(true)
 		}
 	}
-	if kind == ir.KindObject {
+	if kind == ir.KindObject && !summary {
 		b.object(s, depth)
 	}
 	if kind == ir.KindUnion {
@@ -469,10 +557,14 @@ func (b *builder) object(s *ir.Schema, depth int) {
 	if len(props) > 0 {
 		w.key("properties")
 		w.obj()
+		opt, n := b.optional, len(b.trail)
 		for _, p := range props {
 			w.key(p.Name)
+			b.optional = opt || !p.Required
+			b.trail = append(b.trail[:n], p.Name)
 			b.schema(p.Schema, "", p.Name, depth+1)
 		}
+		b.optional, b.trail = opt, b.trail[:n]
 		w.close('}')
 		first := true
 		for _, p := range props {
@@ -513,7 +605,10 @@ func (b *builder) object(s *ir.Schema, depth int) {
 
 // description writes the description member: the spec's text as is for
 // Naive, its brief form otherwise.
-func (b *builder) description(desc, name string, depth int) {
+func (b *builder) description(desc, name string, depth int) { b.noted(desc, name, depth, "") }
+
+// noted writes the description member with note after the text.
+func (b *builder) noted(desc, name string, depth int, note string) {
 	hint := ""
 	if depth == 0 && !b.inDefs && !b.naive {
 		hint = b.hints[name]
@@ -532,11 +627,14 @@ func (b *builder) description(desc, name string, depth int) {
 			desc = ""
 		}
 	}
-	if hint != "" {
+	for _, h := range []string{note, hint} {
+		if h == "" {
+			continue
+		}
 		if desc != "" && !strings.HasSuffix(desc, ".") {
 			desc += "."
 		}
-		desc = strings.TrimSpace(desc + " " + hint)
+		desc = strings.TrimSpace(desc + " " + h)
 	}
 	if desc == "" {
 		return

@@ -19,6 +19,7 @@ func runGen(e *env, args []string) int {
 	fs := newFlags(e, "gen", "[--config agentready.yaml | --spec FILE --out DIR [--package NAME]] [flags]")
 	var sf specFlags
 	sf.register(fs)
+	sf.registerBudget(fs)
 	out := fs.String("out", "", "directory to write the package to")
 	pkg := fs.String("package", "", "Go package name (default: the out directory's name)")
 	graphFile := fs.String("graph", "", "the reviewed dependency graph: each input an approved read-only producer fills says so in its description (default: the config's graph:, when set)")

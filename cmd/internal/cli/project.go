@@ -22,6 +22,7 @@ type specFlags struct {
 	baseURL       string
 	strict        bool
 	maxNameLength int
+	maxToolTokens int
 	includeTags   listFlag
 	excludeTags   listFlag
 	includeOps    listFlag
@@ -45,6 +46,12 @@ func (s *specFlags) register(fs *flag.FlagSet, withoutStrict ...bool) {
 	fs.Var(&s.includeOps, "op", "only operations whose operationId matches this glob (repeatable)")
 	fs.Var(&s.methods, "method", "only operations with this HTTP method (repeatable)")
 	fs.BoolVar(&s.verbose, "v", false, "print every warning, with the lines of the spec around it")
+}
+
+// registerBudget adds --max-tool-tokens, for the commands that write or
+// list tool definitions.
+func (s *specFlags) registerBudget(fs *flag.FlagSet) {
+	fs.IntVar(&s.maxToolTokens, "max-tool-tokens", 0, "fit each tool definition in this many o200k tokens by summarizing deep optional structure; -1 for no limit (default 2000)")
 }
 
 // project is the resolved configuration of one run.
@@ -85,6 +92,12 @@ func (s *specFlags) resolve(set map[string]bool) (*project, error) {
 		}
 		cfg.MaxNameLength = s.maxNameLength
 	}
+	if set["max-tool-tokens"] {
+		if s.maxToolTokens < -1 || s.maxToolTokens == 0 {
+			return nil, fmt.Errorf("--max-tool-tokens %d: use a positive budget, or -1 for none", s.maxToolTokens)
+		}
+		cfg.MaxToolTokens = s.maxToolTokens
+	}
 	if len(s.includeTags)+len(s.includeOps)+len(s.methods) > 0 {
 		cfg.Select.Include = append(cfg.Select.Include, config.Rule{Tags: s.includeTags, OperationIDs: s.includeOps, Methods: s.methods})
 	}
@@ -97,6 +110,7 @@ func (s *specFlags) resolve(set map[string]bool) (*project, error) {
 		Package:       cfg.Package,
 		BaseURL:       cfg.BaseURL,
 		MaxNameLength: cfg.MaxNameLength,
+		MaxToolTokens: cfg.MaxToolTokens,
 		EnvPrefix:     cfg.Auth.EnvPrefix,
 		Strict:        cfg.Strict,
 	}}

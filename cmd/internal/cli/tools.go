@@ -2,14 +2,20 @@ package cli
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
+	"golang.org/x/sync/errgroup"
 	"os"
+	"runtime"
 	"sort"
+	"sync"
 	"text/tabwriter"
 
 	"github.com/agentready/agentready/gen"
 	"github.com/agentready/agentready/gen/describe"
+	"github.com/agentready/agentready/gen/ir"
 	"github.com/agentready/agentready/gen/tokens"
+	"github.com/agentready/agentready/gen/toolschema"
 	"github.com/agentready/agentready/harness/graph"
 	runner "github.com/agentready/agentready/harness/run"
 	einoschema "github.com/cloudwego/eino/schema"
@@ -30,7 +36,16 @@ type toolRow struct {
 	// NaiveTokens is the same definition as most OpenAPI-to-tool
 	// converters write it: the spec's summary and description as they
 	// are, and the full parameter schema with references inlined.
-	NaiveTokens int             `json:"naiveTokens"`
+	NaiveTokens int `json:"naiveTokens"`
+	// Cut says how the schema was cut to fit the token budget, empty
+	// when it was not; Summarized lists the optional objects written
+	// without their fields (the model is told they take JSON per the
+	// API's schema; arguments are still checked against all of it).
+	Cut        string   `json:"cut,omitempty"`
+	Summarized []string `json:"summarized,omitempty"`
+	// OverBudget is set when the definition is over the budget even
+	// after every cut: its required inputs are kept whole.
+	OverBudget  bool            `json:"overBudget,omitempty"`
 	Description string          `json:"description"`
 	Schema      json.RawMessage `json:"schema"`
 }
@@ -39,6 +54,7 @@ func runTools(e *env, args []string) int {
 	fs := newFlags(e, "tools", "[--config agentready.yaml | --spec FILE] [--graph FILE] [--json]")
 	var sf specFlags
 	sf.register(fs)
+	sf.registerBudget(fs)
 	asJSON := fs.Bool("json", false, "print JSON, with each tool's description and schema, instead of a table")
 	graphFile := fs.String("graph", "", "the reviewed dependency graph: show its producer hints in the inputs' descriptions, as test does (default: the config's graph:, else "+graph.DefaultFile+" when present)")
 	if code, ok := parseFlags(fs, args); !ok {
@@ -58,18 +74,9 @@ func runTools(e *env, args []string) int {
 	if !ok {
 		return exitError
 	}
-	rows := make([]toolRow, len(api.Operations))
-	for i, op := range api.Operations {
-		name, desc, schema := describe.Definition(api, op)
-		if schema, err = hinted(name, schema, hints[name]); err != nil {
-			return e.failf("%s: %v", name, err)
-		}
-		dt := tokens.Count(desc)
-		rows[i] = toolRow{
-			Name: name, OperationID: op.ID, Method: op.Method, Path: op.Path,
-			Tokens: tokens.Count(name) + dt + tokens.Count(string(schema)), DescriptionTokens: dt,
-			NaiveTokens: describe.NaiveTokens(api, op), Description: desc, Schema: schema,
-		}
+	rows, err := toolRows(api, hints, describe.Options{MaxToolTokens: p.opts.MaxToolTokens})
+	if err != nil {
+		return e.failf("%v", err)
 	}
 	if *asJSON {
 		enc := json.NewEncoder(e.stdout)
@@ -80,10 +87,20 @@ func runTools(e *env, args []string) int {
 		return exitOK
 	}
 	tw := tabwriter.NewWriter(e.stdout, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "TOOL\tMETHOD\tPATH\tTOKENS\tNAIVE")
+	fmt.Fprintln(tw, "TOOL\tMETHOD\tPATH\tTOKENS\tNAIVE\tCUT")
 	var ours, naive []int
+	cut, over := 0, 0
 	for _, r := range rows {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%d\n", r.Name, r.Method, r.Path, r.Tokens, r.NaiveTokens)
+		mark := ""
+		if r.Cut != "" {
+			cut++
+			mark = fmt.Sprintf("%d objects summarized (%s)", len(r.Summarized), r.Cut)
+		}
+		if r.OverBudget {
+			over++
+			mark = "OVER BUDGET: required inputs kept whole; " + mark
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%d\t%s\n", r.Name, r.Method, r.Path, r.Tokens, r.NaiveTokens, mark)
 		ours = append(ours, r.Tokens)
 		naive = append(naive, r.NaiveTokens)
 	}
@@ -102,7 +119,68 @@ func runTools(e *env, args []string) int {
 	fmt.Fprintf(e.stdout, "\n%d tools; tokens per tool definition (name, description, schema): median %d, total %d; "+
 		"the spec's own text as most converters send it: median %d, total %d (ratio of medians %.2f; %s)\n",
 		len(rows), mo, sum(ours), mn, sum(naive), ratio, tokenizer)
+	if cut > 0 {
+		fmt.Fprintf(e.stdout, "%d definitions were cut to fit the budget of %d tokens (--max-tool-tokens; --json lists what each left out)", cut, budgetOf(p.opts.MaxToolTokens))
+		if over > 0 {
+			fmt.Fprintf(e.stdout, "; %d are still over it, their required inputs alone being larger", over)
+		}
+		fmt.Fprintln(e.stdout)
+	}
 	return exitOK
+}
+
+func budgetOf(n int) int {
+	if n == 0 {
+		return describe.DefaultMaxToolTokens
+	}
+	return n
+}
+
+// toolRows builds the rows of every operation, on every CPU: counting
+// tokens is most of the work, and many operations share a schema
+// (Kubernetes' namespaced and cluster-wide variants), so each distinct
+// text is counted once.
+func toolRows(api *ir.API, hints map[string]map[string]string, opts describe.Options) ([]toolRow, error) {
+	rows := make([]toolRow, len(api.Operations))
+	errs := make([]error, len(api.Operations))
+	var counts sync.Map // text -> int
+	count := func(s string) int {
+		if v, ok := counts.Load(s); ok {
+			return v.(int)
+		}
+		n := tokens.Count(s)
+		counts.Store(s, n)
+		return n
+	}
+	var g errgroup.Group
+	g.SetLimit(max(1, runtime.GOMAXPROCS(0)))
+	for i, op := range api.Operations {
+		g.Go(func() error {
+			f := describe.Fit(api, op, opts)
+			schema, err := hinted(f.Name, f.Schema, hints[f.Name])
+			if err != nil {
+				errs[i] = fmt.Errorf("%s: %v", f.Name, err)
+				return nil
+			}
+			n := f.Tokens
+			if n == 0 && len(hints[f.Name]) == 0 {
+				n = count(f.Name) + count(f.Description) + count(string(f.Schema))
+			}
+			if len(hints[f.Name]) > 0 {
+				n = count(f.Name) + count(f.Description) + count(string(schema))
+			}
+			rows[i] = toolRow{
+				Name: f.Name, OperationID: op.ID, Method: op.Method, Path: op.Path,
+				Tokens: n, DescriptionTokens: count(f.Description),
+				NaiveTokens: count(op.Name) + count(describe.NaiveDescription(op)) + count(string(toolschema.Naive(api, op))),
+				Cut:         f.Cut, Summarized: f.Summarized, OverBudget: f.Over,
+				Description: f.Description, Schema: schema,
+			}
+			return nil
+		})
+	}
+	_ = g.Wait()
+	return rows, errors.Join(errs...)
 }
 
 // hinted is a tool's parameter schema with the producer hints of its
