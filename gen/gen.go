@@ -9,6 +9,8 @@ package gen
 import (
 	"bytes"
 	"fmt"
+	"github.com/agentready/agentready/gen/example"
+	"github.com/agentready/agentready/gen/toolschema"
 	"os"
 	"path/filepath"
 	"sort"
@@ -98,6 +100,17 @@ func Generate(opts Options) (*Result, error) {
 		hints := opts.InputHints(api)
 		for _, op := range api.Operations {
 			op.InputHints = hints[op.Name]
+		}
+	}
+	for _, op := range api.Operations {
+		for _, a := range toolschema.Args(api, op) {
+			if why := example.Unmeetable(api, a.Schema); why != "" {
+				left := "its example leaves the argument out"
+				if a.Required {
+					left = "it has no example"
+				}
+				warnings.Warnf(op.Origin, "", "%s: argument %s: %s; %s (a model may still send it, and the tool checks it)", op.Name, a.Name, why, left)
+			}
 		}
 	}
 	tools := map[string]*toolrt.Operation{}

@@ -117,6 +117,14 @@ func TestNumbersInTheSpecDoNotCostMemory(t *testing.T) {
 		if alloc > 1<<30 || took > 10*time.Second {
 			t.Errorf("%s: %v and %d MB: want under 10 s and 1 GB", tc.name, took, alloc>>20)
 		}
+		if tc.name == "gen" {
+			for _, want := range []string{"createThing: argument items: minItems 900000000", "it has no example",
+				"listThings: argument tags: minItems 900000000", "its example leaves the argument out"} {
+				if !strings.Contains(stderr+stdout, want) {
+					t.Errorf("gen does not report %q:\n%s%s", want, stdout, stderr)
+				}
+			}
+		}
 		if tc.name == "cases" {
 			for _, want := range []string{"createThing: no cases: argument items: minItems 900000000",
 				"putThing: no cases: argument id: minLength 900000000", "listThings: argument tags is left out"} {
