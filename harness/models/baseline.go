@@ -251,7 +251,7 @@ func (k *toolkit) firstCall(in []*schema.Message, request string) (*schema.Messa
 	if len(hits) == 0 {
 		// "follow Radiohead" with only search tools at hand: look the
 		// name up.
-		if msg, reason, ok := k.lookUpFirst(in, request, nil, nil, fill(&toolSpec{byName: map[string]*param{}}, u, nil)); ok {
+		if msg, reason, ok := k.lookUpFirst(in, request); ok {
 			return msg, reason
 		}
 		return schema.AssistantMessage("I could not find a tool for that request.", nil), "no tool shares a word with the request"

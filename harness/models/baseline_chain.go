@@ -218,9 +218,8 @@ func (k *toolkit) sources(t *toolSpec, p *param, c *chain) []*toolSpec {
 		}
 	}
 	if len(out) == 0 && c.name != "" {
-		for _, n := range slices.Sorted(maps.Keys(k.byName)) {
-			src := k.byName[n]
-			if src != t && queryParam(src) != nil && (toolAction(src.name, src.desc) == "read" || src.topic["search"]) {
+		for _, src := range k.lookupTools() {
+			if src != t {
 				out = append(out, src)
 			}
 		}
@@ -240,6 +239,19 @@ func (k *toolkit) sources(t *toolSpec, p *param, c *chain) []*toolSpec {
 		return -score
 	}
 	slices.SortStableFunc(out, func(a, b *toolSpec) int { return scoped(a) - scoped(b) })
+	return out
+}
+
+// lookupTools are the tools that look things up by name: read tools
+// (or searches) with a query argument, by name.
+func (k *toolkit) lookupTools() []*toolSpec {
+	var out []*toolSpec
+	for _, n := range slices.Sorted(maps.Keys(k.byName)) {
+		t := k.byName[n]
+		if queryParam(t) != nil && (toolAction(t.name, t.desc) == "read" || t.topic["search"]) {
+			out = append(out, t)
+		}
+	}
 	return out
 }
 

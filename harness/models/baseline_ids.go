@@ -2,7 +2,6 @@ package models
 
 import (
 	"fmt"
-	"maps"
 	"regexp"
 	"slices"
 	"strings"
@@ -654,74 +653,24 @@ func (f *filler) percents() {
 var queryWords = map[string]bool{"q": true, "query": true, "search": true, "term": true, "keyword": true,
 	"keywords": true, "name": true, "filter": true, "text": true}
 
-// lookUpFirst makes the call a model makes before the one asked for when
-// the request names a thing the tool needs by identifier: "follow
-// Radiohead" needs the artist's ID, so it searches for "Radiohead" first
-// with a tool that takes a query. It applies when the chosen tool has a
-// required identifier it could not fill and the request has a name (a
-// capitalised phrase or quoted text) that no argument took.
-func (k *toolkit) lookUpFirst(in []*schema.Message, request string, hits []retrieve.Hit, tool *toolSpec, f *filler) (*schema.Message, string, bool) {
-	var need *param
-	if tool != nil {
-		for _, p := range tool.params {
-			if p.required && p.ident && !f.has(p) {
-				need = p
-				break
-			}
-		}
-		if need == nil {
-			return nil, "", false
-		}
-	}
-	name := f.u.namePhrase()
+// lookUpFirst is the call a model makes when no tool does what the
+// request says but the request names a thing ("follow Radiohead" with
+// only search tools at hand): it looks the name up with the first lookup
+// tool whose other required arguments the request fills.
+func (k *toolkit) lookUpFirst(in []*schema.Message, request string) (*schema.Message, string, bool) {
+	name := readUtterance(request).namePhrase()
 	if name == "" {
 		return nil, "", false
 	}
-	order := make([]string, 0, len(k.byName))
-	seen := map[string]bool{}
-	for _, h := range hits {
-		order = append(order, h.Name)
-		seen[h.Name] = true
-	}
-	for _, n := range slices.Sorted(maps.Keys(k.byName)) {
-		if !seen[n] {
-			order = append(order, n)
-		}
-	}
-	for _, n := range order {
-		t := k.byName[n]
-		if t == tool || toolAction(t.name, t.desc) != "read" && !t.topic["search"] {
-			continue
-		}
-		var q *param
-		for _, p := range t.params {
-			if len(p.path) == 1 && p.scalarType() == "string" && len(p.enum) == 0 && queryWords[strings.ToLower(p.key)] {
-				q = p
-				break
-			}
-		}
-		if q == nil {
-			continue
-		}
+	for _, t := range k.lookupTools() {
 		lf := fill(t, readUtterance(request), nil)
-		delete(lf.args, q.name)
-		lf.args[q.name] = name
-		missing := false
-		for _, p := range t.params {
-			if p.required && !lf.has(p) {
-				missing = true
-			}
-		}
-		if missing {
+		lf.args[queryParam(t).name] = name
+		if slices.ContainsFunc(t.params, func(p *param) bool { return p.required && !lf.has(p) }) {
 			continue
 		}
 		args := encodeArgs(t.nest(lf.args))
-		why := "no tool does what the request says"
-		if tool != nil {
-			why = fmt.Sprintf("%s needs %s, which the request gives by name", tool.name, need.name)
-		}
 		return ToolCallMessage(in, ToolCallSpec{Name: t.name, Arguments: args}),
-			fmt.Sprintf("%s: looked up %q with %s first; arguments %s", why, name, t.name, args), true
+			fmt.Sprintf("no tool does what the request says: looked up %q with %s first; arguments %s", name, t.name, args), true
 	}
 	return nil, "", false
 }
