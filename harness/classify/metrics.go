@@ -1,6 +1,7 @@
 package classify
 
 import (
+	"github.com/agentready/agentready/harness/cases"
 	"maps"
 	"slices"
 	"sort"
@@ -297,7 +298,7 @@ func ratio(n, d int) float64 {
 
 // scenarioOrder is the order scenarios are reported in: single calls from
 // the least to the most arguments, then several calls, then talk.
-var scenarioOrder = []string{"required", "subset", "all", "chain", "ask"}
+var scenarioOrder = []string{string(cases.Required), string(cases.Subset), string(cases.All), string(cases.Chain), string(cases.Ask)}
 
 func scenarioRank(s string) int {
 	if i := slices.Index(scenarioOrder, s); i >= 0 {
