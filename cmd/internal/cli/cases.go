@@ -219,25 +219,15 @@ func (e *env) producerHints(flagPath, cfgPath string, api *ir.API) (map[string]m
 // spec is reported and used for what does fit. ok is false when the file
 // cannot be read, which has been reported.
 func (e *env) casesGraph(flagPath, cfgPath string, api *ir.API) (g *graph.Graph, ok bool) {
-	path := flagPath
-	if path == "" {
-		path = cfgPath
+	if g, ok = e.hintGraph(flagPath, cfgPath, api); !ok {
+		return nil, false
 	}
-	if path == "" && fileExists(graph.DefaultFile) {
-		path = graph.DefaultFile
-	}
-	if path == "" {
+	if g == nil {
 		fmt.Fprintf(e.stderr, "warning: no dependency graph (run agentready graph infer, review it, pass --graph): values are synthesized only\n")
 		return nil, true
 	}
-	if g, ok = e.loadGraph(path); !ok {
-		return nil, false
-	}
-	for _, p := range graph.Check(g, api) {
-		fmt.Fprintf(e.stderr, "warning: %v\n", p)
-	}
 	if n := g.Counts()[graph.Approved]; n == 0 {
-		fmt.Fprintf(e.stderr, "warning: %s has no approved edges: review it (agentready graph approve) or pass --use-proposed\n", path)
+		fmt.Fprintf(e.stderr, "warning: %s has no approved edges: review it (agentready graph approve) or pass --use-proposed\n", g.File)
 	}
 	return g, true
 }
