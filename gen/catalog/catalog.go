@@ -74,10 +74,10 @@ func Operation(api *ir.API, op *ir.Operation) (*toolrt.Operation, error) {
 // arguments are checked against the full one (toolrt.Operation's
 // CheckSchema, set when the two differ).
 func OperationWith(api *ir.API, op *ir.Operation, opts describe.Options) (*toolrt.Operation, error) {
-	if _, err := toolschema.Build(api, op, toolschema.Options{}); err != nil {
-		return nil, fmt.Errorf("%s (%s %s): parameter schema: %w", op.Name, op.Method, op.Path, err)
-	}
 	fit := describe.Fit(api, op, opts)
+	if fit.Err != nil {
+		return nil, fmt.Errorf("%s (%s %s): parameter schema: %w", op.Name, op.Method, op.Path, fit.Err)
+	}
 	ex, err := json.Marshal(example.Build(api, op, example.Typical))
 	if err != nil {
 		return nil, fmt.Errorf("%s (%s %s): example: %w", op.Name, op.Method, op.Path, err)

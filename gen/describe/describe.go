@@ -220,6 +220,9 @@ type Fitted struct {
 	// Over is set when the definition is over the budget even after every
 	// cut: required inputs, argument names and types are kept whole.
 	Over bool
+	// Err is why the parameters schema could not be built; Schema is then
+	// an empty object schema.
+	Err error
 }
 
 // cuts are the ways Fit makes a schema smaller, cheapest loss of
@@ -273,6 +276,7 @@ func Fit(api *ir.API, op *ir.Operation, opts Options) Fitted {
 	f := Fitted{Name: op.Name, Description: Description(api, op)}
 	full, err := toolschema.Build(api, op, toolschema.Options{})
 	if err != nil {
+		f.Err = err
 		full = []byte(`{"type":"object","properties":{}}`)
 	}
 	f.Schema, f.Full = full, full
