@@ -12,10 +12,11 @@ package catalog
 import (
 	"encoding/json"
 	"fmt"
-	"golang.org/x/sync/errgroup"
 	"net/url"
 	"runtime"
 	"strings"
+
+	"golang.org/x/sync/errgroup"
 
 	"github.com/agentready/agentready/gen/describe"
 	"github.com/agentready/agentready/gen/example"
@@ -37,6 +38,9 @@ func Operations(api *ir.API) ([]*toolrt.Operation, error) {
 func OperationsWith(api *ir.API, opts describe.Options) ([]*toolrt.Operation, error) {
 	// Fitting counts tokens, most of the work: operations are described
 	// on every CPU, and collected in order.
+	if opts.Memo == nil {
+		opts.Memo = toolschema.NewMemo(api)
+	}
 	descs := make([]*toolrt.Operation, len(api.Operations))
 	errs := make([]error, len(api.Operations))
 	var g errgroup.Group

@@ -199,6 +199,11 @@ type Options struct {
 	// MaxToolTokens is the most tokens a definition should take
 	// (default DefaultMaxToolTokens); negative sets no budget.
 	MaxToolTokens int
+	// Memo, when set, is shared by the schema builds of every operation
+	// fitted with these options (toolschema.NewMemo for the same API):
+	// fitting many tools, each built up to a dozen times, then works out
+	// their shared types once.
+	Memo *toolschema.Memo
 }
 
 // Fitted is a tool definition fitted to a token budget.
@@ -274,7 +279,7 @@ func Fit(api *ir.API, op *ir.Operation, opts Options) Fitted {
 		budget = DefaultMaxToolTokens
 	}
 	f := Fitted{Name: op.Name, Description: Description(api, op)}
-	full, err := toolschema.Build(api, op, toolschema.Options{})
+	full, err := toolschema.Build(api, op, toolschema.Options{Memo: opts.Memo})
 	if err != nil {
 		f.Err = err
 		full = []byte(`{"type":"object","properties":{}}`)
@@ -310,6 +315,7 @@ func Fit(api *ir.API, op *ir.Operation, opts Options) Fitted {
 	var prev []byte
 	for i, o := range cuts {
 		last := i == len(cuts)-1
+		o.Memo = opts.Memo
 		schema, summarized, err := toolschema.BuildSummarized(api, op, o)
 		if err != nil || bytes.Equal(schema, prev) && !last {
 			continue

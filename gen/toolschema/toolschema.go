@@ -107,6 +107,11 @@ type Options struct {
 	// properties (the last resort of a budget: a long list of allowed
 	// values, such as Stripe's API versions, on an optional argument).
 	NoOptionalEnums bool
+	// Memo, when set (NewMemo) for the API being built, keeps what the
+	// schemas of its operations share, so that building many of them, or
+	// one several times, works out the types under $defs once per set of
+	// types used. It changes no byte of the output.
+	Memo *Memo
 }
 
 // The default caps of Options.
@@ -147,10 +152,7 @@ func BuildSummarized(api *ir.API, op *ir.Operation, opts Options) ([]byte, []str
 	for i, a := range args {
 		roots[i] = a.Schema
 	}
-	b.shared = recursiveTypes(api, roots)
-	if !b.opts.NoSharing {
-		b.shared = sharedTypes(api, roots, b.shared)
-	}
+	b.shared = b.opts.Memo.defsFor(api, roots, b.opts.NoSharing)
 	b.root(args)
 	for i := 0; i < 8 && b.defsChanged(); i++ {
 		b = &builder{api: api, opts: b.opts, context: b.context, hints: b.hints, shared: b.shared,
@@ -227,6 +229,7 @@ type builder struct {
 	wroteDepth          map[string]int
 	trail               []string
 	summarized          []string
+	briefs              map[briefKey]string
 }
 
 // defsChanged reports whether a type in $defs was written for a more
@@ -621,7 +624,7 @@ func (b *builder) noted(desc, name string, depth int, note string) {
 		if max < 0 {
 			desc = ""
 		} else {
-			desc = prose.Brief(desc, name, max, b.context)
+			desc = b.brief(desc, name, max)
 		}
 		if depth == 0 && !b.inDefs && conventional[strings.ToLower(name)] && !strings.ContainsAny(desc, "0123456789") {
 			desc = ""
@@ -641,6 +644,28 @@ func (b *builder) noted(desc, name string, depth int, note string) {
 	}
 	b.w.key("description")
 	b.w.str(desc)
+}
+
+// brief is prose.Brief of desc in the tool's context, its core taken from
+// the Memo when there is one, and the whole remembered for this build:
+// a type inlined at several places, or a build repeated with other caps,
+// briefs the same texts again.
+func (b *builder) brief(desc, name string, max int) string {
+	key := briefKey{desc, name, max}
+	if s, ok := b.briefs[key]; ok {
+		return s
+	}
+	s := prose.BriefOfCore(b.opts.Memo.core(b.api, desc), name, max, b.context)
+	if b.briefs == nil {
+		b.briefs = map[briefKey]string{}
+	}
+	b.briefs[key] = s
+	return s
+}
+
+type briefKey struct {
+	desc, name string
+	max        int
 }
 
 // conventional are argument names whose meaning every API shares (paging

@@ -152,6 +152,9 @@ func toolRows(api *ir.API, hints map[string]map[string]string, opts describe.Opt
 		counts.Store(s, n)
 		return n
 	}
+	if opts.Memo == nil {
+		opts.Memo = toolschema.NewMemo(api)
+	}
 	var g errgroup.Group
 	g.SetLimit(max(1, runtime.GOMAXPROCS(0)))
 	for i, op := range api.Operations {

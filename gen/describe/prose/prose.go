@@ -174,13 +174,25 @@ var dangling = map[string]bool{
 // what the reader has already: the words of name and of context (the
 // tool's purpose), in any order and form, plus filler words.
 func Brief(desc, name string, max int, context ...string) string {
+	return BriefOfCore(Core(desc), name, max, context...)
+}
+
+// Core is the part of desc that Brief shortens: its first sentence,
+// cleaned, without articles or the final period. It depends on desc
+// alone, so a caller that briefs one text for many names and contexts
+// can work it out once and use BriefOfCore.
+func Core(desc string) string {
 	s := FirstSentence(Clean(desc))
 	s = strings.TrimSuffix(s, ".")
-	s = DropArticles(s)
-	if s == "" || Restates(s, name, context...) {
+	return DropArticles(s)
+}
+
+// BriefOfCore is Brief of a text whose Core is core.
+func BriefOfCore(core, name string, max int, context ...string) string {
+	if core == "" || Restates(core, name, context...) {
 		return ""
 	}
-	return Truncate(s, max)
+	return Truncate(core, max)
 }
 
 // DropArticles removes the articles "the", "a" and "an" from s, the

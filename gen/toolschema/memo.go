@@ -1,0 +1,104 @@
+package toolschema
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/agentready/agentready/gen/describe/prose"
+	"github.com/agentready/agentready/gen/ir"
+)
+
+// Memo keeps what building the schemas of one API's operations shares:
+// the references each named type makes, for each set of types that a
+// tool's arguments refer to the types written under $defs, and the
+// cleaned first sentence of each description. On large
+// specs most tools take one of a few hundred bodies (Microsoft Graph's
+// 22,361 operations), and the tools of one body get the same $defs, so
+// they are worked out once. A Memo is safe for concurrent use; the API's
+// types must not change while it is in use.
+type Memo struct {
+	api    *ir.API
+	refs   sync.Map // type ID -> map[string]int
+	shared sync.Map // signature of the roots' references -> map[string]bool
+	cores  sync.Map // description -> prose.Core of it
+}
+
+// NewMemo returns an empty Memo for api.
+func NewMemo(api *ir.API) *Memo { return &Memo{api: api} }
+
+// defsFor returns the types written under $defs in the schema whose
+// arguments are roots: the recursive ones, and unless noSharing the large
+// ones used more than once. m may be nil, or built for another API; then
+// nothing is kept.
+func (m *Memo) defsFor(api *ir.API, roots []*ir.Schema, noSharing bool) map[string]bool {
+	if m == nil || m.api != api {
+		m = &Memo{api: api}
+	}
+	direct := map[string]int{}
+	for _, r := range roots {
+		countRefs(r, direct)
+	}
+	key := signature(direct, noSharing)
+	if v, ok := m.shared.Load(key); ok {
+		return v.(map[string]bool)
+	}
+	g := newTypeGraph(m, direct)
+	out := g.recursive()
+	if !noSharing {
+		out = sharedTypes(g, out)
+	}
+	if out == nil {
+		out = map[string]bool{}
+	}
+	v, _ := m.shared.LoadOrStore(key, out)
+	return v.(map[string]bool)
+}
+
+// refsOf returns the references type id's schema makes directly, with
+// their multiplicity.
+func (m *Memo) refsOf(id string) map[string]int {
+	if v, ok := m.refs.Load(id); ok {
+		return v.(map[string]int)
+	}
+	out := map[string]int{}
+	if t := m.api.Type(id); t != nil {
+		countRefs(t.Schema, out)
+	}
+	v, _ := m.refs.LoadOrStore(id, out)
+	return v.(map[string]int)
+}
+
+// core returns prose.Core(desc), kept when m is the Memo of api.
+func (m *Memo) core(api *ir.API, desc string) string {
+	if m == nil || m.api != api {
+		return prose.Core(desc)
+	}
+	if v, ok := m.cores.Load(desc); ok {
+		return v.(string)
+	}
+	c := prose.Core(desc)
+	m.cores.Store(desc, c)
+	return c
+}
+
+// signature is a key equal for equal reference counts.
+func signature(direct map[string]int, noSharing bool) string {
+	ids := make([]string, 0, len(direct))
+	for id := range direct {
+		ids = append(ids, id)
+	}
+	slices.Sort(ids)
+	var b strings.Builder
+	if noSharing {
+		b.WriteString("-\n")
+	}
+	for _, id := range ids {
+		b.WriteString(id)
+		b.WriteByte(' ')
+		b.WriteString(strconv.Itoa(direct[id]))
+		b.WriteByte('\n')
+	}
+	return b.String()
+}

@@ -1,0 +1,81 @@
+package toolschema
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/agentready/agentready/gen/internal/modtest"
+	"github.com/agentready/agentready/gen/ir"
+	"github.com/agentready/agentready/gen/load"
+	"github.com/agentready/agentready/gen/lower"
+)
+
+// TestMemoChangesNoByte builds every tool of two real specs with and
+// without a Memo (Kubernetes shares many large types; Stripe's bodies are
+// deep) under each kind of option a budget cut uses: the bytes must be
+// the same.
+func TestMemoChangesNoByte(t *testing.T) {
+	root := modtest.SharedSpecs(t)
+	for _, file := range []string{"real/kubernetes-swagger2.json", "real/stripe.json"} {
+		doc, err := load.File(filepath.Join(root, file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		api, _ := lower.Lower(doc, lower.Options{})
+		memo := NewMemo(api)
+		for _, o := range []Options{{}, {OptionalLevels: 3, NestedDescriptionChars: 30}, {NoSharing: true}} {
+			for _, op := range api.Operations {
+				plain, err1 := Build(api, op, o)
+				o.Memo = memo
+				memoed, err2 := Build(api, op, o)
+				o.Memo = nil
+				if string(plain) != string(memoed) || (err1 == nil) != (err2 == nil) {
+					t.Fatalf("%s %s with %+v: the Memo changed the schema:\n%s\n%s", file, op.Name, o, plain, memoed)
+				}
+			}
+		}
+	}
+}
+
+// TestSharingOnDeepDiamonds: a type that uses the next one twice, 40
+// levels deep, would be written out 2^40 times inline. Counting uses on
+// the type graph finds what to share at once, and the schema stays small.
+func TestSharingOnDeepDiamonds(t *testing.T) {
+	const levels = 40
+	api := &ir.API{}
+	for i := 0; i < levels; i++ {
+		s := &ir.Schema{Kind: ir.KindObject}
+		for _, p := range []string{"a", "b", "c", "d", "e", "f", "g", "h"} {
+			s.Properties = append(s.Properties, &ir.Property{Name: p, Schema: str()})
+		}
+		if i+1 < levels {
+			next := fmt.Sprintf("#/T%d", i+1)
+			s.Properties = append(s.Properties,
+				&ir.Property{Name: "left", Schema: &ir.Schema{Ref: next}},
+				&ir.Property{Name: "right", Schema: &ir.Schema{Ref: next}})
+		}
+		api.Types = append(api.Types, &ir.Type{ID: fmt.Sprintf("#/T%d", i), GoName: fmt.Sprintf("T%d", i), Schema: s})
+	}
+	op := &ir.Operation{Name: "put", Method: "PUT", Path: "/x",
+		Body: &ir.Body{ContentType: "application/json", Required: true, Arg: "body", Schema: &ir.Schema{Ref: "#/T0"}}}
+	api.Operations = []*ir.Operation{op}
+	start := time.Now()
+	got, err := Build(api, op, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := time.Since(start); d > 5*time.Second {
+		t.Errorf("Build took %v", d)
+	}
+	// Every level but the first is used twice: each is written once under
+	// $defs.
+	if n := strings.Count(string(got), `"$ref"`); n != 2*(levels-1) {
+		t.Errorf("%d $refs, want %d: %.300s", n, 2*(levels-1), got)
+	}
+	if len(got) > 40_000 {
+		t.Errorf("schema of %d bytes", len(got))
+	}
+}
