@@ -20,7 +20,7 @@ import (
 // types must not change while it is in use.
 type Memo struct {
 	api    *ir.API
-	refs   sync.Map // type ID -> map[string]int
+	refs   sync.Map // type ID -> typeRefs
 	shared sync.Map // signature of the roots' references -> map[string]bool
 	cores  sync.Map // description -> prose.Core of it
 }
@@ -45,29 +45,38 @@ func (m *Memo) defsFor(api *ir.API, roots []*ir.Schema, noSharing bool) map[stri
 		return v.(map[string]bool)
 	}
 	g := newTypeGraph(m, direct)
-	out := g.recursive()
+	leaves := g.recursive()
 	if !noSharing {
-		out = sharedTypes(g, out)
+		leaves = sharedTypes(g, leaves)
 	}
-	if out == nil {
-		out = map[string]bool{}
+	out := map[string]bool{}
+	for i, leaf := range leaves {
+		if leaf {
+			out[g.ids[i]] = true
+		}
 	}
 	v, _ := m.shared.LoadOrStore(key, out)
 	return v.(map[string]bool)
 }
 
-// refsOf returns the references type id's schema makes directly, with
-// their multiplicity.
-func (m *Memo) refsOf(id string) map[string]int {
+// typeRefs are the references a type's schema makes directly, with their
+// multiplicity, and the number of its other nodes (one for a type that is
+// missing).
+type typeRefs struct {
+	refs   map[string]int
+	inline int
+}
+
+func (m *Memo) refsOf(id string) typeRefs {
 	if v, ok := m.refs.Load(id); ok {
-		return v.(map[string]int)
+		return v.(typeRefs)
 	}
-	out := map[string]int{}
+	out := typeRefs{refs: map[string]int{}, inline: 1}
 	if t := m.api.Type(id); t != nil {
-		countRefs(t.Schema, out)
+		out.inline = countRefs(t.Schema, out.refs)
 	}
 	v, _ := m.refs.LoadOrStore(id, out)
-	return v.(map[string]int)
+	return v.(typeRefs)
 }
 
 // core returns prose.Core(desc), kept when m is the Memo of api.

@@ -1,66 +1,113 @@
 package toolschema
 
-import "github.com/agentready/agentready/gen/ir"
+import (
+	"slices"
 
-// recursive returns the named types reachable in g that can contain
-// themselves: the members of a strongly connected component of the type
-// graph with a cycle (Tarjan's algorithm). Only references through input
-// properties count, as Build writes no readOnly property.
-func (g *typeGraph) recursive() map[string]bool {
-	t := &tarjan{g: g, index: map[string]int{}, low: map[string]int{}, on: map[string]bool{}}
-	for _, id := range g.order {
-		if _, seen := t.index[id]; !seen {
-			t.visit(id)
+	"github.com/agentready/agentready/gen/ir"
+)
+
+// typeGraph is the graph of named types reachable from a tool's roots,
+// numbered in the order first met: an edge for each type a type's inline
+// schema refers to, with how many times it does.
+type typeGraph struct {
+	ids    []string
+	roots  []edge   // references the roots make themselves
+	out    [][]edge // per type, the types it refers to
+	inline []int    // per type, its schema nodes other than references
+}
+
+type edge struct{ to, n int }
+
+// newTypeGraph collects the types reachable from the references the
+// roots make (direct), taking each type's references from m.
+func newTypeGraph(m *Memo, direct map[string]int) *typeGraph {
+	g := &typeGraph{}
+	index := map[string]int{}
+	num := func(id string) int {
+		i, ok := index[id]
+		if !ok {
+			i = len(g.ids)
+			index[id] = i
+			g.ids = append(g.ids, id)
+		}
+		return i
+	}
+	toEdges := func(refs map[string]int) []edge {
+		ids := make([]string, 0, len(refs))
+		for id := range refs {
+			ids = append(ids, id)
+		}
+		slices.Sort(ids) // numbering independent of map order
+		out := make([]edge, len(ids))
+		for i, id := range ids {
+			out[i] = edge{num(id), refs[id]}
+		}
+		return out
+	}
+	g.roots = toEdges(direct)
+	for i := 0; i < len(g.ids); i++ {
+		r := m.refsOf(g.ids[i])
+		g.out = append(g.out, toEdges(r.refs))
+		g.inline = append(g.inline, r.inline)
+	}
+	return g
+}
+
+// recursive returns the types of g that can contain themselves: the
+// members of a strongly connected component of the type graph with a
+// cycle (Tarjan's algorithm). Only references through input properties
+// count, as Build writes no readOnly property.
+func (g *typeGraph) recursive() []bool {
+	n := len(g.ids)
+	t := &tarjan{g: g, index: make([]int, n), low: make([]int, n), on: make([]bool, n), out: make([]bool, n)}
+	for i := range t.index {
+		t.index[i] = -1
+	}
+	for i := 0; i < n; i++ {
+		if t.index[i] < 0 {
+			t.visit(i)
 		}
 	}
 	return t.out
 }
 
 type tarjan struct {
-	g     *typeGraph
-	n     int
-	index map[string]int
-	low   map[string]int
-	on    map[string]bool
-	stack []string
-	out   map[string]bool
+	g          *typeGraph
+	n          int
+	index, low []int
+	on, out    []bool
+	stack      []int
 }
 
-func (t *tarjan) visit(id string) {
-	t.index[id] = t.n
-	t.low[id] = t.n
+func (t *tarjan) visit(v int) {
+	t.index[v], t.low[v] = t.n, t.n
 	t.n++
-	t.stack = append(t.stack, id)
-	t.on[id] = true
-	next := t.g.refs[id]
-	for m := range next {
-		if _, seen := t.index[m]; !seen {
-			t.visit(m)
-			t.low[id] = min(t.low[id], t.low[m])
-		} else if t.on[m] {
-			t.low[id] = min(t.low[id], t.index[m])
+	t.stack = append(t.stack, v)
+	t.on[v] = true
+	self := false
+	for _, e := range t.g.out[v] {
+		switch {
+		case e.to == v:
+			self = true
+		case t.index[e.to] < 0:
+			t.visit(e.to)
+			t.low[v] = min(t.low[v], t.low[e.to])
+		case t.on[e.to]:
+			t.low[v] = min(t.low[v], t.index[e.to])
 		}
 	}
-	if t.low[id] != t.index[id] {
+	if t.low[v] != t.index[v] {
 		return
 	}
-	var comp []string
-	for {
-		m := t.stack[len(t.stack)-1]
-		t.stack = t.stack[:len(t.stack)-1]
-		t.on[m] = false
-		comp = append(comp, m)
-		if m == id {
-			break
-		}
+	first := len(t.stack) - 1
+	for t.stack[first] != v {
+		first--
 	}
-	if len(comp) > 1 || next[id] > 0 {
-		if t.out == nil {
-			t.out = map[string]bool{}
-		}
-		for _, m := range comp {
-			t.out[m] = true
-		}
+	comp := t.stack[first:]
+	t.stack = t.stack[:first]
+	for _, m := range comp {
+		t.on[m] = false
+		t.out[m] = len(comp) > 1 || self
 	}
 }
 
@@ -85,28 +132,27 @@ const countCap = 1 << 40
 // made of recursive types, which are leaves), so one pass in topological
 // order counts them all, in time linear in the types reachable, however
 // large the written-out schema would be.
-func sharedTypes(g *typeGraph, leaves map[string]bool) map[string]bool {
-	out := make(map[string]bool, len(leaves))
-	for id := range leaves {
-		out[id] = true
-	}
+func sharedTypes(g *typeGraph, leaves []bool) []bool {
+	out := slices.Clone(leaves)
+	uses := make([]int, len(g.ids))
+	size := make([]int, len(g.ids))
 	for round := 0; round < 64; round++ {
-		uses := g.uses(out)
-		size := map[string]int{}
-		best, bestSize := "", 0
-		for _, id := range g.order {
-			if uses[id] < 2 || out[id] {
+		g.uses(out, uses)
+		clear(size)
+		best, bestSize := -1, 0
+		for i, id := range g.ids {
+			if uses[i] < 2 || out[i] {
 				continue
 			}
-			sz := g.sizeOf(id, out, size)
+			sz := g.sizeOf(i, out, size)
 			if sz < minShared {
 				continue
 			}
-			if sz > bestSize || sz == bestSize && id < best {
-				best, bestSize = id, sz
+			if sz > bestSize || sz == bestSize && id < g.ids[best] {
+				best, bestSize = i, sz
 			}
 		}
-		if best == "" {
+		if best < 0 {
 			break
 		}
 		out[best] = true
@@ -114,143 +160,91 @@ func sharedTypes(g *typeGraph, leaves map[string]bool) map[string]bool {
 	return out
 }
 
-// typeGraph is the graph of named types reachable from a tool's roots:
-// an edge for each reference met in a type's inline schema, with its
-// multiplicity.
-type typeGraph struct {
-	api   *ir.API
-	roots map[string]int            // references made by the roots themselves
-	refs  map[string]map[string]int // type -> referenced type -> times
-	order []string                  // reachable types, in the order first met
-}
-
-// newTypeGraph collects the types reachable from the references the
-// roots make (direct), taking each type's references from m.
-func newTypeGraph(m *Memo, direct map[string]int) *typeGraph {
-	g := &typeGraph{api: m.api, roots: direct, refs: map[string]map[string]int{}}
-	queue := make([]string, 0, len(direct))
-	for id := range direct {
-		g.refs[id] = nil
-		queue = append(queue, id)
-	}
-	for len(queue) > 0 {
-		id := queue[0]
-		queue = queue[1:]
-		g.order = append(g.order, id)
-		next := m.refsOf(id)
-		g.refs[id] = next
-		for to := range next {
-			if _, seen := g.refs[to]; !seen {
-				g.refs[to] = nil
-				queue = append(queue, to)
-			}
-		}
-	}
-	return g
-}
-
-// countRefs adds to m the references schema s makes directly: its own
-// Ref, or those met in its inline subschemas, without following them.
-func countRefs(s *ir.Schema, m map[string]int) {
-	if s == nil {
-		return
-	}
-	if s.Ref != "" {
-		m[s.Ref]++
-		return
-	}
-	countRefs(s.Items, m)
-	countRefs(s.AdditionalProperties, m)
-	for _, p := range InputProperties(s) {
-		countRefs(p.Schema, m)
-	}
-	for _, v := range s.Variants {
-		countRefs(v, m)
-	}
-}
-
-// uses counts how many times each reachable type is referenced in the
-// schema written with leaves under $defs and every other type inline.
-func (g *typeGraph) uses(leaves map[string]bool) map[string]int {
-	uses := make(map[string]int, len(g.order))
-	add := func(from map[string]int, times int) {
-		for id, n := range from {
-			uses[id] = min(uses[id]+min(n*times, countCap), countCap)
+// uses sets uses[i] to how many times type i is referenced in the schema
+// written with leaves under $defs and every other type inline.
+func (g *typeGraph) uses(leaves []bool, uses []int) {
+	clear(uses)
+	add := func(from []edge, times int) {
+		for _, e := range from {
+			uses[e.to] = min(uses[e.to]+min(e.n*times, countCap), countCap)
 		}
 	}
 	add(g.roots, 1)
 	// Leaves are written once whatever their uses; the rest as many times
 	// as they are used, which is known once every non-leaf type that uses
 	// them has been counted.
-	pending := map[string]int{}
-	for _, id := range g.order {
-		if leaves[id] {
-			add(g.refs[id], 1)
+	pending := make([]int, len(g.ids))
+	for i := range g.ids {
+		if leaves[i] {
+			add(g.out[i], 1)
 			continue
 		}
-		for to := range g.refs[id] {
-			if !leaves[to] {
-				pending[to]++
+		for _, e := range g.out[i] {
+			if !leaves[e.to] {
+				pending[e.to]++
 			}
 		}
 	}
-	var ready []string
-	for _, id := range g.order {
-		if !leaves[id] && pending[id] == 0 {
-			ready = append(ready, id)
+	var ready []int
+	for i := range g.ids {
+		if !leaves[i] && pending[i] == 0 {
+			ready = append(ready, i)
 		}
 	}
-	done := 0
 	for len(ready) > 0 {
-		id := ready[len(ready)-1]
+		i := ready[len(ready)-1]
 		ready = ready[:len(ready)-1]
-		done++
-		add(g.refs[id], uses[id])
-		for to := range g.refs[id] {
-			if leaves[to] {
+		add(g.out[i], uses[i])
+		for _, e := range g.out[i] {
+			if leaves[e.to] {
 				continue
 			}
-			if pending[to]--; pending[to] == 0 {
-				ready = append(ready, to)
+			if pending[e.to]--; pending[e.to] == 0 {
+				ready = append(ready, e.to)
 			}
 		}
 	}
-	return uses
 }
 
-// sizeOf is the number of schema nodes type id takes written inline, its
-// leaf types counting one each; size memoizes it for one set of leaves.
-func (g *typeGraph) sizeOf(id string, leaves map[string]bool, size map[string]int) int {
-	if n, ok := size[id]; ok {
-		return n
+// sizeOf is the number of schema nodes type i takes written inline, its
+// leaf types counting one each; size (zero for "not yet") memoizes it for
+// one set of leaves.
+func (g *typeGraph) sizeOf(i int, leaves []bool, size []int) int {
+	if size[i] > 0 {
+		return size[i]
 	}
-	size[id] = 1 // a cycle through non-leaves cannot occur; guard anyway
-	n := 1
-	if t := g.api.Type(id); t != nil {
-		n = g.nodeSize(t.Schema, leaves, size)
+	size[i] = 1 // a cycle through non-leaves cannot occur; guard anyway
+	n := g.inline[i]
+	for _, e := range g.out[i] {
+		part := 1
+		if !leaves[e.to] {
+			part = g.sizeOf(e.to, leaves, size)
+		}
+		n = min(n+min(e.n*part, countCap), countCap)
 	}
-	size[id] = n
-	return n
+	size[i] = max(n, 1)
+	return size[i]
 }
 
-func (g *typeGraph) nodeSize(s *ir.Schema, leaves map[string]bool, size map[string]int) int {
+// countRefs adds to m the references schema s makes directly: its own
+// Ref, or those met in its inline subschemas, without following them, and
+// returns how many nodes of s are not references.
+func countRefs(s *ir.Schema, m map[string]int) int {
 	if s == nil {
 		return 0
 	}
 	if s.Ref != "" {
-		if leaves[s.Ref] {
-			return 1
-		}
-		return g.sizeOf(s.Ref, leaves, size)
+		m[s.Ref]++
+		return 0
 	}
 	n := 1
-	n += g.nodeSize(s.Items, leaves, size)
-	n += g.nodeSize(s.AdditionalProperties, leaves, size)
+	n += countRefs(s.Items, m)
+	n += countRefs(s.AdditionalProperties, m)
 	for _, p := range InputProperties(s) {
-		n += g.nodeSize(p.Schema, leaves, size)
+		n += countRefs(p.Schema, m)
 	}
 	for _, v := range s.Variants {
-		n += g.nodeSize(v, leaves, size)
+		n += countRefs(v, m)
 	}
-	return min(n, countCap)
+	return n
 }

@@ -244,11 +244,12 @@ var filler = map[string]bool{
 // leaves out a word of the name restates nothing ("Timestamp of the
 // message" for ts).
 func Restates(text, name string, context ...string) bool {
-	if !spells(text, name) {
+	textWords, nameWords := Words(text), Words(name)
+	if !spells(textWords, nameWords) {
 		return false
 	}
 	var known []string
-	for _, w := range Words(name) {
+	for _, w := range nameWords {
 		known = append(known, w, stem(w))
 	}
 	for _, c := range context {
@@ -257,7 +258,7 @@ func Restates(text, name string, context ...string) bool {
 		}
 	}
 	novel, digits := 0, false
-	for _, w := range Words(text) {
+	for _, w := range textWords {
 		if filler[w] {
 			continue
 		}
@@ -277,13 +278,13 @@ func Restates(text, name string, context ...string) bool {
 	return novel == 0 || (novel == 1 && !digits)
 }
 
-// spells reports whether text uses each word of name (other than filler
-// words), in some form or spelled out ("direction" for dir). A text that
-// does not is what tells the reader what a cryptic name means:
-// "Timestamp of the message" for ts is worth its tokens.
-func spells(text, name string) bool {
-	words := Words(text)
-	for _, n := range Words(name) {
+// spells reports whether a text uses each word of a name (other than
+// filler words), in some form or spelled out ("direction" for dir), given
+// the Words of each. A text that does not is what tells the reader what a
+// cryptic name means: "Timestamp of the message" for ts is worth its
+// tokens.
+func spells(words, nameWords []string) bool {
+	for _, n := range nameWords {
 		if filler[n] {
 			continue
 		}
@@ -299,6 +300,52 @@ func spells(text, name string) bool {
 		}
 	}
 	return true
+}
+
+func ascii(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+// asciiWords is Words of a text that is all ASCII, without decoding runes
+// (most descriptions and every identifier are).
+func asciiWords(s string) []string {
+	var out []string
+	start := -1 // start of the current word, -1 outside one
+	lower, upper, digit := func(c byte) bool { return 'a' <= c && c <= 'z' },
+		func(c byte) bool { return 'A' <= c && c <= 'Z' },
+		func(c byte) bool { return '0' <= c && c <= '9' }
+	flush := func(end int) {
+		if start >= 0 && end > start {
+			out = append(out, strings.ToLower(s[start:end]))
+		}
+		start = -1
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !lower(c) && !upper(c) && !digit(c) {
+			flush(i)
+			continue
+		}
+		if start < 0 {
+			start = i
+			continue
+		}
+		if upper(c) {
+			prev := s[i-1]
+			nextLower := i+1 < len(s) && lower(s[i+1])
+			if lower(prev) || digit(prev) || (upper(prev) && nextLower) {
+				flush(i)
+				start = i
+			}
+		}
+	}
+	flush(len(s))
+	return out
 }
 
 // stem strips the common English inflections from a lower-case word.
@@ -329,6 +376,14 @@ func sameStem(a, b string) bool {
 // Words splits an identifier or a text into lower-case words: at spaces,
 // punctuation, underscores and case changes ("repoID" -> repo, id).
 func Words(s string) []string {
+	if ascii(s) {
+		return asciiWords(s)
+	}
+	return runeWords(s)
+}
+
+// runeWords is Words of any text.
+func runeWords(s string) []string {
 	var out []string
 	var cur []rune
 	flush := func() {

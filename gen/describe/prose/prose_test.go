@@ -1,7 +1,9 @@
 package prose
 
 import (
+	"math/rand/v2"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -86,5 +88,26 @@ func TestDropArticles(t *testing.T) {
 	}
 	if got := DropArticles("Returns a"); got != "Returns a" {
 		t.Errorf("got %q", got)
+	}
+}
+
+// TestASCIIWordsMatchRuneWords: the ASCII fast path of Words splits every
+// text as the general one does.
+func TestASCIIWordsMatchRuneWords(t *testing.T) {
+	texts := []string{"", "repoID", "HTTPServerURL", "per_page", "The ID (T1234) of the workspace.", "a1B2c3",
+		"IPv6Address", "x-request-id", "ABC", "aBC", "ABc", "already-lower words", "  spaced  out  ", "getUsersByID2FA"}
+	r := rand.New(rand.NewPCG(1, 2))
+	const alphabet = "abcXYZ019 _-.(A"
+	for i := 0; i < 20000; i++ {
+		b := make([]byte, r.IntN(12))
+		for j := range b {
+			b[j] = alphabet[r.IntN(len(alphabet))]
+		}
+		texts = append(texts, string(b))
+	}
+	for _, s := range texts {
+		if got, want := asciiWords(s), runeWords(s); !slices.Equal(got, want) {
+			t.Fatalf("Words(%q): ASCII path %q, general %q", s, got, want)
+		}
 	}
 }
