@@ -24,6 +24,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"sync"
+	"unicode/utf8"
 
 	tiktoken "github.com/pkoukk/tiktoken-go"
 	loader "github.com/pkoukk/tiktoken-go-loader"
@@ -67,6 +68,9 @@ func count(enc *tiktoken.Tiktoken, s string) int {
 	}
 	if enc == nil {
 		return Estimate(s)
+	}
+	if utf8.ValidString(s) {
+		return countPieces(enc, s)
 	}
 	return len(enc.EncodeOrdinary(s))
 }
