@@ -42,6 +42,8 @@ type Document struct {
 	// references, references it could not resolve (operations that use
 	// them are skipped when lowering).
 	Warnings diag.List
+
+	closed bool
 }
 
 // File reads and parses the spec at path.
@@ -55,7 +57,54 @@ func File(path string) (*Document, error) {
 
 // Bytes parses a spec held in memory; path names it in diagnostics and
 // locates the files its relative $refs point to.
-func Bytes(path string, data []byte) (*Document, error) {
+//
+// The document holds memory in libopenapi's global caches until Close.
+func Bytes(path string, data []byte) (doc *Document, err error) {
+	open()
+	defer func() {
+		if doc == nil {
+			release()
+		}
+	}()
+	return parse(path, data)
+}
+
+// Close releases what libopenapi keeps of the document and of every other
+// closed one: its global caches (hashes, pooled node slices) hold whole
+// YAML trees, several times the size of the IR, for the life of the
+// process. They are cleared when no document is open, so that a build in
+// progress never loses them. The document's models must not be used after
+// Close; calling it again does nothing.
+func (d *Document) Close() {
+	if d == nil || d.closed {
+		return
+	}
+	d.closed = true
+	d.V2, d.V3 = nil, nil
+	release()
+}
+
+// documents counts the documents open (parsed and not closed).
+var documents struct {
+	sync.Mutex
+	open int
+}
+
+func open() {
+	documents.Lock()
+	documents.open++
+	documents.Unlock()
+}
+
+func release() {
+	documents.Lock()
+	defer documents.Unlock()
+	if documents.open--; documents.open == 0 {
+		libopenapi.ClearAllCaches()
+	}
+}
+
+func parse(path string, data []byte) (*Document, error) {
 	if len(strings.TrimSpace(string(data))) == 0 {
 		return nil, diag.Diagnostic{Severity: diag.Error, Origin: ir.Origin{File: path}, Message: "the file is empty", Hint: "give an OpenAPI 2.0, 3.0 or 3.1 document in JSON or YAML"}
 	}

@@ -284,15 +284,15 @@ func (l *lowerer) schemaKeywords(s *base.Schema, pl place, depth int) (*ir.Schem
 		Description:   s.Description,
 		Format:        s.Format,
 		Pattern:       s.Pattern,
-		MultipleOf:    s.MultipleOf,
-		Minimum:       s.Minimum,
-		Maximum:       s.Maximum,
-		MinLength:     s.MinLength,
-		MaxLength:     s.MaxLength,
-		MinItems:      s.MinItems,
-		MaxItems:      s.MaxItems,
-		MinProperties: s.MinProperties,
-		MaxProperties: s.MaxProperties,
+		MultipleOf:    own(s.MultipleOf),
+		Minimum:       own(s.Minimum),
+		Maximum:       own(s.Maximum),
+		MinLength:     own(s.MinLength),
+		MaxLength:     own(s.MaxLength),
+		MinItems:      own(s.MinItems),
+		MaxItems:      own(s.MaxItems),
+		MinProperties: own(s.MinProperties),
+		MaxProperties: own(s.MaxProperties),
 		UniqueItems:   s.UniqueItems != nil && *s.UniqueItems,
 		ReadOnly:      s.ReadOnly != nil && *s.ReadOnly,
 		WriteOnly:     s.WriteOnly != nil && *s.WriteOnly,
@@ -658,6 +658,18 @@ func (l *lowerer) mergeInto(dst, part *ir.Schema, seen map[string]bool) {
 		cp := *p
 		dst.Properties = append(dst.Properties, &cp)
 	}
+}
+
+// own returns a copy of *p. libopenapi's pointers point into its
+// low-level model: an IR that kept one would keep the whole parse tree
+// (YAML nodes, the index) alive as long as the IR, several times its
+// size.
+func own[T any](p *T) *T {
+	if p == nil {
+		return nil
+	}
+	v := *p
+	return &v
 }
 
 func firstNonNil[T any](a, b *T) *T {
