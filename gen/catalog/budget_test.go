@@ -6,6 +6,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -78,8 +79,11 @@ func TestSummarizedFieldStillChecked(t *testing.T) {
 	if strings.Contains(op.Schema, "65535") || !strings.Contains(op.Schema, "fields not shown") {
 		t.Fatalf("the shown schema is not summarized: %s", op.Schema)
 	}
-	if op.CheckSchema != full.Schema {
-		t.Fatalf("CheckSchema is not the full schema:\n%s\nwant\n%s", op.CheckSchema, full.Schema)
+	// Checking reads no text: the check schema is the full one without
+	// its descriptions.
+	noText := regexp.MustCompile(`,"description":"[^"]*"`).ReplaceAllString(full.Schema, "")
+	if op.CheckSchema != noText || !strings.Contains(op.CheckSchema, "65535") {
+		t.Fatalf("CheckSchema is not the full schema without descriptions:\n%s\nwant\n%s", op.CheckSchema, noText)
 	}
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
 		w.Header().Set("Content-Type", "application/json")

@@ -76,7 +76,8 @@ func Operation(api *ir.API, op *ir.Operation) (*toolrt.Operation, error) {
 // OperationWith returns the descriptor of one operation, its definition
 // fitted to opts' token budget: the model reads the fitted schema, and
 // arguments are checked against the full one (toolrt.Operation's
-// CheckSchema, set when the two differ).
+// CheckSchema, set when the fitted one was cut, and written without
+// descriptions, which checking does not read).
 func OperationWith(api *ir.API, op *ir.Operation, opts describe.Options) (*toolrt.Operation, error) {
 	fit := describe.Fit(api, op, opts)
 	if fit.Err != nil {
@@ -96,7 +97,13 @@ func OperationWith(api *ir.API, op *ir.Operation, opts describe.Options) (*toolr
 		Security:    Security(op.Security),
 	}
 	if fit.Cut != "" {
-		d.CheckSchema = string(fit.Full)
+		// What arguments are checked against needs no text: without it,
+		// operations that take the same body share one check schema.
+		check, err := toolschema.Build(api, op, toolschema.Options{ForChecking: true, Memo: opts.Memo})
+		if err != nil {
+			return nil, fmt.Errorf("%s (%s %s): parameter schema: %w", op.Name, op.Method, op.Path, err)
+		}
+		d.CheckSchema = string(check)
 	}
 	if len(op.Servers) > 0 {
 		d.Server = op.Servers[0]

@@ -107,6 +107,10 @@ type Options struct {
 	// properties (the last resort of a budget: a long list of allowed
 	// values, such as Stripe's API versions, on an optional argument).
 	NoOptionalEnums bool
+	// ForChecking writes only what argument checking reads: no
+	// description, hint or note. Operations that take the same inputs
+	// then get the same bytes, which a generated package stores once.
+	ForChecking bool
 	// Memo, when set (NewMemo) for the API being built, keeps what the
 	// schemas of its operations share, so that building many of them, or
 	// one several times, works out the types under $defs once per set of
@@ -612,6 +616,9 @@ func (b *builder) description(desc, name string, depth int) { b.noted(desc, name
 
 // noted writes the description member with note after the text.
 func (b *builder) noted(desc, name string, depth int, note string) {
+	if b.opts.ForChecking {
+		return
+	}
 	hint := ""
 	if depth == 0 && !b.inDefs && !b.naive {
 		hint = b.hints[name]
