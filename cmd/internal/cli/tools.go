@@ -4,12 +4,17 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"golang.org/x/sync/errgroup"
 	"os"
 	"runtime"
 	"sort"
+	"strconv"
 	"sync"
 	"text/tabwriter"
+	"unicode/utf8"
+
+	einoschema "github.com/cloudwego/eino/schema"
+	"github.com/eino-contrib/jsonschema"
+	"golang.org/x/sync/errgroup"
 
 	"github.com/agentready/agentready/gen"
 	"github.com/agentready/agentready/gen/describe"
@@ -18,8 +23,6 @@ import (
 	"github.com/agentready/agentready/gen/toolschema"
 	"github.com/agentready/agentready/harness/graph"
 	runner "github.com/agentready/agentready/harness/run"
-	einoschema "github.com/cloudwego/eino/schema"
-	"github.com/eino-contrib/jsonschema"
 )
 
 // toolRow is one line of `agentready tools`.
@@ -37,6 +40,9 @@ type toolRow struct {
 	// converters write it: the spec's summary and description as they
 	// are, and the full parameter schema with references inlined.
 	NaiveTokens int `json:"naiveTokens"`
+	// NaiveEstimated is set when NaiveTokens was estimated from the
+	// first naiveSampleBytes of a larger schema.
+	NaiveEstimated bool `json:"naiveEstimated,omitempty"`
 	// Cut says how the schema was cut to fit the token budget, empty
 	// when it was not; Summarized lists the optional objects written
 	// without their fields (the model is told they take JSON per the
@@ -100,7 +106,11 @@ func runTools(e *env, args []string) int {
 			over++
 			mark = "OVER BUDGET: required inputs kept whole; " + mark
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%d\t%s\n", r.Name, r.Method, r.Path, r.Tokens, r.NaiveTokens, mark)
+		naiveText := strconv.Itoa(r.NaiveTokens)
+		if r.NaiveEstimated {
+			naiveText = "~" + naiveText
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%s\t%s\n", r.Name, r.Method, r.Path, r.Tokens, naiveText, mark)
 		ours = append(ours, r.Tokens)
 		naive = append(naive, r.NaiveTokens)
 	}
@@ -145,6 +155,9 @@ func toolRows(api *ir.API, hints map[string]map[string]string, opts describe.Opt
 	errs := make([]error, len(api.Operations))
 	var counts sync.Map // text -> int
 	count := func(s string) int {
+		if len(s) > maxRememberedText {
+			return tokens.Count(s)
+		}
 		if v, ok := counts.Load(s); ok {
 			return v.(int)
 		}
@@ -172,11 +185,13 @@ func toolRows(api *ir.API, hints map[string]map[string]string, opts describe.Opt
 			if len(hints[f.Name]) > 0 {
 				n = count(f.Name) + count(f.Description) + count(string(schema))
 			}
+			naiveSchema, estimated := naiveTokens(toolschema.Naive(api, op))
 			rows[i] = toolRow{
 				Name: f.Name, OperationID: op.ID, Method: op.Method, Path: op.Path,
 				Tokens: n, DescriptionTokens: count(f.Description),
-				NaiveTokens: count(op.Name) + count(describe.NaiveDescription(op)) + count(string(toolschema.Naive(api, op))),
-				Cut:         f.Cut, Summarized: f.Summarized, OverBudget: f.Over,
+				NaiveTokens:    count(op.Name) + count(describe.NaiveDescription(op)) + naiveSchema,
+				NaiveEstimated: estimated,
+				Cut:            f.Cut, Summarized: f.Summarized, OverBudget: f.Over,
 				Description: f.Description, Schema: schema,
 			}
 			return nil
@@ -184,6 +199,34 @@ func toolRows(api *ir.API, hints map[string]map[string]string, opts describe.Opt
 	}
 	_ = g.Wait()
 	return rows, errors.Join(errs...)
+}
+
+// maxRememberedText is the longest text whose count toolRows remembers:
+// longer ones are rarely shared, and remembering them would keep them all
+// in memory.
+const maxRememberedText = 64 << 10
+
+// naiveSampleBytes is how much of a baseline schema is counted token by
+// token. Larger ones (DocuSign's run to megabytes, hundreds of times any
+// model's budget) are estimated from that part's bytes per token: counting
+// them whole would make the baseline cost more than the rest of the job.
+const naiveSampleBytes = 256 << 10
+
+// naiveTokens counts a baseline schema, or estimates it when it is over
+// naiveSampleBytes, and says which.
+func naiveTokens(schema []byte) (int, bool) {
+	if len(schema) <= naiveSampleBytes {
+		return tokens.Count(string(schema)), false
+	}
+	cut := naiveSampleBytes
+	for cut > 0 && !utf8.RuneStart(schema[cut]) {
+		cut--
+	}
+	n := tokens.Count(string(schema[:cut]))
+	if n == 0 {
+		return tokens.Estimate(string(schema)), true
+	}
+	return int(float64(n) * float64(len(schema)) / float64(cut)), true
 }
 
 // hinted is a tool's parameter schema with the producer hints of its
