@@ -2,6 +2,8 @@ package cli
 
 import (
 	"fmt"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -92,6 +94,16 @@ components:
 func TestNumbersInTheSpecDoNotCostMemory(t *testing.T) {
 	spec := hostileSpec(t)
 	dir := t.TempDir()
+	// The API test runs its cases against: every call succeeds.
+	api := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		if r.Method == http.MethodGet && r.URL.Path == "/things" {
+			_, _ = w.Write([]byte(`[{"id":"t1","tags":["a"]}]`))
+			return
+		}
+		_, _ = w.Write([]byte(`{"id":"t1"}`))
+	}))
+	defer api.Close()
 	for _, tc := range []struct {
 		name string
 		args []string
@@ -101,6 +113,8 @@ func TestNumbersInTheSpecDoNotCostMemory(t *testing.T) {
 		{"tools", []string{"tools", "--spec", spec}, "createThing"},
 		{"graph infer", []string{"graph", "infer", "--spec", spec, "-o", filepath.Join(dir, "graph.yaml")}, "wrote"},
 		{"cases", []string{"cases", "--offline", "--spec", spec, "-o", filepath.Join(dir, "cases.jsonl")}, "wrote"},
+		{"test", []string{"test", "--spec", spec, "--cases", filepath.Join(dir, "cases.jsonl"), "--base-url", api.URL,
+			"--allow-mutations", "--out", filepath.Join(dir, "run")}, "no error"},
 	} {
 		var before, after runtime.MemStats
 		runtime.GC()
