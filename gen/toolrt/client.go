@@ -138,7 +138,13 @@ func NewClient(baseURL string, schemes []SecurityScheme, opts ...Option) (*Clien
 			return nil, err
 		}
 	}
-	c.http = guardRedirects(c.http)
+	var queryKeys []string
+	for _, s := range c.schemes {
+		if s.Kind == APIKey && s.In == "query" && s.ParamName != "" {
+			queryKeys = append(queryKeys, s.ParamName)
+		}
+	}
+	c.http = guardRedirects(c.http, queryKeys)
 	if !c.noEnv {
 		for name, s := range c.schemes {
 			if _, set := c.credentials[name]; set || s.EnvVar == "" {

@@ -21,9 +21,12 @@ const maxRedirects = 10
 // that keeps every one of them with the API. The answer that pointed
 // elsewhere is returned as it is; Do says where it pointed. Within the
 // origin the Referer, which carries the previous URL's query and so a
-// query API key, is dropped too. hc's own CheckRedirect, if any, still
-// decides about the redirects this one allows.
-func guardRedirects(hc *http.Client) *http.Client {
+// query API key, is dropped too; the query parameters named in queryKeys
+// (API keys sent in the query) that the first request carried are sent
+// again when the new address lacks them, as Go's client re-sends headers.
+// hc's own CheckRedirect, if any, still decides about the redirects this
+// one allows.
+func guardRedirects(hc *http.Client, queryKeys []string) *http.Client {
 	cp := *hc
 	next := hc.CheckRedirect
 	cp.CheckRedirect = func(req *http.Request, via []*http.Request) error {
@@ -31,6 +34,19 @@ func guardRedirects(hc *http.Client) *http.Client {
 			return http.ErrUseLastResponse
 		}
 		req.Header.Del("Referer")
+		if len(via) > 0 && len(queryKeys) > 0 {
+			first, q := via[0].URL.Query(), req.URL.Query()
+			changed := false
+			for _, k := range queryKeys {
+				if v, ok := first[k]; ok && !q.Has(k) {
+					q[k] = v
+					changed = true
+				}
+			}
+			if changed {
+				req.URL.RawQuery = q.Encode()
+			}
+		}
 		if next != nil {
 			return next(req, via)
 		}

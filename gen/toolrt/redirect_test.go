@@ -139,8 +139,14 @@ func TestRedirectsKeepCredentials(t *testing.T) {
 			if err != nil || resp.StatusCode != 200 {
 				t.Fatalf("redirect within the origin: %v", err)
 			}
-			if reqs := api.requests(); strings.Contains(reqs[len(reqs)-1], "Referer") {
-				t.Errorf("the redirect within the origin sent a Referer:\n%s", reqs[len(reqs)-1])
+			last := api.requests()[len(api.requests())-1]
+			if strings.Contains(last, "Referer") {
+				t.Errorf("the redirect within the origin sent a Referer:\n%s", last)
+			}
+			// Every kind of credential reaches the address redirected to
+			// within the origin: the query key is sent again.
+			if !k.leaks(last) {
+				t.Errorf("the redirect within the origin lost the credential:\n%s", last)
 			}
 		})
 	}
