@@ -22,6 +22,9 @@ var (
 	emphasis     = regexp.MustCompile(`(\*\*|__)(\S[^*_]*\S|\S)(\*\*|__)`)
 )
 
+// entities decodes the HTML entities specs use, built once.
+var entities = strings.NewReplacer("&lt;", "<", "&gt;", ">", "&amp;", "&", "&quot;", `"`, "&#39;", "'", "&nbsp;", " ")
+
 // plainText turns spec markup (Markdown, HTML) into plain text for a Go
 // comment, keeping paragraph breaks.
 func plainText(s string) string {
@@ -29,7 +32,7 @@ func plainText(s string) string {
 	s = htmlTag.ReplaceAllString(s, "")
 	s = markdownLink.ReplaceAllString(s, "$1")
 	s = emphasis.ReplaceAllString(s, "$2")
-	s = strings.NewReplacer("&lt;", "<", "&gt;", ">", "&amp;", "&", "&quot;", `"`, "&#39;", "'", "&nbsp;", " ").Replace(s)
+	s = entities.Replace(s)
 	s = strings.Map(func(r rune) rune {
 		if r == '\n' || r == '\t' {
 			return r

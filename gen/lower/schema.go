@@ -45,13 +45,15 @@ func (p place) child(seg, suffix string) place {
 // within returns the place for the insides of the named type id.
 func within(id string) place { return place{id: id, parent: id} }
 
-func escapePointer(s string) string {
-	return strings.NewReplacer("~", "~0", "/", "~1").Replace(s)
-}
+// JSON pointer escaping (RFC 6901); replacers are built once, not per call.
+var (
+	pointerEscaper   = strings.NewReplacer("~", "~0", "/", "~1")
+	pointerUnescaper = strings.NewReplacer("~1", "/", "~0", "~")
+)
 
-func unescapePointer(s string) string {
-	return strings.NewReplacer("~1", "/", "~0", "~").Replace(s)
-}
+func escapePointer(s string) string { return pointerEscaper.Replace(s) }
+
+func unescapePointer(s string) string { return pointerUnescaper.Replace(s) }
 
 // maxSchemaDepth bounds the nesting of inline (not $ref'd) schemas; specs
 // never come close, and a bound keeps a pathological file from exhausting
