@@ -125,6 +125,25 @@ func run(s string, i int, want class) int {
 	return i
 }
 
+// runMarking is run of want from i that also returns the end of the last
+// character with a bit of mark (-1 for none) and the start of the last
+// character of the run (i for an empty run).
+func runMarking(s string, i int, want, mark class) (end, lastMarked, lastStart int) {
+	end, lastMarked, lastStart = i, -1, i
+	for end < len(s) {
+		_, sz, c := at(s, end)
+		if c&want == 0 {
+			break
+		}
+		if c&mark != 0 {
+			lastMarked = end + sz
+		}
+		lastStart = end
+		end += sz
+	}
+	return end, lastMarked, lastStart
+}
+
 // isLead is [^\r\n\p{L}\p{N}]; isPunct is [^\s\p{L}\p{N}].
 func isLead(c class) bool  { return c&(clsBreak|clsLetter|clsNumber) == 0 }
 func isPunct(c class) bool { return c&(clsSpace|clsLetter|clsNumber) == 0 }
@@ -193,18 +212,7 @@ func nextPiece(s string, i int) int {
 		}
 	}
 	// Whitespace: s[i] is whitespace here, as nothing else is left.
-	end, lastBreak, lastStart := i, -1, i
-	for end < len(s) {
-		_, sz, ck := at(s, end)
-		if ck&clsSpace == 0 {
-			break
-		}
-		if ck&clsBreak != 0 {
-			lastBreak = end + sz
-		}
-		lastStart = end
-		end += sz
-	}
+	end, lastBreak, lastStart := runMarking(s, i, clsSpace, clsBreak)
 	switch {
 	case lastBreak >= 0:
 		return lastBreak // \s*[\r\n]+ ends after the last line break
@@ -219,17 +227,7 @@ func nextPiece(s string, i int) int {
 // of both kinds (\p{Lm}, \p{Lo}, \p{M}), and returns the end of the match
 // or -1: the upper run as long as it can be while a lower one follows.
 func upperThenLower(s string, w int) int {
-	k, lastLower := w, -1
-	for k < len(s) {
-		_, sz, c := at(s, k)
-		if c&clsUpper == 0 {
-			break
-		}
-		if c&clsLower != 0 {
-			lastLower = k + sz
-		}
-		k += sz
-	}
+	k, lastLower, _ := runMarking(s, w, clsUpper, clsLower)
 	if end := run(s, k, clsLower); end > k {
 		return end
 	}
