@@ -10,11 +10,46 @@ import (
 	"unicode/utf8"
 )
 
+// sink is where a jw writes: a buffer that keeps the first limit bytes
+// (all of them when limit is 0) and counts every byte written, so that
+// the size of a schema too large to keep can still be measured.
+type sink struct {
+	bytes.Buffer
+	limit int
+	total int
+}
+
+func (s *sink) full() bool { return s.limit > 0 && s.Buffer.Len() >= s.limit }
+
+func (s *sink) WriteByte(c byte) error {
+	s.total++
+	if s.full() {
+		return nil
+	}
+	return s.Buffer.WriteByte(c)
+}
+
+func (s *sink) WriteString(x string) (int, error) {
+	s.total += len(x)
+	if s.full() {
+		return len(x), nil
+	}
+	return s.Buffer.WriteString(x)
+}
+
+func (s *sink) Write(p []byte) (int, error) {
+	s.total += len(p)
+	if s.full() {
+		return len(p), nil
+	}
+	return s.Buffer.Write(p)
+}
+
 // jw writes compact JSON objects whose keys come in the order they are
 // written, which is what makes the output stable: encoding/json would
 // sort keys alphabetically, putting "type" after "properties".
 type jw struct {
-	b bytes.Buffer
+	b sink
 	// first is a stack: true while the object or array being written
 	// has no member yet.
 	first []bool
@@ -100,7 +135,7 @@ func (w *jw) value(v any) {
 // writeValue appends v as compact JSON: maps with sorted keys, no HTML
 // escaping, integral floats without exponent where they fit. Values that
 // encoding/json cannot write become null.
-func writeValue(b *bytes.Buffer, v any) {
+func writeValue(b *sink, v any) {
 	switch x := v.(type) {
 	case nil:
 		b.WriteString("null")
@@ -174,7 +209,7 @@ const hex = "0123456789abcdef"
 // writeString writes s as a JSON string. Unlike encoding/json it leaves
 // <, > and & alone (a model reads them as they are); invalid UTF-8 becomes
 // U+FFFD.
-func writeString(b *bytes.Buffer, s string) {
+func writeString(b *sink, s string) {
 	b.WriteByte('"')
 	start := 0
 	for i := 0; i < len(s); {
@@ -229,7 +264,7 @@ func writeString(b *bytes.Buffer, s string) {
 // AppendJSON appends v as compact JSON the way this package writes values
 // (sorted map keys, no HTML escaping, plain integers).
 func AppendJSON(dst []byte, v any) []byte {
-	var b bytes.Buffer
+	var b sink
 	b.Write(dst)
 	writeValue(&b, v)
 	return b.Bytes()

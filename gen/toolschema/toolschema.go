@@ -173,7 +173,17 @@ func BuildSummarized(api *ir.API, op *ir.Operation, opts Options) ([]byte, []str
 // every use, and a type met again inside itself written as
 // {"type":"object"}.
 func Naive(api *ir.API, op *ir.Operation) []byte {
+	schema, _ := NaiveSample(api, op, 0)
+	return schema
+}
+
+// NaiveSample is Naive that keeps only the first limit bytes of the
+// schema (all of it when limit is 0) and returns its whole size: the
+// baseline of some specs runs to megabytes a tool, which need not be
+// held to be measured.
+func NaiveSample(api *ir.API, op *ir.Operation, limit int) ([]byte, int) {
 	b := &builder{api: api, naive: true, path: map[string]bool{}}
+	b.w.b.limit = limit
 	var args []Arg
 	for _, p := range op.Params {
 		sch := p.Schema
@@ -194,7 +204,7 @@ func Naive(api *ir.API, op *ir.Operation) []byte {
 		}
 	}
 	b.root(args)
-	return b.w.b.Bytes()
+	return b.w.b.Bytes(), b.w.b.total
 }
 
 type builder struct {

@@ -185,7 +185,7 @@ func toolRows(api *ir.API, hints map[string]map[string]string, opts describe.Opt
 			if len(hints[f.Name]) > 0 {
 				n = count(f.Name) + count(f.Description) + count(string(schema))
 			}
-			naiveSchema, estimated := naiveTokens(toolschema.Naive(api, op))
+			naiveSchema, estimated := naiveTokens(toolschema.NaiveSample(api, op, naiveSampleBytes+utf8.UTFMax))
 			rows[i] = toolRow{
 				Name: f.Name, OperationID: op.ID, Method: op.Method, Path: op.Path,
 				Tokens: n, DescriptionTokens: count(f.Description),
@@ -212,21 +212,23 @@ const maxRememberedText = 64 << 10
 // them whole would make the baseline cost more than the rest of the job.
 const naiveSampleBytes = 256 << 10
 
-// naiveTokens counts a baseline schema, or estimates it when it is over
-// naiveSampleBytes, and says which.
-func naiveTokens(schema []byte) (int, bool) {
-	if len(schema) <= naiveSampleBytes {
-		return tokens.Count(string(schema)), false
+// naiveTokens counts a baseline schema of size bytes, of which sample
+// holds the first ones (at least naiveSampleBytes), or estimates it when it
+// is over naiveSampleBytes, and says which.
+func naiveTokens(sample []byte, size int) (int, bool) {
+	if size <= naiveSampleBytes && len(sample) == size {
+		return tokens.Count(string(sample)), false
 	}
+	schema := sample
 	cut := naiveSampleBytes
 	for cut > 0 && !utf8.RuneStart(schema[cut]) {
 		cut--
 	}
 	n := tokens.Count(string(schema[:cut]))
-	if n == 0 {
-		return tokens.Estimate(string(schema)), true
+	if n == 0 || cut == 0 {
+		return (size + 3) / 4, true
 	}
-	return int(float64(n) * float64(len(schema)) / float64(cut)), true
+	return int(float64(n) * float64(size) / float64(cut)), true
 }
 
 // hinted is a tool's parameter schema with the producer hints of its

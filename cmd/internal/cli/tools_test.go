@@ -19,7 +19,7 @@ func TestNaiveTokensEstimatesOnlyHugeSchemas(t *testing.T) {
 	}
 	b.WriteString(`"last":{"type":"integer"}}}`)
 	huge := b.String()
-	n, estimated := naiveTokens([]byte(huge))
+	n, estimated := naiveTokens([]byte(huge), len(huge))
 	exact := tokens.Count(huge)
 	if !estimated {
 		t.Fatalf("a %d-byte schema was counted whole", len(huge))
@@ -28,7 +28,7 @@ func TestNaiveTokensEstimatesOnlyHugeSchemas(t *testing.T) {
 		t.Errorf("estimate %d, exact %d (%.1f%% off)", n, exact, 100*d)
 	}
 	small := huge[:1000]
-	if n, estimated := naiveTokens([]byte(small)); estimated || n != tokens.Count(small) {
+	if n, estimated := naiveTokens([]byte(small), len(small)); estimated || n != tokens.Count(small) {
 		t.Errorf("a small schema: %d tokens (estimated %v), want %d exactly", n, estimated, tokens.Count(small))
 	}
 }
