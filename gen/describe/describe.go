@@ -45,6 +45,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/agentready/agentready/gen/describe/prose"
 	"github.com/agentready/agentready/gen/example"
@@ -360,9 +361,37 @@ func (f Fitted) Count() int {
 
 // NaiveTokens is the size of the baseline definition most OpenAPI-to-tool
 // converters write (see toolschema.Naive): the name, the spec's summary
-// and description as they are, and the full parameters schema.
-func NaiveTokens(api *ir.API, op *ir.Operation) int {
-	return tokens.Count(op.Name) + tokens.Count(NaiveDescription(op)) + tokens.Count(string(toolschema.Naive(api, op)))
+// and description as they are, and the full parameters schema. A schema
+// over NaiveSampleBytes is estimated from its first NaiveSampleBytes, and
+// estimated says so.
+func NaiveTokens(api *ir.API, op *ir.Operation) (n int, estimated bool) {
+	schema, estimated := naiveSchemaTokens(toolschema.NaiveSample(api, op, NaiveSampleBytes+utf8.UTFMax))
+	return tokens.Count(op.Name) + tokens.Count(NaiveDescription(op)) + schema, estimated
+}
+
+// NaiveSampleBytes is how much of a baseline schema is counted token by
+// token. Larger ones (DocuSign's run to megabytes, hundreds of times any
+// model's budget) are estimated from that part's bytes per token: counting
+// them whole would make the baseline cost more than the rest of the job,
+// and they are never held whole (toolschema.NaiveSample).
+const NaiveSampleBytes = 256 << 10
+
+// naiveSchemaTokens counts a baseline schema of size bytes, of which
+// sample holds the first ones (at least NaiveSampleBytes of them), or
+// estimates it when it is over NaiveSampleBytes, and says which.
+func naiveSchemaTokens(sample []byte, size int) (int, bool) {
+	if size <= NaiveSampleBytes {
+		return tokens.Count(string(sample)), false
+	}
+	cut := NaiveSampleBytes
+	for cut > 0 && !utf8.RuneStart(sample[cut]) {
+		cut--
+	}
+	n := tokens.Count(string(sample[:cut]))
+	if n == 0 {
+		return (size + 3) / 4, true
+	}
+	return int(float64(n) * float64(size) / float64(cut)), true
 }
 
 // NaiveDescription is the baseline description: summary and description

@@ -43,7 +43,8 @@ func TestMeasure(t *testing.T) {
 				t.Fatalf("%s: Tokens disagrees with Definition", op.Name)
 			}
 			ours = append(ours, n)
-			naive = append(naive, describe.NaiveTokens(api, op))
+			nt, _ := describe.NaiveTokens(api, op)
+			naive = append(naive, nt)
 			if len(desc) > maxChars {
 				maxChars, maxOp = len(desc), op.Name
 			}

@@ -10,7 +10,6 @@ import (
 	"strconv"
 	"sync"
 	"text/tabwriter"
-	"unicode/utf8"
 
 	einoschema "github.com/cloudwego/eino/schema"
 	"github.com/eino-contrib/jsonschema"
@@ -41,7 +40,7 @@ type toolRow struct {
 	// are, and the full parameter schema with references inlined.
 	NaiveTokens int `json:"naiveTokens"`
 	// NaiveEstimated is set when NaiveTokens was estimated from the
-	// first naiveSampleBytes of a larger schema.
+	// first describe.NaiveSampleBytes of a larger schema.
 	NaiveEstimated bool `json:"naiveEstimated,omitempty"`
 	// Cut says how the schema was cut to fit the token budget, empty
 	// when it was not; Summarized lists the optional objects written
@@ -178,18 +177,17 @@ func toolRows(api *ir.API, hints map[string]map[string]string, opts describe.Opt
 				errs[i] = fmt.Errorf("%s: %v", f.Name, err)
 				return nil
 			}
+			// Fit's count holds for the schema it fitted; hints make
+			// another one.
 			n := f.Tokens
-			if n == 0 && len(hints[f.Name]) == 0 {
-				n = count(f.Name) + count(f.Description) + count(string(f.Schema))
-			}
-			if len(hints[f.Name]) > 0 {
+			if n == 0 || len(hints[f.Name]) > 0 {
 				n = count(f.Name) + count(f.Description) + count(string(schema))
 			}
-			naiveSchema, estimated := naiveTokens(toolschema.NaiveSample(api, op, naiveSampleBytes+utf8.UTFMax))
+			naive, estimated := describe.NaiveTokens(api, op)
 			rows[i] = toolRow{
 				Name: f.Name, OperationID: op.ID, Method: op.Method, Path: op.Path,
 				Tokens: n, DescriptionTokens: count(f.Description),
-				NaiveTokens:    count(op.Name) + count(describe.NaiveDescription(op)) + naiveSchema,
+				NaiveTokens:    naive,
 				NaiveEstimated: estimated,
 				Cut:            f.Cut, Summarized: f.Summarized, OverBudget: f.Over,
 				Description: f.Description, Schema: schema,
@@ -205,31 +203,6 @@ func toolRows(api *ir.API, hints map[string]map[string]string, opts describe.Opt
 // longer ones are rarely shared, and remembering them would keep them all
 // in memory.
 const maxRememberedText = 64 << 10
-
-// naiveSampleBytes is how much of a baseline schema is counted token by
-// token. Larger ones (DocuSign's run to megabytes, hundreds of times any
-// model's budget) are estimated from that part's bytes per token: counting
-// them whole would make the baseline cost more than the rest of the job.
-const naiveSampleBytes = 256 << 10
-
-// naiveTokens counts a baseline schema of size bytes, of which sample
-// holds the first ones (at least naiveSampleBytes), or estimates it when it
-// is over naiveSampleBytes, and says which.
-func naiveTokens(sample []byte, size int) (int, bool) {
-	if size <= naiveSampleBytes && len(sample) == size {
-		return tokens.Count(string(sample)), false
-	}
-	schema := sample
-	cut := naiveSampleBytes
-	for cut > 0 && !utf8.RuneStart(schema[cut]) {
-		cut--
-	}
-	n := tokens.Count(string(schema[:cut]))
-	if n == 0 || cut == 0 {
-		return (size + 3) / 4, true
-	}
-	return int(float64(n) * float64(size) / float64(cut)), true
-}
 
 // hinted is a tool's parameter schema with the producer hints of its
 // inputs added, as runner.Shown adds them.

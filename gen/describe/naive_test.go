@@ -1,4 +1,4 @@
-package cli
+package describe
 
 import (
 	"fmt"
@@ -8,18 +8,18 @@ import (
 	"github.com/agentready/agentready/gen/tokens"
 )
 
-// TestNaiveTokensEstimatesOnlyHugeSchemas: a baseline schema within the
-// sample is counted exactly; a larger one is estimated from its first
+// TestNaiveSchemaTokensEstimatesOnlyHugeSchemas: a baseline schema within
+// the sample is counted exactly; a larger one is estimated from its first
 // part, marked as such, and close to the exact count.
-func TestNaiveTokensEstimatesOnlyHugeSchemas(t *testing.T) {
+func TestNaiveSchemaTokensEstimatesOnlyHugeSchemas(t *testing.T) {
 	var b strings.Builder
 	b.WriteString(`{"type":"object","properties":{`)
-	for i := 0; b.Len() < 3*naiveSampleBytes; i++ {
+	for i := 0; b.Len() < 3*NaiveSampleBytes; i++ {
 		fmt.Fprintf(&b, `"field_%d":{"type":"string","description":"The %d-th field, as the spec’s authors describe it: café, naïve."},`, i, i)
 	}
 	b.WriteString(`"last":{"type":"integer"}}}`)
 	huge := b.String()
-	n, estimated := naiveTokens([]byte(huge), len(huge))
+	n, estimated := naiveSchemaTokens([]byte(huge), len(huge))
 	exact := tokens.Count(huge)
 	if !estimated {
 		t.Fatalf("a %d-byte schema was counted whole", len(huge))
@@ -28,7 +28,7 @@ func TestNaiveTokensEstimatesOnlyHugeSchemas(t *testing.T) {
 		t.Errorf("estimate %d, exact %d (%.1f%% off)", n, exact, 100*d)
 	}
 	small := huge[:1000]
-	if n, estimated := naiveTokens([]byte(small), len(small)); estimated || n != tokens.Count(small) {
+	if n, estimated := naiveSchemaTokens([]byte(small), len(small)); estimated || n != tokens.Count(small) {
 		t.Errorf("a small schema: %d tokens (estimated %v), want %d exactly", n, estimated, tokens.Count(small))
 	}
 }
