@@ -97,8 +97,7 @@ func OperationWith(api *ir.API, op *ir.Operation, opts describe.Options) (*toolr
 		Security:    Security(op.Security),
 	}
 	if fit.Cut != "" {
-		// What arguments are checked against needs no text: without it,
-		// operations that take the same body share one check schema.
+		// What arguments are checked against needs no text.
 		check, err := toolschema.Build(api, op, toolschema.Options{ForChecking: true, Memo: opts.Memo})
 		if err != nil {
 			return nil, fmt.Errorf("%s (%s %s): parameter schema: %w", op.Name, op.Method, op.Path, err)

@@ -13,10 +13,10 @@ import (
 // Memo keeps what building the schemas of one API's operations shares:
 // the references each named type makes, for each set of types that a
 // tool's arguments refer to the types written under $defs, and the
-// cleaned first sentence of each description. On large
-// specs most tools take one of a few hundred bodies (Microsoft Graph's
-// 22,361 operations), and the tools of one body get the same $defs, so
-// they are worked out once. A Memo is safe for concurrent use; the API's
+// cleaned first sentence of each description. On large specs most tools
+// take one of a few hundred bodies (Microsoft Graph's 22,361 operations),
+// and the tools of one body get the same $defs, so they are worked out
+// once. A Memo is safe for concurrent use; the API's
 // types must not change while it is in use.
 type Memo struct {
 	api    *ir.API

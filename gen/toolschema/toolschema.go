@@ -108,8 +108,7 @@ type Options struct {
 	// values, such as Stripe's API versions, on an optional argument).
 	NoOptionalEnums bool
 	// ForChecking writes only what argument checking reads: no
-	// description, hint or note. Operations that take the same inputs
-	// then get the same bytes, which a generated package stores once.
+	// description, hint or note.
 	ForChecking bool
 	// Memo, when set (NewMemo) for the API being built, keeps what the
 	// schemas of its operations share, so that building many of them, or
@@ -160,7 +159,7 @@ func BuildSummarized(api *ir.API, op *ir.Operation, opts Options) ([]byte, []str
 	b.root(args)
 	for i := 0; i < 8 && b.defsChanged(); i++ {
 		b = &builder{api: api, opts: b.opts, context: b.context, hints: b.hints, shared: b.shared,
-			seedReq: b.defReq, seedDepth: b.defDepth}
+			seedReq: b.defReq, seedDepth: b.defDepth, briefs: b.briefs}
 		b.root(args)
 	}
 	return b.w.b.Bytes(), b.summarized, nil
@@ -664,9 +663,9 @@ func (b *builder) noted(desc, name string, depth int, note string) {
 }
 
 // brief is prose.Brief of desc in the tool's context, its core taken from
-// the Memo when there is one, and the whole remembered for this build:
-// a type inlined at several places, or a build repeated with other caps,
-// briefs the same texts again.
+// the Memo when there is one, and the whole remembered for this build and
+// its second pass: a type inlined at several places briefs the same texts
+// again.
 func (b *builder) brief(desc, name string, max int) string {
 	key := briefKey{desc, name, max}
 	if s, ok := b.briefs[key]; ok {
