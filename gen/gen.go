@@ -126,15 +126,27 @@ func Generate(opts Options) (*Result, error) {
 			}
 		}
 	}
+	// The tool descriptors are built while emit renders the named types,
+	// which do not need them; emit waits for them in Tools.
+	var catErr error
+	built := make(chan struct{})
 	tools := map[string]*toolrt.Operation{}
-	descriptors, catErr := catalog.OperationsWith(api, describe.Options{MaxToolTokens: opts.MaxToolTokens})
-	for _, d := range descriptors {
-		tools[d.Name] = d
-	}
+	go func() {
+		defer close(built)
+		descriptors, err := catalog.OperationsWith(api, describe.Options{MaxToolTokens: opts.MaxToolTokens})
+		for _, d := range descriptors {
+			tools[d.Name] = d
+		}
+		catErr = err
+	}()
+	files, skipped, err := emit.Emit(api, emit.Options{
+		Package: opts.Package, Source: filepath.Base(opts.Spec), BaseURL: opts.BaseURL,
+		Tools: func() map[string]*toolrt.Operation { <-built; return tools },
+	})
+	<-built
 	if catErr != nil {
 		warnings.Warnf(ir.Origin{File: opts.Spec}, "", "%v (their typed methods are still generated)", catErr)
 	}
-	files, skipped, err := emit.Emit(api, emit.Options{Package: opts.Package, Source: filepath.Base(opts.Spec), BaseURL: opts.BaseURL, Tools: tools})
 	for _, s := range skipped {
 		warnings.Warnf(ir.Origin{File: opts.Spec}, "", "%s", s)
 	}

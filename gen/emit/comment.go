@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/dave/jennifer/jen"
 )
@@ -25,14 +26,35 @@ var (
 // entities decodes the HTML entities specs use, built once.
 var entities = strings.NewReplacer("&lt;", "<", "&gt;", ">", "&amp;", "&", "&quot;", `"`, "&#39;", "'", "&nbsp;", " ")
 
+// plainTextLimit is how much of a text plainText reads: eight times what
+// a comment of maxCommentLines full lines shows, for the markup it drops.
+const plainTextLimit = 8 * maxCommentLines * commentWidth
+
 // plainText turns spec markup (Markdown, HTML) into plain text for a Go
 // comment, keeping paragraph breaks.
 func plainText(s string) string {
+	// Text far past what a comment shows is not converted either.
+	if limit := plainTextLimit; len(s) > limit {
+		for limit > 0 && !utf8.RuneStart(s[limit]) {
+			limit--
+		}
+		s = s[:limit]
+	}
 	s = strings.ReplaceAll(s, "\r\n", "\n")
-	s = htmlTag.ReplaceAllString(s, "")
-	s = markdownLink.ReplaceAllString(s, "$1")
-	s = emphasis.ReplaceAllString(s, "$2")
-	s = entities.Replace(s)
+	// Most descriptions are plain sentences: each pattern runs only where
+	// its first character occurs.
+	if strings.IndexByte(s, '<') >= 0 {
+		s = htmlTag.ReplaceAllString(s, "")
+	}
+	if strings.IndexByte(s, '[') >= 0 {
+		s = markdownLink.ReplaceAllString(s, "$1")
+	}
+	if strings.IndexByte(s, '*') >= 0 || strings.IndexByte(s, '_') >= 0 {
+		s = emphasis.ReplaceAllString(s, "$2")
+	}
+	if strings.IndexByte(s, '&') >= 0 {
+		s = entities.Replace(s)
+	}
 	s = strings.Map(func(r rune) rune {
 		if r == '\n' || r == '\t' {
 			return r
@@ -48,6 +70,7 @@ func plainText(s string) string {
 // docLines wraps text into comment lines: paragraphs separated by an empty
 // line, at most maxCommentLines in all (the last ending in "...").
 func docLines(text string) []string {
+	cut := len(text) > plainTextLimit
 	text = plainText(text)
 	if text == "" {
 		return nil
@@ -78,6 +101,9 @@ func docLines(text string) []string {
 	}
 	if len(out) > maxCommentLines {
 		out = out[:maxCommentLines]
+		cut = true
+	}
+	if cut {
 		for len(out) > 0 && out[len(out)-1] == "" {
 			out = out[:len(out)-1]
 		}

@@ -122,3 +122,26 @@ func TestCommentsInOnePlace(t *testing.T) {
 		})
 	}
 }
+
+// A text longer than plainText reads, even one without a space to wrap
+// at, ends in "..." and is cut at a character, never inside one.
+func TestDocLinesLongText(t *testing.T) {
+	for _, text := range []string{
+		strings.Repeat("é", plainTextLimit),
+		strings.Repeat("word ", plainTextLimit/5+10),
+	} {
+		lines := docLines(text)
+		if len(lines) == 0 || len(lines) > maxCommentLines {
+			t.Fatalf("%d lines", len(lines))
+		}
+		last := lines[len(lines)-1]
+		if !strings.HasSuffix(last, " ...") {
+			t.Errorf("last line %.40q... does not say the text was cut", last)
+		}
+		for _, l := range lines {
+			if !utf8.ValidString(l) {
+				t.Errorf("line %.40q is not valid UTF-8", l)
+			}
+		}
+	}
+}

@@ -27,9 +27,12 @@ type Options struct {
 	Source string
 	// BaseURL is the default server; the spec's first server when empty.
 	BaseURL string
-	// Tools are the operations' tool descriptors by tool name (see
-	// gen/catalog); an operation without one gets no tool.
-	Tools map[string]*toolrt.Operation
+	// Tools returns the operations' tool descriptors by tool name (see
+	// gen/catalog); an operation without one gets no tool. Emit calls it
+	// only from the files that declare tools, after the named types have
+	// started rendering, so a caller may build the descriptors meanwhile
+	// and block in Tools until they are ready. Nil means no tools.
+	Tools func() map[string]*toolrt.Operation
 }
 
 // File is one generated file.
@@ -58,6 +61,12 @@ type emitter struct {
 	authOrder  [][]ir.SecurityRequirement
 	mu         sync.Mutex
 	skipped    []string
+	tools      func() map[string]*toolrt.Operation
+}
+
+// tool returns the descriptor of the tool named name, or nil.
+func (e *emitter) tool(name string) *toolrt.Operation {
+	return e.tools()[name]
 }
 
 // fileSpec is a file to build: its name and what goes in it.
@@ -73,7 +82,12 @@ func Emit(api *ir.API, opts Options) ([]File, []string, error) {
 	if !isIdent(opts.Package) {
 		return nil, nil, fmt.Errorf("package name %q is not a Go identifier", opts.Package)
 	}
-	e := &emitter{api: api, opts: opts}
+	e := &emitter{api: api, opts: opts, tools: sync.OnceValue(func() map[string]*toolrt.Operation {
+		if opts.Tools == nil {
+			return nil
+		}
+		return opts.Tools()
+	})}
 	e.planPointers()
 	e.planAuth()
 	specs := e.fileSpecs()
@@ -135,11 +149,14 @@ func (e *emitter) render(fs fileSpec) (File, error) {
 // fileSpecs lays out the package: doc.go, client.go, operations grouped
 // by their first tag, and the named types.
 func (e *emitter) fileSpecs() []fileSpec {
-	specs := []fileSpec{
-		{"doc.go", e.emitDoc},
-		{"client.go", e.emitClient},
-		{"tools.go", e.emitTools},
-	}
+	// The named types come first: they need no tool descriptors, so
+	// they render while the caller may still be building those.
+	specs := e.typeSpecs()
+	specs = append(specs,
+		fileSpec{"doc.go", e.emitDoc},
+		fileSpec{"client.go", e.emitClient},
+		fileSpec{"tools.go", e.emitTools},
+	)
 	groups := map[string][]*ir.Operation{}
 	var order []string
 	taken := map[string]bool{"doc": true, "client": true, "types": true, "tools": true}
@@ -174,6 +191,12 @@ func (e *emitter) fileSpecs() []fileSpec {
 			}})
 		}
 	}
+	return specs
+}
+
+// typeSpecs lays out the named types, typesPerFile to a file.
+func (e *emitter) typeSpecs() []fileSpec {
+	var specs []fileSpec
 	types := e.api.Types
 	for i := 0; i < len(types); i += typesPerFile {
 		chunk := types[i:min(i+typesPerFile, len(types))]

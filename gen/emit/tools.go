@@ -21,7 +21,7 @@ func toolVar(op *ir.Operation) string { return "tool" + op.GoName }
 // emitToolVar declares op's tool descriptor, when it has one, with its
 // fields in a reader's order.
 func (e *emitter) emitToolVar(f *jen.File, op *ir.Operation) {
-	d := e.opts.Tools[op.Name]
+	d := e.tool(op.Name)
 	if d == nil {
 		return
 	}
@@ -113,7 +113,7 @@ func (l *fieldList) flag(name string, v bool) {
 func (e *emitter) emitTools(f *jen.File) {
 	var vars []jen.Code
 	for _, op := range e.api.Operations {
-		if e.opts.Tools[op.Name] != nil {
+		if e.tool(op.Name) != nil {
 			vars = append(vars, jen.Line().Id(toolVar(op)))
 		}
 	}
