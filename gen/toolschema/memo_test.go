@@ -79,3 +79,60 @@ func TestSharingOnDeepDiamonds(t *testing.T) {
 		t.Errorf("schema of %d bytes", len(got))
 	}
 }
+
+// TestNaiveSampleCountsEveryByte: past its limit NaiveSample counts
+// repeated uses of a type by a remembered size; the total must still be
+// the length of the whole Naive schema, for every tool of specs with
+// recursive types (Kubernetes), deep bodies (Stripe) and readOnly cycles.
+func TestNaiveSampleCountsEveryByte(t *testing.T) {
+	root := modtest.SharedSpecs(t)
+	for _, file := range []string{"real/kubernetes-swagger2.json", "real/stripe.json", "real/jira.json"} {
+		doc, err := load.File(filepath.Join(root, file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		api, _ := lower.Lower(doc, lower.Options{})
+		for _, op := range api.Operations {
+			whole := Naive(api, op)
+			for _, limit := range []int{1, 300} {
+				sample, total := NaiveSample(api, op, limit)
+				if total != len(whole) {
+					t.Fatalf("%s %s: NaiveSample(%d) counts %d bytes, Naive writes %d", file, op.Name, limit, total, len(whole))
+				}
+				if n := min(limit, len(whole)); string(sample[:n]) != string(whole[:n]) {
+					t.Fatalf("%s %s: the sample is not the start of the schema", file, op.Name)
+				}
+			}
+		}
+	}
+}
+
+// TestNaiveSampleCountsRepeatedVariants: the second variant of a union is
+// written after a comma, which belongs to its place in the array; counted
+// by its remembered size, it must not be counted twice.
+func TestNaiveSampleCountsRepeatedVariants(t *testing.T) {
+	obj := func(desc string) *ir.Schema {
+		return &ir.Schema{Kind: ir.KindObject, Description: desc, Properties: []*ir.Property{{Name: "v", Schema: str()}}}
+	}
+	union := &ir.Schema{Kind: ir.KindUnion, Variants: []*ir.Schema{{Ref: "#/A"}, {Ref: "#/B"}}}
+	api := &ir.API{Types: []*ir.Type{
+		{ID: "#/A", GoName: "A", Schema: obj("an A")},
+		{ID: "#/B", GoName: "B", Schema: obj("a B")},
+		{ID: "#/U", GoName: "U", Schema: union},
+	}}
+	body := &ir.Schema{Kind: ir.KindObject}
+	for _, p := range []string{"x", "y", "z"} {
+		body.Properties = append(body.Properties, &ir.Property{Name: p, Schema: &ir.Schema{Ref: "#/U"}})
+	}
+	body.Properties = append(body.Properties, &ir.Property{Name: "list", Schema: &ir.Schema{Kind: ir.KindArray, Items: &ir.Schema{Ref: "#/U"}}})
+	op := &ir.Operation{Name: "op", Method: "POST", Body: &ir.Body{Arg: "body", ContentType: "application/json", Schema: body, Required: true}}
+	whole := Naive(api, op)
+	if !strings.Contains(string(whole), `"an A"`) || !strings.Contains(string(whole), `"a B"`) {
+		t.Fatalf("the union is not written out: %s", whole)
+	}
+	for limit := 1; limit < len(whole); limit += 7 {
+		if _, total := NaiveSample(api, op, limit); total != len(whole) {
+			t.Fatalf("NaiveSample(%d) counts %d bytes, Naive writes %d: %s", limit, total, len(whole), whole)
+		}
+	}
+}

@@ -221,6 +221,10 @@ type builder struct {
 	defUsed map[string]bool
 	// path holds the types being inlined (Naive's cycle cut).
 	path map[string]bool
+	// onCycle and naiveSizes serve countedNaive, once Naive's output is
+	// only counted.
+	onCycle    map[string]bool
+	naiveSizes map[naiveKey]int
 	// inDefs is true while $defs are written: their texts take the
 	// nested cap.
 	inDefs bool
@@ -317,6 +321,15 @@ func (b *builder) root(args []Arg) {
 // argument). desc is the spec's text for the use when it has its own
 // (a parameter's description); otherwise the schema's is used.
 func (b *builder) schema(use *ir.Schema, desc, name string, depth int) {
+	if b.naive && b.w.b.full() && use != nil && use.Ref != "" {
+		b.countedSchema(use, desc, name, depth)
+		return
+	}
+	b.schemaOf(use, desc, name, depth)
+}
+
+// schemaOf is schema, written out.
+func (b *builder) schemaOf(use *ir.Schema, desc, name string, depth int) {
 	w := &b.w
 	if use == nil {
 		w.obj()
