@@ -60,6 +60,50 @@ func TestGeneratedClientOverHTTP(t *testing.T) {
 	t.Log(modtest.Go(t, mod, "test", "-count=1", "./inventory31"))
 }
 
+// TestSplitPackageOverHTTP generates inventory31 split by tag and runs
+// testdata/e2e/split/*_test.go in its all/ package against a server on
+// 127.0.0.1.
+func TestSplitPackageOverHTTP(t *testing.T) {
+	spec := filepath.Join(modtest.RepoRoot(t), "specs", "golden", "inventory31.yaml")
+	res, err := gen.Generate(gen.Options{Spec: spec, Package: "inventory", SplitByTag: true, ImportPath: "e2e/inventory"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mod := modtest.NewModule(t, "e2e")
+	dir := filepath.Join(mod, "inventory")
+	if err := gen.Write(dir, res.Files); err != nil {
+		t.Fatal(err)
+	}
+	tests, err := filepath.Glob(filepath.Join("testdata", "e2e", "split", "*_test.go"))
+	if err != nil || len(tests) == 0 {
+		t.Fatalf("no tests in testdata/e2e/split: %v", err)
+	}
+	for _, path := range tests {
+		src, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, "all", filepath.Base(path)), src, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ops, err := catalog.Operations(res.API)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := json.MarshalIndent(ops, "", "  ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Join(dir, "all", "testdata"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "all", "testdata", "catalog.json"), want, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Log(modtest.Go(t, mod, "test", "-count=1", "./inventory/..."))
+}
+
 // TestGeneratedServiceDesk generates the package for the example API's
 // spec and runs testdata/e2e/servicedesk_test.go beside it against the
 // real server on 127.0.0.1.

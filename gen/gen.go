@@ -9,7 +9,9 @@ package gen
 import (
 	"bytes"
 	"fmt"
+	"golang.org/x/mod/modfile"
 	"os"
+	"path"
 	"path/filepath"
 	"runtime/debug"
 	"sort"
@@ -54,6 +56,11 @@ type Options struct {
 	// value comes from (harness/graph.Hints of the reviewed dependency
 	// graph); it ends the argument's description in the tool schema.
 	InputHints func(*ir.API) map[string]map[string]string
+	// SplitByTag writes a package per tag below the package (see
+	// emit.Options.SplitByTag); ImportPath is then the package's import
+	// path, which ImportPath(dir) finds from the enclosing go.mod.
+	SplitByTag bool
+	ImportPath string
 }
 
 // Result is a generated package, not yet written.
@@ -141,6 +148,7 @@ func Generate(opts Options) (*Result, error) {
 	}()
 	files, skipped, err := emit.Emit(api, emit.Options{
 		Package: opts.Package, Source: filepath.Base(opts.Spec), BaseURL: opts.BaseURL,
+		SplitByTag: opts.SplitByTag, ImportPath: opts.ImportPath,
 		Tools: func() map[string]*toolrt.Operation { <-built; return tools },
 	})
 	<-built
@@ -163,19 +171,29 @@ func Generate(opts Options) (*Result, error) {
 	return res, nil
 }
 
-// Write puts the files in dir, creating it if needed. Files whose content
-// is unchanged are not rewritten (so build caches and timestamps stay
-// put), and generated files from an earlier run that are no longer
-// produced are removed. A file without agentready's header is never
-// touched: if a new file would overwrite one, Write fails instead.
+// Write puts the files in dir, creating it (and the sub-packages' folders
+// of a split output) if needed. Files whose content is unchanged are not
+// rewritten (so build caches and timestamps stay put), and generated files
+// from an earlier run that are no longer produced are removed: in dir, in
+// the folders written to, and in sub-packages an earlier split run left
+// (their doc.go carries emit.PartDirective), whose folders go when empty.
+// A file without agentready's header is never touched: if a new file
+// would overwrite one, Write fails instead.
 func Write(dir string, files []emit.File) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
 	want := make(map[string]bool, len(files))
+	dirs := map[string]bool{dir: true}
 	for _, f := range files {
-		want[f.Name] = true
-		path := filepath.Join(dir, f.Name)
+		path := filepath.Join(dir, filepath.FromSlash(f.Name))
+		want[path] = true
+		if sub := filepath.Dir(path); !dirs[sub] {
+			if err := os.MkdirAll(sub, 0o755); err != nil {
+				return err
+			}
+			dirs[sub] = true
+		}
 		old, err := os.ReadFile(path)
 		switch {
 		case err == nil && bytes.Equal(old, f.Content):
@@ -193,15 +211,29 @@ func Write(dir string, files []emit.File) error {
 	if err != nil {
 		return err
 	}
-	var stale []string
+	var parts []string
 	for _, e := range entries {
-		if e.IsDir() || want[e.Name()] || !(strings.HasSuffix(e.Name(), ".go") || strings.HasSuffix(e.Name(), ".go.broken")) {
-			continue
+		sub := filepath.Join(dir, e.Name())
+		if e.IsDir() && !dirs[sub] && isPart(sub) {
+			parts = append(parts, sub)
+			dirs[sub] = true
 		}
-		path := filepath.Join(dir, e.Name())
-		b, err := os.ReadFile(path)
-		if err == nil && isGenerated(b) {
-			stale = append(stale, path)
+	}
+	var stale []string
+	for d := range dirs {
+		entries, err := os.ReadDir(d)
+		if err != nil {
+			return err
+		}
+		for _, e := range entries {
+			path := filepath.Join(d, e.Name())
+			if e.IsDir() || want[path] || !(strings.HasSuffix(e.Name(), ".go") || strings.HasSuffix(e.Name(), ".go.broken")) {
+				continue
+			}
+			b, err := os.ReadFile(path)
+			if err == nil && isGenerated(b) {
+				stale = append(stale, path)
+			}
 		}
 	}
 	sort.Strings(stale)
@@ -210,7 +242,48 @@ func Write(dir string, files []emit.File) error {
 			return err
 		}
 	}
+	for _, p := range parts {
+		// Only an empty folder goes: a user's file in it stays, with it.
+		_ = os.Remove(p)
+	}
 	return nil
+}
+
+// isPart reports whether dir holds a sub-package of a split output: its
+// doc.go is generated and carries emit.PartDirective.
+func isPart(dir string) bool {
+	b, err := os.ReadFile(filepath.Join(dir, "doc.go"))
+	return err == nil && isGenerated(b) && bytes.Contains(b, []byte("\n"+emit.PartDirective+"\n"))
+}
+
+// ImportPath returns the import path of the package in dir, from the
+// go.mod of the module that holds it (dir itself or a parent), or an error
+// that says there is none.
+func ImportPath(dir string) (string, error) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return "", err
+	}
+	for d := abs; ; d = filepath.Dir(d) {
+		b, err := os.ReadFile(filepath.Join(d, "go.mod"))
+		if err == nil {
+			mod := modfile.ModulePath(b)
+			if mod == "" {
+				return "", fmt.Errorf("%s has no module line", filepath.Join(d, "go.mod"))
+			}
+			rel, err := filepath.Rel(d, abs)
+			if err != nil {
+				return "", err
+			}
+			if rel == "." {
+				return mod, nil
+			}
+			return path.Join(mod, filepath.ToSlash(rel)), nil
+		}
+		if filepath.Dir(d) == d {
+			return "", fmt.Errorf("%s is not inside a Go module (no go.mod in it or above it): set the package's import path", dir)
+		}
+	}
 }
 
 func isGenerated(content []byte) bool {

@@ -6,7 +6,9 @@ import (
 	"fmt"
 	"go/parser"
 	"go/token"
+	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"runtime"
 	"sort"
@@ -53,12 +55,29 @@ func TestGolden(t *testing.T) {
 	modtest.Go(t, mod, "vet", "./...")
 }
 
+// TestGoldenSplit does what TestGolden does for inventory31 split by tag:
+// a root with the client and shared types, a package per tag, untagged
+// and all, in folders below the root.
+func TestGoldenSplit(t *testing.T) {
+	mod := modtest.NewModule(t, "golden")
+	spec := filepath.Join(modtest.RepoRoot(t), "specs", "golden", "inventory31.yaml")
+	checkGoldenWith(t, gen.Options{Spec: spec, Package: "inventory", SplitByTag: true, ImportPath: "golden/inventory"}, "inventory", mod)
+	modtest.Go(t, mod, "build", "./...")
+	modtest.Go(t, mod, "vet", "./...")
+}
+
 // checkGolden generates package name from spec, compares it with
 // testdata/golden/<name> (rewriting that with -update), writes it into
 // the module mod and returns it.
 func checkGolden(t *testing.T, spec, name, mod string) *gen.Result {
 	t.Helper()
-	res, err := gen.Generate(gen.Options{Spec: spec, Package: name})
+	return checkGoldenWith(t, gen.Options{Spec: spec, Package: name}, name, mod)
+}
+
+// checkGoldenWith is checkGolden with options of the caller's.
+func checkGoldenWith(t *testing.T, opts gen.Options, name, mod string) *gen.Result {
+	t.Helper()
+	res, err := gen.Generate(opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -71,7 +90,7 @@ func checkGolden(t *testing.T, spec, name, mod string) *gen.Result {
 	want := map[string]bool{}
 	for _, f := range res.Files {
 		want[f.Name] = true
-		golden, err := os.ReadFile(filepath.Join(dir, f.Name))
+		golden, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(f.Name)))
 		if err != nil {
 			t.Errorf("%s: no golden file (run go test ./gen -run Golden -update): %v", f.Name, err)
 			continue
@@ -80,15 +99,19 @@ func checkGolden(t *testing.T, spec, name, mod string) *gen.Result {
 			t.Errorf("%s differs from the golden file; run go test ./gen -run Golden -update and review the diff", f.Name)
 		}
 	}
-	entries, _ := os.ReadDir(dir)
-	for _, e := range entries {
-		if strings.HasSuffix(e.Name(), ".go") && !want[e.Name()] {
-			content, _ := os.ReadFile(filepath.Join(dir, e.Name()))
+	_ = filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, path)
+		if !want[filepath.ToSlash(rel)] {
+			content, _ := os.ReadFile(path)
 			if bytes.HasPrefix(content, []byte("// "+emit.Header)) {
-				t.Errorf("%s: stale golden file the generator no longer produces", e.Name())
+				t.Errorf("%s: stale golden file the generator no longer produces", rel)
 			}
 		}
-	}
+		return nil
+	})
 	if err := gen.Write(filepath.Join(mod, name), res.Files); err != nil {
 		t.Fatal(err)
 	}
@@ -242,6 +265,102 @@ func TestWrite(t *testing.T) {
 	got, _ := os.ReadFile(user)
 	if !strings.Contains(string(got), "hand-written") {
 		t.Error("hand-written file was overwritten")
+	}
+}
+
+// TestWriteSplit: a split output's folders are created; a tag's package a
+// later run no longer produces goes, folder and all, unless a user's file
+// is in it; a generated package in a sub-folder that is not part of the
+// split stays; going back to one package removes every tag's package.
+func TestWriteSplit(t *testing.T) {
+	dir := t.TempDir()
+	file := func(name, pkg string, part bool) emit.File {
+		body := "// " + emit.Header + "\n\n"
+		if part {
+			body += "// Package " + pkg + " is a tag's.\n//\n" + emit.PartDirective + "\n"
+		}
+		return emit.File{Name: name, Content: []byte(body + "package " + pkg + "\n")}
+	}
+	split := []emit.File{
+		file("client.go", "p", false),
+		file("issues/doc.go", "issues", true), file("issues/tools.go", "issues", false),
+		file("pulls/doc.go", "pulls", true), file("pulls/tools.go", "pulls", false),
+		file("repos/doc.go", "repos", true),
+	}
+	if err := gen.Write(dir, split); err != nil {
+		t.Fatal(err)
+	}
+	// Another generated package that lives below this one, and a user's
+	// file in a tag's folder.
+	other := filepath.Join(dir, "v2")
+	if err := gen.Write(other, []emit.File{file("doc.go", "v2", false)}); err != nil {
+		t.Fatal(err)
+	}
+	mine := filepath.Join(dir, "repos", "mine.go")
+	if err := os.WriteFile(mine, []byte("package repos\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// The pulls tag is gone, and so is the repos tag.
+	if err := gen.Write(dir, split[:3]); err != nil {
+		t.Fatal(err)
+	}
+	exists := func(path string) bool { _, err := os.Stat(filepath.Join(dir, path)); return err == nil }
+	if exists("pulls") {
+		t.Error("the pulls package a later run no longer produces is still there")
+	}
+	if exists("repos/doc.go") || !exists("repos/mine.go") {
+		t.Error("in repos, the generated doc.go should go and the user's mine.go stay")
+	}
+	if !exists("v2/doc.go") {
+		t.Error("a generated package below that is not a tag's was removed")
+	}
+	// Back to one package.
+	if err := gen.Write(dir, []emit.File{file("client.go", "p", false)}); err != nil {
+		t.Fatal(err)
+	}
+	if exists("issues") {
+		t.Error("going back to one package left the issues package")
+	}
+	if !exists("v2/doc.go") || !exists("repos/mine.go") {
+		t.Error("going back to one package removed what is not generated for it")
+	}
+}
+
+// TestSplitPlacesTypesWhereTheyAreUsed: in the split golden, a type the
+// operations of one tag use is declared in that tag's package, one that
+// several tags use in the root, and nothing but Client is declared twice.
+func TestSplitPlacesTypesWhereTheyAreUsed(t *testing.T) {
+	spec := filepath.Join(modtest.RepoRoot(t), "specs", "golden", "inventory31.yaml")
+	res, err := gen.Generate(gen.Options{Spec: spec, Package: "inventory", SplitByTag: true, ImportPath: "x/inventory"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	declared := map[string]string{}
+	for _, f := range res.Files {
+		dir := path.Dir(f.Name)
+		for _, line := range strings.Split(string(f.Content), "\n") {
+			name, ok := strings.CutPrefix(line, "type ")
+			if !ok {
+				continue
+			}
+			name, _, _ = strings.Cut(name, " ")
+			if name == "Client" {
+				continue // each package has its own
+			}
+			if prev, dup := declared[name]; dup {
+				t.Errorf("type %s declared in %s and in %s", name, prev, dir)
+			}
+			declared[name] = dir
+		}
+	}
+	for name, want := range map[string]string{
+		"Item": ".", "Status": ".", // items and events use them
+		"NewItem": "items", "Event": "events", "LoginBody": "untagged",
+		"GetItemInput": "items",
+	} {
+		if declared[name] != want {
+			t.Errorf("type %s is declared in %q, want %q", name, declared[name], want)
+		}
 	}
 }
 

@@ -56,6 +56,13 @@ type Config struct {
 	// BaseURL, when set, is the absolute http(s) URL the tools call,
 	// overriding the spec's servers.
 	BaseURL string `yaml:"base_url,omitempty"`
+	// SplitByTag writes the package as one package per tag below Out
+	// (gen --split-by-tag): programs compile only the tags they import.
+	SplitByTag bool `yaml:"split_by_tag,omitempty"`
+	// ImportPath is Out's Go import path, which a split package's tag
+	// packages import; when the file leaves it out, gen reads it from the
+	// go.mod that holds Out.
+	ImportPath string `yaml:"import_path,omitempty"`
 	// Strict turns generation warnings (a skipped operation, an unused
 	// select rule) into errors.
 	Strict bool `yaml:"strict,omitempty"`

@@ -153,11 +153,26 @@ func (e *emitter) emitClient(f *jen.File) {
 			g.Add(s)
 		}
 	})
-	if len(e.authOrder) == 0 {
+	if e.opts.SplitByTag {
+		// The operations are in the tags' packages, which declare the
+		// security requirements they use, and call through Runtime.
+		doc(f, []string{"Runtime returns the runtime client c calls through: the tags' packages", "bind their operations to it."})
+		f.Func().Params(jen.Id("c").Op("*").Id("Client")).Id("Runtime").Params().Op("*").Qual(toolrtPath, "Client").Block(
+			jen.Return(jen.Id("c").Dot("rt")),
+		)
+		return
+	}
+	e.emitAuthVars(f, e.authOrder)
+}
+
+// emitAuthVars declares the variables that hold the security requirement
+// lists of order.
+func (e *emitter) emitAuthVars(f *jen.File, order [][]ir.SecurityRequirement) {
+	if len(order) == 0 {
 		return
 	}
 	var defs []jen.Code
-	for _, sec := range e.authOrder {
+	for _, sec := range order {
 		var alts []jen.Code
 		for _, alt := range sec {
 			var ns []jen.Code

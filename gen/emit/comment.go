@@ -170,6 +170,17 @@ func packageDoc(f *jen.File, lines []string) {
 	}
 }
 
+// PartDirective marks the doc.go of each sub-package of a split output
+// (Options.SplitByTag): gen.Write may remove such a package when a later
+// run no longer produces it, and no other. Go's tools read a line of this
+// form as a directive, not as documentation.
+const PartDirective = "//agentready:part"
+
+// partDirective ends the package comment of f with PartDirective.
+func partDirective(f *jen.File) {
+	f.PackageComment(PartDirective)
+}
+
 // comment renders lines as // comments ending in a line break, to put
 // before a struct field.
 func comment(lines []string) *jen.Statement {

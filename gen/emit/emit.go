@@ -7,6 +7,7 @@ package emit
 import (
 	"bytes"
 	"fmt"
+	"path"
 	"runtime"
 	"sort"
 	"strings"
@@ -33,6 +34,20 @@ type Options struct {
 	// started rendering, so a caller may build the descriptors meanwhile
 	// and block in Tools until they are ready. Nil means no tools.
 	Tools func() map[string]*toolrt.Operation
+	// SplitByTag writes one package per tag instead of one package: a
+	// program then compiles only the tags it imports, and a big API's
+	// packages build in parallel. The package itself (Package, at
+	// ImportPath) keeps the client and the types several tags use; the
+	// operations of each tag, with the types only they use, go to a
+	// sub-package named after the tag (its files are named "tag/file.go"),
+	// with its own Client bound to the root's (New), Operations and Tools;
+	// operations without a tag go to "untagged"; sub-package "all" lists
+	// every tool. A tag's package is named after the tag in lower case, with
+	// a number added where two tags would share a name.
+	SplitByTag bool
+	// ImportPath is the package's import path, which the sub-packages of
+	// a split output import; required with SplitByTag.
+	ImportPath string
 }
 
 // File is one generated file.
@@ -62,6 +77,9 @@ type emitter struct {
 	mu         sync.Mutex
 	skipped    []string
 	tools      func() map[string]*toolrt.Operation
+	// typePath is the import path of each named type's package, in a
+	// split output.
+	typePath map[*ir.Type]string
 }
 
 // tool returns the descriptor of the tool named name, or nil.
@@ -69,9 +87,11 @@ func (e *emitter) tool(name string) *toolrt.Operation {
 	return e.tools()[name]
 }
 
-// fileSpec is a file to build: its name and what goes in it.
+// fileSpec is a file to build: its name, its package in a split output
+// (nil for the package itself) and what goes in it.
 type fileSpec struct {
 	name  string
+	part  *part
 	build func(f *jen.File)
 }
 
@@ -82,6 +102,9 @@ func Emit(api *ir.API, opts Options) ([]File, []string, error) {
 	if !isIdent(opts.Package) {
 		return nil, nil, fmt.Errorf("package name %q is not a Go identifier", opts.Package)
 	}
+	if opts.SplitByTag && !validImportPath(opts.ImportPath) {
+		return nil, nil, fmt.Errorf("split by tag: the package's import path %q is not one: the tags' packages import it (set it, or generate inside a Go module, whose go.mod gives it)", opts.ImportPath)
+	}
 	e := &emitter{api: api, opts: opts, tools: sync.OnceValue(func() map[string]*toolrt.Operation {
 		if opts.Tools == nil {
 			return nil
@@ -90,7 +113,12 @@ func Emit(api *ir.API, opts Options) ([]File, []string, error) {
 	})}
 	e.planPointers()
 	e.planAuth()
-	specs := e.fileSpecs()
+	var specs []fileSpec
+	if opts.SplitByTag {
+		specs = e.splitSpecs()
+	} else {
+		specs = e.fileSpecs()
+	}
 	files := make([]File, len(specs))
 	errs := make([]error, len(specs))
 	var wg sync.WaitGroup
@@ -130,6 +158,12 @@ func isIdent(s string) bool {
 
 func (e *emitter) render(fs fileSpec) (File, error) {
 	f := jen.NewFile(e.opts.Package)
+	name := fs.name
+	if p := fs.part; p != nil {
+		f = jen.NewFilePathName(p.path, p.name)
+		f.ImportName(e.opts.ImportPath, e.opts.Package)
+		name = path.Join(p.dir, fs.name)
+	}
 	f.HeaderComment(Header)
 	f.ImportAlias(oapiTypes, "openapi_types")
 	f.ImportName(toolrtPath, "toolrt")
@@ -140,10 +174,10 @@ func (e *emitter) render(fs fileSpec) (File, error) {
 		f.NoFormat = true
 		buf.Reset()
 		_ = f.Render(&buf)
-		return File{Name: fs.name + ".broken", Content: buf.Bytes()},
-			fmt.Errorf("%s: generated code does not format (unformatted text kept as %s.broken): %v", fs.name, fs.name, err)
+		return File{Name: name + ".broken", Content: buf.Bytes()},
+			fmt.Errorf("%s: generated code does not format (unformatted text kept as %s.broken): %v", name, name, err)
 	}
-	return File{Name: fs.name, Content: groupImports(buf.Bytes())}, nil
+	return File{Name: name, Content: groupImports(buf.Bytes())}, nil
 }
 
 // fileSpecs lays out the package: doc.go, client.go, operations grouped
@@ -151,11 +185,11 @@ func (e *emitter) render(fs fileSpec) (File, error) {
 func (e *emitter) fileSpecs() []fileSpec {
 	// The named types come first: they need no tool descriptors, so
 	// they render while the caller may still be building those.
-	specs := e.typeSpecs()
+	specs := e.typeSpecs(nil, e.api.Types)
 	specs = append(specs,
-		fileSpec{"doc.go", e.emitDoc},
-		fileSpec{"client.go", e.emitClient},
-		fileSpec{"tools.go", e.emitTools},
+		fileSpec{name: "doc.go", build: e.emitDoc},
+		fileSpec{name: "client.go", build: e.emitClient},
+		fileSpec{name: "tools.go", build: e.emitTools},
 	)
 	groups := map[string][]*ir.Operation{}
 	var order []string
@@ -184,7 +218,7 @@ func (e *emitter) fileSpecs() []fileSpec {
 			}
 			taken[stem] = true
 			fname := stem + ".go"
-			specs = append(specs, fileSpec{fname, func(f *jen.File) {
+			specs = append(specs, fileSpec{name: fname, build: func(f *jen.File) {
 				for _, op := range chunk {
 					e.emitOperation(f, op)
 				}
@@ -194,17 +228,16 @@ func (e *emitter) fileSpecs() []fileSpec {
 	return specs
 }
 
-// typeSpecs lays out the named types, typesPerFile to a file.
-func (e *emitter) typeSpecs() []fileSpec {
+// typeSpecs lays out types, typesPerFile to a file, in package p.
+func (e *emitter) typeSpecs(p *part, types []*ir.Type) []fileSpec {
 	var specs []fileSpec
-	types := e.api.Types
 	for i := 0; i < len(types); i += typesPerFile {
 		chunk := types[i:min(i+typesPerFile, len(types))]
 		fname := "types.go"
 		if i > 0 {
 			fname = fmt.Sprintf("types_%d.go", i/typesPerFile+1)
 		}
-		specs = append(specs, fileSpec{fname, func(f *jen.File) {
+		specs = append(specs, fileSpec{name: fname, part: p, build: func(f *jen.File) {
 			for _, t := range chunk {
 				e.emitType(f, t)
 			}
@@ -254,19 +287,25 @@ func fileBase(tag string) string {
 	return name
 }
 
+// versionAndSource are the API's version, as " (version V)" or "", and
+// the name of the document it was generated from, for package docs.
+func (e *emitter) versionAndSource() (version, src string) {
+	if e.api.Version != "" {
+		version = " (version " + e.api.Version + ")"
+	}
+	src = e.opts.Source
+	if src == "" {
+		src = "its OpenAPI document"
+	}
+	return version, src
+}
+
 func (e *emitter) emitDoc(f *jen.File) {
 	title := e.api.Title
 	if title == "" {
 		title = "API"
 	}
-	version := ""
-	if e.api.Version != "" {
-		version = " (version " + e.api.Version + ")"
-	}
-	src := e.opts.Source
-	if src == "" {
-		src = "its OpenAPI document"
-	}
+	version, src := e.versionAndSource()
 	lines := docLines(fmt.Sprintf("Package %s calls %s%s: a typed client with one method per operation, and the same operations as CloudWeGo Eino tools for LLM agents; generated by agentready from %s.",
 		e.opts.Package, title, version, src))
 	if d := docLines(firstSentence(e.api.Description)); len(d) > 0 && len(e.api.Description) > 0 {
@@ -275,4 +314,23 @@ func (e *emitter) emitDoc(f *jen.File) {
 	lines = append(lines, "")
 	lines = append(lines, docLines(fmt.Sprintf("It has %d operations and %d types. Create a client with NewClient; Tools(client) gives the agent tools, which refuse operations that change state unless toolrt.AllowMutations allows them.", len(e.api.Operations), len(e.api.Types)))...)
 	packageDoc(f, lines)
+}
+
+// validImportPath reports whether p can be an import path: slash-separated
+// elements of letters, digits and "-._~", none of them empty, "." or "..".
+func validImportPath(p string) bool {
+	if p == "" || strings.HasPrefix(p, "/") || strings.HasSuffix(p, "/") {
+		return false
+	}
+	for _, el := range strings.Split(p, "/") {
+		if el == "" || el == "." || el == ".." {
+			return false
+		}
+		for _, r := range el {
+			if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("-._~", r)) {
+				return false
+			}
+		}
+	}
+	return true
 }

@@ -140,6 +140,9 @@ func (e *emitter) goType(s *ir.Schema) *jen.Statement {
 		if t == nil {
 			return jen.Any()
 		}
+		if e.typePath != nil {
+			return jen.Qual(e.typePath[t], t.GoName)
+		}
 		return jen.Id(t.GoName)
 	}
 	switch s.Kind {

@@ -1,6 +1,7 @@
 package emit
 
 import (
+	"fmt"
 	"maps"
 	"slices"
 	"strings"
@@ -111,8 +112,15 @@ func (l *fieldList) flag(name string, v bool) {
 
 // emitTools declares the package's tool list and its constructors.
 func (e *emitter) emitTools(f *jen.File) {
+	e.emitToolList(f, e.api.Operations, "")
+}
+
+// emitToolList declares Operations, the tools of ops, and their
+// constructors: for the package itself (part "") or for a tag's package
+// of a split output, whose constructors take the root's client.
+func (e *emitter) emitToolList(f *jen.File, ops []*ir.Operation, part string) {
 	var vars []jen.Code
-	for _, op := range e.api.Operations {
+	for _, op := range ops {
 		if e.tool(op.Name) != nil {
 			vars = append(vars, jen.Line().Id(toolVar(op)))
 		}
@@ -120,24 +128,40 @@ func (e *emitter) emitTools(f *jen.File) {
 	if len(vars) > 0 {
 		vars = append(vars, jen.Line())
 	}
-	doc(f, []string{"Operations are the API's operations as agent tools, sorted by name."})
+	if part == "" {
+		doc(f, []string{"Operations are the API's operations as agent tools, sorted by name."})
+	} else {
+		docf(f, "Operations are the operations of package %s as agent tools, sorted by name.", part)
+	}
 	f.Var().Id("Operations").Op("=").Index().Op("*").Qual(toolrtPath, "Operation").Values(vars...)
+	if part == "" {
+		e.emitConstructors(f, "every operation",
+			func() *jen.Statement { return jen.Op("*").Id("Client") },
+			func() *jen.Statement { return jen.Id("c").Dot("rt") })
+		return
+	}
+	e.emitConstructors(f, "every operation of package "+part, e.rootClient, e.rootRuntime)
+}
 
+// emitConstructors declares NewCatalog and Tools over Operations; client
+// gives the type of their client parameter c, runtime the expression of
+// its runtime client.
+func (e *emitter) emitConstructors(f *jen.File, what string, client, runtime func() *jen.Statement) {
 	doc(f, []string{
-		"NewCatalog binds every operation to c: the tools an agent is given and",
+		fmt.Sprintf("NewCatalog binds %s to c: the tools an agent is given and", what),
 		"agentready's harness runs. Operations that change state are refused",
 		"unless an option (toolrt.AllowMutations) allows them.",
 	})
-	f.Func().Id("NewCatalog").Params(jen.Id("c").Op("*").Id("Client"), jen.Id("opts").Op("...").Qual(toolrtPath, "ToolOption")).
+	f.Func().Id("NewCatalog").Params(jen.Id("c").Add(client()), jen.Id("opts").Op("...").Qual(toolrtPath, "ToolOption")).
 		Params(jen.Op("*").Qual(toolrtPath, "Catalog"), jen.Error()).Block(
-		jen.Return(jen.Qual(toolrtPath, "NewCatalog").Call(jen.Id("c").Dot("rt"), jen.Id("Operations"), jen.Id("opts").Op("..."))),
+		jen.Return(jen.Qual(toolrtPath, "NewCatalog").Call(runtime(), jen.Id("Operations"), jen.Id("opts").Op("..."))),
 	)
 
 	doc(f, []string{
-		"Tools returns every operation as a CloudWeGo Eino tool calling the API",
+		fmt.Sprintf("Tools returns %s as a CloudWeGo Eino tool calling the API", what),
 		"through c, for a ChatModel's WithTools or a ReAct agent's ToolsConfig.",
 	})
-	f.Func().Id("Tools").Params(jen.Id("c").Op("*").Id("Client"), jen.Id("opts").Op("...").Qual(toolrtPath, "ToolOption")).
+	f.Func().Id("Tools").Params(jen.Id("c").Add(client()), jen.Id("opts").Op("...").Qual(toolrtPath, "ToolOption")).
 		Params(jen.Index().Qual(einoTool, "BaseTool"), jen.Error()).Block(
 		jen.List(jen.Id("cat"), jen.Err()).Op(":=").Id("NewCatalog").Call(jen.Id("c"), jen.Id("opts").Op("...")),
 		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),

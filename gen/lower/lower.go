@@ -213,7 +213,7 @@ func (l *lowerer) nameOperations(ops []*rawOp) {
 var reservedMethods = []string{"Do", "BaseURL", "HTTPClient", "Tools", "Catalog"}
 
 // reservedTypes are package-level names of the generated package.
-var reservedTypes = []string{"Client", "NewClient", "Option", "Tools", "Catalog", "API", "Spec", "Operations"}
+var reservedTypes = []string{"Client", "NewClient", "Option", "Tools", "Catalog", "API", "Spec", "Operations", "NewCatalog", "DefaultBaseURL", "New"}
 
 // yamlNode is the YAML node type of libopenapi's model.
 type yamlNode = yaml.Node

@@ -59,6 +59,42 @@ func TestGenWritesAPackage(t *testing.T) {
 	}
 }
 
+// TestGenSplitByTag: inside a module, the tags' packages import the root
+// by the path go.mod gives; outside one, gen says what to set.
+func TestGenSplitByTag(t *testing.T) {
+	spec := repoFile(t, "specs/golden/inventory31.yaml")
+	outside := filepath.Join(t.TempDir(), "inventory")
+	code, _, stderr := run(t, "gen", "--spec", spec, "--out", outside, "--split-by-tag")
+	if code != exitError || !strings.Contains(stderr, "not inside a Go module") || !strings.Contains(stderr, "--import-path") {
+		t.Errorf("outside a module: code %d, stderr %q", code, stderr)
+	}
+	mod := t.TempDir()
+	if err := os.WriteFile(filepath.Join(mod, "go.mod"), []byte("module example.com/m\n\ngo 1.26\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(mod, "api", "inventory")
+	code, stdout, stderr := run(t, "gen", "--spec", spec, "--out", out, "--split-by-tag")
+	if code != exitOK {
+		t.Fatalf("code %d\n%s", code, stderr)
+	}
+	b, err := os.ReadFile(filepath.Join(out, "items", "client.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(b, []byte(`"example.com/m/api/inventory"`)) {
+		t.Errorf("items/client.go does not import the root by its module path:\n%s", b)
+	}
+	if _, err := os.Stat(filepath.Join(out, "all", "tools.go")); err != nil {
+		t.Errorf("no all package: %v (stdout %q)", err, stdout)
+	}
+	// --import-path wins over go.mod.
+	code, _, stderr = run(t, "gen", "--spec", spec, "--out", out, "--split-by-tag", "--import-path", "example.com/other/inventory")
+	b, _ = os.ReadFile(filepath.Join(out, "items", "client.go"))
+	if code != exitOK || !bytes.Contains(b, []byte(`"example.com/other/inventory"`)) {
+		t.Errorf("--import-path: code %d, stderr %q", code, stderr)
+	}
+}
+
 func TestGenFromConfigFileWithSelection(t *testing.T) {
 	dir := t.TempDir()
 	cfg := "spec: " + repoFile(t, "specs/golden/inventory31.yaml") + "\nout: ./inv\nselect:\n  include:\n    - operation_ids: [\"list*\"]\n"

@@ -22,6 +22,8 @@ func runGen(e *env, args []string) int {
 	sf.registerBudget(fs)
 	out := fs.String("out", "", "directory to write the package to")
 	pkg := fs.String("package", "", "Go package name (default: the out directory's name)")
+	split := fs.Bool("split-by-tag", false, "write one package per tag below --out (with the client and shared types in --out, every tool in its all/ package), so programs compile only the tags they import")
+	importPath := fs.String("import-path", "", "with --split-by-tag: the Go import path of --out (default: from the go.mod that holds it)")
 	graphFile := fs.String("graph", "", "the reviewed dependency graph: each input an approved read-only producer fills says so in its description (default: the config's graph:, when set)")
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
@@ -46,6 +48,23 @@ func runGen(e *env, args []string) int {
 		p.opts.Package = *pkg
 	case set["out"] || p.opts.Package == "":
 		p.opts.Package = config.DefaultPackage(p.cfg.Out)
+	}
+	if set["split-by-tag"] {
+		p.cfg.SplitByTag = *split
+	}
+	if *importPath != "" {
+		p.cfg.ImportPath = *importPath
+	}
+	if p.cfg.SplitByTag {
+		p.opts.SplitByTag = true
+		p.opts.ImportPath = p.cfg.ImportPath
+		if p.opts.ImportPath == "" {
+			ip, err := gen.ImportPath(p.cfg.Out)
+			if err != nil {
+				return e.failf("--split-by-tag: %v, with --import-path (or import_path: in the config)", err)
+			}
+			p.opts.ImportPath = ip
+		}
 	}
 	if path := cmp.Or(*graphFile, p.cfg.Graph); path != "" {
 		g, ok := e.loadGraph(path)
