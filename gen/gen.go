@@ -13,6 +13,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"runtime"
 	"runtime/debug"
 	"sort"
 	"strings"
@@ -86,12 +87,16 @@ func Load(opts Options) (*ir.API, diag.List, error) {
 	api, diags := lower.Lower(doc, lower.Options{Select: opts.Select, MaxNameLength: opts.MaxNameLength, EnvPrefix: opts.EnvPrefix})
 	warnings := append(doc.Warnings, diags...)
 	doc.Close()
+	// The parser's model, a few times the size of the IR, is garbage from
+	// here on. Left to the collector's pace, the heap goal its last cycle
+	// set (twice the model) would let the work that follows grow the
+	// process well past the parser's own peak before the model's memory
+	// is reused; one collection now costs a mark of the IR alone. A big
+	// spec's memory is also handed back to the system.
 	if len(doc.Source) >= bigSpec {
-		// The parser's model, a few times the size of the IR, is garbage
-		// from here on. Left to the collector's pace it would set the
-		// next heap goal at twice its size, so the work that follows
-		// would grow the process well past the parser's own peak.
 		debug.FreeOSMemory()
+	} else {
+		runtime.GC()
 	}
 	warnings.Sort()
 	if opts.Strict && len(warnings) > 0 {
