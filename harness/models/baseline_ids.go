@@ -355,21 +355,34 @@ func generic(p *param) bool {
 	return true
 }
 
-// leftovers gives each identifier no argument took to the first plain
-// string argument that is required and still empty: a model puts
-// "C061EG9SL" in channel when that is where it must go. An optional
-// argument is not where a model puts an identifier nobody named
-// (snapshot_id, client_secret).
+// leftovers gives each identifier no argument took to the argument its
+// prefix names ("cus_..." to customer, see prefixNames), else to the
+// first plain string argument that is required, still empty and not
+// named for another thing by the prefix: a model puts "C061EG9SL" in
+// channel when that is where it must go. An optional argument is not
+// where a model puts an identifier nobody named (snapshot_id,
+// client_secret).
 func (f *filler) leftovers() {
 	for i, t := range f.u.toks {
 		if f.u.used[i] || t.quoted || !idLike(t.raw) || reLongNumber.MatchString(t.raw) {
 			continue
 		}
 		var target *param
+		words := retrieve.Words(f.tool.name)
 		for _, p := range f.tool.params {
-			if p.required && !f.has(p) && pairable(p) && !p.textual() && f.reachable(p) {
+			// "cus_..." names its argument itself: customer, required
+			// or not.
+			if !f.has(p) && pairable(p) && f.reachable(p) && prefixNames(t.raw, p, nil) {
 				target = p
 				break
+			}
+		}
+		for _, p := range f.tool.params {
+			if target != nil {
+				break
+			}
+			if p.required && !f.has(p) && pairable(p) && !p.textual() && f.reachable(p) && !prefixDenies(t.raw, p, words) {
+				target = p
 			}
 		}
 		if target == nil {
@@ -735,4 +748,78 @@ func (t *toolSpec) plainTwin(p *param) *param {
 		}
 	}
 	return nil
+}
+
+// prefixNames reports whether raw is an identifier that says what it
+// identifies by a lower-case prefix before an underscore, and that prefix
+// names what p takes: the start of one of p's words ("sub_..." for
+// subscription_id, "cus_..." for customer) or the initials of two or three
+// words in a row of p's name or of its tool's ("pi_..." for the intent of
+// GetPaymentIntentsIntent, "cs_..." for a checkout session). Many APIs
+// write their IDs so, and a model reads them so.
+func prefixNames(raw string, p *param, tool []string) bool {
+	pre := idPrefix(raw)
+	if pre == "" {
+		return false
+	}
+	for _, w := range p.words {
+		if w != "id" && len(w) > len(pre) && strings.HasPrefix(w, pre) {
+			return true
+		}
+	}
+	for _, words := range [][]string{p.words, tool} {
+		for n := 2; n <= 3; n++ {
+			for i := 0; i+n <= len(words); i++ {
+				var b strings.Builder
+				for _, w := range words[i : i+n] {
+					b.WriteByte(w[0])
+				}
+				if b.String() == pre {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// idPrefix returns the lower-case prefix before the underscore of an
+// identifier such as "cus_NffrFeUfNV2Hib", or "".
+func idPrefix(raw string) string {
+	pre, rest, ok := strings.Cut(raw, "_")
+	if !ok || len(pre) < 2 || len(pre) > 6 || len(rest) < 6 || !idLike(raw) {
+		return ""
+	}
+	for _, r := range pre {
+		if r < 'a' || r > 'z' {
+			return ""
+		}
+	}
+	return pre
+}
+
+// prefixDenies reports whether raw's prefix (see prefixNames) names
+// something other than what p takes: p names a thing of its own (not
+// just "id"), and neither its words nor its tool's start with the prefix
+// or have it as initials. "cus_..." is no source.
+func prefixDenies(raw string, p *param, tool []string) bool {
+	pre := idPrefix(raw)
+	if pre == "" || prefixNames(raw, p, tool) {
+		return false
+	}
+	own := false
+	for _, w := range p.words {
+		if w != "id" && w != "ids" {
+			own = true
+		}
+	}
+	if !own {
+		return false
+	}
+	for _, w := range tool {
+		if len(w) > len(pre) && strings.HasPrefix(w, pre) {
+			return false
+		}
+	}
+	return true
 }

@@ -178,7 +178,8 @@ func (u *utterance) valueToken(i int) bool {
 // the tools' definitions finds the twenty best; each gets its BM25 score
 // relative to the best one's (0 to 1), plus 0.5 when the action of its
 // name (or of its description's first verb) is the one the request asks
-// for (read, create, update, ...) or minus 0.4 when it is another, plus
+// for (read, create, update, ...) or minus 0.4 when it is another (minus
+// 1 when that one deletes or cancels), plus
 // the share of its name's other words that the request says (see
 // nameCover). The best eight are then filled from the request, as the
 // model would before calling: each required argument it cannot fill costs
@@ -190,10 +191,31 @@ func (u *utterance) valueToken(i int) bool {
 //
 // It also returns the fillers it made, by tool name, for the caller to
 // use rather than fill the chosen tool again.
+// destructive are the actions that cannot be taken back.
+var destructive = map[string]bool{"delete": true, "cancel": true}
+
+// candidates is how many tools pickTool weighs: the best by BM25, or all
+// of them when there are no more.
+const candidates = 20
+
 func (k *toolkit) pickTool(request string, u *utterance) ([]retrieve.Hit, string, map[string]*filler) {
-	hits := k.index.Search(expandQuery(u), 20)
+	hits := k.index.Search(expandQuery(u), candidates)
 	if len(hits) == 0 {
 		return nil, "", nil
+	}
+	if len(k.infos) <= candidates {
+		// A model reads every tool it is given, not only those that
+		// share a word with the request: "what's the status of pi_..."
+		// says no word of the tool that retrieves a payment intent.
+		found := make(map[string]bool, len(hits))
+		for _, h := range hits {
+			found[h.Name] = true
+		}
+		for _, info := range k.infos {
+			if !found[info.Name] {
+				hits = append(hits, retrieve.Hit{Name: info.Name})
+			}
+		}
 	}
 	action := requestAction(u)
 	said := saidWords(u, action)
@@ -209,6 +231,10 @@ func (k *toolkit) pickTool(request string, u *utterance) ([]retrieve.Hit, string
 		case action == "" || ta == "" || ta == "write" && action != "read":
 		case ta == action:
 			score += 0.5
+		case destructive[ta]:
+			// Nobody asked to show a thing wants it deleted: a model
+			// does not take that risk on a shared word.
+			score -= 1
 		default:
 			score -= 0.4
 		}
@@ -281,6 +307,14 @@ func (k *toolkit) pickTool(request string, u *utterance) ([]retrieve.Hit, string
 			// does: PROJ-123 is an issue key like getIssue's "PROJ-12".
 			if p.inExample && sameShape(fmt.Sprint(v), p.example) && idLike(fmt.Sprint(v)) {
 				out[i].Score += 0.2
+			}
+			// Or whose prefix names what it takes: "sub_..." is a
+			// subscription, not a subscription item.
+			switch words := retrieve.Words(t.name); {
+			case prefixNames(fmt.Sprint(v), p, words):
+				out[i].Score += 0.2
+			case prefixDenies(fmt.Sprint(v), p, words):
+				out[i].Score -= 0.2
 			}
 		}
 		out[i].Score += said.nameCover(t.name, stands) - cover[t.name]
