@@ -283,6 +283,9 @@ func (c *converter) object(n *node, nullable bool, at string, root bool) (any, *
 		case root || closed && !c.r.propsNeeded:
 			o, notes := c.keywords(n, "object", at, nil)
 			o.set("properties", newNode())
+			if c.r.strict && !closed {
+				c.warn(at, "additionalProperties", "closed, as strict mode needs: undeclared keys can no longer be sent")
+			}
 			if c.r.strict || closed {
 				o.set("required", []any{})
 				o.set("additionalProperties", false)
