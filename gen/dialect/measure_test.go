@@ -22,7 +22,11 @@ import (
 )
 
 // tally counts the verdicts of one dialect.
-type tally struct{ tools, asIs, adapted, refused, warnings int }
+type tally struct {
+	tools, asIs, adapted, refused, warnings int
+	// byKeyword counts the warnings by what changed.
+	byKeyword map[string]int
+}
 
 func (t tally) String() string {
 	pct := func(n int) string { return fmt.Sprintf("%5.1f%%", 100*float64(n)/float64(max(t.tools, 1))) }
@@ -131,12 +135,26 @@ func TestMeasure(t *testing.T) {
 				s.adapted += c.adapted
 				s.refused += c.refused
 				s.warnings += c.warnings
+				if s.byKeyword == nil {
+					s.byKeyword = map[string]int{}
+				}
+				for k, n := range c.byKeyword {
+					s.byKeyword[k] += n
+				}
 				sum[d] = s
 			}
 		}
 		t.Logf("%s:", subset.name)
 		for _, d := range dialect.Dialects() {
 			t.Logf("  %-13s %v", d, sum[d])
+		}
+		for _, d := range dialect.Dialects() {
+			var parts []string
+			for k, n := range sum[d].byKeyword {
+				parts = append(parts, fmt.Sprintf("%s %d", k, n))
+			}
+			sort.Strings(parts)
+			t.Logf("  %-13s changes by keyword: %s", d, strings.Join(parts, ", "))
 		}
 	}
 }
@@ -167,6 +185,12 @@ func measureTool(t *testing.T, api *ir.API, op *ir.Operation, name string, schem
 		c := by[d]
 		c.tools++
 		c.warnings += len(res.Warnings)
+		if c.byKeyword == nil {
+			c.byKeyword = map[string]int{}
+		}
+		for _, w := range res.Warnings {
+			c.byKeyword[w.Keyword]++
+		}
 		switch res.Verdict {
 		case dialect.AsIs:
 			c.asIs++
