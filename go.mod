@@ -5,6 +5,7 @@ go 1.26.0
 require (
 	github.com/cloudwego/eino v0.9.21
 	github.com/cloudwego/eino-ext/components/model/openai v0.1.7
+	github.com/cloudwego/eino-ext/libs/acl/openai v0.1.11
 	github.com/dave/jennifer v1.7.1
 	github.com/dlclark/regexp2 v1.11.0
 	github.com/eino-contrib/jsonschema v1.0.3
@@ -27,7 +28,6 @@ require (
 	github.com/bytedance/sonic v1.15.0 // indirect
 	github.com/bytedance/sonic/loader v0.5.0 // indirect
 	github.com/cloudwego/base64x v0.1.6 // indirect
-	github.com/cloudwego/eino-ext/libs/acl/openai v0.1.11 // indirect
 	github.com/dustin/go-humanize v1.1.0 // indirect
 	github.com/evanphx/json-patch v0.5.2 // indirect
 	github.com/google/uuid v1.6.0 // indirect

@@ -9,7 +9,8 @@ import (
 
 	"github.com/cloudwego/eino/components/tool"
 	"github.com/cloudwego/eino/schema"
-	"github.com/eino-contrib/jsonschema"
+
+	"github.com/agentready/agentready/gen/dialect"
 )
 
 // ResultRefused is a call to a tool that changes state, not sent because
@@ -27,12 +28,15 @@ type Tool struct {
 	checker *ArgChecker
 	info    *schema.ToolInfo
 	cfg     toolConfig
+	// adapted is the schema in the configured dialect, nil without one.
+	adapted *dialect.Result
 }
 
 // toolConfig is what ToolOptions set.
 type toolConfig struct {
 	allowMutation func(*Operation) bool
 	result        ResultOptions
+	dialect       dialect.Dialect
 }
 
 // ToolOption configures tools.
@@ -56,9 +60,20 @@ func WithResultOptions(o ResultOptions) ToolOption {
 	return func(c *toolConfig) { c.result = o }
 }
 
+// WithDialect shows the model each tool's schema in a provider's dialect
+// (gen/dialect), so that the provider accepts it: Info carries the
+// adapted schema, and the arguments a model writes for it are mapped back
+// (dialect.Result.Restore) before they are checked against the tool's own
+// schema. A tool the dialect refuses is an error of NewTool. The empty
+// dialect shows the schema as it is.
+func WithDialect(d dialect.Dialect) ToolOption {
+	return func(c *toolConfig) { c.dialect = d }
+}
+
 // NewTool binds op to c. It fails when op's Schema, CheckSchema or Example
-// is not valid JSON Schema or JSON. The model is shown Schema; arguments are
-// checked against CheckSchema when it is set.
+// is not valid JSON Schema or JSON, or when the dialect set by WithDialect
+// refuses the schema. The model is shown Schema (in that dialect);
+// arguments are checked against CheckSchema when it is set.
 func NewTool(c *Client, op *Operation, opts ...ToolOption) (*Tool, error) {
 	if c == nil || op == nil {
 		return nil, fmt.Errorf("toolrt: NewTool: nil client or operation")
@@ -75,20 +90,51 @@ func NewTool(c *Client, op *Operation, opts ...ToolOption) (*Tool, error) {
 	if err != nil {
 		return nil, fmt.Errorf("toolrt: tool %s: %w", op.Name, err)
 	}
-	js := new(jsonschema.Schema)
-	if err := json.Unmarshal([]byte(op.Schema), js); err != nil {
-		return nil, fmt.Errorf("toolrt: tool %s: parameter schema: %w", op.Name, err)
-	}
-	t := &Tool{
-		op:      op,
-		client:  c,
-		checker: checker,
-		info:    &schema.ToolInfo{Name: op.Name, Desc: op.Description, ParamsOneOf: schema.NewParamsOneOfByJSONSchema(js)},
-	}
+	t := &Tool{op: op, client: c, checker: checker}
 	for _, o := range opts {
 		o(&t.cfg)
 	}
+	shown := []byte(op.Schema)
+	if t.cfg.dialect != "" {
+		res, err := dialect.Adapt(op.Name, shown, t.cfg.dialect)
+		if err != nil {
+			return nil, fmt.Errorf("toolrt: tool %s: %w", op.Name, err)
+		}
+		if res.Verdict == dialect.Refused {
+			return nil, fmt.Errorf("toolrt: tool %s: dialect %s refuses its schema: %s", op.Name, res.Dialect, res.Reason)
+		}
+		t.adapted, shown = res, res.Schema
+	}
+	js, err := SchemaFromJSON(shown)
+	if err != nil {
+		return nil, fmt.Errorf("toolrt: tool %s: parameter schema: %w", op.Name, err)
+	}
+	t.info = &schema.ToolInfo{Name: op.Name, Desc: op.Description, ParamsOneOf: schema.NewParamsOneOfByJSONSchema(js)}
 	return t, nil
+}
+
+// Adaptation is how the tool's schema was adapted to the dialect set by
+// WithDialect (verdict and warnings); nil without one.
+func (t *Tool) Adaptation() *dialect.Result { return t.adapted }
+
+// restore maps arguments written for the dialect's schema back to the
+// tool's own (dialect.Result.Restore); other text is passed on as it is,
+// for the checker to read or refuse.
+func (t *Tool) restore(rawArgs string) string {
+	if !t.adapted.Changes() {
+		return rawArgs
+	}
+	var args map[string]any
+	dec := json.NewDecoder(strings.NewReader(rawArgs))
+	dec.UseNumber()
+	if dec.Decode(&args) != nil || args == nil || dec.More() {
+		return rawArgs
+	}
+	out, err := json.Marshal(t.adapted.Restore(args))
+	if err != nil {
+		return rawArgs
+	}
+	return string(out)
 }
 
 // Operation returns the operation the tool calls.
@@ -131,7 +177,7 @@ type Call struct {
 // record of the call.
 func (t *Tool) Run(ctx context.Context, rawArgs string) *Call {
 	call := &Call{Tool: t.op.Name, RawArgs: rawArgs}
-	args, coercions, err := t.checker.Check(rawArgs)
+	args, coercions, err := t.checker.Check(t.restore(rawArgs))
 	call.Coercions = coercions
 	if err != nil {
 		if ae, ok := err.(*ArgError); ok {

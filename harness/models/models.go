@@ -10,6 +10,10 @@
 //   - "openai:NAME": any OpenAI-compatible chat-completions endpoint
 //     (OpenAI, vLLM, LM Studio, Ollama's /v1, ...), at OPENAI_BASE_URL
 //     (default https://api.openai.com/v1) with the key OPENAI_API_KEY.
+//     Tools are sent in the "openai" schema dialect (gen/dialect); with
+//     OPENAI_STRICT=1 (or Options.Strict) in the "openai-strict" one,
+//     with "strict": true on every function, so that the endpoint decodes
+//     arguments under the schema (OpenAI's Structured Outputs).
 //   - "ollama:NAME": a local Ollama through its OpenAI-compatible API, at
 //     OLLAMA_HOST (default http://127.0.0.1:11434) + /v1; no key needed.
 //
@@ -27,6 +31,8 @@ import (
 
 	"github.com/cloudwego/eino-ext/components/model/openai"
 	"github.com/cloudwego/eino/components/model"
+
+	"github.com/agentready/agentready/gen/dialect"
 )
 
 // Kinds of model.
@@ -42,6 +48,9 @@ const (
 	EnvOpenAIBaseURL = "OPENAI_BASE_URL"
 	EnvOpenAIKey     = "OPENAI_API_KEY"
 	EnvOllamaHost    = "OLLAMA_HOST"
+	// EnvOpenAIStrict, set to 1 or true, asks openai:NAME models for
+	// strict function calling.
+	EnvOpenAIStrict = "OPENAI_STRICT"
 )
 
 // Default endpoints.
@@ -61,6 +70,10 @@ type Info struct {
 	// Endpoint is the base URL of the API, without user info, query or
 	// fragment; empty for models that run in-process.
 	Endpoint string `json:"endpoint,omitempty" yaml:"endpoint,omitempty"`
+	// Dialect is the tool schema dialect the model's API takes
+	// (gen/dialect; give the catalog toolrt.WithDialect of it); empty for
+	// models that run in-process and read any schema.
+	Dialect dialect.Dialect `json:"dialect,omitempty" yaml:"dialect,omitempty"`
 }
 
 // String reads like "openai:gpt-4o at https://api.openai.com/v1".
@@ -90,6 +103,9 @@ type Options struct {
 	// Seed, when set, is sent with every request to a remote model, for
 	// endpoints that sample reproducibly.
 	Seed *int
+	// Strict asks openai:NAME models for strict function calling, as
+	// OPENAI_STRICT does.
+	Strict bool
 }
 
 // New returns the model a spec names: "baseline" (also ""), "openai:NAME"
@@ -148,7 +164,11 @@ func NewWith(ctx context.Context, spec string, opts Options) (model.ToolCallingC
 		}
 		key = "ollama" // Ollama ignores the key; the client wants one.
 	}
-	info := Info{Kind: kind, Name: name, Endpoint: Redact(baseURL)}
+	info := Info{Kind: kind, Name: name, Endpoint: Redact(baseURL), Dialect: dialect.OpenAI}
+	strict := kind == KindOpenAI && (opts.Strict || truthy(getenv(EnvOpenAIStrict)))
+	if strict {
+		info.Dialect = dialect.OpenAIStrict
+	}
 	hc := opts.HTTPClient
 	if hc == nil {
 		timeout := opts.Timeout
@@ -168,7 +188,19 @@ func NewWith(ctx context.Context, spec string, opts Options) (model.ToolCallingC
 	if err != nil {
 		return nil, info, fmt.Errorf("model %s: %w", info, err)
 	}
+	if strict {
+		return strictTools{cm}, info, nil
+	}
 	return cm, info, nil
+}
+
+// truthy reads an environment switch: 1, true, yes or on.
+func truthy(v string) bool {
+	switch strings.ToLower(strings.TrimSpace(v)) {
+	case "1", "true", "yes", "on":
+		return true
+	}
+	return false
 }
 
 // checkURL accepts absolute http and https URLs.

@@ -39,17 +39,17 @@ func TestNewSpecs(t *testing.T) {
 		{spec: "openai:", env: map[string]string{"OPENAI_API_KEY": "k"}, err: "no model name"},
 		{spec: "openai:gpt-4o", err: "OPENAI_API_KEY is not set"},
 		{spec: "openai:gpt-4o", env: map[string]string{"OPENAI_API_KEY": "sk-secret"},
-			want: models.Info{Kind: "openai", Name: "gpt-4o", Endpoint: "https://api.openai.com/v1"}},
+			want: models.Info{Kind: "openai", Name: "gpt-4o", Endpoint: "https://api.openai.com/v1", Dialect: "openai"}},
 		{spec: "openai:qwen2.5", env: map[string]string{"OPENAI_API_KEY": "none", "OPENAI_BASE_URL": "http://user:pw@gpu:8000/v1?key=sk-secret"},
-			want: models.Info{Kind: "openai", Name: "qwen2.5", Endpoint: "http://gpu:8000/v1"}},
+			want: models.Info{Kind: "openai", Name: "qwen2.5", Endpoint: "http://gpu:8000/v1", Dialect: "openai"}},
 		{spec: "openai:x", env: map[string]string{"OPENAI_API_KEY": "k", "OPENAI_BASE_URL": "localhost:8000"}, err: "OPENAI_BASE_URL"},
-		{spec: "ollama:llama3.1:8b", want: models.Info{Kind: "ollama", Name: "llama3.1:8b", Endpoint: "http://127.0.0.1:11434/v1"}},
+		{spec: "ollama:llama3.1:8b", want: models.Info{Kind: "ollama", Name: "llama3.1:8b", Endpoint: "http://127.0.0.1:11434/v1", Dialect: "openai"}},
 		{spec: "ollama:qwen3", env: map[string]string{"OLLAMA_HOST": "0.0.0.0"},
-			want: models.Info{Kind: "ollama", Name: "qwen3", Endpoint: "http://127.0.0.1:11434/v1"}},
+			want: models.Info{Kind: "ollama", Name: "qwen3", Endpoint: "http://127.0.0.1:11434/v1", Dialect: "openai"}},
 		{spec: "ollama:qwen3", env: map[string]string{"OLLAMA_HOST": "https://ollama.example.com/"},
-			want: models.Info{Kind: "ollama", Name: "qwen3", Endpoint: "https://ollama.example.com/v1"}},
+			want: models.Info{Kind: "ollama", Name: "qwen3", Endpoint: "https://ollama.example.com/v1", Dialect: "openai"}},
 		{spec: "ollama:qwen3", env: map[string]string{"OLLAMA_HOST": "gpu:9999/v1"},
-			want: models.Info{Kind: "ollama", Name: "qwen3", Endpoint: "http://gpu:9999/v1"}},
+			want: models.Info{Kind: "ollama", Name: "qwen3", Endpoint: "http://gpu:9999/v1", Dialect: "openai"}},
 		{spec: "ollama:qwen3", env: map[string]string{"OLLAMA_HOST": "ftp://gpu"}, err: "OLLAMA_HOST"},
 	}
 	for _, tc := range tests {
@@ -73,6 +73,10 @@ func TestNewSpecs(t *testing.T) {
 		if s := fmt.Sprint(info); strings.Contains(s, "secret") || strings.Contains(s, "pw") {
 			t.Errorf("%q: Info shows a credential: %s", tc.spec, s)
 		}
+	}
+	_, info, err := models.NewWith(ctx, "openai:gpt-4o", models.Options{Getenv: env(map[string]string{"OPENAI_API_KEY": "k", "OPENAI_STRICT": "1"})})
+	if err != nil || info.Dialect != "openai-strict" {
+		t.Errorf("OPENAI_STRICT=1: Info = %+v, %v", info, err)
 	}
 	if s := (models.Info{Kind: "openai", Name: "gpt-4o", Endpoint: "https://api.openai.com/v1"}).String(); s != "openai:gpt-4o at https://api.openai.com/v1" {
 		t.Errorf("Info.String = %q", s)
@@ -164,14 +168,16 @@ func (tt *ticketTool) InvokableRun(_ context.Context, args string, _ ...tool.Opt
 // against a local chat-completions server, with tool calls, both
 // generating and streaming.
 func TestOpenAICompatible(t *testing.T) {
-	for _, stream := range []bool{false, true} {
-		t.Run(fmt.Sprintf("stream=%v", stream), func(t *testing.T) {
+	for _, tc := range []struct{ stream, strict bool }{{false, false}, {true, false}, {false, true}, {true, true}} {
+		stream := tc.stream
+		t.Run(fmt.Sprintf("stream=%v,strict=%v", stream, tc.strict), func(t *testing.T) {
 			fake := &fakeOpenAI{}
 			hs := httptest.NewServer(fake)
 			defer hs.Close()
 			ctx := context.Background()
 			m, info, err := models.NewWith(ctx, "openai:gpt-test", models.Options{
 				Getenv: env(map[string]string{"OPENAI_API_KEY": "sk-test", "OPENAI_BASE_URL": hs.URL + "/v1"}),
+				Strict: tc.strict,
 			})
 			if err != nil {
 				t.Fatal(err)
@@ -233,6 +239,9 @@ func TestOpenAICompatible(t *testing.T) {
 			tools, _ := json.Marshal(first["tools"])
 			if !strings.Contains(string(tools), `"name":"getTicket"`) || !strings.Contains(string(tools), `"pattern":"^TCK-[0-9]{4,}$"`) {
 				t.Errorf("tools sent: %s", tools)
+			}
+			if got := strings.Contains(string(tools), `"strict":true`); got != tc.strict {
+				t.Errorf("strict sent: %v, want %v: %s", got, tc.strict, tools)
 			}
 			second, _ := json.Marshal(fake.requests[1]["messages"])
 			if !strings.Contains(string(second), `"tool_call_id":"call_abc"`) || !strings.Contains(string(second), `"role":"tool"`) {

@@ -9,6 +9,8 @@ import (
 
 	"github.com/cloudwego/eino/schema"
 	"github.com/eino-contrib/jsonschema"
+
+	"github.com/agentready/agentready/gen/toolrt"
 )
 
 // The parts of a tool definition an ablation can take away.
@@ -87,8 +89,10 @@ func editParams(info *schema.ToolInfo, edit func(tree map[string]any)) (*schema.
 	if err != nil {
 		return nil, err
 	}
-	edited := new(jsonschema.Schema)
-	if err := json.Unmarshal(raw, edited); err != nil {
+	// SchemaFromJSON keeps the keywords Eino's schema has no field for
+	// (a dialect's "nullable").
+	edited, err := toolrt.SchemaFromJSON(raw)
+	if err != nil {
 		return nil, err
 	}
 	keepOrder(edited, js)

@@ -86,7 +86,7 @@ func runEval(e *env, args []string) int {
 	if err != nil {
 		return e.failf("%v", err)
 	}
-	cat, err := catalog.New(api, client)
+	cat, err := catalog.New(api, client, toolrt.WithDialect(info.Dialect))
 	if err != nil {
 		return e.failf("%v", err)
 	}

@@ -113,7 +113,9 @@ func (j *testJob) prepare(ctx context.Context, progress io.Writer) (*prepared, e
 	if err != nil {
 		return nil, err
 	}
-	cat, err := catalog.New(j.api, client,
+	// The tools are shown in the schema dialect the model's API takes
+	// (none for the baseline).
+	cat, err := catalog.New(j.api, client, toolrt.WithDialect(info.Dialect),
 		allowWrites(j.api, j.mayWrite),
 		toolrt.WithResultOptions(toolrt.ResultOptions{MaxTokens: j.settings.resultTokens, Timeout: j.settings.timeout}))
 	if err != nil {

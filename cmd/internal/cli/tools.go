@@ -17,6 +17,7 @@ import (
 
 	"github.com/agentready/agentready/gen"
 	"github.com/agentready/agentready/gen/describe"
+	"github.com/agentready/agentready/gen/dialect"
 	"github.com/agentready/agentready/gen/ir"
 	"github.com/agentready/agentready/gen/tokens"
 	"github.com/agentready/agentready/gen/toolschema"
@@ -53,17 +54,29 @@ type toolRow struct {
 	OverBudget  bool            `json:"overBudget,omitempty"`
 	Description string          `json:"description"`
 	Schema      json.RawMessage `json:"schema"`
+	// Dialect, with --dialect, is what the dialect makes of the tool;
+	// Schema is then the schema in the dialect (the original when it is
+	// accepted as is, none when it is refused).
+	Dialect *dialect.Result `json:"dialect,omitempty"`
 }
 
 func runTools(e *env, args []string) int {
-	fs := newFlags(e, "tools", "[--config agentready.yaml | --spec FILE] [--graph FILE] [--json]")
+	fs := newFlags(e, "tools", "[--config agentready.yaml | --spec FILE] [--graph FILE] [--dialect D] [--json]")
 	var sf specFlags
 	sf.register(fs)
 	sf.registerBudget(fs)
 	asJSON := fs.Bool("json", false, "print JSON, with each tool's description and schema, instead of a table")
 	graphFile := fs.String("graph", "", "the reviewed dependency graph: show its producer hints in the inputs' descriptions, as test does (default: the config's graph:, else "+graph.DefaultFile+" when present)")
+	dialectName := fs.String("dialect", "", "show what a provider's schema rules make of each tool: openai-strict, openai, gemini or anthropic (accepted as is, after adaptation, or refused, with every change)")
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
+	}
+	var d dialect.Dialect
+	if *dialectName != "" {
+		var err error
+		if d, err = dialect.Parse(*dialectName); err != nil {
+			return e.failf("--dialect: %v", err)
+		}
 	}
 	p, err := sf.resolve(setFlags(fs))
 	if err != nil {
@@ -83,13 +96,11 @@ func runTools(e *env, args []string) int {
 	if err != nil {
 		return e.failf("%v", err)
 	}
+	if d != "" {
+		return e.toolsDialect(rows, d, *asJSON)
+	}
 	if *asJSON {
-		enc := json.NewEncoder(e.stdout)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(rows); err != nil {
-			return e.failf("%v", err)
-		}
-		return exitOK
+		return e.printRows(rows)
 	}
 	tw := tabwriter.NewWriter(e.stdout, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "TOOL\tMETHOD\tPATH\tTOKENS\tNAIVE\tCUT")
@@ -134,6 +145,16 @@ func runTools(e *env, args []string) int {
 			fmt.Fprintf(e.stdout, "; %d are still over it, their required inputs alone being larger", over)
 		}
 		fmt.Fprintln(e.stdout)
+	}
+	return exitOK
+}
+
+// printRows prints the rows as indented JSON.
+func (e *env) printRows(rows []toolRow) int {
+	enc := json.NewEncoder(e.stdout)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(rows); err != nil {
+		return e.failf("%v", err)
 	}
 	return exitOK
 }

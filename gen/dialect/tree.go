@@ -1,0 +1,214 @@
+package dialect
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"io"
+	"strings"
+)
+
+// node is a JSON object of a schema with its keys in the order written:
+// property order is the order a model reads the arguments in, so it is
+// kept through every rewrite.
+type node struct {
+	keys []string
+	vals map[string]any
+}
+
+func newNode() *node { return &node{vals: map[string]any{}} }
+
+func (n *node) get(k string) (any, bool) {
+	v, ok := n.vals[k]
+	return v, ok
+}
+
+func (n *node) has(k string) bool {
+	_, ok := n.vals[k]
+	return ok
+}
+
+func (n *node) str(k string) string {
+	s, _ := n.vals[k].(string)
+	return s
+}
+
+func (n *node) obj(k string) *node {
+	o, _ := n.vals[k].(*node)
+	return o
+}
+
+// set replaces k's value, or appends k when it is new.
+func (n *node) set(k string, v any) {
+	if _, ok := n.vals[k]; !ok {
+		n.keys = append(n.keys, k)
+	}
+	n.vals[k] = v
+}
+
+func (n *node) del(k string) {
+	if _, ok := n.vals[k]; !ok {
+		return
+	}
+	delete(n.vals, k)
+	for i, key := range n.keys {
+		if key == k {
+			n.keys = append(n.keys[:i:i], n.keys[i+1:]...)
+			return
+		}
+	}
+}
+
+// decode reads one JSON document: objects as *node, numbers as
+// json.Number, arrays as []any.
+func decode(data []byte) (any, error) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	tok, err := dec.Token()
+	if err != nil {
+		return nil, err
+	}
+	v, err := decodeValue(dec, tok, 0)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return nil, errors.New("extra text after the JSON value")
+	}
+	return v, nil
+}
+
+func decodeValue(dec *json.Decoder, tok json.Token, depth int) (any, error) {
+	if depth > 10000 {
+		return nil, errors.New("nested too deeply")
+	}
+	d, ok := tok.(json.Delim)
+	if !ok {
+		return tok, nil
+	}
+	if d == '[' {
+		out := []any{}
+		for dec.More() {
+			t, err := dec.Token()
+			if err != nil {
+				return nil, err
+			}
+			v, err := decodeValue(dec, t, depth+1)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, v)
+		}
+		_, err := dec.Token()
+		return out, err
+	}
+	n := newNode()
+	for dec.More() {
+		kt, err := dec.Token()
+		if err != nil {
+			return nil, err
+		}
+		t, err := dec.Token()
+		if err != nil {
+			return nil, err
+		}
+		v, err := decodeValue(dec, t, depth+1)
+		if err != nil {
+			return nil, err
+		}
+		n.set(kt.(string), v)
+	}
+	_, err := dec.Token()
+	return n, err
+}
+
+// encode writes v as compact JSON, objects in their key order, without
+// HTML escaping.
+func encode(v any) []byte {
+	var b bytes.Buffer
+	writeJSON(&b, v)
+	return b.Bytes()
+}
+
+func writeJSON(b *bytes.Buffer, v any) {
+	switch x := v.(type) {
+	case *node:
+		b.WriteByte('{')
+		for i, k := range x.keys {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			writeJSON(b, k)
+			b.WriteByte(':')
+			writeJSON(b, x.vals[k])
+		}
+		b.WriteByte('}')
+	case []any:
+		b.WriteByte('[')
+		for i, e := range x {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			writeJSON(b, e)
+		}
+		b.WriteByte(']')
+	default:
+		var buf bytes.Buffer
+		enc := json.NewEncoder(&buf)
+		enc.SetEscapeHTML(false)
+		if err := enc.Encode(x); err != nil {
+			b.WriteString("null")
+			return
+		}
+		b.Write(bytes.TrimRight(buf.Bytes(), "\n"))
+	}
+}
+
+// pointer appends JSON Pointer tokens (RFC 6901) to base.
+func pointer(base string, tokens ...string) string {
+	var b strings.Builder
+	b.WriteString(base)
+	for _, t := range tokens {
+		b.WriteByte('/')
+		t = strings.ReplaceAll(t, "~", "~0")
+		b.WriteString(strings.ReplaceAll(t, "/", "~1"))
+	}
+	return b.String()
+}
+
+// clone copies a decoded tree deeply.
+func clone(v any) any {
+	switch x := v.(type) {
+	case *node:
+		out := &node{keys: append([]string(nil), x.keys...), vals: make(map[string]any, len(x.vals))}
+		for k, e := range x.vals {
+			out.vals[k] = clone(e)
+		}
+		return out
+	case []any:
+		out := make([]any, len(x))
+		for i, e := range x {
+			out[i] = clone(e)
+		}
+		return out
+	}
+	return v
+}
+
+// types returns the schema's "type" as a list ("string" or
+// ["string","null"]); nil when it has none.
+func types(n *node) []string {
+	switch t := n.vals["type"].(type) {
+	case string:
+		return []string{t}
+	case []any:
+		out := make([]string, 0, len(t))
+		for _, e := range t {
+			if s, ok := e.(string); ok {
+				out = append(out, s)
+			}
+		}
+		return out
+	}
+	return nil
+}
