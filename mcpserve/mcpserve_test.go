@@ -14,6 +14,7 @@ import (
 	"github.com/agentready/agentready/gen"
 	"github.com/agentready/agentready/gen/catalog"
 	"github.com/agentready/agentready/gen/toolrt"
+	"github.com/agentready/agentready/mcpserve/mcpservetest"
 	"github.com/agentready/agentready/specs/exampleapi/server"
 )
 
@@ -75,23 +76,6 @@ func serve(t *testing.T, add func(*mcp.Server, *toolrt.Catalog, ...Option) error
 	return cat, cs
 }
 
-// call calls a tool and returns its text and whether it is an error.
-func call(t *testing.T, cs *mcp.ClientSession, name string, args any) (string, bool) {
-	t.Helper()
-	res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: name, Arguments: args})
-	if err != nil {
-		t.Fatalf("%s: %v", name, err)
-	}
-	if len(res.Content) != 1 {
-		t.Fatalf("%s: %d contents, want 1", name, len(res.Content))
-	}
-	text, ok := res.Content[0].(*mcp.TextContent)
-	if !ok {
-		t.Fatalf("%s: content %T, want text", name, res.Content[0])
-	}
-	return text.Text, res.IsError
-}
-
 func TestStaticListsEveryToolAsTheModelReadsIt(t *testing.T) {
 	cat, cs := serve(t, AddTools)
 	res, err := cs.ListTools(context.Background(), nil)
@@ -128,42 +112,42 @@ func TestStaticCallIsTheRuntimeCall(t *testing.T) {
 	cat, cs := serve(t, AddTools)
 
 	args := map[string]any{"ticketId": openTicket}
-	text, isErr := call(t, cs, "getTicket", args)
+	text, isErr := mcpservetest.CallText(t, cs, "getTicket", args)
 	want := cat.Tool("getTicket").Run(context.Background(), `{"ticketId":"`+openTicket+`"}`).Text
 	if isErr || text != want || !strings.HasPrefix(text, "200 OK") {
 		t.Errorf("getTicket: error %v\n%s\nwant\n%s", isErr, text, want)
 	}
 
 	// Invalid arguments: nothing sent, and the model is told how to fix them.
-	text, isErr = call(t, cs, "listTickets", map[string]any{"per_page": 1000, "colour": "red"})
+	text, isErr = mcpservetest.CallText(t, cs, "listTickets", map[string]any{"per_page": 1000, "colour": "red"})
 	if !isErr || !strings.Contains(text, "Invalid arguments for listTickets") || !strings.Contains(text, "colour") || !strings.Contains(text, "per_page") {
 		t.Errorf("invalid arguments: error %v\n%s", isErr, text)
 	}
 
 	// No arguments at all are an empty object: the required one is missing.
-	text, isErr = call(t, cs, "getTicket", nil)
+	text, isErr = mcpservetest.CallText(t, cs, "getTicket", nil)
 	if !isErr || !strings.Contains(text, "ticketId") {
 		t.Errorf("no arguments: error %v\n%s", isErr, text)
 	}
 
 	// A tool that changes state is refused, and the ticket stays open.
-	text, isErr = call(t, cs, "closeTicket", map[string]any{"ticketId": openTicket, "resolution_code": "fixed"})
+	text, isErr = mcpservetest.CallText(t, cs, "closeTicket", map[string]any{"ticketId": openTicket, "resolution_code": "fixed"})
 	if !isErr || !strings.Contains(text, "Not called") {
 		t.Errorf("closeTicket without opt-in: error %v\n%s", isErr, text)
 	}
-	if text, _ := call(t, cs, "getTicket", args); !strings.Contains(text, `"status":"open"`) {
+	if text, _ := mcpservetest.CallText(t, cs, "getTicket", args); !strings.Contains(text, `"status":"open"`) {
 		t.Errorf("the refused close changed the ticket:\n%s", text)
 	}
 }
 
 func TestStaticMutationsWhenAllowed(t *testing.T) {
 	_, cs := serve(t, AddTools, toolrt.AllowAllMutations())
-	text, isErr := call(t, cs, "closeTicket", map[string]any{"ticketId": openTicket, "resolution_code": "fixed"})
+	text, isErr := mcpservetest.CallText(t, cs, "closeTicket", map[string]any{"ticketId": openTicket, "resolution_code": "fixed"})
 	if isErr || !strings.HasPrefix(text, "200 OK") || !strings.Contains(text, `"status":"closed"`) {
 		t.Errorf("closeTicket allowed: error %v\n%s", isErr, text)
 	}
 	// An HTTP error is a result the model reads, marked as an error.
-	text, isErr = call(t, cs, "getTicket", map[string]any{"ticketId": "TCK-9999"})
+	text, isErr = mcpservetest.CallText(t, cs, "getTicket", map[string]any{"ticketId": "TCK-9999"})
 	if !isErr || !strings.HasPrefix(text, "404 Not Found") {
 		t.Errorf("missing ticket: error %v\n%s", isErr, text)
 	}
@@ -183,19 +167,19 @@ func TestDynamicSearchDescribeCall(t *testing.T) {
 		t.Fatalf("listed %v", listed)
 	}
 
-	text, isErr := call(t, cs, SearchTools, map[string]any{"query": "close a ticket", "limit": 3})
+	text, isErr := mcpservetest.CallText(t, cs, SearchTools, map[string]any{"query": "close a ticket", "limit": 3})
 	lines := strings.Split(text, "\n")
 	if isErr || len(lines) != 5 || !strings.HasPrefix(lines[1], "- closeTicket (POST /tickets/{ticketId}/close): Close ticket.") {
 		t.Errorf("search: error %v\n%s", isErr, text)
 	}
-	if text, isErr := call(t, cs, SearchTools, map[string]any{"query": "  "}); !isErr || !strings.Contains(text, "query") {
+	if text, isErr := mcpservetest.CallText(t, cs, SearchTools, map[string]any{"query": "  "}); !isErr || !strings.Contains(text, "query") {
 		t.Errorf("empty query: error %v\n%s", isErr, text)
 	}
-	if text, isErr := call(t, cs, SearchTools, map[string]any{"query": "zebra quux"}); isErr || !strings.HasPrefix(text, "No tool matches") {
+	if text, isErr := mcpservetest.CallText(t, cs, SearchTools, map[string]any{"query": "zebra quux"}); isErr || !strings.HasPrefix(text, "No tool matches") {
 		t.Errorf("no match: error %v\n%s", isErr, text)
 	}
 
-	text, isErr = call(t, cs, DescribeTool, map[string]any{"name": "closeTicket"})
+	text, isErr = mcpservetest.CallText(t, cs, DescribeTool, map[string]any{"name": "closeTicket"})
 	op := cat.Tool("closeTicket").Operation()
 	if isErr || !strings.HasPrefix(text, "closeTicket (POST /tickets/{ticketId}/close; changes data)\n"+op.Description+"\n") || !strings.HasSuffix(text, "\n"+op.Schema) {
 		t.Errorf("describe: error %v\n%s", isErr, text)
@@ -203,32 +187,32 @@ func TestDynamicSearchDescribeCall(t *testing.T) {
 
 	// An unknown name names the closest tools, in both meta-tools.
 	for _, meta := range []string{DescribeTool, CallTool} {
-		text, isErr = call(t, cs, meta, map[string]any{"name": "get_tickets"})
+		text, isErr = mcpservetest.CallText(t, cs, meta, map[string]any{"name": "get_tickets"})
 		if !isErr || !strings.Contains(text, `no tool named "get_tickets"`) || !strings.Contains(text, `"getTicket"`) {
 			t.Errorf("%s of an unknown tool: error %v\n%s", meta, isErr, text)
 		}
 	}
 	// A missing name is the SDK's own check, as an error result.
-	if text, isErr := call(t, cs, CallTool, map[string]any{"arguments": map[string]any{}}); !isErr || !strings.Contains(text, "name") {
+	if text, isErr := mcpservetest.CallText(t, cs, CallTool, map[string]any{"arguments": map[string]any{}}); !isErr || !strings.Contains(text, "name") {
 		t.Errorf("call without name: error %v\n%s", isErr, text)
 	}
 
 	// call_tool gives what the tool itself gives, corrections included.
 	want := cat.Tool("getTicket").Run(context.Background(), `{"ticketId":"`+openTicket+`"}`).Text
-	text, isErr = call(t, cs, CallTool, map[string]any{"name": "getTicket", "arguments": map[string]any{"ticketId": openTicket}})
+	text, isErr = mcpservetest.CallText(t, cs, CallTool, map[string]any{"name": "getTicket", "arguments": map[string]any{"ticketId": openTicket}})
 	if isErr || text != want {
 		t.Errorf("call getTicket: error %v\n%s\nwant\n%s", isErr, text, want)
 	}
 	// Arguments written as a JSON string are read, and the model told so.
-	text, isErr = call(t, cs, CallTool, map[string]any{"name": "getTicket", "arguments": `{"ticketId":"` + openTicket + `"}`})
+	text, isErr = mcpservetest.CallText(t, cs, CallTool, map[string]any{"name": "getTicket", "arguments": `{"ticketId":"` + openTicket + `"}`})
 	if isErr || !strings.HasPrefix(text, "200 OK") || !strings.Contains(text, "Arguments adjusted") {
 		t.Errorf("call with string arguments: error %v\n%s", isErr, text)
 	}
-	text, isErr = call(t, cs, CallTool, map[string]any{"name": "listTickets", "arguments": map[string]any{"per_page": 1000}})
+	text, isErr = mcpservetest.CallText(t, cs, CallTool, map[string]any{"name": "listTickets", "arguments": map[string]any{"per_page": 1000}})
 	if !isErr || !strings.Contains(text, "Invalid arguments for listTickets") {
 		t.Errorf("call with invalid arguments: error %v\n%s", isErr, text)
 	}
-	text, isErr = call(t, cs, CallTool, map[string]any{"name": "deleteTicket", "arguments": map[string]any{"ticketId": openTicket}})
+	text, isErr = mcpservetest.CallText(t, cs, CallTool, map[string]any{"name": "deleteTicket", "arguments": map[string]any{"ticketId": openTicket}})
 	if !isErr || !strings.Contains(text, "Not called") {
 		t.Errorf("call of a mutation: error %v\n%s", isErr, text)
 	}
