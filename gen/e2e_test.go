@@ -62,19 +62,7 @@ func TestSplitPackageOverHTTP(t *testing.T) {
 	if err := gen.Write(dir, res.Files); err != nil {
 		t.Fatal(err)
 	}
-	tests, err := filepath.Glob(filepath.Join("testdata", "e2e", "split", "*_test.go"))
-	if err != nil || len(tests) == 0 {
-		t.Fatalf("no tests in testdata/e2e/split: %v", err)
-	}
-	for _, path := range tests {
-		src, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(dir, "all", filepath.Base(path)), src, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	copyTests(t, "split/*_test.go", filepath.Join(dir, "all"))
 	ops, err := catalog.Operations(res.API)
 	if err != nil {
 		t.Fatal(err)
