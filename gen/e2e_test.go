@@ -28,19 +28,7 @@ func TestGeneratedClientOverHTTP(t *testing.T) {
 	if err := gen.Write(dir, res.Files); err != nil {
 		t.Fatal(err)
 	}
-	tests, err := filepath.Glob(filepath.Join("testdata", "e2e", "inventory31*_test.go"))
-	if err != nil || len(tests) == 0 {
-		t.Fatalf("no tests in testdata/e2e: %v", err)
-	}
-	for _, path := range tests {
-		src, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(dir, filepath.Base(path)), src, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	copyTests(t, "inventory31*_test.go", dir)
 	// The descriptors a spec-built catalog uses, for the test that checks
 	// the generated ones are the same.
 	ops, err := catalog.Operations(res.API)
@@ -74,19 +62,7 @@ func TestSplitPackageOverHTTP(t *testing.T) {
 	if err := gen.Write(dir, res.Files); err != nil {
 		t.Fatal(err)
 	}
-	tests, err := filepath.Glob(filepath.Join("testdata", "e2e", "split", "*_test.go"))
-	if err != nil || len(tests) == 0 {
-		t.Fatalf("no tests in testdata/e2e/split: %v", err)
-	}
-	for _, path := range tests {
-		src, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(dir, "all", filepath.Base(path)), src, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	copyTests(t, "split/*_test.go", filepath.Join(dir, "all"))
 	ops, err := catalog.Operations(res.API)
 	if err != nil {
 		t.Fatal(err)
@@ -105,8 +81,9 @@ func TestSplitPackageOverHTTP(t *testing.T) {
 }
 
 // TestGeneratedServiceDesk generates the package for the example API's
-// spec and runs testdata/e2e/servicedesk_test.go beside it against the
-// real server on 127.0.0.1.
+// spec and runs testdata/e2e/servicedesk*_test.go beside it against the
+// real server on 127.0.0.1: typed methods, Eino tools and the tools served
+// over MCP.
 func TestGeneratedServiceDesk(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the example API; skipped with -short")
@@ -121,13 +98,7 @@ func TestGeneratedServiceDesk(t *testing.T) {
 	if err := gen.Write(dir, res.Files); err != nil {
 		t.Fatal(err)
 	}
-	src, err := os.ReadFile(filepath.Join("testdata", "e2e", "servicedesk_test.go"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, "servicedesk_test.go"), src, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	copyTests(t, "servicedesk*_test.go", dir)
 	t.Log(modtest.Go(t, mod, "test", "-count=1", "./servicedesk"))
 }
 
@@ -166,5 +137,24 @@ func TestGoGenerate(t *testing.T) {
 	modtest.Go(t, mod, "vet", "./...")
 	if out := modtest.Go(t, mod, "run", "."); strings.TrimSpace(out) != "true <nil>" {
 		t.Errorf("program printed %q", out)
+	}
+}
+
+// copyTests copies the tests in testdata/e2e whose names match pattern
+// into dir, beside a generated package.
+func copyTests(t *testing.T, pattern, dir string) {
+	t.Helper()
+	tests, err := filepath.Glob(filepath.Join("testdata", "e2e", pattern))
+	if err != nil || len(tests) == 0 {
+		t.Fatalf("no tests %s in testdata/e2e: %v", pattern, err)
+	}
+	for _, path := range tests {
+		src, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, filepath.Base(path)), src, 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
 }

@@ -44,6 +44,7 @@ func commands() []command {
 		{"gen", "generate a Go package of typed tools from an OpenAPI document", runGen},
 		{"tools", "list the tools of an OpenAPI document with their token counts", runTools},
 		{"call", "validate and invoke one tool; print exactly what an LLM would receive", runCall},
+		{"serve", "serve the tools over the Model Context Protocol (stdio or streamable HTTP)", runServe},
 		{"graph", "infer, show, approve and check the tool dependency graph", runGraph},
 		{"cases", "generate data-aware test cases with natural-language utterances", runCases},
 		{"test", "run every case directly and through an agent; classify, report, gate CI", runTest},
