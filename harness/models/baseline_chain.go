@@ -218,8 +218,12 @@ func (k *toolkit) sources(t *toolSpec, p *param, c *chain) []*toolSpec {
 		}
 	}
 	if len(out) == 0 && c.name != "" {
+		// The list of the things p identifies comes first ("close the
+		// v2.0 milestone": list the milestones, find v2.0 among them),
+		// then any tool that looks things up by name.
+		out = append(out, k.listsOf(t, p)...)
 		for _, src := range k.lookupTools() {
-			if src != t {
+			if src != t && !slices.Contains(out, src) {
 				out = append(out, src)
 			}
 		}
@@ -239,6 +243,25 @@ func (k *toolkit) sources(t *toolSpec, p *param, c *chain) []*toolSpec {
 		return -score
 	}
 	slices.SortStableFunc(out, func(a, b *toolSpec) int { return scoped(a) - scoped(b) })
+	return out
+}
+
+// listsOf are the read tools, other than t, whose name's object is what
+// p identifies (list-milestones for milestone_number), by name.
+func (k *toolkit) listsOf(t *toolSpec, p *param) []*toolSpec {
+	var out []*toolSpec
+	for _, n := range slices.Sorted(maps.Keys(k.byName)) {
+		src := k.byName[n]
+		if src == t || toolAction(src.name, src.desc) != "read" {
+			continue
+		}
+		for _, st := range p.stems {
+			if !idWords[st] && st != "number" && src.objects[st] {
+				out = append(out, src)
+				break
+			}
+		}
+	}
 	return out
 }
 

@@ -179,7 +179,8 @@ func (u *utterance) valueToken(i int) bool {
 // relative to the best one's (0 to 1), plus 0.5 when the action of its
 // name (or of its description's first verb) is the one the request asks
 // for (read, create, update, ...) or minus 0.4 when it is another (minus
-// 1 when that one deletes or cancels), plus
+// 1 when that one deletes or cancels; nothing for an update when the
+// request closes, reopens, archives or assigns), plus
 // the share of its name's other words that the request says (see
 // nameCover). The best eight are then filled from the request, as the
 // model would before calling: each required argument it cannot fill costs
@@ -191,6 +192,9 @@ func (u *utterance) valueToken(i int) bool {
 //
 // It also returns the fillers it made, by tool name, for the caller to
 // use rather than fill the chosen tool again.
+// stateChanges are the actions that an update of a thing's state does.
+var stateChanges = map[string]bool{"close": true, "reopen": true, "archive": true, "assign": true, "unassign": true}
+
 // destructive are the actions that cannot be taken back.
 var destructive = map[string]bool{"delete": true, "cancel": true}
 
@@ -231,6 +235,9 @@ func (k *toolkit) pickTool(request string, u *utterance) ([]retrieve.Hit, string
 		case action == "" || ta == "" || ta == "write" && action != "read":
 		case ta == action:
 			score += 0.5
+		case ta == "update" && stateChanges[action]:
+			// Closing, reopening or archiving a thing is updating its
+			// state, where no tool is named for it.
 		case destructive[ta]:
 			// Nobody asked to show a thing wants it deleted: a model
 			// does not take that risk on a shared word.
