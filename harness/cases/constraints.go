@@ -175,6 +175,11 @@ func wordByte(b byte) bool {
 // required ones and the user's, plus the optional ones the scenario picks,
 // with the exclusive pairs resolved and the body's minimum met. forced
 // are arguments the case must send (the user's data).
+// maxOptionalArgs is the most optional arguments a case gives: a person
+// asks for a dozen things at most, and some bodies flatten into hundreds
+// of arguments (DocuSign's account settings).
+const maxOptionalArgs = 12
+
 func (c *constraints) choose(rng *rand.Rand, args []toolschema.Arg, sc Scenario, forced map[string]bool) map[string]bool {
 	in := map[string]bool{}
 	var optional []string
@@ -189,7 +194,9 @@ func (c *constraints) choose(rng *rand.Rand, args []toolschema.Arg, sc Scenario,
 	}
 	switch sc {
 	case All:
-		for _, n := range optional {
+		// Every optional argument, up to what one request says: the
+		// first maxOptionalArgs, in the spec's order.
+		for _, n := range optional[:min(len(optional), maxOptionalArgs)] {
 			in[n] = true
 		}
 	case Subset:
@@ -197,7 +204,7 @@ func (c *constraints) choose(rng *rand.Rand, args []toolschema.Arg, sc Scenario,
 			// At least one optional argument and, when there are several,
 			// not all of them: a subset that differs from both other
 			// scenarios.
-			k := 1 + rng.IntN(max(1, len(optional)-1))
+			k := min(1+rng.IntN(max(1, len(optional)-1)), maxOptionalArgs)
 			for _, i := range rng.Perm(len(optional))[:k] {
 				in[optional[i]] = true
 			}

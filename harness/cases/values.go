@@ -24,8 +24,9 @@ type valueGen struct {
 	rng *rand.Rand
 	// path holds the named types being built, to stop at recursion.
 	path []string
-	// spent counts the values made for one argument: past
-	// example.MaxValues, gen/example's least value is taken.
+	// spent counts the values made for one case (a valueGen makes one
+	// case's arguments): past maxCaseValues, gen/example's least value
+	// is taken.
 	spent int
 }
 
@@ -74,7 +75,6 @@ func (g *valueGen) arg(a toolschema.Arg, f fill, first bool) (any, SourceKind) {
 	case def != nil && (first || r < 0.45):
 		return def, FromDefault
 	}
-	g.spent = 0
 	return g.value(a.Schema, a.Name, a.Description, f, 0), FromSynthesized
 }
 
@@ -119,7 +119,7 @@ func (g *valueGen) value(use *ir.Schema, name, desc string, f fill, depth int) a
 		g.path = append(g.path, ref)
 		defer func() { g.path = g.path[:len(g.path)-1] }()
 	}
-	if g.spent++; depth > 16 || g.spent > example.MaxValues {
+	if g.spent++; depth > 16 || g.spent > maxCaseValues {
 		return example.Budgeted(g.api, use, name, example.RequiredOnly, &g.spent)
 	}
 	if desc == "" {
@@ -129,10 +129,32 @@ func (g *valueGen) value(use *ir.Schema, name, desc string, f fill, depth int) a
 	if str, ok := v.(string); ok {
 		g.spent += len(str) / 64
 	}
-	if !example.Valid(g.api, use, v) {
+	if !g.valid(use, v, depth) {
 		return example.Budgeted(g.api, use, name, f.mode(), &g.spent)
 	}
 	return v
+}
+
+// maxCaseValues bounds the values made for the arguments of a case (each
+// string counting one more per 64 bytes). A case's utterance says every
+// value its call needs, and nobody types a request of a thousand fields:
+// DocuSign's bodies, filled whole, made utterances of 500 KB and 8,000
+// cases of 250 MB. Past it, gen/example's least value (required fields
+// only) is taken.
+const maxCaseValues = 200
+
+// valid checks v against use. An object or array below the argument is
+// not checked as a whole: each value in it was, and the argument's own
+// check covers what it adds; checking every level again would cost the
+// value's size times its depth.
+func (g *valueGen) valid(use *ir.Schema, v any, depth int) bool {
+	if depth > 0 {
+		switch v.(type) {
+		case map[string]any, []any:
+			return true
+		}
+	}
+	return example.Valid(g.api, use, v)
 }
 
 func (g *valueGen) make(use, s *ir.Schema, name, desc string, f fill, depth int) any {
@@ -174,7 +196,7 @@ func (g *valueGen) make(use, s *ir.Schema, name, desc string, f fill, depth int)
 		start := g.rng.IntN(len(vars))
 		for i := range vars {
 			v := vars[(start+i)%len(vars)]
-			if x := g.value(v, name, desc, f, depth+1); example.Valid(g.api, v, x) {
+			if x := g.value(v, name, desc, f, depth+1); g.valid(v, x, depth) {
 				return x
 			}
 		}
