@@ -2,7 +2,6 @@ package models_test
 
 import (
 	"context"
-	"io"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -129,24 +128,9 @@ func TestBaselineReActAgent(t *testing.T) {
 	}
 	// Streaming runs the same way.
 	rec.take()
-	sr, err := agent.Stream(ctx, []*schema.Message{schema.UserMessage(tests[0].request)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var chunks []*schema.Message
-	for {
-		c, err := sr.Recv()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
-		chunks = append(chunks, c)
-	}
-	out, err := schema.ConcatMessages(chunks)
-	if err != nil || !strings.Contains(out.Content, tests[0].answer) {
-		t.Errorf("streamed answer %v: %.200s", err, out.Content)
+	out := runAgent(t, agent, []*schema.Message{schema.UserMessage(tests[0].request)}, true)
+	if !strings.Contains(out.Content, tests[0].answer) {
+		t.Errorf("streamed answer: %.200s", out.Content)
 	}
 	if got := rec.take(); len(got) != 1 || !matchRequest(got[0], tests[0].want[0]) {
 		t.Errorf("streamed run: the server received %q", got)

@@ -16,6 +16,17 @@
 //     arguments under the schema (OpenAI's Structured Outputs).
 //   - "ollama:NAME": a local Ollama through its OpenAI-compatible API, at
 //     OLLAMA_HOST (default http://127.0.0.1:11434) + /v1; no key needed.
+//   - "azure:DEPLOYMENT": Azure OpenAI, at AZURE_OPENAI_ENDPOINT with the
+//     key AZURE_OPENAI_API_KEY and AZURE_OPENAI_API_VERSION (see
+//     DefaultAzureAPIVersion); the "openai" dialect.
+//   - "anthropic:MODEL": Anthropic's Messages API, with the key
+//     ANTHROPIC_API_KEY, at ANTHROPIC_BASE_URL when set; the "anthropic"
+//     dialect.
+//   - "gemini:MODEL": the Gemini API, with the key GEMINI_API_KEY (or
+//     GOOGLE_API_KEY), at GEMINI_BASE_URL when set; the "gemini" dialect.
+//
+// Every remote model's requests go through one retry policy (Retry), and
+// its errors are ProviderErrors that say what to fix and never hold a key.
 //
 // Scripted is a model for tests that replies with given turns.
 package models
@@ -37,10 +48,13 @@ import (
 
 // Kinds of model.
 const (
-	KindBaseline = "baseline"
-	KindOpenAI   = "openai"
-	KindOllama   = "ollama"
-	KindScripted = "scripted"
+	KindBaseline  = "baseline"
+	KindOpenAI    = "openai"
+	KindOllama    = "ollama"
+	KindScripted  = "scripted"
+	KindAzure     = "azure"
+	KindAnthropic = "anthropic"
+	KindGemini    = "gemini"
 )
 
 // Environment variables read by New.
@@ -106,10 +120,28 @@ type Options struct {
 	// Strict asks openai:NAME models for strict function calling, as
 	// OPENAI_STRICT does.
 	Strict bool
+	// Retry is the retry policy of remote models' requests; the zero
+	// value is the default policy.
+	Retry Retry
 }
 
-// New returns the model a spec names: "baseline" (also ""), "openai:NAME"
-// or "ollama:NAME", with Info on which it is. Remote models read their
+// httpClient is the client remote models send with: opts.HTTPClient, or
+// one with opts.Timeout, under the retry policy.
+func (opts Options) httpClient() *http.Client {
+	hc := opts.HTTPClient
+	if hc == nil {
+		timeout := opts.Timeout
+		if timeout <= 0 {
+			timeout = 5 * time.Minute
+		}
+		hc = &http.Client{Timeout: timeout}
+	}
+	return opts.Retry.Client(hc)
+}
+
+// New returns the model a spec names: "baseline" (also ""), "openai:NAME",
+// "ollama:NAME", "azure:DEPLOYMENT", "anthropic:MODEL" or "gemini:MODEL",
+// with Info on which it is. Remote models read their
 // endpoint and key from the environment (see the package documentation);
 // a missing one is an error that names the variable.
 func New(ctx context.Context, spec string) (model.ToolCallingChatModel, Info, error) {
@@ -130,14 +162,25 @@ func NewWith(ctx context.Context, spec string, opts Options) (model.ToolCallingC
 			return nil, Info{}, fmt.Errorf("model %q: the baseline takes no name; write \"baseline\"", spec)
 		}
 		return NewBaseline(), Info{Kind: KindBaseline, Name: KindBaseline}, nil
-	case KindOpenAI, KindOllama:
+	case KindOpenAI, KindOllama, KindAzure, KindAnthropic, KindGemini:
 	default:
-		return nil, Info{}, fmt.Errorf("model %q: unknown kind %q; use baseline, openai:NAME or ollama:NAME", spec, kind)
+		return nil, Info{}, fmt.Errorf("model %q: unknown kind %q; use baseline, openai:NAME, ollama:NAME, "+
+			"azure:DEPLOYMENT, anthropic:MODEL or gemini:MODEL", spec, kind)
 	}
 	name = strings.TrimSpace(name)
 	if name == "" {
 		return nil, Info{}, fmt.Errorf("model %q: no model name; write %s:NAME, e.g. %s", spec, kind, map[string]string{
-			KindOpenAI: "openai:gpt-4o", KindOllama: "ollama:llama3.1:8b"}[kind])
+			KindOpenAI: "openai:gpt-4o", KindOllama: "ollama:llama3.1:8b", KindAzure: "azure:my-gpt-4o-deployment",
+			KindAnthropic: "anthropic:claude-sonnet-4-5", KindGemini: "gemini:gemini-2.5-flash"}[kind])
+	}
+	r := remote{spec: spec, name: name, getenv: getenv, opts: opts}
+	switch kind {
+	case KindAzure:
+		return r.azure(ctx)
+	case KindAnthropic:
+		return r.anthropic()
+	case KindGemini:
+		return r.gemini(ctx)
 	}
 	var baseURL, key string
 	if kind == KindOpenAI {
@@ -169,29 +212,47 @@ func NewWith(ctx context.Context, spec string, opts Options) (model.ToolCallingC
 	if strict {
 		info.Dialect = dialect.OpenAIStrict
 	}
-	hc := opts.HTTPClient
-	if hc == nil {
-		timeout := opts.Timeout
-		if timeout <= 0 {
-			timeout = 5 * time.Minute
-		}
-		hc = &http.Client{Timeout: timeout}
-	}
 	cm, err := openai.NewChatModel(ctx, &openai.ChatModelConfig{
 		APIKey:      key,
 		BaseURL:     strings.TrimRight(baseURL, "/"),
 		Model:       name,
-		HTTPClient:  hc,
+		HTTPClient:  opts.httpClient(),
 		Temperature: opts.Temperature,
 		Seed:        opts.Seed,
 	})
 	if err != nil {
 		return nil, info, fmt.Errorf("model %s: %w", info, err)
 	}
-	if strict {
-		return strictTools{cm}, info, nil
+	p := provider{model: kind + ":" + name, key: key, where: "the model name " + name + " and " + EnvOpenAIBaseURL}
+	if kind == KindOpenAI {
+		p.keyEnv = EnvOpenAIKey
+	} else {
+		p.key, p.where = "", "that the model "+name+" is pulled (ollama pull "+name+")"
 	}
-	return cm, info, nil
+	if strict {
+		return described{strictTools{cm}, p}, info, nil
+	}
+	return described{cm, p}, info, nil
+}
+
+// remote is what every remote model's constructor reads.
+type remote struct {
+	spec, name string
+	getenv     func(string) string
+	opts       Options
+}
+
+// env reads a variable, trimmed.
+func (r remote) env(name string) string { return strings.TrimSpace(r.getenv(name)) }
+
+// need reads a variable that must be set; the error names it and what it
+// is for.
+func (r remote) need(name, what string) (string, error) {
+	v := r.env(name)
+	if v == "" {
+		return "", fmt.Errorf("model %q: %s is not set; set it to %s", r.spec, name, what)
+	}
+	return v, nil
 }
 
 // truthy reads an environment switch: 1, true, yes or on.

@@ -35,7 +35,7 @@ func TestNewSpecs(t *testing.T) {
 		{spec: "baseline", want: models.Info{Kind: "baseline", Name: "baseline"}},
 		{spec: " Baseline ", want: models.Info{Kind: "baseline", Name: "baseline"}},
 		{spec: "baseline:x", err: "takes no name"},
-		{spec: "gpt-4o", err: `unknown kind "gpt-4o"; use baseline, openai:NAME or ollama:NAME`},
+		{spec: "gpt-4o", err: `unknown kind "gpt-4o"; use baseline, openai:NAME, ollama:NAME, azure:DEPLOYMENT, anthropic:MODEL or gemini:MODEL`},
 		{spec: "openai:", env: map[string]string{"OPENAI_API_KEY": "k"}, err: "no model name"},
 		{spec: "openai:gpt-4o", err: "OPENAI_API_KEY is not set"},
 		{spec: "openai:gpt-4o", env: map[string]string{"OPENAI_API_KEY": "sk-secret"},
@@ -51,6 +51,18 @@ func TestNewSpecs(t *testing.T) {
 		{spec: "ollama:qwen3", env: map[string]string{"OLLAMA_HOST": "gpu:9999/v1"},
 			want: models.Info{Kind: "ollama", Name: "qwen3", Endpoint: "http://gpu:9999/v1", Dialect: "openai"}},
 		{spec: "ollama:qwen3", env: map[string]string{"OLLAMA_HOST": "ftp://gpu"}, err: "OLLAMA_HOST"},
+		{spec: "azure:gpt4o", env: map[string]string{"AZURE_OPENAI_API_KEY": "sk-secret"}, err: "AZURE_OPENAI_ENDPOINT is not set"},
+		{spec: "azure:gpt4o", env: map[string]string{"AZURE_OPENAI_ENDPOINT": "https://r.openai.azure.com"}, err: "AZURE_OPENAI_API_KEY is not set"},
+		{spec: "azure:gpt4o", env: map[string]string{"AZURE_OPENAI_ENDPOINT": "https://r.openai.azure.com/", "AZURE_OPENAI_API_KEY": "sk-secret"},
+			want: models.Info{Kind: "azure", Name: "gpt4o", Endpoint: "https://r.openai.azure.com", Dialect: "openai"}},
+		{spec: "anthropic:claude-x", err: "ANTHROPIC_API_KEY is not set"},
+		{spec: "anthropic:claude-x", env: map[string]string{"ANTHROPIC_API_KEY": "sk-secret"},
+			want: models.Info{Kind: "anthropic", Name: "claude-x", Endpoint: "https://api.anthropic.com", Dialect: "anthropic"}},
+		{spec: "anthropic:claude-x", env: map[string]string{"ANTHROPIC_API_KEY": "sk-secret", "ANTHROPIC_BASE_URL": "gpu:1"}, err: "ANTHROPIC_BASE_URL"},
+		{spec: "gemini:g", err: "GEMINI_API_KEY is not set"},
+		{spec: "gemini:g", env: map[string]string{"GOOGLE_API_KEY": "sk-secret"},
+			want: models.Info{Kind: "gemini", Name: "g", Endpoint: "https://generativelanguage.googleapis.com/", Dialect: "gemini"}},
+		{spec: "anthropic:", env: map[string]string{"ANTHROPIC_API_KEY": "k"}, err: "anthropic:claude-sonnet-4-5"},
 	}
 	for _, tc := range tests {
 		m, info, err := models.NewWith(ctx, tc.spec, models.Options{Getenv: env(tc.env)})
@@ -195,40 +207,13 @@ func TestOpenAICompatible(t *testing.T) {
 				t.Fatal(err)
 			}
 			in := []*schema.Message{schema.UserMessage("What is the state of TCK-1001?")}
-			var out *schema.Message
-			if stream {
-				sr, err := agent.Stream(ctx, in)
-				if err != nil {
-					t.Fatal(err)
-				}
-				var chunks []*schema.Message
-				for {
-					c, err := sr.Recv()
-					if err == io.EOF {
-						break
-					}
-					if err != nil {
-						t.Fatal(err)
-					}
-					chunks = append(chunks, c)
-				}
-				if out, err = schema.ConcatMessages(chunks); err != nil {
-					t.Fatal(err)
-				}
-			} else if out, err = agent.Generate(ctx, in); err != nil {
-				t.Fatal(err)
-			}
+			out := runAgent(t, agent, in, stream)
 			fake.mu.Lock()
 			defer fake.mu.Unlock()
 			for _, p := range fake.problems {
 				t.Error(p)
 			}
-			if len(tt.args) != 1 || tt.args[0] != `{"ticketId":"TCK-1001"}` {
-				t.Errorf("tool got %q", tt.args)
-			}
-			if !strings.Contains(out.Content, `Ticket TCK-1001 is open: {"id":"TCK-1001","status":"open"}`) {
-				t.Errorf("answer %q", out.Content)
-			}
+			checkTicketRun(t, tt, out)
 			if len(fake.requests) != 2 {
 				t.Fatalf("%d requests, want 2", len(fake.requests))
 			}

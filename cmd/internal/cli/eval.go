@@ -26,7 +26,7 @@ func runEval(e *env, args []string) int {
 	sf.register(fs)
 	suite := fs.String("utterances", "", "the suite: one JSON object per line with id, utterance, tool (operationId), args, optional_ok, kind")
 	ownCases := fs.String("cases", "", "score agentready's own cases instead (a cases file): each one-call case's first utterance and its ground truth's call, kind = scenario")
-	modelName := fs.String("model", "baseline", `the model: "baseline", "openai:NAME" or "ollama:NAME"`)
+	modelName := fs.String("model", "baseline", `the model: "baseline", "openai:NAME", "ollama:NAME", "azure:DEPLOYMENT", "anthropic:MODEL" or "gemini:MODEL"`)
 	k := fs.Int("k", eval.DefaultK, "tools most like the target given to the model beside it")
 	retrieveN := fs.Int("retrieve", 0, "give instead the N tools retrieval finds for each request in the whole API")
 	graphFile := fs.String("graph", "", "the reviewed dependency graph: its approved producers are named in the inputs' descriptions, as in test (default: the config's graph:, else "+graph.DefaultFile+" when present)")

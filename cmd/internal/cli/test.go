@@ -44,7 +44,7 @@ type testSettings struct {
 }
 
 func (s *testSettings) register(fs *flag.FlagSet) {
-	fs.StringVar(&s.model, "model", "baseline", `the agent's model: "baseline" (offline, deterministic), "openai:NAME" (OPENAI_BASE_URL, OPENAI_API_KEY) or "ollama:NAME" (OLLAMA_HOST)`)
+	fs.StringVar(&s.model, "model", "baseline", `the agent's model: "baseline" (offline, deterministic), "openai:NAME" (OPENAI_BASE_URL, OPENAI_API_KEY), "ollama:NAME" (OLLAMA_HOST), "azure:DEPLOYMENT" (AZURE_OPENAI_ENDPOINT, AZURE_OPENAI_API_KEY, AZURE_OPENAI_API_VERSION), "anthropic:MODEL" (ANTHROPIC_API_KEY) or "gemini:MODEL" (GEMINI_API_KEY)`)
 	fs.StringVar(&s.out, "out", "", "run directory (default runs/<time>)")
 	fs.IntVar(&s.parallel, "parallel", 4, "cases run at once")
 	fs.IntVar(&s.k, "k", runner.DefaultK, "similar tools the agent gets beside the target")
