@@ -107,11 +107,7 @@ type player struct {
 
 // Generate answers with the recorded answer (or error) of the call.
 func (p *player) Generate(ctx context.Context, input []*schema.Message, _ ...model.Option) (*schema.Message, error) {
-	req, err := NewRequest(input, p.tools)
-	if err != nil {
-		return nil, err
-	}
-	key, err := req.Key()
+	req, key, err := keyed(input, p.tools)
 	if err != nil {
 		return nil, err
 	}

@@ -86,11 +86,7 @@ type recording struct {
 // Generate calls the model and records the call: its answer, or its
 // error.
 func (m *recording) Generate(ctx context.Context, input []*schema.Message, opts ...model.Option) (*schema.Message, error) {
-	req, err := NewRequest(input, m.tools)
-	if err != nil {
-		return nil, err
-	}
-	key, err := req.Key()
+	req, key, err := keyed(input, m.tools)
 	if err != nil {
 		return nil, err
 	}

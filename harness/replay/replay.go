@@ -131,6 +131,16 @@ func (r Request) Key() (string, error) {
 	return hex.EncodeToString(sum[:]), nil
 }
 
+// keyed returns the request of a call and its key.
+func keyed(msgs []*schema.Message, tools []*schema.ToolInfo) (Request, string, error) {
+	req, err := NewRequest(msgs, tools)
+	if err != nil {
+		return Request{}, "", err
+	}
+	key, err := req.Key()
+	return req, key, err
+}
+
 // canonical writes v as JSON with sorted object keys and no spaces.
 func canonical(v any) (json.RawMessage, error) {
 	b, err := json.Marshal(v)
