@@ -15,6 +15,7 @@ import (
 	"github.com/agentready/agentready/gen/toolrt"
 	"github.com/agentready/agentready/harness/cases"
 	"github.com/agentready/agentready/harness/classify"
+	"github.com/agentready/agentready/harness/replay"
 	"github.com/cloudwego/eino/components/model"
 	"github.com/cloudwego/eino/components/tool"
 	"github.com/cloudwego/eino/compose"
@@ -115,10 +116,16 @@ func (r *runner) runLegs(ctx context.Context, c *cases.Case) *Record {
 	tc.Args = ap.Args
 	var own *toolrt.Call
 	var made []*toolrt.Call
-	rec.Agent, own, made = r.agent(ctx, &tc, rec.Utterance, userReplies(&tc, ap))
+	var missed error
+	rec.Agent, own, made, missed = r.agent(ctx, &tc, rec.Utterance, userReplies(&tc, ap))
 	ap.Cleanup(ctx, prep, own)
 	r.addPrep(rec, "agent", ap)
 	if rec.noteInfra(made...) {
+		return rec
+	}
+	if missed != nil {
+		// A replay without the model's answer: not the agent's doing.
+		rec.Skipped = missed.Error()
 		return rec
 	}
 	v := r.classifier.Classify(&tc, rec.Direct, rec.Agent)
@@ -236,7 +243,7 @@ func replyTo(c *cases.Case, replies []string, out *schema.Message, n int, callsS
 // In an ask case (replies set), each time the agent's run ends with text
 // the simulated user may answer (replyTo), and the agent runs again on
 // the whole conversation and the answer.
-func (r *runner) agent(ctx context.Context, c *cases.Case, utterance string, replies []string) (*classify.Trace, *toolrt.Call, []*toolrt.Call) {
+func (r *runner) agent(ctx context.Context, c *cases.Case, utterance string, replies []string) (*classify.Trace, *toolrt.Call, []*toolrt.Call, error) {
 	names := r.opts.offered(c)
 	rec := &recorder{}
 	tools := make([]tool.BaseTool, len(names))
@@ -247,6 +254,7 @@ func (r *runner) agent(ctx context.Context, c *cases.Case, utterance string, rep
 		tools[i] = &recordingTool{tool: t, rec: rec, shown: r.opts.Shown}
 	}
 	trace := &classify.Trace{Utterance: utterance, Tools: names}
+	ctx = replay.WithScope(ctx, c.ID)
 	ctx, cancel := context.WithTimeout(ctx, r.opts.CaseTimeout)
 	defer cancel()
 	cfg := &react.AgentConfig{
@@ -301,7 +309,7 @@ func (r *runner) agent(ctx context.Context, c *cases.Case, utterance string, rep
 			own = call
 		}
 	}
-	return trace, own, rec.raw
+	return trace, own, rec.raw, rec.missed
 }
 
 // recorder collects what one agent run does.
@@ -317,6 +325,8 @@ type recorder struct {
 	// users are the simulated user's replies of an ask case, each with
 	// the number of turns before it.
 	users []userTurn
+	// missed is the first model call a replay did not have.
+	missed error
 }
 
 // userTurn is one message of the simulated user after the first.
@@ -458,6 +468,13 @@ func (m *recordingModel) Generate(ctx context.Context, input []*schema.Message, 
 	start := time.Now()
 	out, err := m.inner.Generate(ctx, input, opts...)
 	if err != nil {
+		if errors.Is(err, replay.ErrNotRecorded) {
+			m.rec.mu.Lock()
+			if m.rec.missed == nil {
+				m.rec.missed = err
+			}
+			m.rec.mu.Unlock()
+		}
 		return nil, err
 	}
 	if out == nil {

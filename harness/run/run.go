@@ -46,6 +46,7 @@ import (
 	"github.com/agentready/agentready/gen/toolrt"
 	"github.com/agentready/agentready/harness/cases"
 	"github.com/agentready/agentready/harness/classify"
+	"github.com/agentready/agentready/harness/replay"
 	"github.com/cloudwego/eino/components/model"
 	"github.com/cloudwego/eino/schema"
 )
@@ -123,8 +124,14 @@ type Options struct {
 	Hints int
 	// Nonce makes this run's fresh values (cases.Case.Fresh) differ from
 	// every other run's (cases.NewNonce); zero draws one at random, as it
-	// should be against an API that keeps what earlier runs made.
+	// should be against an API that keeps what earlier runs made. It is
+	// recorded in run.json, where a replay finds it.
 	Nonce uint64
+	// Record writes every call of the agent's model to the directory's
+	// cassette (replay.File), for a later replay: give such a run a Model
+	// from replay.Load(dir).Player(), the recorded run's Nonce and its
+	// settings, and it gives the same results without calling any model.
+	Record bool
 }
 
 // DefaultSystem is the system prompt of the agent.
@@ -138,9 +145,11 @@ type Info struct {
 	Model    any       `json:"model,omitempty"`
 	Settings Settings  `json:"settings"`
 	Seed     int64     `json:"seed"`
-	Cases    CasesInfo `json:"cases"`
-	API      string    `json:"api,omitempty"`
-	Tools    int       `json:"tools"`
+	// Nonce made the run's fresh values (Options.Nonce).
+	Nonce uint64    `json:"nonce,omitempty"`
+	Cases CasesInfo `json:"cases"`
+	API   string    `json:"api,omitempty"`
+	Tools int       `json:"tools"`
 	// Resumed lists the times the run was resumed.
 	Resumed []time.Time `json:"resumed,omitempty"`
 }
@@ -257,6 +266,10 @@ type Summary struct {
 	// again; NotRunWhy says why, for the first few.
 	NotRun    int
 	NotRunWhy []string
+	// NotRecorded counts the cases of a replay that made a model call the
+	// recording does not hold (their records say why): they must be
+	// recorded again.
+	NotRecorded int
 	// Metrics are over every record in the results file.
 	Metrics classify.Metrics
 }
@@ -281,8 +294,19 @@ func Run(ctx context.Context, cs []cases.Case, opts Options) (*Summary, error) {
 		return nil, err
 	}
 	defer w.close()
+	o.Nonce = cases.NewNonce(o.Nonce)
 	if err := o.writeInfo(hash, len(cs)); err != nil {
 		return nil, err
+	}
+	if o.Record {
+		// Opened once the results file is ours: a run that may not write
+		// there must not empty its cassette.
+		rec, err := replay.OpenRecorder(o.Dir, o.Resume)
+		if err != nil {
+			return nil, err
+		}
+		defer rec.Close()
+		o.Model = rec.Wrap(o.Model)
 	}
 
 	var todo []*cases.Case
@@ -297,7 +321,7 @@ func Run(ctx context.Context, cs []cases.Case, opts Options) (*Summary, error) {
 	}
 	s := &Summary{Total: len(cs), Resumed: len(cs) - len(todo)}
 	r := &runner{opts: o, classifier: classify.New(o.API, classify.Options{ResultTokens: o.ResultTokens}),
-		nonce: cases.NewNonce(o.Nonce)}
+		nonce: o.Nonce}
 	prog := newProgress(o.Progress, len(cs), s.Resumed)
 
 	var mu sync.Mutex
@@ -372,7 +396,7 @@ func Run(ctx context.Context, cs []cases.Case, opts Options) (*Summary, error) {
 	prog.finish()
 	if firstErr != nil {
 		if recs, err := ReadResults(filepath.Join(o.Dir, ResultsFile)); err == nil {
-			s.Metrics = Metrics(recs)
+			s.Metrics, s.NotRecorded = Metrics(recs), notRecorded(recs)
 		}
 		return s, firstErr
 	}
@@ -380,7 +404,7 @@ func Run(ctx context.Context, cs []cases.Case, opts Options) (*Summary, error) {
 	if err != nil {
 		return s, err
 	}
-	s.Metrics = Metrics(recs)
+	s.Metrics, s.NotRecorded = Metrics(recs), notRecorded(recs)
 	if err := ctx.Err(); err != nil {
 		return s, err
 	}
@@ -539,6 +563,7 @@ func (o Options) describe(hash string, n int) Info {
 		Settings: Settings{K: o.K, Rounds: o.Rounds, MaxStep: o.maxStep(), Parallel: o.Parallel,
 			ResultTokens: o.ResultTokens, System: o.System, Retrieval: o.Similar != nil, Ablation: o.Ablation, Hints: o.Hints},
 		Seed:  o.Seed,
+		Nonce: o.Nonce,
 		Cases: CasesInfo{File: o.CasesFile, SHA256: hash, Count: n},
 	}
 	if o.Catalog != nil {
@@ -646,4 +671,15 @@ func (o Options) offered(c *cases.Case) []string {
 	}
 	sort.Strings(names)
 	return names
+}
+
+// notRecorded counts the records of cases a replay did not have.
+func notRecorded(recs []Record) int {
+	n := 0
+	for i := range recs {
+		if strings.HasPrefix(recs[i].Skipped, replay.ErrNotRecorded.Error()+":") {
+			n++
+		}
+	}
+	return n
 }
