@@ -22,6 +22,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"sort"
 
 	"github.com/cloudwego/eino/schema"
 )
@@ -108,7 +109,7 @@ func NewRequest(msgs []*schema.Message, tools []*schema.ToolInfo) (Request, erro
 			return Request{}, fmt.Errorf("replay: tool %s: %w", t.Name, err)
 		}
 		if js != nil {
-			raw, err := canonical(js)
+			raw, err := canonicalSchema(js)
 			if err != nil {
 				return Request{}, fmt.Errorf("replay: tool %s: %w", t.Name, err)
 			}
@@ -139,6 +140,53 @@ func keyed(msgs []*schema.Message, tools []*schema.ToolInfo) (Request, string, e
 	}
 	key, err := req.Key()
 	return req, key, err
+}
+
+// canonicalSchema is canonical for a JSON Schema, with every list of
+// required properties sorted: it is a set, and providers' clients sort it
+// in place (eino-ext's OpenAI client does, in the ToolInfo the caller
+// shares), so its order says nothing of what the model saw.
+func canonicalSchema(js any) (json.RawMessage, error) {
+	raw, err := canonical(js)
+	if err != nil {
+		return nil, err
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	var x any
+	if err := dec.Decode(&x); err != nil {
+		return nil, err
+	}
+	sortRequired(x)
+	return json.Marshal(x)
+}
+
+// sortRequired sorts, in place, every "required" list of property names
+// in a decoded JSON Schema.
+func sortRequired(v any) {
+	switch x := v.(type) {
+	case map[string]any:
+		for k, e := range x {
+			if names, ok := e.([]any); ok && k == "required" && allStrings(names) {
+				sort.Slice(names, func(i, j int) bool { return names[i].(string) < names[j].(string) })
+				continue
+			}
+			sortRequired(e)
+		}
+	case []any:
+		for _, e := range x {
+			sortRequired(e)
+		}
+	}
+}
+
+func allStrings(xs []any) bool {
+	for _, x := range xs {
+		if _, ok := x.(string); !ok {
+			return false
+		}
+	}
+	return true
 }
 
 // canonical writes v as JSON with sorted object keys and no spaces.

@@ -2,6 +2,7 @@ package replay_test
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"reflect"
@@ -9,6 +10,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/agentready/agentready/gen/toolrt"
 	"github.com/agentready/agentready/harness/replay"
 	"github.com/cloudwego/eino/components/model"
 	"github.com/cloudwego/eino/schema"
@@ -197,5 +199,33 @@ func TestLoadWithoutCassette(t *testing.T) {
 	_, err := replay.Load(t.TempDir())
 	if err == nil || !strings.Contains(err.Error(), "--record") {
 		t.Errorf("error %v: want one that says to record", err)
+	}
+}
+
+// The order of required properties is no part of the key: it is a set,
+// and eino-ext's OpenAI client sorts it in place in the shared ToolInfo.
+func TestKeyIgnoresRequiredOrder(t *testing.T) {
+	key := func(required ...string) string {
+		names, _ := json.Marshal(required)
+		js, err := toolrt.SchemaFromJSON([]byte(`{"type":"object","properties":{"a":{"type":"string"},"b":{"type":"string"}},"required":` + string(names) + `}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		ti := &schema.ToolInfo{Name: "t", Desc: "d", ParamsOneOf: schema.NewParamsOneOfByJSONSchema(js)}
+		req, err := replay.NewRequest([]*schema.Message{schema.UserMessage("u")}, []*schema.ToolInfo{ti})
+		if err != nil {
+			t.Fatal(err)
+		}
+		k, err := req.Key()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return k
+	}
+	if key("b", "a") != key("a", "b") {
+		t.Error("the order of required properties changes the key")
+	}
+	if key("a") == key("a", "b") {
+		t.Error("which properties are required does not change the key")
 	}
 }

@@ -23,6 +23,7 @@ import (
 	"github.com/agentready/agentready/gen/toolrt"
 	"github.com/agentready/agentready/harness/cases"
 	"github.com/agentready/agentready/harness/models"
+	"github.com/agentready/agentready/harness/replay"
 	"github.com/agentready/agentready/harness/report"
 	"github.com/agentready/agentready/harness/retrieve"
 	runner "github.com/agentready/agentready/harness/run"
@@ -41,6 +42,8 @@ type testSettings struct {
 	timeout      time.Duration
 	ablate       listFlag
 	maxNotRun    float64
+	record       bool
+	replay       string
 }
 
 func (s *testSettings) register(fs *flag.FlagSet) {
@@ -54,6 +57,8 @@ func (s *testSettings) register(fs *flag.FlagSet) {
 	fs.IntVar(&s.resultTokens, "result-tokens", toolrt.DefaultResultTokens, "token budget of one tool result")
 	fs.DurationVar(&s.timeout, "timeout", 30*time.Second, "give up on one API request after this long")
 	fs.Var(&s.ablate, "ablate", "hide parts of every tool definition from the model to measure what they are worth: example, constraints, meanings, hints (comma-separated)")
+	fs.BoolVar(&s.record, "record", false, "record every model call of the run in its directory ("+replay.File+"), for --replay")
+	fs.StringVar(&s.replay, "replay", "", "a run directory recorded with --record: answer every model call from its recording, with no model, network or key; a call it lacks fails its case, which must be recorded again")
 	fs.Float64Var(&s.maxNotRun, "max-not-run", runner.DefaultMaxNotRun, "stop the run (exit 2) when more than this fraction of the cases cannot run because the API or the network fails them")
 }
 
@@ -70,6 +75,8 @@ func (s *testSettings) check() error {
 		return fmt.Errorf("--result-tokens %d: must be at least 1", s.resultTokens)
 	case s.maxNotRun < 0 || s.maxNotRun > 1:
 		return fmt.Errorf("--max-not-run %g: a fraction from 0 to 1", s.maxNotRun)
+	case s.record && s.replay != "":
+		return errors.New("--record and --replay: one or the other")
 	}
 	if _, err := runner.Ablation(s.ablate); err != nil {
 		return fmt.Errorf("--ablate: %w", err)
@@ -104,10 +111,11 @@ type prepared struct {
 // prepare builds the model, the catalog and the run's options, without
 // calling anything.
 func (j *testJob) prepare(ctx context.Context, progress io.Writer) (*prepared, error) {
-	chat, info, err := models.New(ctx, j.settings.model)
+	am, err := j.settings.newAgentModel(ctx)
 	if err != nil {
-		return nil, fmt.Errorf("--model %s: %w", j.settings.model, err)
+		return nil, err
 	}
+	info := am.info
 	opts := append([]toolrt.Option{toolrt.WithHTTPClient(&http.Client{Timeout: j.settings.timeout})}, j.clientOp...)
 	client, err := catalog.NewClient(j.api, j.baseURL, opts...)
 	if err != nil {
@@ -133,12 +141,23 @@ func (j *testJob) prepare(ctx context.Context, progress io.Writer) (*prepared, e
 	if dir == "" {
 		dir = filepath.Join("runs", time.Now().UTC().Format("2006-01-02T150405"))
 	}
-	return &prepared{info: info, cat: cat, opts: runner.Options{
-		Dir: dir, Catalog: cat, API: j.api, Model: chat, ModelInfo: info, Similar: retrieve.SimilarTools(cat),
+	nonce := j.nonce
+	var modelInfo any = info
+	if am.recorded != nil {
+		// A replay makes the recording's fresh values and describes its
+		// model as the recording did.
+		nonce, modelInfo = am.recorded.Nonce, am.recorded.Model
+	}
+	p := &prepared{info: info, cat: cat, opts: runner.Options{
+		Dir: dir, Catalog: cat, API: j.api, Model: am.chat, ModelInfo: modelInfo, Record: j.settings.record, Similar: retrieve.SimilarTools(cat),
 		Shown: shown, Ablation: []string(j.settings.ablate), Hints: hintCount(hints, j.settings.ablate), K: j.settings.k, Rounds: j.settings.rounds, Parallel: j.settings.parallel,
 		Seed: j.settings.seed, CasesFile: j.file, ResultTokens: j.settings.resultTokens, Resume: j.settings.resume,
-		Progress: progress, Nonce: j.nonce, MaxNotRun: maxNotRun(j.settings.maxNotRun),
-	}}, nil
+		Progress: progress, Nonce: nonce, MaxNotRun: maxNotRun(j.settings.maxNotRun),
+	}}
+	if err := j.replayFits(am, p.opts); err != nil {
+		return nil, err
+	}
+	return p, nil
 }
 
 // hintCount is how many inputs the model sees a producer hint on.
@@ -500,6 +519,9 @@ func (e *env) finishRun(dir string, sum *runner.Summary, info models.Info, g *re
 		fmt.Fprintf(e.stdout, "; passed after recovering from an error: %d more (%.2f)", m.Recovered, m.RecoveredRate)
 	}
 	fmt.Fprintln(e.stdout)
+	if sum.NotRecorded > 0 {
+		fmt.Fprintf(e.stdout, "not recorded: %d cases must be recorded again: the replayed recording lacks a model call of theirs (each is skipped, saying why)\n", sum.NotRecorded)
+	}
 	if m.Invalid > 0 {
 		fmt.Fprintf(e.stdout, "invalid: %d cases whose direct call did not hold (failed, or came back empty) are left out of every rate; the report says why\n", m.Invalid)
 	}
@@ -545,6 +567,10 @@ func (e *env) finishRun(dir string, sum *runner.Summary, info models.Info, g *re
 		return e.failf("report: %v", err)
 	}
 	fmt.Fprintf(e.stdout, "\nrun recorded in %s; report: %s\n", dir, filepath.Join(dir, "report.html"))
+	if sum.NotRecorded > 0 {
+		fmt.Fprintf(e.stderr, "agentready: %d cases must be recorded again (run with --record)\n", sum.NotRecorded)
+		return exitError
+	}
 	return exitOK
 }
 
