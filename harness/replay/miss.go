@@ -11,7 +11,9 @@ import (
 // ErrNotRecorded is what a *NotRecordedError is (errors.Is).
 var ErrNotRecorded = errors.New("not recorded")
 
-// NotRecordedError says that a call to replay was not recorded, and why.
+// NotRecordedError says that a call to replay was not recorded, and why;
+// its message does not name the case (Scope does), so that the reasons of
+// many cases group.
 type NotRecordedError struct {
 	// Scope is the case (and trial) of the call.
 	Scope string
@@ -34,10 +36,10 @@ func (c *Cassette) miss(scope string, seq int, req Request) *NotRecordedError {
 	es := c.scopes[scope]
 	switch {
 	case len(es) == 0:
-		e.Reason = fmt.Sprintf("the recording has no model call of %s (it was not in the recorded run)", orCase(scope))
+		e.Reason = "the recording has no model call of this case (it was not in the recorded run)"
 		return e
 	case seq >= len(es):
-		e.Reason = fmt.Sprintf("%s called the model %d times in the recording, and now more", orCase(scope), len(es))
+		e.Reason = fmt.Sprintf("the case called the model %d times in the recording, and now more", len(es))
 		return e
 	}
 	was := es[seq].Request
@@ -48,16 +50,16 @@ func (c *Cassette) miss(scope string, seq int, req Request) *NotRecordedError {
 	}
 	for i := range max(len(was.Messages), len(req.Messages)) {
 		if i >= len(was.Messages) || i >= len(req.Messages) {
-			e.Reason = fmt.Sprintf("the conversation of %s has %d messages where the recording had %d", orCase(scope), len(req.Messages), len(was.Messages))
+			e.Reason = fmt.Sprintf("the conversation has %d messages where the recording had %d", len(req.Messages), len(was.Messages))
 			return e
 		}
 		a, b := was.Messages[i], req.Messages[i]
 		if !sameJSON(a, b) {
-			e.Reason = fmt.Sprintf("message %d of %s (%s) differs from the recording: %s", i+1, orCase(scope), b.Role, whatChanged(b.Role))
+			e.Reason = fmt.Sprintf("message %d (%s) differs from the recording: %s", i+1, b.Role, whatChanged(b.Role))
 			return e
 		}
 	}
-	e.Reason = fmt.Sprintf("call %d of %s is recorded fewer times than it is made now", seq+1, orCase(scope))
+	e.Reason = fmt.Sprintf("call %d is recorded fewer times than it is made now", seq+1)
 	return e
 }
 
@@ -72,13 +74,6 @@ func whatChanged(role string) string {
 		return "a tool answered otherwise (the API's data changed)"
 	}
 	return "the model's earlier answer differs"
-}
-
-func orCase(scope string) string {
-	if scope == "" {
-		return "the run"
-	}
-	return "case " + scope
 }
 
 // toolChanges names, sorted, the tools defined otherwise in now than in

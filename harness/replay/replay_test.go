@@ -137,9 +137,9 @@ func TestMissSaysWhy(t *testing.T) {
 	want := []string{
 		"error: not recorded: the tool definitions of getPet changed since the recording; record again",
 		"",
-		"error: not recorded: message 2 of case c3 (user) differs from the recording: the user's words changed (another seed, cases or fresh values); record again",
-		"error: not recorded: the recording has no model call of case c4 (it was not in the recorded run); record again",
-		"error: not recorded: case c2 called the model 1 times in the recording, and now more; record again",
+		"error: not recorded: message 2 (user) differs from the recording: the user's words changed (another seed, cases or fresh values); record again",
+		"error: not recorded: the recording has no model call of this case (it was not in the recorded run); record again",
+		"error: not recorded: the case called the model 1 times in the recording, and now more; record again",
 	}
 	for i := range want {
 		if want[i] == "" {
