@@ -53,3 +53,7 @@ func repeatOf(n int) int {
 	}
 	return n
 }
+
+// ID names the record's trial: its case's ID, with "#n" after it for the
+// n-th trial of a repeated case. Records of one run differ in it.
+func (r *Record) ID() string { return trialID(r.Case, r.Trial) }
