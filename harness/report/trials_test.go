@@ -94,3 +94,42 @@ func sortedKeys(m map[string]string) []string {
 	sort.Strings(keys)
 	return keys
 }
+
+// The gate reads repeated trials case by case: a case is lost when a
+// smaller fraction of its trials pass, gained when a larger one does,
+// and counts once however many trials it has.
+func TestCompareRepeatedTrials(t *testing.T) {
+	base := t.TempDir()
+	oldDir, newDir := filepath.Join(base, "old"), filepath.Join(base, "new")
+	writeTrialsRun(t, oldDir, map[string]string{
+		"getUser/a": "PPP", "getUser/b": "PPP", "getUser/c": "PFP", "getUser/d": "PFF", "listUsers/a": "PPP",
+	})
+	writeTrialsRun(t, newDir, map[string]string{
+		"getUser/a": "PFP", "getUser/b": "PPP", "getUser/c": "PPP", "getUser/d": "FFF", "listUsers/a": "PPP",
+	})
+	o, err := report.Load(oldDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n, err := report.Load(newDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := report.Compare(o, n)
+	if c.Lost != 2 || c.Gained != 1 {
+		t.Errorf("lost %d, gained %d: want 2 (getUser/a, getUser/d) and 1 (getUser/c)", c.Lost, c.Gained)
+	}
+	if c.P != report.McNemar(2, 1) {
+		t.Errorf("p-value %g, want McNemar(2, 1) = %g: one pair per case", c.P, report.McNemar(2, 1))
+	}
+	var regressed, improved []string
+	for _, ch := range c.Regressions {
+		regressed = append(regressed, ch.Case)
+	}
+	for _, ch := range c.Improvements {
+		improved = append(improved, ch.Case)
+	}
+	if strings.Join(regressed, " ") != "getUser/a getUser/d" || strings.Join(improved, " ") != "getUser/c" {
+		t.Errorf("regressions %v, improvements %v", regressed, improved)
+	}
+}
