@@ -44,6 +44,7 @@ type testSettings struct {
 	maxNotRun    float64
 	record       bool
 	replay       string
+	repeat       int
 }
 
 func (s *testSettings) register(fs *flag.FlagSet) {
@@ -57,6 +58,7 @@ func (s *testSettings) register(fs *flag.FlagSet) {
 	fs.IntVar(&s.resultTokens, "result-tokens", toolrt.DefaultResultTokens, "token budget of one tool result")
 	fs.DurationVar(&s.timeout, "timeout", 30*time.Second, "give up on one API request after this long")
 	fs.Var(&s.ablate, "ablate", "hide parts of every tool definition from the model to measure what they are worth: example, constraints, meanings, hints (comma-separated)")
+	fs.IntVar(&s.repeat, "repeat", 1, "run each case this many times (both legs each time), and report pass@k, pass^k and the per-trial pass rate")
 	fs.BoolVar(&s.record, "record", false, "record every model call of the run in its directory ("+replay.File+"), for --replay")
 	fs.StringVar(&s.replay, "replay", "", "a run directory recorded with --record: answer every model call from its recording, with no model, network or key; a call it lacks fails its case, which must be recorded again")
 	fs.Float64Var(&s.maxNotRun, "max-not-run", runner.DefaultMaxNotRun, "stop the run (exit 2) when more than this fraction of the cases cannot run because the API or the network fails them")
@@ -75,6 +77,8 @@ func (s *testSettings) check() error {
 		return fmt.Errorf("--result-tokens %d: must be at least 1", s.resultTokens)
 	case s.maxNotRun < 0 || s.maxNotRun > 1:
 		return fmt.Errorf("--max-not-run %g: a fraction from 0 to 1", s.maxNotRun)
+	case s.repeat < 1:
+		return fmt.Errorf("--repeat %d: must be at least 1", s.repeat)
 	case s.record && s.replay != "":
 		return errors.New("--record and --replay: one or the other")
 	}
@@ -152,7 +156,7 @@ func (j *testJob) prepare(ctx context.Context, progress io.Writer) (*prepared, e
 		Dir: dir, Catalog: cat, API: j.api, Model: am.chat, ModelInfo: modelInfo, Record: j.settings.record, Similar: retrieve.SimilarTools(cat),
 		Shown: shown, Ablation: []string(j.settings.ablate), Hints: hintCount(hints, j.settings.ablate), K: j.settings.k, Rounds: j.settings.rounds, Parallel: j.settings.parallel,
 		Seed: j.settings.seed, CasesFile: j.file, ResultTokens: j.settings.resultTokens, Resume: j.settings.resume,
-		Progress: progress, Nonce: nonce, MaxNotRun: maxNotRun(j.settings.maxNotRun),
+		Progress: progress, Nonce: nonce, MaxNotRun: maxNotRun(j.settings.maxNotRun), Repeat: j.settings.repeat,
 	}}
 	if err := j.replayFits(am, p.opts); err != nil {
 		return nil, err
@@ -510,13 +514,22 @@ func shellQuote(s string) string {
 // for.
 func (e *env) finishRun(dir string, sum *runner.Summary, info models.Info, g *report.Gate, junitMode string) int {
 	m := sum.Metrics
-	fmt.Fprintf(e.stdout, "\nagentready: model %s; %d cases (%d run now, %d from before)\n", info.Name, sum.Total, sum.Ran, sum.Resumed)
+	r, err := report.Load(dir)
+	if err != nil {
+		return e.failf("report: %v", err)
+	}
+	if k := r.Info.Settings.Repeat; k > 1 {
+		fmt.Fprintf(e.stdout, "\nagentready: model %s; %d cases × %d trials = %d runs (%d run now, %d from before); below, a case is a trial\n",
+			info.Name, sum.Total/k, k, sum.Total, sum.Ran, sum.Resumed)
+	} else {
+		fmt.Fprintf(e.stdout, "\nagentready: model %s; %d cases (%d run now, %d from before)\n", info.Name, sum.Total, sum.Ran, sum.Resumed)
+	}
 	failed := m.Cases - m.NoError - m.Recovered
 	fmt.Fprintf(e.stdout, "cases: %d passed, %d passed after recovery, %d failed; %d invalid, %d skipped, %d not run\n",
 		m.NoError, m.Recovered, failed, m.Invalid, m.Skipped, sum.Total-sum.Resumed-sum.Ran)
-	fmt.Fprintf(e.stdout, "no error: %d of %d cases (%.2f)", m.NoError, m.Cases, m.NoErrorRate)
+	fmt.Fprintf(e.stdout, "no error: %d of %d cases (%.2f, 95%% CI %s)", m.NoError, m.Cases, m.NoErrorRate, ciText(m.NoError, m.Cases))
 	if m.Recovered > 0 {
-		fmt.Fprintf(e.stdout, "; passed after recovering from an error: %d more (%.2f)", m.Recovered, m.RecoveredRate)
+		fmt.Fprintf(e.stdout, "; passed after recovering from an error: %d more (%.2f, 95%% CI %s)", m.Recovered, m.RecoveredRate, ciText(m.Recovered, m.Cases))
 	}
 	fmt.Fprintln(e.stdout)
 	if sum.NotRecorded > 0 {
@@ -525,37 +538,33 @@ func (e *env) finishRun(dir string, sum *runner.Summary, info models.Info, g *re
 	if m.Invalid > 0 {
 		fmt.Fprintf(e.stdout, "invalid: %d cases whose direct call did not hold (failed, or came back empty) are left out of every rate; the report says why\n", m.Invalid)
 	}
-	r, err := report.Load(dir)
-	if err != nil {
-		return e.failf("report: %v", err)
-	}
 	for reason, n := range skipReasons(r) {
 		fmt.Fprintf(e.stdout, "skipped: %d cases: %s\n", n, reason)
 	}
 	fmt.Fprintln(e.stdout)
 	tw := tabwriter.NewWriter(e.stdout, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "ERROR CLASS\tCASES\tRATE")
+	fmt.Fprintln(tw, "ERROR CLASS\tCASES\tRATE\t95% CI")
 	for _, c := range m.Classes {
 		if c.Cases > 0 {
-			fmt.Fprintf(tw, "%s\t%d\t%.2f\n", c.Class.Info().Name, c.Cases, c.Rate)
+			fmt.Fprintf(tw, "%s\t%d\t%.2f\t%s\n", c.Class.Info().Name, c.Cases, c.Rate, ciText(c.Cases, m.Cases))
 		}
 	}
 	tw.Flush()
 	if len(m.Naturalness) > 0 {
 		fmt.Fprintln(e.stdout)
 		tw = tabwriter.NewWriter(e.stdout, 0, 4, 2, ' ', 0)
-		fmt.Fprintln(tw, "NATURALNESS\tCASES\tNO ERROR")
+		fmt.Fprintln(tw, "NATURALNESS\tCASES\tNO ERROR\t95% CI")
 		for _, l := range m.Naturalness {
-			fmt.Fprintf(tw, "%d\t%d\t%.2f\n", l.Level, l.Cases, l.NoErrorRate)
+			fmt.Fprintf(tw, "%d\t%d\t%.2f\t%s\n", l.Level, l.Cases, l.NoErrorRate, ciText(l.NoError, l.Cases))
 		}
 		tw.Flush()
 	}
 	if len(m.Scenarios) > 0 {
 		fmt.Fprintln(e.stdout)
 		tw = tabwriter.NewWriter(e.stdout, 0, 4, 2, ' ', 0)
-		fmt.Fprintln(tw, "SCENARIO\tCASES\tNO ERROR\tAFTER RECOVERY")
+		fmt.Fprintln(tw, "SCENARIO\tCASES\tNO ERROR\t95% CI\tAFTER RECOVERY")
 		for _, sc := range m.Scenarios {
-			fmt.Fprintf(tw, "%s\t%d\t%.2f\t%d\n", sc.Scenario, sc.Cases, sc.NoErrorRate, sc.Recovered)
+			fmt.Fprintf(tw, "%s\t%d\t%.2f\t%s\t%d\n", sc.Scenario, sc.Cases, sc.NoErrorRate, ciText(sc.NoError, sc.Cases), sc.Recovered)
 		}
 		tw.Flush()
 	}
@@ -563,6 +572,7 @@ func (e *env) finishRun(dir string, sum *runner.Summary, info models.Info, g *re
 	for _, b := range m.Bands {
 		fmt.Fprintf(e.stdout, "tools passing %s%% of their cases: %d (%.2f)\n", b.Band, b.Tools, b.Fraction)
 	}
+	printTrials(e.stdout, r)
 	if err := report.WriteWith(dir, r, report.WriteOptions{JUnit: junitMode, Gate: g}); err != nil {
 		return e.failf("report: %v", err)
 	}
