@@ -201,27 +201,25 @@ func CompareWith(old, new *Run, opts CompareOptions) Comparison {
 		}
 	}
 	// Pairs: a case classified in both runs passed (first time) or not in
-	// each. An old case whose tool the new run lacks is removed.
-	newRecs := map[string]*run.Record{}
-	for i := range new.Records {
-		newRecs[new.Records[i].Case] = &new.Records[i]
-	}
-	for i := range old.Records {
-		o := &old.Records[i]
-		if !classified(o) {
+	// each, or with repeated trials, passed in a larger or smaller fraction
+	// of them (caseTally.moved). An old case whose tool the new run lacks
+	// is removed.
+	olds, news := tallies(old), tallies(new)
+	for _, id := range sortedCases(olds, nil) {
+		o := olds[id]
+		if o.trials == 0 {
 			continue
 		}
-		t := get(o.Tool)
-		n := newRecs[o.Case]
+		t := get(o.tool)
+		n := news[id]
 		switch {
-		case n != nil && n.Skipped == run.SkipNoTool:
+		case n != nil && n.removed:
 			t.Removed++
 			c.Removed++
-		case n == nil || !classified(n):
-		case statusOf(o) == statusPass && statusOf(n) != statusPass:
+		case o.moved(n) < 0:
 			t.Lost++
 			c.Lost++
-		case statusOf(o) != statusPass && statusOf(n) == statusPass:
+		case o.moved(n) > 0:
 			t.Gained++
 			c.Gained++
 		}
@@ -243,37 +241,25 @@ func CompareWith(old, new *Run, opts CompareOptions) Comparison {
 			Rate: Delta{Old: oc.Rate, New: nc.Rate}})
 	}
 
-	olds := map[string]*run.Record{}
-	for i := range old.Records {
-		olds[old.Records[i].Case] = &old.Records[i]
-	}
-	news := map[string]*run.Record{}
-	for i := range new.Records {
-		news[new.Records[i].Case] = &new.Records[i]
-	}
-	var ids []string
-	for id := range olds {
-		ids = append(ids, id)
-	}
-	for id := range news {
-		if olds[id] == nil {
-			ids = append(ids, id)
-		}
-	}
-	sort.Strings(ids)
-	for _, id := range ids {
-		o, n := olds[id], news[id]
+	for _, id := range sortedCases(olds, news) {
+		ot, nt := olds[id], news[id]
 		ch := CaseChange{Case: id, Old: string(statusAbsent), New: string(statusAbsent)}
-		if o != nil {
+		if ot != nil {
+			o := ot.shown
 			ch.Tool, ch.Old, ch.OldLabels = o.Tool, string(statusOf(o)), o.Labels
 		}
-		if n != nil {
+		if nt != nil {
+			n := nt.shown
 			ch.Tool, ch.New, ch.NewLabels = n.Tool, string(statusOf(n)), n.Labels
 		}
 		switch {
 		case passes(ch.Old) && ch.New == string(statusFail):
 			c.Regressions = append(c.Regressions, ch)
 		case ch.Old == string(statusFail) && passes(ch.New):
+			c.Improvements = append(c.Improvements, ch)
+		case ch.Old == string(statusFail) && ch.New == string(statusFail) && ot.moved(nt) < 0:
+			c.Regressions = append(c.Regressions, ch) // fewer of its trials pass
+		case ch.Old == string(statusFail) && ch.New == string(statusFail) && ot.moved(nt) > 0:
 			c.Improvements = append(c.Improvements, ch)
 		case ch.Old == string(statusFail) && ch.New == string(statusFail):
 			if strings.Join(classNames(ch.OldLabels), ",") != strings.Join(classNames(ch.NewLabels), ",") {

@@ -47,27 +47,31 @@ type page struct {
 	APITools                int
 	Failing                 int
 	NoErrorRate, NoErrorPct string
-	Resumed                 int
-	Empty                   bool
-	Bands                   []bandView
-	Levels                  []levelView
-	Scenarios               []scenarioView
-	ClassChart              chart
-	ToolChart               chart
-	ToolRows                []toolView
-	Recs                    []recGroup
+	NoErrorCI               string
+	// Trials is the section on repeated trials; nil when each case ran
+	// once.
+	Trials     *trialsView
+	Resumed    int
+	Empty      bool
+	Bands      []bandView
+	Levels     []levelView
+	Scenarios  []scenarioView
+	ClassChart chart
+	ToolChart  chart
+	ToolRows   []toolView
+	Recs       []recGroup
 }
 
 // levelView is one naturalness level's row.
 type scenarioView struct {
 	Scenario                string
 	Cases, NoError, Recover int
-	Pct                     string
+	Pct, CI                 string
 }
 
 type levelView struct {
 	Level, Cases, NoError int
-	Pct                   string
+	Pct, CI               string
 }
 
 type bandView struct {
@@ -117,7 +121,7 @@ type toolView struct {
 	Name, Anchor              string
 	Cases, Passed, Failed     int
 	Skipped                   int
-	Rate, Band, BandClass     string
+	Rate, CI, Band, BandClass string
 	HasRate                   bool
 	Classes                   []chip
 	CaseViews                 []caseView
@@ -202,13 +206,17 @@ func (r *Run) HTML() ([]byte, error) {
 		Title: "agentready report: " + r.ID, RunID: r.ID, Model: r.Model(), Started: r.Started(), API: r.Info.API,
 		CSS: template.CSS(css), JS: template.JS(js), Notes: r.Notes,
 		Cases: m.Cases, Skipped: m.Skipped, Invalid: m.Invalid, Recovered: m.Recovered, NoError: m.NoError, APITools: r.Info.Tools,
-		NoErrorRate: frac(m.NoErrorRate), NoErrorPct: pct(m.NoErrorRate),
+		NoErrorRate: frac(m.NoErrorRate), NoErrorPct: pct(m.NoErrorRate), NoErrorCI: ciFrac(classify.Wilson(m.NoError, m.Cases)),
+		Trials:  r.trialsView(),
 		Resumed: len(r.Info.Resumed), Empty: len(r.Records) == 0,
 	}
 	p.Failing = m.Cases - m.NoError - m.Recovered
 	anchors := map[string]string{}
 	for i := range r.Records {
-		anchors[r.Records[i].Case] = fmt.Sprintf("case-%d-%s", i+1, anchorText(r.Records[i].Case))
+		anchors[r.Records[i].ID()] = fmt.Sprintf("case-%d-%s", i+1, anchorText(r.Records[i].ID()))
+		if _, ok := anchors[r.Records[i].Case]; !ok {
+			anchors[r.Records[i].Case] = anchors[r.Records[i].ID()] // a case's first trial, for links by case
+		}
 	}
 	groups := r.tools()
 	p.Tools = len(groups)
@@ -219,11 +227,12 @@ func (r *Run) HTML() ([]byte, error) {
 	p.ToolChart = toolChart(p.ToolRows)
 	p.Bands = bandViews(m)
 	for _, l := range m.Naturalness {
-		p.Levels = append(p.Levels, levelView{Level: l.Level, Cases: l.Cases, NoError: l.NoError, Pct: fmt.Sprintf("%.0f%%", 100*l.NoErrorRate)})
+		p.Levels = append(p.Levels, levelView{Level: l.Level, Cases: l.Cases, NoError: l.NoError, Pct: fmt.Sprintf("%.0f%%", 100*l.NoErrorRate),
+			CI: ciPct(classify.Wilson(l.NoError, l.Cases))})
 	}
 	for _, sc := range m.Scenarios {
 		p.Scenarios = append(p.Scenarios, scenarioView{Scenario: sc.Scenario, Cases: sc.Cases, NoError: sc.NoError, Recover: sc.Recovered,
-			Pct: fmt.Sprintf("%.0f%%", 100*sc.NoErrorRate)})
+			Pct: fmt.Sprintf("%.0f%%", 100*sc.NoErrorRate), CI: ciPct(classify.Wilson(sc.NoError, sc.Cases))})
 	}
 	p.Recs = recGroups(r.Recommendations, p.ToolRows, anchors)
 
@@ -253,6 +262,7 @@ func toolViewOf(g toolGroup, anchors map[string]string) toolView {
 	if tm := g.Metric; tm != nil {
 		tv.Cases, tv.Passed, tv.Failed = tm.Cases, tm.Passed, tm.Cases-tm.Passed
 		tv.Rate, tv.Band, tv.BandClass, tv.HasRate = pct(tm.PassRate), bandName(tm.Band), bandClass(tm.Band), true
+		tv.CI = ciPct(classify.Wilson(tm.Passed, tm.Cases))
 		for _, ci := range classify.Taxonomy {
 			if n := tm.Classes[ci.Class]; n > 0 {
 				tv.Classes = append(tv.Classes, chip{Name: ci.Name, Class: string(ci.Class), Category: catClass(ci.Category), N: n})
@@ -260,7 +270,7 @@ func toolViewOf(g toolGroup, anchors map[string]string) toolView {
 		}
 	}
 	for _, rec := range g.Records {
-		cv := caseViewOf(rec, anchors[rec.Case])
+		cv := caseViewOf(rec, anchors[rec.ID()])
 		switch cv.Status {
 		case string(statusSkipped), string(statusInvalid):
 			tv.Skipped++
@@ -302,7 +312,7 @@ func recGroups(recs []classify.Recommendation, tools []toolView, anchors map[str
 // caseViewOf lays out one case's trace, within the caps.
 func caseViewOf(rec *run.Record, anchor string) caseView {
 	budget := &capper{left: caseBudget}
-	cv := caseView{ID: rec.Case, Anchor: anchor, Tool: rec.Tool, Scenario: rec.Scenario, Utterance: rec.Utterance,
+	cv := caseView{ID: rec.ID(), Anchor: anchor, Tool: rec.Tool, Scenario: rec.Scenario, Utterance: rec.Utterance,
 		Status: string(statusOf(rec)), SkipReason: rec.Skipped}
 	if rec.Invalid != "" {
 		cv.SkipReason = "invalid case, its ground truth did not hold: " + rec.Invalid

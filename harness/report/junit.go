@@ -73,7 +73,7 @@ func (r *Run) JUnit() ([]byte, error) {
 		s.Properties = []junitProperty{{Name: "model", Value: r.Model()}, {Name: "run", Value: r.ID}}
 		var ms int64
 		for _, rec := range g.Records {
-			tc := junitCase{Name: rec.Case, Classname: "agentready." + g.Tool}
+			tc := junitCase{Name: rec.ID(), Classname: "agentready." + g.Tool}
 			var cms int64
 			if rec.Agent != nil {
 				cms = rec.Agent.LatencyMS

@@ -58,10 +58,15 @@ func (r *Run) Markdown() string {
 		cases += " (and " + strings.Join(aside, ", ") + ")"
 	}
 	fmt.Fprintf(&b, "- **Cases:** %s over %s\n", cases, plural(len(r.tools()), "tool"))
-	fmt.Fprintf(&b, "- **No-error fraction:** **%s** (%d of %d cases without any error)\n", frac(m.NoErrorRate), m.NoError, m.Cases)
+	fmt.Fprintf(&b, "- **No-error fraction:** **%s** (%d of %d cases without any error; 95%% CI %s)\n", frac(m.NoErrorRate), m.NoError, m.Cases,
+		ciFrac(classify.Wilson(m.NoError, m.Cases)))
 	if m.Recovered > 0 {
-		fmt.Fprintf(&b, "- **Passed after recovery:** %s (%d more cases whose last call was right after the tool corrected an earlier one)\n",
-			frac(m.RecoveredRate), m.Recovered)
+		fmt.Fprintf(&b, "- **Passed after recovery:** %s (%d more cases whose last call was right after the tool corrected an earlier one; 95%% CI %s)\n",
+			frac(m.RecoveredRate), m.Recovered, ciFrac(classify.Wilson(m.Recovered, m.Cases)))
+	}
+	if r.Trials != nil {
+		fmt.Fprintf(&b, "- **Repeated trials:** each case %d times: pass@%d **%s**, pass^%d **%s**, per-trial pass rate %s (95%% CI %s)\n",
+			r.Trials.K, r.Trials.K, frac(r.Trials.PassAtK), r.Trials.K, frac(r.Trials.PassHatK), frac(r.Trials.PassRate), ciFrac(r.Trials.PassRateCI))
 	}
 	b.WriteString("\n")
 	if len(r.Records) == 0 {
@@ -70,8 +75,8 @@ func (r *Run) Markdown() string {
 	}
 
 	b.WriteString("## Error rate per class\n\n")
-	b.WriteString("Fraction of the classified cases labelled with each class; a case may have several.\n\n")
-	b.WriteString("| category | class | cases | rate |\n|---|---|--:|--:|\n")
+	b.WriteString("Fraction of the classified cases labelled with each class; a case may have several. Intervals are Wilson's at 95%.\n\n")
+	b.WriteString("| category | class | cases | rate | 95% CI |\n|---|---|--:|--:|--:|\n")
 	prev := classify.Category("")
 	for _, c := range m.Classes {
 		cat := ""
@@ -83,24 +88,24 @@ func (r *Run) Markdown() string {
 		if c.Cases > 0 {
 			name = "**" + name + "**"
 		}
-		fmt.Fprintf(&b, "| %s | %s | %d | %s |\n", cat, name, c.Cases, frac(c.Rate))
+		fmt.Fprintf(&b, "| %s | %s | %d | %s | %s |\n", cat, name, c.Cases, frac(c.Rate), ciFrac(classify.Wilson(c.Cases, m.Cases)))
 	}
 
 	if len(m.Naturalness) > 0 {
 		b.WriteString("\n## By naturalness of the request\n\n")
 		b.WriteString("Levels from 1 (a form read aloud: argument names as labels, code) to 5 (as people type); the research found robotic requests flatter agents.\n\n")
-		b.WriteString("| naturalness | cases | no error |\n|--:|--:|--:|\n")
+		b.WriteString("| naturalness | cases | no error | 95% CI |\n|--:|--:|--:|--:|\n")
 		for _, l := range m.Naturalness {
-			fmt.Fprintf(&b, "| %d | %d | %s |\n", l.Level, l.Cases, frac(l.NoErrorRate))
+			fmt.Fprintf(&b, "| %d | %d | %s | %s |\n", l.Level, l.Cases, frac(l.NoErrorRate), ciFrac(classify.Wilson(l.NoError, l.Cases)))
 		}
 	}
 
 	if len(m.Scenarios) > 0 {
 		b.WriteString("\n## By scenario\n\n")
 		b.WriteString("How each case was made: one call with its required arguments, some or all of the optional ones; several calls where the request names what a tool needs (chain); a conversation where the first message lacks a value (ask).\n\n")
-		b.WriteString("| scenario | cases | no error | passed after recovery |\n|---|--:|--:|--:|\n")
+		b.WriteString("| scenario | cases | no error | 95% CI | passed after recovery |\n|---|--:|--:|--:|--:|\n")
 		for _, sc := range m.Scenarios {
-			fmt.Fprintf(&b, "| %s | %d | %s | %d |\n", sc.Scenario, sc.Cases, frac(sc.NoErrorRate), sc.Recovered)
+			fmt.Fprintf(&b, "| %s | %d | %s | %s | %d |\n", sc.Scenario, sc.Cases, frac(sc.NoErrorRate), ciFrac(classify.Wilson(sc.NoError, sc.Cases)), sc.Recovered)
 		}
 	}
 
@@ -110,11 +115,11 @@ func (r *Run) Markdown() string {
 		bands = append(bands, fmt.Sprintf("%s: %s (%s)", bandName(bm.Band), plural(bm.Tools, "tool"), pct(bm.Fraction)))
 	}
 	fmt.Fprintf(&b, "Pass-rate bands: %s.\n\n", strings.Join(bands, " · "))
-	b.WriteString("| tool | cases | passed | pass rate | band | failed in |\n|---|--:|--:|--:|---|---|\n")
+	b.WriteString("| tool | cases | passed | pass rate | 95% CI | band | failed in |\n|---|--:|--:|--:|--:|---|---|\n")
 	for _, g := range r.tools() {
 		tm := g.Metric
 		if tm == nil {
-			fmt.Fprintf(&b, "| %s | 0 | 0 | - | - | all %d skipped |\n", mdCode(g.Tool), len(g.Records))
+			fmt.Fprintf(&b, "| %s | 0 | 0 | - | - | - | all %d skipped |\n", mdCode(g.Tool), len(g.Records))
 			continue
 		}
 		var classes []string
@@ -128,11 +133,13 @@ func (r *Run) Markdown() string {
 			passed += fmt.Sprintf(" (+%d recovered)", tm.Recovered)
 		}
 		if tm.Cases == 0 {
-			fmt.Fprintf(&b, "| %s | 0 | 0 | - | - | all %d invalid |\n", mdCode(g.Tool), tm.Invalid)
+			fmt.Fprintf(&b, "| %s | 0 | 0 | - | - | - | all %d invalid |\n", mdCode(g.Tool), tm.Invalid)
 			continue
 		}
-		fmt.Fprintf(&b, "| %s | %d | %s | %s | %s | %s |\n", mdCode(g.Tool), tm.Cases, passed, pct(tm.PassRate), bandName(tm.Band), strings.Join(classes, ", "))
+		fmt.Fprintf(&b, "| %s | %d | %s | %s | %s | %s | %s |\n", mdCode(g.Tool), tm.Cases, passed, pct(tm.PassRate), ciPct(classify.Wilson(tm.Passed, tm.Cases)),
+			bandName(tm.Band), strings.Join(classes, ", "))
 	}
+	r.trialsMarkdown(&b)
 
 	if len(r.Recommendations) > 0 {
 		b.WriteString("\n## Recommendations\n")
@@ -157,7 +164,7 @@ func (r *Run) Markdown() string {
 			if len(rec.Labels) > 0 {
 				ev = " — " + mdText(clip(rec.Labels[0].Evidence, maxEvidence))
 			}
-			lines = append(lines, fmt.Sprintf("- %s (%s): %s%s\n", mdCode(rec.Case), mdCode(rec.Tool), strings.Join(classNames(rec.Labels), ", "), ev))
+			lines = append(lines, fmt.Sprintf("- %s (%s): %s%s\n", mdCode(rec.ID()), mdCode(rec.Tool), strings.Join(classNames(rec.Labels), ", "), ev))
 		}
 		writeLines(&b, lines, HTMLFile)
 	}
@@ -166,7 +173,7 @@ func (r *Run) Markdown() string {
 		b.WriteString("Their direct call, the ground truth, did not hold in this run, so they cannot tell a right call from a wrong one: no rate counts them. Fix the case or the API's data, or make the cases again.\n\n")
 		var lines []string
 		for _, rec := range invalid {
-			lines = append(lines, fmt.Sprintf("- %s (%s): %s\n", mdCode(rec.Case), mdCode(rec.Tool), mdText(clip(rec.Invalid, maxEvidence))))
+			lines = append(lines, fmt.Sprintf("- %s (%s): %s\n", mdCode(rec.ID()), mdCode(rec.Tool), mdText(clip(rec.Invalid, maxEvidence))))
 		}
 		writeLines(&b, lines, HTMLFile)
 	}
@@ -174,7 +181,7 @@ func (r *Run) Markdown() string {
 		b.WriteString("\n## Skipped cases\n\n")
 		var lines []string
 		for _, rec := range skips {
-			lines = append(lines, fmt.Sprintf("- %s (%s): %s\n", mdCode(rec.Case), mdCode(rec.Tool), mdText(rec.Skipped)))
+			lines = append(lines, fmt.Sprintf("- %s (%s): %s\n", mdCode(rec.ID()), mdCode(rec.Tool), mdText(rec.Skipped)))
 		}
 		writeLines(&b, lines, HTMLFile)
 	}

@@ -57,6 +57,10 @@ type Run struct {
 	// Metrics and Recommendations are computed from Records.
 	Metrics         classify.Metrics
 	Recommendations []classify.Recommendation
+	// Trials are the metrics of repeated trials (run.Options.Repeat),
+	// over all and per tool; nil when each case ran once.
+	Trials     *classify.TrialMetric
+	ToolTrials []classify.TrialMetric
 	// Notes are things the reader should know about the files (a last
 	// line cut short, a missing run.json).
 	Notes []string
@@ -113,11 +117,11 @@ func newRun(dir string, info run.Info, recs []run.Record) *Run {
 	r := &Run{Dir: dir, ID: filepath.Base(filepath.Clean(dir)), Info: info}
 	last := map[string]int{}
 	for i, rec := range recs {
-		last[rec.Case] = i
+		last[rec.ID()] = i
 	}
 	dups := 0
 	for i, rec := range recs {
-		if last[rec.Case] != i {
+		if last[rec.ID()] != i {
 			dups++
 			continue
 		}
@@ -131,11 +135,15 @@ func newRun(dir string, info run.Info, recs []run.Record) *Run {
 		if a.Tool != b.Tool {
 			return a.Tool < b.Tool
 		}
-		return a.Case < b.Case
+		if a.Case != b.Case {
+			return a.Case < b.Case
+		}
+		return a.Trial < b.Trial
 	})
 	r.Metrics = run.Metrics(r.Records)
 	r.Recommendations = run.Recommend(r.Records)
-	if n, total := len(r.Records), info.Cases.Count; total > n {
+	r.Trials, r.ToolTrials = trialMetrics(info, r.Records)
+	if n, total := len(r.Records), info.Cases.Count*max(1, info.Settings.Repeat); total > n {
 		r.Notes = append(r.Notes, fmt.Sprintf("This run is incomplete: %d of its %d cases are recorded (it was interrupted, or cases could not run for the API's or the network's reasons); continue it with agentready test --resume --out %s.",
 			n, total, dir))
 	}
@@ -156,7 +164,9 @@ func writeFile(path string, data []byte) error {
 
 // Incomplete reports whether the run recorded fewer cases than it was
 // given.
-func (r *Run) Incomplete() bool { return r.Info.Cases.Count > len(r.Records) }
+func (r *Run) Incomplete() bool {
+	return r.Info.Cases.Count*max(1, r.Info.Settings.Repeat) > len(r.Records)
+}
 
 // Model says which model ran, as "openai:gpt-4o at https://...", or
 // "unknown model".

@@ -15,6 +15,7 @@ import (
 	"github.com/agentready/agentready/gen/toolrt"
 	"github.com/agentready/agentready/harness/cases"
 	"github.com/agentready/agentready/harness/classify"
+	"github.com/agentready/agentready/harness/replay"
 	"github.com/cloudwego/eino/components/model"
 	"github.com/cloudwego/eino/components/tool"
 	"github.com/cloudwego/eino/compose"
@@ -36,8 +37,8 @@ type runner struct {
 // direct call does not hold is invalid, and the agent is not run. infra
 // says why the case could not run at all, when the API or the network
 // failed a call of it (Infrastructure): the record is then not a result.
-func (r *runner) runCase(ctx context.Context, c *cases.Case) (rec *Record, infra string) {
-	rec = r.runLegs(ctx, c)
+func (r *runner) runCase(ctx context.Context, t trial) (rec *Record, infra string) {
+	rec = r.runLegs(ctx, t)
 	if rec.infra != nil {
 		infra = Infrastructure(rec.infra)
 	}
@@ -46,8 +47,9 @@ func (r *runner) runCase(ctx context.Context, c *cases.Case) (rec *Record, infra
 
 // runLegs runs the two legs of c; a call that failed for the
 // infrastructure's reasons is noted in Record.infra.
-func (r *runner) runLegs(ctx context.Context, c *cases.Case) *Record {
-	rec := &Record{Case: c.ID, Tool: c.Tool, Scenario: string(c.Scenario), Args: c.Args, Mutating: c.Mutating}
+func (r *runner) runLegs(ctx context.Context, tr trial) *Record {
+	c, id := tr.c, tr.id()
+	rec := &Record{Case: c.ID, Trial: tr.n, Tool: c.Tool, Scenario: string(c.Scenario), Args: c.Args, Mutating: c.Mutating}
 	t := r.opts.Catalog.Tool(c.Tool)
 	if t == nil {
 		rec.Skipped = SkipNoTool
@@ -60,7 +62,7 @@ func (r *runner) runLegs(ctx context.Context, c *cases.Case) *Record {
 	prep := &cases.Preparer{API: r.opts.API, Catalog: r.opts.Catalog}
 
 	// The direct run: the ground truth.
-	dp, err := prep.Prepare(ctx, c, cases.FreshTag(r.nonce, c.ID, "direct"))
+	dp, err := prep.Prepare(ctx, c, cases.FreshTag(r.nonce, id, "direct"))
 	if err != nil {
 		dp.Cleanup(ctx, prep, nil)
 		r.addPrep(rec, "direct", dp)
@@ -99,7 +101,7 @@ func (r *runner) runLegs(ctx context.Context, c *cases.Case) *Record {
 		rec.Skipped = "the case has no utterance"
 		return rec
 	}
-	ap, err := prep.Prepare(ctx, c, cases.FreshTag(r.nonce, c.ID, "agent"))
+	ap, err := prep.Prepare(ctx, c, cases.FreshTag(r.nonce, id, "agent"))
 	if err != nil {
 		ap.Cleanup(ctx, prep, nil)
 		r.addPrep(rec, "agent", ap)
@@ -115,10 +117,16 @@ func (r *runner) runLegs(ctx context.Context, c *cases.Case) *Record {
 	tc.Args = ap.Args
 	var own *toolrt.Call
 	var made []*toolrt.Call
-	rec.Agent, own, made = r.agent(ctx, &tc, rec.Utterance, userReplies(&tc, ap))
+	var missed error
+	rec.Agent, own, made, missed = r.agent(replay.WithScope(ctx, id), &tc, rec.Utterance, userReplies(&tc, ap))
 	ap.Cleanup(ctx, prep, own)
 	r.addPrep(rec, "agent", ap)
 	if rec.noteInfra(made...) {
+		return rec
+	}
+	if missed != nil {
+		// A replay without the model's answer: not the agent's doing.
+		rec.Skipped = missed.Error()
 		return rec
 	}
 	v := r.classifier.Classify(&tc, rec.Direct, rec.Agent)
@@ -233,10 +241,11 @@ func replyTo(c *cases.Case, replies []string, out *schema.Message, n int, callsS
 // agent runs the ReAct agent on the utterance and returns its trace, the
 // last call of the case's tool that succeeded (nil when none did), whose
 // answer names what the run made, and every call as the runtime made it.
-// In an ask case (replies set), each time the agent's run ends with text
+// Its model calls are of ctx's replay scope (replay.WithScope). In an ask
+// case (replies set), each time the agent's run ends with text
 // the simulated user may answer (replyTo), and the agent runs again on
 // the whole conversation and the answer.
-func (r *runner) agent(ctx context.Context, c *cases.Case, utterance string, replies []string) (*classify.Trace, *toolrt.Call, []*toolrt.Call) {
+func (r *runner) agent(ctx context.Context, c *cases.Case, utterance string, replies []string) (*classify.Trace, *toolrt.Call, []*toolrt.Call, error) {
 	names := r.opts.offered(c)
 	rec := &recorder{}
 	tools := make([]tool.BaseTool, len(names))
@@ -301,7 +310,7 @@ func (r *runner) agent(ctx context.Context, c *cases.Case, utterance string, rep
 			own = call
 		}
 	}
-	return trace, own, rec.raw
+	return trace, own, rec.raw, rec.missed
 }
 
 // recorder collects what one agent run does.
@@ -317,6 +326,8 @@ type recorder struct {
 	// users are the simulated user's replies of an ask case, each with
 	// the number of turns before it.
 	users []userTurn
+	// missed is the first model call a replay did not have.
+	missed error
 }
 
 // userTurn is one message of the simulated user after the first.
@@ -458,6 +469,13 @@ func (m *recordingModel) Generate(ctx context.Context, input []*schema.Message, 
 	start := time.Now()
 	out, err := m.inner.Generate(ctx, input, opts...)
 	if err != nil {
+		if errors.Is(err, replay.ErrNotRecorded) {
+			m.rec.mu.Lock()
+			if m.rec.missed == nil {
+				m.rec.missed = err
+			}
+			m.rec.mu.Unlock()
+		}
 		return nil, err
 	}
 	if out == nil {

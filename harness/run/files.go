@@ -25,7 +25,8 @@ type resultsWriter struct {
 
 // openResults opens the results file for appending and returns the IDs
 // of the cases it holds. Without resume, a file that holds results is an
-// error. A last line cut short (the process died while writing it) is
+// error. A case run several times (Options.Repeat) is done trial by
+// trial (trialID). A last line cut short (the process died while writing it) is
 // removed, so that its case runs again.
 func openResults(path string, resume bool) (*resultsWriter, map[string]bool, error) {
 	// Lock first, then read: another run must not append in between.
@@ -60,7 +61,7 @@ func openResults(path string, resume bool) (*resultsWriter, map[string]bool, err
 	}
 	done := map[string]bool{}
 	for _, r := range recs {
-		done[r.Case] = true
+		done[trialID(r.Case, r.Trial)] = true
 	}
 	if err := f.Truncate(int64(keep)); err != nil {
 		return fail(err)

@@ -83,7 +83,7 @@ func (p *progress) done(r *Record) {
 	if r.Agent != nil {
 		ms = r.Agent.LatencyMS
 	}
-	fmt.Fprintf(p.w, "[%d/%d] %s: %s (%.1fs)\n", p.finished, p.total, r.Case, what, float64(ms)/1000)
+	fmt.Fprintf(p.w, "[%d/%d] %s: %s (%.1fs)\n", p.finished, p.total, trialID(r.Case, r.Trial), what, float64(ms)/1000)
 }
 
 // bar redraws the one-line progress bar.

@@ -46,6 +46,7 @@ import (
 	"github.com/agentready/agentready/gen/toolrt"
 	"github.com/agentready/agentready/harness/cases"
 	"github.com/agentready/agentready/harness/classify"
+	"github.com/agentready/agentready/harness/replay"
 	"github.com/cloudwego/eino/components/model"
 	"github.com/cloudwego/eino/schema"
 )
@@ -123,8 +124,18 @@ type Options struct {
 	Hints int
 	// Nonce makes this run's fresh values (cases.Case.Fresh) differ from
 	// every other run's (cases.NewNonce); zero draws one at random, as it
-	// should be against an API that keeps what earlier runs made.
+	// should be against an API that keeps what earlier runs made. It is
+	// recorded in run.json, where a replay finds it.
 	Nonce uint64
+	// Repeat runs every case this many times (1 when 0), both legs each
+	// time: each trial is a record of its own (Record.Trial), so that
+	// pass@k, pass^k and per-trial rates can be read (classify.Trials).
+	Repeat int
+	// Record writes every call of the agent's model to the directory's
+	// cassette (replay.File), for a later replay: give such a run a Model
+	// from replay.Load(dir).Player(), the recorded run's Nonce and its
+	// settings, and it gives the same results without calling any model.
+	Record bool
 }
 
 // DefaultSystem is the system prompt of the agent.
@@ -138,9 +149,11 @@ type Info struct {
 	Model    any       `json:"model,omitempty"`
 	Settings Settings  `json:"settings"`
 	Seed     int64     `json:"seed"`
-	Cases    CasesInfo `json:"cases"`
-	API      string    `json:"api,omitempty"`
-	Tools    int       `json:"tools"`
+	// Nonce made the run's fresh values (Options.Nonce).
+	Nonce uint64    `json:"nonce,omitempty"`
+	Cases CasesInfo `json:"cases"`
+	API   string    `json:"api,omitempty"`
+	Tools int       `json:"tools"`
 	// Resumed lists the times the run was resumed.
 	Resumed []time.Time `json:"resumed,omitempty"`
 }
@@ -159,6 +172,8 @@ type Settings struct {
 	// Hints is how many inputs the model saw a producer hint on (where
 	// their values come from, by the dependency graph).
 	Hints int `json:"hints,omitempty"`
+	// Repeat is how many times each case ran (omitted for once).
+	Repeat int `json:"repeat,omitempty"`
 }
 
 // CasesInfo identifies the cases a run ran.
@@ -171,7 +186,10 @@ type CasesInfo struct {
 
 // Record is one line of results.jsonl: one case, run both ways.
 type Record struct {
-	Case     string `json:"case"`
+	Case string `json:"case"`
+	// Trial is which run of the case this is, from 1, when the run ran
+	// each case several times (Options.Repeat); 0 when it ran it once.
+	Trial    int    `json:"trial,omitempty"`
 	Tool     string `json:"tool"`
 	Scenario string `json:"scenario,omitempty"`
 	// Utterance is what the agent was asked; Naturalness its level (1-5)
@@ -249,14 +267,19 @@ func (r *Record) Status() classify.Status { return r.Outcome().Status() }
 
 // Summary is what Run did.
 type Summary struct {
-	// Total is the number of cases; Resumed those found in the results
-	// already; Ran those run and written now.
+	// Total is the number of case runs (cases times Options.Repeat);
+	// Resumed those found in the results already; Ran those run and
+	// written now.
 	Total, Resumed, Ran int
 	// NotRun counts the cases that could not run because of the API or the
 	// network (Infrastructure): they are not written, so Resume runs them
 	// again; NotRunWhy says why, for the first few.
 	NotRun    int
 	NotRunWhy []string
+	// NotRecorded counts the cases of a replay that made a model call the
+	// recording does not hold (their records say why): they must be
+	// recorded again.
+	NotRecorded int
 	// Metrics are over every record in the results file.
 	Metrics classify.Metrics
 }
@@ -281,44 +304,60 @@ func Run(ctx context.Context, cs []cases.Case, opts Options) (*Summary, error) {
 		return nil, err
 	}
 	defer w.close()
+	o.Nonce = cases.NewNonce(o.Nonce)
 	if err := o.writeInfo(hash, len(cs)); err != nil {
 		return nil, err
+	}
+	if o.Record {
+		// Opened once the results file is ours: a run that may not write
+		// there must not empty its cassette.
+		rec, err := replay.OpenRecorder(o.Dir, o.Resume)
+		if err != nil {
+			return nil, err
+		}
+		defer rec.Close()
+		o.Model = rec.Wrap(o.Model)
 	}
 
 	var todo []*cases.Case
 	seen := map[string]bool{}
 	for i := range cs {
 		c := &cs[i]
-		if done[c.ID] || seen[c.ID] {
+		if seen[c.ID] {
 			continue
 		}
 		seen[c.ID] = true
 		todo = append(todo, c)
 	}
-	s := &Summary{Total: len(cs), Resumed: len(cs) - len(todo)}
+	total := len(cs) * o.Repeat
+	s := &Summary{Total: total}
 	r := &runner{opts: o, classifier: classify.New(o.API, classify.Options{ResultTokens: o.ResultTokens}),
-		nonce: cases.NewNonce(o.Nonce)}
-	prog := newProgress(o.Progress, len(cs), s.Resumed)
+		nonce: o.Nonce}
 
 	var mu sync.Mutex
 	var firstErr error
 	runCtx, stopRun := context.WithCancel(ctx)
 	defer stopRun()
-	maxNotRun := int(o.MaxNotRun * float64(len(cs)))
-	phases := splitPhases(o.API, todo)
+	maxNotRun := int(o.MaxNotRun * float64(total))
+	phases := o.trials(splitPhases(o.API, todo), done)
+	s.Resumed = total
+	for _, phase := range phases {
+		s.Resumed -= len(phase)
+	}
+	prog := newProgress(o.Progress, total, s.Resumed)
 	for i, phase := range phases {
 		parallel := o.Parallel
 		if i == len(phases)-1 {
 			parallel = 1
 		}
-		jobs := make(chan *cases.Case)
+		jobs := make(chan trial)
 		var wg sync.WaitGroup
 		for range parallel {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				for c := range jobs {
-					rec, infra := r.runCase(runCtx, c)
+				for t := range jobs {
+					rec, infra := r.runCase(runCtx, t)
 					if runCtx.Err() != nil {
 						continue // cut short: not written, so a resume runs it again
 					}
@@ -328,15 +367,15 @@ func Run(ctx context.Context, cs []cases.Case, opts Options) (*Summary, error) {
 						mu.Lock()
 						s.NotRun++
 						if len(s.NotRunWhy) < 5 {
-							s.NotRunWhy = append(s.NotRunWhy, c.ID+": "+infra)
+							s.NotRunWhy = append(s.NotRunWhy, t.id()+": "+infra)
 						}
 						if s.NotRun > maxNotRun && firstErr == nil {
 							firstErr = fmt.Errorf("%w: %d cases got no usable answer from the API (past %.0f%% of %d), the last %s",
-								ErrInfrastructure, s.NotRun, o.MaxNotRun*100, len(cs), infra)
+								ErrInfrastructure, s.NotRun, o.MaxNotRun*100, total, infra)
 							stopRun()
 						}
 						mu.Unlock()
-						prog.notRun(c.ID, infra)
+						prog.notRun(t.id(), infra)
 						continue
 					}
 					mu.Lock()
@@ -372,7 +411,7 @@ func Run(ctx context.Context, cs []cases.Case, opts Options) (*Summary, error) {
 	prog.finish()
 	if firstErr != nil {
 		if recs, err := ReadResults(filepath.Join(o.Dir, ResultsFile)); err == nil {
-			s.Metrics = Metrics(recs)
+			s.Metrics, s.NotRecorded = Metrics(recs), notRecorded(recs)
 		}
 		return s, firstErr
 	}
@@ -380,7 +419,7 @@ func Run(ctx context.Context, cs []cases.Case, opts Options) (*Summary, error) {
 	if err != nil {
 		return s, err
 	}
-	s.Metrics = Metrics(recs)
+	s.Metrics, s.NotRecorded = Metrics(recs), notRecorded(recs)
 	if err := ctx.Err(); err != nil {
 		return s, err
 	}
@@ -484,6 +523,9 @@ func (o Options) withDefaults() (Options, error) {
 	if o.Parallel <= 0 {
 		o.Parallel = 1
 	}
+	if o.Repeat <= 0 {
+		o.Repeat = 1
+	}
 	if o.ResultTokens <= 0 {
 		o.ResultTokens = toolrt.DefaultResultTokens
 	}
@@ -537,8 +579,10 @@ func (o Options) describe(hash string, n int) Info {
 	info := Info{
 		Model: o.ModelInfo,
 		Settings: Settings{K: o.K, Rounds: o.Rounds, MaxStep: o.maxStep(), Parallel: o.Parallel,
-			ResultTokens: o.ResultTokens, System: o.System, Retrieval: o.Similar != nil, Ablation: o.Ablation, Hints: o.Hints},
+			ResultTokens: o.ResultTokens, System: o.System, Retrieval: o.Similar != nil, Ablation: o.Ablation, Hints: o.Hints,
+			Repeat: repeatOf(o.Repeat)},
 		Seed:  o.Seed,
+		Nonce: o.Nonce,
 		Cases: CasesInfo{File: o.CasesFile, SHA256: hash, Count: n},
 	}
 	if o.Catalog != nil {
@@ -594,6 +638,7 @@ func Differences(a, b Info) []string {
 	diff("producer hints", a.Settings.Hints, b.Settings.Hints)
 	diff("system prompt", a.Settings.System, b.Settings.System)
 	diff("seed", a.Seed, b.Seed)
+	diff("repeat", repeatOf(a.Settings.Repeat), repeatOf(b.Settings.Repeat))
 	return out
 }
 
@@ -646,4 +691,15 @@ func (o Options) offered(c *cases.Case) []string {
 	}
 	sort.Strings(names)
 	return names
+}
+
+// notRecorded counts the records of cases a replay did not have.
+func notRecorded(recs []Record) int {
+	n := 0
+	for i := range recs {
+		if strings.HasPrefix(recs[i].Skipped, replay.ErrNotRecorded.Error()+":") {
+			n++
+		}
+	}
+	return n
 }

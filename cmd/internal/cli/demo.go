@@ -123,7 +123,11 @@ func runDemo(e *env, args []string) int {
 
 	// 5. Every case, directly and through the agent.
 	if ts.out == "" {
-		ts.out = filepath.Join(*dir, "runs", "demo")
+		name := "demo"
+		if ts.replay != "" {
+			name = "replay" // not over the run it replays
+		}
+		ts.out = filepath.Join(*dir, "runs", name)
 		if err := os.RemoveAll(ts.out); err != nil {
 			return e.failf("%v", err)
 		}

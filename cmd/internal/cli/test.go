@@ -23,6 +23,7 @@ import (
 	"github.com/agentready/agentready/gen/toolrt"
 	"github.com/agentready/agentready/harness/cases"
 	"github.com/agentready/agentready/harness/models"
+	"github.com/agentready/agentready/harness/replay"
 	"github.com/agentready/agentready/harness/report"
 	"github.com/agentready/agentready/harness/retrieve"
 	runner "github.com/agentready/agentready/harness/run"
@@ -41,6 +42,9 @@ type testSettings struct {
 	timeout      time.Duration
 	ablate       listFlag
 	maxNotRun    float64
+	record       bool
+	replay       string
+	repeat       int
 }
 
 func (s *testSettings) register(fs *flag.FlagSet) {
@@ -54,6 +58,9 @@ func (s *testSettings) register(fs *flag.FlagSet) {
 	fs.IntVar(&s.resultTokens, "result-tokens", toolrt.DefaultResultTokens, "token budget of one tool result")
 	fs.DurationVar(&s.timeout, "timeout", 30*time.Second, "give up on one API request after this long")
 	fs.Var(&s.ablate, "ablate", "hide parts of every tool definition from the model to measure what they are worth: example, constraints, meanings, hints (comma-separated)")
+	fs.IntVar(&s.repeat, "repeat", 1, "run each case this many times (both legs each time), and report pass@k, pass^k and the per-trial pass rate")
+	fs.BoolVar(&s.record, "record", false, "record every model call of the run in its directory ("+replay.File+"), for --replay")
+	fs.StringVar(&s.replay, "replay", "", "a run directory recorded with --record: answer every model call from its recording, with no model, network or key; a call it lacks fails its case, which must be recorded again")
 	fs.Float64Var(&s.maxNotRun, "max-not-run", runner.DefaultMaxNotRun, "stop the run (exit 2) when more than this fraction of the cases cannot run because the API or the network fails them")
 }
 
@@ -70,6 +77,10 @@ func (s *testSettings) check() error {
 		return fmt.Errorf("--result-tokens %d: must be at least 1", s.resultTokens)
 	case s.maxNotRun < 0 || s.maxNotRun > 1:
 		return fmt.Errorf("--max-not-run %g: a fraction from 0 to 1", s.maxNotRun)
+	case s.repeat < 1:
+		return fmt.Errorf("--repeat %d: must be at least 1", s.repeat)
+	case s.record && s.replay != "":
+		return errors.New("--record and --replay: one or the other")
 	}
 	if _, err := runner.Ablation(s.ablate); err != nil {
 		return fmt.Errorf("--ablate: %w", err)
@@ -104,10 +115,11 @@ type prepared struct {
 // prepare builds the model, the catalog and the run's options, without
 // calling anything.
 func (j *testJob) prepare(ctx context.Context, progress io.Writer) (*prepared, error) {
-	chat, info, err := models.New(ctx, j.settings.model)
+	am, err := j.settings.newAgentModel(ctx)
 	if err != nil {
-		return nil, fmt.Errorf("--model %s: %w", j.settings.model, err)
+		return nil, err
 	}
+	info := am.info
 	opts := append([]toolrt.Option{toolrt.WithHTTPClient(&http.Client{Timeout: j.settings.timeout})}, j.clientOp...)
 	client, err := catalog.NewClient(j.api, j.baseURL, opts...)
 	if err != nil {
@@ -133,12 +145,23 @@ func (j *testJob) prepare(ctx context.Context, progress io.Writer) (*prepared, e
 	if dir == "" {
 		dir = filepath.Join("runs", time.Now().UTC().Format("2006-01-02T150405"))
 	}
-	return &prepared{info: info, cat: cat, opts: runner.Options{
-		Dir: dir, Catalog: cat, API: j.api, Model: chat, ModelInfo: info, Similar: retrieve.SimilarTools(cat),
+	nonce := j.nonce
+	var modelInfo any = info
+	if am.recorded != nil {
+		// A replay makes the recording's fresh values and describes its
+		// model as the recording did.
+		nonce, modelInfo = am.recorded.Nonce, am.recorded.Model
+	}
+	p := &prepared{info: info, cat: cat, opts: runner.Options{
+		Dir: dir, Catalog: cat, API: j.api, Model: am.chat, ModelInfo: modelInfo, Record: j.settings.record, Similar: retrieve.SimilarTools(cat),
 		Shown: shown, Ablation: []string(j.settings.ablate), Hints: hintCount(hints, j.settings.ablate), K: j.settings.k, Rounds: j.settings.rounds, Parallel: j.settings.parallel,
 		Seed: j.settings.seed, CasesFile: j.file, ResultTokens: j.settings.resultTokens, Resume: j.settings.resume,
-		Progress: progress, Nonce: j.nonce, MaxNotRun: maxNotRun(j.settings.maxNotRun),
-	}}, nil
+		Progress: progress, Nonce: nonce, MaxNotRun: maxNotRun(j.settings.maxNotRun), Repeat: j.settings.repeat,
+	}}
+	if err := j.replayFits(am, p.opts); err != nil {
+		return nil, err
+	}
+	return p, nil
 }
 
 // hintCount is how many inputs the model sees a producer hint on.
@@ -491,49 +514,57 @@ func shellQuote(s string) string {
 // for.
 func (e *env) finishRun(dir string, sum *runner.Summary, info models.Info, g *report.Gate, junitMode string) int {
 	m := sum.Metrics
-	fmt.Fprintf(e.stdout, "\nagentready: model %s; %d cases (%d run now, %d from before)\n", info.Name, sum.Total, sum.Ran, sum.Resumed)
-	failed := m.Cases - m.NoError - m.Recovered
-	fmt.Fprintf(e.stdout, "cases: %d passed, %d passed after recovery, %d failed; %d invalid, %d skipped, %d not run\n",
-		m.NoError, m.Recovered, failed, m.Invalid, m.Skipped, sum.Total-sum.Resumed-sum.Ran)
-	fmt.Fprintf(e.stdout, "no error: %d of %d cases (%.2f)", m.NoError, m.Cases, m.NoErrorRate)
-	if m.Recovered > 0 {
-		fmt.Fprintf(e.stdout, "; passed after recovering from an error: %d more (%.2f)", m.Recovered, m.RecoveredRate)
-	}
-	fmt.Fprintln(e.stdout)
-	if m.Invalid > 0 {
-		fmt.Fprintf(e.stdout, "invalid: %d cases whose direct call did not hold (failed, or came back empty) are left out of every rate; the report says why\n", m.Invalid)
-	}
 	r, err := report.Load(dir)
 	if err != nil {
 		return e.failf("report: %v", err)
+	}
+	if k := r.Info.Settings.Repeat; k > 1 {
+		fmt.Fprintf(e.stdout, "\nagentready: model %s; %d cases × %d trials = %d runs (%d run now, %d from before); below, a case is a trial\n",
+			info.Name, sum.Total/k, k, sum.Total, sum.Ran, sum.Resumed)
+	} else {
+		fmt.Fprintf(e.stdout, "\nagentready: model %s; %d cases (%d run now, %d from before)\n", info.Name, sum.Total, sum.Ran, sum.Resumed)
+	}
+	failed := m.Cases - m.NoError - m.Recovered
+	fmt.Fprintf(e.stdout, "cases: %d passed, %d passed after recovery, %d failed; %d invalid, %d skipped, %d not run\n",
+		m.NoError, m.Recovered, failed, m.Invalid, m.Skipped, sum.Total-sum.Resumed-sum.Ran)
+	fmt.Fprintf(e.stdout, "no error: %d of %d cases (%.2f, 95%% CI %s)", m.NoError, m.Cases, m.NoErrorRate, ciText(m.NoError, m.Cases))
+	if m.Recovered > 0 {
+		fmt.Fprintf(e.stdout, "; passed after recovering from an error: %d more (%.2f, 95%% CI %s)", m.Recovered, m.RecoveredRate, ciText(m.Recovered, m.Cases))
+	}
+	fmt.Fprintln(e.stdout)
+	if sum.NotRecorded > 0 {
+		fmt.Fprintf(e.stdout, "not recorded: %d cases must be recorded again: the replayed recording lacks a model call of theirs (each is skipped, saying why)\n", sum.NotRecorded)
+	}
+	if m.Invalid > 0 {
+		fmt.Fprintf(e.stdout, "invalid: %d cases whose direct call did not hold (failed, or came back empty) are left out of every rate; the report says why\n", m.Invalid)
 	}
 	for reason, n := range skipReasons(r) {
 		fmt.Fprintf(e.stdout, "skipped: %d cases: %s\n", n, reason)
 	}
 	fmt.Fprintln(e.stdout)
 	tw := tabwriter.NewWriter(e.stdout, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "ERROR CLASS\tCASES\tRATE")
+	fmt.Fprintln(tw, "ERROR CLASS\tCASES\tRATE\t95% CI")
 	for _, c := range m.Classes {
 		if c.Cases > 0 {
-			fmt.Fprintf(tw, "%s\t%d\t%.2f\n", c.Class.Info().Name, c.Cases, c.Rate)
+			fmt.Fprintf(tw, "%s\t%d\t%.2f\t%s\n", c.Class.Info().Name, c.Cases, c.Rate, ciText(c.Cases, m.Cases))
 		}
 	}
 	tw.Flush()
 	if len(m.Naturalness) > 0 {
 		fmt.Fprintln(e.stdout)
 		tw = tabwriter.NewWriter(e.stdout, 0, 4, 2, ' ', 0)
-		fmt.Fprintln(tw, "NATURALNESS\tCASES\tNO ERROR")
+		fmt.Fprintln(tw, "NATURALNESS\tCASES\tNO ERROR\t95% CI")
 		for _, l := range m.Naturalness {
-			fmt.Fprintf(tw, "%d\t%d\t%.2f\n", l.Level, l.Cases, l.NoErrorRate)
+			fmt.Fprintf(tw, "%d\t%d\t%.2f\t%s\n", l.Level, l.Cases, l.NoErrorRate, ciText(l.NoError, l.Cases))
 		}
 		tw.Flush()
 	}
 	if len(m.Scenarios) > 0 {
 		fmt.Fprintln(e.stdout)
 		tw = tabwriter.NewWriter(e.stdout, 0, 4, 2, ' ', 0)
-		fmt.Fprintln(tw, "SCENARIO\tCASES\tNO ERROR\tAFTER RECOVERY")
+		fmt.Fprintln(tw, "SCENARIO\tCASES\tNO ERROR\t95% CI\tAFTER RECOVERY")
 		for _, sc := range m.Scenarios {
-			fmt.Fprintf(tw, "%s\t%d\t%.2f\t%d\n", sc.Scenario, sc.Cases, sc.NoErrorRate, sc.Recovered)
+			fmt.Fprintf(tw, "%s\t%d\t%.2f\t%s\t%d\n", sc.Scenario, sc.Cases, sc.NoErrorRate, ciText(sc.NoError, sc.Cases), sc.Recovered)
 		}
 		tw.Flush()
 	}
@@ -541,10 +572,15 @@ func (e *env) finishRun(dir string, sum *runner.Summary, info models.Info, g *re
 	for _, b := range m.Bands {
 		fmt.Fprintf(e.stdout, "tools passing %s%% of their cases: %d (%.2f)\n", b.Band, b.Tools, b.Fraction)
 	}
+	printTrials(e.stdout, r)
 	if err := report.WriteWith(dir, r, report.WriteOptions{JUnit: junitMode, Gate: g}); err != nil {
 		return e.failf("report: %v", err)
 	}
 	fmt.Fprintf(e.stdout, "\nrun recorded in %s; report: %s\n", dir, filepath.Join(dir, "report.html"))
+	if sum.NotRecorded > 0 {
+		fmt.Fprintf(e.stderr, "agentready: %d cases must be recorded again (run with --record)\n", sum.NotRecorded)
+		return exitError
+	}
 	return exitOK
 }
 

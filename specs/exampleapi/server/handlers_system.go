@@ -3,7 +3,6 @@ package server
 import (
 	"context"
 	"net/http"
-	"time"
 )
 
 // getHealth: GET /health, public.
@@ -19,7 +18,7 @@ func (s *Server) getHealth(w http.ResponseWriter, r *http.Request) error {
 		"status":         status,
 		"version":        Version,
 		"time":           s.now(),
-		"uptime_seconds": int64(time.Since(s.started).Seconds()),
+		"uptime_seconds": int64(s.clock().Sub(s.started).Seconds()),
 	})
 	return nil
 }

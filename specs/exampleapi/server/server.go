@@ -41,7 +41,8 @@ func New(opts Options) (*Server, error) {
 		st.close()
 		return nil, err
 	}
-	s := &Server{opts: opts, store: st, log: opts.Logger, started: time.Now(), ids: runtimeIDs()}
+	s := &Server{opts: opts, store: st, log: opts.Logger, ids: runtimeIDs()}
+	s.started = s.clock()
 	if opts.IDs != nil {
 		s.ids = &lockedReader{r: opts.IDs}
 	}
@@ -132,9 +133,12 @@ func (s *Server) buildHandler() http.Handler {
 }
 
 // now is the server's clock for new and changed resources.
-func (s *Server) now() string {
+func (s *Server) now() string { return formatTime(s.clock()) }
+
+// clock is Options.Now, or the time.
+func (s *Server) clock() time.Time {
 	if s.opts.Now != nil {
-		return formatTime(s.opts.Now())
+		return s.opts.Now()
 	}
-	return formatTime(time.Now())
+	return time.Now()
 }
