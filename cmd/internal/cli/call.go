@@ -10,7 +10,6 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/agentready/agentready/gen"
 	"github.com/agentready/agentready/gen/catalog"
 	"github.com/agentready/agentready/gen/toolrt"
 )
@@ -32,14 +31,8 @@ func runCall(e *env, args []string) int {
 		return exitUsage
 	}
 	name, rawArgs := fs.Arg(0), fs.Arg(1)
-	p, err := sf.resolve(setFlags(fs))
-	if err != nil {
-		return e.failf("%v", err)
-	}
-	api, warnings, err := gen.Load(p.opts)
-	e.printWarnings(warnings, p.opts.Spec, sf.verbose)
-	if err != nil {
-		e.reportError(err, p.opts.Spec)
+	p, api, ok := e.loadAPI(&sf, setFlags(fs))
+	if !ok {
 		return exitError
 	}
 	irOp := api.Operation(name)

@@ -16,7 +16,6 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/agentready/agentready/gen"
 	"github.com/agentready/agentready/gen/catalog"
 	"github.com/agentready/agentready/gen/describe"
 	"github.com/agentready/agentready/gen/ir"
@@ -61,14 +60,8 @@ func serveUntil(ctx context.Context, e *env, args []string) int {
 		}
 	}
 	start := time.Now()
-	p, err := sf.resolve(setFlags(fs))
-	if err != nil {
-		return e.failf("%v", err)
-	}
-	api, warnings, err := gen.Load(p.opts)
-	e.printWarnings(warnings, p.opts.Spec, sf.verbose)
-	if err != nil {
-		e.reportError(err, p.opts.Spec)
+	p, api, ok := e.loadAPI(&sf, setFlags(fs))
+	if !ok {
 		return exitError
 	}
 	if len(api.Operations) == 0 {

@@ -15,7 +15,6 @@ import (
 	"github.com/eino-contrib/jsonschema"
 	"golang.org/x/sync/errgroup"
 
-	"github.com/agentready/agentready/gen"
 	"github.com/agentready/agentready/gen/describe"
 	"github.com/agentready/agentready/gen/dialect"
 	"github.com/agentready/agentready/gen/ir"
@@ -78,14 +77,8 @@ func runTools(e *env, args []string) int {
 			return e.failf("--dialect: %v", err)
 		}
 	}
-	p, err := sf.resolve(setFlags(fs))
-	if err != nil {
-		return e.failf("%v", err)
-	}
-	api, warnings, err := gen.Load(p.opts)
-	e.printWarnings(warnings, p.opts.Spec, sf.verbose)
-	if err != nil {
-		e.reportError(err, p.opts.Spec)
+	p, api, ok := e.loadAPI(&sf, setFlags(fs))
+	if !ok {
 		return exitError
 	}
 	hints, ok := e.producerHints(*graphFile, p.cfg.Graph, api)
