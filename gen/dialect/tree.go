@@ -3,9 +3,9 @@ package dialect
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
-	"io"
 	"strings"
+
+	"github.com/agentready/agentready/gen/internal/orderedjson"
 )
 
 // node is a JSON object of a schema with its keys in the order written:
@@ -62,64 +62,7 @@ func (n *node) del(k string) {
 // decode reads one JSON document: objects as *node, numbers as
 // json.Number, arrays as []any.
 func decode(data []byte) (any, error) {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.UseNumber()
-	tok, err := dec.Token()
-	if err != nil {
-		return nil, err
-	}
-	v, err := decodeValue(dec, tok, 0)
-	if err != nil {
-		return nil, err
-	}
-	if _, err := dec.Token(); err != io.EOF {
-		return nil, errors.New("extra text after the JSON value")
-	}
-	return v, nil
-}
-
-func decodeValue(dec *json.Decoder, tok json.Token, depth int) (any, error) {
-	if depth > 10000 {
-		return nil, errors.New("nested too deeply")
-	}
-	d, ok := tok.(json.Delim)
-	if !ok {
-		return tok, nil
-	}
-	if d == '[' {
-		out := []any{}
-		for dec.More() {
-			t, err := dec.Token()
-			if err != nil {
-				return nil, err
-			}
-			v, err := decodeValue(dec, t, depth+1)
-			if err != nil {
-				return nil, err
-			}
-			out = append(out, v)
-		}
-		_, err := dec.Token()
-		return out, err
-	}
-	n := newNode()
-	for dec.More() {
-		kt, err := dec.Token()
-		if err != nil {
-			return nil, err
-		}
-		t, err := dec.Token()
-		if err != nil {
-			return nil, err
-		}
-		v, err := decodeValue(dec, t, depth+1)
-		if err != nil {
-			return nil, err
-		}
-		n.set(kt.(string), v)
-	}
-	_, err := dec.Token()
-	return n, err
+	return orderedjson.Decode(data, newNode, (*node).set)
 }
 
 // encode writes v as compact JSON, objects in their key order, without

@@ -2,8 +2,6 @@ package toolrt
 
 import (
 	"encoding/json"
-	"errors"
-	"io"
 	"math"
 	"net/url"
 	"regexp"
@@ -12,6 +10,8 @@ import (
 	"time"
 
 	"github.com/dlclark/regexp2"
+
+	"github.com/agentready/agentready/gen/internal/orderedjson"
 )
 
 // argObject is a JSON object from a schema, with its keys in the order
@@ -24,75 +24,15 @@ type argObject struct {
 // argDecodeOrdered reads one JSON document, objects as *argObject and numbers
 // as json.Number.
 func argDecodeOrdered(data []byte) (any, error) {
-	dec := json.NewDecoder(strings.NewReader(string(data)))
-	dec.UseNumber()
-	tok, err := dec.Token()
-	if err != nil {
-		return nil, err
-	}
-	v, err := argDecodeOrderedValue(dec, tok, 0)
-	if err != nil {
-		return nil, err
-	}
-	if _, err := dec.Token(); err != io.EOF {
-		return nil, errors.New("extra text after the JSON value")
-	}
-	return v, nil
+	return orderedjson.Decode(data, func() *argObject { return &argObject{vals: map[string]any{}} }, (*argObject).set)
 }
 
-func argDecodeOrderedValue(dec *json.Decoder, tok json.Token, depth int) (any, error) {
-	if depth > 10000 {
-		return nil, errors.New("nested too deeply")
+// set replaces k's value, or appends k when it is new.
+func (o *argObject) set(k string, v any) {
+	if _, dup := o.vals[k]; !dup {
+		o.keys = append(o.keys, k)
 	}
-	d, ok := tok.(json.Delim)
-	if !ok {
-		return tok, nil
-	}
-	switch d {
-	case '{':
-		o := &argObject{vals: map[string]any{}}
-		for dec.More() {
-			kt, err := dec.Token()
-			if err != nil {
-				return nil, err
-			}
-			key, _ := kt.(string)
-			vt, err := dec.Token()
-			if err != nil {
-				return nil, err
-			}
-			v, err := argDecodeOrderedValue(dec, vt, depth+1)
-			if err != nil {
-				return nil, err
-			}
-			if _, dup := o.vals[key]; !dup {
-				o.keys = append(o.keys, key)
-			}
-			o.vals[key] = v
-		}
-		if _, err := dec.Token(); err != nil {
-			return nil, err
-		}
-		return o, nil
-	case '[':
-		a := []any{}
-		for dec.More() {
-			vt, err := dec.Token()
-			if err != nil {
-				return nil, err
-			}
-			v, err := argDecodeOrderedValue(dec, vt, depth+1)
-			if err != nil {
-				return nil, err
-			}
-			a = append(a, v)
-		}
-		if _, err := dec.Token(); err != nil {
-			return nil, err
-		}
-		return a, nil
-	}
-	return nil, errors.New("unexpected " + d.String())
+	o.vals[k] = v
 }
 
 // argKind is the JSON type of a value; integer is a number written
