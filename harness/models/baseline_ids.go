@@ -363,12 +363,12 @@ func generic(p *param) bool {
 // where a model puts an identifier nobody named (snapshot_id,
 // client_secret).
 func (f *filler) leftovers() {
+	words := retrieve.Words(f.tool.name)
 	for i, t := range f.u.toks {
 		if f.u.used[i] || t.quoted || !idLike(t.raw) || reLongNumber.MatchString(t.raw) {
 			continue
 		}
 		var target *param
-		words := retrieve.Words(f.tool.name)
 		for _, p := range f.tool.params {
 			// "cus_..." names its argument itself: customer, required
 			// or not.

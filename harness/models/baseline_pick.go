@@ -298,6 +298,7 @@ func (k *toolkit) pickTool(request string, u *utterance) ([]retrieve.Hit, string
 		// from artist X" fits the tool with include_groups=single.
 		out[i].Score += 0.1 * float64(min(len(f.args), 3))
 		stands := map[string]bool{}
+		words := retrieve.Words(t.name)
 		for name, v := range f.args {
 			p := t.byName[name]
 			if p == nil {
@@ -317,7 +318,7 @@ func (k *toolkit) pickTool(request string, u *utterance) ([]retrieve.Hit, string
 			}
 			// Or whose prefix names what it takes: "sub_..." is a
 			// subscription, not a subscription item.
-			switch words := retrieve.Words(t.name); {
+			switch {
 			case prefixNames(fmt.Sprint(v), p, words):
 				out[i].Score += 0.2
 			case prefixDenies(fmt.Sprint(v), p, words):
