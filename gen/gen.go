@@ -35,6 +35,9 @@ import (
 type Options struct {
 	// Spec is the path of the OpenAPI document.
 	Spec string
+	// Overlays are OpenAPI Overlay documents applied to Spec, in order,
+	// before anything else reads it.
+	Overlays []string
 	// Package is the Go package name; Out's base name when empty.
 	Package string
 	// BaseURL replaces the spec's first server as the client's default.
@@ -80,7 +83,7 @@ const bigSpec = 16 << 20
 // Load reads a spec and lowers it to the IR, without emitting code: what
 // `agentready tools` and the harness need.
 func Load(opts Options) (*ir.API, diag.List, error) {
-	doc, err := load.File(opts.Spec)
+	doc, err := load.File(opts.Spec, opts.Overlays...)
 	if err != nil {
 		return nil, nil, err
 	}

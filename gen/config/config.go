@@ -47,6 +47,10 @@ type Config struct {
 	// file gives it relative to its own directory; Load and Parse join it
 	// to that directory.
 	Spec string `yaml:"spec"`
+	// Overlays are OpenAPI Overlay documents (1.0.0 or 1.1.0) applied to
+	// Spec, in order, before anything reads it, resolved like Spec;
+	// optional. Each action's target must match.
+	Overlays []string `yaml:"overlays,omitempty"`
 	// Out is the directory the generated package is written to: required,
 	// resolved like Spec.
 	Out string `yaml:"out"`
@@ -161,7 +165,11 @@ func parse(data []byte, dir, file string) (*Config, error) {
 // resolve joins the file's relative paths to Dir. URLs are left alone for
 // Validate to reject.
 func (c *Config) resolve() {
-	for _, p := range []*string{&c.Spec, &c.Out, &c.Graph, &c.Cases} {
+	paths := []*string{&c.Spec, &c.Out, &c.Graph, &c.Cases}
+	for i := range c.Overlays {
+		paths = append(paths, &c.Overlays[i])
+	}
+	for _, p := range paths {
 		if *p != "" && !filepath.IsAbs(*p) && !isURL(*p) {
 			*p = filepath.Join(c.Dir, *p)
 		}

@@ -357,7 +357,7 @@ func TestProblems(t *testing.T) {
 			yaml: ok + "baseUrl: https://x\nsurprise: 1\nselect:\n  include:\n    - tagz: [x]\n  exclud: []\n",
 			want: []string{
 				`agentready.yaml:3:1: unknown key "baseUrl" (did you mean "base_url"?)`,
-				`agentready.yaml:4:1: unknown key "surprise" (known keys: allow_mutations, auth, base_url, cases, graph, import_path, max_name_length, max_tool_tokens, out, package, select, spec, split_by_tag, strict)`,
+				`agentready.yaml:4:1: unknown key "surprise" (known keys: allow_mutations, auth, base_url, cases, graph, import_path, max_name_length, max_tool_tokens, out, overlays, package, select, spec, split_by_tag, strict)`,
 				`agentready.yaml:7:7: select.include[0]: unknown key "tagz" (did you mean "tags"?)`,
 				`agentready.yaml:8:3: select: unknown key "exclud" (did you mean "exclude"?)`,
 			},

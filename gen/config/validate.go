@@ -26,6 +26,9 @@ func (c *Config) validate() Problems {
 	v.localPath("out", c.Out, true, "the directory to write the generated package to, relative to this file")
 	v.localPath("graph", c.Graph, false, "")
 	v.localPath("cases", c.Cases, false, "")
+	for i, o := range c.Overlays {
+		v.localPath(fmt.Sprintf("overlays[%d]", i), o, true, "the path of an OpenAPI Overlay document, relative to this file")
+	}
 
 	switch p := c.Package; {
 	case p == "" && c.Out != "":

@@ -23,6 +23,7 @@ import (
 
 	"github.com/agentready/agentready/gen/diag"
 	"github.com/agentready/agentready/gen/ir"
+	"github.com/agentready/agentready/gen/overlay"
 )
 
 // Document is a loaded spec: exactly one of V2 and V3 is set.
@@ -46,11 +47,19 @@ type Document struct {
 	closed bool
 }
 
-// File reads and parses the spec at path.
-func File(path string) (*Document, error) {
+// File reads and parses the spec at path, after applying the OpenAPI
+// Overlay documents at overlays, in order (see gen/overlay). With
+// overlays, the lines and columns of diagnostics are those of the
+// document the overlays produce, which Source holds.
+func File(path string, overlays ...string) (*Document, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, diag.Diagnostic{Severity: diag.Error, Origin: ir.Origin{File: path}, Message: "cannot read spec: " + unwrapPathError(err)}
+	}
+	if len(overlays) > 0 {
+		if data, err = overlay.Apply(path, data, overlays); err != nil {
+			return nil, err
+		}
 	}
 	return Bytes(path, data)
 }

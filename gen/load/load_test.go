@@ -123,3 +123,28 @@ func TestSnippet(t *testing.T) {
 		t.Error("out-of-range lines should give no snippet")
 	}
 }
+
+// TestFileWithOverlays checks that a JSON spec with characters outside the
+// Basic Multilingual Plane and a $ref to a sibling file still loads after
+// an overlay rewrote it, with the overlay's change in the model.
+func TestFileWithOverlays(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "pet.json", `{"type": "object", "properties": {"name": {"type": "string"}}}`)
+	spec := write(t, dir, "api.json", `{"openapi": "3.0.3", "info": {"title": "Pets 🐶", "version": "1"},
+ "paths": {"/pets": {"get": {"operationId": "listPets", "summary": "List pets 🐾",
+  "responses": {"200": {"description": "ok", "content": {"application/json": {"schema": {"$ref": "pet.json"}}}}}}}}}`)
+	ov := write(t, dir, "fix.yaml", "overlay: 1.0.0\ninfo: {title: fix, version: '1'}\nactions:\n  - target: $.paths['/pets'].get\n    update: {description: Every pet in the shop.}\n")
+	doc, err := load.File(spec, ov)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer doc.Close()
+	op := doc.V3.Paths.PathItems.GetOrZero("/pets").Get
+	if op.Description != "Every pet in the shop." || op.Summary != "List pets 🐾" {
+		t.Errorf("description %q, summary %q", op.Description, op.Summary)
+	}
+	schema := op.Responses.Codes.GetOrZero("200").Content.GetOrZero("application/json").Schema.Schema()
+	if schema == nil || schema.Properties.GetOrZero("name") == nil {
+		t.Error("the $ref to pet.json did not resolve after the overlay")
+	}
+}

@@ -81,7 +81,7 @@ func runGen(e *env, args []string) int {
 	start := time.Now()
 	res, err := gen.Generate(p.opts)
 	if res != nil {
-		e.printWarnings(res.Warnings, p.opts.Spec, sf.verbose)
+		e.printWarnings(res.Warnings, p.opts, sf.verbose)
 	}
 	if err != nil {
 		e.reportError(err, p.opts.Spec)

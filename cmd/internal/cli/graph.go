@@ -123,7 +123,7 @@ func (e *env) loadAPI(sf *specFlags, set map[string]bool) (*project, *ir.API, bo
 		return nil, nil, false
 	}
 	api, warnings, err := gen.Load(p.opts)
-	e.printWarnings(warnings, p.opts.Spec, sf.verbose)
+	e.printWarnings(warnings, p.opts, sf.verbose)
 	if err != nil {
 		e.reportError(err, p.opts.Spec)
 		return nil, nil, false

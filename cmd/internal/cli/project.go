@@ -11,6 +11,7 @@ import (
 	"github.com/agentready/agentready/gen/ir"
 	"github.com/agentready/agentready/gen/load"
 	"github.com/agentready/agentready/gen/lower"
+	"github.com/agentready/agentready/gen/overlay"
 	"github.com/agentready/agentready/gen/toolrt"
 )
 
@@ -19,6 +20,7 @@ import (
 type specFlags struct {
 	config        string
 	spec          string
+	overlays      listFlag
 	baseURL       string
 	strict        bool
 	maxNameLength int
@@ -36,6 +38,7 @@ type specFlags struct {
 func (s *specFlags) register(fs *flag.FlagSet, withoutStrict ...bool) {
 	fs.StringVar(&s.config, "config", "", "configuration file (default "+config.DefaultFile+" when present and --spec is not given)")
 	fs.StringVar(&s.spec, "spec", "", "OpenAPI 2.0/3.0/3.1 document, JSON or YAML")
+	fs.Var(&s.overlays, "overlay", "OpenAPI Overlay document to apply to the spec first (repeatable, in order; after the config's overlays:)")
 	fs.StringVar(&s.baseURL, "base-url", "", "the API's URL, instead of the spec's first server")
 	if len(withoutStrict) == 0 || !withoutStrict[0] {
 		fs.BoolVar(&s.strict, "strict", false, "fail on warnings (skipped operations, unused selection rules)")
@@ -77,6 +80,7 @@ func (s *specFlags) resolve(set map[string]bool) (*project, error) {
 	if s.spec != "" {
 		cfg.Spec = s.spec
 	}
+	cfg.Overlays = append(cfg.Overlays, s.overlays...)
 	if cfg.Spec == "" {
 		return nil, fmt.Errorf("no spec: pass --spec FILE, or --config FILE with a spec: entry (or run where %s is)", config.DefaultFile)
 	}
@@ -107,6 +111,7 @@ func (s *specFlags) resolve(set map[string]bool) (*project, error) {
 	sel := cfg.Select
 	p := &project{cfg: cfg, opts: gen.Options{
 		Spec:          cfg.Spec,
+		Overlays:      cfg.Overlays,
 		Package:       cfg.Package,
 		BaseURL:       cfg.BaseURL,
 		MaxNameLength: cfg.MaxNameLength,
@@ -123,15 +128,19 @@ func (s *specFlags) resolve(set map[string]bool) (*project, error) {
 }
 
 // printWarnings reports warnings: a count and the first few, or all of
-// them with source lines when verbose.
-func (e *env) printWarnings(ws diag.List, spec string, verbose bool) {
+// them with source lines when verbose. With overlays, lines are those of
+// the document the overlays make, and the snippets show that document.
+func (e *env) printWarnings(ws diag.List, opts gen.Options, verbose bool) {
 	if len(ws) == 0 {
 		return
 	}
 	const shown = 10
 	var src []byte
 	if verbose {
-		src, _ = os.ReadFile(spec)
+		src, _ = os.ReadFile(opts.Spec)
+		if len(opts.Overlays) > 0 && len(src) > 0 {
+			src, _ = overlay.Apply(opts.Spec, src, opts.Overlays)
+		}
 	}
 	for i, w := range ws {
 		if !verbose && i == shown {
