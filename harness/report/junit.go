@@ -139,7 +139,7 @@ func (r *Run) JUnitTools(g *Gate) ([]byte, error) {
 	s.Properties = []junitProperty{{Name: "model", Value: r.Model()}, {Name: "run", Value: r.ID}}
 	if r.Incomplete() {
 		s.Properties = append(s.Properties, junitProperty{Name: "incomplete",
-			Value: fmt.Sprintf("%d of %d cases recorded", len(r.Records), r.Info.Cases.Count)})
+			Value: fmt.Sprintf("%d of %d cases recorded", len(r.Records), r.Info.Expected())})
 	}
 	deltas := map[string]ToolDelta{}
 	if g != nil && g.Comparison != nil {

@@ -143,7 +143,7 @@ func newRun(dir string, info run.Info, recs []run.Record) *Run {
 	r.Metrics = run.Metrics(r.Records)
 	r.Recommendations = run.Recommend(r.Records)
 	r.Trials, r.ToolTrials = trialMetrics(info, r.Records)
-	if n, total := len(r.Records), info.Cases.Count*max(1, info.Settings.Repeat); total > n {
+	if n, total := len(r.Records), info.Expected(); total > n {
 		r.Notes = append(r.Notes, fmt.Sprintf("This run is incomplete: %d of its %d cases are recorded (it was interrupted, or cases could not run for the API's or the network's reasons); continue it with agentready test --resume --out %s.",
 			n, total, dir))
 	}
@@ -165,7 +165,7 @@ func writeFile(path string, data []byte) error {
 // Incomplete reports whether the run recorded fewer cases than it was
 // given.
 func (r *Run) Incomplete() bool {
-	return r.Info.Cases.Count*max(1, r.Info.Settings.Repeat) > len(r.Records)
+	return r.Info.Expected() > len(r.Records)
 }
 
 // Model says which model ran, as "openai:gpt-4o at https://...", or

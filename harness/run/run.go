@@ -131,6 +131,9 @@ type Options struct {
 	// time: each trial is a record of its own (Record.Trial), so that
 	// pass@k, pass^k and per-trial rates can be read (classify.Trials).
 	Repeat int
+	// Shard runs only the cases of one shard of the suite (see Shard);
+	// the zero value runs them all.
+	Shard Shard
 	// Record writes every call of the agent's model to the directory's
 	// cassette (replay.File), for a later replay: give such a run a Model
 	// from replay.Load(dir).Player(), the recorded run's Nonce and its
@@ -156,6 +159,11 @@ type Info struct {
 	Tools int       `json:"tools"`
 	// Resumed lists the times the run was resumed.
 	Resumed []time.Time `json:"resumed,omitempty"`
+	// Shard is the share of the cases this run ran (Options.Shard); nil
+	// for all of them.
+	Shard *Shard `json:"shard,omitempty"`
+	// Merged lists the shard runs this run was merged from (Merge).
+	Merged []string `json:"merged,omitempty"`
 }
 
 // Settings are the run's settings.
@@ -299,6 +307,19 @@ func Run(ctx context.Context, cs []cases.Case, opts Options) (*Summary, error) {
 	if err != nil {
 		return nil, err
 	}
+	var todo []*cases.Case
+	seen := map[string]bool{}
+	for i := range cs {
+		c := &cs[i]
+		if seen[c.ID] || !o.Shard.Has(c.ID) {
+			continue
+		}
+		seen[c.ID] = true
+		todo = append(todo, c)
+	}
+	if o.Shard.active() {
+		o.Shard.Cases = len(todo)
+	}
 	w, done, err := openResults(filepath.Join(o.Dir, ResultsFile), o.Resume)
 	if err != nil {
 		return nil, err
@@ -319,17 +340,7 @@ func Run(ctx context.Context, cs []cases.Case, opts Options) (*Summary, error) {
 		o.Model = rec.Wrap(o.Model)
 	}
 
-	var todo []*cases.Case
-	seen := map[string]bool{}
-	for i := range cs {
-		c := &cs[i]
-		if seen[c.ID] {
-			continue
-		}
-		seen[c.ID] = true
-		todo = append(todo, c)
-	}
-	total := len(cs) * o.Repeat
+	total := len(todo) * o.Repeat
 	s := &Summary{Total: total}
 	r := &runner{opts: o, classifier: classify.New(o.API, classify.Options{ResultTokens: o.ResultTokens}),
 		nonce: o.Nonce}
@@ -558,7 +569,11 @@ func (o Options) writeInfo(hash string, n int) error {
 	now := o.Now().UTC()
 	if o.Resume {
 		if info, err := ReadInfo(o.Dir); err == nil {
-			if d := Differences(*info, o.describe(hash, n)); len(d) > 0 {
+			d := Differences(*info, o.describe(hash, n))
+			if was, now := shardOf(info.Shard), shardOf(o.describe(hash, n).Shard); was != now {
+				d = append(d, fmt.Sprintf("shard: %s vs %s", was, now))
+			}
+			if len(d) > 0 {
 				return fmt.Errorf("run: cannot resume %s with other cases or settings, its results would mix them (%s): resume with the run's own, or start a new run",
 					o.Dir, strings.Join(d, "; "))
 			}
@@ -584,6 +599,10 @@ func (o Options) describe(hash string, n int) Info {
 		Seed:  o.Seed,
 		Nonce: o.Nonce,
 		Cases: CasesInfo{File: o.CasesFile, SHA256: hash, Count: n},
+	}
+	if o.Shard.active() {
+		shard := o.Shard
+		info.Shard = &shard
 	}
 	if o.Catalog != nil {
 		info.Tools = len(o.Catalog.Tools)

@@ -12,6 +12,7 @@ import (
 
 const reportSynopsis = `[flags] RUN_DIR
        agentready report --against OLD_RUN_DIR NEW_RUN_DIR [--fail-on-regression=false]
+       agentready report --merge --out RUN_DIR SHARD_RUN_DIR...
 
 Writes report.html (self-contained: charts, recommendations, a drill-down from
 tool to case to trace), report.md (for PR comments) and junit.xml (one
@@ -24,6 +25,11 @@ NEW_RUN_DIR, and exits 1 when something regressed (a case that passed now
 fails, a tool's pass rate or the no-error fraction fell), so CI can gate on
 it.
 
+With --merge, combines the runs of the shards of one suite (test --shard
+i/n, the same cases, model and settings; every shard once) into the new run
+directory --out, as if the suite had run there at once, and writes its
+reports.
+
 Exit codes: 0 done; 1 a regression (with --fail-on-regression); 2 an error
 or bad usage.`
 
@@ -32,6 +38,8 @@ func runReport(e *env, args []string) int {
 	fs := newFlags(e, "report", reportSynopsis)
 	against := fs.String("against", "", "compare with this older run directory instead of writing the reports")
 	failOnRegression := fs.Bool("fail-on-regression", true, "with --against: exit 1 when the new run regressed")
+	merge := fs.Bool("merge", false, "combine the shard runs given (test --shard i/n) into the run directory --out, then report on it")
+	mergeOut := fs.String("out", "", "with --merge: the run directory to write (new, or without results)")
 	var gate gateFlags
 	gate.register(fs)
 	junitMode := fs.String("junit", report.JUnitTools, "what junit.xml holds: tools (one testcase per tool) or cases (one per case, failing when it has an error)")
@@ -44,6 +52,25 @@ func runReport(e *env, args []string) int {
 	}
 	if *junitMode != report.JUnitTools && *junitMode != report.JUnitCases {
 		return e.usagef("report", "--junit %q: tools or cases", *junitMode)
+	}
+	if *merge {
+		if *against != "" {
+			return e.usagef("report", "--merge and --against: one or the other (merge first, then compare the merged run)")
+		}
+		if *mergeOut == "" || len(pos) == 0 {
+			return e.usagef("report", "--merge needs --out RUN_DIR and the shard run directories")
+		}
+		info, notes, err := runner.Merge(*mergeOut, pos)
+		if err != nil {
+			return e.failf("%v", err)
+		}
+		for _, n := range notes {
+			fmt.Fprintf(e.stderr, "agentready report: note: %s\n", n)
+		}
+		fmt.Fprintf(e.stdout, "merged %d shard runs into %s (%d cases)\n", len(pos), *mergeOut, info.Cases.Count)
+		pos = []string{*mergeOut}
+	} else if *mergeOut != "" {
+		return e.usagef("report", "--out is for --merge; a report is written into its run directory")
 	}
 	if len(pos) != 1 {
 		if len(pos) == 0 {
@@ -75,7 +102,7 @@ func runReport(e *env, args []string) int {
 		skipped = fmt.Sprintf(" (and %d skipped)", m.Skipped)
 	}
 	fmt.Fprintf(e.stdout, "%d cases%s, no-error fraction %.2f (%d without error)\n", m.Cases, skipped, m.NoErrorRate, m.NoError)
-	notRun := max(0, r.Info.Cases.Count-len(r.Records))
+	notRun := max(0, r.Info.Expected()-len(r.Records))
 	fmt.Fprintf(e.stdout, "cases: %d passed, %d passed after recovery, %d failed; %d invalid, %d skipped, %d not run\n",
 		m.NoError, m.Recovered, m.Cases-m.NoError-m.Recovered, m.Invalid, m.Skipped, notRun)
 	var bands []string
@@ -97,7 +124,7 @@ func reportCompare(e *env, oldDir, newDir string, failOnRegression bool, gate ga
 		return e.failf("%v", err)
 	}
 	if old.Incomplete() && !gate.allowIncomplete {
-		return e.failf("%s recorded %d of its %d cases: finish it with --resume, or pass --allow-incomplete", oldDir, len(old.Records), old.Info.Cases.Count)
+		return e.failf("%s recorded %d of its %d cases: finish it with --resume, or pass --allow-incomplete", oldDir, len(old.Records), old.Info.Expected())
 	}
 	if d := runner.Differences(old.Info, cur.Info); len(d) > 0 && !gate.allowDifferent {
 		return e.failf("%s and %s are not comparable case by case (%s): pass --allow-different to compare them anyway", oldDir, newDir, strings.Join(d, "; "))

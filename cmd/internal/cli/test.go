@@ -45,6 +45,8 @@ type testSettings struct {
 	record       bool
 	replay       string
 	repeat       int
+	shard        string
+	nonce        uint64
 }
 
 func (s *testSettings) register(fs *flag.FlagSet) {
@@ -61,6 +63,8 @@ func (s *testSettings) register(fs *flag.FlagSet) {
 	fs.IntVar(&s.repeat, "repeat", 1, "run each case this many times (both legs each time), and report pass@k, pass^k and the per-trial pass rate")
 	fs.BoolVar(&s.record, "record", false, "record every model call of the run in its directory ("+replay.File+"), for --replay")
 	fs.StringVar(&s.replay, "replay", "", "a run directory recorded with --record: answer every model call from its recording, with no model, network or key; a call it lacks fails its case, which must be recorded again")
+	fs.StringVar(&s.shard, "shard", "", "run only shard INDEX/COUNT of the cases (e.g. 2/4; by a hash of each case's id), for one suite on several machines; agentready report --merge combines the shards' runs")
+	fs.Uint64Var(&s.nonce, "nonce", 0, "fix the run's fresh values (names of what the cases create) instead of drawing them at random; give every shard of a run the same one")
 	fs.Float64Var(&s.maxNotRun, "max-not-run", runner.DefaultMaxNotRun, "stop the run (exit 2) when more than this fraction of the cases cannot run because the API or the network fails them")
 }
 
@@ -81,6 +85,11 @@ func (s *testSettings) check() error {
 		return fmt.Errorf("--repeat %d: must be at least 1", s.repeat)
 	case s.record && s.replay != "":
 		return errors.New("--record and --replay: one or the other")
+	}
+	if s.shard != "" {
+		if _, err := runner.ParseShard(s.shard); err != nil {
+			return fmt.Errorf("--shard: %w", err)
+		}
 	}
 	if _, err := runner.Ablation(s.ablate); err != nil {
 		return fmt.Errorf("--ablate: %w", err)
@@ -146,6 +155,15 @@ func (j *testJob) prepare(ctx context.Context, progress io.Writer) (*prepared, e
 		dir = filepath.Join("runs", time.Now().UTC().Format("2006-01-02T150405"))
 	}
 	nonce := j.nonce
+	if j.settings.nonce != 0 {
+		nonce = j.settings.nonce
+	}
+	var shard runner.Shard
+	if j.settings.shard != "" {
+		if shard, err = runner.ParseShard(j.settings.shard); err != nil {
+			return nil, fmt.Errorf("--shard: %w", err)
+		}
+	}
 	var modelInfo any = info
 	if am.recorded != nil {
 		// A replay makes the recording's fresh values and describes its
@@ -156,7 +174,7 @@ func (j *testJob) prepare(ctx context.Context, progress io.Writer) (*prepared, e
 		Dir: dir, Catalog: cat, API: j.api, Model: am.chat, ModelInfo: modelInfo, Record: j.settings.record, Similar: retrieve.SimilarTools(cat),
 		Shown: shown, Ablation: []string(j.settings.ablate), Hints: hintCount(hints, j.settings.ablate), K: j.settings.k, Rounds: j.settings.rounds, Parallel: j.settings.parallel,
 		Seed: j.settings.seed, CasesFile: j.file, ResultTokens: j.settings.resultTokens, Resume: j.settings.resume,
-		Progress: progress, Nonce: nonce, MaxNotRun: maxNotRun(j.settings.maxNotRun), Repeat: j.settings.repeat,
+		Progress: progress, Nonce: nonce, MaxNotRun: maxNotRun(j.settings.maxNotRun), Repeat: j.settings.repeat, Shard: shard,
 	}}
 	if err := j.replayFits(am, p.opts); err != nil {
 		return nil, err
@@ -386,7 +404,7 @@ func (g *gateFlags) options() report.CompareOptions {
 func (g *gateFlags) comparable(baseline *report.Run, cs []cases.Case, opts runner.Options) error {
 	if baseline.Incomplete() && !g.allowIncomplete {
 		return fmt.Errorf("the baseline recorded %d of its %d cases (it was interrupted, or cases could not run): finish it with --resume, or pass --allow-incomplete",
-			len(baseline.Records), baseline.Info.Cases.Count)
+			len(baseline.Records), baseline.Info.Expected())
 	}
 	cur, err := runner.Describe(cs, opts)
 	if err != nil {
