@@ -90,6 +90,11 @@ type Config struct {
 	Cases string `yaml:"cases,omitempty"`
 	// Auth says where the generated tools find credentials.
 	Auth Auth `yaml:"auth,omitempty"`
+	// Prices are what each model's tokens cost, in US dollars per
+	// million, by the --model value that names it ("openai:gpt-4o"):
+	// agentready test reports the cost of a run with them and stops at
+	// --max-cost. None are built in. Optional.
+	Prices map[string]Price `yaml:"prices,omitempty"`
 	// AllowMutations says which operations that change state an agent
 	// may call.
 	AllowMutations Mutations `yaml:"allow_mutations,omitempty"`
@@ -207,6 +212,12 @@ func DefaultPackage(out string) string {
 		return name + "pkg"
 	}
 	return name
+}
+
+// Price is what a model's tokens cost, in US dollars per million.
+type Price struct {
+	Input  float64 `yaml:"input"`
+	Output float64 `yaml:"output"`
 }
 
 // Mutations says which operations that change state (POST, PUT, PATCH,

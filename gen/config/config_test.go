@@ -357,7 +357,7 @@ func TestProblems(t *testing.T) {
 			yaml: ok + "baseUrl: https://x\nsurprise: 1\nselect:\n  include:\n    - tagz: [x]\n  exclud: []\n",
 			want: []string{
 				`agentready.yaml:3:1: unknown key "baseUrl" (did you mean "base_url"?)`,
-				`agentready.yaml:4:1: unknown key "surprise" (known keys: allow_mutations, auth, base_url, cases, graph, import_path, max_name_length, max_tool_tokens, out, overlays, package, select, spec, split_by_tag, strict)`,
+				`agentready.yaml:4:1: unknown key "surprise" (known keys: allow_mutations, auth, base_url, cases, graph, import_path, max_name_length, max_tool_tokens, out, overlays, package, prices, select, spec, split_by_tag, strict)`,
 				`agentready.yaml:7:7: select.include[0]: unknown key "tagz" (did you mean "tags"?)`,
 				`agentready.yaml:8:3: select: unknown key "exclud" (did you mean "exclude"?)`,
 			},
@@ -562,6 +562,22 @@ func TestSecretDetection(t *testing.T) {
 	} {
 		if got := looksLikeToken(val); got != want {
 			t.Errorf("looksLikeToken(%q) = %t", val, got)
+		}
+	}
+}
+
+func TestPrices(t *testing.T) {
+	c, err := Parse([]byte("spec: a.json\nout: ./p\nprices:\n  openai:gpt-4o: {input: 2.5, output: 10}\n  anthropic:claude-sonnet-4-5: {input: 3, output: 15}\n"), t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p := c.Prices["openai:gpt-4o"]; p.Input != 2.5 || p.Output != 10 || c.Prices["anthropic:claude-sonnet-4-5"].Output != 15 {
+		t.Errorf("prices: %+v", c.Prices)
+	}
+	_, err = Parse([]byte("spec: a.json\nout: ./p\nprices:\n  gpt-4o: {input: 2.5, output: 10}\n  openai:o3: {input: -1, output: ten}\n"), t.TempDir())
+	for _, want := range []string{`agentready.yaml:4:11: prices.gpt-4o: "gpt-4o" does not name a model as --model does`, "prices.openai:o3.output: expected a number"} {
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("error %v lacks %q", err, want)
 		}
 	}
 }

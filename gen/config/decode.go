@@ -210,6 +210,18 @@ func (d *decoder) walk(n *yaml.Node, t reflect.Type, path string) {
 		for i, e := range n.Content {
 			d.walk(e, t.Elem(), fmt.Sprintf("%s[%d]", path, i))
 		}
+	case t.Kind() == reflect.Map && t.Key().Kind() == reflect.String:
+		if n.Kind != yaml.MappingNode {
+			d.add(n, path, "expected a mapping, got %s", kind(n))
+			return
+		}
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			d.walk(n.Content[i+1], t.Elem(), joinField(path, n.Content[i].Value))
+		}
+	case t.Kind() == reflect.Float64:
+		if n.Kind != yaml.ScalarNode || (n.ShortTag() != "!!int" && n.ShortTag() != "!!float") {
+			d.add(n, path, "expected a number, got %s", kind(n))
+		}
 	case t.Kind() == reflect.String:
 		if n.Kind != yaml.ScalarNode {
 			d.add(n, path, "expected a string, got %s", kind(n))

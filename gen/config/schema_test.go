@@ -56,6 +56,17 @@ func TestSchemaMatchesTypes(t *testing.T) {
 				}
 			case ft.Kind() == reflect.Struct:
 				walk(ft, prop, field)
+			case ft.Kind() == reflect.Map:
+				if prop["type"] != "object" {
+					t.Errorf("schema: %s has type %v, want object", field, prop["type"])
+					continue
+				}
+				values, _ := prop["additionalProperties"].(map[string]any)
+				if values == nil {
+					t.Errorf("schema: %s says nothing of its values", field)
+					continue
+				}
+				walk(ft.Elem(), values, field+".*")
 			case ft.Kind() == reflect.Slice:
 				if prop["type"] != "array" {
 					t.Errorf("schema: %s has type %v, want array", field, prop["type"])
@@ -107,6 +118,8 @@ func jsonType(t reflect.Type) string {
 		return "boolean"
 	case reflect.Int:
 		return "integer"
+	case reflect.Float64:
+		return "number"
 	}
 	return "unknown Go kind " + t.Kind().String()
 }

@@ -67,6 +67,15 @@ func (c *Config) validate() Problems {
 	v.rules("select.include", c.Select.Include, "matches")
 	v.rules("select.exclude", c.Select.Exclude, "excludes")
 
+	for model, p := range c.Prices {
+		if p.Input < 0 || p.Output < 0 {
+			v.add("prices."+model, "prices cannot be negative (US dollars per million tokens)")
+		}
+		if model != "baseline" && !strings.Contains(model, ":") {
+			v.add("prices."+model, "%q does not name a model as --model does (kind:NAME, e.g. openai:gpt-4o)", model)
+		}
+	}
+
 	for i, g := range c.AllowMutations.OperationIDs {
 		if msg := checkGlob(g); msg != "" {
 			v.add(fmt.Sprintf("allow_mutations[%d]", i), "%s", msg)

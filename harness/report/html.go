@@ -50,7 +50,9 @@ type page struct {
 	NoErrorCI               string
 	// Trials is the section on repeated trials; nil when each case ran
 	// once.
-	Trials     *trialsView
+	Trials *trialsView
+	// Usage is the section on the model's tokens and their cost.
+	Usage      *usageView
 	Resumed    int
 	Empty      bool
 	Bands      []bandView
@@ -207,7 +209,7 @@ func (r *Run) HTML() ([]byte, error) {
 		CSS: template.CSS(css), JS: template.JS(js), Notes: r.Notes,
 		Cases: m.Cases, Skipped: m.Skipped, Invalid: m.Invalid, Recovered: m.Recovered, NoError: m.NoError, APITools: r.Info.Tools,
 		NoErrorRate: frac(m.NoErrorRate), NoErrorPct: pct(m.NoErrorRate), NoErrorCI: ciFrac(classify.Wilson(m.NoError, m.Cases)),
-		Trials:  r.trialsView(),
+		Trials: r.trialsView(), Usage: r.usageView(),
 		Resumed: len(r.Info.Resumed), Empty: len(r.Records) == 0,
 	}
 	p.Failing = m.Cases - m.NoError - m.Recovered

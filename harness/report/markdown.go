@@ -140,6 +140,7 @@ func (r *Run) Markdown() string {
 			bandName(tm.Band), strings.Join(classes, ", "))
 	}
 	r.trialsMarkdown(&b)
+	r.usageMarkdown(&b)
 
 	if len(r.Recommendations) > 0 {
 		b.WriteString("\n## Recommendations\n")

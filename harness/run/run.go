@@ -131,6 +131,12 @@ type Options struct {
 	// time: each trial is a record of its own (Record.Trial), so that
 	// pass@k, pass^k and per-trial rates can be read (classify.Trials).
 	Repeat int
+	// Price is what the model's tokens cost (nil: unknown), for the
+	// usage of the run in run.json and the report, and for Budget.MaxCost.
+	Price *Price
+	// Budget stops the run cleanly (ErrBudget) when it has used this much
+	// of the model: the cases running finish and are written; no more start.
+	Budget Budget
 	// Shard runs only the cases of one shard of the suite (see Shard);
 	// the zero value runs them all.
 	Shard Shard
@@ -164,6 +170,8 @@ type Info struct {
 	Shard *Shard `json:"shard,omitempty"`
 	// Merged lists the shard runs this run was merged from (Merge).
 	Merged []string `json:"merged,omitempty"`
+	// Price is what the model's tokens cost (Options.Price), when known.
+	Price *Price `json:"price,omitempty"`
 }
 
 // Settings are the run's settings.
@@ -347,6 +355,7 @@ func Run(ctx context.Context, cs []cases.Case, opts Options) (*Summary, error) {
 
 	var mu sync.Mutex
 	var firstErr error
+	spent := &spend{budget: o.Budget, price: o.Price}
 	runCtx, stopRun := context.WithCancel(ctx)
 	defer stopRun()
 	maxNotRun := int(o.MaxNotRun * float64(total))
@@ -392,6 +401,9 @@ func Run(ctx context.Context, cs []cases.Case, opts Options) (*Summary, error) {
 					mu.Lock()
 					if err := w.append(rec); err != nil && firstErr == nil {
 						firstErr = err
+					}
+					if err := spent.add(rec); err != nil && firstErr == nil {
+						firstErr = err // no more cases start; those running finish
 					}
 					s.Ran++
 					mu.Unlock()
@@ -522,6 +534,9 @@ func (o Options) withDefaults() (Options, error) {
 	if o.Model == nil {
 		return o, errors.New("run: no model (Options.Model)")
 	}
+	if o.Budget.MaxCost > 0 && o.Price == nil {
+		return o, errors.New("run: a cost budget needs the model's price (Options.Price): give it under prices: in the configuration file")
+	}
 	if o.K == 0 {
 		o.K = DefaultK
 	}
@@ -604,6 +619,7 @@ func (o Options) describe(hash string, n int) Info {
 		shard := o.Shard
 		info.Shard = &shard
 	}
+	info.Price = o.Price
 	if o.Catalog != nil {
 		info.Tools = len(o.Catalog.Tools)
 	}

@@ -47,6 +47,8 @@ type testSettings struct {
 	repeat       int
 	shard        string
 	nonce        uint64
+	maxTokens    int
+	maxCost      float64
 }
 
 func (s *testSettings) register(fs *flag.FlagSet) {
@@ -65,6 +67,8 @@ func (s *testSettings) register(fs *flag.FlagSet) {
 	fs.StringVar(&s.replay, "replay", "", "a run directory recorded with --record: answer every model call from its recording, with no model, network or key; a call it lacks fails its case, which must be recorded again")
 	fs.StringVar(&s.shard, "shard", "", "run only shard INDEX/COUNT of the cases (e.g. 2/4; by a hash of each case's id), for one suite on several machines; agentready report --merge combines the shards' runs")
 	fs.Uint64Var(&s.nonce, "nonce", 0, "fix the run's fresh values (names of what the cases create) instead of drawing them at random; give every shard of a run the same one")
+	fs.IntVar(&s.maxTokens, "max-tokens", 0, "stop the run cleanly once the agent's model has used this many tokens (prompt and completion; 0: no limit); --resume continues it")
+	fs.Float64Var(&s.maxCost, "max-cost", 0, "stop the run cleanly once the agent's model has cost this many US dollars, at the config's prices: for the model (0: no limit); --resume continues it")
 	fs.Float64Var(&s.maxNotRun, "max-not-run", runner.DefaultMaxNotRun, "stop the run (exit 2) when more than this fraction of the cases cannot run because the API or the network fails them")
 }
 
@@ -85,6 +89,10 @@ func (s *testSettings) check() error {
 		return fmt.Errorf("--repeat %d: must be at least 1", s.repeat)
 	case s.record && s.replay != "":
 		return errors.New("--record and --replay: one or the other")
+	case s.maxTokens < 0:
+		return fmt.Errorf("--max-tokens %d: must be 0 (no limit) or more", s.maxTokens)
+	case s.maxCost < 0:
+		return fmt.Errorf("--max-cost %g: must be 0 (no limit) or more", s.maxCost)
 	}
 	if s.shard != "" {
 		if _, err := runner.ParseShard(s.shard); err != nil {
@@ -112,6 +120,9 @@ type testJob struct {
 	// graph is the reviewed dependency graph; its approved producers
 	// become hints in the inputs' descriptions. Nil gives none.
 	graph *graph.Graph
+	// price is what the model's tokens cost (the config's prices:), nil
+	// when unknown.
+	price *runner.Price
 }
 
 // prepared is a job ready to run: its options built and checked.
@@ -175,6 +186,7 @@ func (j *testJob) prepare(ctx context.Context, progress io.Writer) (*prepared, e
 		Shown: shown, Ablation: []string(j.settings.ablate), Hints: hintCount(hints, j.settings.ablate), K: j.settings.k, Rounds: j.settings.rounds, Parallel: j.settings.parallel,
 		Seed: j.settings.seed, CasesFile: j.file, ResultTokens: j.settings.resultTokens, Resume: j.settings.resume,
 		Progress: progress, Nonce: nonce, MaxNotRun: maxNotRun(j.settings.maxNotRun), Repeat: j.settings.repeat, Shard: shard,
+		Price: j.price, Budget: runner.Budget{MaxTokens: j.settings.maxTokens, MaxCost: j.settings.maxCost},
 	}}
 	if err := j.replayFits(am, p.opts); err != nil {
 		return nil, err
@@ -332,6 +344,11 @@ func runTest(e *env, args []string) int {
 		return exitError
 	}
 	job := &testJob{api: api, baseURL: p.cfg.BaseURL, cases: keep, file: file, mayWrite: mayWrite, settings: ts, graph: hintsFrom}
+	if pr, ok := p.cfg.Prices[ts.model]; ok {
+		job.price = &runner.Price{Input: pr.Input, Output: pr.Output}
+	} else if ts.maxCost > 0 {
+		return e.usagef("test", "--max-cost needs the price of %s: add it under prices: in the configuration file, e.g.\n  prices:\n    %s: {input: 2.50, output: 10.00}   # US dollars per million tokens", ts.model, ts.model)
+	}
 	prep, err := job.prepare(ctx, e.stderr)
 	if err != nil {
 		return e.failf("%v", err)
@@ -485,6 +502,8 @@ func (e *env) stopped(args []string, dir string, sum *runner.Summary, err error)
 	switch {
 	case errors.Is(err, context.Canceled):
 		fmt.Fprintf(e.stderr, "agentready: interrupted: %d of %d cases are recorded in %s\n", recorded, total, dir)
+	case errors.Is(err, runner.ErrBudget):
+		fmt.Fprintf(e.stderr, "agentready: stopped at the run's budget (%v): %d of %d cases are recorded in %s\n", err, recorded, total, dir)
 	case errors.Is(err, runner.ErrInfrastructure):
 		fmt.Fprintf(e.stderr, "agentready: stopped: %v\n", err)
 		for _, w := range sum.NotRunWhy {
@@ -550,6 +569,7 @@ func (e *env) finishRun(dir string, sum *runner.Summary, info models.Info, g *re
 		fmt.Fprintf(e.stdout, "; passed after recovering from an error: %d more (%.2f, 95%% CI %s)", m.Recovered, m.RecoveredRate, ciText(m.Recovered, m.Cases))
 	}
 	fmt.Fprintln(e.stdout)
+	printUsage(e.stdout, r)
 	if sum.NotRecorded > 0 {
 		fmt.Fprintf(e.stdout, "not recorded: %d cases must be recorded again: the replayed recording lacks a model call of theirs (each is skipped, saying why)\n", sum.NotRecorded)
 	}
@@ -611,4 +631,22 @@ func skipReasons(r *report.Run) map[string]int {
 		}
 	}
 	return out
+}
+
+// printUsage prints what the run's model used, and its cost when the
+// price is known.
+func printUsage(w io.Writer, r *report.Run) {
+	u := runner.Usages(r.Records, r.Info.Price)[0]
+	if u.Cases == 0 {
+		return
+	}
+	estimated := ""
+	if u.Estimated {
+		estimated = " (estimated by counting: the model reported no usage)"
+	}
+	fmt.Fprintf(w, "model usage: %d prompt + %d completion tokens over %d cases, %d per case%s", u.Prompt, u.Completion, u.Cases, u.Tokens()/u.Cases, estimated)
+	if u.HasCost {
+		fmt.Fprintf(w, "; cost $%.4f at $%.2f/$%.2f per million", u.Cost, r.Info.Price.Input, r.Info.Price.Output)
+	}
+	fmt.Fprintln(w)
 }

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -71,5 +72,34 @@ func TestShardsAndMergeCommands(t *testing.T) {
 	}
 	if code, _, stderr := run(t, "report", "--merge", "--out", filepath.Join(runs, "half"), shards[0]); code != exitError || !strings.Contains(stderr, "shards 2 of 2 are missing") {
 		t.Errorf("merging one of two shards: code %d\n%s", code, stderr)
+	}
+}
+
+// --max-tokens stops the run cleanly with the command that continues it;
+// prices: in the config give the run's cost in the summary and report.md.
+func TestBudgetAndCostCommands(t *testing.T) {
+	url, spec, casesFile := exampleCases(t)
+	dir := t.TempDir()
+	cfg := filepath.Join(dir, "agentready.yaml")
+	if err := os.WriteFile(cfg, []byte("spec: "+spec+"\nout: ./tools\nprices:\n  baseline: {input: 2.5, output: 10}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "run")
+	args := []string{"test", "--config", cfg, "--cases", casesFile, "--base-url", url, "--k", "2", "--parallel", "1"}
+	code, stdout, stderr := run(t, append(args, "--out", out, "--max-tokens", "1")...)
+	if code != exitError || !strings.Contains(stderr, "stopped at the run's budget") || !strings.Contains(stderr, "--resume --out") {
+		t.Fatalf("--max-tokens 1: code %d\n%s\n%s", code, stdout, stderr)
+	}
+	code, stdout, stderr = run(t, append(args, "--out", out, "--resume")...)
+	if code != exitOK || !strings.Contains(stdout, "model usage: ") || !strings.Contains(stdout, "; cost $") {
+		t.Fatalf("resume: code %d\n%s\n%s", code, stdout, stderr)
+	}
+	md, err := os.ReadFile(filepath.Join(out, "report.md"))
+	if err != nil || !strings.Contains(string(md), "## Model usage") || !strings.Contains(string(md), "cost per case") {
+		t.Errorf("report.md has no costs (%v)", err)
+	}
+	code, _, stderr = run(t, "test", "--spec", spec, "--cases", casesFile, "--base-url", url, "--out", filepath.Join(dir, "c"), "--max-cost", "1")
+	if code != exitUsage || !strings.Contains(stderr, "prices:") {
+		t.Errorf("--max-cost without a price: code %d\n%s", code, stderr)
 	}
 }
