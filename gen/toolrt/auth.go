@@ -4,11 +4,10 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"net/url"
 	"os"
 	"sort"
 	"strings"
-
-	"github.com/oapi-codegen/oapi-codegen/v2/pkg/securityprovider"
 )
 
 // The kinds of security scheme. OAuth2 and OpenID Connect are used with a
@@ -78,44 +77,43 @@ func (c *Client) satisfies(alt Requirement) bool {
 	return true
 }
 
-// apply adds one credential to a request, through oapi-codegen's security
-// providers.
-func (c *Client) apply(ctx context.Context, req *http.Request, s SecurityScheme, cred string) error {
-	var intercept func(context.Context, *http.Request) error
+// apply adds one credential to a request, where its scheme says.
+func (c *Client) apply(_ context.Context, req *http.Request, s SecurityScheme, cred string) error {
 	switch s.Kind {
 	case APIKey:
-		p, err := securityprovider.NewSecurityProviderApiKey(s.In, s.ParamName, cred)
-		if err != nil {
-			return fmt.Errorf("toolrt: security scheme %q: %v", s.Name, err)
+		switch s.In {
+		case "header":
+			req.Header.Add(s.ParamName, cred)
+		case "query":
+			// Appended, so that the query the parameters' styles wrote
+			// keeps its order and encoding.
+			pair := url.QueryEscape(s.ParamName) + "=" + url.QueryEscape(cred)
+			if req.URL.RawQuery == "" {
+				req.URL.RawQuery = pair
+			} else {
+				req.URL.RawQuery += "&" + pair
+			}
+		case "cookie":
+			req.AddCookie(&http.Cookie{Name: s.ParamName, Value: cred})
+		default:
+			return fmt.Errorf("toolrt: security scheme %q: an API key goes in a header, the query or a cookie, not %q", s.Name, s.In)
 		}
-		intercept = p.Intercept
 	case BasicAuth:
 		user, pass, ok := strings.Cut(cred, ":")
 		if !ok {
 			return fmt.Errorf("toolrt: security scheme %q: a basic-auth credential is \"user:password\"", s.Name)
 		}
-		p, err := securityprovider.NewSecurityProviderBasicAuth(user, pass)
-		if err != nil {
-			return fmt.Errorf("toolrt: security scheme %q: %v", s.Name, err)
-		}
-		intercept = p.Intercept
+		req.SetBasicAuth(user, pass)
 	case BearerAuth, OAuth2, OpenIDConnect:
-		p, err := securityprovider.NewSecurityProviderBearerToken(cred)
-		if err != nil {
-			return fmt.Errorf("toolrt: security scheme %q: %v", s.Name, err)
-		}
-		intercept = p.Intercept
+		req.Header.Set("Authorization", "Bearer "+cred)
 	case OtherHTTPAuth:
 		scheme := s.HTTPScheme
 		if scheme != "" {
 			scheme = strings.ToUpper(scheme[:1]) + scheme[1:]
 		}
 		req.Header.Set("Authorization", strings.TrimSpace(scheme+" "+cred))
-		return nil
-	default:
-		return nil
 	}
-	return intercept(ctx, req)
+	return nil
 }
 
 // missingCredentials says which credentials would satisfy sec, for the

@@ -268,3 +268,42 @@ func TestResultTextScrubsEchoedCredentials(t *testing.T) {
 		}
 	}
 }
+
+// Each kind of credential lands where its scheme says, and an API key in
+// the query is appended to the query the parameters wrote, which keeps
+// its order and encoding.
+func TestCredentialsGoWhereTheSchemeSays(t *testing.T) {
+	var got *http.Request
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		got = r.Clone(context.Background())
+		w.WriteHeader(204)
+	}))
+	defer srv.Close()
+	schemes := []SecurityScheme{
+		{Name: "q", Kind: APIKey, In: "query", ParamName: "api key"},
+		{Name: "h", Kind: APIKey, In: "header", ParamName: "X-API-Key"},
+		{Name: "c", Kind: APIKey, In: "cookie", ParamName: "session"},
+		{Name: "basic", Kind: BasicAuth},
+	}
+	c, err := NewClient(srv.URL, schemes, WithoutEnvironment(), WithCredential("q", "k&1"), WithCredential("h", "hk"),
+		WithCredential("c", "ck"), WithCredential("basic", "ann:pa:ss"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req := NewRequest("GET", "/things", Security{{"q", "h", "c", "basic"}})
+	req.Query("zeta", "1")
+	req.Query("alpha", "a b")
+	if err := c.Do(context.Background(), req, nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	if q := got.URL.RawQuery; !strings.HasPrefix(q, "zeta=1&alpha=") || !strings.HasSuffix(q, "&api+key=k%261") {
+		t.Errorf("query %q: want the parameters in order, then the key", q)
+	}
+	user, pass, _ := got.BasicAuth()
+	if got.Header.Get("X-API-Key") != "hk" || user != "ann" || pass != "pa:ss" {
+		t.Errorf("header key %q, basic %q:%q", got.Header.Get("X-API-Key"), user, pass)
+	}
+	if ck, err := got.Cookie("session"); err != nil || ck.Value != "ck" {
+		t.Errorf("cookie: %v %v", ck, err)
+	}
+}
