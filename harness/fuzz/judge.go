@@ -1,0 +1,274 @@
+package fuzz
+
+import (
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/agentready/agentready/gen/toolrt"
+	"github.com/agentready/agentready/gen/toolschema"
+)
+
+// judge compares each probe's answer with the documentation.
+type judge struct {
+	// refs holds each tool's reference answers: whether the API refused
+	// its least call and its full call.
+	refs  map[string]map[int]bool
+	found map[string]*Finding
+	order []string
+}
+
+func newJudge() *judge {
+	return &judge{refs: map[string]map[int]bool{}, found: map[string]*Finding{}}
+}
+
+// refusal reports whether status is the API refusing the arguments: a
+// bad request, a body or URL too large, an unprocessable entity. Not
+// found, conflicts and preconditions are about the data, not the
+// documentation; 401 and 403 about the credentials.
+func refusal(status int) bool {
+	switch status {
+	case 400, 413, 414, 422, 431:
+		return true
+	}
+	return false
+}
+
+func (j *judge) judge(p *probe, call *toolrt.Call, rep *Report) {
+	if call.Refused || call.ArgError != nil {
+		return // not sent
+	}
+	status := call.Result.Status
+	refused := refusal(status)
+	tool := p.op.Name
+	if p.self != refNone {
+		if j.refs[tool] == nil {
+			j.refs[tool] = map[int]bool{}
+		}
+		j.refs[tool][p.self] = refused
+	}
+	if status == 401 || status == 403 {
+		rep.Unauthorized++
+		return
+	}
+	args := toolschema.Args(p.api, p.op)
+	msg := ""
+	if call.Response != nil {
+		msg = toolrt.APIMessage(call.Response.Raw)
+	}
+	switch {
+	case status >= 500 || (status == 0 && call.Err != nil):
+		j.add(p, call, p.arg, ServerError, serverFix(p, status))
+	case status >= 200 && status < 300 && !p.valid:
+		kind, fix := Unvalidated, unvalidatedFix(p)
+		if p.omitted {
+			kind, fix = OverRestrictive, fmt.Sprintf("mark %s optional, or make the API refuse a call without it: it answered %d when it was left out", p.arg, status)
+		}
+		j.add(p, call, p.arg, kind, fix)
+	case refused && p.valid:
+		arg := namedArgument(args, call, msg, p.arg)
+		if arg == "" {
+			refRefused, known := j.refs[tool][p.ref]
+			switch {
+			case p.self != refNone:
+				// A reference refused: the call as a whole.
+			case p.arg != "" && known && !refRefused:
+				arg = p.arg
+			default:
+				return // refused, but not for what the probe changed
+			}
+		}
+		j.add(p, call, arg, UnderSpecified, learnFix(p, args, arg, msg))
+	}
+}
+
+// add records a finding on arg, or counts it again.
+func (j *judge) add(p *probe, call *toolrt.Call, arg string, kind Kind, fix string) {
+	key := p.op.Name + "\x00" + arg + "\x00" + string(kind)
+	if f := j.found[key]; f != nil {
+		f.Calls++
+		return
+	}
+	v, present := p.args[arg]
+	f := &Finding{
+		Tool: p.op.Name, OperationID: p.op.ID, Argument: arg, Kind: kind,
+		Value: shorten(v), Omitted: arg != "" && !present, Probe: p.what,
+		Args: shortenArgs(p.args), Status: call.Result.Status,
+		Evidence: evidence(p.tool, call), Fix: p.tool.Redact(fix), Calls: 1,
+	}
+	if arg != p.arg {
+		f.Probe = p.what + " of " + orWhole(p.arg)
+	}
+	j.found[key] = f
+	j.order = append(j.order, key)
+}
+
+// findings returns the findings sorted by tool, argument and kind.
+func (j *judge) findings() []Finding {
+	out := make([]Finding, 0, len(j.order))
+	for _, k := range j.order {
+		out = append(out, *j.found[k])
+	}
+	sort.SliceStable(out, func(a, b int) bool {
+		x, y := out[a], out[b]
+		if x.Tool != y.Tool {
+			return x.Tool < y.Tool
+		}
+		if x.Argument != y.Argument {
+			return x.Argument < y.Argument
+		}
+		return x.Kind < y.Kind
+	})
+	return out
+}
+
+// namedArgument is the argument the API's answer names: a field of the
+// error body that holds an argument's name (parameter, field, param,
+// name, loc, pointer), else one the message quotes. Among several, the
+// probe's own argument wins. "" when the answer names none.
+func namedArgument(args []toolschema.Arg, call *toolrt.Call, msg, probed string) string {
+	byWire := map[string]string{}
+	for _, a := range args {
+		byWire[a.Name] = a.Name
+		if a.Param != nil {
+			byWire[a.Param.Name] = a.Name
+		}
+		if a.Property != nil {
+			byWire[a.Property.Name] = a.Name
+		}
+	}
+	var named []string
+	if call.Response != nil {
+		var body any
+		if json.Unmarshal(call.Response.Raw, &body) == nil {
+			collectNames(body, byWire, &named, 0)
+		}
+	}
+	if len(named) == 0 {
+		wires := make([]string, 0, len(byWire))
+		for w := range byWire {
+			wires = append(wires, w)
+		}
+		sort.Slice(wires, func(a, b int) bool { return len(wires[a]) > len(wires[b]) })
+		for _, w := range wires {
+			for _, q := range []string{`"` + w + `"`, "'" + w + "'", "`" + w + "`"} {
+				if strings.Contains(msg, q) {
+					named = append(named, byWire[w])
+					break
+				}
+			}
+		}
+	}
+	for _, n := range named {
+		if n == probed {
+			return n
+		}
+	}
+	if len(named) > 0 {
+		return named[0]
+	}
+	return ""
+}
+
+// nameKeys are the keys of error bodies that name the offending input.
+var nameKeys = map[string]bool{"parameter": true, "param": true, "field": true, "name": true, "argument": true,
+	"loc": true, "pointer": true, "property": true, "path": true}
+
+// collectNames appends the argument names that v's name keys hold.
+func collectNames(v any, byWire map[string]string, out *[]string, depth int) {
+	if depth > 8 {
+		return
+	}
+	switch x := v.(type) {
+	case map[string]any:
+		keys := make([]string, 0, len(x))
+		for k := range x {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		for _, k := range keys {
+			if nameKeys[strings.ToLower(k)] {
+				for _, s := range nameStrings(x[k]) {
+					if n, ok := byWire[strings.TrimPrefix(strings.TrimPrefix(s, "/"), "body/")]; ok {
+						*out = append(*out, n)
+					}
+				}
+			}
+			collectNames(x[k], byWire, out, depth+1)
+		}
+	case []any:
+		for _, e := range x {
+			collectNames(e, byWire, out, depth+1)
+		}
+	}
+}
+
+// nameStrings is a name key's value as strings: one string, or the
+// strings of a list (FastAPI's loc: ["query", "limit"]).
+func nameStrings(v any) []string {
+	switch x := v.(type) {
+	case string:
+		return []string{x}
+	case []any:
+		var out []string
+		for _, e := range x {
+			if s, ok := e.(string); ok {
+				out = append(out, s)
+			}
+		}
+		return out
+	}
+	return nil
+}
+
+// evidence is the start of the API's answer, as the model would read it
+// (credentials removed), on one line.
+func evidence(t *toolrt.Tool, call *toolrt.Call) string {
+	text := call.Result.Text
+	if call.Result.Status >= 200 && call.Result.Status < 300 && call.Response != nil {
+		text = fmt.Sprintf("%d: %s", call.Result.Status, t.Redact(string(call.Response.Raw)))
+	}
+	return clip(strings.Join(strings.Fields(text), " "), 240)
+}
+
+// clip cuts s to n runes, marking the cut.
+func clip(s string, n int) string {
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	return string([]rune(s)[:n]) + "…"
+}
+
+// shorten returns v with a long string replaced by its start and length.
+func shorten(v any) any {
+	s, ok := v.(string)
+	if !ok || utf8.RuneCountInString(s) <= 80 {
+		return v
+	}
+	return fmt.Sprintf("%s… (%d characters)", string([]rune(s)[:40]), utf8.RuneCountInString(s))
+}
+
+func shortenArgs(args map[string]any) map[string]any {
+	out := make(map[string]any, len(args))
+	for k, v := range args {
+		out[k] = shorten(v)
+	}
+	return out
+}
+
+func orWhole(arg string) string {
+	if arg == "" {
+		return "the call"
+	}
+	return arg
+}
+
+func quoteList(names []string) string {
+	q := make([]string, len(names))
+	for i, n := range names {
+		q[i] = fmt.Sprintf("%q", n)
+	}
+	return strings.Join(q, ", ")
+}
