@@ -169,6 +169,10 @@ func Run(ctx context.Context, api *ir.API, cat *toolrt.Catalog, opts Options) (*
 				break // the answer was cut short by the end of the run
 			}
 			rep.Calls++
+			if far := farCall(runCtx, p, call, opts, rep); far != nil {
+				j.overRestrictive(p, call, far)
+				continue
+			}
 			j.judge(p, call, rep)
 		}
 		if rep.Stopped != "" || runCtx.Err() != nil || !sent {
@@ -260,4 +264,24 @@ func send(ctx context.Context, p *probe, timeout time.Duration) *toolrt.Call {
 		return p.tool.Run(ctx, text)
 	}
 	return p.tool.RunUnchecked(ctx, text)
+}
+
+// farCall follows up an invalid value just past a bound that the API
+// took with one far past it, within the budgets; it returns the answer
+// when the API refused that one, nil otherwise.
+func farCall(ctx context.Context, p *probe, call *toolrt.Call, opts Options, rep *Report) *toolrt.Call {
+	if p.valid || p.far == nil || call.Result.Status < 200 || call.Result.Status > 299 || rep.Calls >= opts.MaxCalls {
+		return nil
+	}
+	f := *p
+	f.args = with(p.args, p.arg, p.far)
+	far := send(ctx, &f, opts.CallTimeout)
+	if ctx.Err() != nil {
+		return nil
+	}
+	rep.Calls++
+	if !refusal(far.Result.Status) {
+		return nil
+	}
+	return far
 }

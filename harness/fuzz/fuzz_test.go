@@ -2,7 +2,9 @@ package fuzz_test
 
 import (
 	"context"
+	"encoding/json"
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -192,5 +194,102 @@ func TestPlantedDefectsAreFoundAndOnlyThen(t *testing.T) {
 				t.Errorf("evidence: %d %q", f.Status, f.Evidence)
 			}
 		})
+	}
+}
+
+func TestDocumentationStricterThanTheAPI(t *testing.T) {
+	url := exampleServer(t)
+	// The server takes limit up to 50: a documented maximum of 10 is
+	// stricter than the API, and the API says where its own bound is.
+	tight := plant(t, "/search/tickets", "get", "limit", func(_, s *yaml.Node) { set(s, "maximum", "10") })
+	rep := fuzzSpec(t, tight, url, fuzz.Options{Seed: 1, Tools: []string{"searchTickets"}})
+	got := flagged(rep, "searchTickets", "limit")
+	if len(got) != 1 || got[0].Kind != fuzz.OverRestrictive || !strings.Contains(got[0].Fix, "maximum: 50") {
+		t.Errorf("tightened maximum: %+v", got)
+	}
+	// The server takes any location: an enum it does not check is
+	// unvalidated.
+	enum := plant(t, "/assets", "get", "location", func(_, s *yaml.Node) {
+		s.Content = append(s.Content, &yaml.Node{Kind: yaml.ScalarNode, Value: "enum"},
+			&yaml.Node{Kind: yaml.SequenceNode, Style: yaml.FlowStyle, Content: []*yaml.Node{
+				{Kind: yaml.ScalarNode, Value: "Berlin"}, {Kind: yaml.ScalarNode, Value: "London"}}})
+	})
+	rep = fuzzSpec(t, enum, url, fuzz.Options{Seed: 1, Tools: []string{"listAssets"}})
+	got = flagged(rep, "listAssets", "location")
+	if len(got) != 1 || got[0].Kind != fuzz.Unvalidated || got[0].Value != "zz-not-an-option" || got[0].Status != 200 {
+		t.Errorf("unchecked enum: %+v", got)
+	}
+}
+
+func TestSameSeedSameFindingsAndBudgetsHold(t *testing.T) {
+	url := exampleServer(t)
+	spec := repoFile(t, "specs/exampleapi/openapi.yaml")
+	opts := fuzz.Options{Seed: 7, Tools: []string{"listTickets", "listUsers", "searchTickets"}}
+	a, b := fuzzSpec(t, spec, url, opts), fuzzSpec(t, spec, url, opts)
+	// The evidence holds the API's own request ids; the rest must match.
+	for i := range a.Findings {
+		a.Findings[i].Evidence = ""
+	}
+	for i := range b.Findings {
+		b.Findings[i].Evidence = ""
+	}
+	ja, _ := json.Marshal(a.Findings)
+	jb, _ := json.Marshal(b.Findings)
+	if string(ja) != string(jb) || a.Calls != b.Calls {
+		t.Errorf("seed 7 twice differs:\n%s\n%s", ja, jb)
+	}
+	opts.MaxCalls = 10
+	c := fuzzSpec(t, spec, url, opts)
+	if c.Calls > 10 || c.Stopped != "call budget" {
+		t.Errorf("call budget 10: %d calls, stopped %q", c.Calls, c.Stopped)
+	}
+	all := fuzzSpec(t, spec, url, fuzz.Options{Seed: 1, MaxCalls: 1})
+	if all.Skipped["createTicket"] == "" || all.Skipped["deleteTicket"] == "" || all.Skipped["listTickets"] != "" {
+		t.Errorf("without AllowMutations the tools that change state are skipped, no others: %v", all.Skipped)
+	}
+}
+
+func TestAHangingAPIDoesNotHangTheFuzzer(t *testing.T) {
+	hang := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		select {
+		case <-r.Context().Done():
+		case <-time.After(30 * time.Second):
+		}
+	}))
+	t.Cleanup(hang.Close)
+	api, _, err := gen.Load(gen.Options{Spec: repoFile(t, "specs/golden/inventory31.yaml")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	rep := fuzzAPI(t, api, hang.URL, fuzz.Options{CallTimeout: 100 * time.Millisecond, MaxCalls: 4})
+	if time.Since(start) > 3*time.Second || rep.Calls != 4 {
+		t.Errorf("4 calls of 100 ms took %s, %d calls", time.Since(start), rep.Calls)
+	}
+	if len(rep.Findings) == 0 || rep.Findings[0].Kind != fuzz.ServerError || rep.Findings[0].Status != 0 {
+		t.Errorf("a call without an answer is a server error: %+v", rep.Findings)
+	}
+	// Cancelling stops the run within a second, even mid-call.
+	ctx, cancel := context.WithCancel(context.Background())
+	time.AfterFunc(200*time.Millisecond, cancel)
+	client, _ := catalog.NewClient(api, hang.URL, toolrt.WithoutEnvironment(), toolrt.WithRetry(toolrt.RetryPolicy{Attempts: 1}))
+	cat, _ := catalog.New(api, client)
+	start = time.Now()
+	rep, err = fuzz.Run(ctx, api, cat, fuzz.Options{CallTimeout: time.Minute})
+	if err != nil || time.Since(start) > time.Second+200*time.Millisecond || rep.Stopped != "interrupted" {
+		t.Errorf("cancelled run: %v after %s, stopped %q", err, time.Since(start), rep.Stopped)
+	}
+}
+
+func TestUnknownToolIsAnError(t *testing.T) {
+	api, _, err := gen.Load(gen.Options{Spec: repoFile(t, "specs/golden/inventory31.yaml")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	client, _ := catalog.NewClient(api, "http://127.0.0.1:1", toolrt.WithoutEnvironment())
+	cat, _ := catalog.New(api, client)
+	_, err = fuzz.Run(context.Background(), api, cat, fuzz.Options{Tools: []string{"listItems", "nope"}})
+	if err == nil || !strings.Contains(err.Error(), `"nope"`) {
+		t.Errorf("err %v", err)
 	}
 }

@@ -3,10 +3,12 @@ package fuzz
 import (
 	"encoding/json"
 	"fmt"
+	"net/http"
 	"sort"
 	"strings"
 	"unicode/utf8"
 
+	"github.com/agentready/agentready/gen/ir"
 	"github.com/agentready/agentready/gen/toolrt"
 	"github.com/agentready/agentready/gen/toolschema"
 )
@@ -84,6 +86,37 @@ func (j *judge) judge(p *probe, call *toolrt.Call, rep *Report) {
 	}
 }
 
+// overRestrictive records a value past a documented bound that the API
+// took (call) where it refused one far past it (far): the API has a
+// bound, looser than the documentation's.
+func (j *judge) overRestrictive(p *probe, call, far *toolrt.Call) {
+	s := p.api.Resolve(argSchema(p))
+	msg := ""
+	if far.Response != nil {
+		msg = toolrt.APIMessage(far.Response.Raw)
+	}
+	fix := ""
+	if s != nil {
+		if bs := learnBounds(s, p.far, msg); len(bs) > 0 {
+			fix = p.arg + ": " + strings.Join(bs, "; ")
+		}
+	}
+	if fix == "" {
+		fix = fmt.Sprintf("relax the documented bound of %s to what the API takes: it took %s but refused %s", p.arg, valueText(p.args[p.arg]), valueText(p.far))
+	}
+	j.add(p, call, p.arg, OverRestrictive, fix+fmt.Sprintf(" (the API took %s; it refused %s with %q)", valueText(p.args[p.arg]), valueText(p.far), clip(oneLine(msg), 120)))
+}
+
+// argSchema is the schema of the argument p varies, nil if none.
+func argSchema(p *probe) *ir.Schema {
+	for _, a := range toolschema.Args(p.api, p.op) {
+		if a.Name == p.arg {
+			return a.Schema
+		}
+	}
+	return nil
+}
+
 // add records a finding on arg, or counts it again.
 func (j *judge) add(p *probe, call *toolrt.Call, arg string, kind Kind, fix string) {
 	key := p.op.Name + "\x00" + arg + "\x00" + string(kind)
@@ -98,8 +131,8 @@ func (j *judge) add(p *probe, call *toolrt.Call, arg string, kind Kind, fix stri
 		Args: shortenArgs(p.args), Status: call.Result.Status,
 		Evidence: evidence(p.tool, call), Fix: p.tool.Redact(fix), Calls: 1,
 	}
-	if arg != p.arg {
-		f.Probe = p.what + " of " + orWhole(p.arg)
+	if arg != p.arg && p.arg != "" {
+		f.Probe = p.what + " of " + p.arg
 	}
 	j.found[key] = f
 	j.order = append(j.order, key)
@@ -129,16 +162,7 @@ func (j *judge) findings() []Finding {
 // name, loc, pointer), else one the message quotes. Among several, the
 // probe's own argument wins. "" when the answer names none.
 func namedArgument(args []toolschema.Arg, call *toolrt.Call, msg, probed string) string {
-	byWire := map[string]string{}
-	for _, a := range args {
-		byWire[a.Name] = a.Name
-		if a.Param != nil {
-			byWire[a.Param.Name] = a.Name
-		}
-		if a.Property != nil {
-			byWire[a.Property.Name] = a.Name
-		}
-	}
+	byWire := wireNames(args)
 	var named []string
 	if call.Response != nil {
 		var body any
@@ -147,19 +171,7 @@ func namedArgument(args []toolschema.Arg, call *toolrt.Call, msg, probed string)
 		}
 	}
 	if len(named) == 0 {
-		wires := make([]string, 0, len(byWire))
-		for w := range byWire {
-			wires = append(wires, w)
-		}
-		sort.Slice(wires, func(a, b int) bool { return len(wires[a]) > len(wires[b]) })
-		for _, w := range wires {
-			for _, q := range []string{`"` + w + `"`, "'" + w + "'", "`" + w + "`"} {
-				if strings.Contains(msg, q) {
-					named = append(named, byWire[w])
-					break
-				}
-			}
-		}
+		named = quotedArgs(byWire, msg)
 	}
 	for _, n := range named {
 		if n == probed {
@@ -170,6 +182,47 @@ func namedArgument(args []toolschema.Arg, call *toolrt.Call, msg, probed string)
 		return named[0]
 	}
 	return ""
+}
+
+// wireNames maps the names an API may use for each argument (its
+// parameter's or property's name, and its own) to the argument's name.
+func wireNames(args []toolschema.Arg) map[string]string {
+	byWire := map[string]string{}
+	for _, a := range args {
+		byWire[a.Name] = a.Name
+		if a.Param != nil {
+			byWire[a.Param.Name] = a.Name
+		}
+		if a.Property != nil {
+			byWire[a.Property.Name] = a.Name
+		}
+	}
+	return byWire
+}
+
+// quotedArgs lists the arguments msg names in quotes ("q", 'q' or `q`),
+// longest names first.
+func quotedArgs(byWire map[string]string, msg string) []string {
+	wires := make([]string, 0, len(byWire))
+	for w := range byWire {
+		wires = append(wires, w)
+	}
+	sort.Slice(wires, func(a, b int) bool {
+		if len(wires[a]) != len(wires[b]) {
+			return len(wires[a]) > len(wires[b])
+		}
+		return wires[a] < wires[b]
+	})
+	var out []string
+	for _, w := range wires {
+		for _, q := range []string{`"` + w + `"`, "'" + w + "'", "`" + w + "`", `"` + w + `=`} {
+			if strings.Contains(msg, q) {
+				out = append(out, byWire[w])
+				break
+			}
+		}
+	}
+	return out
 }
 
 // nameKeys are the keys of error bodies that name the offending input.
@@ -223,12 +276,12 @@ func nameStrings(v any) []string {
 	return nil
 }
 
-// evidence is the start of the API's answer, as the model would read it
-// (credentials removed), on one line.
+// evidence is the start of the API's answer: the status and the body,
+// credentials removed, on one line; without an answer, why.
 func evidence(t *toolrt.Tool, call *toolrt.Call) string {
 	text := call.Result.Text
-	if call.Result.Status >= 200 && call.Result.Status < 300 && call.Response != nil {
-		text = fmt.Sprintf("%d: %s", call.Result.Status, t.Redact(string(call.Response.Raw)))
+	if r := call.Response; r != nil && r.StatusCode != 0 {
+		text = fmt.Sprintf("%d %s: %s", r.StatusCode, http.StatusText(r.StatusCode), t.Redact(string(r.Raw)))
 	}
 	return clip(strings.Join(strings.Fields(text), " "), 240)
 }

@@ -77,6 +77,12 @@ func learnFix(p *probe, args []toolschema.Arg, arg, msg string) string {
 		}
 	}
 	if len(fixes) == 0 {
+		for _, other := range quotedArgs(wireNames(args), msg) {
+			if other != arg {
+				return fmt.Sprintf("%s: document how it depends on %s, in the schema where it can say it (dependentRequired, a oneOf) and in both descriptions; the API said %q",
+					arg, other, clip(oneLine(msg), 160))
+			}
+		}
 		what := "leaving it out"
 		if present {
 			what = valueText(sent)

@@ -27,6 +27,9 @@ type probe struct {
 	// omitted is set when the probe leaves arg out.
 	omitted bool
 	args    map[string]any
+	// far is the value to try next when the API takes an invalid one
+	// (value.far).
+	far any
 	// ref is the reference the probe is compared with (refBase or
 	// refAll; refNone for the references themselves), and self the
 	// reference the probe is, if any.
@@ -86,7 +89,7 @@ func toolProbes(api *ir.API, op *ir.Operation, t *toolrt.Tool, rng *rand.Rand) [
 			addTo(&rest, &probe{arg: a.Name, what: v.what, valid: true, args: with(base, a.Name, v.v), ref: refBase})
 		}
 		for _, v := range invalidValues(api, a.Schema, a.Name) {
-			addTo(&rest, &probe{arg: a.Name, what: v.what, args: with(base, a.Name, v.v), ref: refBase})
+			addTo(&rest, &probe{arg: a.Name, what: v.what, args: with(base, a.Name, v.v), ref: refBase, far: v.far})
 		}
 		switch {
 		case a.Required && (a.Param == nil || a.Param.In != ir.InPath):

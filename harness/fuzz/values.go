@@ -14,6 +14,10 @@ type value struct {
 	// what names the value in findings: "maximum", "enum value",
 	// "long string", "not in enum", ...
 	what string
+	// far, for a value just past a documented bound, is one far past
+	// it: when the API takes the first, the far one tells a bound the
+	// API enforces elsewhere (over-restrictive) from none (unvalidated).
+	far any
 }
 
 // Caps on the values tried per argument, whatever the spec says: an enum
@@ -51,7 +55,7 @@ func validValues(api *ir.API, use *ir.Schema, name string, seed uint64) []value 
 	var out []value
 	add := func(v any, what string) {
 		if v != nil && example.Valid(api, use, v) {
-			out = append(out, value{v, what})
+			out = append(out, value{v: v, what: what})
 		}
 	}
 	add(example.Value(api, use, name, example.All), "typical value")
@@ -128,7 +132,12 @@ func invalidValues(api *ir.API, use *ir.Schema, name string) []value {
 	var out []value
 	add := func(v any, what string) {
 		if !example.Valid(api, use, v) {
-			out = append(out, value{v, what})
+			out = append(out, value{v: v, what: what})
+		}
+	}
+	addFar := func(v, far any, what string) {
+		if !example.Valid(api, use, v) && !example.Valid(api, use, far) {
+			out = append(out, value{v, what, far})
 		}
 	}
 	if len(s.Enum) > 0 {
@@ -140,10 +149,10 @@ func invalidValues(api *ir.API, use *ir.Schema, name string) []value {
 	switch s.Kind {
 	case ir.KindInteger, ir.KindNumber:
 		if s.Minimum != nil {
-			add(bound(s, *s.Minimum, !s.ExclusiveMinimum, -1), "below minimum")
+			addFar(bound(s, *s.Minimum, !s.ExclusiveMinimum, -1), math.Min(-largeNumber, *s.Minimum*10), "below minimum")
 		}
 		if s.Maximum != nil {
-			add(bound(s, *s.Maximum, !s.ExclusiveMaximum, +1), "above maximum")
+			addFar(bound(s, *s.Maximum, !s.ExclusiveMaximum, +1), math.Max(largeNumber, *s.Maximum*10), "above maximum")
 		}
 		add("not-a-number", "not a number")
 	case ir.KindString:
@@ -157,7 +166,10 @@ func invalidValues(api *ir.API, use *ir.Schema, name string) []value {
 			c := *s
 			n := *s.MaxLength + 1
 			c.MinLength, c.MaxLength = &n, nil
-			add(example.Value(api, &c, name, example.All), "longer than maxLength")
+			f := c
+			farN := min(max(n*10, longString), example.MaxLength)
+			f.MinLength = &farN
+			addFar(example.Value(api, &c, name, example.All), example.Value(api, &f, name, example.All), "longer than maxLength")
 		}
 		if s.Format != "" {
 			add("not-a-"+strings.ReplaceAll(s.Format, " ", "-"), "not a "+s.Format)
