@@ -89,10 +89,10 @@ type Options struct {
 	// CallTimeout caps each call (DefaultCallTimeout when 0), so that a
 	// hanging API does not hang the fuzzer.
 	CallTimeout time.Duration
-	// AllowMutations fuzzes tools that change state (POST, PUT, PATCH,
-	// DELETE); they are skipped otherwise. The catalog must allow them
-	// too (toolrt.AllowMutations).
-	AllowMutations bool
+	// AllowMutation says which tools that change state (POST, PUT,
+	// PATCH, DELETE) are fuzzed; nil fuzzes none. The catalog must allow
+	// them too (toolrt.AllowMutations), or their calls are not sent.
+	AllowMutation func(op *ir.Operation) bool
 	// Tools limits fuzzing to these tool names or operationIds; all
 	// tools when empty.
 	Tools []string
@@ -210,7 +210,7 @@ func plan(api *ir.API, cat *toolrt.Catalog, opts Options, rep *Report) ([][]*pro
 			continue
 		}
 		matched[op.Name], matched[op.ID] = true, true
-		if t.Operation().Mutating() && !opts.AllowMutations {
+		if t.Operation().Mutating() && (opts.AllowMutation == nil || !opts.AllowMutation(op)) {
 			rep.Skipped[op.Name] = "changes state (" + op.Method + "); --allow-mutations fuzzes it"
 			continue
 		}

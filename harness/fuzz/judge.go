@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"regexp"
 	"sort"
 	"strings"
 	"unicode/utf8"
@@ -25,6 +26,11 @@ type judge struct {
 func newJudge() *judge {
 	return &judge{refs: map[string]map[int]bool{}, found: map[string]*Finding{}}
 }
+
+// reState matches refusals about the API's data rather than the shape of
+// the call (a made-up id that names nothing, a duplicate): the
+// documentation cannot say those in advance.
+var reState = regexp.MustCompile(`(?i)not found|does not exist|doesn't exist|does not match any|no such|already exists|is already|is deactivated|is disabled`)
 
 // refusal reports whether status is the API refusing the arguments: a
 // bad request, a body or URL too large, an unprocessable entity. Not
@@ -69,7 +75,7 @@ func (j *judge) judge(p *probe, call *toolrt.Call, rep *Report) {
 			kind, fix = OverRestrictive, fmt.Sprintf("mark %s optional, or make the API refuse a call without it: it answered %d when it was left out", p.arg, status)
 		}
 		j.add(p, call, p.arg, kind, fix)
-	case refused && p.valid:
+	case refused && p.valid && !reState.MatchString(msg):
 		arg := namedArgument(args, call, msg, p.arg)
 		if arg == "" {
 			refRefused, known := j.refs[tool][p.ref]
@@ -160,7 +166,8 @@ func (j *judge) findings() []Finding {
 // namedArgument is the argument the API's answer names: a field of the
 // error body that holds an argument's name (parameter, field, param,
 // name, loc, pointer), else one the message quotes. Among several, the
-// probe's own argument wins. "" when the answer names none.
+// probe's own argument wins. "" when the answer names none, or lists
+// more than two in its message.
 func namedArgument(args []toolschema.Arg, call *toolrt.Call, msg, probed string) string {
 	byWire := wireNames(args)
 	var named []string
@@ -171,7 +178,12 @@ func namedArgument(args []toolschema.Arg, call *toolrt.Call, msg, probed string)
 		}
 	}
 	if len(named) == 0 {
-		named = quotedArgs(byWire, msg)
+		named = mentionedArgs(byWire, msg, false)
+		if len(mentionedArgs(byWire, msg, true)) > 2 {
+			// A list of arguments ("send at least one of: title,
+			// status, ...") is about the call, not one of them.
+			return ""
+		}
 	}
 	for _, n := range named {
 		if n == probed {
@@ -200,9 +212,9 @@ func wireNames(args []toolschema.Arg) map[string]string {
 	return byWire
 }
 
-// quotedArgs lists the arguments msg names in quotes ("q", 'q' or `q`),
-// longest names first.
-func quotedArgs(byWire map[string]string, msg string) []string {
+// mentionedArgs lists the arguments msg names (mentions), longest names
+// first.
+func mentionedArgs(byWire map[string]string, msg string, loose bool) []string {
 	wires := make([]string, 0, len(byWire))
 	for w := range byWire {
 		wires = append(wires, w)
@@ -215,14 +227,44 @@ func quotedArgs(byWire map[string]string, msg string) []string {
 	})
 	var out []string
 	for _, w := range wires {
-		for _, q := range []string{`"` + w + `"`, "'" + w + "'", "`" + w + "`", `"` + w + `=`} {
-			if strings.Contains(msg, q) {
-				out = append(out, byWire[w])
-				break
-			}
+		if mentions(msg, w, loose) {
+			out = append(out, byWire[w])
 		}
 	}
 	return out
+}
+
+// mentions reports whether msg names w: in quotes ("q", 'q', `q`,
+// "q=..."), or, for a name no prose word is (one with "_" or an inner
+// capital: due_at, userId), anywhere between non-word characters; when
+// loose, any name anywhere between non-word characters.
+func mentions(msg, w string, loose bool) bool {
+	if w == "" {
+		return false
+	}
+	for _, q := range []string{`"` + w + `"`, "'" + w + "'", "`" + w + "`", `"` + w + `=`} {
+		if strings.Contains(msg, q) {
+			return true
+		}
+	}
+	if !loose && !strings.Contains(w, "_") && strings.ToLower(w[1:]) == w[1:] {
+		return false
+	}
+	for i := 0; ; {
+		j := strings.Index(msg[i:], w)
+		if j < 0 {
+			return false
+		}
+		at, end := i+j, i+j+len(w)
+		if (at == 0 || !wordByte(msg[at-1])) && (end == len(msg) || !wordByte(msg[end])) {
+			return true
+		}
+		i = at + 1
+	}
+}
+
+func wordByte(b byte) bool {
+	return b == '_' || b >= '0' && b <= '9' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z'
 }
 
 // nameKeys are the keys of error bodies that name the offending input.

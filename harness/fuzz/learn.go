@@ -77,7 +77,7 @@ func learnFix(p *probe, args []toolschema.Arg, arg, msg string) string {
 		}
 	}
 	if len(fixes) == 0 {
-		for _, other := range quotedArgs(wireNames(args), msg) {
+		for _, other := range mentionedArgs(wireNames(args), msg, false) {
 			if other != arg {
 				return fmt.Sprintf("%s: document how it depends on %s, in the schema where it can say it (dependentRequired, a oneOf) and in both descriptions; the API said %q",
 					arg, other, clip(oneLine(msg), 160))
