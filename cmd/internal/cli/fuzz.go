@@ -176,8 +176,8 @@ func shortJSON(v any) string {
 		return fmt.Sprint(v)
 	}
 	s := string(b)
-	if r := []rune(s); len(r) > 48 {
-		s = string(r[:47]) + "…"
+	if r := []rune(s); len(r) > 32 {
+		s = string(r[:31]) + "…"
 	}
 	return s
 }
