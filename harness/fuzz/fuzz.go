@@ -120,6 +120,9 @@ type Report struct {
 	// Unauthorized counts calls the API refused with 401 or 403: more
 	// than a few mean the credentials are missing or too weak.
 	Unauthorized int `json:"unauthorized,omitempty"`
+	// Unreachable counts calls that found no server: more than a few
+	// mean the base URL is wrong or the API is down.
+	Unreachable int `json:"unreachable,omitempty"`
 	// Stopped says why fuzzing ended early: "call budget", "time
 	// budget" or "interrupted"; empty when every probe was sent.
 	Stopped string `json:"stopped,omitempty"`

@@ -48,13 +48,14 @@ func fuzzSpec(t *testing.T, spec, url string, opts fuzz.Options) *fuzz.Report {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return fuzzAPI(t, api, url, opts)
+	return fuzzAPI(t, api, url, opts, toolrt.WithCredential("bearerAuth", server.DefaultAdminToken))
 }
 
-func fuzzAPI(t *testing.T, api *ir.API, url string, opts fuzz.Options) *fuzz.Report {
+// fuzzAPI fuzzes api at url, with no credentials but those of creds.
+func fuzzAPI(t *testing.T, api *ir.API, url string, opts fuzz.Options, creds ...toolrt.Option) *fuzz.Report {
 	t.Helper()
-	client, err := catalog.NewClient(api, url, toolrt.WithCredential("bearerAuth", server.DefaultAdminToken),
-		toolrt.WithoutEnvironment(), toolrt.WithRetry(toolrt.RetryPolicy{Attempts: 1}))
+	client, err := catalog.NewClient(api, url, append(creds, toolrt.WithoutEnvironment(),
+		toolrt.WithRetry(toolrt.RetryPolicy{Attempts: 1}))...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -207,6 +208,14 @@ func TestDocumentationStricterThanTheAPI(t *testing.T) {
 	if len(got) != 1 || got[0].Kind != fuzz.OverRestrictive || !strings.Contains(got[0].Fix, "maximum: 50") {
 		t.Errorf("tightened maximum: %+v", got)
 	}
+	// The server lists assets without a location: a location marked
+	// required is over-restrictive.
+	req := plant(t, "/assets", "get", "location", func(p, _ *yaml.Node) { set(p, "required", "true") })
+	rep = fuzzSpec(t, req, url, fuzz.Options{Seed: 1, Tools: []string{"listAssets"}})
+	got = flagged(rep, "listAssets", "location")
+	if len(got) != 1 || got[0].Kind != fuzz.OverRestrictive || !got[0].Omitted || !strings.Contains(got[0].Fix, "optional") {
+		t.Errorf("location marked required: %+v", got)
+	}
 	// The server takes any location: an enum it does not check is
 	// unvalidated.
 	enum := plant(t, "/assets", "get", "location", func(_, s *yaml.Node) {
@@ -291,5 +300,62 @@ func TestUnknownToolIsAnError(t *testing.T) {
 	_, err = fuzz.Run(context.Background(), api, cat, fuzz.Options{Tools: []string{"listItems", "nope"}})
 	if err == nil || !strings.Contains(err.Error(), `"nope"`) {
 		t.Errorf("err %v", err)
+	}
+}
+
+// sharedRealSpecs returns ../shared/specs/real beside the repository; the
+// test is skipped when it is missing and AGENTREADY_SKIP_SHARED is set.
+func sharedRealSpecs(t *testing.T) string {
+	t.Helper()
+	dir := repoFile(t, "../shared/specs/real")
+	if _, err := os.Stat(dir); err != nil {
+		if os.Getenv("AGENTREADY_SKIP_SHARED") != "" {
+			t.Skipf("%s is missing and AGENTREADY_SKIP_SHARED is set", dir)
+		}
+		t.Fatalf("%s is missing: this test reads the shared specs beside the repository (AGENTREADY_SKIP_SHARED=1 skips it)", dir)
+	}
+	return dir
+}
+
+// On real specs, against an API that takes everything and one that
+// refuses everything: the budget holds, and the oracle blames the
+// documentation only in the direction the API's answers allow.
+func TestRealSpecsAgainstAPIsThatTakeOrRefuseEverything(t *testing.T) {
+	if testing.Short() {
+		t.Skip("loads the real specs")
+	}
+	dir := sharedRealSpecs(t)
+	takeAll := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		w.Write([]byte(`{}`))
+	}))
+	t.Cleanup(takeAll.Close)
+	refuseAll := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(http.StatusBadRequest)
+		w.Write([]byte(`{"message":"bad request"}`))
+	}))
+	t.Cleanup(refuseAll.Close)
+	for _, name := range []string{"slack.json", "stripe.json", "jira.json"} {
+		t.Run(name, func(t *testing.T) {
+			api, _, err := gen.Load(gen.Options{Spec: filepath.Join(dir, name)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, c := range []struct {
+				url       string
+				forbidden fuzz.Kind
+			}{{takeAll.URL, fuzz.UnderSpecified}, {refuseAll.URL, fuzz.Unvalidated}} {
+				rep := fuzzAPI(t, api, c.url, fuzz.Options{Seed: 2, MaxCalls: 400})
+				if rep.Calls > 400 || rep.Tools == 0 {
+					t.Errorf("%d calls on %d tools", rep.Calls, rep.Tools)
+				}
+				for _, f := range rep.Findings {
+					if f.Kind == c.forbidden || f.Kind == fuzz.ServerError || f.Tool == "" || f.Fix == "" || f.Evidence == "" {
+						t.Errorf("%s: %+v", c.url, f)
+					}
+				}
+			}
+		})
 	}
 }

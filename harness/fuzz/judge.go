@@ -67,7 +67,9 @@ func (j *judge) judge(p *probe, call *toolrt.Call, rep *Report) {
 		msg = toolrt.APIMessage(call.Response.Raw)
 	}
 	switch {
-	case status >= 500 || (status == 0 && call.Err != nil):
+	case status == 0 && call.Result.Kind == toolrt.ResultUnreachable:
+		rep.Unreachable++
+	case status >= 500 || call.Result.Kind == toolrt.ResultTimeout:
 		j.add(p, call, p.arg, ServerError, serverFix(p, status))
 	case status >= 200 && status < 300 && !p.valid:
 		kind, fix := Unvalidated, unvalidatedFix(p)

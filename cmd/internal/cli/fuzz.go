@@ -144,6 +144,9 @@ func (e *env) fuzzSummary(w interface{ Write([]byte) (int, error) }, rep *fuzz.R
 	if rep.Unauthorized > 0 {
 		fmt.Fprintf(w, "%d calls were refused as unauthorized (401/403): check the credential variables, the same as agentready call reads\n", rep.Unauthorized)
 	}
+	if rep.Unreachable > 0 {
+		fmt.Fprintf(w, "%d calls found no server: check --base-url and that the API is up\n", rep.Unreachable)
+	}
 	if rep.Stopped != "" {
 		fmt.Fprintf(w, "stopped early: %s; what was found so far is above\n", rep.Stopped)
 	}
