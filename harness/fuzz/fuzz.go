@@ -143,12 +143,12 @@ func Run(ctx context.Context, api *ir.API, cat *toolrt.Catalog, opts Options) (*
 	}
 	start := time.Now()
 	rep := &Report{Skipped: map[string]string{}}
-	queues, err := plan(api, cat, opts, rep)
+	runCtx, cancel := context.WithTimeout(ctx, opts.MaxTime)
+	defer cancel()
+	queues, err := plan(runCtx, api, cat, opts, rep)
 	if err != nil {
 		return nil, err
 	}
-	runCtx, cancel := context.WithTimeout(ctx, opts.MaxTime)
-	defer cancel()
 	j := newJudge()
 	// Round robin over the tools, so that a budget spreads over all of
 	// them; each tool's references come first in its queue.
@@ -196,8 +196,9 @@ func Run(ctx context.Context, api *ir.API, cat *toolrt.Catalog, opts Options) (*
 	return rep, nil
 }
 
-// plan lists each selected tool's probes.
-func plan(api *ir.API, cat *toolrt.Catalog, opts Options, rep *Report) ([][]*probe, error) {
+// plan lists each selected tool's probes; it stops early, without an
+// error, when ctx ends.
+func plan(ctx context.Context, api *ir.API, cat *toolrt.Catalog, opts Options, rep *Report) ([][]*probe, error) {
 	want := map[string]bool{}
 	for _, n := range opts.Tools {
 		want[n] = true
@@ -205,6 +206,9 @@ func plan(api *ir.API, cat *toolrt.Catalog, opts Options, rep *Report) ([][]*pro
 	var queues [][]*probe
 	matched := map[string]bool{}
 	for _, t := range cat.Tools {
+		if ctx.Err() != nil {
+			return queues, nil // Run reports why it stopped
+		}
 		op := api.Operation(t.Operation().Name)
 		if op == nil {
 			continue
