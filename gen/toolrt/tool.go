@@ -188,23 +188,8 @@ func (t *Tool) Run(ctx context.Context, rawArgs string) *Call {
 		return call
 	}
 	call.Args = args
-	if t.op.Mutating() && (t.cfg.allowMutation == nil || !t.cfg.allowMutation(t.op)) {
-		call.Refused = true
-		call.Text = fmt.Sprintf("Not called: %s changes data (%s %s) and this session may only read. "+
-			"Do not retry it; tell the user what you would have done. "+
-			"(The tool builder can allow it with allow_mutations in agentready.yaml or toolrt.AllowMutations.)",
-			t.op.Name, t.op.Method, t.op.Path)
-		call.Result = Result{Kind: ResultRefused, Text: call.Text}
-		return call
-	}
-	resp, err := t.client.Call(ctx, t.op, args)
-	call.Response, call.Err = resp, err
-	call.Result = NewResult(resp, err, t.cfg.result)
-	// An API that echoes a credential ("invalid key sk_live_...") must not
-	// hand it to the model, nor to whatever logs what the model read.
-	call.Result.Text = t.client.scrub(call.Result.Text)
-	call.Text = call.Result.Text
-	if len(coercions) > 0 {
+	t.send(ctx, call)
+	if len(coercions) > 0 && !call.Refused {
 		notes := make([]string, len(coercions))
 		for i, c := range coercions {
 			notes[i] = c.String()
@@ -213,6 +198,56 @@ func (t *Tool) Run(ctx context.Context, rawArgs string) *Call {
 	}
 	return call
 }
+
+// RunUnchecked sends rawArgs, one JSON object, as it is: no check against
+// the schema, no coercion. It is for probes of the API's own validation
+// (harness/fuzz sends values the documentation rules out, to see whether
+// the API refuses them); an agent's calls go through Run, which checks
+// them. Everything else is as Run does it: a mutating call is refused
+// unless allowed, and credentials are scrubbed from the result. Text
+// that is not one JSON object is refused as invalid arguments.
+func (t *Tool) RunUnchecked(ctx context.Context, rawArgs string) *Call {
+	call := &Call{Tool: t.op.Name, RawArgs: rawArgs}
+	v, err := argDecodeArgs(strings.TrimSpace(rawArgs))
+	args, isObject := v.(map[string]any)
+	if err != nil || !isObject {
+		call.Text = fmt.Sprintf("Invalid arguments for %s: RunUnchecked takes one JSON object", t.op.Name)
+		call.Result = Result{Kind: ResultInvalidArgs, Text: call.Text}
+		return call
+	}
+	call.Args = args
+	t.send(ctx, call)
+	return call
+}
+
+// send makes the request of call.Args, unless the tool may not change
+// state, and records the outcome in call.
+func (t *Tool) send(ctx context.Context, call *Call) {
+	if t.op.Mutating() && (t.cfg.allowMutation == nil || !t.cfg.allowMutation(t.op)) {
+		call.Refused = true
+		call.Text = fmt.Sprintf("Not called: %s changes data (%s %s) and this session may only read. "+
+			"Do not retry it; tell the user what you would have done. "+
+			"(The tool builder can allow it with allow_mutations in agentready.yaml or toolrt.AllowMutations.)",
+			t.op.Name, t.op.Method, t.op.Path)
+		call.Result = Result{Kind: ResultRefused, Text: call.Text}
+		return
+	}
+	resp, err := t.client.Call(ctx, t.op, call.Args)
+	call.Response, call.Err = resp, err
+	call.Result = NewResult(resp, err, t.cfg.result)
+	// An API that echoes a credential ("invalid key sk_live_...") must not
+	// hand it to the model, nor to whatever logs what the model read.
+	call.Result.Text = t.client.scrub(call.Result.Text)
+	call.Text = call.Result.Text
+}
+
+// Redact removes the client's credentials from s, as Run does from what
+// the API answers: for text a caller shows from a call's raw response.
+func (t *Tool) Redact(s string) string { return t.client.scrub(s) }
+
+// Checker returns the tool's argument checker: what Run checks
+// arguments against.
+func (t *Tool) Checker() *ArgChecker { return t.checker }
 
 // Catalog is the tools of one API: what an agent is given and what the
 // test harness runs.
