@@ -38,9 +38,11 @@ func hugeArgs(size int) map[string]string {
 }
 
 // TestHugeArgumentsStayBounded: whatever a model sends, the corrective
-// message fits the result budget; 10 MB of arguments are answered in
-// under 0.5 s allocating under 100 MB in all (TotalAlloc), and so is the
-// most Check reads (MaxArgBytes), which it checks in full.
+// message fits the result budget; 10 MB of arguments are answered
+// allocating under 100 MB in all (TotalAlloc), and so is the most Check
+// reads (MaxArgBytes), which it checks in full. Allocation is the bound
+// that holds on a loaded machine; the time is logged, and
+// BenchmarkHugeArguments measures it.
 func TestHugeArgumentsStayBounded(t *testing.T) {
 	schema := `{"type":"object","properties":{"name":{"type":"string","maxLength":10},` +
 		`"ids":{"type":"array","items":{"type":"integer"}},"meta":{"type":"object"}},"required":["name"],"additionalProperties":false}`
@@ -71,8 +73,33 @@ func TestHugeArgumentsStayBounded(t *testing.T) {
 		if tokens > DefaultResultTokens/2 {
 			t.Errorf("%s: the message is %d tokens:\n%.600s", name, tokens, msg)
 		}
-		if took > 500*time.Millisecond || alloc > 100<<20 {
-			t.Errorf("%s: %v and %d MB: want under 0.5 s and 100 MB", name, took, alloc>>20)
+		if alloc > 100<<20 {
+			t.Errorf("%s: %d MB allocated in %v: want under 100 MB", name, alloc>>20, took)
 		}
+	}
+}
+
+// BenchmarkHugeArguments is the time of refusing 10 MB of arguments (cut
+// at MaxArgBytes) and arguments just under that cap (checked in full).
+func BenchmarkHugeArguments(b *testing.B) {
+	schema := `{"type":"object","properties":{"name":{"type":"string","maxLength":10},` +
+		`"ids":{"type":"array","items":{"type":"integer"}},"meta":{"type":"object"}},"required":["name"],"additionalProperties":false}`
+	c, err := NewArgChecker("getThing", []byte(schema), []byte(`{"name":"a"}`))
+	if err != nil {
+		b.Fatal(err)
+	}
+	cases := hugeArgs(10 << 20)
+	for name, raw := range hugeArgs(MaxArgBytes - 64) {
+		cases[name+", under the cap"] = raw
+	}
+	for name, raw := range cases {
+		b.Run(name, func(b *testing.B) {
+			b.SetBytes(int64(len(raw)))
+			for b.Loop() {
+				if _, _, err := c.Check(raw); err == nil {
+					b.Fatal("accepted")
+				}
+			}
+		})
 	}
 }
