@@ -29,6 +29,39 @@ type runner struct {
 	classifier *classify.Classifier
 	// nonce makes this run's fresh values differ from every other run's.
 	nonce uint64
+
+	// shownMu guards shown: what Options.Shown made of each tool, by
+	// name, made once per run (each agent asks for every tool's
+	// definition more than once, and a rewrite decodes its schema).
+	shownMu sync.Mutex
+	shown   map[string]*schema.ToolInfo
+}
+
+// shownInfo returns what the model is shown of a tool: Options.Shown's
+// rewrite of info, made once per tool and run; info itself when Shown is
+// nil. Shown is a function of the tool alone, so the first rewrite holds
+// for the whole run.
+func (r *runner) shownInfo(info *schema.ToolInfo) (*schema.ToolInfo, error) {
+	if r.opts.Shown == nil {
+		return info, nil
+	}
+	r.shownMu.Lock()
+	done, ok := r.shown[info.Name]
+	r.shownMu.Unlock()
+	if ok {
+		return done, nil
+	}
+	out, err := r.opts.Shown(info)
+	if err != nil {
+		return nil, err
+	}
+	r.shownMu.Lock()
+	defer r.shownMu.Unlock()
+	if r.shown == nil {
+		r.shown = map[string]*schema.ToolInfo{}
+	}
+	r.shown[info.Name] = out
+	return out, nil
 }
 
 // runCase runs c directly and through the agent, and classifies it.
@@ -111,10 +144,13 @@ func (r *runner) runLegs(ctx context.Context, tr trial) *Record {
 		rec.Invalid = "preparing the agent's run: " + err.Error()
 		return rec
 	}
-	rec.Utterance = ap.Utterance(utterance)
 	rec.Args = ap.Args
 	tc := *c
 	tc.Args = ap.Args
+	rec.Utterance = ap.Utterance(utterance)
+	if r.opts.Request != nil {
+		rec.Utterance = r.opts.Request(&tc, rec.Utterance)
+	}
 	var own *toolrt.Call
 	var made []*toolrt.Call
 	var missed error
@@ -253,7 +289,7 @@ func (r *runner) agent(ctx context.Context, c *cases.Case, utterance string, rep
 		t := r.opts.Catalog.Tool(n)
 		op := t.Operation()
 		rec.toolTokens += tokens.Count(op.Name) + tokens.Count(op.Description) + tokens.Count(op.Schema)
-		tools[i] = &recordingTool{tool: t, rec: rec, shown: r.opts.Shown}
+		tools[i] = &recordingTool{tool: t, rec: rec, shown: r.shownInfo, returned: r.opts.Returned}
 	}
 	trace := &classify.Trace{Utterance: utterance, Tools: names}
 	ctx, cancel := context.WithTimeout(ctx, r.opts.CaseTimeout)
@@ -508,11 +544,13 @@ type recordingTool struct {
 	tool  *toolrt.Tool
 	rec   *recorder
 	shown func(*schema.ToolInfo) (*schema.ToolInfo, error)
+	// returned rewrites the answer the model reads (Options.Returned).
+	returned func(tool, text string) string
 }
 
 func (t *recordingTool) Info(ctx context.Context) (*schema.ToolInfo, error) {
 	info, err := t.tool.Info(ctx)
-	if err != nil || t.shown == nil {
+	if err != nil {
 		return info, err
 	}
 	return t.shown(info)
@@ -523,9 +561,12 @@ func (t *recordingTool) InvokableRun(ctx context.Context, args string, _ ...tool
 	call := t.tool.Run(ctx, args)
 	c := classify.NewCall(call, time.Since(start))
 	c.ID = compose.GetToolCallID(ctx)
+	if t.returned != nil {
+		c.Text = t.returned(call.Tool, call.Text)
+	}
 	t.rec.addCall(c)
 	t.rec.mu.Lock()
 	t.rec.raw = append(t.rec.raw, call)
 	t.rec.mu.Unlock()
-	return call.Text, nil
+	return c.Text, nil
 }

@@ -84,7 +84,9 @@ type Options struct {
 	// Shown rewrites what the model is shown of each tool (its name,
 	// description and parameter schema), for ablation studies such as
 	// Ablation's; the tool itself, its argument checks included, is
-	// unchanged. Nil shows the tools as they are.
+	// unchanged. Nil shows the tools as they are. It is called once per
+	// tool and run, and what it returns is shown for the whole run: it
+	// must depend on the tool alone, and not be changed afterwards.
 	Shown func(*schema.ToolInfo) (*schema.ToolInfo, error)
 	// K is how many similar tools the agent gets beside the target
 	// (DefaultK when 0; negative for none).
@@ -120,6 +122,15 @@ type Options struct {
 	MaxNotRun float64
 	// Ablation names what Shown leaves out, for run.json.
 	Ablation []string
+	// Request rewrites the utterance the agent is given, once this run's
+	// fresh values are in it; c holds the arguments as this run sends
+	// them. Returned rewrites what the model reads of a tool's answer
+	// (the classifier still judges the API's answer). Both serve
+	// robustness studies (harness/perturb); nil changes nothing.
+	// Perturbation names what they and Shown do, for run.json.
+	Request      func(c *cases.Case, utterance string) string
+	Returned     func(tool, text string) string
+	Perturbation string
 	// Hints is how many inputs Shown gives a producer hint, for run.json.
 	Hints int
 	// Nonce makes this run's fresh values (cases.Case.Fresh) differ from
@@ -174,6 +185,9 @@ type Settings struct {
 	Hints int `json:"hints,omitempty"`
 	// Repeat is how many times each case ran (omitted for once).
 	Repeat int `json:"repeat,omitempty"`
+	// Perturbation names what was changed in what the model read, for a
+	// robustness study (Options.Perturbation).
+	Perturbation string `json:"perturbation,omitempty"`
 }
 
 // CasesInfo identifies the cases a run ran.
@@ -580,7 +594,7 @@ func (o Options) describe(hash string, n int) Info {
 		Model: o.ModelInfo,
 		Settings: Settings{K: o.K, Rounds: o.Rounds, MaxStep: o.maxStep(), Parallel: o.Parallel,
 			ResultTokens: o.ResultTokens, System: o.System, Retrieval: o.Similar != nil, Ablation: o.Ablation, Hints: o.Hints,
-			Repeat: repeatOf(o.Repeat)},
+			Repeat: repeatOf(o.Repeat), Perturbation: o.Perturbation},
 		Seed:  o.Seed,
 		Nonce: o.Nonce,
 		Cases: CasesInfo{File: o.CasesFile, SHA256: hash, Count: n},
@@ -639,6 +653,7 @@ func Differences(a, b Info) []string {
 	diff("system prompt", a.Settings.System, b.Settings.System)
 	diff("seed", a.Seed, b.Seed)
 	diff("repeat", repeatOf(a.Settings.Repeat), repeatOf(b.Settings.Repeat))
+	diff("perturbation", a.Settings.Perturbation, b.Settings.Perturbation)
 	return out
 }
 
