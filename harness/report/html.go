@@ -50,12 +50,14 @@ type page struct {
 	NoErrorCI               string
 	// Trials is the section on repeated trials; nil when each case ran
 	// once.
-	Trials     *trialsView
-	Resumed    int
-	Empty      bool
-	Bands      []bandView
-	Levels     []levelView
-	Scenarios  []scenarioView
+	Trials    *trialsView
+	Resumed   int
+	Empty     bool
+	Bands     []bandView
+	Levels    []levelView
+	Scenarios []scenarioView
+	// Perturb is the section on the perturbation study; nil without one.
+	Perturb    *perturbView
 	ClassChart chart
 	ToolChart  chart
 	ToolRows   []toolView
@@ -235,6 +237,7 @@ func (r *Run) HTML() ([]byte, error) {
 			Pct: fmt.Sprintf("%.0f%%", 100*sc.NoErrorRate), CI: ciPct(classify.Wilson(sc.NoError, sc.Cases))})
 	}
 	p.Recs = recGroups(r.Recommendations, p.ToolRows, anchors)
+	p.Perturb = r.perturbSection()
 
 	var buf bytes.Buffer
 	if err := pageTemplate.Execute(&buf, p); err != nil {
