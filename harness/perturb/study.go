@@ -35,15 +35,16 @@ const (
 // Options configure a study.
 type Options struct {
 	// Run are the options of the unperturbed run, which goes in Run.Dir;
-	// each perturbation's run goes in Run.Dir/perturb/CODE with the same
-	// options and the perturbation's hooks. Run.Progress is not used.
+	// each perturbation's records go in Run.Dir/perturb/CODE, a run
+	// directory of its own.
 	Run run.Options
 	// Perturbations are those to apply (All when empty).
 	Perturbations []Perturbation
 	// Seed seeds every perturbation (and, as Run.Seed, the utterance
 	// picked for a case).
 	Seed int64
-	// Progress gets one line per run as it ends; nil is silent.
+	// Progress gets the run's progress (run.Options.Progress), counted
+	// in cases, each with all its legs; nil is silent.
 	Progress io.Writer
 }
 
@@ -116,32 +117,36 @@ type ToolDrop struct {
 	Drop         float64 `json:"drop"`
 }
 
-// Study runs cs unperturbed and once per perturbation, and writes and
-// returns the summary. When ctx is canceled it stops and returns ctx's
-// error; the runs already written stay, and Run.Resume continues them.
+// Study runs cs unperturbed and under each perturbation, and writes and
+// returns the summary. The perturbations are variants of one run
+// (run.Options.Variants): each case's direct leg, the ground truth, runs
+// once, and its agent leg once as it is and once per perturbation right
+// after, so that the API's state, which a run may change, is the same
+// for all of them. When ctx is canceled it stops and returns ctx's
+// error; the cases already written stay, and Run.Resume continues them.
 func Study(ctx context.Context, cs []cases.Case, o Options) (*Summary, error) {
 	ps := o.Perturbations
 	if len(ps) == 0 {
 		ps = All()
 	}
 	base := o.Run
-	base.Progress = nil
+	base.Progress = o.Progress
 	base.Seed = o.Seed
-	// Each run makes fresh values of its own (an API keeps what an
-	// earlier run made, and a second object of the same name is refused),
-	// drawn from one nonce so that a study is as repeatable as its runs.
-	base.Nonce = cases.NewNonce(base.Nonce)
 	pool, err := shownPool(ctx, base)
 	if err != nil {
 		return nil, err
 	}
-	say := func(format string, a ...any) {
-		if o.Progress != nil {
-			fmt.Fprintf(o.Progress, format+"\n", a...)
+	for _, p := range ps {
+		h := p.Bind(o.Seed, pool)
+		v := run.Variant{Name: p.Code, Dir: filepath.Join(base.Dir, Subdir, p.Code), Shown: base.Shown,
+			Request: h.Request, Returned: h.Returned}
+		if h.Shown != nil {
+			v.Shown = then(base.Shown, h.Shown)
 		}
+		base.Variants = append(base.Variants, v)
 	}
 	if _, err := run.Run(ctx, cs, base); err != nil {
-		return nil, fmt.Errorf("the unperturbed run: %w", err)
+		return nil, err
 	}
 	baseRecs, err := run.ReadResults(filepath.Join(base.Dir, run.ResultsFile))
 	if err != nil {
@@ -149,28 +154,14 @@ func Study(ctx context.Context, cs []cases.Case, o Options) (*Summary, error) {
 	}
 	bm := run.Metrics(baseRecs)
 	sum := &Summary{Seed: o.Seed, Base: Totals{Cases: bm.Cases, NoError: bm.NoError, NoErrorRate: bm.NoErrorRate}}
-	say("unperturbed: %d cases, no error %.2f", bm.Cases, bm.NoErrorRate)
 	for i, p := range ps {
-		opts := base
-		opts.Nonce = base.Nonce + uint64(i+1)
-		opts.Dir = filepath.Join(base.Dir, Subdir, p.Code)
-		opts.Perturbation = p.Code
-		h := p.Bind(o.Seed, pool)
-		opts.Request, opts.Returned = h.Request, h.Returned
-		if h.Shown != nil {
-			opts.Shown = then(base.Shown, h.Shown)
-		}
-		if _, err := run.Run(ctx, cs, opts); err != nil {
-			return nil, fmt.Errorf("the run of %s: %w", p.Code, err)
-		}
-		recs, err := run.ReadResults(filepath.Join(opts.Dir, run.ResultsFile))
+		recs, err := run.ReadResults(filepath.Join(base.Variants[i].Dir, run.ResultsFile))
 		if err != nil {
 			return nil, err
 		}
 		row := compare(p, baseRecs, recs)
 		row.Dir = filepath.Join(Subdir, p.Code)
 		sum.Rows = append(sum.Rows, row)
-		say("%-4s %-24s %d cases, no error %.2f (unperturbed %.2f, drop %+.2f)", p.Code, p.Name, row.Cases, row.NoErrorRate, row.BaseNoErrorRate, row.Drop)
 	}
 	if err := Write(base.Dir, sum); err != nil {
 		return nil, err

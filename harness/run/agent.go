@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"hash/fnv"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -35,6 +36,28 @@ type runner struct {
 	// definition more than once, and a rewrite decodes its schema).
 	shownMu sync.Mutex
 	shown   map[string]*schema.ToolInfo
+
+	// variants run each case's agent leg again, each with what the model
+	// reads changed (Options.Variants); variant is the name of this
+	// runner's, "" for the run's own.
+	variants []*runner
+	variant  string
+}
+
+// leg names the agent leg this runner runs, for fresh values of its own.
+func (r *runner) leg() string {
+	if r.variant == "" {
+		return "agent"
+	}
+	return "agent:" + r.variant
+}
+
+// scope is the replay scope of this runner's agent leg of trial id.
+func (r *runner) scope(id string) string {
+	if r.variant == "" {
+		return id
+	}
+	return id + "@" + r.variant
 }
 
 // shownInfo returns what the model is shown of a tool: Options.Shown's
@@ -74,6 +97,12 @@ func (r *runner) runCase(ctx context.Context, t trial) (rec *Record, infra strin
 	rec = r.runLegs(ctx, t)
 	if rec.infra != nil {
 		infra = Infrastructure(rec.infra)
+	}
+	// A case that ended before the agent's leg ends so in every variant.
+	for len(rec.variants) < len(r.variants) {
+		same := *rec
+		same.variants = nil
+		rec.variants = append(rec.variants, &same)
 	}
 	return rec, infra
 }
@@ -126,23 +155,44 @@ func (r *runner) runLegs(ctx context.Context, tr trial) *Record {
 		}
 	}
 
-	// The agent's run, on objects of its own.
+	// The agent's run, on objects of its own; then each variant's, on the
+	// same ground truth.
+	base := *rec
+	base.Prep = slices.Clone(rec.Prep)
+	r.agentLeg(ctx, tr, rec, prep)
+	for _, v := range r.variants {
+		if rec.infra != nil || ctx.Err() != nil {
+			break
+		}
+		vrec := base
+		vrec.Prep = slices.Clone(base.Prep)
+		v.agentLeg(ctx, tr, &vrec, prep)
+		rec.infra = vrec.infra
+		rec.variants = append(rec.variants, &vrec)
+	}
+	return rec
+}
+
+// agentLeg runs the agent's leg of a case whose direct leg rec holds,
+// and classifies it.
+func (r *runner) agentLeg(ctx context.Context, tr trial, rec *Record, prep *cases.Preparer) {
+	c, id := tr.c, tr.id()
 	picked := PickUtteranceOf(c, r.opts.Seed)
 	utterance := picked.Text
 	rec.Naturalness = picked.Naturalness
 	if utterance == "" {
 		rec.Skipped = "the case has no utterance"
-		return rec
+		return
 	}
-	ap, err := prep.Prepare(ctx, c, cases.FreshTag(r.nonce, id, "agent"))
+	ap, err := prep.Prepare(ctx, c, cases.FreshTag(r.nonce, id, r.leg()))
 	if err != nil {
 		ap.Cleanup(ctx, prep, nil)
 		r.addPrep(rec, "agent", ap)
 		if rec.noteInfra(ap.Calls...) {
-			return rec
+			return
 		}
 		rec.Invalid = "preparing the agent's run: " + err.Error()
-		return rec
+		return
 	}
 	rec.Args = ap.Args
 	tc := *c
@@ -154,23 +204,22 @@ func (r *runner) runLegs(ctx context.Context, tr trial) *Record {
 	var own *toolrt.Call
 	var made []*toolrt.Call
 	var missed error
-	rec.Agent, own, made, missed = r.agent(replay.WithScope(ctx, id), &tc, rec.Utterance, userReplies(&tc, ap))
+	rec.Agent, own, made, missed = r.agent(replay.WithScope(ctx, r.scope(id)), &tc, rec.Utterance, userReplies(&tc, ap))
 	ap.Cleanup(ctx, prep, own)
 	r.addPrep(rec, "agent", ap)
 	if rec.noteInfra(made...) {
-		return rec
+		return
 	}
 	if missed != nil {
 		// A replay without the model's answer: not the agent's doing.
 		rec.Skipped = missed.Error()
-		return rec
+		return
 	}
 	v := r.classifier.Classify(&tc, rec.Direct, rec.Agent)
 	rec.Labels, rec.Recovered, rec.Note = v.Labels, v.Recovered, v.Note
 	if len(rec.Agent.Calls) == 0 && rec.Agent.Error != "" {
 		rec.Skipped = "the agent failed before calling a tool"
 	}
-	return rec
 }
 
 // addPrep records the calls made to prepare one run of a case.

@@ -131,6 +131,12 @@ type Options struct {
 	Request      func(c *cases.Case, utterance string) string
 	Returned     func(tool, text string) string
 	Perturbation string
+	// Variants run every case's agent leg again right after its own, on
+	// the same direct leg, each with what the model reads changed, and
+	// write their records to run directories of their own. Running them
+	// side by side, case by case, keeps any drift of the API's state
+	// over a run out of their comparison.
+	Variants []Variant
 	// Hints is how many inputs Shown gives a producer hint, for run.json.
 	Hints int
 	// Nonce makes this run's fresh values (cases.Case.Fresh) differ from
@@ -147,6 +153,26 @@ type Options struct {
 	// from replay.Load(dir).Player(), the recorded run's Nonce and its
 	// settings, and it gives the same results without calling any model.
 	Record bool
+}
+
+// Variant is another agent leg of every case of a run (Options.Variants):
+// a perturbation of a robustness study (harness/perturb).
+type Variant struct {
+	// Name names it (in its run.json, as Settings.Perturbation); Dir is
+	// its run directory.
+	Name, Dir string
+	// Shown, Request and Returned replace the run's own for its leg.
+	Shown    func(*schema.ToolInfo) (*schema.ToolInfo, error)
+	Request  func(c *cases.Case, utterance string) string
+	Returned func(tool, text string) string
+}
+
+// variant returns the options of v's leg: the run's, with v's hooks.
+func (o Options) variant(v Variant) Options {
+	vo := o
+	vo.Dir, vo.Perturbation, vo.Variants = v.Dir, v.Name, nil
+	vo.Shown, vo.Request, vo.Returned = v.Shown, v.Request, v.Returned
+	return vo
 }
 
 // DefaultSystem is the system prompt of the agent.
@@ -241,6 +267,8 @@ type Record struct {
 	// infra is a call that failed for the infrastructure's reasons: the
 	// case did not run, and the record is not written.
 	infra *toolrt.Call
+	// variants are the case's records in each of Options.Variants.
+	variants []*Record
 }
 
 // noteInfra notes the first of calls that failed for the
@@ -347,6 +375,23 @@ func Run(ctx context.Context, cs []cases.Case, opts Options) (*Summary, error) {
 	s := &Summary{Total: total}
 	r := &runner{opts: o, classifier: classify.New(o.API, classify.Options{ResultTokens: o.ResultTokens}),
 		nonce: o.Nonce}
+	var vws []*resultsWriter
+	for _, v := range o.Variants {
+		vo := o.variant(v)
+		if err := os.MkdirAll(vo.Dir, 0o755); err != nil {
+			return nil, err
+		}
+		vw, _, err := openResults(filepath.Join(vo.Dir, ResultsFile), o.Resume)
+		if err != nil {
+			return nil, err
+		}
+		defer vw.close()
+		if err := vo.writeInfo(hash, len(cs)); err != nil {
+			return nil, err
+		}
+		vws = append(vws, vw)
+		r.variants = append(r.variants, &runner{opts: vo, classifier: r.classifier, nonce: o.Nonce, variant: v.Name})
+	}
 
 	var mu sync.Mutex
 	var firstErr error
@@ -395,6 +440,11 @@ func Run(ctx context.Context, cs []cases.Case, opts Options) (*Summary, error) {
 					mu.Lock()
 					if err := w.append(rec); err != nil && firstErr == nil {
 						firstErr = err
+					}
+					for i, vr := range rec.variants {
+						if err := vws[i].append(vr); err != nil && firstErr == nil {
+							firstErr = err
+						}
 					}
 					s.Ran++
 					mu.Unlock()
