@@ -43,7 +43,7 @@ type Perturbation struct {
 	About string
 
 	doc     func(d *Doc, rng *rand.Rand, pool []Described) error
-	request func(text string, args map[string]any, rng *rand.Rand) string
+	request func(text string, args map[string]any, rng *rand.Rand) (string, []string)
 	result  func(text string, rng *rand.Rand) string
 }
 
@@ -144,7 +144,7 @@ func rngFor(seed int64, code, subject string) *rand.Rand {
 // (Options.Returned). The two it does not use are nil.
 type Hooks struct {
 	Shown    func(*schema.ToolInfo) (*schema.ToolInfo, error)
-	Request  func(c *cases.Case, utterance string) string
+	Request  func(c *cases.Case, utterance string) (string, []string)
 	Returned func(tool, text string) string
 }
 
@@ -158,7 +158,7 @@ func (p Perturbation) Bind(seed int64, pool []Described) Hooks {
 			return applyDoc(info, func(d *Doc) error { return p.doc(d, rngFor(seed, p.Code, info.Name), pool) })
 		}
 	case p.request != nil:
-		h.Request = func(c *cases.Case, text string) string {
+		h.Request = func(c *cases.Case, text string) (string, []string) {
 			return p.request(text, c.Args, rngFor(seed, p.Code, c.ID))
 		}
 	case p.result != nil:

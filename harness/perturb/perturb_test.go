@@ -131,7 +131,8 @@ func TestDeterministic(t *testing.T) {
 				t.Errorf("%s: two applications with one seed differ", p.Code)
 			}
 		case Request:
-			if a, b := h1.Request(c, text), h2.Request(c, text); a != b || a == text {
+			a, _ := h1.Request(c, text)
+			if b, _ := h2.Request(c, text); a != b || a == text {
 				t.Errorf("%s: %q and %q (from %q)", p.Code, a, b, text)
 			}
 		case ToolReturn:
@@ -156,22 +157,28 @@ func TestDeterministic(t *testing.T) {
 func TestRequestPerturbations(t *testing.T) {
 	args := map[string]any{"ticketId": "TCK-1078", "author_id": "d5860e20-3caa-46b9-ac24-92604738b040", "body": "Sorted, thanks."}
 	text := "Create a comment on ticket TCK-1078 from author d5860e20-3caa-46b9-ac24-92604738b040 and saying “Sorted, thanks.”"
-	if got := RemoveFirstValue(text, args, nil); got != "Create a comment on ticket from author d5860e20-3caa-46b9-ac24-92604738b040 and saying “Sorted, thanks.”" {
-		t.Errorf("RP_F: %q", got)
+	if got, unsaid := RemoveFirstValue(text, args, nil); got != "Create a comment on ticket from author d5860e20-3caa-46b9-ac24-92604738b040 and saying “Sorted, thanks.”" ||
+		len(unsaid) != 1 || unsaid[0] != "ticketId" {
+		t.Errorf("RP_F: %q, unsaid %v", got, unsaid)
 	}
-	if got := RemoveLastValue(text, args, nil); got != "Create a comment on ticket TCK-1078 from author d5860e20-3caa-46b9-ac24-92604738b040 and saying" {
-		t.Errorf("RP_L: %q", got)
+	if got, unsaid := RemoveLastValue(text, args, nil); got != "Create a comment on ticket TCK-1078 from author d5860e20-3caa-46b9-ac24-92604738b040 and saying" ||
+		len(unsaid) != 1 || unsaid[0] != "body" {
+		t.Errorf("RP_L: %q, unsaid %v", got, unsaid)
+	}
+	// A value at depth is named by its path.
+	if _, unsaid := RemoveFirstValue("Tag it urgent", map[string]any{"body": map[string]any{"tags": []any{"urgent"}}}, nil); len(unsaid) != 1 || unsaid[0] != "body.tags" {
+		t.Errorf("RP_F at depth: unsaid %v", unsaid)
 	}
 	// A value inside another is not a mention of its own: 10 is not in
 	// TCK-1078.
 	if ms := mentions("Page 10 of TCK-1078", map[string]any{"ticketId": "TCK-1078", "page": 10.0}); len(ms) != 2 || ms[0].start != 5 {
 		t.Errorf("mentions: %+v", ms)
 	}
-	if got := RemoveFirstValue("List my tickets.", args, nil); got != "List my tickets." {
-		t.Errorf("RP_F of a request without values: %q", got)
+	if got, unsaid := RemoveFirstValue("List my tickets.", args, nil); got != "List my tickets." || unsaid != nil {
+		t.Errorf("RP_F of a request without values: %q %v", got, unsaid)
 	}
 
-	cp := ComplicateValues("Show 25 tickets created after 2026-03-01 for ana@example.com", map[string]any{
+	cp, _ := ComplicateValues("Show 25 tickets created after 2026-03-01 for ana@example.com", map[string]any{
 		"per_page": 25.0, "created_after": "2026-03-01", "email": "ana@example.com"}, nil)
 	if cp != "Show twenty-five tickets created after March 1, 2026 for ana at example dot com" {
 		t.Errorf("CP: %q", cp)
@@ -180,7 +187,7 @@ func TestRequestPerturbations(t *testing.T) {
 		t.Errorf("numberWords: %q", got)
 	}
 
-	an := AddNoise(text, args, rngFor(1, "AN", "c1"))
+	an, _ := AddNoise(text, args, rngFor(1, "AN", "c1"))
 	if !strings.HasPrefix(an, text+" (I also have ") {
 		t.Fatalf("AN: %q", an)
 	}

@@ -18,6 +18,9 @@ import (
 type mention struct {
 	start, end int
 	value      any
+	// arg is the dotted path of the argument the value is of (of the
+	// list, for an item of one).
+	arg string
 }
 
 // mentions returns where the values of args are said in text, in the
@@ -27,28 +30,37 @@ type mention struct {
 // strings and numbers, at any depth of args; booleans and objects are
 // never said word for word.
 func mentions(text string, args map[string]any) []mention {
-	var values []any
-	var collect func(v any)
-	collect = func(v any) {
+	type valued struct {
+		arg   string
+		value any
+	}
+	var values []valued
+	var collect func(path string, v any)
+	collect = func(path string, v any) {
 		switch x := v.(type) {
 		case map[string]any:
 			for _, k := range sortedKeys(x) {
-				collect(x[k])
+				sub := k
+				if path != "" {
+					sub = path + "." + k
+				}
+				collect(sub, x[k])
 			}
 		case []any:
 			for _, e := range x {
-				collect(e)
+				collect(path, e)
 			}
 		case string, float64, int, int64, json.Number:
-			values = append(values, x)
+			values = append(values, valued{path, x})
 		}
 	}
-	collect(args)
+	collect("", args)
 	// Longer values first, so that "TCK-1078" is found before "10".
-	sort.SliceStable(values, func(i, j int) bool { return len(said(values[i])) > len(said(values[j])) })
+	sort.SliceStable(values, func(i, j int) bool { return len(said(values[i].value)) > len(said(values[j].value)) })
 	var out []mention
 	lower := strings.ToLower(text)
-	for _, v := range values {
+	for _, val := range values {
+		v := val.value
 		s := said(v)
 		if strings.TrimSpace(s) == "" {
 			continue
@@ -59,7 +71,7 @@ func mentions(text string, args map[string]any) []mention {
 				needle = strings.ToLower(s)
 			}
 			if start, ok := standalone(hay, needle, out); ok {
-				out = append(out, mention{start, start + len(needle), v})
+				out = append(out, mention{start, start + len(needle), v, val.arg})
 				break
 			}
 		}
@@ -123,25 +135,25 @@ func overlaps(taken []mention, start, end int) bool {
 }
 
 // RemoveFirstValue is RP_F: the argument value said first in the request
-// is taken out of it. A request that says none of its values is left as
-// it is.
-func RemoveFirstValue(text string, args map[string]any, _ *rand.Rand) string {
+// is taken out of it; it returns the request and the argument it no
+// longer says. A request that says none of its values is left as it is.
+func RemoveFirstValue(text string, args map[string]any, _ *rand.Rand) (string, []string) {
 	ms := mentions(text, args)
 	if len(ms) == 0 {
-		return text
+		return text, nil
 	}
-	return tidy(text[:ms[0].start] + text[ms[0].end:])
+	return tidy(text[:ms[0].start] + text[ms[0].end:]), []string{ms[0].arg}
 }
 
 // RemoveLastValue is RP_L: the argument value said last in the request is
-// taken out of it.
-func RemoveLastValue(text string, args map[string]any, _ *rand.Rand) string {
+// taken out of it, as RemoveFirstValue takes the first.
+func RemoveLastValue(text string, args map[string]any, _ *rand.Rand) (string, []string) {
 	ms := mentions(text, args)
 	if len(ms) == 0 {
-		return text
+		return text, nil
 	}
 	m := ms[len(ms)-1]
-	return tidy(text[:m.start] + text[m.end:])
+	return tidy(text[:m.start] + text[m.end:]), []string{m.arg}
 }
 
 var (
@@ -163,7 +175,7 @@ func tidy(s string) string {
 // a roundabout way a careful reader can still decode: a whole number from
 // 0 to 9999 in words, a date or a time as a person writes it, an e-mail
 // address spoken. Other values are left as they are.
-func ComplicateValues(text string, args map[string]any, _ *rand.Rand) string {
+func ComplicateValues(text string, args map[string]any, _ *rand.Rand) (string, []string) {
 	ms := mentions(text, args)
 	var b strings.Builder
 	at := 0
@@ -173,7 +185,7 @@ func ComplicateValues(text string, args map[string]any, _ *rand.Rand) string {
 		at = m.end
 	}
 	b.WriteString(text[at:])
-	return b.String()
+	return b.String(), nil
 }
 
 // complicate says one value, as written, in a roundabout way.
@@ -246,7 +258,7 @@ func numberWords(n int) string {
 // the same ID or date with one digit changed) are added after it, as
 // something else the user has at hand. A request that says no number
 // and no value with a digit is left as it is.
-func AddNoise(text string, args map[string]any, rng *rand.Rand) string {
+func AddNoise(text string, args map[string]any, rng *rand.Rand) (string, []string) {
 	var noise []string
 	for _, m := range mentions(text, args) {
 		if like := similar(text[m.start:m.end], m.value, rng); like != "" {
@@ -254,9 +266,9 @@ func AddNoise(text string, args map[string]any, rng *rand.Rand) string {
 		}
 	}
 	if len(noise) == 0 {
-		return text
+		return text, nil
 	}
-	return text + " (I also have " + strings.Join(noise, " and ") + " here.)"
+	return text + " (I also have " + strings.Join(noise, " and ") + " here.)", nil
 }
 
 // similar returns a value like a written one but not it: a number one

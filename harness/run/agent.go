@@ -198,8 +198,16 @@ func (r *runner) agentLeg(ctx context.Context, tr trial, rec *Record, prep *case
 	tc := *c
 	tc.Args = ap.Args
 	rec.Utterance = ap.Utterance(utterance)
+	// judged is the case as the classifier sees it: the arguments a
+	// rewritten request no longer says are not given.
+	judged := tc
 	if r.opts.Request != nil {
-		rec.Utterance = r.opts.Request(&tc, rec.Utterance)
+		var unsaid []string
+		rec.Utterance, unsaid = r.opts.Request(&tc, rec.Utterance)
+		judged.Withheld = slices.Clone(tc.Withheld)
+		for _, arg := range unsaid {
+			judged.Withheld = append(judged.Withheld, cases.Withheld{Arg: arg})
+		}
 	}
 	var own *toolrt.Call
 	var made []*toolrt.Call
@@ -215,7 +223,7 @@ func (r *runner) agentLeg(ctx context.Context, tr trial, rec *Record, prep *case
 		rec.Skipped = missed.Error()
 		return
 	}
-	v := r.classifier.Classify(&tc, rec.Direct, rec.Agent)
+	v := r.classifier.Classify(&judged, rec.Direct, rec.Agent)
 	rec.Labels, rec.Recovered, rec.Note = v.Labels, v.Recovered, v.Note
 	if len(rec.Agent.Calls) == 0 && rec.Agent.Error != "" {
 		rec.Skipped = "the agent failed before calling a tool"

@@ -124,11 +124,14 @@ type Options struct {
 	Ablation []string
 	// Request rewrites the utterance the agent is given, once this run's
 	// fresh values are in it; c holds the arguments as this run sends
-	// them. Returned rewrites what the model reads of a tool's answer
+	// them. It returns the utterance and the arguments it no longer says,
+	// which the classifier takes as not given (an agent that asks for
+	// them did not ask for something given; one that makes them up
+	// guessed instead of asking). Returned rewrites what the model reads of a tool's answer
 	// (the classifier still judges the API's answer). Both serve
 	// robustness studies (harness/perturb); nil changes nothing.
 	// Perturbation names what they and Shown do, for run.json.
-	Request      func(c *cases.Case, utterance string) string
+	Request      func(c *cases.Case, utterance string) (string, []string)
 	Returned     func(tool, text string) string
 	Perturbation string
 	// Variants run every case's agent leg again right after its own, on
@@ -163,7 +166,7 @@ type Variant struct {
 	Name, Dir string
 	// Shown, Request and Returned replace the run's own for its leg.
 	Shown    func(*schema.ToolInfo) (*schema.ToolInfo, error)
-	Request  func(c *cases.Case, utterance string) string
+	Request  func(c *cases.Case, utterance string) (string, []string)
 	Returned func(tool, text string) string
 }
 
