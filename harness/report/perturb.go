@@ -31,14 +31,14 @@ func (r *Run) perturbRows() []perturbRow {
 	for _, row := range r.Perturb.Rows {
 		v := perturbRow{Code: row.Code, Name: row.Name, Source: string(row.Source), About: row.About, Cases: row.Cases,
 			Broke: row.Broke, Fixed: row.Fixed, Changed: "-", NoError: frac(row.NoErrorRate), Unperturbed: frac(row.BaseNoErrorRate),
-			Drop: fmt.Sprintf("%+.2f", row.Drop), Classes: "-", Tools: "-"}
+			Drop: signed(row.Drop), Classes: "-", Tools: "-"}
 		if row.Changed != nil {
 			v.Changed = fmt.Sprintf("%d of %d", *row.Changed, row.Cases)
 		}
 		var classes []string
 		for _, c := range row.Classes {
 			if c.Rate > 0 {
-				classes = append(classes, fmt.Sprintf("%s %s (%+.2f)", c.Name, frac(c.Rate), c.Rate-c.BaseRate))
+				classes = append(classes, fmt.Sprintf("%s %s (%s)", c.Name, frac(c.Rate), signed(c.Rate-c.BaseRate)))
 			}
 		}
 		if len(classes) > 0 {
@@ -87,4 +87,13 @@ func (r *Run) perturbSection() *perturbView {
 		return nil
 	}
 	return &perturbView{Intro: perturbIntro, Rows: rows}
+}
+
+// signed writes a change with its sign, to two places; one that rounds to
+// zero is +0.00, never -0.00.
+func signed(d float64) string {
+	if d > -0.005 && d < 0.005 {
+		d = 0
+	}
+	return fmt.Sprintf("%+.2f", d)
 }
