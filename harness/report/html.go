@@ -52,12 +52,14 @@ type page struct {
 	// once.
 	Trials *trialsView
 	// Usage is the section on the model's tokens and their cost.
-	Usage      *usageView
-	Resumed    int
-	Empty      bool
-	Bands      []bandView
-	Levels     []levelView
-	Scenarios  []scenarioView
+	Usage     *usageView
+	Resumed   int
+	Empty     bool
+	Bands     []bandView
+	Levels    []levelView
+	Scenarios []scenarioView
+	// Perturb is the section on the perturbation study; nil without one.
+	Perturb    *perturbView
 	ClassChart chart
 	ToolChart  chart
 	ToolRows   []toolView
@@ -237,6 +239,7 @@ func (r *Run) HTML() ([]byte, error) {
 			Pct: fmt.Sprintf("%.0f%%", 100*sc.NoErrorRate), CI: ciPct(classify.Wilson(sc.NoError, sc.Cases))})
 	}
 	p.Recs = recGroups(r.Recommendations, p.ToolRows, anchors)
+	p.Perturb = r.perturbSection()
 
 	var buf bytes.Buffer
 	if err := pageTemplate.Execute(&buf, p); err != nil {

@@ -109,6 +109,8 @@ func (r *Run) Markdown() string {
 		}
 	}
 
+	r.perturbMarkdown(&b)
+
 	b.WriteString("\n## Tools\n\n")
 	var bands []string
 	for _, bm := range m.Bands {

@@ -34,6 +34,7 @@ import (
 
 	"github.com/agentready/agentready/gen/atomicfile"
 	"github.com/agentready/agentready/harness/classify"
+	"github.com/agentready/agentready/harness/perturb"
 	"github.com/agentready/agentready/harness/run"
 )
 
@@ -64,6 +65,9 @@ type Run struct {
 	// Notes are things the reader should know about the files (a last
 	// line cut short, a missing run.json).
 	Notes []string
+	// Perturb is the perturbation study of the run (perturb.json), nil
+	// when it has none.
+	Perturb *perturb.Summary
 }
 
 // Load reads a run directory: run.json and results.jsonl. A last line of
@@ -108,6 +112,9 @@ func Load(dir string) (*Run, error) {
 	}
 	r := newRun(dir, info, recs)
 	r.Notes = append(notes, r.Notes...)
+	if r.Perturb, err = perturb.Read(dir); err != nil {
+		return nil, fmt.Errorf("report: %w", err)
+	}
 	return r, nil
 }
 

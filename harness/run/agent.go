@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"hash/fnv"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -29,6 +30,61 @@ type runner struct {
 	classifier *classify.Classifier
 	// nonce makes this run's fresh values differ from every other run's.
 	nonce uint64
+
+	// shownMu guards shown: what Options.Shown made of each tool, by
+	// name, made once per run (each agent asks for every tool's
+	// definition more than once, and a rewrite decodes its schema).
+	shownMu sync.Mutex
+	shown   map[string]*schema.ToolInfo
+
+	// variants run each case's agent leg again, each with what the model
+	// reads changed (Options.Variants); variant is the name of this
+	// runner's, "" for the run's own.
+	variants []*runner
+	variant  string
+}
+
+// leg names the agent leg this runner runs, for fresh values of its own.
+func (r *runner) leg() string {
+	if r.variant == "" {
+		return "agent"
+	}
+	return "agent:" + r.variant
+}
+
+// scope is the replay scope of this runner's agent leg of trial id.
+func (r *runner) scope(id string) string {
+	if r.variant == "" {
+		return id
+	}
+	return id + "@" + r.variant
+}
+
+// shownInfo returns what the model is shown of a tool: Options.Shown's
+// rewrite of info, made once per tool and run; info itself when Shown is
+// nil. Shown is a function of the tool alone, so the first rewrite holds
+// for the whole run.
+func (r *runner) shownInfo(info *schema.ToolInfo) (*schema.ToolInfo, error) {
+	if r.opts.Shown == nil {
+		return info, nil
+	}
+	r.shownMu.Lock()
+	done, ok := r.shown[info.Name]
+	r.shownMu.Unlock()
+	if ok {
+		return done, nil
+	}
+	out, err := r.opts.Shown(info)
+	if err != nil {
+		return nil, err
+	}
+	r.shownMu.Lock()
+	defer r.shownMu.Unlock()
+	if r.shown == nil {
+		r.shown = map[string]*schema.ToolInfo{}
+	}
+	r.shown[info.Name] = out
+	return out, nil
 }
 
 // runCase runs c directly and through the agent, and classifies it.
@@ -41,6 +97,12 @@ func (r *runner) runCase(ctx context.Context, t trial) (rec *Record, infra strin
 	rec = r.runLegs(ctx, t)
 	if rec.infra != nil {
 		infra = Infrastructure(rec.infra)
+	}
+	// A case that ended before the agent's leg ends so in every variant.
+	for len(rec.variants) < len(r.variants) {
+		same := *rec
+		same.variants = nil
+		rec.variants = append(rec.variants, &same)
 	}
 	return rec, infra
 }
@@ -93,48 +155,79 @@ func (r *runner) runLegs(ctx context.Context, tr trial) *Record {
 		}
 	}
 
-	// The agent's run, on objects of its own.
+	// The agent's run, on objects of its own; then each variant's, on the
+	// same ground truth.
+	base := *rec
+	base.Prep = slices.Clone(rec.Prep)
+	r.agentLeg(ctx, tr, rec, prep)
+	for _, v := range r.variants {
+		if rec.infra != nil || ctx.Err() != nil {
+			break
+		}
+		vrec := base
+		vrec.Prep = slices.Clone(base.Prep)
+		v.agentLeg(ctx, tr, &vrec, prep)
+		rec.infra = vrec.infra
+		rec.variants = append(rec.variants, &vrec)
+	}
+	return rec
+}
+
+// agentLeg runs the agent's leg of a case whose direct leg rec holds,
+// and classifies it.
+func (r *runner) agentLeg(ctx context.Context, tr trial, rec *Record, prep *cases.Preparer) {
+	c, id := tr.c, tr.id()
 	picked := PickUtteranceOf(c, r.opts.Seed)
 	utterance := picked.Text
 	rec.Naturalness = picked.Naturalness
 	if utterance == "" {
 		rec.Skipped = "the case has no utterance"
-		return rec
+		return
 	}
-	ap, err := prep.Prepare(ctx, c, cases.FreshTag(r.nonce, id, "agent"))
+	ap, err := prep.Prepare(ctx, c, cases.FreshTag(r.nonce, id, r.leg()))
 	if err != nil {
 		ap.Cleanup(ctx, prep, nil)
 		r.addPrep(rec, "agent", ap)
 		if rec.noteInfra(ap.Calls...) {
-			return rec
+			return
 		}
 		rec.Invalid = "preparing the agent's run: " + err.Error()
-		return rec
+		return
 	}
-	rec.Utterance = ap.Utterance(utterance)
 	rec.Args = ap.Args
 	tc := *c
 	tc.Args = ap.Args
+	rec.Utterance = ap.Utterance(utterance)
+	// judged is the case as the classifier sees it: the arguments a
+	// rewritten request no longer says are not given.
+	judged := tc
+	if r.opts.Request != nil {
+		var unsaid []string
+		rec.Utterance, unsaid = r.opts.Request(&tc, rec.Utterance)
+		judged.Withheld = slices.Clone(tc.Withheld)
+		for _, arg := range unsaid {
+			judged.Withheld = append(judged.Withheld, cases.Withheld{Arg: arg})
+		}
+	}
 	var own *toolrt.Call
 	var made []*toolrt.Call
 	var missed error
-	rec.Agent, own, made, missed = r.agent(replay.WithScope(ctx, id), &tc, rec.Utterance, userReplies(&tc, ap))
+	rec.Agent, own, made, missed = r.agent(replay.WithScope(ctx, r.scope(id)), &tc, rec.Utterance, userReplies(&tc, ap))
 	ap.Cleanup(ctx, prep, own)
 	r.addPrep(rec, "agent", ap)
 	if rec.noteInfra(made...) {
-		return rec
+		return
 	}
 	if missed != nil {
 		// A replay without the model's answer: not the agent's doing.
 		rec.Skipped = missed.Error()
-		return rec
+		return
 	}
-	v := r.classifier.Classify(&tc, rec.Direct, rec.Agent)
+	v := r.classifier.Classify(&judged, rec.Direct, rec.Agent)
 	rec.Labels, rec.Recovered, rec.Note = v.Labels, v.Recovered, v.Note
 	if len(rec.Agent.Calls) == 0 && rec.Agent.Error != "" {
 		rec.Skipped = "the agent failed before calling a tool"
 	}
-	return rec
 }
 
 // addPrep records the calls made to prepare one run of a case.
@@ -253,7 +346,7 @@ func (r *runner) agent(ctx context.Context, c *cases.Case, utterance string, rep
 		t := r.opts.Catalog.Tool(n)
 		op := t.Operation()
 		rec.toolTokens += tokens.Count(op.Name) + tokens.Count(op.Description) + tokens.Count(op.Schema)
-		tools[i] = &recordingTool{tool: t, rec: rec, shown: r.opts.Shown}
+		tools[i] = &recordingTool{tool: t, rec: rec, shown: r.shownInfo, returned: r.opts.Returned}
 	}
 	trace := &classify.Trace{Utterance: utterance, Tools: names}
 	ctx, cancel := context.WithTimeout(ctx, r.opts.CaseTimeout)
@@ -508,11 +601,13 @@ type recordingTool struct {
 	tool  *toolrt.Tool
 	rec   *recorder
 	shown func(*schema.ToolInfo) (*schema.ToolInfo, error)
+	// returned rewrites the answer the model reads (Options.Returned).
+	returned func(tool, text string) string
 }
 
 func (t *recordingTool) Info(ctx context.Context) (*schema.ToolInfo, error) {
 	info, err := t.tool.Info(ctx)
-	if err != nil || t.shown == nil {
+	if err != nil {
 		return info, err
 	}
 	return t.shown(info)
@@ -523,9 +618,12 @@ func (t *recordingTool) InvokableRun(ctx context.Context, args string, _ ...tool
 	call := t.tool.Run(ctx, args)
 	c := classify.NewCall(call, time.Since(start))
 	c.ID = compose.GetToolCallID(ctx)
+	if t.returned != nil {
+		c.Text = t.returned(call.Tool, call.Text)
+	}
 	t.rec.addCall(c)
 	t.rec.mu.Lock()
 	t.rec.raw = append(t.rec.raw, call)
 	t.rec.mu.Unlock()
-	return call.Text, nil
+	return c.Text, nil
 }

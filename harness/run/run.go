@@ -84,7 +84,9 @@ type Options struct {
 	// Shown rewrites what the model is shown of each tool (its name,
 	// description and parameter schema), for ablation studies such as
 	// Ablation's; the tool itself, its argument checks included, is
-	// unchanged. Nil shows the tools as they are.
+	// unchanged. Nil shows the tools as they are. It is called once per
+	// tool and run, and what it returns is shown for the whole run: it
+	// must depend on the tool alone, and not be changed afterwards.
 	Shown func(*schema.ToolInfo) (*schema.ToolInfo, error)
 	// K is how many similar tools the agent gets beside the target
 	// (DefaultK when 0; negative for none).
@@ -120,6 +122,24 @@ type Options struct {
 	MaxNotRun float64
 	// Ablation names what Shown leaves out, for run.json.
 	Ablation []string
+	// Request rewrites the utterance the agent is given, once this run's
+	// fresh values are in it; c holds the arguments as this run sends
+	// them. It returns the utterance and the arguments it no longer says,
+	// which the classifier takes as not given (an agent that asks for
+	// them did not ask for something given; one that makes them up
+	// guessed instead of asking). Returned rewrites what the model reads of a tool's answer
+	// (the classifier still judges the API's answer). Both serve
+	// robustness studies (harness/perturb); nil changes nothing.
+	// Perturbation names what they and Shown do, for run.json.
+	Request      func(c *cases.Case, utterance string) (string, []string)
+	Returned     func(tool, text string) string
+	Perturbation string
+	// Variants run every case's agent leg again right after its own, on
+	// the same direct leg, each with what the model reads changed, and
+	// write their records to run directories of their own. Running them
+	// side by side, case by case, keeps any drift of the API's state
+	// over a run out of their comparison.
+	Variants []Variant
 	// Hints is how many inputs Shown gives a producer hint, for run.json.
 	Hints int
 	// Nonce makes this run's fresh values (cases.Case.Fresh) differ from
@@ -145,6 +165,26 @@ type Options struct {
 	// from replay.Load(dir).Player(), the recorded run's Nonce and its
 	// settings, and it gives the same results without calling any model.
 	Record bool
+}
+
+// Variant is another agent leg of every case of a run (Options.Variants):
+// a perturbation of a robustness study (harness/perturb).
+type Variant struct {
+	// Name names it (in its run.json, as Settings.Perturbation); Dir is
+	// its run directory.
+	Name, Dir string
+	// Shown, Request and Returned replace the run's own for its leg.
+	Shown    func(*schema.ToolInfo) (*schema.ToolInfo, error)
+	Request  func(c *cases.Case, utterance string) (string, []string)
+	Returned func(tool, text string) string
+}
+
+// variant returns the options of v's leg: the run's, with v's hooks.
+func (o Options) variant(v Variant) Options {
+	vo := o
+	vo.Dir, vo.Perturbation, vo.Variants = v.Dir, v.Name, nil
+	vo.Shown, vo.Request, vo.Returned = v.Shown, v.Request, v.Returned
+	return vo
 }
 
 // DefaultSystem is the system prompt of the agent.
@@ -190,6 +230,9 @@ type Settings struct {
 	Hints int `json:"hints,omitempty"`
 	// Repeat is how many times each case ran (omitted for once).
 	Repeat int `json:"repeat,omitempty"`
+	// Perturbation names what was changed in what the model read, for a
+	// robustness study (Options.Perturbation).
+	Perturbation string `json:"perturbation,omitempty"`
 }
 
 // CasesInfo identifies the cases a run ran.
@@ -243,6 +286,8 @@ type Record struct {
 	// infra is a call that failed for the infrastructure's reasons: the
 	// case did not run, and the record is not written.
 	infra *toolrt.Call
+	// variants are the case's records in each of Options.Variants.
+	variants []*Record
 }
 
 // noteInfra notes the first of calls that failed for the
@@ -352,6 +397,23 @@ func Run(ctx context.Context, cs []cases.Case, opts Options) (*Summary, error) {
 	s := &Summary{Total: total}
 	r := &runner{opts: o, classifier: classify.New(o.API, classify.Options{ResultTokens: o.ResultTokens}),
 		nonce: o.Nonce}
+	var vws []*resultsWriter
+	for _, v := range o.Variants {
+		vo := o.variant(v)
+		if err := os.MkdirAll(vo.Dir, 0o755); err != nil {
+			return nil, err
+		}
+		vw, _, err := openResults(filepath.Join(vo.Dir, ResultsFile), o.Resume)
+		if err != nil {
+			return nil, err
+		}
+		defer vw.close()
+		if err := vo.writeInfo(hash, len(cs)); err != nil {
+			return nil, err
+		}
+		vws = append(vws, vw)
+		r.variants = append(r.variants, &runner{opts: vo, classifier: r.classifier, nonce: o.Nonce, variant: v.Name})
+	}
 
 	var mu sync.Mutex
 	var firstErr error
@@ -401,6 +463,14 @@ func Run(ctx context.Context, cs []cases.Case, opts Options) (*Summary, error) {
 					mu.Lock()
 					if err := w.append(rec); err != nil && firstErr == nil {
 						firstErr = err
+					}
+					for i, vr := range rec.variants {
+						if err := vws[i].append(vr); err != nil && firstErr == nil {
+							firstErr = err
+						}
+						if err := spent.add(vr); err != nil && firstErr == nil {
+							firstErr = err
+						}
 					}
 					if err := spent.add(rec); err != nil && firstErr == nil {
 						firstErr = err // no more cases start; those running finish
@@ -610,7 +680,7 @@ func (o Options) describe(hash string, n int) Info {
 		Model: o.ModelInfo,
 		Settings: Settings{K: o.K, Rounds: o.Rounds, MaxStep: o.maxStep(), Parallel: o.Parallel,
 			ResultTokens: o.ResultTokens, System: o.System, Retrieval: o.Similar != nil, Ablation: o.Ablation, Hints: o.Hints,
-			Repeat: repeatOf(o.Repeat)},
+			Repeat: repeatOf(o.Repeat), Perturbation: o.Perturbation},
 		Seed:  o.Seed,
 		Nonce: o.Nonce,
 		Cases: CasesInfo{File: o.CasesFile, SHA256: hash, Count: n},
@@ -674,6 +744,7 @@ func Differences(a, b Info) []string {
 	diff("system prompt", a.Settings.System, b.Settings.System)
 	diff("seed", a.Seed, b.Seed)
 	diff("repeat", repeatOf(a.Settings.Repeat), repeatOf(b.Settings.Repeat))
+	diff("perturbation", a.Settings.Perturbation, b.Settings.Perturbation)
 	return out
 }
 

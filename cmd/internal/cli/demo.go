@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"os"
 	"os/signal"
@@ -47,79 +48,12 @@ func runDemo(e *env, args []string) int {
 		fmt.Fprintf(e.stdout, "[%5.1fs] "+format+"\n", append([]any{time.Since(start).Seconds()}, a...)...)
 	}
 
-	// 1. The example API, in this process, on a free port of 127.0.0.1.
-	// Its clock stands still at the seed data's "now", so that every run of
-	// the demo gives the same responses, and the same results.
-	// The IDs it makes come from a seeded source and the fresh values of
-	// cases from a fixed nonce, for the same reason: the server starts
-	// afresh, so nothing from an earlier demo can collide with them.
-	srv, err := server.Start(ctx, server.Options{Addr: "127.0.0.1:0", Now: func() time.Time { return server.SeedEpoch },
-		IDs: rand.NewChaCha8([32]byte{byte(ts.seed), byte(ts.seed >> 8), 'd', 'e', 'm', 'o'})})
-	if err != nil {
-		return e.failf("starting the example API: %v", err)
-	}
-	defer srv.Close()
-	step("example API (IT service desk) listening on %s", srv.URL)
-
-	// 2. Its spec, and the generated package of tools.
-	if err := os.MkdirAll(*dir, 0o755); err != nil {
-		return e.failf("%v", err)
-	}
-	spec := filepath.Join(*dir, "openapi.yaml")
-	if err := os.WriteFile(spec, server.Spec(), 0o644); err != nil {
-		return e.failf("%v", err)
-	}
-	res, err := gen.Generate(gen.Options{Spec: spec, Package: "servicedesk"})
-	if err != nil {
-		return e.failf("generating: %v", err)
-	}
-	pkgDir := filepath.Join(*dir, "servicedesk")
-	if err := gen.Write(pkgDir, res.Files); err != nil {
-		return e.failf("%v", err)
-	}
-	api := res.API
-	step("generated %d tools into %s (package servicedesk)", len(api.Operations), pkgDir)
-
-	// 3. The dependency graph, approved as inferred (a tool builder would
-	// review it first).
-	g := graph.Infer(api, graph.Options{})
-	approved := g.SetStatusAbove(0, graph.Approved)
-	graphFile := filepath.Join(*dir, graph.DefaultFile)
-	if err := g.Save(graphFile); err != nil {
-		return e.failf("%v", err)
-	}
-	step("inferred %d dependency edges, approved them all: %s", approved, graphFile)
-
-	// 4. Data-aware cases with utterances. The demo's server is its own,
-	// so producers that change state may run.
-	everything := func(*ir.Operation) bool { return true }
-	client, err := catalog.NewClient(api, srv.URL, toolrt.WithCredential("bearerAuth", server.DefaultAdminToken), toolrt.WithoutEnvironment())
+	w, err := startExample(ctx, *dir, *perTool, ts.seed, true, e.stdout, step)
 	if err != nil {
 		return e.failf("%v", err)
 	}
-	cat, err := catalog.New(api, client, toolrt.AllowAllMutations())
-	if err != nil {
-		return e.failf("%v", err)
-	}
-	cs, rep, err := cases.Generate(ctx, api, cases.Options{PerTool: *perTool, Seed: uint64(ts.seed), Graph: g, Catalog: cat, AllowMutations: everything, Verify: true,
-		Nonce: demoNonce})
-	if err != nil {
-		return e.failf("cases: %v", err)
-	}
-	tmpl, err := utter.NewTemplates(utter.TemplateOptions{Seed: uint64(ts.seed), PerCase: 1})
-	if err != nil {
-		return e.failf("%v", err)
-	}
-	cs, judged, err := utter.Annotate(ctx, api, cs, tmpl)
-	if err != nil {
-		return e.failf("utterances: %v", err)
-	}
-	casesFile := filepath.Join(*dir, "cases.jsonl")
-	if err := cases.Write(casesFile, cs); err != nil {
-		return e.failf("%v", err)
-	}
-	step("made %d cases (real values for %d tools from %d producer calls; utterances: %s): %s", len(cs), len(rep.Harvested), rep.Calls, judged, casesFile)
-	printVerification(e.stdout, rep, "         ")
+	defer w.srv.Close()
+	api, srv, cs, casesFile, g, everything := w.api, w.srv, w.cases, w.casesFile, w.graph, w.everything
 
 	// 5. Every case, directly and through the agent.
 	if ts.out == "" {
@@ -133,7 +67,7 @@ func runDemo(e *env, args []string) int {
 		}
 	}
 	job := &testJob{api: api, baseURL: srv.URL, cases: cs, file: casesFile, mayWrite: everything, settings: ts, nonce: demoNonce + 1, graph: g,
-		clientOp: []toolrt.Option{toolrt.WithCredential("bearerAuth", server.DefaultAdminToken), toolrt.WithoutEnvironment()}}
+		clientOp: exampleClient()}
 	runDir, sum, info, err := job.execute(ctx, nil)
 	if err != nil {
 		return e.failf("%v", err)
@@ -142,4 +76,109 @@ func runDemo(e *env, args []string) int {
 	code := e.finishRun(runDir, sum, info, nil, report.JUnitTools)
 	step("done")
 	return code
+}
+
+// example is the example API started in this process, with its spec,
+// its approved dependency graph and the demo's cases.
+type example struct {
+	srv        *server.Running
+	api        *ir.API
+	graph      *graph.Graph
+	cases      []cases.Case
+	casesFile  string
+	everything func(*ir.Operation) bool
+}
+
+// exampleClient are the client options of a run against the example API:
+// its admin token, and nothing from the environment.
+func exampleClient() []toolrt.Option {
+	return []toolrt.Option{toolrt.WithCredential("bearerAuth", server.DefaultAdminToken), toolrt.WithoutEnvironment()}
+}
+
+// startExample starts the example API and makes the demo's cases in dir:
+// the spec, the package of tools (when pkg is set), the graph approved as
+// inferred and data-aware cases with utterances. step reports each stage,
+// and out gets the cases' verification. The caller closes the server.
+func startExample(ctx context.Context, dir string, perTool int, seed int64, pkg bool, out io.Writer, step func(string, ...any)) (w *example, err error) {
+	// 1. The example API, in this process, on a free port of 127.0.0.1.
+	// Its clock stands still at the seed data's "now", so that every run of
+	// the demo gives the same responses, and the same results.
+	// The IDs it makes come from a seeded source and the fresh values of
+	// cases from a fixed nonce, for the same reason: the server starts
+	// afresh, so nothing from an earlier demo can collide with them.
+	srv, err := server.Start(ctx, server.Options{Addr: "127.0.0.1:0", Now: func() time.Time { return server.SeedEpoch },
+		IDs: rand.NewChaCha8([32]byte{byte(seed), byte(seed >> 8), 'd', 'e', 'm', 'o'})})
+	if err != nil {
+		return nil, fmt.Errorf("starting the example API: %v", err)
+	}
+	defer func() {
+		if err != nil {
+			srv.Close()
+		}
+	}()
+	step("example API (IT service desk) listening on %s", srv.URL)
+
+	// 2. Its spec, and the generated package of tools.
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, err
+	}
+	spec := filepath.Join(dir, "openapi.yaml")
+	if err := os.WriteFile(spec, server.Spec(), 0o644); err != nil {
+		return nil, err
+	}
+	res, err := gen.Generate(gen.Options{Spec: spec, Package: "servicedesk"})
+	if err != nil {
+		return nil, fmt.Errorf("generating: %v", err)
+	}
+	api := res.API
+	if pkg {
+		pkgDir := filepath.Join(dir, "servicedesk")
+		if err := gen.Write(pkgDir, res.Files); err != nil {
+			return nil, err
+		}
+		step("generated %d tools into %s (package servicedesk)", len(api.Operations), pkgDir)
+	}
+
+	// 3. The dependency graph, approved as inferred (a tool builder would
+	// review it first).
+	g := graph.Infer(api, graph.Options{})
+	approved := g.SetStatusAbove(0, graph.Approved)
+	graphFile := filepath.Join(dir, graph.DefaultFile)
+	if err := g.Save(graphFile); err != nil {
+		return nil, err
+	}
+	step("inferred %d dependency edges, approved them all: %s", approved, graphFile)
+
+	// 4. Data-aware cases with utterances. The demo's server is its own,
+	// so producers that change state may run.
+	everything := func(*ir.Operation) bool { return true }
+	client, err := catalog.NewClient(api, srv.URL, exampleClient()...)
+	if err != nil {
+		return nil, err
+	}
+	cat, err := catalog.New(api, client, toolrt.AllowAllMutations())
+	if err != nil {
+		return nil, err
+	}
+	cs, rep, err := cases.Generate(ctx, api, cases.Options{PerTool: perTool, Seed: uint64(seed), Graph: g, Catalog: cat, AllowMutations: everything, Verify: true,
+		Nonce: demoNonce})
+	if err != nil {
+		return nil, fmt.Errorf("cases: %v", err)
+	}
+	tmpl, err := utter.NewTemplates(utter.TemplateOptions{Seed: uint64(seed), PerCase: 1})
+	if err != nil {
+		return nil, err
+	}
+	cs, judged, err := utter.Annotate(ctx, api, cs, tmpl)
+	if err != nil {
+		return nil, fmt.Errorf("utterances: %v", err)
+	}
+	casesFile := filepath.Join(dir, "cases.jsonl")
+	if err := cases.Write(casesFile, cs); err != nil {
+		return nil, err
+	}
+	step("made %d cases (real values for %d tools from %d producer calls; utterances: %s): %s", len(cs), len(rep.Harvested), rep.Calls, judged, casesFile)
+	printVerification(out, rep, "         ")
+
+	return &example{srv: srv, api: api, graph: g, cases: cs, casesFile: casesFile, everything: everything}, nil
 }

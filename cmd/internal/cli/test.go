@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"flag"
@@ -229,6 +230,37 @@ func (j *testJob) execute(ctx context.Context, progress io.Writer) (string, *run
 	return p.opts.Dir, sum, p.info, err
 }
 
+// runFlags are the flags of a command that runs cases against an API
+// (test, perturb): the spec, the run's settings, the cases, the graph
+// and the permission to change state.
+type runFlags struct {
+	spec     specFlags
+	settings testSettings
+	cases    string
+	graph    string
+	allow    bool
+}
+
+func (f *runFlags) register(fs *flag.FlagSet) {
+	f.spec.register(fs, true)
+	f.settings.register(fs)
+	fs.StringVar(&f.cases, "cases", "", "the cases file (default: the config's cases:, else "+defaultCasesFile+")")
+	fs.StringVar(&f.graph, "graph", "", "the reviewed dependency graph: its approved producers are named in the inputs' descriptions (default: the config's graph:, else "+graph.DefaultFile+" when present; --ablate hints leaves them out)")
+	fs.BoolVar(&f.allow, "allow-mutations", false, "run cases of tools that change state (POST, PUT, PATCH, DELETE): only against a system you may change")
+}
+
+// readCases reads the cases file the flag names, else the config's,
+// else the default; it reports a failure to e.stderr.
+func (e *env) readCases(flagPath string, p *project) (string, []cases.Case, bool) {
+	file := cmp.Or(flagPath, p.cfg.Cases, defaultCasesFile)
+	cs, err := cases.Read(file)
+	if err != nil {
+		e.failf("%v (make cases with agentready cases)", err)
+		return file, nil, false
+	}
+	return file, cs, true
+}
+
 // runnable splits cases into those that may run and the mutating ones
 // that may not.
 func runnable(api *ir.API, cs []cases.Case, mayWrite func(*ir.Operation) bool) (keep []cases.Case, held int) {
@@ -259,13 +291,9 @@ func touchesMutation(api *ir.API, c cases.Case, mayWrite func(*ir.Operation) boo
 
 func runTest(e *env, args []string) int {
 	fs := newFlags(e, "test", "[--config agentready.yaml | --spec FILE] --cases FILE --base-url URL [--model M] [--out runs/ID] [flags]")
-	var sf specFlags
-	sf.register(fs, true)
-	var ts testSettings
-	ts.register(fs)
-	casesFile := fs.String("cases", "", "the cases file (default: the config's cases:, else "+defaultCasesFile+")")
-	graphFile := fs.String("graph", "", "the reviewed dependency graph: its approved producers are named in the inputs' descriptions (default: the config's graph:, else "+graph.DefaultFile+" when present; --ablate hints leaves them out)")
-	allow := fs.Bool("allow-mutations", false, "run cases of tools that change state (POST, PUT, PATCH, DELETE): only against a system you may change")
+	var rf runFlags
+	rf.register(fs)
+	sf, ts := &rf.spec, &rf.settings
 	minNoError := fs.Float64("min-no-error", 0, "fail (exit 1) when the fraction of cases without any error is below this (0 to 1)")
 	against := fs.String("against", "", "a baseline run directory: fail (exit 1) when a tool, or the run, regressed against it")
 	var gate gateFlags
@@ -300,20 +328,13 @@ func runTest(e *env, args []string) int {
 		}
 		baseline = b
 	}
-	p, api, ok := e.loadAPI(&sf, setFlags(fs))
+	p, api, ok := e.loadAPI(sf, setFlags(fs))
 	if !ok {
 		return exitError
 	}
-	file := *casesFile
-	if file == "" {
-		file = p.cfg.Cases
-	}
-	if file == "" {
-		file = defaultCasesFile
-	}
-	cs, err := cases.Read(file)
-	if err != nil {
-		return e.failf("%v (make cases with agentready cases)", err)
+	file, cs, ok := e.readCases(rf.cases, p)
+	if !ok {
+		return exitError
 	}
 	// The cases as the file has them identify the run: a baseline made
 	// before a rename compares with the renamed run.
@@ -331,7 +352,7 @@ func runTest(e *env, args []string) int {
 	if err := casesFitSpec(cs, api, file); err != nil {
 		return e.failf("%v", err)
 	}
-	mayWrite := p.mayWrite(*allow)
+	mayWrite := p.mayWrite(rf.allow)
 	keep, held := runnable(api, cs, mayWrite)
 	keepOriginal, _ := runnable(api, original, mayWrite)
 	if held > 0 {
@@ -339,11 +360,11 @@ func runTest(e *env, args []string) int {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	hintsFrom, ok := e.hintGraph(*graphFile, p.cfg.Graph, api)
+	hintsFrom, ok := e.hintGraph(rf.graph, p.cfg.Graph, api)
 	if !ok {
 		return exitError
 	}
-	job := &testJob{api: api, baseURL: p.cfg.BaseURL, cases: keep, file: file, mayWrite: mayWrite, settings: ts, graph: hintsFrom}
+	job := &testJob{api: api, baseURL: p.cfg.BaseURL, cases: keep, file: file, mayWrite: mayWrite, settings: *ts, graph: hintsFrom}
 	if pr, ok := p.cfg.Prices[ts.model]; ok {
 		job.price = &runner.Price{Input: pr.Input, Output: pr.Output}
 	} else if ts.maxCost > 0 {
