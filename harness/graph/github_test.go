@@ -20,7 +20,8 @@ type githubShape struct {
 	// (code-scanning, secret-scanning, dependabot).
 	crossAlert int
 	// crossStore: secret_name edges between secret stores (actions,
-	// agents, codespaces, dependabot, environments).
+	// agents, codespaces, dependabot, environments); a private
+	// registry's secret_name is in no store and not counted.
 	crossStore int
 	// oneFieldTwoInputs: edges mapping one output field to two inputs
 	// that name different things (team_id and parent_team_id);
@@ -58,7 +59,7 @@ func measureGitHub(api *ir.API, g *Graph) githubShape {
 		if ins["alert_number"] && segmentKind(from.Path, alertKinds) != segmentKind(to.Path, alertKinds) {
 			s.crossAlert++
 		}
-		if ins["secret_name"] && secretStore(from.Path) != secretStore(to.Path) {
+		if a, b := secretStore(from.Path), secretStore(to.Path); ins["secret_name"] && a != "" && b != "" && a != b {
 			s.crossStore++
 		}
 		if e.To == "pulls_create" && strings.Contains(from.Path, "/branches") {
@@ -88,11 +89,12 @@ func segmentKind(path string, kinds []string) string {
 	return ""
 }
 
-// secretStore returns the segment before /secrets in a path.
+// secretStore returns the segment before /secrets (or
+// /organization-secrets) in a path.
 func secretStore(path string) string {
 	segs := strings.Split(path, "/")
 	for i, seg := range segs {
-		if seg == "secrets" && i > 0 {
+		if (seg == "secrets" || seg == "organization-secrets") && i > 0 {
 			if strings.HasPrefix(segs[i-1], "{") && i > 1 {
 				return segs[i-2]
 			}
@@ -119,6 +121,9 @@ func TestGitHubStructure(t *testing.T) {
 		s.edges, took.Round(time.Millisecond), s.halfKey, s.crossAlert, s.crossStore, s.oneFieldTwoInputs, s.sameNameTwoInputs, s.headBase, s.patterns, s.patterns95)
 	if s.halfKey > 0 {
 		t.Errorf("%d edges fill one of owner and repo of a call that needs both", s.halfKey)
+	}
+	if s.crossAlert > 0 || s.crossStore > 0 {
+		t.Errorf("%d alert_number edges across alert types, %d secret_name edges across stores", s.crossAlert, s.crossStore)
 	}
 	if s.oneFieldTwoInputs > 0 {
 		t.Errorf("%d edges map one output field to two inputs", s.oneFieldTwoInputs)

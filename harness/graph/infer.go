@@ -118,6 +118,8 @@ type inferrer struct {
 	nounKeys []string
 	refKeys  []string
 	matches  map[string][]nounHit
+	// clash caches kindClash.
+	clash map[string]bool
 }
 
 type hit struct {
@@ -133,7 +135,7 @@ type nounHit struct {
 
 func newInferrer(api *ir.API, opts Options) *inferrer {
 	x := &inferrer{api: api, opts: opts, vocab: buildVocabulary(api),
-		byNoun: map[string][]hit{}, refs: map[string][]hit{}, matches: map[string][]nounHit{}}
+		byNoun: map[string][]hit{}, refs: map[string][]hit{}, matches: map[string][]nounHit{}, clash: map[string]bool{}}
 	sh := buildShapes(api)
 	inputsOf := map[*ir.Operation][]*input{}
 	for _, op := range api.Operations {
@@ -665,7 +667,7 @@ func (x *inferrer) consensus(e noun, h hit) float64 {
 // by. byRole marks the fallback.
 func (x *inferrer) score(in *input, e noun, h hit, match float64, byRole bool) (candidate, bool) {
 	p, l := h.p, h.l
-	if p.op == in.op || x.circular(p, in) {
+	if p.op == in.op || x.circular(p, in) || x.kindClash(p.op.Path, in) {
 		return candidate{}, false
 	}
 	a := attrScore(in, l)
