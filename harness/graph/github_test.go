@@ -30,9 +30,13 @@ type githubShape struct {
 	oneFieldTwoInputs, sameNameTwoInputs int
 	// headBase: the inputs of pulls_create among head and base that
 	// have a producer of branches.
-	headBase   int
-	patterns   int
-	patterns95 int
+	headBase int
+	// repoNames: producers of pulls_create's head_repo and
+	// teams_create's repo_names ("org/repo"), and how many of them map a
+	// full_name.
+	repoNames, fullNames int
+	patterns             int
+	patterns95           int
 }
 
 func measureGitHub(api *ir.API, g *Graph) githubShape {
@@ -61,6 +65,14 @@ func measureGitHub(api *ir.API, g *Graph) githubShape {
 		}
 		if a, b := secretStore(from.Path), secretStore(to.Path); ins["secret_name"] && a != "" && b != "" && a != b {
 			s.crossStore++
+		}
+		for _, m := range e.Mappings {
+			if e.To == "pulls_create" && m.Input == "head_repo" || e.To == "teams_create" && m.Input == "repo_names" {
+				s.repoNames++
+				if strings.HasSuffix(m.Output, ".full_name") {
+					s.fullNames++
+				}
+			}
 		}
 		if e.To == "pulls_create" && strings.Contains(from.Path, "/branches") {
 			for _, in := range []string{"head", "base"} {
@@ -117,8 +129,8 @@ func TestGitHubStructure(t *testing.T) {
 	g := Infer(api, Options{})
 	took := time.Since(start)
 	s := measureGitHub(api, g)
-	t.Logf("GitHub: %d edges in %s; half-key %d, cross-alert %d, cross-store %d, one field two inputs %d (%d naming one thing), head/base %d; %d patterns, %d settle 95%%",
-		s.edges, took.Round(time.Millisecond), s.halfKey, s.crossAlert, s.crossStore, s.oneFieldTwoInputs, s.sameNameTwoInputs, s.headBase, s.patterns, s.patterns95)
+	t.Logf("GitHub: %d edges in %s; half-key %d, cross-alert %d, cross-store %d, one field two inputs %d (%d naming one thing), head/base %d, full names %d of %d; %d patterns, %d settle 95%%",
+		s.edges, took.Round(time.Millisecond), s.halfKey, s.crossAlert, s.crossStore, s.oneFieldTwoInputs, s.sameNameTwoInputs, s.headBase, s.fullNames, s.repoNames, s.patterns, s.patterns95)
 	if s.halfKey > 0 {
 		t.Errorf("%d edges fill one of owner and repo of a call that needs both", s.halfKey)
 	}
@@ -127,6 +139,12 @@ func TestGitHubStructure(t *testing.T) {
 	}
 	if s.oneFieldTwoInputs > 0 {
 		t.Errorf("%d edges map one output field to two inputs", s.oneFieldTwoInputs)
+	}
+	if s.headBase < 2 {
+		t.Errorf("pulls_create: %d of head and base have a producer of branches, want 2", s.headBase)
+	}
+	if s.repoNames == 0 || s.fullNames != s.repoNames {
+		t.Errorf("%d of %d producers of head_repo and repo_names (org/repo) map a full_name", s.fullNames, s.repoNames)
 	}
 	if s.patterns95 > 1000 {
 		t.Errorf("%d pattern decisions settle 95%% of the edges, want at most 1000", s.patterns95)

@@ -486,6 +486,17 @@ func (k *keys) companions(i int, c candidate) []candidate {
 	return out
 }
 
+// sibling returns the producer's field of that name in l's object, or
+// nil.
+func (p *producer) sibling(l *leaf, field string) *leaf {
+	for _, o := range p.leaves {
+		if o.obj == l.obj && o.field == field {
+			return o
+		}
+	}
+	return nil
+}
+
 // needs reports whether the producer requires an input of that name.
 func (p *producer) needs(name string) bool {
 	for _, r := range p.requires {
@@ -623,6 +634,14 @@ func (x *inferrer) prune(out []candidate) []candidate {
 		if a.score != b.score {
 			return a.score > b.score
 		}
+		// On a tie the cap keeps the producers that need less and
+		// give the field more directly.
+		if len(a.p.requires) != len(b.p.requires) {
+			return len(a.p.requires) < len(b.p.requires)
+		}
+		if a.l.depth != b.l.depth {
+			return a.l.depth < b.l.depth
+		}
 		return a.p.op.Name < b.p.op.Name
 	})
 	if x.opts.MaxProducers > 0 && len(out) > x.opts.MaxProducers {
@@ -674,6 +693,14 @@ func (x *inferrer) score(in *input, e noun, h hit, match float64, byRole bool) (
 	if a == 0 {
 		return candidate{}, false
 	}
+	if in.qualified && l.attr == attrName {
+		// "org/repo" is the item's full_name, if it has one.
+		if full := p.sibling(l, "full_name"); full != nil {
+			l = full
+		} else {
+			a *= 0.8
+		}
+	}
 	t := typeScore(in, l)
 	if t == 0 {
 		return candidate{}, false
@@ -689,6 +716,7 @@ func (x *inferrer) score(in *input, e noun, h hit, match float64, byRole bool) (
 		s *= 0.8 - 0.03*float64(max(0, l.depth-1))
 	}
 	s *= pathAffinity(p.op.Path, in)
+	h.l = l
 	return candidate{in: in, p: p, l: l, score: s, byRole: byRole, why: x.why(in, e, h, byRole, sameRef)}, true
 }
 

@@ -108,7 +108,7 @@ func TestStripOperatorAndDescriptions(t *testing.T) {
 		"An array of strings identifying users.":   "user",
 		"The display name.":                        "",
 	} {
-		n, _ := describedNoun(v, firstSentence(desc))
+		n, _ := describedNoun(v, firstSentence(desc), false)
 		if got := n.String(); got != want {
 			t.Errorf("describedNoun(%q) = %q, want %q", desc, got, want)
 		}
