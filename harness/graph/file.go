@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"regexp"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -18,7 +19,7 @@ import (
 // header opens every file Save writes.
 const header = `# agentready tool dependency graph: which tool's output feeds which tool's input.
 # Review each edge: set its status to approved or rejected (or run
-# "agentready graph approve|reject -g FILE FROM TO", or --all-above 0.9).
+# "agentready graph approve|reject -g FILE FROM TO", --pattern ID, or --all-above 0.9).
 # Edit mappings freely; "agentready graph check" validates them against the spec,
 # and "agentready graph infer" keeps your decisions and edits when it runs again.
 `
@@ -96,6 +97,8 @@ func (p *parser) parse(data []byte) *Graph {
 			g.Spec = p.str(v, "spec")
 		case "inferred_by":
 			g.InferredBy = p.str(v, "inferred_by")
+		case "patterns":
+			g.Patterns = p.patterns(v)
 		case "edges":
 			if isNull(v) {
 				return true
@@ -113,8 +116,30 @@ func (p *parser) parse(data []byte) *Graph {
 			return false
 		}
 		return true
-	}, []string{"version", "spec", "inferred_by", "edges"})
+	}, []string{"version", "spec", "inferred_by", "patterns", "edges"})
 	return g
+}
+
+// patterns reads the decisions on patterns: ID to approved or rejected.
+func (p *parser) patterns(v *yaml.Node) map[string]Status {
+	if isNull(v) {
+		return nil
+	}
+	if v.Kind != yaml.MappingNode {
+		p.add(v, "patterns: expected a mapping of pattern IDs to approved or rejected, got %s", kindOf(v))
+		return nil
+	}
+	out := map[string]Status{}
+	p.mapping(v, "patterns", func(key string, k, val *yaml.Node) bool {
+		s := Status(p.str(val, "patterns."+key))
+		if s != Approved && s != Rejected {
+			p.add(val, "patterns.%s: expected approved or rejected, got %s", key, kindOf(val))
+			return true
+		}
+		out[key] = s
+		return true
+	}, nil)
+	return out
 }
 
 func (p *parser) edge(n *yaml.Node, i int) *Edge {
@@ -295,6 +320,17 @@ func (g *Graph) Marshal() []byte {
 	}
 	if g.InferredBy != "" {
 		fmt.Fprintf(&b, "inferred_by: %s\n", scalar(g.InferredBy))
+	}
+	if len(g.Patterns) > 0 {
+		b.WriteString("patterns:\n")
+		ids := make([]string, 0, len(g.Patterns))
+		for id := range g.Patterns {
+			ids = append(ids, id)
+		}
+		sort.Strings(ids)
+		for _, id := range ids {
+			fmt.Fprintf(&b, "  %s: %s\n", scalar(id), scalar(string(g.Patterns[id])))
+		}
 	}
 	if len(g.Edges) == 0 {
 		b.WriteString("edges: []\n")

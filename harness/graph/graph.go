@@ -66,6 +66,10 @@ type Graph struct {
 	// one, or a model's name.
 	InferredBy string
 	Edges      []*Edge
+	// Patterns records decisions taken on whole patterns (see Pattern)
+	// by their IDs: Merge gives edges of a decided pattern that a new
+	// inference brings the same status.
+	Patterns map[string]Status
 
 	// File is the path the graph was loaded from; problems name it.
 	File string
@@ -181,6 +185,34 @@ func (g *Graph) SetStatus(from, to string, s Status) error {
 	}
 	e.Status = s
 	return nil
+}
+
+// SetPatternStatus sets the status of the proposed edges of the pattern
+// with that ID that are at least min confident, and returns how many it
+// changed. With min 0 the decision is recorded for the whole pattern, so
+// that edges a later inference adds to it get it too.
+func (g *Graph) SetPatternStatus(id string, s Status, min float64) (int, error) {
+	n, found := 0, false
+	for _, e := range g.Edges {
+		if PatternID(e) != id {
+			continue
+		}
+		found = true
+		if e.Status == Proposed && round2(e.Confidence) >= min {
+			e.Status = s
+			n++
+		}
+	}
+	if !found {
+		return 0, fmt.Errorf("no pattern %s: run \"agentready graph show --patterns\" for the IDs", id)
+	}
+	if min == 0 {
+		if g.Patterns == nil {
+			g.Patterns = map[string]Status{}
+		}
+		g.Patterns[id] = s
+	}
+	return n, nil
 }
 
 // SetStatusAbove sets the status of every proposed edge whose confidence

@@ -368,3 +368,73 @@ func BenchmarkInferGitHub(b *testing.B) {
 		_ = g.Save(os.Getenv("AGENTREADY_GRAPH_OUT"))
 	}
 }
+
+// TestPatternDecisions decides a pattern, then infers again: the edges
+// of the pattern keep the decision, including one the first inference
+// did not have, and the file without patterns (older files) still loads.
+func TestPatternDecisions(t *testing.T) {
+	api := exampleAPI(t)
+	g := Infer(api, Options{})
+	ps := Patterns(g.Edges)
+	if len(ps) == 0 || len(ps) >= len(g.Edges) {
+		t.Fatalf("%d patterns for %d edges: want fewer patterns than edges", len(ps), len(g.Edges))
+	}
+	top := ps[0]
+	if len(top.Edges) < 2 {
+		t.Fatalf("the first pattern holds %d edges; want the largest first", len(top.Edges))
+	}
+	if n, err := g.SetPatternStatus(top.ID, Approved, 0); err != nil || n != len(top.Edges) {
+		t.Fatalf("approved %d of %d edges: %v", n, len(top.Edges), err)
+	}
+	if _, err := g.SetPatternStatus("pnothing", Rejected, 0); err == nil || !strings.Contains(err.Error(), "graph show --patterns") {
+		t.Errorf("unknown pattern: %v", err)
+	}
+	// Forget one approved edge, as if an earlier inference had not
+	// proposed it; the recorded pattern decision approves it again.
+	dropped := top.Edges[len(top.Edges)-1]
+	var kept []*Edge
+	for _, e := range g.Edges {
+		if e != dropped {
+			kept = append(kept, e)
+		}
+	}
+	g.Edges = kept
+	data := g.Marshal()
+	if !strings.Contains(string(data), "patterns:\n  "+top.ID+": approved\n") {
+		t.Fatalf("pattern decision not saved:\n%s", data[:min(len(data), 800)])
+	}
+	old, err := Parse(data, "old.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	merged := Merge(old, Infer(api, Options{}))
+	for _, e := range merged.Edges {
+		if PatternID(e) == top.ID && e.Status != Approved {
+			t.Errorf("%s: %s after re-inference, want approved by its pattern", e.Key(), e.Status)
+		}
+	}
+	if e := merged.Find(dropped.From, dropped.To); e == nil || e.Status != Approved {
+		t.Errorf("edge new to the file in an approved pattern: %+v", e)
+	}
+
+	// A file without patterns, as older versions wrote, loads as before.
+	g2 := Infer(api, Options{})
+	if _, err := Parse(g2.Marshal(), "older.yaml"); err != nil {
+		t.Errorf("file without patterns: %v", err)
+	}
+	if _, err := Parse([]byte("version: 1\npatterns:\n  p1: maybe\nedges: []\n"), "bad.yaml"); err == nil || !strings.Contains(err.Error(), "bad.yaml:3") {
+		t.Errorf("bad pattern decision: %v", err)
+	}
+
+	// The text view filters by confidence and shows why.
+	var b strings.Builder
+	must(t, Render(&b, merged, RenderOptions{MinConfidence: 0.9}))
+	if !strings.Contains(b.String(), "why: ") || strings.Contains(b.String(), " 0.8") {
+		t.Errorf("text view with --min-confidence 0.9:\n%s", b.String())
+	}
+	b.Reset()
+	must(t, Render(&b, merged, RenderOptions{Patterns: true}))
+	if !strings.Contains(b.String(), top.ID+"  ") || !strings.Contains(b.String(), "patterns hold 95%") {
+		t.Errorf("pattern view:\n%s", b.String())
+	}
+}

@@ -76,29 +76,27 @@ func Infer(api *ir.API, opts Options) *Graph {
 	x := newInferrer(api, opts)
 	g := &Graph{Spec: opts.Spec, InferredBy: InferredByRules, api: api}
 	type pair struct{ from, to string }
-	edges := map[pair]*Edge{}
+	chosen := map[pair][]candidate{}
 	var order []pair
 	for _, group := range x.byConsumer() {
 		for _, c := range x.choose(group) {
-			in := c.in
-			k := pair{c.p.op.Name, in.op.Name}
-			e := edges[k]
-			if e == nil {
-				e = &Edge{From: k.from, To: k.to, Status: Proposed, Confidence: 1}
-				edges[k] = e
+			k := pair{c.p.op.Name, c.in.op.Name}
+			if _, ok := chosen[k]; !ok {
 				order = append(order, k)
 			}
-			e.Mappings = append(e.Mappings, Mapping{Output: c.l.path, Input: in.name})
-			e.Confidence = min(e.Confidence, confidence(c.score))
-			if e.Why != "" {
-				e.Why += "; "
-			}
-			e.Why += c.why
+			chosen[k] = append(chosen[k], c)
 		}
 	}
 	for _, k := range order {
-		e := edges[k]
+		e := &Edge{From: k.from, To: k.to, Status: Proposed, Confidence: 1}
+		var whys []string
+		for _, c := range oneToOne(chosen[k]) {
+			e.Mappings = append(e.Mappings, Mapping{Output: c.l.path, Input: c.in.name})
+			e.Confidence = min(e.Confidence, confidence(c.score))
+			whys = append(whys, c.why)
+		}
 		e.Confidence = round2(e.Confidence)
+		e.Why = strings.Join(whys, "; ")
 		g.Edges = append(g.Edges, e)
 	}
 	g.Sort()
@@ -120,6 +118,8 @@ type inferrer struct {
 	nounKeys []string
 	refKeys  []string
 	matches  map[string][]nounHit
+	// clash caches kindClash.
+	clash map[string]bool
 }
 
 type hit struct {
@@ -135,7 +135,7 @@ type nounHit struct {
 
 func newInferrer(api *ir.API, opts Options) *inferrer {
 	x := &inferrer{api: api, opts: opts, vocab: buildVocabulary(api),
-		byNoun: map[string][]hit{}, refs: map[string][]hit{}, matches: map[string][]nounHit{}}
+		byNoun: map[string][]hit{}, refs: map[string][]hit{}, matches: map[string][]nounHit{}, clash: map[string]bool{}}
 	sh := buildShapes(api)
 	inputsOf := map[*ir.Operation][]*input{}
 	for _, op := range api.Operations {
@@ -247,6 +247,8 @@ type candidate struct {
 	l     *leaf
 	score float64
 	why   string
+	// byRole is set for a field found by role, the fallback.
+	byRole bool
 }
 
 // byConsumer groups the inputs by their operation, in API order.
@@ -264,7 +266,9 @@ func (x *inferrer) byConsumer() [][]*input {
 // choose picks the producers of one consumer's inputs. A producer that
 // also fills the consumer's other inputs gains a little, so that the
 // owner and the repo of /repos/{owner}/{repo} come from the same list of
-// repositories.
+// repositories. Keys are kept whole (see wholeKeys): where a producer
+// gives every part of a key from one item, producers that give only a
+// part are dropped, and each chosen producer brings the other parts.
 func (x *inferrer) choose(group []*input) []candidate {
 	all := make([][]candidate, len(group))
 	fills := map[*producer]int{}
@@ -274,15 +278,279 @@ func (x *inferrer) choose(group []*input) []candidate {
 			fills[c.p]++
 		}
 	}
+	x.roleCompanions(group, all, fills)
+	for i := range group {
+		for j := range all[i] {
+			all[i][j].score += 0.02 * float64(min(fills[all[i][j].p]-1, 3))
+		}
+	}
+	k := newKeys(group, all)
 	var out []candidate
 	for i := range group {
-		cs := all[i]
-		for j := range cs {
-			cs[j].score += 0.02 * float64(min(fills[cs[j].p]-1, 3))
+		cs := k.whole(i)
+		for _, c := range x.prune(cs) {
+			out = append(out, c)
+			out = append(out, k.companions(i, c)...)
 		}
-		out = append(out, x.prune(cs)...)
 	}
 	return out
+}
+
+// roleCompanions adds, for each path input filled only by role (an
+// owner), the fields of the producers of the consumer's other path inputs
+// that give it by role from the same item: the repositories that give
+// /networks/{owner}/{repo}'s repo give its owner too, though networks
+// are not what they list.
+func (x *inferrer) roleCompanions(group []*input, all [][]candidate, fills map[*producer]int) {
+	for i, in := range group {
+		if in.loc != "path" || !allByRole(all[i]) {
+			continue
+		}
+		items := map[*producer][]*leaf{}
+		for j, cs := range all {
+			if j == i || group[j].loc != "path" || allByRole(cs) {
+				continue
+			}
+			for _, c := range cs {
+				items[c.p] = append(items[c.p], c.l)
+			}
+		}
+		have := map[*producer]bool{}
+		for _, c := range all[i] {
+			have[c.p] = true
+		}
+		best := map[*producer]candidate{}
+		for _, e := range in.entities {
+			for _, nh := range x.nounMatches(e.words, x.refKeys, "ref") {
+				for _, h := range x.refs[nh.key] {
+					if have[h.p] || !tiedToAny(h.l, items[h.p]) {
+						continue
+					}
+					c, ok := x.score(in, e, h, nh.score, true)
+					if ok && c.score >= x.opts.MinConfidence && c.score > best[h.p].score {
+						best[h.p] = c
+					}
+				}
+			}
+		}
+		for _, c := range best {
+			all[i] = append(all[i], c)
+			fills[c.p]++
+		}
+		sort.Slice(all[i], func(a, b int) bool { return all[i][a].p.op.Name < all[i][b].p.op.Name })
+	}
+}
+
+func allByRole(cs []candidate) bool {
+	for _, c := range cs {
+		if !c.byRole {
+			return false
+		}
+	}
+	return true
+}
+
+func tiedToAny(l *leaf, ls []*leaf) bool {
+	for _, o := range ls {
+		if tied(l, o) {
+			return true
+		}
+	}
+	return false
+}
+
+// keys holds one consumer's candidates by input and producer, and which
+// path inputs make up a key together.
+type keys struct {
+	group []*input
+	all   [][]candidate
+	by    []map[*producer]candidate
+	// key[i] are the other inputs that, with input i, make up the key an
+	// item must give whole.
+	key [][]int
+}
+
+// newKeys finds the keys of one consumer. Two path inputs make up one
+// key when one of them is filled only by role (no tool returns owners:
+// a repository's owner.login gives the owner of /repos/{owner}/{repo})
+// and some producer gives both from one item: the role's field sits in
+// an object directly inside the object holding the other's field
+// ($[*].owner.login beside $[*].name).
+func newKeys(group []*input, all [][]candidate) *keys {
+	k := &keys{group: group, all: all, by: make([]map[*producer]candidate, len(group)), key: make([][]int, len(group))}
+	byRole := make([]bool, len(group))
+	for i, cs := range all {
+		k.by[i] = map[*producer]candidate{}
+		byRole[i] = len(cs) > 0 && allByRole(cs)
+		for _, c := range cs {
+			k.by[i][c.p] = c
+		}
+	}
+	// Inputs tied by some producer join one key, transitively: a task
+	// listed with its owner belongs to a repository too.
+	comp := make([]int, len(group))
+	for i := range comp {
+		comp[i] = i
+	}
+	find := func(i int) int {
+		for comp[i] != i {
+			i = comp[i]
+		}
+		return i
+	}
+	for i, a := range group {
+		for j, b := range group {
+			if i >= j || a.loc != "path" || b.loc != "path" || !(byRole[i] || byRole[j]) {
+				continue
+			}
+			for p, c := range k.by[i] {
+				if d, ok := k.by[j][p]; ok && tied(c.l, d.l) {
+					comp[find(i)] = find(j)
+					break
+				}
+			}
+		}
+	}
+	for i := range group {
+		for j := range group {
+			if i != j && find(i) == find(j) {
+				k.key[i] = append(k.key[i], j)
+			}
+		}
+	}
+	return k
+}
+
+// tied reports whether two leaves come from one item: one's object sits
+// directly inside the other's.
+func tied(a, b *leaf) bool {
+	if a.path == b.path {
+		return false
+	}
+	return parentObject(a.obj.path) == b.obj.path || parentObject(b.obj.path) == a.obj.path
+}
+
+// parentObject returns the path of the object that holds the object at
+// path: "$[*]" for "$[*].owner" and for "$[*].labels[*]".
+func parentObject(path string) string {
+	if i := strings.LastIndex(path, "."); i > 0 {
+		return path[:i]
+	}
+	return ""
+}
+
+// fillsKey reports whether c's producer gives every other part of input
+// i's key, from c's item or because it needs that part itself (issues of
+// one repository give issue numbers scoped to that repository).
+func (k *keys) fillsKey(i int, c candidate) bool {
+	for _, j := range k.key[i] {
+		if d, ok := k.by[j][c.p]; ok && tied(c.l, d.l) {
+			continue
+		}
+		if c.p.needs(k.group[j].name) {
+			continue
+		}
+		return false
+	}
+	return true
+}
+
+// whole returns input i's candidates, without those that give only part
+// of its key when others give all of it.
+func (k *keys) whole(i int) []candidate {
+	cs := k.all[i]
+	if len(k.key[i]) == 0 {
+		return cs
+	}
+	var out []candidate
+	for _, c := range cs {
+		if k.fillsKey(i, c) {
+			out = append(out, c)
+		}
+	}
+	if len(out) == 0 {
+		return cs
+	}
+	return out
+}
+
+// companions returns the candidates of c's producer for the other parts
+// of input i's key that it gives from c's item.
+func (k *keys) companions(i int, c candidate) []candidate {
+	var out []candidate
+	for _, j := range k.key[i] {
+		if d, ok := k.by[j][c.p]; ok && tied(c.l, d.l) {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// sibling returns the producer's field of that name in l's object, or
+// nil.
+func (p *producer) sibling(l *leaf, field string) *leaf {
+	for _, o := range p.leaves {
+		if o.obj == l.obj && o.field == field {
+			return o
+		}
+	}
+	return nil
+}
+
+// needs reports whether the producer requires an input of that name.
+func (p *producer) needs(name string) bool {
+	for _, r := range p.requires {
+		if r.name == name {
+			return true
+		}
+	}
+	return false
+}
+
+// oneToOne keeps, of one edge's candidates, one for each input, and
+// one output field only for inputs that name the same thing: a team's
+// id is its id or its parent's, never both in one call (teams[*].id to
+// team_id and parent_team_id would make a team its own parent), while a
+// namespace's name fills both the path's namespace and the body's
+// metadata.namespace, which must agree.
+func oneToOne(cs []candidate) []candidate {
+	sort.SliceStable(cs, func(i, j int) bool { return cs[i].score > cs[j].score })
+	ins := map[string]bool{}
+	outs := map[string]*input{}
+	var out []candidate
+	for _, c := range cs {
+		if ins[c.in.name] {
+			continue
+		}
+		if other := outs[c.l.path]; other != nil && !sameThing(other, c.in) {
+			continue
+		}
+		ins[c.in.name] = true
+		if outs[c.l.path] == nil {
+			outs[c.l.path] = c.in
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+// sameThing reports whether two inputs may take the same value in one
+// call: not when one names a thing related to the other's ("parent_team_id"
+// beside "team_id": its entity words end in the other's and say more).
+func sameThing(a, b *input) bool {
+	ea, _ := nameParts(lastName(a.name))
+	eb, _ := nameParts(lastName(b.name))
+	if len(ea) < len(eb) {
+		ea, eb = eb, ea
+	}
+	return len(eb) == 0 || len(ea) == len(eb) || !slicesEqual(ea[len(ea)-len(eb):], eb)
+}
+
+// lastName returns the last part of a dotted input name, without a
+// filter operator: "namespace" for "body.metadata.namespace".
+func lastName(name string) string {
+	name = stripOperator(name)
+	return name[strings.LastIndex(name, ".")+1:]
 }
 
 // nounMatches returns the indexed noun keys that match the words, with
@@ -366,6 +634,14 @@ func (x *inferrer) prune(out []candidate) []candidate {
 		if a.score != b.score {
 			return a.score > b.score
 		}
+		// On a tie the cap keeps the producers that need less and
+		// give the field more directly.
+		if len(a.p.requires) != len(b.p.requires) {
+			return len(a.p.requires) < len(b.p.requires)
+		}
+		if a.l.depth != b.l.depth {
+			return a.l.depth < b.l.depth
+		}
 		return a.p.op.Name < b.p.op.Name
 	})
 	if x.opts.MaxProducers > 0 && len(out) > x.opts.MaxProducers {
@@ -410,12 +686,20 @@ func (x *inferrer) consensus(e noun, h hit) float64 {
 // by. byRole marks the fallback.
 func (x *inferrer) score(in *input, e noun, h hit, match float64, byRole bool) (candidate, bool) {
 	p, l := h.p, h.l
-	if p.op == in.op || x.circular(p, in) {
+	if p.op == in.op || x.circular(p, in) || x.kindClash(p.op.Path, in) {
 		return candidate{}, false
 	}
 	a := attrScore(in, l)
 	if a == 0 {
 		return candidate{}, false
+	}
+	if in.qualified && l.attr == attrName {
+		// "org/repo" is the item's full_name, if it has one.
+		if full := p.sibling(l, "full_name"); full != nil {
+			l = full
+		} else {
+			a *= 0.8
+		}
 	}
 	t := typeScore(in, l)
 	if t == 0 {
@@ -432,7 +716,8 @@ func (x *inferrer) score(in *input, e noun, h hit, match float64, byRole bool) (
 		s *= 0.8 - 0.03*float64(max(0, l.depth-1))
 	}
 	s *= pathAffinity(p.op.Path, in)
-	return candidate{in: in, p: p, l: l, score: s, why: x.why(in, e, h, byRole, sameRef)}, true
+	h.l = l
+	return candidate{in: in, p: p, l: l, score: s, byRole: byRole, why: x.why(in, e, h, byRole, sameRef)}, true
 }
 
 // pathNouns returns the nouns of a path's literal segments: the

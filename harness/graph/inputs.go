@@ -130,6 +130,7 @@ func stripOperator(name string) string {
 func nameInput(api *ir.API, vocab vocabulary, in *input, name string, s *ir.Schema, desc string, context []noun, types bool) bool {
 	entity, attrs := nameParts(stripOperator(name))
 	in.attrs = attrs
+	in.qualified = qualifiedName(desc, in.format)
 	identifier := len(attrs) > 0
 	known := false
 	if rn, _, ok := refNoun(api, s); ok {
@@ -156,7 +157,7 @@ func nameInput(api *ir.API, vocab vocabulary, in *input, name string, s *ir.Sche
 	// for a parameter named only by its path segment
 	// (/audio-features/{id} takes a track's id).
 	byPath := len(entity) == 0 && len(context) > 0 && context[0].source == "path"
-	if n, ok := describedNoun(vocab, firstSentence(desc)); ok && (!known || byPath) {
+	if n, ok := describedNoun(vocab, firstSentence(desc), len(attrs) == 0 && len(entity) > 0); ok && (!known || byPath) {
 		dup := false
 		for _, e := range in.entities {
 			dup = dup || e.key() == n.key()
@@ -170,6 +171,16 @@ func nameInput(api *ir.API, vocab vocabulary, in *input, name string, s *ir.Sche
 		}
 	}
 	return identifier
+}
+
+// qualifiedRE matches descriptions of a name qualified by its owner.
+var qualifiedRE = regexp.MustCompile(`(?i)\bfull[ _-]name\b|\b(?:owner|org|organization|user)[a-z-]*/(?:repo|repository)[a-z-]*\b`)
+
+// qualifiedName reports whether an input's description or format says
+// it takes a name qualified by its owner: "The full name (e.g.,
+// organization-name/repository-name)", GitHub's format repo.nwo.
+func qualifiedName(desc, format string) bool {
+	return strings.Contains(format, "nwo") || qualifiedRE.MatchString(desc)
 }
 
 // markdownLink matches a Markdown link, to keep its text.
@@ -191,6 +202,9 @@ func firstSentence(desc string) string {
 var (
 	// "Gid of a user", "the ID of the issue transition"
 	attrOfRE = regexp.MustCompile(`(?i)\b(?:id|ids|gid|gids|uuid|guid|key|keys|identifier|identifiers|slug|login)\s+(?:of|for)\s+(?:a|an|the|one|each)?\s*([a-z]+(?:[ _-][a-z]+){0,2})`)
+	// "The name of the branch": for an input named by no attribute
+	// (head, base), what it names.
+	nameOfRE = regexp.MustCompile(`(?i)\bnames?\s+of\s+(?:a|an|the|one|each)?\s*([a-z]+(?:[ _-][a-z]+){0,2})`)
 	// "project gids", "the account ID", "user identifiers"
 	nounAttrRE = regexp.MustCompile(`(?i)\b((?:[a-z]+[ _-]){0,1}[a-z]+)[ _-]?(?:id|ids|gid|gids|uuid|guid|key|keys|identifier|identifiers|slug|login)\b`)
 	// "strings identifying users"
@@ -200,8 +214,12 @@ var (
 // describedNoun finds the resource a description says an input
 // identifies, if it is one of the API's: the longest run of the words
 // after "id of" (or before "id") that names a resource or type.
-func describedNoun(vocab vocabulary, desc string) (noun, bool) {
-	for i, re := range []*regexp.Regexp{attrOfRE, nounAttrRE, identifyingRE} {
+func describedNoun(vocab vocabulary, desc string, bare bool) (noun, bool) {
+	res := []*regexp.Regexp{attrOfRE, nounAttrRE, identifyingRE}
+	if bare {
+		res = append(res, nameOfRE)
+	}
+	for i, re := range res {
 		for _, m := range re.FindAllStringSubmatch(desc, -1) {
 			var ws []string
 			for _, w := range splitWords(m[1]) {

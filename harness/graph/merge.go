@@ -18,7 +18,9 @@ import (
 //   - an edge that no longer fits the spec (a tool, input or response
 //     field is gone) becomes stale, its why saying what broke and what it
 //     was; a stale edge that is inferred again is proposed afresh;
-//   - new edges come in as proposed.
+//   - new edges come in as proposed, or with the decision recorded
+//     for their pattern (see Graph.Patterns), as do proposed edges that
+//     now fall in a decided pattern.
 //
 // Whether an edge fits is checked against the API inferred was built
 // from; when inferred was not made by Infer, no edge is marked stale.
@@ -50,6 +52,17 @@ func Merge(old, inferred *Graph) *Graph {
 	for _, e := range inferred.Edges {
 		if !done[e.Key()] {
 			out.Edges = append(out.Edges, e.clone())
+		}
+	}
+	if old != nil && len(old.Patterns) > 0 {
+		out.Patterns = map[string]Status{}
+		for id, s := range old.Patterns {
+			out.Patterns[id] = s
+		}
+		for _, e := range out.Edges {
+			if s, ok := out.Patterns[PatternID(e)]; ok && e.Status == Proposed {
+				e.Status = s
+			}
 		}
 	}
 	out.Sort()

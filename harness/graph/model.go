@@ -126,6 +126,9 @@ type input struct {
 	// described are the attribute classes the input's description
 	// names, for a bare input.
 	described map[string]bool
+	// qualified is set when the input takes a name qualified by its
+	// owner ("org/repo": a repository's full_name, not its name).
+	qualified bool
 }
 
 // describedAttrs returns the attribute classes a description mentions as

@@ -22,6 +22,11 @@ type RenderOptions struct {
 	Statuses []Status
 	// Tool keeps only the edges into or out of this tool.
 	Tool string
+	// MinConfidence keeps only edges at least this confident.
+	MinConfidence float64
+	// Patterns lists the edges grouped by pattern (text only), for
+	// review a decision at a time.
+	Patterns bool
 }
 
 // Render writes the graph for a person to read: a text listing by
@@ -32,13 +37,16 @@ func Render(w io.Writer, g *Graph, opts RenderOptions) error {
 	edges := g.filter(opts)
 	switch opts.Format {
 	case "", FormatText:
+		if opts.Patterns {
+			return renderPatterns(w, edges)
+		}
 		return renderText(w, g, edges)
 	case FormatMermaid:
 		return renderMermaid(w, edges)
 	case FormatDOT:
 		return renderDOT(w, edges)
 	}
-	return fmt.Errorf("unknown format %q: use text, mermaid or dot", opts.Format)
+	return fmt.Errorf("unknown format %q: use text, mermaid or dot (--patterns is text only)", opts.Format)
 }
 
 func (g *Graph) filter(opts RenderOptions) []*Edge {
@@ -48,6 +56,9 @@ func (g *Graph) filter(opts RenderOptions) []*Edge {
 			continue
 		}
 		if opts.Tool != "" && e.From != opts.Tool && e.To != opts.Tool {
+			continue
+		}
+		if round2(e.Confidence) < opts.MinConfidence {
 			continue
 		}
 		out = append(out, e)
@@ -81,8 +92,8 @@ func renderText(w io.Writer, g *Graph, edges []*Edge) error {
 	}
 	b.WriteString("\n")
 	type row struct {
-		input, from, output, status string
-		conf                        float64
+		input, from, output, status, why string
+		conf                             float64
 	}
 	byTool := map[string][]row{}
 	var tools []string
@@ -90,8 +101,12 @@ func renderText(w io.Writer, g *Graph, edges []*Edge) error {
 		if _, ok := byTool[e.To]; !ok {
 			tools = append(tools, e.To)
 		}
-		for _, m := range e.Mappings {
-			byTool[e.To] = append(byTool[e.To], row{m.Input, e.From, m.Output, string(e.Status), e.Confidence})
+		for i, m := range e.Mappings {
+			why := ""
+			if i == len(e.Mappings)-1 {
+				why = e.Why
+			}
+			byTool[e.To] = append(byTool[e.To], row{m.Input, e.From, m.Output, string(e.Status), why, e.Confidence})
 		}
 	}
 	sort.Strings(tools)
@@ -116,6 +131,35 @@ func renderText(w io.Writer, g *Graph, edges []*Edge) error {
 			}
 			prev = r.input
 			fmt.Fprintf(&b, "  %-*s <- %-*s  %.2f %s\n", wIn, in, wFrom, r.from+" "+r.output, r.conf, r.status)
+			if r.why != "" {
+				fmt.Fprintf(&b, "  %-*s    why: %s\n", wIn, "", r.why)
+			}
+		}
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// renderPatterns lists the edges by pattern, in review order: each
+// pattern's ID, how many edges it holds and their statuses, the mean
+// confidence, the producer and mappings, and one edge with its why.
+func renderPatterns(w io.Writer, edges []*Edge) error {
+	ps := Patterns(edges)
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d edges in %d patterns; %d patterns hold 95%% of the edges, %d hold 80%%\n",
+		len(edges), len(ps), PatternsToCover(ps, 0.95), PatternsToCover(ps, 0.8))
+	b.WriteString("Decide a pattern with \"agentready graph approve|reject --pattern ID\".\n")
+	for _, p := range ps {
+		c := p.Counts()
+		fmt.Fprintf(&b, "\n%s  %d edges, mean confidence %.2f (%d proposed, %d approved, %d rejected, %d stale)\n",
+			p.ID, len(p.Edges), p.Confidence, c[Proposed], c[Approved], c[Rejected], c[Stale])
+		for _, m := range p.Mappings {
+			fmt.Fprintf(&b, "  %s %s -> %s\n", p.From, m.Output, m.Input)
+		}
+		ex := p.Edges[0]
+		fmt.Fprintf(&b, "  e.g. into %s (%.2f %s)\n", ex.To, ex.Confidence, ex.Status)
+		if ex.Why != "" {
+			fmt.Fprintf(&b, "  why: %s\n", ex.Why)
 		}
 	}
 	_, err := io.WriteString(w, b.String())

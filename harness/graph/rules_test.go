@@ -108,7 +108,7 @@ func TestStripOperatorAndDescriptions(t *testing.T) {
 		"An array of strings identifying users.":   "user",
 		"The display name.":                        "",
 	} {
-		n, _ := describedNoun(v, firstSentence(desc))
+		n, _ := describedNoun(v, firstSentence(desc), false)
 		if got := n.String(); got != want {
 			t.Errorf("describedNoun(%q) = %q, want %q", desc, got, want)
 		}
@@ -209,5 +209,34 @@ func TestInferStable(t *testing.T) {
 	a, b := Infer(api, Options{}).Marshal(), Infer(api, Options{}).Marshal()
 	if string(a) != string(b) {
 		t.Error("two inferences of the same API differ")
+	}
+}
+
+func TestPlaceClashes(t *testing.T) {
+	for _, c := range []struct {
+		consumer, param, producer string
+		clash                     bool
+	}{
+		{"/repos/{owner}/{repo}/code-scanning/alerts/{alert_number}", "alert_number", "/orgs/{org}/secret-scanning/alerts", true},
+		{"/repos/{owner}/{repo}/code-scanning/alerts/{alert_number}", "alert_number", "/orgs/{org}/code-scanning/alerts", false},
+		{"/repos/{owner}/{repo}/environments/{environment_name}/secrets/{secret_name}", "secret_name", "/repos/{owner}/{repo}/actions/secrets", true},
+		{"/orgs/{org}/actions/secrets/{secret_name}", "secret_name", "/repos/{owner}/{repo}/actions/organization-secrets", false},
+		{"/repos/{owner}/{repo}/actions/secrets/{secret_name}", "secret_name", "/repos/{owner}/{repo}/agents/organization-secrets", true},
+		{"/enterprises/{enterprise}/teams/{team_slug}", "team_slug", "/orgs/{org}/teams", true},
+		{"/repos/{owner}/{repo}/issues/comments/{comment_id}", "comment_id", "/repos/{owner}/{repo}/issues/{issue_number}/comments", false},
+		{"/api/v1/namespaces/{namespace}/pods/{name}", "name", "/api/v1/pods", false},
+		{"/repos/{owner}/{repo}/labels/{name}", "name", "/repos/{owner}/{repo}/issues/{issue_number}/labels", false},
+	} {
+		want, ok := placeOf(c.consumer, c.param)
+		if !ok {
+			t.Fatalf("%s: no place for %s", c.consumer, c.param)
+		}
+		got, ok := producerPlace(c.producer, want.collection)
+		if !ok {
+			t.Fatalf("%s: no %s collection", c.producer, want.collection)
+		}
+		if clash := want.clashes(got); clash != c.clash {
+			t.Errorf("%s %s from %s: clash %v, want %v", c.consumer, c.param, c.producer, clash, c.clash)
+		}
 	}
 }

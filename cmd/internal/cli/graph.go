@@ -20,8 +20,8 @@ import (
 var graphCommands = []struct{ name, summary string }{
 	{"infer", "infer the dependency graph from the spec and write it (keeping earlier reviews)"},
 	{"show", "print the graph as text, or as a Mermaid or DOT picture"},
-	{"approve", "approve edges: FROM TO, or --all-above CONFIDENCE"},
-	{"reject", "reject edges: FROM TO, or --all-below CONFIDENCE"},
+	{"approve", "approve edges: FROM TO, --pattern ID, or --all-above CONFIDENCE"},
+	{"reject", "reject edges: FROM TO, --pattern ID, or --all-below CONFIDENCE"},
 	{"check", "validate the graph file against the spec"},
 	{"plan", "print the calls that fill a tool's run-time inputs"},
 }
@@ -221,18 +221,24 @@ func (g *graphFileFlags) register(fs *flag.FlagSet) {
 }
 
 func runGraphShow(e *env, args []string) int {
-	fs := newFlags(e, "graph show", "[-g FILE] [--format text|mermaid|dot] [--status S,...] [--tool TOOL]")
+	fs := newFlags(e, "graph show", "[-g FILE] [--format text|mermaid|dot] [--patterns] [--status S,...] [--tool TOOL] [--min-confidence C]")
 	var gf graphFileFlags
 	gf.register(fs)
 	format := fs.String("format", graph.FormatText, "text, mermaid or dot")
 	var statuses listFlag
 	fs.Var(&statuses, "status", "show only edges with these statuses (proposed, approved, rejected, stale)")
 	tool := fs.String("tool", "", "show only the edges into or out of this tool")
+	patterns := fs.Bool("patterns", false, "group the edges by pattern (producer and mappings), the most worth deciding first")
+	minConf := fs.String("min-confidence", "", "show only edges at least this confident")
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(e.stderr, "agentready graph show: unexpected argument %q\n", fs.Arg(0))
+		return exitUsage
+	}
+	minC, ok := parseConfidence(e, "show", *minConf)
+	if !ok {
 		return exitUsage
 	}
 	path, err := graphPath(gf.file, gf.config, "")
@@ -243,7 +249,7 @@ func runGraphShow(e *env, args []string) int {
 	if !ok {
 		return exitError
 	}
-	opts := graph.RenderOptions{Format: *format, Tool: *tool}
+	opts := graph.RenderOptions{Format: *format, Tool: *tool, Patterns: *patterns, MinConfidence: minC}
 	for _, s := range statuses {
 		opts.Statuses = append(opts.Statuses, graph.Status(s))
 	}
@@ -254,18 +260,29 @@ func runGraphShow(e *env, args []string) int {
 }
 
 func runGraphDecide(e *env, verb string, status graph.Status, args []string) int {
-	fs := newFlags(e, "graph "+verb, "[-g FILE] FROM TO | --all-above CONFIDENCE | --all-below CONFIDENCE")
+	fs := newFlags(e, "graph "+verb, "[-g FILE] FROM TO | --pattern ID[,ID...] [--min-confidence C] | --all-above CONFIDENCE | --all-below CONFIDENCE")
 	var gf graphFileFlags
 	gf.register(fs)
 	above := fs.String("all-above", "", verb+" every proposed edge at least this confident")
 	below := fs.String("all-below", "", verb+" every proposed edge less confident than this")
+	var patterns listFlag
+	fs.Var(&patterns, "pattern", verb+" the proposed edges of these patterns (IDs from graph show --patterns); without --min-confidence the decision also holds for edges a later inference adds to them")
+	minConf := fs.String("min-confidence", "", "with --pattern: only edges at least this confident")
 	pos, code, ok := parseGraphArgs(fs, args)
 	if !ok {
 		return code
 	}
-	bulk := *above != "" || *below != ""
+	bulk := *above != "" || *below != "" || len(patterns) > 0
 	if bulk && len(pos) > 0 || !bulk && len(pos) != 2 {
-		fmt.Fprintf(e.stderr, "agentready graph %s: give the producer and consumer of one edge (FROM TO), or --all-above/--all-below CONFIDENCE\n", verb)
+		fmt.Fprintf(e.stderr, "agentready graph %s: give the producer and consumer of one edge (FROM TO), --pattern ID, or --all-above/--all-below CONFIDENCE\n", verb)
+		return exitUsage
+	}
+	minC, ok := parseConfidence(e, verb, *minConf)
+	if !ok {
+		return exitUsage
+	}
+	if *minConf != "" && len(patterns) == 0 {
+		fmt.Fprintf(e.stderr, "agentready graph %s: --min-confidence goes with --pattern (use --all-above alone for a threshold)\n", verb)
 		return exitUsage
 	}
 	path, err := graphPath(gf.file, gf.config, "")
@@ -294,6 +311,13 @@ func runGraphDecide(e *env, verb string, status graph.Status, args []string) int
 		} else {
 			n += g.SetStatusBelow(f, status)
 		}
+	}
+	for _, id := range patterns {
+		m, err := g.SetPatternStatus(id, status, minC)
+		if err != nil {
+			return e.failf("%s: %v", path, err)
+		}
+		n += m
 	}
 	if !bulk {
 		if err := g.SetStatus(pos[0], pos[1], status); err != nil {
@@ -374,6 +398,19 @@ func runGraphPlan(e *env, args []string) int {
 	}
 	fmt.Fprint(e.stdout, plan.String())
 	return exitOK
+}
+
+// parseConfidence parses an optional confidence flag: "" is 0.
+func parseConfidence(e *env, verb, v string) (float64, bool) {
+	if v == "" {
+		return 0, true
+	}
+	f, err := strconv.ParseFloat(v, 64)
+	if err != nil || f < 0 || f > 1 {
+		fmt.Fprintf(e.stderr, "agentready graph %s: --min-confidence %q is not a confidence from 0 to 1\n", verb, v)
+		return 0, false
+	}
+	return f, true
 }
 
 // graphRelPath returns target relative to the directory of file, with

@@ -187,3 +187,40 @@ func TestGraphInferFromConfig(t *testing.T) {
 		t.Errorf("show --config: code %d\n%s%s", code, out, errOut)
 	}
 }
+
+// TestGraphPatterns reviews by pattern: show --patterns lists IDs,
+// reject --pattern decides one, and a bad ID or confidence is a usage
+// error that says what to do.
+func TestGraphPatterns(t *testing.T) {
+	spec := repoFile(t, "specs/exampleapi/openapi.yaml")
+	file := filepath.Join(t.TempDir(), "agentready.graph.yaml")
+	if code, _, errOut := runG(t, "infer", "--spec", spec, "-o", file); code != exitOK {
+		t.Fatalf("infer: code %d\n%s", code, errOut)
+	}
+	code, out, errOut := runG(t, "show", "-g", file, "--patterns")
+	if code != exitOK || !strings.Contains(out, "patterns hold 95% of the edges") {
+		t.Fatalf("show --patterns: code %d\n%s%s", code, out, errOut)
+	}
+	id := strings.Fields(strings.SplitN(out, "\n\n", 2)[1])[0]
+	code, out, errOut = runG(t, "reject", "-g", file, "--pattern", id)
+	if code != exitOK || !strings.Contains(out, "edges rejected") {
+		t.Fatalf("reject --pattern %s: code %d\n%s%s", id, code, out, errOut)
+	}
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(data), "  "+id+": rejected\n") {
+		t.Errorf("pattern decision not in the file")
+	}
+	if code, _, errOut := runG(t, "approve", "-g", file, "--pattern", "pnone"); code != exitError || !strings.Contains(errOut, "no pattern pnone") {
+		t.Errorf("unknown pattern: code %d, %q", code, errOut)
+	}
+	if code, _, errOut := runG(t, "show", "-g", file, "--min-confidence", "2"); code != exitUsage || !strings.Contains(errOut, "not a confidence") {
+		t.Errorf("bad --min-confidence: code %d, %q", code, errOut)
+	}
+	code, out, _ = runG(t, "show", "-g", file, "--min-confidence", "0.95")
+	if code != exitOK || !strings.Contains(out, "why: ") {
+		t.Errorf("show --min-confidence: code %d\n%s", code, out)
+	}
+}
