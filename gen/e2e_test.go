@@ -46,6 +46,12 @@ func TestGeneratedClientOverHTTP(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Log(modtest.Go(t, mod, "test", "-count=1", "./inventory31"))
+	if testing.Short() {
+		return
+	}
+	// Two clients for two servers, called from 50 goroutines: under the
+	// race detector, each owns its descriptors and reaches its own server.
+	t.Log(modtest.Go(t, mod, "test", "-race", "-count=1", "-run", "TwoClients", "./inventory31"))
 }
 
 // TestSplitPackageOverHTTP generates inventory31 split by tag and runs

@@ -228,7 +228,8 @@ func (c *Client) httpRequest(ctx context.Context, req *Request) (*http.Request, 
 	if req.server != "" {
 		u, err := url.Parse(strings.TrimRight(req.server, "/"))
 		if err != nil {
-			return nil, fmt.Errorf("toolrt: server %q of %s %s: %v", req.server, req.method, req.path, err)
+			return nil, &RequestError{Method: req.method, Path: req.path, In: "server", Name: req.server, Err: err,
+				msg: fmt.Sprintf("toolrt: server %q of %s %s: %v", req.server, req.method, req.path, err)}
 		}
 		base = u
 	}
@@ -238,7 +239,8 @@ func (c *Client) httpRequest(ctx context.Context, req *Request) (*http.Request, 
 	}
 	u, err := url.Parse(base.String() + path)
 	if err != nil {
-		return nil, fmt.Errorf("toolrt: %s %s: %v", req.method, req.path, err)
+		return nil, &RequestError{Method: req.method, Path: req.path, In: "url", Err: err,
+			msg: fmt.Sprintf("toolrt: %s %s: %v", req.method, req.path, err)}
 	}
 	u.RawQuery = req.query.String()
 	body, contentType, err := req.encodeBody()
@@ -247,7 +249,8 @@ func (c *Client) httpRequest(ctx context.Context, req *Request) (*http.Request, 
 	}
 	hr, err := http.NewRequestWithContext(ctx, req.method, u.String(), body)
 	if err != nil {
-		return nil, fmt.Errorf("toolrt: %s %s: %v", req.method, req.path, err)
+		return nil, &RequestError{Method: req.method, Path: req.path, In: "url", Err: err,
+			msg: fmt.Sprintf("toolrt: %s %s: %v", req.method, req.path, err)}
 	}
 	if contentType != "" {
 		hr.Header.Set("Content-Type", contentType)
@@ -265,11 +268,15 @@ func (c *Client) httpRequest(ctx context.Context, req *Request) (*http.Request, 
 		hr.AddCookie(ck)
 	}
 	if err := c.authenticate(ctx, hr, req.security); err != nil {
+		var re *RequestError
+		if errors.As(err, &re) {
+			re.Method, re.Path = req.method, req.path
+		}
 		return nil, err
 	}
 	for _, ed := range c.editors {
 		if err := ed(ctx, hr); err != nil {
-			return nil, fmt.Errorf("toolrt: request editor: %w", err)
+			return nil, &RequestError{Method: req.method, Path: req.path, In: "editor", Err: err, msg: "toolrt: request editor: " + err.Error()}
 		}
 	}
 	return hr, nil

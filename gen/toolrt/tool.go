@@ -246,8 +246,12 @@ func NewCatalog(c *Client, ops []*Operation, opts ...ToolOption) (*Catalog, erro
 	return cat, nil
 }
 
-// Tool returns the tool with the given name, or nil.
-func (c *Catalog) Tool(name string) *Tool { return c.byName[name] }
+// Tool returns the tool with the given name and true, or nil and false
+// when the catalog has none of that name.
+func (c *Catalog) Tool(name string) (*Tool, bool) {
+	t, ok := c.byName[name]
+	return t, ok
+}
 
 // Eino returns the tools as Eino tools, for a ChatModel's WithTools or a
 // ReAct agent's ToolsConfig.

@@ -40,9 +40,3 @@ var securitySchemes = []toolrt.SecurityScheme{{
 	Kind:   toolrt.BearerAuth,
 	Name:   "bearerAuth",
 }}
-
-// The security requirements of the operations: any one alternative suffices.
-var (
-	authAPIKeyOrBearerAuth = toolrt.Security{{"apiKey"}, {"bearerAuth"}}
-	authBearerAuth         = toolrt.Security{{"bearerAuth"}}
-)

@@ -40,9 +40,3 @@ var securitySchemes = []toolrt.SecurityScheme{{
 	Name:      "key",
 	ParamName: "api_key",
 }}
-
-// The security requirements of the operations: any one alternative suffices.
-var (
-	authKey   = toolrt.Security{{"key"}}
-	authBasic = toolrt.Security{{"basic"}}
-)
