@@ -66,8 +66,8 @@ func (e *emitter) emitClient(f *jen.File) {
 		}
 	}
 	lines := []string{
-		"NewClient returns a Client for the API at baseURL, or at DefaultBaseURL",
-		"when baseURL is empty.",
+		"NewClient returns a Client for the API at baseURL, such as DefaultBaseURL;",
+		"an empty baseURL is an error.",
 	}
 	if len(envs) > 0 {
 		lines = append(lines, "", fmt.Sprintf("Credentials are read from %s, unless given with", strings.Join(envs, ", ")),
@@ -76,7 +76,6 @@ func (e *emitter) emitClient(f *jen.File) {
 	doc(f, lines)
 	f.Func().Id("NewClient").Params(jen.Id("baseURL").String(), jen.Id("opts").Op("...").Qual(toolrtPath, "Option")).
 		Params(jen.Op("*").Id("Client"), jen.Error()).Block(
-		jen.If(jen.Id("baseURL").Op("==").Lit("")).Block(jen.Id("baseURL").Op("=").Id("DefaultBaseURL")),
 		jen.List(jen.Id("rt"), jen.Err()).Op(":=").Qual(toolrtPath, "NewClient").Call(jen.Id("baseURL"), jen.Id("securitySchemes"), jen.Id("opts").Op("...")),
 		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
 		jen.Return(jen.Op("&").Id("Client").Values(jen.Dict{jen.Id("rt"): jen.Id("rt")}), jen.Nil()),

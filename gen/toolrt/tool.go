@@ -55,7 +55,8 @@ func AllowAllMutations() ToolOption {
 	return AllowMutations(func(*Operation) bool { return true })
 }
 
-// WithResultOptions sets the token budget and counter of results.
+// WithResultOptions sets the token budget and counter of results, and the
+// time a call may take.
 func WithResultOptions(o ResultOptions) ToolOption {
 	return func(c *toolConfig) { c.result = o }
 }
@@ -196,6 +197,11 @@ func (t *Tool) Run(ctx context.Context, rawArgs string) *Call {
 			t.op.Name, t.op.Method, t.op.Path)
 		call.Result = Result{Kind: ResultRefused, Text: call.Text}
 		return call
+	}
+	if d := t.cfg.result.Timeout; d > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, d)
+		defer cancel()
 	}
 	resp, err := t.client.Call(ctx, t.op, args)
 	call.Response, call.Err = resp, err
