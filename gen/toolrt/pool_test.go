@@ -91,9 +91,10 @@ func TestDefaultClientPoolsConnections(t *testing.T) {
 	}
 }
 
-// TestResultTimeoutBoundsTheCall: a tool with ResultOptions.Timeout stops
-// waiting for a server that does not answer, and says how long it waited.
-func TestResultTimeoutBoundsTheCall(t *testing.T) {
+// stallingServer is a server on 127.0.0.1 that never answers: it holds
+// each request until the client gives up or the test ends.
+func stallingServer(t *testing.T) *httptest.Server {
+	t.Helper()
 	release := make(chan struct{})
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		select {
@@ -101,8 +102,17 @@ func TestResultTimeoutBoundsTheCall(t *testing.T) {
 		case <-release:
 		}
 	}))
-	defer srv.Close()
-	defer close(release)
+	t.Cleanup(func() {
+		close(release)
+		srv.Close()
+	})
+	return srv
+}
+
+// TestResultTimeoutBoundsTheCall: a tool with ResultOptions.Timeout stops
+// waiting for a server that does not answer, and says how long it waited.
+func TestResultTimeoutBoundsTheCall(t *testing.T) {
+	srv := stallingServer(t)
 	c, err := NewClient(srv.URL, nil, WithoutEnvironment())
 	if err != nil {
 		t.Fatal(err)
@@ -131,15 +141,7 @@ func TestNewClientWithoutBaseURLSaysWhatToPass(t *testing.T) {
 }
 
 func TestWithTimeoutKeepsThePooledTransport(t *testing.T) {
-	release := make(chan struct{})
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		select {
-		case <-r.Context().Done():
-		case <-release:
-		}
-	}))
-	defer srv.Close()
-	defer close(release)
+	srv := stallingServer(t)
 	c, err := NewClient(srv.URL, nil, WithoutEnvironment(), WithTimeout(150*time.Millisecond))
 	if err != nil {
 		t.Fatal(err)
