@@ -46,6 +46,12 @@ func TestGeneratedClientOverHTTP(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Log(modtest.Go(t, mod, "test", "-count=1", "./inventory31"))
+	if testing.Short() {
+		return
+	}
+	// Two clients for two servers, called from 50 goroutines: under the
+	// race detector, each owns its descriptors and reaches its own server.
+	t.Log(modtest.Go(t, mod, "test", "-race", "-count=1", "-run", "TwoClients", "./inventory31"))
 }
 
 // TestSplitPackageOverHTTP generates inventory31 split by tag and runs
@@ -103,7 +109,8 @@ func TestGeneratedServiceDesk(t *testing.T) {
 }
 
 // TestGoGenerate wires agentready into a module the way the README tells
-// users to: a //go:generate line that runs the command with a config file,
+// users to: a tool directive, a //go:generate line that runs `go tool
+// agentready` with a config file,
 // then `go generate ./...` and `go build ./...`.
 func TestGoGenerate(t *testing.T) {
 	if testing.Short() {
@@ -117,18 +124,11 @@ func TestGoGenerate(t *testing.T) {
 	files := map[string]string{
 		"api/petstore.yaml":   string(spec),
 		"api/agentready.yaml": "spec: petstore.yaml\nout: ../pettools\nselect:\n  exclude:\n    - methods: [DELETE]\n",
-		"api/generate.go":     "// Package api holds the Pet Store spec.\npackage api\n\n//go:generate go run github.com/agentready/agentready/cmd/agentready gen --config agentready.yaml\n",
+		"api/generate.go":     "// Package api holds the Pet Store spec.\npackage api\n\n//go:generate go tool agentready gen --config agentready.yaml\n",
 		"main.go":             "package main\n\nimport (\n\t\"fmt\"\n\n\t\"example.com/shop/pettools\"\n)\n\nfunc main() {\n\tc, err := pettools.NewClient(\"http://127.0.0.1:1\")\n\tfmt.Println(c != nil, err)\n}\n",
 	}
-	for name, content := range files {
-		path := filepath.Join(mod, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	modtest.WriteFiles(t, mod, files)
+	modtest.Go(t, mod, "mod", "edit", "-tool=github.com/agentready/agentready/cmd/agentready")
 	t.Log(modtest.Go(t, mod, "generate", "./..."))
 	if _, err := os.Stat(filepath.Join(mod, "pettools", "client.go")); err != nil {
 		t.Fatalf("go generate did not write the package: %v", err)

@@ -112,7 +112,11 @@ func (m *meta) search(_ context.Context, _ *mcp.CallToolRequest, in SearchArgs) 
 	var b strings.Builder
 	fmt.Fprintf(&b, "%d of %d tools for %q, best first:\n", len(hits), len(m.cat.Tools), q)
 	for _, h := range hits {
-		op := m.cat.Tool(h.Name).Operation()
+		t, ok := m.cat.Tool(h.Name)
+		if !ok {
+			continue
+		}
+		op := t.Operation()
 		fmt.Fprintf(&b, "- %s (%s %s): %s\n", op.Name, op.Method, op.Path, summary(op.Description))
 	}
 	fmt.Fprintf(&b, "%s gives a tool's arguments; %s runs it.", DescribeTool, CallTool)
@@ -120,8 +124,8 @@ func (m *meta) search(_ context.Context, _ *mcp.CallToolRequest, in SearchArgs) 
 }
 
 func (m *meta) describe(_ context.Context, _ *mcp.CallToolRequest, in DescribeArgs) (*mcp.CallToolResult, any, error) {
-	t := m.cat.Tool(in.Name)
-	if t == nil {
+	t, ok := m.cat.Tool(in.Name)
+	if !ok {
 		return textResult(true, m.unknown(in.Name)), nil, nil
 	}
 	op := t.Operation()
@@ -135,8 +139,8 @@ func (m *meta) describe(_ context.Context, _ *mcp.CallToolRequest, in DescribeAr
 }
 
 func (m *meta) call(ctx context.Context, _ *mcp.CallToolRequest, in CallArgs) (*mcp.CallToolResult, any, error) {
-	t := m.cat.Tool(in.Name)
-	if t == nil {
+	t, ok := m.cat.Tool(in.Name)
+	if !ok {
 		return textResult(true, m.unknown(in.Name)), nil, nil
 	}
 	raw := ""

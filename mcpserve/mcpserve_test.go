@@ -86,8 +86,8 @@ func TestStaticListsEveryToolAsTheModelReadsIt(t *testing.T) {
 		t.Fatalf("%d tools listed, %d in the catalog; want 28", len(res.Tools), len(cat.Tools))
 	}
 	for _, got := range res.Tools {
-		tool := cat.Tool(got.Name)
-		if tool == nil {
+		tool, ok := cat.Tool(got.Name)
+		if !ok {
 			t.Errorf("listed %q, which is not in the catalog", got.Name)
 			continue
 		}
@@ -113,7 +113,11 @@ func TestStaticCallIsTheRuntimeCall(t *testing.T) {
 
 	args := map[string]any{"ticketId": openTicket}
 	text, isErr := mcpservetest.CallText(t, cs, "getTicket", args)
-	want := cat.Tool("getTicket").Run(context.Background(), `{"ticketId":"`+openTicket+`"}`).Text
+	getTicket, ok := cat.Tool("getTicket")
+	if !ok {
+		t.Fatal("the catalog has no tool getTicket")
+	}
+	want := getTicket.Run(context.Background(), `{"ticketId":"`+openTicket+`"}`).Text
 	if isErr || text != want || !strings.HasPrefix(text, "200 OK") {
 		t.Errorf("getTicket: error %v\n%s\nwant\n%s", isErr, text, want)
 	}
@@ -180,7 +184,11 @@ func TestDynamicSearchDescribeCall(t *testing.T) {
 	}
 
 	text, isErr = mcpservetest.CallText(t, cs, DescribeTool, map[string]any{"name": "closeTicket"})
-	op := cat.Tool("closeTicket").Operation()
+	closeTicket, ok := cat.Tool("closeTicket")
+	if !ok {
+		t.Fatal("the catalog has no tool closeTicket")
+	}
+	op := closeTicket.Operation()
 	if isErr || !strings.HasPrefix(text, "closeTicket (POST /tickets/{ticketId}/close; changes data)\n"+op.Description+"\n") || !strings.HasSuffix(text, "\n"+op.Schema) {
 		t.Errorf("describe: error %v\n%s", isErr, text)
 	}
@@ -198,7 +206,11 @@ func TestDynamicSearchDescribeCall(t *testing.T) {
 	}
 
 	// call_tool gives what the tool itself gives, corrections included.
-	want := cat.Tool("getTicket").Run(context.Background(), `{"ticketId":"`+openTicket+`"}`).Text
+	getTicket, ok := cat.Tool("getTicket")
+	if !ok {
+		t.Fatal("the catalog has no tool getTicket")
+	}
+	want := getTicket.Run(context.Background(), `{"ticketId":"`+openTicket+`"}`).Text
 	text, isErr = mcpservetest.CallText(t, cs, CallTool, map[string]any{"name": "getTicket", "arguments": map[string]any{"ticketId": openTicket}})
 	if isErr || text != want {
 		t.Errorf("call getTicket: error %v\n%s\nwant\n%s", isErr, text, want)

@@ -87,15 +87,8 @@ func OperationWith(api *ir.API, op *ir.Operation, opts describe.Options) (*toolr
 	if err != nil {
 		return nil, fmt.Errorf("%s (%s %s): example: %w", op.Name, op.Method, op.Path, err)
 	}
-	d := &toolrt.Operation{
-		Name:        op.Name,
-		Description: fit.Description,
-		Schema:      string(fit.Schema),
-		Example:     string(ex),
-		Method:      op.Method,
-		Path:        op.Path,
-		Security:    Security(op.Security),
-	}
+	d := Request(op)
+	d.Description, d.Schema, d.Example = fit.Description, string(fit.Schema), string(ex)
 	if fit.Cut != "" {
 		// What arguments are checked against needs no text.
 		check, err := toolschema.Build(api, op, toolschema.Options{ForChecking: true, Memo: opts.Memo})
@@ -103,6 +96,26 @@ func OperationWith(api *ir.API, op *ir.Operation, opts describe.Options) (*toolr
 			return nil, fmt.Errorf("%s (%s %s): parameter schema: %w", op.Name, op.Method, op.Path, err)
 		}
 		d.CheckSchema = string(check)
+	}
+	if b := op.Body; b != nil && b.Flatten {
+		d.Body.Arg = ""
+		for _, prop := range toolschema.InputProperties(api.Resolve(b.Schema)) {
+			d.Body.Fields = append(d.Body.Fields, prop.Name)
+		}
+	}
+	return d, nil
+}
+
+// Request returns the part of an operation's descriptor that builds its
+// HTTP request: name, method, path, server, security, parameters and
+// body (whose argument is the body's own, as if it were not flattened).
+// Generated typed methods build their requests from it, as the tools do.
+func Request(op *ir.Operation) *toolrt.Operation {
+	d := &toolrt.Operation{
+		Name:     op.Name,
+		Method:   op.Method,
+		Path:     op.Path,
+		Security: Security(op.Security),
 	}
 	if len(op.Servers) > 0 {
 		d.Server = op.Servers[0]
@@ -118,17 +131,9 @@ func OperationWith(api *ir.API, op *ir.Operation, opts describe.Options) (*toolr
 		d.Params = append(d.Params, tp)
 	}
 	if b := op.Body; b != nil {
-		body := &toolrt.Body{ContentType: b.ContentType, Required: b.Required, Encoding: FormEncoding(b.Encoding)}
-		if b.Flatten {
-			for _, prop := range toolschema.InputProperties(api.Resolve(b.Schema)) {
-				body.Fields = append(body.Fields, prop.Name)
-			}
-		} else {
-			body.Arg = b.Arg
-		}
-		d.Body = body
+		d.Body = &toolrt.Body{ContentType: b.ContentType, Arg: b.Arg, Required: b.Required, Encoding: FormEncoding(b.Encoding)}
 	}
-	return d, nil
+	return d
 }
 
 // Security converts an operation's security requirements.

@@ -51,8 +51,8 @@ func newCatalog(t *testing.T, url string, opts *gen.Options, token string, tools
 
 func run(t *testing.T, cat *toolrt.Catalog, tool, args string) *toolrt.Call {
 	t.Helper()
-	tl := cat.Tool(tool)
-	if tl == nil {
+	tl, ok := cat.Tool(tool)
+	if !ok {
 		t.Fatalf("no tool %s", tool)
 	}
 	return tl.Run(context.Background(), args)

@@ -7,7 +7,6 @@ import (
 	"github.com/dave/jennifer/jen"
 
 	"github.com/agentready/agentready/gen/ir"
-	"github.com/agentready/agentready/gen/names"
 )
 
 // schemeKinds maps IR scheme kinds to toolrt's constants.
@@ -17,59 +16,18 @@ var schemeKinds = map[ir.SchemeKind]string{
 	ir.SchemeHTTPOther: "OtherHTTPAuth",
 }
 
-// securityKey identifies a list of requirements.
-func securityKey(sec []ir.SecurityRequirement) string {
-	var alts []string
+// securityLit is the literal of an operation's security requirements,
+// written into each descriptor so that no two share one.
+func securityLit(sec []ir.SecurityRequirement) jen.Code {
+	var alts []jen.Code
 	for _, alt := range sec {
-		var ns []string
+		var ns []jen.Code
 		for _, u := range alt {
-			ns = append(ns, u.Scheme)
+			ns = append(ns, jen.Lit(u.Scheme))
 		}
-		alts = append(alts, strings.Join(ns, "+"))
+		alts = append(alts, jen.Values(ns...))
 	}
-	return strings.Join(alts, "|")
-}
-
-// planAuth names one package variable per distinct security requirement
-// list, e.g. authBearerAuth or authAPIKeyOrOAuth2.
-func (e *emitter) planAuth() {
-	e.authVars = map[string]string{}
-	var scope names.Scope
-	scope.Reserve("securitySchemes")
-	for _, op := range e.api.Operations {
-		if len(op.Security) == 0 {
-			continue
-		}
-		key := securityKey(op.Security)
-		if _, ok := e.authVars[key]; ok {
-			continue
-		}
-		var alts []string
-		for _, alt := range op.Security {
-			var ns []string
-			for _, u := range alt {
-				ns = append(ns, names.Exported(u.Scheme))
-			}
-			if len(ns) == 0 {
-				ns = []string{"None"}
-			}
-			alts = append(alts, strings.Join(ns, "And"))
-		}
-		name := "auth" + strings.Join(alts, "Or")
-		if len(name) > 48 {
-			name = "authRequirements"
-		}
-		e.authVars[key] = scope.Unique(name)
-		e.authOrder = append(e.authOrder, op.Security)
-	}
-}
-
-// securityRef is the expression that names an operation's security.
-func (e *emitter) securityRef(sec []ir.SecurityRequirement) jen.Code {
-	if len(sec) == 0 {
-		return jen.Nil()
-	}
-	return jen.Id(e.authVars[securityKey(sec)])
+	return jen.Qual(toolrtPath, "Security").Values(alts...)
 }
 
 func (e *emitter) baseURL() string {
@@ -108,8 +66,8 @@ func (e *emitter) emitClient(f *jen.File) {
 		}
 	}
 	lines := []string{
-		"NewClient returns a Client for the API at baseURL, or at DefaultBaseURL",
-		"when baseURL is empty.",
+		"NewClient returns a Client for the API at baseURL, such as DefaultBaseURL;",
+		"an empty baseURL is an error.",
 	}
 	if len(envs) > 0 {
 		lines = append(lines, "", fmt.Sprintf("Credentials are read from %s, unless given with", strings.Join(envs, ", ")),
@@ -118,7 +76,6 @@ func (e *emitter) emitClient(f *jen.File) {
 	doc(f, lines)
 	f.Func().Id("NewClient").Params(jen.Id("baseURL").String(), jen.Id("opts").Op("...").Qual(toolrtPath, "Option")).
 		Params(jen.Op("*").Id("Client"), jen.Error()).Block(
-		jen.If(jen.Id("baseURL").Op("==").Lit("")).Block(jen.Id("baseURL").Op("=").Id("DefaultBaseURL")),
 		jen.List(jen.Id("rt"), jen.Err()).Op(":=").Qual(toolrtPath, "NewClient").Call(jen.Id("baseURL"), jen.Id("securitySchemes"), jen.Id("opts").Op("...")),
 		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
 		jen.Return(jen.Op("&").Id("Client").Values(jen.Dict{jen.Id("rt"): jen.Id("rt")}), jen.Nil()),
@@ -160,29 +117,5 @@ func (e *emitter) emitClient(f *jen.File) {
 		f.Func().Params(jen.Id("c").Op("*").Id("Client")).Id("Runtime").Params().Op("*").Qual(toolrtPath, "Client").Block(
 			jen.Return(jen.Id("c").Dot("rt")),
 		)
-		return
 	}
-	e.emitAuthVars(f, e.authOrder)
-}
-
-// emitAuthVars declares the variables that hold the security requirement
-// lists of order.
-func (e *emitter) emitAuthVars(f *jen.File, order [][]ir.SecurityRequirement) {
-	if len(order) == 0 {
-		return
-	}
-	var defs []jen.Code
-	for _, sec := range order {
-		var alts []jen.Code
-		for _, alt := range sec {
-			var ns []jen.Code
-			for _, u := range alt {
-				ns = append(ns, jen.Lit(u.Scheme))
-			}
-			alts = append(alts, jen.Values(ns...))
-		}
-		defs = append(defs, jen.Id(e.authVars[securityKey(sec)]).Op("=").Qual(toolrtPath, "Security").Values(alts...))
-	}
-	doc(f, []string{"The security requirements of the operations: any one alternative suffices."})
-	f.Var().Defs(defs...)
 }

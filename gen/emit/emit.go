@@ -72,8 +72,6 @@ type emitter struct {
 	api        *ir.API
 	opts       Options
 	valueField map[*ir.Property]bool
-	authVars   map[string]string
-	authOrder  [][]ir.SecurityRequirement
 	mu         sync.Mutex
 	skipped    []string
 	tools      func() map[string]*toolrt.Operation
@@ -112,7 +110,6 @@ func Emit(api *ir.API, opts Options) ([]File, []string, error) {
 		return opts.Tools()
 	})}
 	e.planPointers()
-	e.planAuth()
 	var specs []fileSpec
 	if opts.SplitByTag {
 		specs = e.splitSpecs()

@@ -2,14 +2,11 @@ package emit
 
 import (
 	"fmt"
-	"maps"
 	"net/http"
-	"slices"
 	"strings"
 
 	"github.com/dave/jennifer/jen"
 
-	"github.com/agentready/agentready/gen/catalog"
 	"github.com/agentready/agentready/gen/ir"
 )
 
@@ -28,7 +25,7 @@ func (e *emitter) emitOperation(f *jen.File, op *ir.Operation) {
 	}
 	e.emitResponse(f, op)
 	e.emitMethod(f, op)
-	e.emitToolVar(f, op)
+	e.emitDescriptor(f, op)
 }
 
 // paramDoc documents an input field: where the value goes, then the spec's
@@ -152,19 +149,16 @@ func (e *emitter) emitMethod(f *jen.File, op *ir.Operation) {
 		params = append(params, jen.Id("in").Id(op.InputType))
 	}
 	var body []jen.Code
-	body = append(body, jen.Id("req").Op(":=").Qual(toolrtPath, "NewRequest").Call(httpMethod(op.Method), jen.Lit(op.Path), e.securityRef(op.Security)))
-	if len(op.Servers) > 0 {
-		body = append(body, jen.Id("req").Dot("SetServer").Call(jen.Lit(op.Servers[0])))
-	}
+	body = append(body, jen.Id("req").Op(":=").Id(descriptorFunc(op)).Call().Dot("NewRequest").Call())
 	for _, p := range op.Params {
-		body = append(body, paramCall(p))
+		arg := p.Arg
+		if arg == "" {
+			arg = p.Name
+		}
+		body = append(body, jen.Id("req").Dot("Arg").Call(jen.Lit(arg), jen.Id("in").Dot(p.GoName)))
 	}
 	if b := op.Body; b != nil {
-		body = append(body, jen.Id("req").Dot("Body").Call(jen.Lit(b.ContentType), jen.Id("in").Dot(b.GoName)))
-		enc := catalog.FormEncoding(b.Encoding)
-		for _, prop := range slices.Sorted(maps.Keys(enc)) {
-			body = append(body, jen.Id("req").Dot("FormStyle").Call(jen.Lit(prop), jen.Lit(enc[prop].Style), jen.Lit(enc[prop].Explode)))
-		}
+		body = append(body, jen.Id("req").Dot("SetBody").Call(jen.Id("in").Dot(b.GoName)))
 	}
 	body = append(body, jen.Id("out").Op(":=").New(jen.Id(op.ResponseType)))
 	decodeInto := jen.Nil()
@@ -178,32 +172,4 @@ func (e *emitter) emitMethod(f *jen.File, op *ir.Operation) {
 	doc(f, methodDoc(op))
 	f.Func().Params(jen.Id("c").Op("*").Id("Client")).Id(op.GoName).Params(params...).
 		Params(jen.Op("*").Id(op.ResponseType), jen.Error()).Block(body...)
-}
-
-// paramCall is the request-builder call that sends one parameter, using
-// the short form when the style is the location's default.
-func paramCall(p *ir.Param) jen.Code {
-	v := jen.Id("in").Dot(p.GoName)
-	req := jen.Id("req")
-	switch p.In {
-	case ir.InPath:
-		if p.Style == "simple" && !p.Explode {
-			return req.Dot("Path").Call(jen.Lit(p.Name), v)
-		}
-		return req.Dot("PathStyle").Call(jen.Lit(p.Name), jen.Lit(p.Style), jen.Lit(p.Explode), v)
-	case ir.InQuery:
-		if strings.Contains(p.ContentType, "json") {
-			return req.Dot("QueryJSON").Call(jen.Lit(p.Name), v)
-		}
-		if p.Style == "form" && p.Explode {
-			return req.Dot("Query").Call(jen.Lit(p.Name), v)
-		}
-		return req.Dot("QueryStyle").Call(jen.Lit(p.Name), jen.Lit(p.Style), jen.Lit(p.Explode), v)
-	case ir.InHeader:
-		if !p.Explode {
-			return req.Dot("Header").Call(jen.Lit(p.Name), v)
-		}
-		return req.Dot("HeaderStyle").Call(jen.Lit(p.Name), jen.Lit(true), v)
-	}
-	return req.Dot("Cookie").Call(jen.Lit(p.Name), v)
 }

@@ -244,8 +244,7 @@ func (e *emitter) emitPartDoc(f *jen.File, p *part) {
 	partDirective(f)
 }
 
-// emitPartClient declares a tag package's Client, bound to a root client,
-// and the security requirements its operations use.
+// emitPartClient declares a tag package's Client, bound to a root client.
 func (e *emitter) emitPartClient(f *jen.File, p *part) {
 	doc(f, docLines(fmt.Sprintf("Client calls the operations of package %s. It is safe for concurrent use.", p.name)))
 	f.Type().Id("Client").Struct(jen.Id("rt").Op("*").Qual(toolrtPath, "Client"))
@@ -253,17 +252,6 @@ func (e *emitter) emitPartClient(f *jen.File, p *part) {
 	f.Func().Id("New").Params(jen.Id("c").Add(e.rootClient())).Op("*").Id("Client").Block(
 		jen.Return(jen.Op("&").Id("Client").Values(jen.Dict{jen.Id("rt"): e.rootRuntime()})),
 	)
-	used := map[string]bool{}
-	for _, op := range p.ops {
-		used[securityKey(op.Security)] = true
-	}
-	var order [][]ir.SecurityRequirement
-	for _, sec := range e.authOrder {
-		if used[securityKey(sec)] {
-			order = append(order, sec)
-		}
-	}
-	e.emitAuthVars(f, order)
 }
 
 // emitAllTools declares the aggregate package's tool list and
@@ -273,12 +261,14 @@ func (e *emitter) emitAllTools(f *jen.File, tags []*part) {
 	for _, p := range tags {
 		f.ImportName(p.path, p.name)
 		if len(p.ops) > 0 {
-			lists = append(lists, jen.Line().Qual(p.path, "Operations"))
+			lists = append(lists, jen.Line().Qual(p.path, "Operations").Call())
 		}
 	}
 	lists = append(lists, jen.Line())
-	doc(f, []string{"Operations are the API's operations as agent tools, tag by tag."})
-	f.Var().Id("Operations").Op("=").Qual("slices", "Concat").Call(lists...)
+	doc(f, []string{"Operations returns the API's operations as agent tools, tag by tag: new", "values on every call, which the caller owns."})
+	f.Func().Id("Operations").Params().Index().Op("*").Qual(toolrtPath, "Operation").Block(
+		jen.Return(jen.Qual("slices", "Concat").Call(lists...)),
+	)
 	e.emitConstructors(f, "every operation", e.rootClient, e.rootRuntime)
 }
 

@@ -8,23 +8,27 @@ import (
 
 	"github.com/dave/jennifer/jen"
 
+	"github.com/agentready/agentready/gen/catalog"
 	"github.com/agentready/agentready/gen/ir"
 )
 
 // einoTool is the import path of Eino's tool interfaces.
 const einoTool = "github.com/cloudwego/eino/components/tool"
 
-// toolVar is the package variable that holds an operation's tool
-// descriptor: unexported, and prefixed so it cannot meet an exported
-// identifier or an auth variable.
-func toolVar(op *ir.Operation) string { return "tool" + op.GoName }
+// descriptorFunc is the function that returns an operation's descriptor:
+// unexported, and prefixed so it cannot meet an exported identifier.
+func descriptorFunc(op *ir.Operation) string { return "op" + op.GoName }
 
-// emitToolVar declares op's tool descriptor, when it has one, with its
-// fields in a reader's order.
-func (e *emitter) emitToolVar(f *jen.File, op *ir.Operation) {
+// emitDescriptor declares the function that returns op's descriptor, a
+// new value on every call so that no two clients or catalogs share one,
+// with its fields in a reader's order. The typed method builds its
+// request from it, as the tool does; an operation without a tool (its
+// schema could not be built) gets the request's part alone.
+func (e *emitter) emitDescriptor(f *jen.File, op *ir.Operation) {
 	d := e.tool(op.Name)
-	if d == nil {
-		return
+	isTool := d != nil
+	if !isTool {
+		d = catalog.Request(op)
 	}
 	var fields fieldList
 	fields.add("Name", jen.Lit(d.Name))
@@ -35,7 +39,7 @@ func (e *emitter) emitToolVar(f *jen.File, op *ir.Operation) {
 		fields.add("Server", jen.Lit(d.Server))
 	}
 	if len(op.Security) > 0 {
-		fields.add("Security", e.securityRef(op.Security))
+		fields.add("Security", securityLit(op.Security))
 	}
 	if len(d.Params) > 0 {
 		params := make([]jen.Code, 0, len(d.Params)+1)
@@ -79,7 +83,9 @@ func (e *emitter) emitToolVar(f *jen.File, op *ir.Operation) {
 		}
 		fields.add("Body", jen.Op("&").Qual(toolrtPath, "Body").Values(bf...))
 	}
-	fields.add("Schema", rawString(d.Schema))
+	if d.Schema != "" {
+		fields.add("Schema", rawString(d.Schema))
+	}
 	if d.CheckSchema != "" {
 		fields.add("CheckSchema", rawString(d.CheckSchema))
 	}
@@ -91,8 +97,14 @@ func (e *emitter) emitToolVar(f *jen.File, op *ir.Operation) {
 		lines = append(lines, jen.Line().Add(fld))
 	}
 	lines = append(lines, jen.Line())
-	docf(f, "%s is the %s operation as an agent tool.", toolVar(op), op.Name)
-	f.Var().Id(toolVar(op)).Op("=").Op("&").Qual(toolrtPath, "Operation").Values(lines...)
+	if isTool {
+		doc(f, docLines(fmt.Sprintf("%s returns a new descriptor of the %s operation: its request and, as an agent tool, its schema.", descriptorFunc(op), op.Name)))
+	} else {
+		doc(f, docLines(fmt.Sprintf("%s returns a new descriptor of the %s operation's request (it has no agent tool).", descriptorFunc(op), op.Name)))
+	}
+	f.Func().Id(descriptorFunc(op)).Params().Op("*").Qual(toolrtPath, "Operation").Block(
+		jen.Return(jen.Op("&").Qual(toolrtPath, "Operation").Values(lines...)),
+	)
 }
 
 // fieldList is the fields of a composite literal in the order they were
@@ -115,25 +127,27 @@ func (e *emitter) emitTools(f *jen.File) {
 	e.emitToolList(f, e.api.Operations, "")
 }
 
-// emitToolList declares Operations, the tools of ops, and their
-// constructors: for the package itself (part "") or for a tag's package
-// of a split output, whose constructors take the root's client.
+// emitToolList declares Operations, which returns the tools of ops, and
+// their constructors: for the package itself (part "") or for a tag's
+// package of a split output, whose constructors take the root's client.
 func (e *emitter) emitToolList(f *jen.File, ops []*ir.Operation, part string) {
-	var vars []jen.Code
+	var calls []jen.Code
 	for _, op := range ops {
 		if e.tool(op.Name) != nil {
-			vars = append(vars, jen.Line().Id(toolVar(op)))
+			calls = append(calls, jen.Line().Id(descriptorFunc(op)).Call())
 		}
 	}
-	if len(vars) > 0 {
-		vars = append(vars, jen.Line())
+	if len(calls) > 0 {
+		calls = append(calls, jen.Line())
 	}
-	if part == "" {
-		doc(f, []string{"Operations are the API's operations as agent tools, sorted by name."})
-	} else {
-		docf(f, "Operations are the operations of package %s as agent tools, sorted by name.", part)
+	what := "the API's operations"
+	if part != "" {
+		what = "the operations of package " + part
 	}
-	f.Var().Id("Operations").Op("=").Index().Op("*").Qual(toolrtPath, "Operation").Values(vars...)
+	doc(f, docLines(fmt.Sprintf("Operations returns %s as agent tools, sorted by name: new values on every call, which the caller owns.", what)))
+	f.Func().Id("Operations").Params().Index().Op("*").Qual(toolrtPath, "Operation").Block(
+		jen.Return(jen.Index().Op("*").Qual(toolrtPath, "Operation").Values(calls...)),
+	)
 	if part == "" {
 		e.emitConstructors(f, "every operation",
 			func() *jen.Statement { return jen.Op("*").Id("Client") },
@@ -154,7 +168,7 @@ func (e *emitter) emitConstructors(f *jen.File, what string, client, runtime fun
 	})
 	f.Func().Id("NewCatalog").Params(jen.Id("c").Add(client()), jen.Id("opts").Op("...").Qual(toolrtPath, "ToolOption")).
 		Params(jen.Op("*").Qual(toolrtPath, "Catalog"), jen.Error()).Block(
-		jen.Return(jen.Qual(toolrtPath, "NewCatalog").Call(runtime(), jen.Id("Operations"), jen.Id("opts").Op("..."))),
+		jen.Return(jen.Qual(toolrtPath, "NewCatalog").Call(runtime(), jen.Id("Operations").Call(), jen.Id("opts").Op("..."))),
 	)
 
 	doc(f, []string{

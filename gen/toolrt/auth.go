@@ -57,7 +57,8 @@ func (c *Client) authenticate(ctx context.Context, req *http.Request, sec Securi
 		}
 		for _, name := range alt {
 			if err := c.apply(ctx, req, c.schemes[name], c.credentials[name]); err != nil {
-				return err
+				return &RequestError{In: "security", Name: name, Err: err, msg: err.Error(),
+					Fix: "check the credential given for it (WithCredential or its environment variable)"}
 			}
 		}
 		return nil

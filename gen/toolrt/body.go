@@ -53,7 +53,7 @@ func (r *Request) encodeBody() (io.Reader, string, error) {
 		return nil, "", nil
 	}
 	fail := func(err error) (io.Reader, string, error) {
-		return nil, "", fmt.Errorf("%s %s: request body: %w", r.method, r.path, err)
+		return nil, "", requestError(r.method, r.path, "body", "", err, "request body: %v", err)
 	}
 	ct := r.bodyType
 	switch kindOfMedia(ct) {

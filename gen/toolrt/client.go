@@ -35,6 +35,8 @@ type Client struct {
 	maxBody     int64
 	noEnv       bool
 	retry       RetryPolicy
+	// timeout, when set, replaces the HTTP client's timeout.
+	timeout *time.Duration
 }
 
 // RequestEditor changes a request just before it is sent, for headers the
@@ -45,13 +47,27 @@ type RequestEditor func(ctx context.Context, req *http.Request) error
 type Option func(*Client) error
 
 // WithHTTPClient sends requests through hc (for timeouts, proxies, TLS and
-// transports). The default has a 60 second timeout.
+// transports). The default (DefaultHTTPClient) has a 60 second timeout and
+// keeps up to DefaultMaxIdleConnsPerHost idle connections to the API.
 func WithHTTPClient(hc *http.Client) Option {
 	return func(c *Client) error {
 		if hc == nil {
 			return errors.New("toolrt: WithHTTPClient: nil client")
 		}
 		c.http = hc
+		return nil
+	}
+}
+
+// WithTimeout sets the HTTP client's timeout of each attempt of a request
+// (the default client's is 60 seconds; 0 means none), keeping its pooled
+// transport; with WithHTTPClient, it applies to a copy of that client.
+func WithTimeout(d time.Duration) Option {
+	return func(c *Client) error {
+		if d < 0 {
+			return fmt.Errorf("toolrt: WithTimeout: %v is negative", d)
+		}
+		c.timeout = &d
 		return nil
 	}
 }
@@ -107,12 +123,32 @@ func WithMaxResponseBytes(n int64) Option {
 	}
 }
 
+// DefaultMaxIdleConnsPerHost is how many idle connections to the API the
+// default HTTP client keeps: enough for as many agents calling at once,
+// where Go's default transport keeps two and opens a new connection for
+// nearly every concurrent call.
+const DefaultMaxIdleConnsPerHost = 64
+
+// DefaultHTTPClient returns the HTTP client a Client uses unless
+// WithHTTPClient gives another: a 60 second timeout, and a transport of
+// its own (Go's default, with proxies from the environment) that keeps up
+// to DefaultMaxIdleConnsPerHost idle connections per host.
+func DefaultHTTPClient() *http.Client {
+	tr := http.DefaultTransport.(*http.Transport).Clone()
+	tr.MaxIdleConnsPerHost = DefaultMaxIdleConnsPerHost
+	tr.MaxIdleConns = 4 * DefaultMaxIdleConnsPerHost
+	return &http.Client{Timeout: 60 * time.Second, Transport: tr}
+}
+
 // NewClient returns a client for the API at baseURL whose security schemes
 // are schemes. Credentials come from options and, unless
 // WithoutEnvironment is given, from each scheme's environment variable.
+// An empty baseURL is an error: a generated package's DefaultBaseURL is
+// the spec's server, to pass when that is the API to call.
 func NewClient(baseURL string, schemes []SecurityScheme, opts ...Option) (*Client, error) {
 	if strings.TrimSpace(baseURL) == "" {
-		return nil, errors.New("toolrt: no base URL: the spec declares no server; pass the API's URL, e.g. https://api.example.com")
+		return nil, errors.New("toolrt: no base URL: pass the API's URL, e.g. https://api.example.com " +
+			"(a generated package's DefaultBaseURL is the spec's server, when it declares one)")
 	}
 	u, err := url.Parse(strings.TrimRight(baseURL, "/"))
 	if err != nil {
@@ -123,7 +159,6 @@ func NewClient(baseURL string, schemes []SecurityScheme, opts ...Option) (*Clien
 	}
 	c := &Client{
 		baseURL:     u,
-		http:        &http.Client{Timeout: 60 * time.Second},
 		schemes:     make(map[string]SecurityScheme, len(schemes)),
 		credentials: make(map[string]string),
 		userAgent:   "agentready-toolrt",
@@ -137,6 +172,14 @@ func NewClient(baseURL string, schemes []SecurityScheme, opts ...Option) (*Clien
 		if err := o(c); err != nil {
 			return nil, err
 		}
+	}
+	if c.http == nil {
+		c.http = DefaultHTTPClient()
+	}
+	if c.timeout != nil {
+		hc := *c.http
+		hc.Timeout = *c.timeout
+		c.http = &hc
 	}
 	var queryKeys []string
 	for _, s := range c.schemes {
@@ -228,7 +271,8 @@ func (c *Client) httpRequest(ctx context.Context, req *Request) (*http.Request, 
 	if req.server != "" {
 		u, err := url.Parse(strings.TrimRight(req.server, "/"))
 		if err != nil {
-			return nil, fmt.Errorf("toolrt: server %q of %s %s: %v", req.server, req.method, req.path, err)
+			return nil, &RequestError{Method: req.method, Path: req.path, In: "server", Name: req.server, Err: err,
+				msg: fmt.Sprintf("toolrt: server %q of %s %s: %v", req.server, req.method, req.path, err)}
 		}
 		base = u
 	}
@@ -238,7 +282,8 @@ func (c *Client) httpRequest(ctx context.Context, req *Request) (*http.Request, 
 	}
 	u, err := url.Parse(base.String() + path)
 	if err != nil {
-		return nil, fmt.Errorf("toolrt: %s %s: %v", req.method, req.path, err)
+		return nil, &RequestError{Method: req.method, Path: req.path, In: "url", Err: err,
+			msg: fmt.Sprintf("toolrt: %s %s: %v", req.method, req.path, err)}
 	}
 	u.RawQuery = req.query.String()
 	body, contentType, err := req.encodeBody()
@@ -247,7 +292,8 @@ func (c *Client) httpRequest(ctx context.Context, req *Request) (*http.Request, 
 	}
 	hr, err := http.NewRequestWithContext(ctx, req.method, u.String(), body)
 	if err != nil {
-		return nil, fmt.Errorf("toolrt: %s %s: %v", req.method, req.path, err)
+		return nil, &RequestError{Method: req.method, Path: req.path, In: "url", Err: err,
+			msg: fmt.Sprintf("toolrt: %s %s: %v", req.method, req.path, err)}
 	}
 	if contentType != "" {
 		hr.Header.Set("Content-Type", contentType)
@@ -265,11 +311,15 @@ func (c *Client) httpRequest(ctx context.Context, req *Request) (*http.Request, 
 		hr.AddCookie(ck)
 	}
 	if err := c.authenticate(ctx, hr, req.security); err != nil {
+		var re *RequestError
+		if errors.As(err, &re) {
+			re.Method, re.Path = req.method, req.path
+		}
 		return nil, err
 	}
 	for _, ed := range c.editors {
 		if err := ed(ctx, hr); err != nil {
-			return nil, fmt.Errorf("toolrt: request editor: %w", err)
+			return nil, &RequestError{Method: req.method, Path: req.path, In: "editor", Err: err, msg: "toolrt: request editor: " + err.Error()}
 		}
 	}
 	return hr, nil

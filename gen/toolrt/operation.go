@@ -87,20 +87,31 @@ type Body struct {
 // but GET, HEAD, OPTIONS and TRACE.
 func (op *Operation) Mutating() bool { return !ir.SafeMethod(op.Method) }
 
+// NewRequest starts a request of the operation: its method, path,
+// server and security. Arg and SetBody then fill in the values. The
+// generated typed methods build their requests this way, from the same
+// descriptor as the tool, so both send a call alike.
+func (op *Operation) NewRequest() *Request {
+	req := NewRequest(op.Method, op.Path, op.Security)
+	if op.Server != "" {
+		req.SetServer(op.Server)
+	}
+	req.op = op
+	return req
+}
+
 // Request builds the HTTP request for an arguments object, which should
 // have been checked against Schema first. Arguments the operation does not
 // know are ignored; a missing path argument makes Do fail before anything
 // is sent.
 func (op *Operation) Request(args map[string]any) *Request {
-	req := NewRequest(op.Method, op.Path, op.Security)
-	if op.Server != "" {
-		req.SetServer(op.Server)
-	}
+	req := op.NewRequest()
 	for _, p := range op.Params {
 		v, ok := args[p.ArgName()]
 		if !ok {
 			if p.In == "path" {
-				req.fail("path parameter %q has no value: the argument %q is required", p.Name, p.ArgName())
+				req.fail("path", p.Name, nil, "path parameter %q has no value: the argument %q is required", p.Name, p.ArgName()).
+					withFix(fmt.Sprintf("give the argument %q", p.ArgName()))
 			}
 			if p.In == "header" && strings.EqualFold(p.Name, IdempotencyHeader) {
 				// The spec declares one: a key of this call's own makes it
@@ -113,13 +124,48 @@ func (op *Operation) Request(args map[string]any) *Request {
 	}
 	if b := op.Body; b != nil {
 		if body, ok := b.value(args); ok {
-			req.Body(b.ContentType, body)
-			for prop, enc := range b.Encoding {
-				req.FormStyle(prop, enc.Style, enc.Explode)
-			}
+			req.SetBody(body)
 		}
 	}
 	return req
+}
+
+// Arg sets the parameter that the argument name carries, in the location
+// and style the operation's descriptor gives it. An absent value (nil, a
+// nil pointer or slice) is not sent; for a path parameter it is an error
+// of Do. The request must have been started with Operation's NewRequest.
+func (r *Request) Arg(name string, v any) {
+	if r.op == nil {
+		r.fail("argument", name, nil, "argument %q: the request was not started from an operation", name).
+			withFix("start it with the operation's NewRequest")
+		return
+	}
+	for _, p := range r.op.Params {
+		if p.ArgName() == name {
+			r.Param(p, v)
+			return
+		}
+	}
+	args := make([]string, len(r.op.Params))
+	for i, p := range r.op.Params {
+		args[i] = p.ArgName()
+	}
+	r.fail("argument", name, nil, "%s has no parameter argument %q", r.op.Name, name).
+		withFix("use one of: " + strings.Join(args, ", "))
+}
+
+// SetBody sets the request body of the operation, written in its content
+// type and form encodings. An absent value sends no body.
+func (r *Request) SetBody(v any) {
+	if r.op == nil || r.op.Body == nil {
+		r.fail("body", "", nil, "the operation takes no request body").withFix("leave the body out")
+		return
+	}
+	b := r.op.Body
+	r.Body(b.ContentType, v)
+	for prop, enc := range b.Encoding {
+		r.FormStyle(prop, enc.Style, enc.Explode)
+	}
 }
 
 // value picks the body out of the arguments.
@@ -162,7 +208,8 @@ func (r *Request) Param(p Param, v any) {
 	case "cookie":
 		r.Cookie(p.Name, v)
 	default:
-		r.fail("parameter %q: unknown location %q", p.Name, p.In)
+		r.fail(p.In, p.Name, nil, "parameter %q: unknown location %q", p.Name, p.In).
+			withFix("use path, query, header or cookie")
 	}
 }
 

@@ -133,3 +133,90 @@ func TestOperationMutating(t *testing.T) {
 		}
 	}
 }
+
+func TestTypedAndToolRoutesSendTheSameRequest(t *testing.T) {
+	c, got := echoServer(t)
+	args := map[string]any{"ticketId": "T-1", "notify": true, "fields": []any{"a", "b"}, "If-Match": "v7", "status": "closed"}
+	if _, err := c.Call(context.Background(), updateTicket, args); err != nil {
+		t.Fatal(err)
+	}
+	notify := true
+	req := updateTicket.NewRequest()
+	req.Arg("ticketId", "T-1")
+	req.Arg("notify", &notify)
+	req.Arg("fields", []string{"a", "b"})
+	req.Arg("If-Match", "v7")
+	req.Arg("filter", (*map[string]any)(nil))
+	req.SetBody(map[string]any{"status": "closed"})
+	if err := c.Do(context.Background(), req, nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	if len(*got) != 2 {
+		t.Fatalf("%d requests, want 2", len(*got))
+	}
+	tool, typed := (*got)[0], (*got)[1]
+	if tool.method != typed.method || tool.rawPath != typed.rawPath || tool.query != typed.query || tool.body != typed.body ||
+		tool.header.Get("If-Match") != typed.header.Get("If-Match") || tool.header.Get("Authorization") != typed.header.Get("Authorization") {
+		t.Errorf("the tool sent %+v\nthe typed route sent %+v", tool, typed)
+	}
+}
+
+func TestRequestBuildingErrorsAreTyped(t *testing.T) {
+	c, got := echoServer(t)
+	basic, err := NewClient(c.BaseURL(), []SecurityScheme{{Name: "basic", Kind: BasicAuth}}, WithoutEnvironment(), WithCredential("basic", "no-colon"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	withArg := func(name string, v any) *Request {
+		req := updateTicket.NewRequest()
+		req.Arg("ticketId", "T-1")
+		req.Arg(name, v)
+		return req
+	}
+	for _, tc := range []struct {
+		name     string
+		client   *Client
+		req      *Request
+		in, what string
+		fix      string
+	}{
+		{"missing path argument", c, updateTicket.Request(map[string]any{}), "path", "ticketId", "ticketId"},
+		{"unknown argument", c, withArg("nope", 1), "argument", "nope", "ticketId, notify"},
+		{"line break in a header", c, withArg("If-Match", "a\r\nX-Evil: 1"), "header", "If-Match", "line break"},
+		{"dot-dot path", c, func() *Request { r := updateTicket.NewRequest(); r.Arg("ticketId", ".."); return r }(), "path", "ticketId", "other than"},
+		{"body JSON cannot write", c, func() *Request {
+			r := updateTicket.NewRequest()
+			r.Arg("ticketId", "T-1")
+			r.SetBody(map[string]any{"f": func() {}})
+			return r
+		}(), "body", "", ""},
+		{"basic credential without a colon", basic, &Request{method: "GET", path: "/x", security: Security{{"basic"}}, header: http.Header{}}, "security", "basic", "credential"},
+	} {
+		err := tc.client.Do(context.Background(), tc.req, nil, nil)
+		var re *RequestError
+		if !errors.As(err, &re) {
+			t.Errorf("%s: error %v (%T) is not a *RequestError", tc.name, err, err)
+			continue
+		}
+		if re.In != tc.in || re.Name != tc.what || !strings.Contains(re.Fix, tc.fix) || re.Method == "" || re.Path == "" {
+			t.Errorf("%s: %+v, want in %q, name %q, a fix with %q, and the operation", tc.name, re, tc.in, tc.what, tc.fix)
+		}
+	}
+	if len(*got) != 0 {
+		t.Errorf("%d requests were sent for requests that could not be built", len(*got))
+	}
+}
+
+func TestCatalogLookupOfAnUnknownToolIsNotATypedNil(t *testing.T) {
+	c, _ := echoServer(t)
+	cat, err := NewCatalog(c, []*Operation{{Name: "getTicket", Method: http.MethodGet, Path: "/t", Schema: `{"type":"object"}`}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tl, ok := cat.Tool("getTicket"); !ok || tl == nil {
+		t.Errorf("Tool(getTicket) = %v, %v", tl, ok)
+	}
+	if tl, ok := cat.Tool("get_ticket"); ok || tl != nil {
+		t.Errorf("Tool(get_ticket) = %v, %v; want nil, false", tl, ok)
+	}
+}

@@ -2,7 +2,6 @@ package toolrt
 
 import (
 	"encoding/json"
-	"fmt"
 	"net/http"
 	"net/url"
 	"reflect"
@@ -27,7 +26,10 @@ type Request struct {
 	bodyType string
 	hasBody  bool
 	form     map[string]FormEncoding
-	err      error
+	// op is the descriptor the request was started from (Operation's
+	// NewRequest), nil for one started with NewRequest.
+	op  *Operation
+	err *RequestError
 }
 
 // FormEncoding is how one property of a form body is written.
@@ -48,10 +50,13 @@ func NewRequest(method, path string, security Security) *Request {
 // for operations the spec serves elsewhere.
 func (r *Request) SetServer(url string) { r.server = url }
 
-func (r *Request) fail(format string, args ...any) {
+// fail records the first error of the request: what is wrong with the
+// value at in (a location) and name, and its cause, if any.
+func (r *Request) fail(in, name string, cause error, format string, args ...any) *RequestError {
 	if r.err == nil {
-		r.err = fmt.Errorf("%s %s: "+format, append([]any{r.method, r.path}, args...)...)
+		r.err = requestError(r.method, r.path, in, name, cause, format, args...)
 	}
+	return r.err
 }
 
 // absent reports whether v holds no value: nil, a nil pointer, slice or
@@ -86,20 +91,20 @@ func (r *Request) Path(name string, v any) { r.PathStyle(name, "simple", false, 
 // "/" becomes %2F, and "." or ".." alone are refused.
 func (r *Request) PathStyle(name, style string, explode bool, v any) {
 	if absent(v) {
-		r.fail("path parameter %q has no value", name)
+		r.fail("path", name, nil, "path parameter %q has no value", name).withFix("give it a value")
 		return
 	}
 	s, err := runtime.StyleParamWithLocation(style, explode, name, runtime.ParamLocationPath, deref(v))
 	if err != nil {
-		r.fail("path parameter %q: %v", name, err)
+		r.fail("path", name, err, "path parameter %q: %v", name, err)
 		return
 	}
 	switch s {
 	case "":
-		r.fail("path parameter %q is empty", name)
+		r.fail("path", name, nil, "path parameter %q is empty", name).withFix("give it a non-empty value")
 		return
 	case ".", "..":
-		r.fail("path parameter %q is %q, which would change the path", name, s)
+		r.fail("path", name, nil, "path parameter %q is %q, which would change the path", name, s).withFix("give it a value other than . or ..")
 		return
 	}
 	if r.pathVals == nil {
@@ -120,7 +125,7 @@ func (r *Request) QueryStyle(name, style string, explode bool, v any) {
 	}
 	s, err := runtime.StyleParamWithLocation(style, explode, name, runtime.ParamLocationQuery, deref(v))
 	if err != nil {
-		r.fail("query parameter %q: %v", name, err)
+		r.fail("query", name, err, "query parameter %q: %v", name, err)
 		return
 	}
 	if s != "" {
@@ -136,7 +141,7 @@ func (r *Request) QueryJSON(name string, v any) {
 	}
 	b, err := json.Marshal(v)
 	if err != nil {
-		r.fail("query parameter %q: %v", name, err)
+		r.fail("query", name, err, "query parameter %q: %v", name, err)
 		return
 	}
 	r.query = append(r.query, url.QueryEscape(name)+"="+url.QueryEscape(string(b)))
@@ -152,11 +157,11 @@ func (r *Request) HeaderStyle(name string, explode bool, v any) {
 	}
 	s, err := runtime.StyleParamWithLocation("simple", explode, name, runtime.ParamLocationHeader, deref(v))
 	if err != nil {
-		r.fail("header parameter %q: %v", name, err)
+		r.fail("header", name, err, "header parameter %q: %v", name, err)
 		return
 	}
 	if strings.ContainsAny(s, "\r\n") {
-		r.fail("header parameter %q contains a line break", name)
+		r.fail("header", name, nil, "header parameter %q contains a line break", name).withFix("remove the line break")
 		return
 	}
 	r.header.Set(name, s)
@@ -169,7 +174,7 @@ func (r *Request) Cookie(name string, v any) {
 	}
 	s, err := runtime.StyleParamWithLocation("simple", false, name, runtime.ParamLocationCookie, deref(v))
 	if err != nil {
-		r.fail("cookie parameter %q: %v", name, err)
+		r.fail("cookie", name, err, "cookie parameter %q: %v", name, err)
 		return
 	}
 	r.cookies = append(r.cookies, &http.Cookie{Name: name, Value: s})
@@ -211,7 +216,7 @@ func (r *Request) expandPath() (string, error) {
 		name := rest[i+1 : i+j]
 		v, ok := r.pathVals[name]
 		if !ok {
-			return "", fmt.Errorf("%s %s: path parameter %q has no value", r.method, r.path, name)
+			return "", requestError(r.method, r.path, "path", name, nil, "path parameter %q has no value", name).withFix("give it a value")
 		}
 		b.WriteString(v)
 		rest = rest[i+j+1:]

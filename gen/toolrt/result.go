@@ -34,8 +34,10 @@ type ResultOptions struct {
 	// in bytes divided by 4, rounded up; pass the model's tokenizer for
 	// exact budgets.
 	Count func(string) int
-	// Timeout is the HTTP client's timeout. When set, the text of a call
-	// that timed out says how long it waited.
+	// Timeout bounds each tool call, retries included: the call is
+	// canceled when it has had no complete answer after Timeout, and its
+	// text says how long it waited. 0 leaves the bound to the caller's
+	// context and the HTTP client's own timeout.
 	Timeout time.Duration
 }
 

@@ -55,7 +55,8 @@ func AllowAllMutations() ToolOption {
 	return AllowMutations(func(*Operation) bool { return true })
 }
 
-// WithResultOptions sets the token budget and counter of results.
+// WithResultOptions sets the token budget and counter of results, and the
+// time a call may take.
 func WithResultOptions(o ResultOptions) ToolOption {
 	return func(c *toolConfig) { c.result = o }
 }
@@ -232,6 +233,11 @@ func (t *Tool) send(ctx context.Context, call *Call) {
 		call.Result = Result{Kind: ResultRefused, Text: call.Text}
 		return
 	}
+	if d := t.cfg.result.Timeout; d > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, d)
+		defer cancel()
+	}
 	resp, err := t.client.Call(ctx, t.op, call.Args)
 	call.Response, call.Err = resp, err
 	call.Result = NewResult(resp, err, t.cfg.result)
@@ -281,8 +287,12 @@ func NewCatalog(c *Client, ops []*Operation, opts ...ToolOption) (*Catalog, erro
 	return cat, nil
 }
 
-// Tool returns the tool with the given name, or nil.
-func (c *Catalog) Tool(name string) *Tool { return c.byName[name] }
+// Tool returns the tool with the given name and true, or nil and false
+// when the catalog has none of that name.
+func (c *Catalog) Tool(name string) (*Tool, bool) {
+	t, ok := c.byName[name]
+	return t, ok
+}
 
 // Eino returns the tools as Eino tools, for a ChatModel's WithTools or a
 // ReAct agent's ToolsConfig.

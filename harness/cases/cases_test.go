@@ -48,7 +48,11 @@ func directRun(t *testing.T, api *ir.API, cs []cases.Case, tools map[string][]st
 	var nOK, nEmpty int
 	for _, c := range run {
 		raw, _ := json.Marshal(c.Args)
-		call := cat.Tool(c.Tool).Run(ctx, string(raw))
+		tl, ok := cat.Tool(c.Tool)
+		if !ok {
+			t.Fatalf("the catalog has no tool %s", c.Tool)
+		}
+		call := tl.Run(ctx, string(raw))
 		if call.ArgError != nil {
 			t.Errorf("%s: the tool rejects the arguments: %v", c.ID, call.ArgError)
 		}

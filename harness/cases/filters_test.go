@@ -57,7 +57,11 @@ func TestFiltersMatchOneItem(t *testing.T) {
 		}
 		own++
 		raw, _ := json.Marshal(c.Args)
-		call := cat.Tool(c.Tool).Run(context.Background(), string(raw))
+		tl, ok := cat.Tool(c.Tool)
+		if !ok {
+			t.Fatalf("the catalog has no tool %s", c.Tool)
+		}
+		call := tl.Run(context.Background(), string(raw))
 		if !call.Result.OK {
 			t.Errorf("%s: %s", c.ID, call.Text)
 			continue

@@ -65,7 +65,11 @@ func TestStateChangingCasesOwnTheirObjects(t *testing.T) {
 				t.Fatalf("%s (%s): %v", c.ID, leg, err)
 			}
 			raw, _ := json.Marshal(p.Args)
-			call := cat.Tool(c.Tool).Run(ctx, string(raw))
+			tl, ok := cat.Tool(c.Tool)
+			if !ok {
+				t.Fatalf("the catalog has no tool %s", c.Tool)
+			}
+			call := tl.Run(ctx, string(raw))
 			p.Cleanup(ctx, prep, call)
 			if ok, _, why := cases.Holds(api, &c, call); !ok {
 				t.Errorf("%s (%s): %s", c.ID, leg, why)
@@ -128,7 +132,11 @@ func TestUniqueValuesAreFresh(t *testing.T) {
 				t.Fatal(err)
 			}
 			raw, _ := json.Marshal(p.Args)
-			call := cat.Tool(c.Tool).Run(ctx, string(raw))
+			tl, ok := cat.Tool(c.Tool)
+			if !ok {
+				t.Fatalf("the catalog has no tool %s", c.Tool)
+			}
+			call := tl.Run(ctx, string(raw))
 			if ok, _, why := cases.Holds(api, &c, call); !ok {
 				t.Errorf("%s, run %d: %s (args %s)", c.ID, run, why, raw)
 			}
@@ -152,7 +160,11 @@ func TestVerifiedReadsReturnData(t *testing.T) {
 			t.Fatalf("%s: %v", c.ID, err)
 		}
 		raw, _ := json.Marshal(p.Args)
-		call := cat.Tool(c.Tool).Run(ctx, string(raw))
+		tl, ok := cat.Tool(c.Tool)
+		if !ok {
+			t.Fatalf("the catalog has no tool %s", c.Tool)
+		}
+		call := tl.Run(ctx, string(raw))
 		if ok, empty, why := cases.Holds(api, &c, call); !ok || empty {
 			t.Errorf("%s %s: %s", c.ID, raw, why)
 		}

@@ -344,8 +344,8 @@ func (h *harvester) call(op *ir.Operation, args map[string]any) *callResult {
 	}
 	r := &callResult{}
 	h.calls[key] = r
-	t := h.cat.Tool(op.Name)
-	if t == nil {
+	t, ok := h.cat.Tool(op.Name)
+	if !ok {
 		h.warn("notool:"+op.Name, "the catalog has no tool %s", op.Name)
 		return r
 	}

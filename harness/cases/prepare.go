@@ -104,8 +104,8 @@ func (p *Preparer) Prepare(ctx context.Context, c *Case, tag string) (*Prepared,
 // call makes one step's call with this run's values.
 func (r *Prepared) call(ctx context.Context, p *Preparer, st Step, what string) (*toolrt.Call, error) {
 	name := what + " " + st.Tool
-	t := p.Catalog.Tool(st.Tool)
-	if t == nil {
+	t, ok := p.Catalog.Tool(st.Tool)
+	if !ok {
 		return nil, &PrepareError{Step: name, Reason: "the tool is not in the catalog"}
 	}
 	raw, err := json.Marshal(r.apply(st.Args))

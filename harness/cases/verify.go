@@ -231,8 +231,8 @@ func (v *verifier) probe(ctx context.Context, c *Case) probeResult {
 		}
 		return res
 	}
-	t := v.g.opts.Catalog.Tool(c.Tool)
-	if t == nil {
+	t, ok := v.g.opts.Catalog.Tool(c.Tool)
+	if !ok {
 		return probeResult{reason: "the tool is not in the catalog"}
 	}
 	raw, _ := json.Marshal(p.Args)

@@ -188,7 +188,11 @@ func TestDocOfMatchesOperation(t *testing.T) {
 			t.Errorf("%s: DocOf and DocOfOperation differ:\n%q\n%q", info.Name, a.Text, b.Text)
 		}
 	}
-	d := retrieve.DocOfOperation(cat.Tool("listTickets").Operation())
+	listTickets, ok := cat.Tool("listTickets")
+	if !ok {
+		t.Fatal("the catalog has no tool listTickets")
+	}
+	d := retrieve.DocOfOperation(listTickets.Operation())
 	for _, w := range []string{"requester_id", "Only tickets raised by this user", "urgent"} {
 		if !strings.Contains(d.Text, w) {
 			t.Errorf("listTickets document lacks %q:\n%s", w, d.Text)

@@ -112,8 +112,8 @@ func (r *runner) runCase(ctx context.Context, t trial) (rec *Record, infra strin
 func (r *runner) runLegs(ctx context.Context, tr trial) *Record {
 	c, id := tr.c, tr.id()
 	rec := &Record{Case: c.ID, Trial: tr.n, Tool: c.Tool, Scenario: string(c.Scenario), Args: c.Args, Mutating: c.Mutating}
-	t := r.opts.Catalog.Tool(c.Tool)
-	if t == nil {
+	t, ok := r.opts.Catalog.Tool(c.Tool)
+	if !ok {
 		rec.Skipped = SkipNoTool
 		return rec
 	}
@@ -343,7 +343,10 @@ func (r *runner) agent(ctx context.Context, c *cases.Case, utterance string, rep
 	rec := &recorder{}
 	tools := make([]tool.BaseTool, len(names))
 	for i, n := range names {
-		t := r.opts.Catalog.Tool(n)
+		t, ok := r.opts.Catalog.Tool(n)
+		if !ok {
+			return nil, nil, nil, fmt.Errorf("tool %s is not in the catalog", n)
+		}
 		op := t.Operation()
 		rec.toolTokens += tokens.Count(op.Name) + tokens.Count(op.Description) + tokens.Count(op.Schema)
 		tools[i] = &recordingTool{tool: t, rec: rec, shown: r.shownInfo, returned: r.opts.Returned}

@@ -83,7 +83,11 @@ func TestAskCaseRepliesTwiceAtMost(t *testing.T) {
 	api := exampleAPI(t)
 	url := startExample(t, -1)
 	cat := newCatalog(t, api, url, server.DefaultAdminToken)
-	id := ticketIDs(t, cat.Tool("listTickets").Run(context.Background(), `{"per_page":1}`).Text)[0]
+	listTickets, ok := cat.Tool("listTickets")
+	if !ok {
+		t.Fatal("the catalog has no tool listTickets")
+	}
+	id := ticketIDs(t, listTickets.Run(context.Background(), `{"per_page":1}`).Text)[0]
 	scs := []scenario{
 		{askCase("getTicket/asks-thrice", "getTicket", map[string]any{"ticketId": id}, "Show me the ticket.", "ticketId", "It's "+id+"."),
 			models.Repeat(4, answer("Which ticket do you mean?")), []classify.Class{classify.AskedForGiven}, nil},
@@ -143,7 +147,11 @@ func ticketIDs(t *testing.T, text string) []string {
 // given, and neither ask nor call; ids are the two tickets they use.
 func askScenarios(t *testing.T, cat *toolrt.Catalog) ([]scenario, []string) {
 	t.Helper()
-	ids := ticketIDs(t, cat.Tool("listTickets").Run(context.Background(), `{"per_page":2}`).Text)
+	listTickets, ok := cat.Tool("listTickets")
+	if !ok {
+		t.Fatal("the catalog has no tool listTickets")
+	}
+	ids := ticketIDs(t, listTickets.Run(context.Background(), `{"per_page":2}`).Text)
 	mine, other := ids[0], ids[1]
 	get := func(id string) string { return fmt.Sprintf(`{"ticketId":%q}`, id) }
 	reply := "It's " + mine + "."

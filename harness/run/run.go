@@ -778,7 +778,7 @@ func (o Options) offered(c *cases.Case) []string {
 	names := []string{target}
 	seen := map[string]bool{target: true}
 	for _, s := range c.Steps {
-		if !seen[s.Tool] && o.Catalog.Tool(s.Tool) != nil {
+		if _, ok := o.Catalog.Tool(s.Tool); ok && !seen[s.Tool] {
 			seen[s.Tool] = true
 			names = append(names, s.Tool)
 		}
@@ -789,7 +789,7 @@ func (o Options) offered(c *cases.Case) []string {
 			if len(names) > o.K+steps {
 				break
 			}
-			if !seen[n] && o.Catalog.Tool(n) != nil {
+			if _, ok := o.Catalog.Tool(n); ok && !seen[n] {
 				seen[n] = true
 				names = append(names, n)
 			}

@@ -612,7 +612,11 @@ func proxyTo(t testing.TB, base string) http.Handler {
 // teamIDs returns the ids of the example API's teams.
 func teamIDs(t testing.TB, cat *toolrt.Catalog) []string {
 	t.Helper()
-	call := cat.Tool("listTeams").Run(context.Background(), `{}`)
+	listTeams, ok := cat.Tool("listTeams")
+	if !ok {
+		t.Fatal("the catalog has no tool listTeams")
+	}
+	call := listTeams.Run(context.Background(), `{}`)
 	var page struct {
 		Items []struct {
 			ID string `json:"id"`

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"net/http"
 	"os"
 	"os/signal"
 	"syscall"
@@ -43,7 +42,7 @@ func runCall(e *env, args []string) int {
 	if err != nil {
 		return e.failf("%v", err)
 	}
-	client, err := catalog.NewClient(api, p.cfg.BaseURL, toolrt.WithHTTPClient(&http.Client{Timeout: *timeout}))
+	client, err := catalog.NewClient(api, p.cfg.BaseURL, toolrt.WithTimeout(*timeout))
 	if err != nil {
 		return e.failf("%v", err)
 	}

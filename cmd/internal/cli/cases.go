@@ -5,7 +5,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"net/http"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -93,7 +92,7 @@ func runCases(e *env, args []string) int {
 		opts.AllowMutations = mayMutate
 		// The API is called to check each case and, with a graph, to find
 		// real values.
-		client, err := catalog.NewClient(api, p.cfg.BaseURL, toolrt.WithHTTPClient(&http.Client{Timeout: *timeout}))
+		client, err := catalog.NewClient(api, p.cfg.BaseURL, toolrt.WithTimeout(*timeout))
 		if err != nil {
 			return e.failf("%v (or make the cases without the API: --offline)", err)
 		}

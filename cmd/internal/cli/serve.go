@@ -79,7 +79,7 @@ func serveUntil(ctx context.Context, e *env, args []string) int {
 		// The others are served, as gen generates them.
 		fmt.Fprintf(e.stderr, "warning: %v\n", err)
 	}
-	client, err := catalog.NewClient(api, p.cfg.BaseURL, toolrt.WithHTTPClient(&http.Client{Timeout: *timeout}))
+	client, err := catalog.NewClient(api, p.cfg.BaseURL, toolrt.WithTimeout(*timeout))
 	if err != nil {
 		return e.failf("%v", err)
 	}

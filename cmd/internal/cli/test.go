@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"github.com/agentready/agentready/harness/graph"
 	"io"
-	"net/http"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -141,7 +140,7 @@ func (j *testJob) prepare(ctx context.Context, progress io.Writer) (*prepared, e
 		return nil, err
 	}
 	info := am.info
-	opts := append([]toolrt.Option{toolrt.WithHTTPClient(&http.Client{Timeout: j.settings.timeout})}, j.clientOp...)
+	opts := append([]toolrt.Option{toolrt.WithTimeout(j.settings.timeout)}, j.clientOp...)
 	client, err := catalog.NewClient(j.api, j.baseURL, opts...)
 	if err != nil {
 		return nil, err

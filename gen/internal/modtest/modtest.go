@@ -81,6 +81,21 @@ func NewModule(t testing.TB, name string) string {
 	return dir
 }
 
+// WriteFiles writes files (slash-separated paths relative to dir, and
+// their contents) into dir, creating their folders.
+func WriteFiles(t testing.TB, dir string, files map[string]string) {
+	t.Helper()
+	for name, content := range files {
+		path := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
 // Go runs the go command in dir and returns its combined output; it fails
 // the test on error.
 func Go(t testing.TB, dir string, args ...string) string {

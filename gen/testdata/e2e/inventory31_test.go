@@ -173,7 +173,7 @@ func TestOperationsMatchTheSpecBuiltCatalog(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, err := json.MarshalIndent(Operations, "", "  ")
+	got, err := json.MarshalIndent(Operations(), "", "  ")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -46,8 +46,8 @@ func TestServedOverMCP(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(res.Tools) != len(Operations) {
-		t.Errorf("listed %d tools, the package has %d", len(res.Tools), len(Operations))
+	if len(res.Tools) != len(Operations()) {
+		t.Errorf("listed %d tools, the package has %d", len(res.Tools), len(Operations()))
 	}
 	text, isErr := mcpservetest.CallText(t, cs, "listUsers", map[string]any{"per_page": "2"})
 	if isErr || !strings.HasPrefix(text, "200 OK") || !strings.Contains(text, `per_page: "2" -> 2`) {

@@ -69,17 +69,25 @@ func TestToolsAgainstTheExampleAPI(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(cat.Tools) != len(Operations) || len(Operations) != 28 {
-		t.Fatalf("%d tools, %d operations", len(cat.Tools), len(Operations))
+	if len(cat.Tools) != len(Operations()) || len(Operations()) != 28 {
+		t.Fatalf("%d tools, %d operations", len(cat.Tools), len(Operations()))
 	}
 	ctx := context.Background()
-	list := cat.Tool("listUsers").Run(ctx, `{"per_page":"2"}`)
+	listUsers, ok := cat.Tool("listUsers")
+	if !ok {
+		t.Fatal("the catalog has no tool listUsers")
+	}
+	list := listUsers.Run(ctx, `{"per_page":"2"}`)
 	if !list.Result.OK || !strings.Contains(list.Text, `"per_page":2`) || len(list.Coercions) != 1 {
 		t.Errorf("listUsers: %s", list.Text)
 	}
 	// The read-only token may not write: the API's 403 reaches the model
 	// as a result it can read, not as an error.
-	denied, err := cat.Tool("createTicket").InvokableRun(ctx, `{"title":"Printer jam","requester_id":"00000000-0000-4000-8000-000000000000"}`)
+	createTicket, ok := cat.Tool("createTicket")
+	if !ok {
+		t.Fatal("the catalog has no tool createTicket")
+	}
+	denied, err := createTicket.InvokableRun(ctx, `{"title":"Printer jam","requester_id":"00000000-0000-4000-8000-000000000000"}`)
 	if err != nil || !strings.HasPrefix(denied, "403") {
 		t.Errorf("createTicket with a read-only token: %q, %v", denied, err)
 	}

@@ -73,7 +73,7 @@ func TestAllToolsAreTheSpecBuiltCatalog(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ops := slices.Clone(all.Operations)
+	ops := slices.Clone(all.Operations())
 	slices.SortFunc(ops, func(a, b *toolrt.Operation) int { return strings.Compare(a.Name, b.Name) })
 	got, err := json.MarshalIndent(ops, "", "  ")
 	if err != nil {
@@ -90,8 +90,8 @@ func TestAllToolsCallTheAPI(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(tools) != len(all.Operations) {
-		t.Fatalf("%d tools for %d operations", len(tools), len(all.Operations))
+	if len(tools) != len(all.Operations()) {
+		t.Fatalf("%d tools for %d operations", len(tools), len(all.Operations()))
 	}
 	for _, bt := range tools {
 		info, err := bt.Info(context.Background())

@@ -12,12 +12,9 @@ type Client struct {
 // DefaultBaseURL is the spec's server, a path without a host: pass NewClient the full URL, e.g. https://api.example.com/v1/*.
 const DefaultBaseURL = "/v1/*"
 
-// NewClient returns a Client for the API at baseURL, or at DefaultBaseURL
-// when baseURL is empty.
+// NewClient returns a Client for the API at baseURL, such as DefaultBaseURL;
+// an empty baseURL is an error.
 func NewClient(baseURL string, opts ...toolrt.Option) (*Client, error) {
-	if baseURL == "" {
-		baseURL = DefaultBaseURL
-	}
 	rt, err := toolrt.NewClient(baseURL, securitySchemes, opts...)
 	if err != nil {
 		return nil, err

@@ -48,28 +48,31 @@ type GetThingResponse struct {
 //
 // GET /things/{thingId} (tool getThing)
 func (c *Client) GetThing(ctx context.Context, in GetThingInput) (*GetThingResponse, error) {
-	req := toolrt.NewRequest(http.MethodGet, "/things/{thingId}", nil)
-	req.Path("thingId", in.ThingID)
-	req.Query("*/filter", in.StarFilter)
-	req.Header("note", in.Note)
+	req := opGetThing().NewRequest()
+	req.Arg("thingId", in.ThingID)
+	req.Arg("filter", in.StarFilter)
+	req.Arg("note", in.Note)
 	out := new(GetThingResponse)
 	err := c.rt.Do(ctx, req, &out.Response, &out.Body)
 	return out, err
 }
 
-// toolGetThing is the getThing operation as an agent tool.
-var toolGetThing = &toolrt.Operation{
-	Name:        "getThing",
-	Description: "/* Gets thing */. Use only special characters\nExample: {\"thingId\":\"92530\"}",
-	Method:      http.MethodGet,
-	Path:        "/things/{thingId}",
-	Params: []toolrt.Param{
-		{Name: "thingId", In: "path", Style: "simple", Required: true},
-		{Name: "*/filter", Arg: "filter", In: "query", Style: "form", Explode: true},
-		{Name: "note", In: "header", Style: "simple"},
-	},
-	Schema:  "{\"type\":\"object\",\"properties\":{\"thingId\":{\"type\":\"string\",\"description\":\"/* thing's ID / and more text that is long enough to wrap line so that / starts line\"},\"filter\":{\"type\":\"string\",\"description\":\"//go:embed secrets.txt\",\"enum\":[\"*/\",\"/*\",\"//go:generate\",\"`tick`\",\"\\u0001ctl\\u001b\",\"\ufeffbom\",\"line\\nbreak\",\"\u202ertl\",\"\"]},\"note\":{\"type\":\"string\",\"description\":\"ends in backslash \\\\\"}},\"required\":[\"thingId\"]}",
-	Example: `{"thingId":"92530"}`,
+// opGetThing returns a new descriptor of the getThing operation: its request
+// and, as an agent tool, its schema.
+func opGetThing() *toolrt.Operation {
+	return &toolrt.Operation{
+		Name:        "getThing",
+		Description: "/* Gets thing */. Use only special characters\nExample: {\"thingId\":\"92530\"}",
+		Method:      http.MethodGet,
+		Path:        "/things/{thingId}",
+		Params: []toolrt.Param{
+			{Name: "thingId", In: "path", Style: "simple", Required: true},
+			{Name: "*/filter", Arg: "filter", In: "query", Style: "form", Explode: true},
+			{Name: "note", In: "header", Style: "simple"},
+		},
+		Schema:  "{\"type\":\"object\",\"properties\":{\"thingId\":{\"type\":\"string\",\"description\":\"/* thing's ID / and more text that is long enough to wrap line so that / starts line\"},\"filter\":{\"type\":\"string\",\"description\":\"//go:embed secrets.txt\",\"enum\":[\"*/\",\"/*\",\"//go:generate\",\"`tick`\",\"\\u0001ctl\\u001b\",\"\ufeffbom\",\"line\\nbreak\",\"\u202ertl\",\"\"]},\"note\":{\"type\":\"string\",\"description\":\"ends in backslash \\\\\"}},\"required\":[\"thingId\"]}",
+		Example: `{"thingId":"92530"}`,
+	}
 }
 
 // PutThingInput holds the parameters of PutThing.
@@ -94,24 +97,27 @@ type PutThingResponse struct {
 //
 // POST /things/{thingId} (tool putThing)
 func (c *Client) PutThing(ctx context.Context, in PutThingInput) (*PutThingResponse, error) {
-	req := toolrt.NewRequest(http.MethodPost, "/things/{thingId}", nil)
-	req.Path("thingId", in.ThingID)
-	req.Body("application/json", in.Body)
+	req := opPutThing().NewRequest()
+	req.Arg("thingId", in.ThingID)
+	req.SetBody(in.Body)
 	out := new(PutThingResponse)
 	err := c.rt.Do(ctx, req, &out.Response, nil)
 	return out, err
 }
 
-// toolPutThing is the putThing operation as an agent tool.
-var toolPutThing = &toolrt.Operation{
-	Name:        "putThing",
-	Description: "\u202eSets\u202c thing. Control \x01\x02\x1b[31m red \x7f next-line, line paragraph, \ufeff bom, \u202e reversed \u202c\nExample: {\"thingId\":\"92530\",\"body\":{\"id\":\"84256\"}}",
-	Method:      http.MethodPost,
-	Path:        "/things/{thingId}",
-	Params: []toolrt.Param{
-		{Name: "thingId", In: "path", Style: "simple", Required: true},
-	},
-	Body:    &toolrt.Body{ContentType: "application/json", Arg: "body", Required: true},
-	Schema:  `{"type":"object","properties":{"thingId":{"type":"string"},"body":{"type":"object","properties":{"id":{"type":"string"},"*/name":{"type":"string","description":"//line x.go:1"},"label":{"type":"string","description":"\u001b[1mbold\u001b[0m x */","enum":["*/","/*","a\tb"]}},"required":["id"]}},"required":["thingId","body"]}`,
-	Example: `{"body":{"id":"84256"},"thingId":"92530"}`,
+// opPutThing returns a new descriptor of the putThing operation: its request
+// and, as an agent tool, its schema.
+func opPutThing() *toolrt.Operation {
+	return &toolrt.Operation{
+		Name:        "putThing",
+		Description: "\u202eSets\u202c thing. Control \x01\x02\x1b[31m red \x7f next-line, line paragraph, \ufeff bom, \u202e reversed \u202c\nExample: {\"thingId\":\"92530\",\"body\":{\"id\":\"84256\"}}",
+		Method:      http.MethodPost,
+		Path:        "/things/{thingId}",
+		Params: []toolrt.Param{
+			{Name: "thingId", In: "path", Style: "simple", Required: true},
+		},
+		Body:    &toolrt.Body{ContentType: "application/json", Arg: "body", Required: true},
+		Schema:  `{"type":"object","properties":{"thingId":{"type":"string"},"body":{"type":"object","properties":{"id":{"type":"string"},"*/name":{"type":"string","description":"//line x.go:1"},"label":{"type":"string","description":"\u001b[1mbold\u001b[0m x */","enum":["*/","/*","a\tb"]}},"required":["id"]}},"required":["thingId","body"]}`,
+		Example: `{"body":{"id":"84256"},"thingId":"92530"}`,
+	}
 }

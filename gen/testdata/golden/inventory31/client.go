@@ -12,15 +12,12 @@ type Client struct {
 // DefaultBaseURL is the API's server as the spec declares it.
 const DefaultBaseURL = "https://eu.inventory.example.com/v2"
 
-// NewClient returns a Client for the API at baseURL, or at DefaultBaseURL
-// when baseURL is empty.
+// NewClient returns a Client for the API at baseURL, such as DefaultBaseURL;
+// an empty baseURL is an error.
 //
 // Credentials are read from INVENTORY_API_KEY, INVENTORY_BEARER_AUTH, unless given with
 // toolrt.WithCredential or turned off with toolrt.WithoutEnvironment.
 func NewClient(baseURL string, opts ...toolrt.Option) (*Client, error) {
-	if baseURL == "" {
-		baseURL = DefaultBaseURL
-	}
 	rt, err := toolrt.NewClient(baseURL, securitySchemes, opts...)
 	if err != nil {
 		return nil, err
@@ -40,9 +37,3 @@ var securitySchemes = []toolrt.SecurityScheme{{
 	Kind:   toolrt.BearerAuth,
 	Name:   "bearerAuth",
 }}
-
-// The security requirements of the operations: any one alternative suffices.
-var (
-	authAPIKeyOrBearerAuth = toolrt.Security{{"apiKey"}, {"bearerAuth"}}
-	authBearerAuth         = toolrt.Security{{"bearerAuth"}}
-)

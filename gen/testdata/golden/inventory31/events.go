@@ -26,23 +26,26 @@ type ListEventsResponse struct {
 
 // ListEvents calls GET /events (tool listEvents).
 func (c *Client) ListEvents(ctx context.Context, in ListEventsInput) (*ListEventsResponse, error) {
-	req := toolrt.NewRequest(http.MethodGet, "/events", authBearerAuth)
-	req.Query("since", in.Since)
+	req := opListEvents().NewRequest()
+	req.Arg("since", in.Since)
 	out := new(ListEventsResponse)
 	err := c.rt.Do(ctx, req, &out.Response, &out.Body)
 	return out, err
 }
 
-// toolListEvents is the listEvents operation as an agent tool.
-var toolListEvents = &toolrt.Operation{
-	Name:        "listEvents",
-	Description: "GET /events\nExample: {}",
-	Method:      http.MethodGet,
-	Path:        "/events",
-	Security:    authBearerAuth,
-	Params: []toolrt.Param{
-		{Name: "since", In: "query", Style: "form", Explode: true},
-	},
-	Schema:  `{"type":"object","properties":{"since":{"type":"string","format":"date-time"}}}`,
-	Example: `{}`,
+// opListEvents returns a new descriptor of the listEvents operation: its
+// request and, as an agent tool, its schema.
+func opListEvents() *toolrt.Operation {
+	return &toolrt.Operation{
+		Name:        "listEvents",
+		Description: "GET /events\nExample: {}",
+		Method:      http.MethodGet,
+		Path:        "/events",
+		Security:    toolrt.Security{{"bearerAuth"}},
+		Params: []toolrt.Param{
+			{Name: "since", In: "query", Style: "form", Explode: true},
+		},
+		Schema:  `{"type":"object","properties":{"since":{"type":"string","format":"date-time"}}}`,
+		Example: `{}`,
+	}
 }

@@ -7,26 +7,29 @@ import (
 	"github.com/cloudwego/eino/components/tool"
 )
 
-// Operations are the API's operations as agent tools, sorted by name.
-var Operations = []*toolrt.Operation{
-	toolCreateItem,
-	toolDeleteItem,
-	toolGetItem,
-	toolGetTreesTreeID,
-	toolHealth,
-	toolListEvents,
-	toolListItems,
-	toolLogin,
-	toolPutBlob,
-	toolUpdateItem,
-	toolUploadAttachment,
+// Operations returns the API's operations as agent tools, sorted by name: new
+// values on every call, which the caller owns.
+func Operations() []*toolrt.Operation {
+	return []*toolrt.Operation{
+		opCreateItem(),
+		opDeleteItem(),
+		opGetItem(),
+		opGetTreesTreeID(),
+		opHealth(),
+		opListEvents(),
+		opListItems(),
+		opLogin(),
+		opPutBlob(),
+		opUpdateItem(),
+		opUploadAttachment(),
+	}
 }
 
 // NewCatalog binds every operation to c: the tools an agent is given and
 // agentready's harness runs. Operations that change state are refused
 // unless an option (toolrt.AllowMutations) allows them.
 func NewCatalog(c *Client, opts ...toolrt.ToolOption) (*toolrt.Catalog, error) {
-	return toolrt.NewCatalog(c.rt, Operations, opts...)
+	return toolrt.NewCatalog(c.rt, Operations(), opts...)
 }
 
 // Tools returns every operation as a CloudWeGo Eino tool calling the API

@@ -25,23 +25,26 @@ type AddPetResponse struct {
 
 // AddPet calls POST /pets (tool addPet).
 func (c *Client) AddPet(ctx context.Context, in AddPetInput) (*AddPetResponse, error) {
-	req := toolrt.NewRequest(http.MethodPost, "/pets", authKey)
-	req.Body("application/json", in.Body)
+	req := opAddPet().NewRequest()
+	req.SetBody(in.Body)
 	out := new(AddPetResponse)
 	err := c.rt.Do(ctx, req, &out.Response, &out.Body)
 	return out, err
 }
 
-// toolAddPet is the addPet operation as an agent tool.
-var toolAddPet = &toolrt.Operation{
-	Name:        "addPet",
-	Description: "POST /pets\nExample: {\"name\":\"my-pet\"}",
-	Method:      http.MethodPost,
-	Path:        "/pets",
-	Security:    authKey,
-	Body:        &toolrt.Body{ContentType: "application/json", Fields: []string{"id", "name", "tag"}, Required: true},
-	Schema:      `{"type":"object","properties":{"id":{"type":"integer"},"name":{"type":"string"},"tag":{"type":"string"}},"required":["name"]}`,
-	Example:     `{"name":"my-pet"}`,
+// opAddPet returns a new descriptor of the addPet operation: its request and,
+// as an agent tool, its schema.
+func opAddPet() *toolrt.Operation {
+	return &toolrt.Operation{
+		Name:        "addPet",
+		Description: "POST /pets\nExample: {\"name\":\"my-pet\"}",
+		Method:      http.MethodPost,
+		Path:        "/pets",
+		Security:    toolrt.Security{{"key"}},
+		Body:        &toolrt.Body{ContentType: "application/json", Fields: []string{"id", "name", "tag"}, Required: true},
+		Schema:      `{"type":"object","properties":{"id":{"type":"integer"},"name":{"type":"string"},"tag":{"type":"string"}},"required":["name"]}`,
+		Example:     `{"name":"my-pet"}`,
+	}
 }
 
 // FindPetsInput holds the parameters of FindPets.
@@ -66,29 +69,32 @@ type FindPetsResponse struct {
 //
 // GET /pets (tool findPets)
 func (c *Client) FindPets(ctx context.Context, in FindPetsInput) (*FindPetsResponse, error) {
-	req := toolrt.NewRequest(http.MethodGet, "/pets", authKey)
-	req.Query("status", in.Status)
-	req.QueryStyle("ids", "pipeDelimited", false, in.IDs)
-	req.Query("limit", in.Limit)
+	req := opFindPets().NewRequest()
+	req.Arg("status", in.Status)
+	req.Arg("ids", in.IDs)
+	req.Arg("limit", in.Limit)
 	out := new(FindPetsResponse)
 	err := c.rt.Do(ctx, req, &out.Response, &out.Body)
 	return out, err
 }
 
-// toolFindPets is the findPets operation as an agent tool.
-var toolFindPets = &toolrt.Operation{
-	Name:        "findPets",
-	Description: "Finds pets by status\nExample: {}",
-	Method:      http.MethodGet,
-	Path:        "/pets",
-	Security:    authKey,
-	Params: []toolrt.Param{
-		{Name: "status", In: "query", Style: "form", Explode: true},
-		{Name: "ids", In: "query", Style: "pipeDelimited"},
-		{Name: "limit", In: "query", Style: "form", Explode: true},
-	},
-	Schema:  `{"type":"object","properties":{"status":{"type":"array","items":{"type":"string","enum":["available","pending","sold"]}},"ids":{"type":"array","items":{"type":"integer"}},"limit":{"type":"integer","default":10,"minimum":1,"maximum":50}}}`,
-	Example: `{}`,
+// opFindPets returns a new descriptor of the findPets operation: its request
+// and, as an agent tool, its schema.
+func opFindPets() *toolrt.Operation {
+	return &toolrt.Operation{
+		Name:        "findPets",
+		Description: "Finds pets by status\nExample: {}",
+		Method:      http.MethodGet,
+		Path:        "/pets",
+		Security:    toolrt.Security{{"key"}},
+		Params: []toolrt.Param{
+			{Name: "status", In: "query", Style: "form", Explode: true},
+			{Name: "ids", In: "query", Style: "pipeDelimited"},
+			{Name: "limit", In: "query", Style: "form", Explode: true},
+		},
+		Schema:  `{"type":"object","properties":{"status":{"type":"array","items":{"type":"string","enum":["available","pending","sold"]}},"ids":{"type":"array","items":{"type":"integer"}},"limit":{"type":"integer","default":10,"minimum":1,"maximum":50}}}`,
+		Example: `{}`,
+	}
 }
 
 // GetV2PetsPetIDInput holds the parameters of GetV2PetsPetID.
@@ -111,27 +117,30 @@ type GetV2PetsPetIDResponse struct {
 //
 // GET /v2/pets/{petId} (tool getV2PetsPetId)
 func (c *Client) GetV2PetsPetID(ctx context.Context, in GetV2PetsPetIDInput) (*GetV2PetsPetIDResponse, error) {
-	req := toolrt.NewRequest(http.MethodGet, "/v2/pets/{petId}", authKey)
-	req.Path("petId", in.PetID)
-	req.Header("X-Trace", in.XTrace)
+	req := opGetV2PetsPetID().NewRequest()
+	req.Arg("petId", in.PetID)
+	req.Arg("X-Trace", in.XTrace)
 	out := new(GetV2PetsPetIDResponse)
 	err := c.rt.Do(ctx, req, &out.Response, &out.Body)
 	return out, err
 }
 
-// toolGetV2PetsPetID is the getV2PetsPetId operation as an agent tool.
-var toolGetV2PetsPetID = &toolrt.Operation{
-	Name:        "getV2PetsPetId",
-	Description: "Get pet (v2 model)\nExample: {\"petId\":\"33907\"}",
-	Method:      http.MethodGet,
-	Path:        "/v2/pets/{petId}",
-	Security:    authKey,
-	Params: []toolrt.Param{
-		{Name: "petId", In: "path", Style: "simple", Required: true},
-		{Name: "X-Trace", In: "header", Style: "simple"},
-	},
-	Schema:  `{"type":"object","properties":{"petId":{"type":"string"},"X-Trace":{"type":"string"}},"required":["petId"]}`,
-	Example: `{"petId":"33907"}`,
+// opGetV2PetsPetID returns a new descriptor of the getV2PetsPetId operation:
+// its request and, as an agent tool, its schema.
+func opGetV2PetsPetID() *toolrt.Operation {
+	return &toolrt.Operation{
+		Name:        "getV2PetsPetId",
+		Description: "Get pet (v2 model)\nExample: {\"petId\":\"33907\"}",
+		Method:      http.MethodGet,
+		Path:        "/v2/pets/{petId}",
+		Security:    toolrt.Security{{"key"}},
+		Params: []toolrt.Param{
+			{Name: "petId", In: "path", Style: "simple", Required: true},
+			{Name: "X-Trace", In: "header", Style: "simple"},
+		},
+		Schema:  `{"type":"object","properties":{"petId":{"type":"string"},"X-Trace":{"type":"string"}},"required":["petId"]}`,
+		Example: `{"petId":"33907"}`,
+	}
 }
 
 // UploadPhotoInput holds the parameters of UploadPhoto.
@@ -150,25 +159,28 @@ type UploadPhotoResponse struct {
 
 // UploadPhoto calls POST /pets/{petId}/photo (tool uploadPhoto).
 func (c *Client) UploadPhoto(ctx context.Context, in UploadPhotoInput) (*UploadPhotoResponse, error) {
-	req := toolrt.NewRequest(http.MethodPost, "/pets/{petId}/photo", authBasic)
-	req.Path("petId", in.PetID)
-	req.Body("multipart/form-data", in.Body)
+	req := opUploadPhoto().NewRequest()
+	req.Arg("petId", in.PetID)
+	req.SetBody(in.Body)
 	out := new(UploadPhotoResponse)
 	err := c.rt.Do(ctx, req, &out.Response, nil)
 	return out, err
 }
 
-// toolUploadPhoto is the uploadPhoto operation as an agent tool.
-var toolUploadPhoto = &toolrt.Operation{
-	Name:        "uploadPhoto",
-	Description: "POST /pets/{petId}/photo\nExample: {\"petId\":1,\"photo\":\"file contents\"}",
-	Method:      http.MethodPost,
-	Path:        "/pets/{petId}/photo",
-	Security:    authBasic,
-	Params: []toolrt.Param{
-		{Name: "petId", In: "path", Style: "simple", Required: true},
-	},
-	Body:    &toolrt.Body{ContentType: "multipart/form-data", Fields: []string{"photo", "note"}, Required: true},
-	Schema:  `{"type":"object","properties":{"petId":{"type":"integer"},"photo":{"type":"string","format":"binary"},"note":{"type":"string"}},"required":["petId","photo"]}`,
-	Example: `{"petId":1,"photo":"file contents"}`,
+// opUploadPhoto returns a new descriptor of the uploadPhoto operation: its
+// request and, as an agent tool, its schema.
+func opUploadPhoto() *toolrt.Operation {
+	return &toolrt.Operation{
+		Name:        "uploadPhoto",
+		Description: "POST /pets/{petId}/photo\nExample: {\"petId\":1,\"photo\":\"file contents\"}",
+		Method:      http.MethodPost,
+		Path:        "/pets/{petId}/photo",
+		Security:    toolrt.Security{{"basic"}},
+		Params: []toolrt.Param{
+			{Name: "petId", In: "path", Style: "simple", Required: true},
+		},
+		Body:    &toolrt.Body{ContentType: "multipart/form-data", Fields: []string{"photo", "note"}, Required: true},
+		Schema:  `{"type":"object","properties":{"petId":{"type":"integer"},"photo":{"type":"string","format":"binary"},"note":{"type":"string"}},"required":["petId","photo"]}`,
+		Example: `{"petId":1,"photo":"file contents"}`,
+	}
 }

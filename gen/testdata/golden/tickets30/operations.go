@@ -29,26 +29,30 @@ type DeleteTicketsTicketKeyCommentsCommentIDResponse struct {
 //
 // DELETE /tickets/{ticketKey}/comments/{commentId} (tool deleteTicketsTicketKeyCommentsCommentId)
 func (c *Client) DeleteTicketsTicketKeyCommentsCommentID(ctx context.Context, in DeleteTicketsTicketKeyCommentsCommentIDInput) (*DeleteTicketsTicketKeyCommentsCommentIDResponse, error) {
-	req := toolrt.NewRequest(http.MethodDelete, "/tickets/{ticketKey}/comments/{commentId}", nil)
-	req.Path("ticketKey", in.TicketKey)
-	req.Path("commentId", in.CommentID)
+	req := opDeleteTicketsTicketKeyCommentsCommentID().NewRequest()
+	req.Arg("ticketKey", in.TicketKey)
+	req.Arg("commentId", in.CommentID)
 	out := new(DeleteTicketsTicketKeyCommentsCommentIDResponse)
 	err := c.rt.Do(ctx, req, &out.Response, nil)
 	return out, err
 }
 
-// toolDeleteTicketsTicketKeyCommentsCommentID is the deleteTicketsTicketKeyCommentsCommentId operation as an agent tool.
-var toolDeleteTicketsTicketKeyCommentsCommentID = &toolrt.Operation{
-	Name:        "deleteTicketsTicketKeyCommentsCommentId",
-	Description: "Delete comment\nExample: {\"ticketKey\":\"PROJ-12\",\"commentId\":\"17747\"}",
-	Method:      http.MethodDelete,
-	Path:        "/tickets/{ticketKey}/comments/{commentId}",
-	Params: []toolrt.Param{
-		{Name: "ticketKey", In: "path", Style: "simple", Required: true},
-		{Name: "commentId", In: "path", Style: "simple", Required: true},
-	},
-	Schema:  `{"type":"object","properties":{"ticketKey":{"type":"string"},"commentId":{"type":"string"}},"required":["ticketKey","commentId"]}`,
-	Example: `{"commentId":"17747","ticketKey":"PROJ-12"}`,
+// opDeleteTicketsTicketKeyCommentsCommentID returns a new descriptor of the
+// deleteTicketsTicketKeyCommentsCommentId operation: its request and, as an
+// agent tool, its schema.
+func opDeleteTicketsTicketKeyCommentsCommentID() *toolrt.Operation {
+	return &toolrt.Operation{
+		Name:        "deleteTicketsTicketKeyCommentsCommentId",
+		Description: "Delete comment\nExample: {\"ticketKey\":\"PROJ-12\",\"commentId\":\"17747\"}",
+		Method:      http.MethodDelete,
+		Path:        "/tickets/{ticketKey}/comments/{commentId}",
+		Params: []toolrt.Param{
+			{Name: "ticketKey", In: "path", Style: "simple", Required: true},
+			{Name: "commentId", In: "path", Style: "simple", Required: true},
+		},
+		Schema:  `{"type":"object","properties":{"ticketKey":{"type":"string"},"commentId":{"type":"string"}},"required":["ticketKey","commentId"]}`,
+		Example: `{"commentId":"17747","ticketKey":"PROJ-12"}`,
+	}
 }
 
 // GetTicketInput holds the parameters of GetTicket.
@@ -71,24 +75,27 @@ type GetTicketResponse struct {
 //
 // GET /tickets/{ticketKey} (tool get-ticket)
 func (c *Client) GetTicket(ctx context.Context, in GetTicketInput) (*GetTicketResponse, error) {
-	req := toolrt.NewRequest(http.MethodGet, "/tickets/{ticketKey}", nil)
-	req.Path("ticketKey", in.TicketKey)
-	req.QueryJSON("expand", in.Expand)
+	req := opGetTicket().NewRequest()
+	req.Arg("ticketKey", in.TicketKey)
+	req.Arg("expand", in.Expand)
 	out := new(GetTicketResponse)
 	err := c.rt.Do(ctx, req, &out.Response, &out.Body)
 	return out, err
 }
 
-// toolGetTicket is the get-ticket operation as an agent tool.
-var toolGetTicket = &toolrt.Operation{
-	Name:        "get-ticket",
-	Description: "Get ticket\nExample: {\"ticketKey\":\"TCK-1042\"}",
-	Method:      http.MethodGet,
-	Path:        "/tickets/{ticketKey}",
-	Params: []toolrt.Param{
-		{Name: "ticketKey", In: "path", Style: "simple", Required: true},
-		{Name: "expand", In: "query", Style: "form", Explode: true, JSON: true},
-	},
-	Schema:  `{"type":"object","properties":{"ticketKey":{"type":"string","pattern":"^TCK-[0-9]+$"},"expand":{"type":"array","items":{"type":"string"}}},"required":["ticketKey"]}`,
-	Example: `{"ticketKey":"TCK-1042"}`,
+// opGetTicket returns a new descriptor of the get-ticket operation: its
+// request and, as an agent tool, its schema.
+func opGetTicket() *toolrt.Operation {
+	return &toolrt.Operation{
+		Name:        "get-ticket",
+		Description: "Get ticket\nExample: {\"ticketKey\":\"TCK-1042\"}",
+		Method:      http.MethodGet,
+		Path:        "/tickets/{ticketKey}",
+		Params: []toolrt.Param{
+			{Name: "ticketKey", In: "path", Style: "simple", Required: true},
+			{Name: "expand", In: "query", Style: "form", Explode: true, JSON: true},
+		},
+		Schema:  `{"type":"object","properties":{"ticketKey":{"type":"string","pattern":"^TCK-[0-9]+$"},"expand":{"type":"array","items":{"type":"string"}}},"required":["ticketKey"]}`,
+		Example: `{"ticketKey":"TCK-1042"}`,
+	}
 }

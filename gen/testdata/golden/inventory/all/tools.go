@@ -13,18 +13,21 @@ import (
 	"github.com/cloudwego/eino/components/tool"
 )
 
-// Operations are the API's operations as agent tools, tag by tag.
-var Operations = slices.Concat(
-	events.Operations,
-	items.Operations,
-	untagged.Operations,
-)
+// Operations returns the API's operations as agent tools, tag by tag: new
+// values on every call, which the caller owns.
+func Operations() []*toolrt.Operation {
+	return slices.Concat(
+		events.Operations(),
+		items.Operations(),
+		untagged.Operations(),
+	)
+}
 
 // NewCatalog binds every operation to c: the tools an agent is given and
 // agentready's harness runs. Operations that change state are refused
 // unless an option (toolrt.AllowMutations) allows them.
 func NewCatalog(c *inventory.Client, opts ...toolrt.ToolOption) (*toolrt.Catalog, error) {
-	return toolrt.NewCatalog(c.Runtime(), Operations, opts...)
+	return toolrt.NewCatalog(c.Runtime(), Operations(), opts...)
 }
 
 // Tools returns every operation as a CloudWeGo Eino tool calling the API

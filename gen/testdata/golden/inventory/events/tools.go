@@ -9,16 +9,19 @@ import (
 	"github.com/cloudwego/eino/components/tool"
 )
 
-// Operations are the operations of package events as agent tools, sorted by name.
-var Operations = []*toolrt.Operation{
-	toolListEvents,
+// Operations returns the operations of package events as agent tools, sorted
+// by name: new values on every call, which the caller owns.
+func Operations() []*toolrt.Operation {
+	return []*toolrt.Operation{
+		opListEvents(),
+	}
 }
 
 // NewCatalog binds every operation of package events to c: the tools an agent is given and
 // agentready's harness runs. Operations that change state are refused
 // unless an option (toolrt.AllowMutations) allows them.
 func NewCatalog(c *inventory.Client, opts ...toolrt.ToolOption) (*toolrt.Catalog, error) {
-	return toolrt.NewCatalog(c.Runtime(), Operations, opts...)
+	return toolrt.NewCatalog(c.Runtime(), Operations(), opts...)
 }
 
 // Tools returns every operation of package events as a CloudWeGo Eino tool calling the API

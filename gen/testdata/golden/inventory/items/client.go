@@ -17,9 +17,3 @@ type Client struct {
 func New(c *inventory.Client) *Client {
 	return &Client{rt: c.Runtime()}
 }
-
-// The security requirements of the operations: any one alternative suffices.
-var (
-	authAPIKeyOrBearerAuth = toolrt.Security{{"apiKey"}, {"bearerAuth"}}
-	authBearerAuth         = toolrt.Security{{"bearerAuth"}}
-)

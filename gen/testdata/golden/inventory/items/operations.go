@@ -28,23 +28,26 @@ type CreateItemResponse struct {
 //
 // POST /items (tool createItem)
 func (c *Client) CreateItem(ctx context.Context, in CreateItemInput) (*CreateItemResponse, error) {
-	req := toolrt.NewRequest(http.MethodPost, "/items", authAPIKeyOrBearerAuth)
-	req.Body("application/json", in.Body)
+	req := opCreateItem().NewRequest()
+	req.SetBody(in.Body)
 	out := new(CreateItemResponse)
 	err := c.rt.Do(ctx, req, &out.Response, &out.Body)
 	return out, err
 }
 
-// toolCreateItem is the createItem operation as an agent tool.
-var toolCreateItem = &toolrt.Operation{
-	Name:        "createItem",
-	Description: "Create item\nExample: {\"name\":\"Widget\",\"price\":9.5}",
-	Method:      http.MethodPost,
-	Path:        "/items",
-	Security:    authAPIKeyOrBearerAuth,
-	Body:        &toolrt.Body{ContentType: "application/json", Fields: []string{"name", "price", "quantity", "tags", "metadata", "available_on", "checksum"}, Required: true},
-	Schema:      `{"type":"object","properties":{"name":{"type":"string","maxLength":80,"pattern":"^[A-Za-z0-9 ]+$"},"price":{"type":"number","minimum":0},"quantity":{"type":"integer","minimum":0},"tags":{"type":"array","items":{"type":"string"}},"metadata":{"type":"object","additionalProperties":{"type":"string"}},"available_on":{"type":"string","format":"date"},"checksum":{"type":"string","format":"byte"}},"required":["name","price"]}`,
-	Example:     `{"name":"Widget","price":9.5}`,
+// opCreateItem returns a new descriptor of the createItem operation: its
+// request and, as an agent tool, its schema.
+func opCreateItem() *toolrt.Operation {
+	return &toolrt.Operation{
+		Name:        "createItem",
+		Description: "Create item\nExample: {\"name\":\"Widget\",\"price\":9.5}",
+		Method:      http.MethodPost,
+		Path:        "/items",
+		Security:    toolrt.Security{{"apiKey"}, {"bearerAuth"}},
+		Body:        &toolrt.Body{ContentType: "application/json", Fields: []string{"name", "price", "quantity", "tags", "metadata", "available_on", "checksum"}, Required: true},
+		Schema:      `{"type":"object","properties":{"name":{"type":"string","maxLength":80,"pattern":"^[A-Za-z0-9 ]+$"},"price":{"type":"number","minimum":0},"quantity":{"type":"integer","minimum":0},"tags":{"type":"array","items":{"type":"string"}},"metadata":{"type":"object","additionalProperties":{"type":"string"}},"available_on":{"type":"string","format":"date"},"checksum":{"type":"string","format":"byte"}},"required":["name","price"]}`,
+		Example:     `{"name":"Widget","price":9.5}`,
+	}
 }
 
 // DeleteItemInput holds the parameters of DeleteItem.
@@ -61,25 +64,28 @@ type DeleteItemResponse struct {
 
 // DeleteItem calls DELETE /items/{itemId} (tool deleteItem).
 func (c *Client) DeleteItem(ctx context.Context, in DeleteItemInput) (*DeleteItemResponse, error) {
-	req := toolrt.NewRequest(http.MethodDelete, "/items/{itemId}", authBearerAuth)
-	req.Path("itemId", in.ItemID)
+	req := opDeleteItem().NewRequest()
+	req.Arg("itemId", in.ItemID)
 	out := new(DeleteItemResponse)
 	err := c.rt.Do(ctx, req, &out.Response, nil)
 	return out, err
 }
 
-// toolDeleteItem is the deleteItem operation as an agent tool.
-var toolDeleteItem = &toolrt.Operation{
-	Name:        "deleteItem",
-	Description: "DELETE /items/{itemId}\nExample: {\"itemId\":\"3fa85f64-5717-4562-b3fc-2c963f66afa6\"}",
-	Method:      http.MethodDelete,
-	Path:        "/items/{itemId}",
-	Security:    authBearerAuth,
-	Params: []toolrt.Param{
-		{Name: "itemId", In: "path", Style: "simple", Required: true},
-	},
-	Schema:  `{"type":"object","properties":{"itemId":{"type":"string","format":"uuid"}},"required":["itemId"]}`,
-	Example: `{"itemId":"3fa85f64-5717-4562-b3fc-2c963f66afa6"}`,
+// opDeleteItem returns a new descriptor of the deleteItem operation: its
+// request and, as an agent tool, its schema.
+func opDeleteItem() *toolrt.Operation {
+	return &toolrt.Operation{
+		Name:        "deleteItem",
+		Description: "DELETE /items/{itemId}\nExample: {\"itemId\":\"3fa85f64-5717-4562-b3fc-2c963f66afa6\"}",
+		Method:      http.MethodDelete,
+		Path:        "/items/{itemId}",
+		Security:    toolrt.Security{{"bearerAuth"}},
+		Params: []toolrt.Param{
+			{Name: "itemId", In: "path", Style: "simple", Required: true},
+		},
+		Schema:  `{"type":"object","properties":{"itemId":{"type":"string","format":"uuid"}},"required":["itemId"]}`,
+		Example: `{"itemId":"3fa85f64-5717-4562-b3fc-2c963f66afa6"}`,
+	}
 }
 
 // GetItemInput holds the parameters of GetItem.
@@ -100,25 +106,28 @@ type GetItemResponse struct {
 //
 // GET /items/{itemId} (tool getItem)
 func (c *Client) GetItem(ctx context.Context, in GetItemInput) (*GetItemResponse, error) {
-	req := toolrt.NewRequest(http.MethodGet, "/items/{itemId}", authBearerAuth)
-	req.Path("itemId", in.ItemID)
+	req := opGetItem().NewRequest()
+	req.Arg("itemId", in.ItemID)
 	out := new(GetItemResponse)
 	err := c.rt.Do(ctx, req, &out.Response, &out.Body)
 	return out, err
 }
 
-// toolGetItem is the getItem operation as an agent tool.
-var toolGetItem = &toolrt.Operation{
-	Name:        "getItem",
-	Description: "Get item\nExample: {\"itemId\":\"3fa85f64-5717-4562-b3fc-2c963f66afa6\"}",
-	Method:      http.MethodGet,
-	Path:        "/items/{itemId}",
-	Security:    authBearerAuth,
-	Params: []toolrt.Param{
-		{Name: "itemId", In: "path", Style: "simple", Required: true},
-	},
-	Schema:  `{"type":"object","properties":{"itemId":{"type":"string","format":"uuid"}},"required":["itemId"]}`,
-	Example: `{"itemId":"3fa85f64-5717-4562-b3fc-2c963f66afa6"}`,
+// opGetItem returns a new descriptor of the getItem operation: its request
+// and, as an agent tool, its schema.
+func opGetItem() *toolrt.Operation {
+	return &toolrt.Operation{
+		Name:        "getItem",
+		Description: "Get item\nExample: {\"itemId\":\"3fa85f64-5717-4562-b3fc-2c963f66afa6\"}",
+		Method:      http.MethodGet,
+		Path:        "/items/{itemId}",
+		Security:    toolrt.Security{{"bearerAuth"}},
+		Params: []toolrt.Param{
+			{Name: "itemId", In: "path", Style: "simple", Required: true},
+		},
+		Schema:  `{"type":"object","properties":{"itemId":{"type":"string","format":"uuid"}},"required":["itemId"]}`,
+		Example: `{"itemId":"3fa85f64-5717-4562-b3fc-2c963f66afa6"}`,
+	}
 }
 
 // ListItemsInput holds the parameters of ListItems.
@@ -156,37 +165,40 @@ type ListItemsResponse struct {
 //
 // GET /items (tool listItems)
 func (c *Client) ListItems(ctx context.Context, in ListItemsInput) (*ListItemsResponse, error) {
-	req := toolrt.NewRequest(http.MethodGet, "/items", authBearerAuth)
-	req.Query("limit", in.Limit)
-	req.Query("tags", in.Tags)
-	req.Query("status", in.Status)
-	req.QueryStyle("filter", "deepObject", true, in.Filter)
-	req.QueryStyle("ids", "pipeDelimited", false, in.IDs)
-	req.Header("X-Request-Id", in.XRequestID)
-	req.Cookie("session", in.Session)
+	req := opListItems().NewRequest()
+	req.Arg("limit", in.Limit)
+	req.Arg("tags", in.Tags)
+	req.Arg("status", in.Status)
+	req.Arg("filter", in.Filter)
+	req.Arg("ids", in.IDs)
+	req.Arg("X-Request-Id", in.XRequestID)
+	req.Arg("session", in.Session)
 	out := new(ListItemsResponse)
 	err := c.rt.Do(ctx, req, &out.Response, &out.Body)
 	return out, err
 }
 
-// toolListItems is the listItems operation as an agent tool.
-var toolListItems = &toolrt.Operation{
-	Name:        "listItems",
-	Description: "List items. Returns items, newest first\nExample: {}",
-	Method:      http.MethodGet,
-	Path:        "/items",
-	Security:    authBearerAuth,
-	Params: []toolrt.Param{
-		{Name: "limit", In: "query", Style: "form", Explode: true},
-		{Name: "tags", In: "query", Style: "form", Explode: true},
-		{Name: "status", In: "query", Style: "form", Explode: true},
-		{Name: "filter", In: "query", Style: "deepObject", Explode: true},
-		{Name: "ids", In: "query", Style: "pipeDelimited"},
-		{Name: "X-Request-Id", In: "header", Style: "simple"},
-		{Name: "session", In: "cookie", Style: "form", Explode: true},
-	},
-	Schema:  `{"type":"object","properties":{"limit":{"type":"integer","default":20,"minimum":1,"maximum":100},"tags":{"type":"array","description":"Only items with all of these tags","items":{"type":"string"}},"status":{"type":"string","description":"Where item is in its life","enum":["draft","active","retired","in-review"]},"filter":{"type":"object","properties":{"min_price":{"type":"number"},"max_price":{"type":"number"}}},"ids":{"type":"array","items":{"type":"integer"}},"X-Request-Id":{"type":"string","format":"uuid"},"session":{"type":"string"}}}`,
-	Example: `{}`,
+// opListItems returns a new descriptor of the listItems operation: its request
+// and, as an agent tool, its schema.
+func opListItems() *toolrt.Operation {
+	return &toolrt.Operation{
+		Name:        "listItems",
+		Description: "List items. Returns items, newest first\nExample: {}",
+		Method:      http.MethodGet,
+		Path:        "/items",
+		Security:    toolrt.Security{{"bearerAuth"}},
+		Params: []toolrt.Param{
+			{Name: "limit", In: "query", Style: "form", Explode: true},
+			{Name: "tags", In: "query", Style: "form", Explode: true},
+			{Name: "status", In: "query", Style: "form", Explode: true},
+			{Name: "filter", In: "query", Style: "deepObject", Explode: true},
+			{Name: "ids", In: "query", Style: "pipeDelimited"},
+			{Name: "X-Request-Id", In: "header", Style: "simple"},
+			{Name: "session", In: "cookie", Style: "form", Explode: true},
+		},
+		Schema:  `{"type":"object","properties":{"limit":{"type":"integer","default":20,"minimum":1,"maximum":100},"tags":{"type":"array","description":"Only items with all of these tags","items":{"type":"string"}},"status":{"type":"string","description":"Where item is in its life","enum":["draft","active","retired","in-review"]},"filter":{"type":"object","properties":{"min_price":{"type":"number"},"max_price":{"type":"number"}}},"ids":{"type":"array","items":{"type":"integer"}},"X-Request-Id":{"type":"string","format":"uuid"},"session":{"type":"string"}}}`,
+		Example: `{}`,
+	}
 }
 
 // UpdateItemInput holds the parameters of UpdateItem.
@@ -211,27 +223,30 @@ type UpdateItemResponse struct {
 //
 // Deprecated: the spec marks this operation deprecated.
 func (c *Client) UpdateItem(ctx context.Context, in UpdateItemInput) (*UpdateItemResponse, error) {
-	req := toolrt.NewRequest(http.MethodPatch, "/items/{itemId}", authBearerAuth)
-	req.Path("itemId", in.ItemID)
-	req.Body("application/merge-patch+json", in.Body)
+	req := opUpdateItem().NewRequest()
+	req.Arg("itemId", in.ItemID)
+	req.SetBody(in.Body)
 	out := new(UpdateItemResponse)
 	err := c.rt.Do(ctx, req, &out.Response, &out.Body)
 	return out, err
 }
 
-// toolUpdateItem is the updateItem operation as an agent tool.
-var toolUpdateItem = &toolrt.Operation{
-	Name:        "updateItem",
-	Description: "Deprecated. Update item\nExample: {\"itemId\":\"3fa85f64-5717-4562-b3fc-2c963f66afa6\"}",
-	Method:      http.MethodPatch,
-	Path:        "/items/{itemId}",
-	Security:    authBearerAuth,
-	Params: []toolrt.Param{
-		{Name: "itemId", In: "path", Style: "simple", Required: true},
-	},
-	Body:    &toolrt.Body{ContentType: "application/merge-patch+json", Fields: []string{"name", "price", "priority"}},
-	Schema:  `{"type":"object","properties":{"itemId":{"type":"string","format":"uuid"},"name":{"type":"string"},"price":{"type":["number","null"]},"priority":{"type":"integer","enum":[1,2,3]}},"required":["itemId"]}`,
-	Example: `{"itemId":"3fa85f64-5717-4562-b3fc-2c963f66afa6"}`,
+// opUpdateItem returns a new descriptor of the updateItem operation: its
+// request and, as an agent tool, its schema.
+func opUpdateItem() *toolrt.Operation {
+	return &toolrt.Operation{
+		Name:        "updateItem",
+		Description: "Deprecated. Update item\nExample: {\"itemId\":\"3fa85f64-5717-4562-b3fc-2c963f66afa6\"}",
+		Method:      http.MethodPatch,
+		Path:        "/items/{itemId}",
+		Security:    toolrt.Security{{"bearerAuth"}},
+		Params: []toolrt.Param{
+			{Name: "itemId", In: "path", Style: "simple", Required: true},
+		},
+		Body:    &toolrt.Body{ContentType: "application/merge-patch+json", Fields: []string{"name", "price", "priority"}},
+		Schema:  `{"type":"object","properties":{"itemId":{"type":"string","format":"uuid"},"name":{"type":"string"},"price":{"type":["number","null"]},"priority":{"type":"integer","enum":[1,2,3]}},"required":["itemId"]}`,
+		Example: `{"itemId":"3fa85f64-5717-4562-b3fc-2c963f66afa6"}`,
+	}
 }
 
 // UploadAttachmentInput holds the parameters of UploadAttachment.
@@ -250,25 +265,28 @@ type UploadAttachmentResponse struct {
 
 // UploadAttachment calls POST /items/{itemId}/attachments (tool uploadAttachment).
 func (c *Client) UploadAttachment(ctx context.Context, in UploadAttachmentInput) (*UploadAttachmentResponse, error) {
-	req := toolrt.NewRequest(http.MethodPost, "/items/{itemId}/attachments", authBearerAuth)
-	req.Path("itemId", in.ItemID)
-	req.Body("multipart/form-data", in.Body)
+	req := opUploadAttachment().NewRequest()
+	req.Arg("itemId", in.ItemID)
+	req.SetBody(in.Body)
 	out := new(UploadAttachmentResponse)
 	err := c.rt.Do(ctx, req, &out.Response, nil)
 	return out, err
 }
 
-// toolUploadAttachment is the uploadAttachment operation as an agent tool.
-var toolUploadAttachment = &toolrt.Operation{
-	Name:        "uploadAttachment",
-	Description: "POST /items/{itemId}/attachments\nExample: {\"itemId\":\"19851\",\"file\":\"file contents\"}",
-	Method:      http.MethodPost,
-	Path:        "/items/{itemId}/attachments",
-	Security:    authBearerAuth,
-	Params: []toolrt.Param{
-		{Name: "itemId", In: "path", Style: "simple", Required: true},
-	},
-	Body:    &toolrt.Body{ContentType: "multipart/form-data", Fields: []string{"file", "caption"}, Required: true},
-	Schema:  `{"type":"object","properties":{"itemId":{"type":"string"},"file":{"type":"string","format":"binary"},"caption":{"type":"string"}},"required":["itemId","file"]}`,
-	Example: `{"file":"file contents","itemId":"19851"}`,
+// opUploadAttachment returns a new descriptor of the uploadAttachment
+// operation: its request and, as an agent tool, its schema.
+func opUploadAttachment() *toolrt.Operation {
+	return &toolrt.Operation{
+		Name:        "uploadAttachment",
+		Description: "POST /items/{itemId}/attachments\nExample: {\"itemId\":\"19851\",\"file\":\"file contents\"}",
+		Method:      http.MethodPost,
+		Path:        "/items/{itemId}/attachments",
+		Security:    toolrt.Security{{"bearerAuth"}},
+		Params: []toolrt.Param{
+			{Name: "itemId", In: "path", Style: "simple", Required: true},
+		},
+		Body:    &toolrt.Body{ContentType: "multipart/form-data", Fields: []string{"file", "caption"}, Required: true},
+		Schema:  `{"type":"object","properties":{"itemId":{"type":"string"},"file":{"type":"string","format":"binary"},"caption":{"type":"string"}},"required":["itemId","file"]}`,
+		Example: `{"file":"file contents","itemId":"19851"}`,
+	}
 }

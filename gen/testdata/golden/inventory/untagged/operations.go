@@ -26,25 +26,28 @@ type GetTreesTreeIDResponse struct {
 
 // GetTreesTreeID calls GET /trees/{treeId} (tool getTreesTreeId).
 func (c *Client) GetTreesTreeID(ctx context.Context, in GetTreesTreeIDInput) (*GetTreesTreeIDResponse, error) {
-	req := toolrt.NewRequest(http.MethodGet, "/trees/{treeId}", authBearerAuth)
-	req.Path("treeId", in.TreeID)
+	req := opGetTreesTreeID().NewRequest()
+	req.Arg("treeId", in.TreeID)
 	out := new(GetTreesTreeIDResponse)
 	err := c.rt.Do(ctx, req, &out.Response, &out.Body)
 	return out, err
 }
 
-// toolGetTreesTreeID is the getTreesTreeId operation as an agent tool.
-var toolGetTreesTreeID = &toolrt.Operation{
-	Name:        "getTreesTreeId",
-	Description: "GET /trees/{treeId}\nExample: {\"treeId\":1}",
-	Method:      http.MethodGet,
-	Path:        "/trees/{treeId}",
-	Security:    authBearerAuth,
-	Params: []toolrt.Param{
-		{Name: "treeId", In: "path", Style: "simple", Required: true},
-	},
-	Schema:  `{"type":"object","properties":{"treeId":{"type":"integer"}},"required":["treeId"]}`,
-	Example: `{"treeId":1}`,
+// opGetTreesTreeID returns a new descriptor of the getTreesTreeId operation:
+// its request and, as an agent tool, its schema.
+func opGetTreesTreeID() *toolrt.Operation {
+	return &toolrt.Operation{
+		Name:        "getTreesTreeId",
+		Description: "GET /trees/{treeId}\nExample: {\"treeId\":1}",
+		Method:      http.MethodGet,
+		Path:        "/trees/{treeId}",
+		Security:    toolrt.Security{{"bearerAuth"}},
+		Params: []toolrt.Param{
+			{Name: "treeId", In: "path", Style: "simple", Required: true},
+		},
+		Schema:  `{"type":"object","properties":{"treeId":{"type":"integer"}},"required":["treeId"]}`,
+		Example: `{"treeId":1}`,
+	}
 }
 
 // HealthResponse is what Health returns: the status, headers and raw body.
@@ -54,20 +57,23 @@ type HealthResponse struct {
 
 // Health calls GET /health (tool health).
 func (c *Client) Health(ctx context.Context) (*HealthResponse, error) {
-	req := toolrt.NewRequest(http.MethodGet, "/health", nil)
+	req := opHealth().NewRequest()
 	out := new(HealthResponse)
 	err := c.rt.Do(ctx, req, &out.Response, nil)
 	return out, err
 }
 
-// toolHealth is the health operation as an agent tool.
-var toolHealth = &toolrt.Operation{
-	Name:        "health",
-	Description: "GET /health",
-	Method:      http.MethodGet,
-	Path:        "/health",
-	Schema:      `{"type":"object","properties":{}}`,
-	Example:     `{}`,
+// opHealth returns a new descriptor of the health operation: its request and,
+// as an agent tool, its schema.
+func opHealth() *toolrt.Operation {
+	return &toolrt.Operation{
+		Name:        "health",
+		Description: "GET /health",
+		Method:      http.MethodGet,
+		Path:        "/health",
+		Schema:      `{"type":"object","properties":{}}`,
+		Example:     `{}`,
+	}
 }
 
 // LoginInput holds the parameters of Login.
@@ -86,22 +92,25 @@ type LoginResponse struct {
 
 // Login calls POST /login (tool login).
 func (c *Client) Login(ctx context.Context, in LoginInput) (*LoginResponse, error) {
-	req := toolrt.NewRequest(http.MethodPost, "/login", nil)
-	req.Body("application/x-www-form-urlencoded", in.Body)
+	req := opLogin().NewRequest()
+	req.SetBody(in.Body)
 	out := new(LoginResponse)
 	err := c.rt.Do(ctx, req, &out.Response, &out.Body)
 	return out, err
 }
 
-// toolLogin is the login operation as an agent tool.
-var toolLogin = &toolrt.Operation{
-	Name:        "login",
-	Description: "POST /login\nExample: {\"username\":\"octocat\",\"password\":\"hunter2\"}",
-	Method:      http.MethodPost,
-	Path:        "/login",
-	Body:        &toolrt.Body{ContentType: "application/x-www-form-urlencoded", Fields: []string{"username", "password", "remember"}, Required: true},
-	Schema:      `{"type":"object","properties":{"username":{"type":"string"},"password":{"type":"string","format":"password"},"remember":{"type":"boolean","default":false}},"required":["username","password"]}`,
-	Example:     `{"password":"hunter2","username":"octocat"}`,
+// opLogin returns a new descriptor of the login operation: its request and, as
+// an agent tool, its schema.
+func opLogin() *toolrt.Operation {
+	return &toolrt.Operation{
+		Name:        "login",
+		Description: "POST /login\nExample: {\"username\":\"octocat\",\"password\":\"hunter2\"}",
+		Method:      http.MethodPost,
+		Path:        "/login",
+		Body:        &toolrt.Body{ContentType: "application/x-www-form-urlencoded", Fields: []string{"username", "password", "remember"}, Required: true},
+		Schema:      `{"type":"object","properties":{"username":{"type":"string"},"password":{"type":"string","format":"password"},"remember":{"type":"boolean","default":false}},"required":["username","password"]}`,
+		Example:     `{"password":"hunter2","username":"octocat"}`,
+	}
 }
 
 // PutBlobInput holds the parameters of PutBlob.
@@ -119,25 +128,28 @@ type PutBlobResponse struct {
 
 // PutBlob calls PUT /blobs/{key} (tool putBlob).
 func (c *Client) PutBlob(ctx context.Context, in PutBlobInput) (*PutBlobResponse, error) {
-	req := toolrt.NewRequest(http.MethodPut, "/blobs/{key}", authBearerAuth)
-	req.PathStyle("key", "label", false, in.Key)
-	req.Body("application/octet-stream", in.Body)
+	req := opPutBlob().NewRequest()
+	req.Arg("key", in.Key)
+	req.SetBody(in.Body)
 	out := new(PutBlobResponse)
 	err := c.rt.Do(ctx, req, &out.Response, nil)
 	return out, err
 }
 
-// toolPutBlob is the putBlob operation as an agent tool.
-var toolPutBlob = &toolrt.Operation{
-	Name:        "putBlob",
-	Description: "PUT /blobs/{key}\nExample: {\"key\":\"my-blob\"}",
-	Method:      http.MethodPut,
-	Path:        "/blobs/{key}",
-	Security:    authBearerAuth,
-	Params: []toolrt.Param{
-		{Name: "key", In: "path", Style: "label", Required: true},
-	},
-	Body:    &toolrt.Body{ContentType: "application/octet-stream", Arg: "body"},
-	Schema:  `{"type":"object","properties":{"key":{"type":"string"},"body":{"type":"string","format":"binary"}},"required":["key"]}`,
-	Example: `{"key":"my-blob"}`,
+// opPutBlob returns a new descriptor of the putBlob operation: its request
+// and, as an agent tool, its schema.
+func opPutBlob() *toolrt.Operation {
+	return &toolrt.Operation{
+		Name:        "putBlob",
+		Description: "PUT /blobs/{key}\nExample: {\"key\":\"my-blob\"}",
+		Method:      http.MethodPut,
+		Path:        "/blobs/{key}",
+		Security:    toolrt.Security{{"bearerAuth"}},
+		Params: []toolrt.Param{
+			{Name: "key", In: "path", Style: "label", Required: true},
+		},
+		Body:    &toolrt.Body{ContentType: "application/octet-stream", Arg: "body"},
+		Schema:  `{"type":"object","properties":{"key":{"type":"string"},"body":{"type":"string","format":"binary"}},"required":["key"]}`,
+		Example: `{"key":"my-blob"}`,
+	}
 }

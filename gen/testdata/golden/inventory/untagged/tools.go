@@ -9,19 +9,22 @@ import (
 	"github.com/cloudwego/eino/components/tool"
 )
 
-// Operations are the operations of package untagged as agent tools, sorted by name.
-var Operations = []*toolrt.Operation{
-	toolGetTreesTreeID,
-	toolHealth,
-	toolLogin,
-	toolPutBlob,
+// Operations returns the operations of package untagged as agent tools, sorted
+// by name: new values on every call, which the caller owns.
+func Operations() []*toolrt.Operation {
+	return []*toolrt.Operation{
+		opGetTreesTreeID(),
+		opHealth(),
+		opLogin(),
+		opPutBlob(),
+	}
 }
 
 // NewCatalog binds every operation of package untagged to c: the tools an agent is given and
 // agentready's harness runs. Operations that change state are refused
 // unless an option (toolrt.AllowMutations) allows them.
 func NewCatalog(c *inventory.Client, opts ...toolrt.ToolOption) (*toolrt.Catalog, error) {
-	return toolrt.NewCatalog(c.Runtime(), Operations, opts...)
+	return toolrt.NewCatalog(c.Runtime(), Operations(), opts...)
 }
 
 // Tools returns every operation of package untagged as a CloudWeGo Eino tool calling the API
