@@ -49,6 +49,7 @@ func commands() []command {
 		{"cases", "generate data-aware test cases with natural-language utterances", runCases},
 		{"test", "run every case directly and through an agent; classify, report, gate CI", runTest},
 		{"report", "write report.html, report.md and junit.xml of a run; compare two runs", runReport},
+		{"lint", "check a spec statically for what makes agents fail: confusable tools, names, prose-only constraints", runLint},
 		{"eval", "score a model on a suite of requests, statically: the call it makes, not the API's answer", runEval},
 		{"demo", "the whole loop, offline, against the example API", runDemo},
 	}

@@ -1,0 +1,37 @@
+package lint
+
+import (
+	"context"
+
+	"github.com/agentready/agentready/gen/diag"
+	"github.com/agentready/agentready/gen/ir"
+	"github.com/agentready/agentready/gen/load"
+	"github.com/agentready/agentready/gen/lower"
+)
+
+// File loads the spec at path, lowers it with opts (the selection and
+// naming of `gen`) and lints it, locating each finding in the spec's own
+// tree (libopenapi's nodes) before the parser's model is released. It
+// returns the API, the findings and the loader's and lowerer's warnings.
+func File(ctx context.Context, path string, lo lower.Options, opts Options) (*ir.API, []Finding, diag.List, error) {
+	doc, err := load.File(path)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	defer doc.Close()
+	api, diags := lower.Lower(doc, lo)
+	warnings := append(doc.Warnings, diags...)
+	warnings.Sort()
+	var loc *Locator
+	switch {
+	case doc.V3 != nil && doc.V3.Index != nil:
+		loc = NewLocator(path, doc.V3.Index.GetRootNode())
+	case doc.V2 != nil && doc.V2.GoLow() != nil && doc.V2.GoLow().Index != nil:
+		loc = NewLocator(path, doc.V2.GoLow().Index.GetRootNode())
+	}
+	fs, err := Lint(ctx, api, loc, opts)
+	if err != nil {
+		return nil, nil, warnings, err
+	}
+	return api, fs, warnings, nil
+}
