@@ -18,9 +18,10 @@ func checkProse(c *checker) {
 			return
 		}
 		args := toolschema.Args(c.api, op)
-		names := map[string]bool{}
+		// names maps each argument's lower-case name to its description.
+		names := map[string]string{}
 		for _, a := range args {
-			names[strings.ToLower(a.Name)] = true
+			names[strings.ToLower(a.Name)] = strings.ToLower(a.Description)
 		}
 		for _, a := range args {
 			d := a.Description
@@ -256,14 +257,17 @@ func formatName(what string) string {
 var relationRe = regexp.MustCompile("(?i)\\b(?:later|earlier|greater|less|larger|smaller|more|fewer|before|after|sooner)(?: than)?(?: or equal to)?(?: the)?\\s+`?([A-Za-z_][A-Za-z0-9_.-]*)`?|\\b(?:cannot|can't|must not) be (?:used|combined|given|set) (?:with|together with|alongside)\\s+`?([A-Za-z_][A-Za-z0-9_.-]*)`?|\\bmutually exclusive with\\s+`?([A-Za-z_][A-Za-z0-9_.-]*)`?")
 
 // proseRelation returns the other argument a description constrains its
-// own (self) against, "" when it names none of names.
-func proseRelation(low, self string, names map[string]bool) string {
+// own (self) against, "" when it names none of names (argument names to
+// their descriptions) or when the other's description states the rule
+// too, naming self.
+func proseRelation(low, self string, names map[string]string) string {
 	if !hasAny(low, relationWords) {
 		return ""
 	}
 	for _, m := range relationRe.FindAllStringSubmatch(low, -1) {
 		other := strings.ToLower(strings.TrimRight(m[1]+m[2]+m[3], "."))
-		if other != strings.ToLower(self) && names[other] {
+		otherDesc, ok := names[other]
+		if ok && other != strings.ToLower(self) && !strings.Contains(otherDesc, strings.ToLower(self)) {
 			return other
 		}
 	}
