@@ -141,14 +141,17 @@ func required(args []toolschema.Arg) []string {
 	return out
 }
 
+// markup matches HTML tags, which some specs write in their summaries.
+var markup = regexp.MustCompile(`<[^>]{1,40}>`)
+
 // request is what a person asking for op would say, as far as the spec
 // tells: its summary, else its description's first sentence, else its
 // name's words.
 func request(op *ir.Operation) string {
-	if s := strings.TrimSpace(op.Summary); s != "" {
+	if s := strings.TrimSpace(markup.ReplaceAllString(op.Summary, "")); s != "" {
 		return s
 	}
-	if d := strings.TrimSpace(op.Description); d != "" {
+	if d := strings.TrimSpace(markup.ReplaceAllString(op.Description, "")); d != "" {
 		if i := strings.IndexAny(d, ".\n"); i > 0 {
 			d = d[:i]
 		}
