@@ -117,26 +117,13 @@ func parse(path string, data []byte) (*Document, error) {
 	if len(strings.TrimSpace(string(data))) == 0 {
 		return nil, diag.Diagnostic{Severity: diag.Error, Origin: ir.Origin{File: path}, Message: "the file is empty", Hint: "give an OpenAPI 2.0, 3.0 or 3.1 document in JSON or YAML"}
 	}
-	abs, err := filepath.Abs(path)
-	if err != nil {
-		abs = path
-	}
 	logs := &logCollector{file: path}
-	cfg := &datamodel.DocumentConfiguration{
-		BasePath:            filepath.Dir(abs),
-		SpecFilePath:        filepath.Base(abs),
-		AllowFileReferences: true,
-		// Remote $refs are never fetched: generation must be offline and
-		// reproducible. They are reported where an operation needs them.
-		AllowRemoteReferences: false,
-		ExcludeExtensionRefs:  true,
-		Logger:                slog.New(logs),
-	}
+	cfg := configuration(path, slog.New(logs))
 	doc, err := libopenapi.NewDocumentWithConfiguration(data, cfg)
 	if err != nil {
 		return nil, parseError(path, data, err)
 	}
-	out := &Document{Path: path, Dir: filepath.Dir(abs), Version: doc.GetVersion(), Source: data}
+	out := &Document{Path: path, Dir: cfg.BasePath, Version: doc.GetVersion(), Source: data}
 	var buildErr error
 	if strings.HasPrefix(out.Version, "2") {
 		m, err := doc.BuildV2Model()
@@ -166,6 +153,47 @@ func parse(path string, data []byte) (*Document, error) {
 	problems.Sort()
 	out.Warnings = problems
 	return out, nil
+}
+
+// configuration is how File configures libopenapi for the spec at path.
+func configuration(path string, logger *slog.Logger) *datamodel.DocumentConfiguration {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		abs = path
+	}
+	return &datamodel.DocumentConfiguration{
+		BasePath:            filepath.Dir(abs),
+		SpecFilePath:        filepath.Base(abs),
+		AllowFileReferences: true,
+		// Remote $refs are never fetched: generation must be offline and
+		// reproducible. They are reported where an operation needs them.
+		AllowRemoteReferences: false,
+		ExcludeExtensionRefs:  true,
+		Logger:                logger,
+	}
+}
+
+// Floor reads the spec at path and builds its model with libopenapi
+// alone, configured as File configures it, and nothing else: the floor
+// that benchmarks of loading, generating and linting compare against.
+// Its problems are not diagnosed; it releases libopenapi's caches.
+func Floor(path string) error {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	defer libopenapi.ClearAllCaches()
+	doc, err := libopenapi.NewDocumentWithConfiguration(data, configuration(path, slog.New(slog.DiscardHandler)))
+	if err != nil {
+		return err
+	}
+	if doc.GetSpecInfo().SpecFormat == datamodel.OAS2 {
+		_, err = doc.BuildV2Model()
+	} else {
+		_, err = doc.BuildV3Model()
+	}
+	_ = err // circular references and the like: the model is built all the same
+	return nil
 }
 
 // yamlPos finds "L4.C11" in go-yaml's messages.
