@@ -203,5 +203,13 @@ func outsideNote(n, tools int) string {
 	if n == 0 {
 		return ""
 	}
-	return fmt.Sprintf("%d findings of lint or fuzz are about %d tools this run did not test (see %s).", n, tools, FindingsFile)
+	what, verb := fmt.Sprintf("%d findings", n), "are"
+	if n == 1 {
+		what, verb = "1 finding", "is"
+	}
+	about := fmt.Sprintf("%d tools", tools)
+	if tools == 1 {
+		about = "1 tool"
+	}
+	return fmt.Sprintf("%s of lint or fuzz %s about %s this run did not test (see %s).", what, verb, about, FindingsFile)
 }
