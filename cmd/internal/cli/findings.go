@@ -55,7 +55,8 @@ func (f *findingsFlag) read() ([]finding.Finding, error) {
 	return report.ReadFindings(f.files)
 }
 
-// save adds found to the run directory dir and says how many it holds.
+// saveFindings adds found to the run directory dir and says how many it
+// holds; false after printing the error.
 func (e *env) saveFindings(dir string, found []finding.Finding) ([]finding.Finding, bool) {
 	if len(found) == 0 {
 		return nil, true
