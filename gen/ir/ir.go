@@ -13,6 +13,8 @@
 // Refs must keep a visited set.
 package ir
 
+import "github.com/agentready/agentready/gen/finding"
+
 // API is one loaded and lowered OpenAPI document.
 type API struct {
 	// Title, Version and Description come from the spec's info object.
@@ -210,11 +212,6 @@ type SecurityScheme struct {
 	EnvVar string `json:"envVar"`
 }
 
-// Origin is where something is declared in the source document.
-type Origin struct {
-	File   string `json:"file,omitempty"`
-	Line   int    `json:"line,omitempty"`
-	Column int    `json:"column,omitempty"`
-	// Pointer is the JSON pointer, e.g. "#/paths/~1pets/get".
-	Pointer string `json:"pointer,omitempty"`
-}
+// Origin is where something is declared in the source document: the
+// position type findings carry too (file:line:col and a JSON pointer).
+type Origin = finding.Place

@@ -1,7 +1,6 @@
 package ir
 
 import (
-	"fmt"
 	"strings"
 	"sync"
 )
@@ -48,23 +47,6 @@ func (a *API) Operation(name string) *Operation {
 		}
 	}
 	return nil
-}
-
-// String formats the origin as "file:line:col" and, when known, the JSON
-// pointer, so that editors and humans can both find the place.
-func (o Origin) String() string {
-	var b strings.Builder
-	b.WriteString(o.File)
-	if o.Line > 0 {
-		fmt.Fprintf(&b, ":%d:%d", o.Line, o.Column)
-	}
-	if o.Pointer != "" {
-		if b.Len() > 0 {
-			b.WriteString(" ")
-		}
-		b.WriteString("(" + o.Pointer + ")")
-	}
-	return b.String()
 }
 
 // SuccessResponse returns the response a successful call gets, or nil.

@@ -29,12 +29,14 @@ import (
 	"sort"
 	"time"
 
+	"github.com/agentready/agentready/gen/finding"
 	"github.com/agentready/agentready/gen/ir"
 	"github.com/agentready/agentready/gen/toolrt"
+	"github.com/agentready/agentready/harness/classify"
 )
 
-// Kind is the kind of a finding.
-type Kind string
+// Kind is the kind of a finding: finding.Finding's Kind.
+type Kind = string
 
 // The kinds of findings.
 const (
@@ -49,15 +51,17 @@ const (
 	ServerError Kind = "server-error"
 )
 
-// Finding is one disagreement between the documentation and the API.
+// Finding is one disagreement between the documentation and the API: the
+// findings type every source shares (Source "fuzz", Kind set; Tool,
+// OperationID, Argument, Class, Message, Evidence, Fix, Place) with the
+// call that showed it.
+//
+// Its Evidence is the start of what the API answered, credentials
+// removed; its Fix the change to the documentation the answer suggests;
+// its Class the error class of harness/classify an agent that trusts the
+// documentation would show (see Rules).
 type Finding struct {
-	// Tool is the tool's name, OperationID the spec's operationId.
-	Tool        string `json:"tool"`
-	OperationID string `json:"operationId,omitempty"`
-	// Argument is the argument as the tool names it; empty when the
-	// finding is about the call as a whole.
-	Argument string `json:"argument"`
-	Kind     Kind   `json:"kind"`
+	finding.Finding
 	// Value is the argument's value (long strings shortened, with their
 	// length); nil when the argument was left out (Omitted).
 	Value   any  `json:"value"`
@@ -67,14 +71,53 @@ type Finding struct {
 	// Args are the whole arguments sent, to reproduce the call with
 	// agentready call (long strings shortened).
 	Args map[string]any `json:"args"`
-	// Status is the HTTP status, 0 without an answer; Evidence the
-	// start of what the API answered, credentials removed.
-	Status   int    `json:"status"`
-	Evidence string `json:"evidence"`
-	// Fix is the change to the documentation the answer suggests.
-	Fix string `json:"fix"`
+	// Status is the HTTP status, 0 without an answer.
+	Status int `json:"status"`
 	// Calls is how many calls showed the same finding.
 	Calls int `json:"calls"`
+}
+
+// Rules describe each kind for SARIF and the report: its level, the error
+// class it shows and why it matters.
+var Rules = []finding.Rule{
+	{ID: UnderSpecified, Level: finding.Warning, Class: string(classify.ParameterValueMismatch),
+		Short: "The documentation allows what the API refuses",
+		Help: "A call the documentation allows was refused: an agent that follows the documentation fails the same way. " +
+			"Document the constraint the API enforces (an enum, a format, a bound, a required argument)."},
+	{ID: Unvalidated, Level: finding.Note, Class: string(classify.ParameterValueMismatch),
+		Short: "The API takes what the documentation rules out",
+		Help: "The API accepted a value the documentation rules out, so an agent's wrong value goes through unnoticed. " +
+			"Make the API refuse it with a message that names the argument, or relax the documentation to what the API does."},
+	{ID: OverRestrictive, Level: finding.Note, Class: string(classify.MissingParameter),
+		Short: "The documentation demands what the API does without",
+		Help: "The documentation requires an argument or a bound the API does not: agents ask for or invent values they need not. " +
+			"Document what the API really requires."},
+	{ID: ServerError, Level: finding.Error, Class: string(classify.ToolServerError),
+		Short: "The API failed on a call",
+		Help: "The API answered 5xx or not at all: agents see a tool failure they cannot fix. " +
+			"Make the API refuse bad input with a 4xx that says what to change."},
+}
+
+// SARIFDriver names fuzz and lists its kinds for SARIF.
+func SARIFDriver() finding.Driver { return finding.Driver{Name: "agentready fuzz", Rules: Rules} }
+
+// Common returns the shared part of each finding, for the report and SARIF.
+func Common(fs []Finding) []finding.Finding {
+	out := make([]finding.Finding, len(fs))
+	for i := range fs {
+		out[i] = fs[i].Finding
+	}
+	return out
+}
+
+// ruleOf returns the rule of kind k.
+func ruleOf(k Kind) finding.Rule {
+	for _, r := range Rules {
+		if r.ID == k {
+			return r
+		}
+	}
+	return finding.Rule{ID: k, Level: finding.Warning}
 }
 
 // Options configure Run.

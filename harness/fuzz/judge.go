@@ -9,6 +9,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/agentready/agentready/gen/finding"
 	"github.com/agentready/agentready/gen/ir"
 	"github.com/agentready/agentready/gen/toolrt"
 	"github.com/agentready/agentready/gen/toolschema"
@@ -133,15 +134,20 @@ func (j *judge) add(p *probe, call *toolrt.Call, arg string, kind Kind, fix stri
 		return
 	}
 	v, present := p.args[arg]
+	r := ruleOf(kind)
 	f := &Finding{
-		Tool: p.op.Name, OperationID: p.op.ID, Argument: arg, Kind: kind,
+		Finding: finding.Finding{
+			Source: finding.Fuzz, Kind: kind, Level: r.Level, Class: r.Class,
+			Tool: p.op.Name, OperationID: p.op.ID, Argument: arg,
+			Evidence: evidence(p.tool, call), Fix: p.tool.Redact(fix), Place: p.op.Origin,
+		},
 		Value: shorten(v), Omitted: arg != "" && !present, Probe: p.what,
-		Args: shortenArgs(p.args), Status: call.Result.Status,
-		Evidence: evidence(p.tool, call), Fix: p.tool.Redact(fix), Calls: 1,
+		Args: shortenArgs(p.args), Status: call.Result.Status, Calls: 1,
 	}
 	if arg != p.arg && p.arg != "" {
 		f.Probe = p.what + " of " + p.arg
 	}
+	f.Message = p.tool.Redact(message(f))
 	j.found[key] = f
 	j.order = append(j.order, key)
 }
@@ -368,4 +374,31 @@ func quoteList(names []string) string {
 		q[i] = fmt.Sprintf("%q", n)
 	}
 	return strings.Join(q, ", ")
+}
+
+// message says in one sentence what the call showed: what the
+// documentation says of the argument, and what the API did.
+func message(f *Finding) string {
+	subject := "the call"
+	if f.Argument != "" {
+		subject = f.Argument
+		if f.Omitted {
+			subject += " left out"
+		} else {
+			subject += " = " + valueText(f.Value)
+		}
+	}
+	answer := fmt.Sprintf("answered %d", f.Status)
+	if f.Status == 0 {
+		answer = "did not answer"
+	}
+	switch f.Kind {
+	case UnderSpecified:
+		return fmt.Sprintf("the documentation allows %s (probe: %s), but the API refused it: it %s", subject, f.Probe, answer)
+	case Unvalidated:
+		return fmt.Sprintf("the documentation rules out %s (probe: %s), but the API took it: it %s", subject, f.Probe, answer)
+	case OverRestrictive:
+		return fmt.Sprintf("the documentation rules out %s (probe: %s), but the API needs no such limit: it %s", subject, f.Probe, answer)
+	}
+	return fmt.Sprintf("the API failed on %s (probe: %s): it %s", subject, f.Probe, answer)
 }

@@ -14,70 +14,31 @@ package lint
 
 import (
 	"context"
+	"io"
 	"sort"
 	"sync"
 
+	"github.com/agentready/agentready/gen/finding"
 	"github.com/agentready/agentready/gen/ir"
-	"github.com/agentready/agentready/harness/classify"
 )
 
 // Level is how serious a finding is, in SARIF's words.
-type Level string
+type Level = finding.Level
 
 // The levels, most serious first.
 const (
-	Error   Level = "error"
-	Warning Level = "warning"
-	Note    Level = "note"
+	Error   = finding.Error
+	Warning = finding.Warning
+	Note    = finding.Note
 )
 
-// rank orders levels: higher is more serious.
-func (l Level) rank() int {
-	switch l {
-	case Error:
-		return 3
-	case Warning:
-		return 2
-	case Note:
-		return 1
-	}
-	return 0
-}
-
-// AtLeast reports whether l is as serious as min or more.
-func (l Level) AtLeast(min Level) bool { return l.rank() >= min.rank() }
-
 // ParseLevel reads "error", "warning" or "note".
-func ParseLevel(s string) (Level, bool) {
-	switch l := Level(s); l {
-	case Error, Warning, Note:
-		return l, true
-	}
-	return "", false
-}
+func ParseLevel(s string) (Level, bool) { return finding.ParseLevel(s) }
 
-// Finding is one problem found in a spec's tools.
-type Finding struct {
-	// Rule is the id of the rule that found it (see Rules).
-	Rule  string `json:"rule"`
-	Level Level  `json:"level"`
-	// Tool is the tool name; OperationID the spec's operationId (empty
-	// when the spec has none).
-	Tool        string `json:"tool"`
-	OperationID string `json:"operationId,omitempty"`
-	// Argument is the tool argument the finding is about, if any.
-	Argument string `json:"argument,omitempty"`
-	// Class is the error class of the taxonomy the problem predicts.
-	Class classify.Class `json:"class"`
-	// Place is where to fix it: a JSON pointer into the spec, with the
-	// file, line and column when known.
-	Place   ir.Origin `json:"place"`
-	Message string    `json:"message"`
-	Fix     string    `json:"fix"`
-	// Related names other tools involved (the tool it is confused with,
-	// the tools that use another name for the same value).
-	Related []string `json:"related,omitempty"`
-}
+// Finding is one problem found in a spec's tools: the findings type every
+// source shares, with Source "lint" and Rule set. Its Class is one of
+// harness/classify's classes; its Place the declaration to fix.
+type Finding = finding.Finding
 
 // Options tunes the rules; the zero value is the defaults.
 type Options struct {
@@ -179,18 +140,25 @@ func (c *checker) stopped(i int) bool {
 func (c *checker) add(r Rule, op *ir.Operation, at place, msg, fix string, related ...string) {
 	at.op = op
 	c.found = append(c.found, pending{Finding: Finding{
-		Rule: r.ID, Level: r.Level, Tool: op.Name, OperationID: op.ID, Argument: at.arg,
-		Class: r.Class, Message: msg, Fix: fix, Related: related,
+		Source: finding.Lint, Rule: r.ID, Level: r.Level, Tool: op.Name, OperationID: op.ID, Argument: at.arg,
+		Class: string(r.Class), Message: msg, Fix: fix, Related: related,
 	}, at: at})
 }
 
 // Count returns how many findings are at level min or above.
-func Count(fs []Finding, min Level) int {
-	n := 0
-	for _, f := range fs {
-		if f.Level.AtLeast(min) {
-			n++
-		}
+func Count(fs []Finding, min Level) int { return finding.Count(fs, min) }
+
+// WriteSARIF writes findings as a SARIF 2.1.0 log for GitHub code
+// scanning, with every lint rule and its help (see finding.WriteSARIF).
+func WriteSARIF(w io.Writer, findings []Finding, root string) error {
+	return finding.WriteSARIF(w, SARIFDriver(), findings, root)
+}
+
+// SARIFDriver names lint and lists its rules for SARIF.
+func SARIFDriver() finding.Driver {
+	d := finding.Driver{Name: "agentready lint"}
+	for _, r := range Rules {
+		d.Rules = append(d.Rules, finding.Rule{ID: r.ID, Level: r.Level, Class: string(r.Class), Short: r.Short, Help: r.Help})
 	}
-	return n
+	return d
 }

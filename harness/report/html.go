@@ -64,6 +64,10 @@ type page struct {
 	ToolChart  chart
 	ToolRows   []toolView
 	Recs       []recGroup
+	// HasFindings is set when the run has findings of lint or fuzz;
+	// FindingsNote counts those about tools the run did not test.
+	HasFindings  bool
+	FindingsNote string
 }
 
 // levelView is one naturalness level's row.
@@ -141,6 +145,10 @@ type recGroup struct {
 	Tool, Anchor, Rate, BandClass string
 	HasRate                       bool
 	Recs                          []recView
+	// Findings are lint's and fuzz's about the tool; MoreFindings
+	// counts those past the cap.
+	Findings     []findingView
+	MoreFindings int
 }
 
 type recView struct {
@@ -238,7 +246,9 @@ func (r *Run) HTML() ([]byte, error) {
 		p.Scenarios = append(p.Scenarios, scenarioView{Scenario: sc.Scenario, Cases: sc.Cases, NoError: sc.NoError, Recover: sc.Recovered,
 			Pct: fmt.Sprintf("%.0f%%", 100*sc.NoErrorRate), CI: ciPct(classify.Wilson(sc.NoError, sc.Cases))})
 	}
-	p.Recs = recGroups(r.Recommendations, p.ToolRows, anchors)
+	byTool, outside, outsideTools := r.findingsByTool()
+	p.Recs = recGroups(r.Recommendations, byTool, p.ToolRows, anchors)
+	p.HasFindings, p.FindingsNote = len(r.Findings) > 0, outsideNote(outside, outsideTools)
 	p.Perturb = r.perturbSection()
 
 	var buf bytes.Buffer
@@ -289,27 +299,30 @@ func toolViewOf(g toolGroup, anchors map[string]string) toolView {
 	return tv
 }
 
-func recGroups(recs []classify.Recommendation, tools []toolView, anchors map[string]string) []recGroup {
-	byTool := map[string]*toolView{}
+func recGroups(recs []classify.Recommendation, byTool map[string]*toolFindings, tools []toolView, anchors map[string]string) []recGroup {
+	rows := map[string]*toolView{}
 	for i := range tools {
-		byTool[tools[i].Name] = &tools[i]
+		rows[tools[i].Name] = &tools[i]
 	}
 	var out []recGroup
-	for _, rec := range recs {
-		if len(out) == 0 || out[len(out)-1].Tool != rec.Tool {
-			g := recGroup{Tool: rec.Tool, Anchor: "tool-" + anchorText(rec.Tool)}
-			if tv := byTool[rec.Tool]; tv != nil && tv.HasRate {
-				g.Rate, g.BandClass, g.HasRate = tv.Rate, tv.BandClass, true
-			} else if tv == nil {
-				g.Anchor = ""
-			}
-			out = append(out, g)
+	for _, tool := range recTools(recs, byTool) {
+		g := recGroup{Tool: tool, Anchor: "tool-" + anchorText(tool)}
+		if tv := rows[tool]; tv != nil && tv.HasRate {
+			g.Rate, g.BandClass, g.HasRate = tv.Rate, tv.BandClass, true
+		} else if tv == nil {
+			g.Anchor = ""
 		}
-		g := &out[len(out)-1]
-		ci := rec.Class.Info()
-		g.Recs = append(g.Recs, recView{Class: string(rec.Class), Name: className(rec.Class), Category: catClass(ci.Category),
-			Params: strings.Join(rec.Params, ", "), Count: caseCount(rec.Cases, rec.Total), Text: rec.Text,
-			Example: rec.Example, ExampleAnchor: anchors[rec.Example]})
+		for ; len(recs) > 0 && recs[0].Tool == tool; recs = recs[1:] {
+			rec := recs[0]
+			ci := rec.Class.Info()
+			g.Recs = append(g.Recs, recView{Class: string(rec.Class), Name: className(rec.Class), Category: catClass(ci.Category),
+				Params: strings.Join(rec.Params, ", "), Count: caseCount(rec.Cases, rec.Total), Text: rec.Text,
+				Example: rec.Example, ExampleAnchor: anchors[rec.Example]})
+		}
+		if tf := byTool[tool]; tf != nil {
+			g.Findings, g.MoreFindings = tf.Shown, tf.More
+		}
+		out = append(out, g)
 	}
 	return out
 }

@@ -144,19 +144,32 @@ func (r *Run) Markdown() string {
 	r.trialsMarkdown(&b)
 	r.usageMarkdown(&b)
 
-	if len(r.Recommendations) > 0 {
+	byTool, outside, outsideTools := r.findingsByTool()
+	if len(r.Recommendations) > 0 || len(byTool) > 0 {
 		b.WriteString("\n## Recommendations\n")
 		var lines []string
-		tool := ""
-		for _, rec := range r.Recommendations {
-			line := ""
-			if rec.Tool != tool {
-				tool = rec.Tool
-				line = fmt.Sprintf("\n### %s\n\n", mdCode(tool))
+		recs := r.Recommendations
+		for _, tool := range recTools(recs, byTool) {
+			line := fmt.Sprintf("\n### %s\n\n", mdCode(tool))
+			for ; len(recs) > 0 && recs[0].Tool == tool; recs = recs[1:] {
+				rec := recs[0]
+				lines = append(lines, line+fmt.Sprintf("- **%s** (%s): %s\n", className(rec.Class), caseCount(rec.Cases, rec.Total), mdText(rec.Text)))
+				line = ""
 			}
-			lines = append(lines, line+fmt.Sprintf("- **%s** (%s): %s\n", className(rec.Class), caseCount(rec.Cases, rec.Total), mdText(rec.Text)))
+			if tf := byTool[tool]; tf != nil {
+				for _, v := range tf.Shown {
+					lines = append(lines, line+v.markdown())
+					line = ""
+				}
+				if tf.More > 0 {
+					lines = append(lines, fmt.Sprintf("- … and %d more findings of lint or fuzz, in %s.\n", tf.More, FindingsFile))
+				}
+			}
 		}
 		writeLines(&b, lines, HTMLFile)
+		if note := outsideNote(outside, outsideTools); note != "" {
+			b.WriteString("\n" + note + "\n")
+		}
 	}
 
 	if fails := r.failing(); len(fails) > 0 {

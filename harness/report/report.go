@@ -33,6 +33,7 @@ import (
 	"time"
 
 	"github.com/agentready/agentready/gen/atomicfile"
+	"github.com/agentready/agentready/gen/finding"
 	"github.com/agentready/agentready/harness/classify"
 	"github.com/agentready/agentready/harness/perturb"
 	"github.com/agentready/agentready/harness/run"
@@ -68,6 +69,9 @@ type Run struct {
 	// Perturb is the perturbation study of the run (perturb.json), nil
 	// when it has none.
 	Perturb *perturb.Summary
+	// Findings are what lint and fuzz found about the tools
+	// (findings.json), shown with each tool's recommendations.
+	Findings []finding.Finding
 }
 
 // Load reads a run directory: run.json and results.jsonl. A last line of
@@ -114,6 +118,9 @@ func Load(dir string) (*Run, error) {
 	r.Notes = append(notes, r.Notes...)
 	if r.Perturb, err = perturb.Read(dir); err != nil {
 		return nil, fmt.Errorf("report: %w", err)
+	}
+	if r.Findings, err = readRunFindings(dir); err != nil {
+		return nil, err
 	}
 	return r, nil
 }

@@ -13,12 +13,13 @@ import (
 	"time"
 
 	"github.com/agentready/agentready/gen/catalog"
+	"github.com/agentready/agentready/gen/finding"
 	"github.com/agentready/agentready/gen/toolrt"
 	"github.com/agentready/agentready/harness/fuzz"
 )
 
 func runFuzz(e *env, args []string) int {
-	fs := newFlags(e, "fuzz", "[--config agentready.yaml | --spec FILE] [--base-url URL] [--tools a,b] [--budget-calls N] [--budget-time D] [--seed N] [--json]")
+	fs := newFlags(e, "fuzz", "[--config agentready.yaml | --spec FILE] [--base-url URL] [--tools a,b] [--budget-calls N] [--budget-time D] [--seed N] [--format text|json|sarif | --json]")
 	var sf specFlags
 	sf.register(fs)
 	allow := fs.Bool("allow-mutations", false, "also fuzz the tools that change state (POST, PUT, PATCH, DELETE): they create, change and delete real data")
@@ -26,7 +27,8 @@ func runFuzz(e *env, args []string) int {
 	budgetTime := fs.Duration("budget-time", fuzz.DefaultMaxTime, "stop after this long, reporting what was found")
 	timeout := fs.Duration("timeout", fuzz.DefaultCallTimeout, "give up on one call after this long (a server error)")
 	seed := fs.Uint64("seed", 1, "order of each tool's probes; the same seed sends the same calls")
-	asJSON := fs.Bool("json", false, "print the findings as one JSON array (the summary goes to stderr)")
+	var ff formatFlags
+	ff.register(fs)
 	var tools listFlag
 	fs.Var(&tools, "tools", "only these tools (names or operationIds, comma-separated)")
 	if code, ok := parseFlags(fs, args); !ok {
@@ -34,6 +36,10 @@ func runFuzz(e *env, args []string) int {
 	}
 	if fs.NArg() > 0 {
 		return e.usagef("fuzz", "unexpected argument %q (tools are chosen with --tools)", fs.Arg(0))
+	}
+	format, code, ok := ff.resolve(e, "fuzz", fs)
+	if !ok {
+		return code
 	}
 	if *budgetCalls < 1 || *budgetTime <= 0 || *timeout <= 0 {
 		return e.usagef("fuzz", "--budget-calls, --budget-time and --timeout must be positive")
@@ -62,18 +68,25 @@ func runFuzz(e *env, args []string) int {
 	if err != nil {
 		return e.failf("%v", err)
 	}
-	if *asJSON {
-		findings := rep.Findings
-		if findings == nil {
-			findings = []fuzz.Finding{}
+	switch format {
+	case "json", "sarif":
+		var err error
+		if format == "json" {
+			findings := rep.Findings
+			if findings == nil {
+				findings = []fuzz.Finding{}
+			}
+			enc := json.NewEncoder(e.stdout)
+			enc.SetIndent("", "  ")
+			err = enc.Encode(findings)
+		} else {
+			err = finding.WriteSARIF(e.stdout, fuzz.SARIFDriver(), fuzz.Common(rep.Findings), finding.RepoRoot(p.opts.Spec))
 		}
-		enc := json.NewEncoder(e.stdout)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(findings); err != nil {
+		if err != nil {
 			return e.failf("%v", err)
 		}
 		e.fuzzSummary(e.stderr, rep)
-	} else {
+	default:
 		e.fuzzTable(rep)
 		e.fuzzSummary(e.stdout, rep)
 	}

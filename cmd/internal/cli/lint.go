@@ -11,6 +11,7 @@ import (
 	"syscall"
 
 	"github.com/agentready/agentready/gen/atomicfile"
+	"github.com/agentready/agentready/gen/finding"
 	"github.com/agentready/agentready/gen/lower"
 	"github.com/agentready/agentready/harness/lint"
 )
@@ -19,8 +20,8 @@ func runLint(e *env, args []string) int {
 	fs := newFlags(e, "lint", "[--config agentready.yaml | --spec FILE] [--tag T] [--op GLOB] [--format text|json|sarif | --json] [--out FILE] [--fail-on error|warning|note|none]")
 	var sf specFlags
 	sf.register(fs)
-	format := fs.String("format", "text", "output: text (a table), json (an array of findings) or sarif (SARIF 2.1.0 for GitHub code scanning)")
-	asJSON := fs.Bool("json", false, "same as --format json")
+	var ff formatFlags
+	ff.register(fs)
 	out := fs.String("out", "", "write the findings to this file instead of stdout (the summary still goes to stderr)")
 	failOn := fs.String("fail-on", "error", "exit 1 when a finding is at this level or above: error, warning, note, or none")
 	descTokens := fs.Int("max-description-tokens", lint.DefaultDescriptionTokens, "the most o200k tokens an operation's summary and description may take")
@@ -30,16 +31,9 @@ func runLint(e *env, args []string) int {
 	if fs.NArg() > 0 {
 		return e.usagef("lint", "unexpected argument %q", fs.Arg(0))
 	}
-	if *asJSON {
-		if setFlags(fs)["format"] && *format != "json" {
-			return e.usagef("lint", "--json and --format %s disagree; give one", *format)
-		}
-		*format = "json"
-	}
-	switch *format {
-	case "text", "json", "sarif":
-	default:
-		return e.usagef("lint", "--format %q: use text, json or sarif", *format)
+	format, code, ok := ff.resolve(e, "lint", fs)
+	if !ok {
+		return code
 	}
 	var min lint.Level
 	if *failOn != "none" {
@@ -68,7 +62,7 @@ func runLint(e *env, args []string) int {
 		return exitError
 	}
 	var buf bytes.Buffer
-	switch *format {
+	switch format {
 	case "json":
 		enc := json.NewEncoder(&buf)
 		enc.SetIndent("", "  ")
@@ -77,7 +71,7 @@ func runLint(e *env, args []string) int {
 		}
 		err = enc.Encode(findings)
 	case "sarif":
-		err = lint.WriteSARIF(&buf, findings, lint.RepoRoot(p.opts.Spec))
+		err = lint.WriteSARIF(&buf, findings, finding.RepoRoot(p.opts.Spec))
 	default:
 		err = writeLintTable(&buf, findings)
 	}
@@ -92,7 +86,7 @@ func runLint(e *env, args []string) int {
 		return e.failf("%v", err)
 	}
 	summary := lintSummary(findings, len(api.Operations))
-	if *format == "text" && *out == "" {
+	if format == "text" && *out == "" {
 		fmt.Fprintln(e.stdout, summary)
 	} else {
 		fmt.Fprintln(e.stderr, summary)

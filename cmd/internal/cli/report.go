@@ -43,6 +43,8 @@ func runReport(e *env, args []string) int {
 	var gate gateFlags
 	gate.register(fs)
 	junitMode := fs.String("junit", report.JUnitTools, "what junit.xml holds: tools (one testcase per tool) or cases (one per case, failing when it has an error)")
+	var ff findingsFlag
+	ff.register(fs)
 	pos, code, ok := reportArgs(fs, args)
 	if !ok {
 		return code
@@ -52,6 +54,13 @@ func runReport(e *env, args []string) int {
 	}
 	if *junitMode != report.JUnitTools && *junitMode != report.JUnitCases {
 		return e.usagef("report", "--junit %q: tools or cases", *junitMode)
+	}
+	found, err := ff.read()
+	if err != nil {
+		return e.failf("--findings: %v", err)
+	}
+	if *against != "" && len(found) > 0 {
+		return e.usagef("report", "--findings and --against: give the findings to the report of one run")
 	}
 	if *merge {
 		if *against != "" {
@@ -91,6 +100,11 @@ func runReport(e *env, args []string) int {
 	}
 	for _, n := range r.Notes {
 		fmt.Fprintf(e.stderr, "agentready report: note: %s\n", n)
+	}
+	if len(found) > 0 {
+		if r.Findings, ok = e.saveFindings(dir, found); !ok {
+			return exitError
+		}
 	}
 	if err := report.WriteWith(dir, r, report.WriteOptions{JUnit: *junitMode}); err != nil {
 		return e.failf("%v", err)

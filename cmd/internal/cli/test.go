@@ -300,6 +300,8 @@ func runTest(e *env, args []string) int {
 	var renames listFlag
 	fs.Var(&renames, "rename", "OLD=NEW: run the cases of tool OLD, renamed in the spec, as NEW (repeatable)")
 	junitMode := fs.String("junit", report.JUnitTools, "what junit.xml holds: tools (one testcase per tool, failing when the gate says it regressed) or cases (one per case, failing when it has an error)")
+	var ff findingsFlag
+	ff.register(fs)
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
@@ -318,6 +320,10 @@ func runTest(e *env, args []string) int {
 	}
 	if *junitMode != report.JUnitTools && *junitMode != report.JUnitCases {
 		return e.usagef("test", "--junit %q: tools or cases", *junitMode)
+	}
+	found, err := ff.read()
+	if err != nil {
+		return e.failf("--findings: %v", err)
 	}
 	var baseline *report.Run
 	if *against != "" {
@@ -385,6 +391,9 @@ func runTest(e *env, args []string) int {
 	dir := prep.opts.Dir
 	if err != nil {
 		return e.stopped(args, dir, sum, err)
+	}
+	if _, ok := e.saveFindings(dir, found); !ok {
+		return exitError
 	}
 	g := &report.Gate{MinNoError: *minNoError}
 	if baseline != nil {

@@ -1,4 +1,4 @@
-package lint
+package finding
 
 import (
 	"encoding/json"
@@ -69,51 +69,83 @@ type (
 	}
 )
 
+// Rule describes one rule (or kind) of findings for SARIF's rule list:
+// its id, the level of its findings, the error class they predict, a
+// one-line title and a help text that says why it matters and how to fix
+// it.
+type Rule struct {
+	ID    string
+	Level Level
+	Class string
+	Short string
+	Help  string
+}
+
+// Driver names the tool that found the findings (e.g. "agentready lint")
+// and lists the rules they may cite.
+type Driver struct {
+	Name  string
+	Rules []Rule
+}
+
 // WriteSARIF writes findings as a SARIF 2.1.0 log that GitHub code
-// scanning accepts: every rule with its help, and each finding with its
-// level, message (what is wrong, then the fix) and place. File paths are
-// made relative to root (the repository's top directory; see RepoRoot)
-// with forward slashes, as code scanning wants them.
-func WriteSARIF(w io.Writer, findings []Finding, root string) error {
-	rules := make([]sarifRule, len(Rules))
+// scanning accepts: every rule of d with its help, and each finding with
+// its level, message (what is wrong, then the fix) and place. File paths
+// are made relative to root (the repository's top directory; see
+// RepoRoot) with forward slashes, as code scanning wants them. A finding
+// whose rule d does not list gets a rule of its own, so that the log
+// stays valid.
+func WriteSARIF(w io.Writer, d Driver, findings []Finding, root string) error {
+	rules := make([]sarifRule, 0, len(d.Rules))
 	index := map[string]int{}
-	for i, r := range Rules {
-		index[r.ID] = i
-		rules[i] = sarifRule{
+	addRule := func(r Rule) {
+		index[r.ID] = len(rules)
+		rules = append(rules, sarifRule{
 			ID: r.ID, Name: ruleName(r.ID),
 			ShortDescription:     sarifText{r.Short},
 			FullDescription:      sarifText{r.Help},
 			Help:                 sarifText{r.Help},
 			DefaultConfiguration: sarifRuleConfig{string(r.Level)},
-			Properties:           map[string]string{"errorClass": string(r.Class)},
-		}
+			Properties:           map[string]string{"errorClass": r.Class},
+		})
+	}
+	for _, r := range d.Rules {
+		addRule(r)
 	}
 	results := make([]sarifResult, 0, len(findings))
 	for _, f := range findings {
+		id := f.ID()
+		if _, ok := index[id]; !ok {
+			addRule(Rule{ID: id, Level: f.Level, Class: f.Class, Short: id, Help: f.Fix})
+		}
 		phys := sarifPhysical{ArtifactLocation: sarifArtifact{URI: relativeURI(f.Place.File, root)}}
 		if f.Place.Line > 0 {
 			phys.Region = &sarifRegion{StartLine: f.Place.Line, StartColumn: f.Place.Column}
 		}
-		props := map[string]string{"tool": f.Tool, "errorClass": string(f.Class), "pointer": f.Place.Pointer}
+		props := map[string]string{"tool": f.Tool, "errorClass": f.Class, "pointer": f.Place.Pointer}
+		if f.Source != "" {
+			props["source"] = string(f.Source)
+		}
 		if f.OperationID != "" {
 			props["operationId"] = f.OperationID
 		}
 		if f.Argument != "" {
 			props["argument"] = f.Argument
 		}
+		msg := f.Tool + ": " + strings.TrimSuffix(f.Message, ".") + ". Fix: " + strings.TrimSuffix(f.Fix, ".") + "."
 		results = append(results, sarifResult{
-			RuleID: f.Rule, RuleIndex: index[f.Rule], Level: string(f.Level),
-			Message:             sarifText{f.Tool + ": " + f.Message + ". Fix: " + f.Fix + "."},
+			RuleID: id, RuleIndex: index[id], Level: string(f.Level),
+			Message:             sarifText{msg},
 			Locations:           []sarifLocation{{phys}},
 			Properties:          props,
-			PartialFingerprints: map[string]string{"agentreadyFinding/v1": f.Rule + "/" + f.Tool + "/" + f.Argument + "/" + strings.Join(f.Related, ",")},
+			PartialFingerprints: map[string]string{"agentreadyFinding/v1": id + "/" + f.Tool + "/" + f.Argument + "/" + strings.Join(f.Related, ",")},
 		})
 	}
 	log := sarifLog{
 		Schema:  "https://json.schemastore.org/sarif-2.1.0.json",
 		Version: "2.1.0",
 		Runs: []sarifRun{{
-			Tool:    sarifTool{sarifDriver{Name: "agentready lint", InformationURI: "https://github.com/agentready/agentready", Rules: rules}},
+			Tool:    sarifTool{sarifDriver{Name: d.Name, InformationURI: "https://github.com/agentready/agentready", Rules: rules}},
 			Results: results,
 		}},
 	}
