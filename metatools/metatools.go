@@ -12,6 +12,7 @@
 package metatools
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"sort"
@@ -168,18 +169,57 @@ func (s *Set) Search(in SearchArgs) (text string, isError bool) {
 
 // Describe answers describe_tool.
 func (s *Set) Describe(in DescribeArgs) (text string, isError bool) {
+	return s.DescribeShown(in, nil)
+}
+
+// DescribeShown answers describe_tool with the description and schema
+// shown rewrites (producer hints, an ablation; the tool's checks are
+// unchanged); nil shows them as the catalog has them.
+func (s *Set) DescribeShown(in DescribeArgs, shown func(*schema.ToolInfo) (*schema.ToolInfo, error)) (text string, isError bool) {
 	t, msg := s.Resolve(in.Name)
 	if t == nil {
 		return msg, true
 	}
 	op := t.Operation()
+	desc, params := op.Description, op.Schema
+	if shown != nil {
+		var err error
+		if desc, params, err = rewritten(t, shown); err != nil {
+			return fmt.Sprintf("%s cannot be described: %v", op.Name, err), true
+		}
+	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s (%s %s", op.Name, op.Method, op.Path)
 	if op.Mutating() {
 		b.WriteString("; changes data")
 	}
-	fmt.Fprintf(&b, ")\n%s\nArguments (JSON Schema of the object to pass to %s as \"arguments\"):\n%s", op.Description, CallTool, op.Schema)
+	fmt.Fprintf(&b, ")\n%s\nArguments (JSON Schema of the object to pass to %s as \"arguments\"):\n%s", desc, CallTool, params)
 	return b.String(), false
+}
+
+// rewritten is t's description and parameter schema as shown rewrites
+// its definition.
+func rewritten(t *toolrt.Tool, shown func(*schema.ToolInfo) (*schema.ToolInfo, error)) (string, string, error) {
+	info, err := t.Info(context.Background())
+	if err != nil {
+		return "", "", err
+	}
+	if info, err = shown(info); err != nil {
+		return "", "", err
+	}
+	params := "{}"
+	if info.ParamsOneOf != nil {
+		js, err := info.ParamsOneOf.ToJSONSchema()
+		if err != nil {
+			return "", "", err
+		}
+		b, err := json.Marshal(js)
+		if err != nil {
+			return "", "", err
+		}
+		params = string(b)
+	}
+	return info.Desc, params, nil
 }
 
 // Resolve returns the tool named name, or nil and the error the model

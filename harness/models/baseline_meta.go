@@ -92,6 +92,11 @@ func metaReply(in []*schema.Message) (*schema.Message, string) {
 		return ToolCallMessage(in, ToolCallSpec{Name: metatools.DescribeTool, Arguments: string(args)}),
 			fmt.Sprintf("dynamic toolset: describe %s (%s)", best, why)
 	}
+	if next, why := sourceToDescribe(described, turns, request); next != "" {
+		args, _ := json.Marshal(metatools.DescribeArgs{Name: next})
+		return ToolCallMessage(in, ToolCallSpec{Name: metatools.DescribeTool, Arguments: string(args)}),
+			"dynamic toolset: describe " + next + ", " + why
+	}
 	// The described tools as if they were offered, and the calls made
 	// through call_tool as if made directly.
 	msg, reason := newToolkit(described).reply(unwrapCalls(in, turns))
@@ -106,6 +111,48 @@ func metaReply(in []*schema.Message) (*schema.Message, string) {
 	return ToolCallMessage(in, ToolCallSpec{Name: metatools.CallTool, Arguments: string(args)}),
 		"dynamic toolset: through call_tool, " + reason
 }
+
+// maxDescribed is how many tools the baseline describes for one request:
+// the one it picked and the sources its arguments need.
+const maxDescribed = 3
+
+// sourceToDescribe returns a tool to describe before calling anything,
+// and why: one that a required argument of the picked tool (the first
+// described) names as where its value comes from ("the id from
+// listUsers"), when the request does not give the value and the tool is
+// not described yet, as a model reads a description before it chains.
+// Empty once a call was made, or maxDescribed tools were asked for.
+func sourceToDescribe(described []*schema.ToolInfo, turns []metaTurn, request string) (string, string) {
+	asked := map[string]bool{}
+	for _, t := range turns {
+		switch t.call.Function.Name {
+		case metatools.CallTool:
+			return "", ""
+		case metatools.DescribeTool:
+			var in metatools.DescribeArgs
+			_ = json.Unmarshal([]byte(t.call.Function.Arguments), &in)
+			asked[in.Name] = true
+		}
+	}
+	if len(asked) >= maxDescribed {
+		return "", ""
+	}
+	picked := readTool(described[0])
+	f := fill(picked, readUtterance(request), nil)
+	for _, p := range picked.params {
+		if !p.required || f.has(p) {
+			continue
+		}
+		for _, m := range mentionedTool.FindAllStringSubmatch(p.desc, -1) {
+			if name := m[1]; len(name) >= 4 && name != picked.name && !asked[name] && strings.IndexFunc(name, isUpper) > 0 {
+				return name, fmt.Sprintf("where %s's %s comes from", picked.name, p.name)
+			}
+		}
+	}
+	return "", ""
+}
+
+func isUpper(r rune) bool { return r >= 'A' && r <= 'Z' }
 
 // metaTurns pairs each tool call of msgs with its result, in order.
 func metaTurns(msgs []*schema.Message) []metaTurn {

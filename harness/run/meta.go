@@ -26,7 +26,11 @@ func (r *runner) metaTools(rec *recorder) ([]string, []tool.BaseTool) {
 	for i, info := range infos {
 		names[i] = info.Name
 		rec.toolTokens += infoTokens(info)
-		tools[i] = &metaTool{set: r.meta, info: info, rec: rec, returned: r.opts.Returned}
+		mt := &metaTool{set: r.meta, info: info, rec: rec, returned: r.opts.Returned}
+		if r.opts.Shown != nil {
+			mt.shown = r.shownInfo
+		}
+		tools[i] = mt
 	}
 	return names, tools
 }
@@ -53,6 +57,9 @@ type metaTool struct {
 	info     *schema.ToolInfo
 	rec      *recorder
 	returned func(tool, text string) string
+	// shown rewrites what describe_tool shows of a tool (Options.Shown,
+	// made once per tool and run); nil shows it as it is.
+	shown func(*schema.ToolInfo) (*schema.ToolInfo, error)
 }
 
 func (t *metaTool) Info(context.Context) (*schema.ToolInfo, error) { return t.info, nil }
@@ -84,7 +91,7 @@ func (t *metaTool) InvokableRun(ctx context.Context, args string, _ ...tool.Opti
 		if msg := decodeMeta(name, args, &in, `{"name":"getTicket"}`); msg != "" {
 			return meta(msg, true)
 		}
-		return meta(t.set.Describe(in))
+		return meta(t.set.DescribeShown(in, t.shown))
 	}
 	var in metatools.CallArgs
 	if msg := decodeMeta(name, args, &in, `{"name":"getTicket","arguments":{"ticketId":"TCK-1"}}`); msg != "" {

@@ -37,7 +37,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -97,7 +96,8 @@ type Options struct {
 	// Toolset is how the agent reaches the tools: ToolsetStatic (the
 	// default, "" too) gives it the target and its K similar tools;
 	// ToolsetDynamic gives it the three meta-tools of package metatools
-	// (search_tools, describe_tool, call_tool) over the whole catalog.
+	// (search_tools, describe_tool, call_tool) over the whole catalog;
+	// describe_tool shows a tool as Shown rewrites it.
 	Toolset string
 	// Rounds is how many times the agent may call tools (DefaultRounds
 	// when 0); the ReAct graph runs at most 2*Rounds+1 steps.
@@ -642,9 +642,6 @@ func (o Options) withDefaults() (Options, error) {
 	case "", ToolsetStatic:
 		o.Toolset = ToolsetStatic
 	case ToolsetDynamic:
-		if o.Shown != nil || slices.ContainsFunc(o.Variants, func(v Variant) bool { return v.Shown != nil }) {
-			return o, errors.New("run: the tool definitions cannot be rewritten (ablation, hints, perturbations of definitions) with the dynamic toolset: describe_tool shows them as the catalog has them; use the static toolset")
-		}
 	default:
 		return o, fmt.Errorf("run: unknown toolset %q (Options.Toolset): use %q or %q", o.Toolset, ToolsetStatic, ToolsetDynamic)
 	}

@@ -83,8 +83,6 @@ func (s *testSettings) check() error {
 		return fmt.Errorf("--k %d: must be 0 or more", s.k)
 	case s.toolset != runner.ToolsetStatic && s.toolset != runner.ToolsetDynamic:
 		return fmt.Errorf("--toolset %q: use %q or %q", s.toolset, runner.ToolsetStatic, runner.ToolsetDynamic)
-	case s.toolset == runner.ToolsetDynamic && len(s.ablate) > 0:
-		return errors.New("--ablate with --toolset dynamic: describe_tool shows the definitions as they are; ablate with the static toolset")
 	case s.rounds < 1:
 		return fmt.Errorf("--rounds %d: must be at least 1", s.rounds)
 	case s.resultTokens < 1:
@@ -160,9 +158,7 @@ func (j *testJob) prepare(ctx context.Context, progress io.Writer) (*prepared, e
 		return nil, err
 	}
 	var hints map[string]map[string]string
-	// describe_tool shows the definitions as the catalog has them: the
-	// dynamic toolset has no producer hints.
-	if j.graph != nil && j.settings.toolset != runner.ToolsetDynamic {
+	if j.graph != nil {
 		hints = graph.Hints(j.graph, j.api)
 	}
 	shown, err := runner.Shown(hints, j.settings.ablate)
