@@ -668,7 +668,8 @@ func printUsage(w io.Writer, r *report.Run) {
 	if u.Estimated {
 		estimated = " (estimated by counting: the model reported no usage)"
 	}
-	fmt.Fprintf(w, "model usage: %d prompt + %d completion tokens over %d cases, %d per case%s", u.Prompt, u.Completion, u.Cases, u.Tokens()/u.Cases, estimated)
+	fmt.Fprintf(w, "model usage: %d prompt + %d completion tokens over %d cases, %d per case, %.0f input tokens per turn (toolset %s)%s",
+		u.Prompt, u.Completion, u.Cases, u.Tokens()/u.Cases, u.PromptPerTurn(), runner.ToolsetOf(r.Info.Settings), estimated)
 	if u.HasCost {
 		fmt.Fprintf(w, "; cost $%.4f at $%.2f/$%.2f per million", u.Cost, r.Info.Price.Input, r.Info.Price.Output)
 	}
