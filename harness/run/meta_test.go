@@ -51,6 +51,9 @@ func TestDynamicToolset(t *testing.T) {
 		{newCase("listUsers/invented", "listUsers", map[string]any{"q": "aisha"}, "Look up Aisha in the directory."),
 			[]models.Turn{search("users"), through("listUsers", `{"q":"aisha","full_name":"Aisha"}`), answer("Found her.")},
 			[]classify.Class{classify.IncorrectParameter}, nil},
+		{newCase("listAssets/no-tool", "listAssets", map[string]any{"limit": 2}, "Show me two of our assets."),
+			[]models.Turn{search("assets"), describeFound("listAssets"), answer("I cannot check that, sorry.")},
+			[]classify.Class{classify.ToolNotIdentified}, nil},
 		{newCase("listTeams/bad-meta-args", "listTeams", map[string]any{}, "List the IT teams."),
 			[]models.Turn{call(metatools.SearchTools, `{"query":`), search("teams"), through("listTeams", `{}`), answer("Six teams.")}, nil, nil},
 	}
@@ -89,6 +92,9 @@ func TestDynamicToolset(t *testing.T) {
 	wrong := byID["searchTickets/wrong-tool"].Agent
 	if len(wrong.Calls) != 2 || !wrong.Calls[0].UnknownTool || !strings.Contains(wrong.Calls[0].Text, "Did you mean") {
 		t.Errorf("an unknown tool through call_tool: %+v", wrong.Calls)
+	}
+	if l := byID["listAssets/no-tool"].Labels; len(l) != 1 || !strings.Contains(l[0].Evidence, "described listAssets") {
+		t.Errorf("no call after a description: %s", labelText(l))
 	}
 	bad := byID["listTeams/bad-meta-args"].Agent
 	if len(bad.MetaCalls) != 2 || bad.MetaCalls[0].Result.OK || !strings.HasPrefix(bad.MetaCalls[0].Text, "Invalid arguments for search_tools") {
