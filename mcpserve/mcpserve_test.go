@@ -230,20 +230,6 @@ func TestDynamicSearchDescribeCall(t *testing.T) {
 	}
 }
 
-func TestSummary(t *testing.T) {
-	long := strings.Repeat("word ", 60)
-	for _, tc := range []struct{ in, want string }{
-		{"Close ticket. Closes it\nExample: {}", "Close ticket. Closes it"},
-		{"  one line  ", "one line"},
-		{long, strings.TrimSpace(long[:summaryBytes]) + "..."},
-		{strings.Repeat("x", 300), strings.Repeat("x", summaryBytes) + "..."},
-	} {
-		if got := summary(tc.in); got != tc.want {
-			t.Errorf("summary(%q) = %q, want %q", tc.in, got, tc.want)
-		}
-	}
-}
-
 func TestDefinitionRefusesNonObjectSchemas(t *testing.T) {
 	_, err := definition(&toolrt.Operation{Name: "odd", Schema: `{"type":"array"}`})
 	if err == nil || !strings.Contains(err.Error(), "odd") || !strings.Contains(err.Error(), `"object"`) {

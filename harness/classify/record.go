@@ -16,6 +16,10 @@ type Call struct {
 	// run).
 	ID   string `json:"id,omitempty"`
 	Tool string `json:"tool"`
+	// Via names the meta-tool the call went through (call_tool, in a
+	// run with the dynamic toolset); empty when the model called the
+	// tool itself.
+	Via string `json:"via,omitempty"`
 	// UnknownTool is set when the model named a tool it was not given.
 	UnknownTool bool `json:"unknownTool,omitempty"`
 	// RawArgs are the arguments as written; Args as sent, after coercion
@@ -139,8 +143,12 @@ type Trace struct {
 	// Messages are the whole conversation: system, user, each assistant
 	// turn and each tool result.
 	Messages []Message `json:"messages"`
-	// Calls are the tool calls in the order they ran.
+	// Calls are the tool calls in the order they ran; a call made
+	// through call_tool is the call of the tool it named (Call.Via).
 	Calls []Call `json:"calls"`
+	// MetaCalls are the calls of search_tools and describe_tool, in the
+	// order they ran (runs with the dynamic toolset).
+	MetaCalls []Call `json:"metaCalls,omitempty"`
 	// Turns are the model's answers, one per model call.
 	Turns  []Turn `json:"turns"`
 	Tokens Tokens `json:"tokens"`

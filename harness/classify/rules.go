@@ -14,6 +14,7 @@ import (
 	"github.com/agentready/agentready/gen/ir"
 	"github.com/agentready/agentready/gen/toolrt"
 	"github.com/agentready/agentready/harness/cases"
+	"github.com/agentready/agentready/metatools"
 )
 
 // Options tune the rules.
@@ -131,8 +132,8 @@ func (c *Classifier) Classify(tc *cases.Case, direct *Call, agent *Trace) Verdic
 		}
 		// A question for what the user gave is why no tool was called.
 		if l.byClass[AskedForGiven] == nil {
-			l.add(ToolNotIdentified, target, nil, "The agent called no tool (it was given %d, %s among them) and answered %s.",
-				len(agent.Tools), target, quote(agent.Final, 120))
+			l.add(ToolNotIdentified, target, nil, "The agent called no tool (%s) and answered %s.",
+				givenText(agent, target), quote(agent.Final, 120))
 		}
 		return Verdict{Labels: l.labels()}
 	}
@@ -1023,4 +1024,24 @@ func answerHolds(text string, want any) bool {
 		return false
 	}
 	return walk(doc)
+}
+
+// givenText says what the agent had to find the target with: the tools
+// it was given, or, given the meta-tools (a dynamic toolset), the tools
+// it described.
+func givenText(agent *Trace, target string) string {
+	if !slices.ContainsFunc(agent.Tools, metatools.IsMeta) {
+		return fmt.Sprintf("it was given %d, %s among them", len(agent.Tools), target)
+	}
+	var described []string
+	for _, c := range agent.MetaCalls {
+		var in metatools.DescribeArgs
+		if c.Tool == metatools.DescribeTool && json.Unmarshal([]byte(c.RawArgs), &in) == nil && in.Name != "" {
+			described = append(described, in.Name)
+		}
+	}
+	if len(described) == 0 {
+		return fmt.Sprintf("it was given %s, %s and %s over the whole API, and described no tool", metatools.SearchTools, metatools.DescribeTool, metatools.CallTool)
+	}
+	return fmt.Sprintf("it was given %s, %s and %s over the whole API, and described %s", metatools.SearchTools, metatools.DescribeTool, metatools.CallTool, strings.Join(described, ", "))
 }

@@ -148,7 +148,11 @@ func (b *Baseline) Generate(ctx context.Context, in []*schema.Message, opts ...m
 	if o := model.GetCommonOptions(nil, opts...); o.Tools != nil {
 		kit = newToolkit(o.Tools)
 	}
-	msg, reason := kit.reply(in)
+	reply := kit.reply
+	if kit.isMeta() {
+		reply = metaReply
+	}
+	msg, reason := reply(in)
 	if reason != "" {
 		msg.Extra = map[string]any{ExtraReason: reason}
 	}

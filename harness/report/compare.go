@@ -62,6 +62,10 @@ type Comparison struct {
 type RunSummary struct {
 	Dir, ID, Model, Started string
 	Cases, Skipped          int
+	// Toolset says how the agent reached the tools; PerTurn is the mean
+	// input tokens per model call (0 when no case ran the agent).
+	Toolset string
+	PerTurn float64
 }
 
 // Delta is a rate in both runs.
@@ -286,7 +290,9 @@ func classMetric(ms []classify.ClassMetric, c classify.Class, i int) classify.Cl
 }
 
 func summaryOf(r *Run) RunSummary {
-	return RunSummary{Dir: r.Dir, ID: r.ID, Model: r.Model(), Started: r.Started(), Cases: r.Metrics.Cases, Skipped: r.Metrics.Skipped}
+	per, _ := r.perTurn()
+	return RunSummary{Dir: r.Dir, ID: r.ID, Model: r.Model(), Started: r.Started(), Cases: r.Metrics.Cases, Skipped: r.Metrics.Skipped,
+		Toolset: run.ToolsetOf(r.Info.Settings), PerTurn: per}
 }
 
 // classified reports whether a record was classified: passed, passed
@@ -374,6 +380,9 @@ func (c Comparison) Summary() string {
 	fmt.Fprintf(&b, "new: %s (%s, %s, %d cases)\n", c.New.Dir, c.New.Model, c.New.Started, c.New.Cases)
 	o, n, d := changeText(c.NoError.Old, c.NoError.New)
 	fmt.Fprintf(&b, "no-error fraction %s -> %s (%s)\n", o, n, d)
+	if c.Old.PerTurn > 0 || c.New.PerTurn > 0 {
+		fmt.Fprintf(&b, "input tokens per turn %s -> %s (toolset %s -> %s)\n", perTurnText(c.Old.PerTurn), perTurnText(c.New.PerTurn), c.Old.Toolset, c.New.Toolset)
+	}
 	reg, imp, noise, same := c.counts()
 	fmt.Fprintf(&b, "tools: %d regressed, %d improved, %d within noise, %d unchanged\n", reg, imp, noise, same)
 	for _, t := range c.Tools {
@@ -415,6 +424,10 @@ func (c Comparison) Markdown() string {
 	fmt.Fprintf(&b, "| cases | %d | %d | %+d |\n", c.Old.Cases, c.New.Cases, c.New.Cases-c.Old.Cases)
 	o, n, d := changeText(c.NoError.Old, c.NoError.New)
 	fmt.Fprintf(&b, "| no-error fraction | %s | %s | %s |\n", o, n, d)
+	if c.Old.PerTurn > 0 || c.New.PerTurn > 0 {
+		fmt.Fprintf(&b, "| toolset | %s | %s | |\n", c.Old.Toolset, c.New.Toolset)
+		fmt.Fprintf(&b, "| input tokens per turn | %s | %s | %s |\n", perTurnText(c.Old.PerTurn), perTurnText(c.New.PerTurn), percentChange(c.Old.PerTurn, c.New.PerTurn))
+	}
 
 	b.WriteString("\n## Pass rate per tool\n\n| tool | old | new | change | verdict | band |\n|---|--:|--:|--:|---|---|\n")
 	type row struct {
@@ -528,6 +541,15 @@ func changeText(old, new float64) (o, n, d string) {
 		return o, n, "0"
 	}
 	return o, n, strconv.FormatFloat(x, 'f', digits, 64)
+}
+
+// percentChange writes new against old as a signed percentage ("-71%");
+// empty when old is zero.
+func percentChange(old, new float64) string {
+	if old == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%+d%%", int(math.Round(100*(new-old)/old)))
 }
 
 func upperFirst(s string) string {

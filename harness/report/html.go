@@ -48,6 +48,11 @@ type page struct {
 	Failing                 int
 	NoErrorRate, NoErrorPct string
 	NoErrorCI               string
+	// PerTurn is the mean input tokens per model call ("" when no case
+	// ran the agent), Turns how many calls; Toolset how the agent
+	// reached the tools.
+	PerTurn, Toolset string
+	Turns            int
 	// Trials is the section on repeated trials; nil when each case ran
 	// once.
 	Trials *trialsView
@@ -223,6 +228,9 @@ func (r *Run) HTML() ([]byte, error) {
 		Resumed: len(r.Info.Resumed), Empty: len(r.Records) == 0,
 	}
 	p.Failing = m.Cases - m.NoError - m.Recovered
+	if per, turns := r.perTurn(); turns > 0 {
+		p.PerTurn, p.Turns, p.Toolset = perTurnText(per), turns, r.toolsetText()
+	}
 	anchors := map[string]string{}
 	for i := range r.Records {
 		anchors[r.Records[i].ID()] = fmt.Sprintf("case-%d-%s", i+1, anchorText(r.Records[i].ID()))

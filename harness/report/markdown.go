@@ -60,6 +60,9 @@ func (r *Run) Markdown() string {
 	fmt.Fprintf(&b, "- **Cases:** %s over %s\n", cases, plural(len(r.tools()), "tool"))
 	fmt.Fprintf(&b, "- **No-error fraction:** **%s** (%d of %d cases without any error; 95%% CI %s)\n", frac(m.NoErrorRate), m.NoError, m.Cases,
 		ciFrac(classify.Wilson(m.NoError, m.Cases)))
+	if per, turns := r.perTurn(); turns > 0 {
+		fmt.Fprintf(&b, "- **Input tokens per turn:** %s (mean prompt of %d model calls; toolset %s)\n", perTurnText(per), turns, mdText(r.toolsetText()))
+	}
 	if m.Recovered > 0 {
 		fmt.Fprintf(&b, "- **Passed after recovery:** %s (%d more cases whose last call was right after the tool corrected an earlier one; 95%% CI %s)\n",
 			frac(m.RecoveredRate), m.Recovered, ciFrac(classify.Wilson(m.Recovered, m.Cases)))

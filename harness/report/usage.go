@@ -77,6 +77,25 @@ func (r *Run) usageMarkdown(b *strings.Builder) {
 	}
 }
 
+// toolsetText says how the agent reached the tools, for the report's
+// head and comparisons.
+func (r *Run) toolsetText() string {
+	if run.ToolsetOf(r.Info.Settings) == run.ToolsetDynamic {
+		return "dynamic: search_tools, describe_tool and call_tool over the whole API"
+	}
+	return fmt.Sprintf("static: the case's tool and up to %d similar ones", r.Info.Settings.K)
+}
+
+// perTurn is the run's mean input tokens per model call, and the number
+// of calls; zero calls when no case ran the agent.
+func (r *Run) perTurn() (float64, int) {
+	u := run.Usages(r.Records, nil)[0]
+	return u.PromptPerTurn(), u.Turns
+}
+
+// perTurnText writes input tokens per turn, rounded.
+func perTurnText(x float64) string { return thousands(int(x + 0.5)) }
+
 // dollars writes a cost, with more digits below a cent.
 func dollars(c float64) string {
 	if c < 0.01 {

@@ -17,6 +17,7 @@ import (
 	"github.com/agentready/agentready/harness/cases"
 	"github.com/agentready/agentready/harness/classify"
 	"github.com/agentready/agentready/harness/replay"
+	"github.com/agentready/agentready/metatools"
 	"github.com/cloudwego/eino/components/model"
 	"github.com/cloudwego/eino/components/tool"
 	"github.com/cloudwego/eino/compose"
@@ -42,6 +43,10 @@ type runner struct {
 	// runner's, "" for the run's own.
 	variants []*runner
 	variant  string
+
+	// meta are the meta-tools the agent is given instead of the case's
+	// tools (Options.Toolset dynamic); nil for the static toolset.
+	meta *metatools.Set
 }
 
 // leg names the agent leg this runner runs, for fresh values of its own.
@@ -339,17 +344,23 @@ func replyTo(c *cases.Case, replies []string, out *schema.Message, n int, callsS
 // the simulated user may answer (replyTo), and the agent runs again on
 // the whole conversation and the answer.
 func (r *runner) agent(ctx context.Context, c *cases.Case, utterance string, replies []string) (*classify.Trace, *toolrt.Call, []*toolrt.Call, error) {
-	names := r.opts.offered(c)
 	rec := &recorder{}
-	tools := make([]tool.BaseTool, len(names))
-	for i, n := range names {
-		t, ok := r.opts.Catalog.Tool(n)
-		if !ok {
-			return nil, nil, nil, fmt.Errorf("tool %s is not in the catalog", n)
+	var names []string
+	var tools []tool.BaseTool
+	if r.meta != nil {
+		names, tools = r.metaTools(rec)
+	} else {
+		names = r.opts.offered(c)
+		tools = make([]tool.BaseTool, len(names))
+		for i, n := range names {
+			t, ok := r.opts.Catalog.Tool(n)
+			if !ok {
+				return nil, nil, nil, fmt.Errorf("tool %s is not in the catalog", n)
+			}
+			op := t.Operation()
+			rec.toolTokens += tokens.Count(op.Name) + tokens.Count(op.Description) + tokens.Count(op.Schema)
+			tools[i] = &recordingTool{tool: t, rec: rec, shown: r.shownInfo, returned: r.opts.Returned}
 		}
-		op := t.Operation()
-		rec.toolTokens += tokens.Count(op.Name) + tokens.Count(op.Description) + tokens.Count(op.Schema)
-		tools[i] = &recordingTool{tool: t, rec: rec, shown: r.shownInfo, returned: r.opts.Returned}
 	}
 	trace := &classify.Trace{Utterance: utterance, Tools: names}
 	ctx, cancel := context.WithTimeout(ctx, r.opts.CaseTimeout)
@@ -413,6 +424,9 @@ func (r *runner) agent(ctx context.Context, c *cases.Case, utterance string, rep
 type recorder struct {
 	mu    sync.Mutex
 	calls []classify.Call
+	// via names, beside each call, the meta-tool it was made with: "" for
+	// a tool the model called itself.
+	via []string
 	// raw are the tool calls as the runtime made them, in order.
 	raw        []*toolrt.Call
 	turns      []turn
@@ -465,9 +479,16 @@ type turn struct {
 }
 
 func (r *recorder) addCall(c classify.Call) {
+	r.addCallVia(c, "")
+}
+
+// addCallVia records a call made with the meta-tool via: a search or
+// description, or the call of a tool through call_tool.
+func (r *recorder) addCallVia(c classify.Call, via string) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.calls = append(r.calls, c)
+	r.via = append(r.via, via)
 }
 
 func (r *recorder) addTurn(input []*schema.Message, out *schema.Message, latency time.Duration) {
@@ -502,7 +523,14 @@ func messageTokens(m *schema.Message) int {
 func (r *recorder) fill(trace *classify.Trace, input []*schema.Message) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	trace.Calls = append([]classify.Call{}, r.calls...)
+	trace.Calls = []classify.Call{}
+	for i, c := range r.calls {
+		if v := r.via[i]; v != "" && v != metatools.CallTool {
+			trace.MetaCalls = append(trace.MetaCalls, c)
+		} else {
+			trace.Calls = append(trace.Calls, c)
+		}
+	}
 	trace.Turns = []classify.Turn{}
 	for _, m := range input {
 		trace.Messages = append(trace.Messages, classify.Message{Role: string(m.Role), Content: m.Content})
@@ -545,8 +573,12 @@ func (r *recorder) fill(trace *classify.Trace, input []*schema.Message) {
 				i = next
 			}
 			used[i] = true
+			name := r.calls[i].Tool
+			if r.via[i] != "" {
+				name = r.via[i]
+			}
 			trace.Messages = append(trace.Messages, classify.Message{Role: string(schema.Tool), Content: r.calls[i].Text,
-				ToolCallID: tc.ID, Name: r.calls[i].Tool})
+				ToolCallID: tc.ID, Name: name})
 		}
 	}
 	for _, u := range users {
@@ -621,12 +653,19 @@ func (t *recordingTool) InvokableRun(ctx context.Context, args string, _ ...tool
 	call := t.tool.Run(ctx, args)
 	c := classify.NewCall(call, time.Since(start))
 	c.ID = compose.GetToolCallID(ctx)
-	if t.returned != nil {
-		c.Text = t.returned(call.Tool, call.Text)
+	return t.rec.addRun(call, c, "", t.returned), nil
+}
+
+// addRun records a call as the runtime made it, c its record for the
+// trace, made through the meta-tool via ("" for none), and returns the
+// text the model reads: the tool's, rewritten by returned when set.
+func (r *recorder) addRun(call *toolrt.Call, c classify.Call, via string, returned func(tool, text string) string) string {
+	if returned != nil {
+		c.Text = returned(call.Tool, call.Text)
 	}
-	t.rec.addCall(c)
-	t.rec.mu.Lock()
-	t.rec.raw = append(t.rec.raw, call)
-	t.rec.mu.Unlock()
-	return c.Text, nil
+	r.addCallVia(c, via)
+	r.mu.Lock()
+	r.raw = append(r.raw, call)
+	r.mu.Unlock()
+	return c.Text
 }

@@ -47,6 +47,7 @@ import (
 	"github.com/agentready/agentready/harness/cases"
 	"github.com/agentready/agentready/harness/classify"
 	"github.com/agentready/agentready/harness/replay"
+	"github.com/agentready/agentready/metatools"
 	"github.com/cloudwego/eino/components/model"
 	"github.com/cloudwego/eino/schema"
 )
@@ -89,8 +90,15 @@ type Options struct {
 	// must depend on the tool alone, and not be changed afterwards.
 	Shown func(*schema.ToolInfo) (*schema.ToolInfo, error)
 	// K is how many similar tools the agent gets beside the target
-	// (DefaultK when 0; negative for none).
+	// (DefaultK when 0; negative for none). A dynamic toolset has no use
+	// for it.
 	K int
+	// Toolset is how the agent reaches the tools: ToolsetStatic (the
+	// default, "" too) gives it the target and its K similar tools;
+	// ToolsetDynamic gives it the three meta-tools of package metatools
+	// (search_tools, describe_tool, call_tool) over the whole catalog;
+	// describe_tool shows a tool as Shown rewrites it.
+	Toolset string
 	// Rounds is how many times the agent may call tools (DefaultRounds
 	// when 0); the ReAct graph runs at most 2*Rounds+1 steps.
 	Rounds int
@@ -214,6 +222,21 @@ type Info struct {
 	Price *Price `json:"price,omitempty"`
 }
 
+// The toolsets of Options.Toolset.
+const (
+	ToolsetStatic  = "static"
+	ToolsetDynamic = "dynamic"
+)
+
+// ToolsetOf is the toolset a run used: static when its run.json is older
+// than the choice.
+func ToolsetOf(s Settings) string {
+	if s.Toolset == "" {
+		return ToolsetStatic
+	}
+	return s.Toolset
+}
+
 // Settings are the run's settings.
 type Settings struct {
 	K            int    `json:"k"`
@@ -233,6 +256,9 @@ type Settings struct {
 	// Perturbation names what was changed in what the model read, for a
 	// robustness study (Options.Perturbation).
 	Perturbation string `json:"perturbation,omitempty"`
+	// Toolset is how the agent reached the tools: static or dynamic
+	// (Options.Toolset; omitted in runs older than the choice: static).
+	Toolset string `json:"toolset,omitempty"`
 }
 
 // CasesInfo identifies the cases a run ran.
@@ -397,6 +423,11 @@ func Run(ctx context.Context, cs []cases.Case, opts Options) (*Summary, error) {
 	s := &Summary{Total: total}
 	r := &runner{opts: o, classifier: classify.New(o.API, classify.Options{ResultTokens: o.ResultTokens}),
 		nonce: o.Nonce}
+	if o.Toolset == ToolsetDynamic {
+		if r.meta, err = metatools.New(o.Catalog); err != nil {
+			return nil, err
+		}
+	}
 	var vws []*resultsWriter
 	for _, v := range o.Variants {
 		vo := o.variant(v)
@@ -412,7 +443,7 @@ func Run(ctx context.Context, cs []cases.Case, opts Options) (*Summary, error) {
 			return nil, err
 		}
 		vws = append(vws, vw)
-		r.variants = append(r.variants, &runner{opts: vo, classifier: r.classifier, nonce: o.Nonce, variant: v.Name})
+		r.variants = append(r.variants, &runner{opts: vo, classifier: r.classifier, nonce: o.Nonce, variant: v.Name, meta: r.meta})
 	}
 
 	var mu sync.Mutex
@@ -607,6 +638,13 @@ func (o Options) withDefaults() (Options, error) {
 	if o.Budget.MaxCost > 0 && o.Price == nil {
 		return o, errors.New("run: a cost budget needs the model's price (Options.Price): give it under prices: in the configuration file")
 	}
+	switch o.Toolset {
+	case "", ToolsetStatic:
+		o.Toolset = ToolsetStatic
+	case ToolsetDynamic:
+	default:
+		return o, fmt.Errorf("run: unknown toolset %q (Options.Toolset): use %q or %q", o.Toolset, ToolsetStatic, ToolsetDynamic)
+	}
 	if o.K == 0 {
 		o.K = DefaultK
 	}
@@ -680,7 +718,7 @@ func (o Options) describe(hash string, n int) Info {
 		Model: o.ModelInfo,
 		Settings: Settings{K: o.K, Rounds: o.Rounds, MaxStep: o.maxStep(), Parallel: o.Parallel,
 			ResultTokens: o.ResultTokens, System: o.System, Retrieval: o.Similar != nil, Ablation: o.Ablation, Hints: o.Hints,
-			Repeat: repeatOf(o.Repeat), Perturbation: o.Perturbation},
+			Repeat: repeatOf(o.Repeat), Perturbation: o.Perturbation, Toolset: o.Toolset},
 		Seed:  o.Seed,
 		Nonce: o.Nonce,
 		Cases: CasesInfo{File: o.CasesFile, SHA256: hash, Count: n},
@@ -745,6 +783,7 @@ func Differences(a, b Info) []string {
 	diff("seed", a.Seed, b.Seed)
 	diff("repeat", repeatOf(a.Settings.Repeat), repeatOf(b.Settings.Repeat))
 	diff("perturbation", a.Settings.Perturbation, b.Settings.Perturbation)
+	diff("toolset", ToolsetOf(a.Settings), ToolsetOf(b.Settings))
 	return out
 }
 

@@ -42,6 +42,9 @@ type Usage struct {
 	Cases      int `json:"cases"`
 	Prompt     int `json:"prompt"`
 	Completion int `json:"completion"`
+	// Turns counts the model calls of the agent runs, each of which pays
+	// for the prompt anew.
+	Turns int `json:"turns"`
 	// Estimated is set when some counts are estimates (the model reported
 	// no usage; the offline baseline never does).
 	Estimated bool `json:"estimated,omitempty"`
@@ -54,6 +57,16 @@ type Usage struct {
 // Tokens is prompt plus completion.
 func (u Usage) Tokens() int { return u.Prompt + u.Completion }
 
+// PromptPerTurn is the mean input (prompt) tokens of one model call: what
+// the tools offered and the conversation so far cost each turn. Zero
+// without turns.
+func (u Usage) PromptPerTurn() float64 {
+	if u.Turns == 0 {
+		return 0
+	}
+	return float64(u.Prompt) / float64(u.Turns)
+}
+
 func (u *Usage) add(r *Record) {
 	if r.Agent == nil {
 		return
@@ -61,6 +74,7 @@ func (u *Usage) add(r *Record) {
 	u.Cases++
 	u.Prompt += r.Agent.Tokens.Prompt
 	u.Completion += r.Agent.Tokens.Completion
+	u.Turns += len(r.Agent.Turns)
 	u.Estimated = u.Estimated || r.Agent.Tokens.Estimated
 }
 

@@ -35,6 +35,7 @@ type testSettings struct {
 	out          string
 	parallel     int
 	k            int
+	toolset      string
 	rounds       int
 	seed         int64
 	resume       bool
@@ -56,6 +57,7 @@ func (s *testSettings) register(fs *flag.FlagSet) {
 	fs.StringVar(&s.out, "out", "", "run directory (default runs/<time>)")
 	fs.IntVar(&s.parallel, "parallel", 4, "cases run at once")
 	fs.IntVar(&s.k, "k", runner.DefaultK, "similar tools the agent gets beside the target")
+	fs.StringVar(&s.toolset, "toolset", runner.ToolsetStatic, `how the agent reaches the tools: "static" (the target and its --k most similar tools) or "dynamic" (three meta-tools over the whole API: search_tools, describe_tool, call_tool, as agentready serve --dynamic serves them)`)
 	fs.IntVar(&s.rounds, "rounds", runner.DefaultRounds, "tool calls the agent may make per case")
 	fs.Int64Var(&s.seed, "seed", 1, "seed (which utterance of a case is used)")
 	fs.BoolVar(&s.resume, "resume", false, "continue an interrupted run in --out, skipping the cases it recorded")
@@ -79,6 +81,8 @@ func (s *testSettings) check() error {
 		return fmt.Errorf("--parallel %d: must be at least 1", s.parallel)
 	case s.k < 0:
 		return fmt.Errorf("--k %d: must be 0 or more", s.k)
+	case s.toolset != runner.ToolsetStatic && s.toolset != runner.ToolsetDynamic:
+		return fmt.Errorf("--toolset %q: use %q or %q", s.toolset, runner.ToolsetStatic, runner.ToolsetDynamic)
 	case s.rounds < 1:
 		return fmt.Errorf("--rounds %d: must be at least 1", s.rounds)
 	case s.resultTokens < 1:
@@ -183,7 +187,7 @@ func (j *testJob) prepare(ctx context.Context, progress io.Writer) (*prepared, e
 	}
 	p := &prepared{info: info, cat: cat, opts: runner.Options{
 		Dir: dir, Catalog: cat, API: j.api, Model: am.chat, ModelInfo: modelInfo, Record: j.settings.record, Similar: retrieve.SimilarTools(cat),
-		Shown: shown, Ablation: []string(j.settings.ablate), Hints: hintCount(hints, j.settings.ablate), K: j.settings.k, Rounds: j.settings.rounds, Parallel: j.settings.parallel,
+		Shown: shown, Ablation: []string(j.settings.ablate), Hints: hintCount(hints, j.settings.ablate), K: j.settings.k, Toolset: j.settings.toolset, Rounds: j.settings.rounds, Parallel: j.settings.parallel,
 		Seed: j.settings.seed, CasesFile: j.file, ResultTokens: j.settings.resultTokens, Resume: j.settings.resume,
 		Progress: progress, Nonce: nonce, MaxNotRun: maxNotRun(j.settings.maxNotRun), Repeat: j.settings.repeat, Shard: shard,
 		Price: j.price, Budget: runner.Budget{MaxTokens: j.settings.maxTokens, MaxCost: j.settings.maxCost},
@@ -673,7 +677,8 @@ func printUsage(w io.Writer, r *report.Run) {
 	if u.Estimated {
 		estimated = " (estimated by counting: the model reported no usage)"
 	}
-	fmt.Fprintf(w, "model usage: %d prompt + %d completion tokens over %d cases, %d per case%s", u.Prompt, u.Completion, u.Cases, u.Tokens()/u.Cases, estimated)
+	fmt.Fprintf(w, "model usage: %d prompt + %d completion tokens over %d cases, %d per case, %.0f input tokens per turn (toolset %s)%s",
+		u.Prompt, u.Completion, u.Cases, u.Tokens()/u.Cases, u.PromptPerTurn(), runner.ToolsetOf(r.Info.Settings), estimated)
 	if u.HasCost {
 		fmt.Fprintf(w, "; cost $%.4f at $%.2f/$%.2f per million", u.Cost, r.Info.Price.Input, r.Info.Price.Output)
 	}
