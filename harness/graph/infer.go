@@ -294,7 +294,50 @@ func (x *inferrer) choose(group []*input) []candidate {
 			out = append(out, k.companions(i, c)...)
 		}
 	}
-	return out
+	return withScope(group, k, out)
+}
+
+// withScope drops the candidates for a path identifier scoped by a key
+// (the issue_number of /repos/{owner}/{repo}/issues/{issue_number})
+// whose producer neither needs the key nor gives it: an issue number
+// from a search without its repository names no issue.
+func withScope(group []*input, k *keys, out []candidate) []candidate {
+	fills := map[*producer]map[string]bool{}
+	for _, c := range out {
+		if fills[c.p] == nil {
+			fills[c.p] = map[string]bool{}
+		}
+		fills[c.p][c.in.name] = true
+	}
+	kept := out[:0]
+	for _, c := range out {
+		if scopeMissing(group, k, c, fills[c.p]) {
+			continue
+		}
+		kept = append(kept, c)
+	}
+	return kept
+}
+
+// scopeMissing reports whether c fills a path input that comes after a
+// key in its path while its producer gives no part of that key.
+func scopeMissing(group []*input, k *keys, c candidate, fills map[string]bool) bool {
+	if c.in.loc != "path" {
+		return false
+	}
+	at := strings.Index(c.in.op.Path, "{"+c.in.param+"}")
+	for i, s := range group {
+		if s == c.in || s.loc != "path" || len(k.key[i]) == 0 {
+			continue
+		}
+		if j := strings.Index(c.in.op.Path, "{"+s.param+"}"); j < 0 || j > at {
+			continue
+		}
+		if !fills[s.name] && !c.p.needs(s.name) {
+			return true
+		}
+	}
+	return false
 }
 
 // roleCompanions adds, for each path input filled only by role (an
