@@ -96,7 +96,11 @@ func Infer(api *ir.API, opts Options) *Graph {
 			e.Confidence = min(e.Confidence, confidence(c.score))
 			whys = append(whys, c.why)
 		}
-		e.Confidence = round2(e.Confidence)
+		var ins []string
+		for _, m := range e.Mappings {
+			ins = append(ins, m.Input)
+		}
+		e.Confidence = round2(calibrate(e.Confidence, classOf(api.Operation(k.from), api.Operation(k.to), ins)))
 		e.Why = strings.Join(whys, "; ")
 		g.Edges = append(g.Edges, e)
 	}
