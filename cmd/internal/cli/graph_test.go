@@ -46,7 +46,7 @@ func TestGraphCommand(t *testing.T) {
 	if code, _, errOut := runG(t, "reject", "listTeamMembers", "getUser", "-g", file); code != exitOK {
 		t.Fatalf("reject (flags after the edge): code %d\n%s", code, errOut)
 	}
-	code, out, _ = runG(t, "approve", "-g", file, "--all-above", "0.9")
+	code, out, _ = runG(t, "approve", "-g", file, "--all-above", "0.6")
 	if code != exitOK || !strings.Contains(out, "edges approved") {
 		t.Fatalf("approve --all-above: code %d, %q", code, out)
 	}
