@@ -110,7 +110,7 @@ func catalogFor(t testing.TB, api *ir.API, url string, opts ...toolrt.ToolOption
 // approved, as a reviewer would.
 func approvedGraph(api *ir.API) *graph.Graph {
 	g := graph.Infer(api, graph.Options{})
-	g.SetStatusAbove(0.9, graph.Approved)
+	g.SetStatusAbove(0.6, graph.Approved)
 	return g
 }
 

@@ -37,6 +37,13 @@ type githubShape struct {
 	repoNames, fullNames int
 	patterns             int
 	patterns95           int
+	// scopeless: edges filling a path input scoped by owner and repo
+	// (issue_number) from a producer that neither needs nor gives them.
+	scopeless int
+	// crossNamespace: hook_id edges between a repository's webhooks and
+	// an organisation's; notSelf: edges giving a change "for the
+	// authenticated user" a login from elsewhere than GET /user.
+	crossNamespace, notSelf int
 }
 
 func measureGitHub(api *ir.API, g *Graph) githubShape {
@@ -59,6 +66,20 @@ func measureGitHub(api *ir.API, g *Graph) githubShape {
 		if strings.Contains(to.Path, "/{owner}/{repo}") && ins["owner"] != ins["repo"] &&
 			!strings.Contains(from.Path, "{owner}") && !strings.Contains(from.Path, "{repo}") {
 			s.halfKey++
+		}
+		if strings.Contains(to.Path, "/{owner}/{repo}/") && !ins["owner"] && len(ins) > 0 && !strings.Contains(from.Path, "{owner}") {
+			for in := range ins {
+				if strings.Contains(to.Path, "/{"+in+"}") && in != "repo" {
+					s.scopeless++
+					break
+				}
+			}
+		}
+		if ins["hook_id"] && strings.Split(from.Path, "/")[1] != strings.Split(to.Path, "/")[1] {
+			s.crossNamespace++
+		}
+		if ins["username"] && strings.HasSuffix(to.Name, "-for-authenticated-user") && to.Method != "GET" && from.Path != "/user" {
+			s.notSelf++
 		}
 		if ins["alert_number"] && segmentKind(from.Path, alertKinds) != segmentKind(to.Path, alertKinds) {
 			s.crossAlert++
@@ -129,13 +150,19 @@ func TestGitHubStructure(t *testing.T) {
 	g := Infer(api, Options{})
 	took := time.Since(start)
 	s := measureGitHub(api, g)
-	t.Logf("GitHub: %d edges in %s; half-key %d, cross-alert %d, cross-store %d, one field two inputs %d (%d naming one thing), head/base %d, full names %d of %d; %d patterns, %d settle 95%%",
-		s.edges, took.Round(time.Millisecond), s.halfKey, s.crossAlert, s.crossStore, s.oneFieldTwoInputs, s.sameNameTwoInputs, s.headBase, s.fullNames, s.repoNames, s.patterns, s.patterns95)
+	t.Logf("GitHub: %d edges in %s; half-key %d, scopeless %d, cross-alert %d, cross-store %d, cross-namespace %d, not self %d, one field two inputs %d (%d naming one thing), head/base %d, full names %d of %d; %d patterns, %d settle 95%%",
+		s.edges, took.Round(time.Millisecond), s.halfKey, s.scopeless, s.crossAlert, s.crossStore, s.crossNamespace, s.notSelf, s.oneFieldTwoInputs, s.sameNameTwoInputs, s.headBase, s.fullNames, s.repoNames, s.patterns, s.patterns95)
 	if s.halfKey > 0 {
 		t.Errorf("%d edges fill one of owner and repo of a call that needs both", s.halfKey)
 	}
 	if s.crossAlert > 0 || s.crossStore > 0 {
 		t.Errorf("%d alert_number edges across alert types, %d secret_name edges across stores", s.crossAlert, s.crossStore)
+	}
+	if s.scopeless > 0 {
+		t.Errorf("%d edges fill an identifier scoped by owner and repo without them", s.scopeless)
+	}
+	if s.crossNamespace > 0 || s.notSelf > 0 {
+		t.Errorf("%d hook_id edges between repository and organisation webhooks, %d logins for the authenticated user's own changes not from GET /user", s.crossNamespace, s.notSelf)
 	}
 	if s.oneFieldTwoInputs > 0 {
 		t.Errorf("%d edges map one output field to two inputs", s.oneFieldTwoInputs)

@@ -87,15 +87,20 @@ func Infer(api *ir.API, opts Options) *Graph {
 			chosen[k] = append(chosen[k], c)
 		}
 	}
+	kept := map[*input]int{}
 	for _, k := range order {
 		e := &Edge{From: k.from, To: k.to, Status: Proposed, Confidence: 1}
 		var whys []string
-		for _, c := range oneToOne(chosen[k]) {
+		for _, c := range oneToOne(chosen[k], kept) {
 			e.Mappings = append(e.Mappings, Mapping{Output: c.l.path, Input: c.in.name})
 			e.Confidence = min(e.Confidence, confidence(c.score))
 			whys = append(whys, c.why)
 		}
-		e.Confidence = round2(e.Confidence)
+		var ins []string
+		for _, m := range e.Mappings {
+			ins = append(ins, m.Input)
+		}
+		e.Confidence = round2(calibrate(e.Confidence, classOf(api.Operation(k.from), api.Operation(k.to), ins)))
 		e.Why = strings.Join(whys, "; ")
 		g.Edges = append(g.Edges, e)
 	}
@@ -119,7 +124,7 @@ type inferrer struct {
 	refKeys  []string
 	matches  map[string][]nounHit
 	// clash caches kindClash.
-	clash map[string]bool
+	clash map[string]int
 }
 
 type hit struct {
@@ -135,7 +140,7 @@ type nounHit struct {
 
 func newInferrer(api *ir.API, opts Options) *inferrer {
 	x := &inferrer{api: api, opts: opts, vocab: buildVocabulary(api),
-		byNoun: map[string][]hit{}, refs: map[string][]hit{}, matches: map[string][]nounHit{}, clash: map[string]bool{}}
+		byNoun: map[string][]hit{}, refs: map[string][]hit{}, matches: map[string][]nounHit{}, clash: map[string]int{}}
 	sh := buildShapes(api)
 	inputsOf := map[*ir.Operation][]*input{}
 	for _, op := range api.Operations {
@@ -293,7 +298,50 @@ func (x *inferrer) choose(group []*input) []candidate {
 			out = append(out, k.companions(i, c)...)
 		}
 	}
-	return out
+	return withScope(group, k, out)
+}
+
+// withScope drops the candidates for a path identifier scoped by a key
+// (the issue_number of /repos/{owner}/{repo}/issues/{issue_number})
+// whose producer neither needs the key nor gives it: an issue number
+// from a search without its repository names no issue.
+func withScope(group []*input, k *keys, out []candidate) []candidate {
+	fills := map[*producer]map[string]bool{}
+	for _, c := range out {
+		if fills[c.p] == nil {
+			fills[c.p] = map[string]bool{}
+		}
+		fills[c.p][c.in.name] = true
+	}
+	kept := out[:0]
+	for _, c := range out {
+		if scopeMissing(group, k, c, fills[c.p]) {
+			continue
+		}
+		kept = append(kept, c)
+	}
+	return kept
+}
+
+// scopeMissing reports whether c fills a path input that comes after a
+// key in its path while its producer gives no part of that key.
+func scopeMissing(group []*input, k *keys, c candidate, fills map[string]bool) bool {
+	if c.in.loc != "path" {
+		return false
+	}
+	at := strings.Index(c.in.op.Path, "{"+c.in.param+"}")
+	for i, s := range group {
+		if s == c.in || s.loc != "path" || len(k.key[i]) == 0 {
+			continue
+		}
+		if j := strings.Index(c.in.op.Path, "{"+s.param+"}"); j < 0 || j > at {
+			continue
+		}
+		if !fills[s.name] && !c.p.needs(s.name) {
+			return true
+		}
+	}
+	return false
 }
 
 // roleCompanions adds, for each path input filled only by role (an
@@ -513,8 +561,20 @@ func (p *producer) needs(name string) bool {
 // team_id and parent_team_id would make a team its own parent), while a
 // namespace's name fills both the path's namespace and the body's
 // metadata.namespace, which must agree.
-func oneToOne(cs []candidate) []candidate {
-	sort.SliceStable(cs, func(i, j int) bool { return cs[i].score > cs[j].score })
+//
+// kept counts, across the consumer's edges, how many fill each input:
+// where one field could fill either of two body or query inputs within
+// the margin, the one no edge fills yet wins, so that one list of
+// branches gives a pull request its head and another its base (path
+// inputs go by score: they come whole with their keys).
+func oneToOne(cs []candidate, kept map[*input]int) []candidate {
+	rank := func(c candidate) float64 {
+		if c.in.loc == "path" {
+			return c.score
+		}
+		return c.score - margin*float64(min(kept[c.in], 1))
+	}
+	sort.SliceStable(cs, func(i, j int) bool { return rank(cs[i]) > rank(cs[j]) })
 	ins := map[string]bool{}
 	outs := map[string]*input{}
 	var out []candidate
@@ -526,6 +586,7 @@ func oneToOne(cs []candidate) []candidate {
 			continue
 		}
 		ins[c.in.name] = true
+		kept[c.in]++
 		if outs[c.l.path] == nil {
 			outs[c.l.path] = c.in
 		}
@@ -535,15 +596,33 @@ func oneToOne(cs []candidate) []candidate {
 }
 
 // sameThing reports whether two inputs may take the same value in one
-// call: not when one names a thing related to the other's ("parent_team_id"
-// beside "team_id": its entity words end in the other's and say more).
+// call: not when one names a thing related to the other's
+// ("parent_team_id" beside "team_id": its entity words end in the
+// other's and say more), nor when the call needs both and they name
+// different things (a pull request's head and base: a branch merged
+// into itself). Optional inputs of different roles may share a value
+// (a ticket's assignee and requester).
 func sameThing(a, b *input) bool {
 	ea, _ := nameParts(lastName(a.name))
 	eb, _ := nameParts(lastName(b.name))
 	if len(ea) < len(eb) {
 		ea, eb = eb, ea
 	}
-	return len(eb) == 0 || len(ea) == len(eb) || !slicesEqual(ea[len(ea)-len(eb):], eb)
+	if len(eb) == 0 {
+		return true
+	}
+	if len(ea) == len(eb) {
+		return !a.required || !b.required || slicesEqual(singulars(ea), singulars(eb))
+	}
+	return !slicesEqual(ea[len(ea)-len(eb):], eb)
+}
+
+func singulars(ws []string) []string {
+	out := make([]string, len(ws))
+	for i, w := range ws {
+		out[i] = singular(w)
+	}
+	return out
 }
 
 // lastName returns the last part of a dotted input name, without a
@@ -686,8 +765,16 @@ func (x *inferrer) consensus(e noun, h hit) float64 {
 // by. byRole marks the fallback.
 func (x *inferrer) score(in *input, e noun, h hit, match float64, byRole bool) (candidate, bool) {
 	p, l := h.p, h.l
-	if p.op == in.op || x.circular(p, in) || x.kindClash(p.op.Path, in) {
+	if p.op == in.op || x.circular(p, in) || selfOnly(in) && p.op.Path != authenticatedUserRoot {
 		return candidate{}, false
+	}
+	switch x.kindClash(p.op.Path, in) {
+	case clashKind:
+		return candidate{}, false
+	case clashNamespace:
+		if !p.carriesOwner(l, in) {
+			return candidate{}, false
+		}
 	}
 	a := attrScore(in, l)
 	if a == 0 {

@@ -18,11 +18,34 @@ var scopeRoots = map[string]bool{"repos": true, "orgs": true, "user": true, "use
 const enterpriseRoot = "enterprises"
 
 // place is where an identifier lives: the collection it indexes, the
-// literal segments that qualify it, and whether it is an enterprise's.
+// literal segments that qualify it, whether it is an enterprise's, and
+// the namespace that owns it (repo, org or user; empty for none).
 type place struct {
 	collection string
 	qualifier  []string
 	enterprise bool
+	namespace  string
+}
+
+// namespaces are the scope roots that own what lives under them: a
+// repository's webhooks, secrets and variables are not an
+// organisation's. A user's collections are left out: /user/issues and
+// /user/codespaces list the same issues and codespaces a repository
+// has.
+var namespaces = map[string]string{"repos": "repo", "orgs": "org"}
+
+// namespaceOf returns the namespace of the collection at segs[i]: the
+// path's scope root when the collection lives under it, or org for a
+// collection named organization-x (a repository's list of the
+// organisation secrets it may use).
+func namespaceOf(segs []string, i int) string {
+	if i == 0 {
+		return ""
+	}
+	if strings.HasPrefix(segs[i], "organization-") {
+		return "org"
+	}
+	return namespaces[segs[0]]
 }
 
 // placeOf returns where the path parameter param of path lives, or
@@ -58,7 +81,7 @@ func producerPlace(path, collection string) (place, bool) {
 // (environments in /environments/{name}/secrets); scope roots, API
 // prefixes and versions left out.
 func placeAt(segs []string, i int) place {
-	pl := place{collection: segs[i], enterprise: segs[0] == enterpriseRoot}
+	pl := place{collection: segs[i], enterprise: segs[0] == enterpriseRoot, namespace: namespaceOf(segs, i)}
 	j := i - 1
 	for ; j >= 0 && !isParam(segs[j]); j-- {
 		if qualifies(segs[j]) {
@@ -109,22 +132,78 @@ func (pl place) clashes(other place) bool {
 	return true
 }
 
-// kindClash reports whether producer path's items cannot be what the
-// input identifies, by where each lives.
-func (x *inferrer) kindClash(producerPath string, in *input) bool {
+// kindClash says whether producer path's items cannot be what the
+// input identifies, by where each lives (one of the clash constants).
+func (x *inferrer) kindClash(producerPath string, in *input) int {
 	if in.loc != "path" {
-		return false
+		return clashNone
 	}
 	key := in.op.Path + "\x00" + in.param + "\x00" + producerPath
 	if v, ok := x.clash[key]; ok {
 		return v
 	}
-	v := false
+	v := clashNone
 	if want, ok := placeOf(in.op.Path, in.param); ok {
 		if got, ok := producerPlace(producerPath, want.collection); ok {
-			v = want.clashes(got)
+			switch {
+			case want.clashes(got):
+				v = clashKind
+			case want.namespace != "" && got.namespace != "" && want.namespace != got.namespace:
+				v = clashNamespace
+			}
 		}
 	}
 	x.clash[key] = v
 	return v
+}
+
+// How a producer's items clash with what an input identifies.
+const (
+	clashNone = iota
+	// clashKind: another kind of thing.
+	clashKind
+	// clashNamespace: the same kind owned by another namespace (an
+	// organisation's webhooks for a repository's webhook).
+	clashNamespace
+)
+
+// ownerObjects name the object an item carries its owning namespace in.
+var ownerObjects = map[string]string{"repo": "repository", "org": "organization"}
+
+// carriesOwner reports whether l's item says which of the input's
+// namespace it belongs to (an organisation's issues each carry their
+// repository), so that it may cross namespaces: the edge then fills
+// the owner from the same item.
+func (p *producer) carriesOwner(l *leaf, in *input) bool {
+	want, ok := placeOf(in.op.Path, in.param)
+	if !ok {
+		return false
+	}
+	obj := l.obj.path + "." + ownerObjects[want.namespace]
+	for _, o := range p.leaves {
+		if o.obj.path == obj {
+			return true
+		}
+	}
+	return false
+}
+
+// authenticatedUserRoot is the path of the authenticated user's own
+// resources: GET /user gives their login.
+const authenticatedUserRoot = "/user"
+
+// selfOnly reports whether the input takes a user that can only be the
+// authenticated user: a change the summary says is "for the
+// authenticated user" (GitHub's PUT /orgs/{org}/public_members/{username}
+// publicizes one's own membership, never another user's).
+func selfOnly(in *input) bool {
+	if in.op.Method == "GET" || in.op.Method == "HEAD" || !strings.Contains(strings.ToLower(in.op.Summary), "for the authenticated user") {
+		return false
+	}
+	for _, e := range in.entities {
+		if len(e.words) == 1 && e.words[0] == "user" {
+			return true
+		}
+	}
+	return false
 }

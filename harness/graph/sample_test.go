@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -50,13 +51,20 @@ func bandOf(c float64) string {
 // AGENTREADY_GRAPH_SAMPLE (a shared:real/x.json path), n edges of each
 // band for the held-out split, then n for the tuning split, drawn with
 // a fixed seed; the held-out split is judged first and not looked at
-// while tuning.
+// while tuning. AGENTREADY_GRAPH_SAMPLE_SPLIT=tune with
+// AGENTREADY_GRAPH_SAMPLE_SEED and AGENTREADY_GRAPH_SAMPLE_N draws a
+// tuning split alone, with another seed.
 func TestSampleEdges(t *testing.T) {
 	spec := os.Getenv("AGENTREADY_GRAPH_SAMPLE")
 	if spec == "" {
 		t.Skip("set AGENTREADY_GRAPH_SAMPLE=shared:real/github.json (and AGENTREADY_GRAPH_SAMPLE_OUT=file)")
 	}
-	const seed, n = 17, 10
+	seed, n := int64(17), 10
+	splits := []string{"heldout", "tune"}
+	if os.Getenv("AGENTREADY_GRAPH_SAMPLE_SPLIT") == "tune" {
+		splits = []string{"tune"}
+		seed, n = envInt(t, "AGENTREADY_GRAPH_SAMPLE_SEED", 71), int(envInt(t, "AGENTREADY_GRAPH_SAMPLE_N", 20))
+	}
 	api := loadAPI(t, specPath(t, spec), nil)
 	g := Infer(api, Options{})
 	byBand := map[string][]*Edge{}
@@ -65,7 +73,7 @@ func TestSampleEdges(t *testing.T) {
 	}
 	r := rand.New(rand.NewSource(seed))
 	f := judgedFile{Spec: spec, Seed: seed}
-	for _, split := range []string{"heldout", "tune"} {
+	for _, split := range splits {
 		for _, b := range bands {
 			es := byBand[b.name]
 			for i := 0; i < n && len(es) > 0; i++ {
@@ -95,6 +103,18 @@ func TestSampleEdges(t *testing.T) {
 	}
 }
 
+func envInt(t *testing.T, name string, def int64) int64 {
+	v := os.Getenv(name)
+	if v == "" {
+		return def
+	}
+	n, err := strconv.ParseInt(v, 10, 64)
+	if err != nil {
+		t.Fatalf("%s=%q: want a whole number", name, v)
+	}
+	return n
+}
+
 // TestJudgedEdges reports precision on the judged edges of large specs,
 // by split and band (weak counts as wrong), for the edges that the
 // current inference still proposes; edges it no longer proposes are
@@ -105,16 +125,7 @@ func TestJudgedEdges(t *testing.T) {
 		t.Skip("no judged edges")
 	}
 	for _, file := range files {
-		data, err := os.ReadFile(file)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var f judgedFile
-		dec := yaml.NewDecoder(strings.NewReader(string(data)))
-		dec.KnownFields(true)
-		if err := dec.Decode(&f); err != nil {
-			t.Fatalf("%s: %v", file, err)
-		}
+		f := readJudged(t, file)
 		api := loadAPI(t, specPath(t, f.Spec), nil)
 		g := Infer(api, Options{})
 		type tally struct{ right, weak, wrong, gone, unjudged int }
@@ -154,6 +165,106 @@ func TestJudgedEdges(t *testing.T) {
 			}
 			t.Log(fmt.Sprintf("%s %-18s precision %.2f (right %d weak %d wrong %d; %d no longer proposed, %d unjudged)",
 				filepath.Base(file), k, p, c.right, c.weak, c.wrong, c.gone, c.unjudged))
+		}
+	}
+}
+
+// readJudged reads a judged-edges file.
+func readJudged(t *testing.T, file string) judgedFile {
+	t.Helper()
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var f judgedFile
+	dec := yaml.NewDecoder(strings.NewReader(string(data)))
+	dec.KnownFields(true)
+	if err := dec.Decode(&f); err != nil {
+		t.Fatalf("%s: %v", file, err)
+	}
+	return f
+}
+
+// TestCalibration fits the class rates and the calibration bands on the
+// tuning split (and only it) and checks that ClassRates and
+// CalibrationBands are that fit; it then reports precision by
+// calibrated band on the held-out split.
+func TestCalibration(t *testing.T) {
+	if testing.Short() {
+		t.Skip("reads GitHub's spec")
+	}
+	tune := readJudged(t, filepath.Join("testdata", "labels", "judged-github-tune.yaml"))
+	api := loadAPI(t, specPath(t, tune.Spec), nil)
+	classify := func(je judgedEdge) (EdgeClass, bool) {
+		from, to := api.Operation(je.From), api.Operation(je.To)
+		if from == nil || to == nil {
+			t.Fatalf("%s -> %s: no such operation", je.From, je.To)
+		}
+		var ins []string
+		for _, m := range je.Mappings {
+			_, in, _ := strings.Cut(m, " -> ")
+			ins = append(ins, in)
+		}
+		return classOf(from, to, ins), je.Label == "right"
+	}
+	type tally struct{ judged, right int }
+	classes := map[EdgeClass]*tally{}
+	for _, je := range tune.Edges {
+		c, right := classify(je)
+		if classes[c] == nil {
+			classes[c] = &tally{}
+		}
+		classes[c].judged++
+		if right {
+			classes[c].right++
+		}
+	}
+	for _, r := range ClassRates {
+		got := classes[r.Class]
+		if got == nil {
+			got = &tally{}
+		}
+		rate := round2(float64(got.right) / float64(max(got.judged, 1)))
+		if got.judged != r.Judged || got.right != r.Right || rate != r.Rate {
+			t.Errorf("class %s: fitted %d judged, %d right, rate %.2f; ClassRates says %d, %d, %.2f", r.Class, got.judged, got.right, rate, r.Judged, r.Right, r.Rate)
+		}
+	}
+	bandTally := func(f judgedFile) map[string]*tally {
+		out := map[string]*tally{}
+		for _, b := range CalibrationBands {
+			out[b.Band] = &tally{}
+		}
+		for _, je := range f.Edges {
+			if je.Label == "" {
+				continue
+			}
+			c, right := classify(je)
+			conf := round2(calibrate(je.Confidence, c))
+			var b *tally
+			for _, cb := range CalibrationBands {
+				if conf >= cb.Min && conf < cb.Max {
+					b = out[cb.Band]
+				}
+			}
+			b.judged++
+			if right {
+				b.right++
+			}
+		}
+		return out
+	}
+	fit := bandTally(tune)
+	for _, b := range CalibrationBands {
+		if got := fit[b.Band]; got.judged != b.Judged || got.right != b.Right {
+			t.Errorf("band %s: fitted %d judged, %d right; CalibrationBands says %d, %d", b.Band, got.judged, got.right, b.Judged, b.Right)
+		}
+	}
+	held := readJudged(t, filepath.Join("testdata", "labels", "judged-github.yaml"))
+	for name, f := range map[string]judgedFile{"tune": tune, "heldout": held} {
+		bt := bandTally(f)
+		for _, b := range CalibrationBands {
+			c := bt[b.Band]
+			t.Logf("%-7s calibrated %-9s %2d judged, %2d right, precision %.2f", name, b.Band, c.judged, c.right, float64(c.right)/float64(max(c.judged, 1)))
 		}
 	}
 }

@@ -68,7 +68,7 @@ func exampleCases(t *testing.T) (*ir.API, []cases.Case) {
 			return
 		}
 		g := graph.Infer(fixAPI, graph.Options{})
-		g.SetStatusAbove(0.9, graph.Approved)
+		g.SetStatusAbove(0.6, graph.Approved)
 		fixCases, _, fixErr = cases.Generate(ctx, fixAPI, cases.Options{Seed: 1, PerTool: 10, Graph: g, Catalog: cat})
 	})
 	if fixErr != nil {

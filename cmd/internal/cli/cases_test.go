@@ -37,7 +37,7 @@ func exampleProject(t *testing.T) (spec, graphFile, url string) {
 		t.Fatal(err)
 	}
 	g := graph.Infer(api, graph.Options{})
-	g.SetStatusAbove(0.9, graph.Approved)
+	g.SetStatusAbove(0.6, graph.Approved)
 	graphFile = filepath.Join(t.TempDir(), graph.DefaultFile)
 	if err := g.Save(graphFile); err != nil {
 		t.Fatal(err)

@@ -221,7 +221,7 @@ func (g *graphFileFlags) register(fs *flag.FlagSet) {
 }
 
 func runGraphShow(e *env, args []string) int {
-	fs := newFlags(e, "graph show", "[-g FILE] [--format text|mermaid|dot] [--patterns] [--status S,...] [--tool TOOL] [--min-confidence C]")
+	fs := newFlags(e, "graph show", "[-g FILE] [--format text|mermaid|dot] [--patterns | --stats] [--status S,...] [--tool TOOL] [--min-confidence C]")
 	var gf graphFileFlags
 	gf.register(fs)
 	format := fs.String("format", graph.FormatText, "text, mermaid or dot")
@@ -229,12 +229,17 @@ func runGraphShow(e *env, args []string) int {
 	fs.Var(&statuses, "status", "show only edges with these statuses (proposed, approved, rejected, stale)")
 	tool := fs.String("tool", "", "show only the edges into or out of this tool")
 	patterns := fs.Bool("patterns", false, "group the edges by pattern (producer and mappings), the most worth deciding first")
+	stats := fs.Bool("stats", false, "print the calibration table: edges per confidence band and how often judged edges in it were right")
 	minConf := fs.String("min-confidence", "", "show only edges at least this confident")
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(e.stderr, "agentready graph show: unexpected argument %q\n", fs.Arg(0))
+		return exitUsage
+	}
+	if *stats && *patterns {
+		fmt.Fprintln(e.stderr, "agentready graph show: --stats and --patterns are two views; pick one")
 		return exitUsage
 	}
 	minC, ok := parseConfidence(e, "show", *minConf)
@@ -248,6 +253,12 @@ func runGraphShow(e *env, args []string) int {
 	g, ok := e.loadGraph(path)
 	if !ok {
 		return exitError
+	}
+	if *stats {
+		if err := graph.RenderStats(e.stdout, g); err != nil {
+			return e.failf("%v", err)
+		}
+		return exitOK
 	}
 	opts := graph.RenderOptions{Format: *format, Tool: *tool, Patterns: *patterns, MinConfidence: minC}
 	for _, s := range statuses {

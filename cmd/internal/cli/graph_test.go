@@ -46,7 +46,7 @@ func TestGraphCommand(t *testing.T) {
 	if code, _, errOut := runG(t, "reject", "listTeamMembers", "getUser", "-g", file); code != exitOK {
 		t.Fatalf("reject (flags after the edge): code %d\n%s", code, errOut)
 	}
-	code, out, _ = runG(t, "approve", "-g", file, "--all-above", "0.9")
+	code, out, _ = runG(t, "approve", "-g", file, "--all-above", "0.6")
 	if code != exitOK || !strings.Contains(out, "edges approved") {
 		t.Fatalf("approve --all-above: code %d, %q", code, out)
 	}
@@ -219,7 +219,14 @@ func TestGraphPatterns(t *testing.T) {
 	if code, _, errOut := runG(t, "show", "-g", file, "--min-confidence", "2"); code != exitUsage || !strings.Contains(errOut, "not a confidence") {
 		t.Errorf("bad --min-confidence: code %d, %q", code, errOut)
 	}
-	code, out, _ = runG(t, "show", "-g", file, "--min-confidence", "0.95")
+	code, out, _ = runG(t, "show", "-g", file, "--stats")
+	if code != exitOK || !strings.Contains(out, "0.80-0.89") || !strings.Contains(out, "foreign-producer") {
+		t.Errorf("show --stats: code %d\n%s", code, out)
+	}
+	if code, _, _ := runG(t, "show", "-g", file, "--stats", "--patterns"); code != exitUsage {
+		t.Errorf("show --stats --patterns: code %d", code)
+	}
+	code, out, _ = runG(t, "show", "-g", file, "--min-confidence", "0.7")
 	if code != exitOK || !strings.Contains(out, "why: ") {
 		t.Errorf("show --min-confidence: code %d\n%s", code, out)
 	}
