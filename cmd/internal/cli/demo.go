@@ -41,6 +41,9 @@ func runDemo(e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "agentready demo: unexpected argument %q\n", fs.Arg(0))
 		return exitUsage
 	}
+	if err := ts.check(); err != nil {
+		return e.usagef("demo", "%v", err)
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	start := time.Now()

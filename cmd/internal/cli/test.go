@@ -46,7 +46,7 @@ type testSettings struct {
 	record       bool
 	replay       string
 	repeat       int
-	shard        string
+	shard        runner.Shard
 	nonce        uint64
 	maxTokens    int
 	maxCost      float64
@@ -67,7 +67,7 @@ func (s *testSettings) register(fs *flag.FlagSet) {
 	fs.IntVar(&s.repeat, "repeat", 1, "run each case this many times (both legs each time), and report pass@k, pass^k and the per-trial pass rate")
 	fs.BoolVar(&s.record, "record", false, "record every model call of the run in its directory ("+replay.File+"), for --replay")
 	fs.StringVar(&s.replay, "replay", "", "a run directory recorded with --record: answer every model call from its recording, with no model, network or key; a call it lacks fails its case, which must be recorded again")
-	fs.StringVar(&s.shard, "shard", "", "run only shard INDEX/COUNT of the cases (e.g. 2/4; by a hash of each case's id), for one suite on several machines; agentready report --merge combines the shards' runs")
+	fs.Var(shardFlag{&s.shard}, "shard", "run only shard INDEX/COUNT of the cases (e.g. 2/4; by a hash of each case's id), for one suite on several machines; agentready report --merge combines the shards' runs")
 	fs.Uint64Var(&s.nonce, "nonce", 0, "fix the run's fresh values (names of what the cases create) instead of drawing them at random; give every shard of a run the same one")
 	fs.IntVar(&s.maxTokens, "max-tokens", 0, "stop the run cleanly once the agent's model has used this many tokens (prompt and completion; 0: no limit); --resume continues it")
 	fs.Float64Var(&s.maxCost, "max-cost", 0, "stop the run cleanly once the agent's model has cost this many US dollars, at the config's prices: for the model (0: no limit); --resume continues it")
@@ -97,11 +97,6 @@ func (s *testSettings) check() error {
 		return fmt.Errorf("--max-tokens %d: must be 0 (no limit) or more", s.maxTokens)
 	case s.maxCost < 0:
 		return fmt.Errorf("--max-cost %g: must be 0 (no limit) or more", s.maxCost)
-	}
-	if s.shard != "" {
-		if _, err := runner.ParseShard(s.shard); err != nil {
-			return fmt.Errorf("--shard: %w", err)
-		}
 	}
 	if _, err := runner.Ablation(s.ablate); err != nil {
 		return fmt.Errorf("--ablate: %w", err)
@@ -173,12 +168,6 @@ func (j *testJob) prepare(ctx context.Context, progress io.Writer) (*prepared, e
 	if j.settings.nonce != 0 {
 		nonce = j.settings.nonce
 	}
-	var shard runner.Shard
-	if j.settings.shard != "" {
-		if shard, err = runner.ParseShard(j.settings.shard); err != nil {
-			return nil, fmt.Errorf("--shard: %w", err)
-		}
-	}
 	var modelInfo any = info
 	if am.recorded != nil {
 		// A replay makes the recording's fresh values and describes its
@@ -189,7 +178,7 @@ func (j *testJob) prepare(ctx context.Context, progress io.Writer) (*prepared, e
 		Dir: dir, Catalog: cat, API: j.api, Model: am.chat, ModelInfo: modelInfo, Record: j.settings.record, Similar: retrieve.SimilarTools(cat),
 		Shown: shown, Ablation: []string(j.settings.ablate), Hints: hintCount(hints, j.settings.ablate), K: j.settings.k, Toolset: j.settings.toolset, Rounds: j.settings.rounds, Parallel: j.settings.parallel,
 		Seed: j.settings.seed, CasesFile: j.file, ResultTokens: j.settings.resultTokens, Resume: j.settings.resume,
-		Progress: progress, Nonce: nonce, MaxNotRun: maxNotRun(j.settings.maxNotRun), Repeat: j.settings.repeat, Shard: shard,
+		Progress: progress, Nonce: nonce, MaxNotRun: maxNotRun(j.settings.maxNotRun), Repeat: j.settings.repeat, Shard: j.settings.shard,
 		Price: j.price, Budget: runner.Budget{MaxTokens: j.settings.maxTokens, MaxCost: j.settings.maxCost},
 	}}
 	if err := j.replayFits(am, p.opts); err != nil {
@@ -683,4 +672,19 @@ func printUsage(w io.Writer, r *report.Run) {
 		fmt.Fprintf(w, "; cost $%.4f at $%.2f/$%.2f per million", u.Cost, r.Info.Price.Input, r.Info.Price.Output)
 	}
 	fmt.Fprintln(w)
+}
+
+// shardFlag is --shard i/n, read when the flags are parsed.
+type shardFlag struct{ s *runner.Shard }
+
+func (f shardFlag) String() string {
+	if f.s == nil || f.s.Count == 0 {
+		return ""
+	}
+	return f.s.String()
+}
+
+func (f shardFlag) Set(v string) (err error) {
+	*f.s, err = runner.ParseShard(v)
+	return err
 }
