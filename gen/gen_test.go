@@ -21,7 +21,7 @@ import (
 	"github.com/agentready/agentready/gen/catalog"
 	"github.com/agentready/agentready/gen/emit"
 	"github.com/agentready/agentready/gen/internal/modtest"
-	"github.com/agentready/agentready/gen/toolrt"
+	"github.com/agentready/agentready/gen/toolrt/argcheck"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/golden")
@@ -404,7 +404,7 @@ func TestEnumFormats(t *testing.T) {
 	if strings.Contains(op.Schema, `"date-time"`) || !strings.Contains(op.Schema, `"format":"date"`) {
 		t.Errorf("the tool schema keeps a contradicted format or drops a fitting one:\n%s", op.Schema)
 	}
-	checker, err := toolrt.NewArgChecker(op.Name, []byte(op.Schema), nil)
+	checker, err := argcheck.NewChecker(op.Name, []byte(op.Schema), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

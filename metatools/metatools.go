@@ -20,9 +20,9 @@ import (
 
 	"github.com/cloudwego/eino/schema"
 
-	"github.com/agentready/agentready/gen/names"
 	"github.com/agentready/agentready/gen/toolrt"
 	"github.com/agentready/agentready/harness/retrieve"
+	"github.com/agentready/agentready/internal/editdist"
 )
 
 // The meta-tools' names.
@@ -272,7 +272,7 @@ func (s *Set) closest(name string, k int) []string {
 	limit := max(2, len([]rune(name))/4)
 	var near []cand
 	for _, t := range s.cat.Tools {
-		if d := names.EditDistance(lower, strings.ToLower(t.Operation().Name)); d <= limit {
+		if d := editdist.Distance(lower, strings.ToLower(t.Operation().Name)); d <= limit {
 			near = append(near, cand{t.Operation().Name, d})
 		}
 	}

@@ -11,7 +11,7 @@ import (
 
 	"go.yaml.in/yaml/v4"
 
-	"github.com/agentready/agentready/gen/names"
+	"github.com/agentready/agentready/internal/editdist"
 )
 
 // position is a line and column in the file, from 1.
@@ -355,7 +355,7 @@ func suggest(key string, known []string) string {
 		if norm(name) == norm(key) {
 			return name
 		}
-		if dist := names.EditDistance(norm(key), norm(name)); dist < bestDist {
+		if dist := editdist.Distance(norm(key), norm(name)); dist < bestDist {
 			best, bestDist = name, dist
 		}
 	}

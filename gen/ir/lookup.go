@@ -1,8 +1,9 @@
 package ir
 
 import (
-	"strings"
 	"sync"
+
+	"github.com/agentready/agentready/internal/httpmethod"
 )
 
 // typeIndex maps Type.ID to the type; built on first lookup.
@@ -62,16 +63,6 @@ func (op *Operation) SuccessResponse() *Response {
 	return nil
 }
 
-// SafeMethod reports whether an HTTP method only reads: GET, HEAD, OPTIONS
-// and TRACE. agentready sends nothing else unless the user allows it.
-func SafeMethod(method string) bool {
-	switch strings.ToUpper(method) {
-	case "GET", "HEAD", "OPTIONS", "TRACE":
-		return true
-	}
-	return false
-}
-
 // Mutating reports whether the operation may change state (its method is
-// not a SafeMethod).
-func (op *Operation) Mutating() bool { return !SafeMethod(op.Method) }
+// not one that only reads: httpmethod.Safe).
+func (op *Operation) Mutating() bool { return !httpmethod.Safe(op.Method) }

@@ -11,7 +11,7 @@ import (
 
 	"github.com/agentready/agentready/gen/ir"
 	"github.com/agentready/agentready/gen/names"
-	"github.com/agentready/agentready/gen/toolrt"
+	"github.com/agentready/agentready/gen/toolrt/argcheck"
 )
 
 // typeEntry is a named type being built: the IR type plus how to name it.
@@ -246,7 +246,7 @@ func formatMisfit(k ir.Kind, format string, v any) string {
 	var f float64
 	switch x := v.(type) {
 	case string:
-		if k == ir.KindString && !toolrt.FormatAccepts(format, x) {
+		if k == ir.KindString && !argcheck.FormatAccepts(format, x) {
 			return "is not of format " + format
 		}
 		return ""

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/agentready/agentready/gen/dialect"
+	"github.com/agentready/agentready/gen/toolrt/dialect"
 )
 
 // searchTickets has an optional argument and a free-form object, which

@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/agentready/agentready/gen/ir"
+	"github.com/agentready/agentready/internal/httpmethod"
 )
 
 // Operation describes one API operation as an agent tool: what the model
@@ -85,7 +85,7 @@ type Body struct {
 
 // Mutating reports whether the operation may change state: every method
 // but GET, HEAD, OPTIONS and TRACE.
-func (op *Operation) Mutating() bool { return !ir.SafeMethod(op.Method) }
+func (op *Operation) Mutating() bool { return !httpmethod.Safe(op.Method) }
 
 // NewRequest starts a request of the operation: its method, path,
 // server and security. Arg and SetBody then fill in the values. The

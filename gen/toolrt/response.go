@@ -7,6 +7,8 @@ import (
 	"net/url"
 	"strings"
 	"time"
+
+	"github.com/agentready/agentready/gen/toolrt/shape"
 )
 
 // Response is what came back from a call, beside the decoded body.
@@ -85,10 +87,10 @@ func APIMessage(body []byte) string {
 	}
 	var v any
 	if err := json.Unmarshal(body, &v); err != nil {
-		return truncate(oneLine(s), 300)
+		return truncate(shape.OneLine(s), 300)
 	}
 	if msg := findMessage(v, 0); msg != "" {
-		return truncate(oneLine(msg), 300)
+		return truncate(shape.OneLine(msg), 300)
 	}
 	return ""
 }
@@ -131,8 +133,6 @@ func findMessage(v any, depth int) string {
 	}
 	return ""
 }
-
-func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
 
 func truncate(s string, n int) string {
 	if len(s) <= n {

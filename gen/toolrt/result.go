@@ -1,7 +1,6 @@
 package toolrt
 
 import (
-	"bytes"
 	"context"
 	"crypto/tls"
 	"encoding/json"
@@ -17,11 +16,13 @@ import (
 	"strings"
 	"syscall"
 	"time"
+
+	"github.com/agentready/agentready/gen/toolrt/shape"
 )
 
 // DefaultResultTokens is the budget of a result's text when
 // ResultOptions.MaxTokens is not set.
-const DefaultResultTokens = 2000
+const DefaultResultTokens = shape.DefaultTokens
 
 // ResultOptions shape the text an LLM reads.
 type ResultOptions struct {
@@ -119,7 +120,7 @@ func NewResult(resp *Response, err error, opts ResultOptions) Result {
 		w.max = DefaultResultTokens
 	}
 	if w.count == nil {
-		w.count = resultTokenEstimate
+		w.count = shape.TokenEstimate
 	}
 	var he *HTTPError
 	var de *DecodeError
@@ -158,56 +159,12 @@ func resultStatusLine(code int) string {
 	return strconv.Itoa(code)
 }
 
-// resultBody is a body prepared for the text: compact JSON, text without
-// markup, or a description of binary content.
-type resultBody struct {
-	kind      string // "empty", "json", "text", "binary"
-	media     string // the media type, without parameters
-	json      *trimmer
-	text      string
-	tokens    int
-	badJSON   bool // declared JSON but is not
-	wasHTML   bool // tags were removed
-	byteCount int
-}
-
-// prepare reads a body by its content type and its first bytes.
-func (w *resultWriter) prepare(raw []byte, contentType string) resultBody {
-	b := resultBody{media: resultMediaType(contentType), byteCount: len(raw)}
-	trimmed := bytes.TrimSpace(raw)
-	if len(trimmed) == 0 {
-		b.kind = "empty"
-		return b
-	}
-	declared := strings.HasSuffix(b.media, "/json") || strings.HasSuffix(b.media, "+json")
-	var buf bytes.Buffer
-	buf.Grow(len(trimmed))
-	valid := json.Compact(&buf, trimmed) == nil
-	if valid && (declared || trimmed[0] == '{' || trimmed[0] == '[') {
-		b.kind, b.json = "json", newTrimmer(buf.Bytes())
-		b.tokens = w.count(buf.String())
-		return b
-	}
-	if resultIsBinary(b.media, raw) {
-		b.kind = "binary"
-		return b
-	}
-	b.kind, b.badJSON = "text", declared
-	if resultIsHTML(b.media, trimmed) {
-		b.text, b.wasHTML = resultStripHTML(string(trimmed)), true
-	} else {
-		b.text = resultTidyText(string(trimmed))
-	}
-	b.tokens = w.count(b.text)
-	return b
-}
-
 // success writes a 2xx response.
 func (w *resultWriter) success(resp *Response, de *DecodeError) Result {
 	res := Result{Status: resp.StatusCode, OK: true}
 	status := resultStatusLine(resp.StatusCode)
-	b := w.prepare(resp.Raw, resp.Header.Get("Content-Type"))
-	res.BodyTokens = b.tokens
+	b := shape.Prepare(resp.Raw, resp.Header.Get("Content-Type"), w.count)
+	res.BodyTokens = b.Tokens
 	var notes []string
 	if de != nil {
 		notes = append(notes, "the body does not match the API's documented schema")
@@ -225,133 +182,44 @@ func (w *resultWriter) success(resp *Response, de *DecodeError) Result {
 		}
 		return status + " (" + strings.Join(kept, "; ") + ")"
 	}
-	switch b.kind {
-	case "empty":
+	switch b.Kind {
+	case shape.BodyEmpty:
 		res.Kind, res.Text = ResultOKEmpty, head()+": succeeded, no body"
-	case "binary":
+	case shape.BodyBinary:
 		res.Kind = ResultOKBinary
-		res.Text = head(fmt.Sprintf("%s, %d bytes", resultMedia(b.media), b.byteCount)) + ": binary content, not shown"
-	case "text":
+		res.Text = head(fmt.Sprintf("%s, %d bytes", shape.Media(b.Media), b.Bytes)) + ": binary content, not shown"
+	case shape.BodyText:
 		res.Kind = ResultOKText
-		if b.badJSON {
+		if b.BadJSON {
 			res.Kind = ResultMalformed
 		}
-		what := resultDescribeText(b)
-		res.Text, res.Omitted, res.Truncated = w.compose(w.max, func(budget int) (string, trimResult) {
-			return resultFitText(b.text, b.tokens, budget, w.count)
-		}, func(r trimResult) string {
-			return head(what, resultTrimmedNote(r))
+		what := b.Describe()
+		res.Text, res.Omitted, res.Truncated = w.compose(w.max, b, func(c shape.Cut) string {
+			return head(what, c.Note())
 		})
-	case "json":
+	case shape.BodyJSON:
 		res.Kind = ResultOKJSON
-		root := &b.json.nodes[0]
-		switch {
-		case root.kind == '[' && root.n == 0:
-			res.Text = head() + ": returned an empty list: nothing matched; check the filter values"
-		case root.kind == '{' && root.n == 0:
-			res.Text = head() + ": returned an empty object"
-		case root.kind == '0' && string(b.json.buf) == "null":
-			res.Text = head() + ": returned null (no data)"
-		}
 		if de != nil {
 			res.Kind = ResultMalformed
 		}
-		if res.Text != "" {
+		if nothing := b.Nothing(); nothing != "" {
+			res.Text = head() + ": " + nothing
 			return res
 		}
-		var count string
-		if root.kind == '[' {
-			count = resultPlural(root.n, "item")
-		}
-		empty := resultEmptyLists(b.json)
-		res.Text, res.Omitted, res.Truncated = w.compose(w.max, func(budget int) (string, trimResult) {
-			r := b.json.trim(b.tokens, budget, w.count)
-			return string(r.out), r
-		}, func(r trimResult) string {
-			return head(count, empty, resultTrimmedNote(r))
+		count, empty := b.Count(), b.EmptyLists()
+		res.Text, res.Omitted, res.Truncated = w.compose(w.max, b, func(c shape.Cut) string {
+			return head(count, empty, c.Note())
 		})
 	}
 	return res
 }
 
-// compose writes head and body within the budget: the body is trimmed to
-// what the head leaves, again if the two together come out over.
-func (w *resultWriter) compose(limit int, body func(budget int) (string, trimResult), head func(trimResult) string) (text, omitted string, truncated bool) {
-	budget := limit - w.count(head(trimResult{})) - 1
-	for try := 0; ; try++ {
-		s, r := body(max(budget, 1))
-		text = head(r)
-		if s != "" {
-			text += "\n" + s
-		}
-		over := w.count(text) - limit
-		if over <= 0 || budget <= 1 || try == 4 {
-			return text, r.omitted, r.truncated
-		}
-		budget -= over + 2
-	}
-}
-
-// resultTrimmedNote says what trimming left out, and how to see more.
-func resultTrimmedNote(r trimResult) string {
-	if !r.truncated {
-		return ""
-	}
-	s := "trimmed to fit, left out " + r.omitted
-	if r.dropped {
-		s += "; for more, use the tool's paging or filter parameters"
-	}
-	return s
-}
-
-// resultDescribeText says what a text body is and how it is shown.
-func resultDescribeText(b resultBody) string {
-	s := resultMedia(b.media)
-	switch {
-	case b.badJSON:
-		s += ", but not valid JSON; shown as text"
-	case b.wasHTML:
-		s += ", shown without tags"
-	}
-	return s
-}
-
-// resultMedia names a media type for the text.
-func resultMedia(media string) string {
-	if media == "" {
-		return "no content type"
-	}
-	return media
-}
-
-// resultPlural reads like "1 item" or "12 items".
-func resultPlural(n int, what string) string {
-	if n == 1 {
-		return "1 " + what
-	}
-	return strconv.Itoa(n) + " " + what + "s"
-}
-
-// resultEmptyLists calls out a small wrapper object whose lists are all empty,
-// such as {"items": [], "total": 0}.
-func resultEmptyLists(t *trimmer) string {
-	root := &t.nodes[0]
-	if root.kind != '{' || root.n > 6 {
-		return ""
-	}
-	var names []string
-	for _, k := range t.children(0) {
-		switch nd := &t.nodes[k]; {
-		case nd.kind == '[' && nd.n > 0, nd.kind == '{':
-			return ""
-		case nd.kind == '[':
-			names = append(names, trimKeyText(t.buf[nd.key:nd.keyEnd]))
-		}
-	}
-	if len(names) == 0 {
-		return ""
-	}
-	return strings.Join(names, ", ") + " is an empty list: nothing matched; check the filter values"
+// compose writes head and b within limit tokens (shape.Compose).
+func (w *resultWriter) compose(limit int, b *shape.Body, head func(shape.Cut) string) (text, omitted string, truncated bool) {
+	text, c := shape.Compose(limit, w.count, func(budget int) (string, shape.Cut) {
+		return b.Fit(budget, w.count)
+	}, head)
+	return text, c.Omitted, c.Truncated
 }
 
 // httpError writes a response whose status is not 2xx, from resp or, when
@@ -376,23 +244,23 @@ func (w *resultWriter) httpError(resp *Response, he *HTTPError) Result {
 		}
 	}
 	res := Result{Status: status, OK: false, Kind: ResultHTTPError}
-	b := w.prepare(raw, header.Get("Content-Type"))
-	res.BodyTokens = b.tokens
+	b := shape.Prepare(raw, header.Get("Content-Type"), w.count)
+	res.BodyTokens = b.Tokens
 	next := resultAdvice(status, hint)
 	fixed := w.count(resultStatusLine(status)+next) + 2
 	msg, showJSON := "", false
-	switch b.kind {
-	case "json":
-		msg = APIMessage(b.json.buf)
-		showJSON = msg == "" || !resultTrivialError(b.json.buf)
-	case "text":
-		msg = oneLine(b.text)
-	case "binary":
-		msg = fmt.Sprintf("(%s, %d bytes)", resultMedia(b.media), b.byteCount)
+	switch b.Kind {
+	case shape.BodyJSON:
+		msg = APIMessage(b.JSON())
+		showJSON = msg == "" || !resultTrivialError(b.JSON())
+	case shape.BodyText:
+		msg = shape.OneLine(b.Text())
+	case shape.BodyBinary:
+		msg = fmt.Sprintf("(%s, %d bytes)", shape.Media(b.Media), b.Bytes)
 	}
 	if msg != "" {
 		budget := min(120, max(w.max-fixed, 8))
-		cut, _ := resultFitText(msg, w.count(msg), budget, w.count)
+		cut, _ := shape.FitText(msg, w.count(msg), budget, w.count)
 		msg = ": " + cut
 	}
 	line := resultStatusLine(status) + msg + "\n" + next
@@ -401,10 +269,7 @@ func (w *resultWriter) httpError(resp *Response, he *HTTPError) Result {
 		return res
 	}
 	limit := min(w.max, w.count(line)+300)
-	res.Text, res.Omitted, res.Truncated = w.compose(limit, func(budget int) (string, trimResult) {
-		r := b.json.trim(b.tokens, budget, w.count)
-		return string(r.out), r
-	}, func(trimResult) string { return line })
+	res.Text, res.Omitted, res.Truncated = w.compose(limit, b, func(shape.Cut) string { return line })
 	return res
 }
 
@@ -517,7 +382,7 @@ func (w *resultWriter) failure(err error) Result {
 		return Result{Kind: ResultUnreachable, Text: w.fitLine("no response: ", resultConnProblem(te),
 			". The service is down or unreachable: try again later; if it keeps failing, tell the user.")}
 	}
-	msg := oneLine(resultScrubURLs(err.Error()))
+	msg := shape.OneLine(resultScrubURLs(err.Error()))
 	if rest, ok := strings.CutPrefix(msg, "toolrt:"); ok {
 		return Result{Kind: ResultMisconfigured, Text: w.fitLine("not sent: ", strings.TrimSpace(rest),
 			". The tool is misconfigured; changing the arguments will not fix this: tell the user.")}
@@ -538,7 +403,7 @@ func (w *resultWriter) fitLine(prefix, msg, suffix string) string {
 		head := k / 3
 		return string(rs[:head]) + " … " + string(rs[len(rs)-(k-head):])
 	}
-	k := trimLargestFit(min(len(rs), 300), budget*len(rs)/max(w.count(msg), 1), 0, func(k int) bool {
+	k := shape.LargestFit(min(len(rs), 300), budget*len(rs)/max(w.count(msg), 1), 0, func(k int) bool {
 		return w.count(elide(k)) <= budget
 	})
 	return prefix + elide(max(k, 0)) + suffix
@@ -591,7 +456,7 @@ func resultConnProblem(te *TransportError) string {
 	if errors.As(err, &ue) {
 		err = ue.Err
 	}
-	return "could not reach " + host + " (" + trimRunes(oneLine(resultScrubURLs(err.Error())), 200) + ")"
+	return "could not reach " + host + " (" + shape.Runes(shape.OneLine(resultScrubURLs(err.Error())), 200) + ")"
 }
 
 // resultURLPattern finds URLs in error messages.

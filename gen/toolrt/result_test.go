@@ -11,6 +11,8 @@ import (
 	"testing"
 	"time"
 	"unicode"
+
+	"github.com/agentready/agentready/gen/toolrt/shape"
 )
 
 // resultCall serves one request with h on 127.0.0.1, sends it through a
@@ -69,7 +71,7 @@ func resultCheck(t *testing.T, r Result, opts ResultOptions) {
 		limit = DefaultResultTokens
 	}
 	if count == nil {
-		count = resultTokenEstimate
+		count = shape.TokenEstimate
 	}
 	if n := count(r.Text); n > limit {
 		t.Errorf("text takes %d tokens, over the budget of %d:\n%s", n, limit, r.Text)
@@ -100,7 +102,7 @@ func TestResultJSONObject(t *testing.T) {
 	if r.Text != want || r.Kind != ResultOKJSON || r.Status != 200 || r.Truncated || r.Omitted != "" {
 		t.Errorf("got %+v\nwant text %q", r, want)
 	}
-	if r.BodyTokens != resultTokenEstimate(`{"zeta":1,"alpha":{"b":[1,2],"a":null},"name":"Rex"}`) {
+	if r.BodyTokens != shape.TokenEstimate(`{"zeta":1,"alpha":{"b":[1,2],"a":null},"name":"Rex"}`) {
 		t.Errorf("BodyTokens = %d", r.BodyTokens)
 	}
 }
@@ -156,7 +158,7 @@ func TestResultLargeArray(t *testing.T) {
 		}
 		count := opts.Count
 		if count == nil {
-			count = resultTokenEstimate
+			count = shape.TokenEstimate
 		}
 		if r.BodyTokens != count(body) {
 			t.Errorf("BodyTokens = %d, want %d", r.BodyTokens, count(body))
@@ -324,7 +326,7 @@ func TestResultLargeErrorBody(t *testing.T) {
 	if len(lines) != 3 || lines[0] != "400 Bad Request: validation failed" || !json.Valid([]byte(lines[2])) || !r.Truncated {
 		t.Fatalf("got %+v", r)
 	}
-	if n := resultTokenEstimate(r.Text); n > 450 {
+	if n := shape.TokenEstimate(r.Text); n > 450 {
 		t.Errorf("an error takes %d tokens", n)
 	}
 }
@@ -568,5 +570,18 @@ func TestResultLongFailureMessage(t *testing.T) {
 	resultCheck(t, r, opts)
 	if r.Kind != ResultInvalidArgs || !strings.HasPrefix(r.Text, "not sent: GET /pets/{petId}/segment/segment …") || !strings.HasSuffix(r.Text, `/: path parameter "petId" has no value. Correct the arguments and call again.`) {
 		t.Errorf("got %+v", r)
+	}
+}
+
+// BenchmarkNewResult is the time of shaping a 1.4 MB JSON list into a
+// result of the default budget.
+func BenchmarkNewResult(b *testing.B) {
+	resp := &Response{StatusCode: 200, Header: map[string][]string{"Content-Type": {"application/json"}}, Raw: []byte(resultItems(20000))}
+	b.SetBytes(int64(len(resp.Raw)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if r := NewResult(resp, nil, ResultOptions{}); !r.Truncated {
+			b.Fatal("not trimmed")
+		}
 	}
 }

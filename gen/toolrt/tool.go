@@ -10,7 +10,8 @@ import (
 	"github.com/cloudwego/eino/components/tool"
 	"github.com/cloudwego/eino/schema"
 
-	"github.com/agentready/agentready/gen/dialect"
+	"github.com/agentready/agentready/gen/toolrt/argcheck"
+	"github.com/agentready/agentready/gen/toolrt/dialect"
 )
 
 // ResultRefused is a call to a tool that changes state, not sent because
@@ -25,7 +26,7 @@ const ResultRefused ResultKind = "refused"
 type Tool struct {
 	op      *Operation
 	client  *Client
-	checker *ArgChecker
+	checker *argcheck.Checker
 	info    *schema.ToolInfo
 	cfg     toolConfig
 	// adapted is the schema in the configured dialect, nil without one.
@@ -62,7 +63,7 @@ func WithResultOptions(o ResultOptions) ToolOption {
 }
 
 // WithDialect shows the model each tool's schema in a provider's dialect
-// (gen/dialect), so that the provider accepts it: Info carries the
+// (gen/toolrt/dialect), so that the provider accepts it: Info carries the
 // adapted schema, and the arguments a model writes for it are mapped back
 // (dialect.Result.Restore) before they are checked against the tool's own
 // schema. A tool the dialect refuses is an error of NewTool. The empty
@@ -87,7 +88,7 @@ func NewTool(c *Client, op *Operation, opts ...ToolOption) (*Tool, error) {
 	if op.CheckSchema != "" {
 		check = op.CheckSchema
 	}
-	checker, err := NewArgChecker(op.Name, []byte(check), example)
+	checker, err := argcheck.NewChecker(op.Name, []byte(check), example)
 	if err != nil {
 		return nil, fmt.Errorf("toolrt: tool %s: %w", op.Name, err)
 	}
@@ -157,10 +158,10 @@ type Call struct {
 	RawArgs string `json:"rawArgs"`
 	// Args are the arguments sent, after coercion; nil when they were
 	// invalid.
-	Args      map[string]any `json:"args,omitempty"`
-	Coercions []Coercion     `json:"coercions,omitempty"`
+	Args      map[string]any      `json:"args,omitempty"`
+	Coercions []argcheck.Coercion `json:"coercions,omitempty"`
 	// ArgError is set when the arguments were invalid: nothing was sent.
-	ArgError *ArgError `json:"argError,omitempty"`
+	ArgError *argcheck.Error `json:"argError,omitempty"`
 	// Refused is set when the tool would change state and mutations are
 	// not allowed: nothing was sent.
 	Refused bool `json:"refused,omitempty"`
@@ -178,17 +179,17 @@ type Call struct {
 // record of the call.
 func (t *Tool) Run(ctx context.Context, rawArgs string) *Call {
 	call := &Call{Tool: t.op.Name, RawArgs: rawArgs}
-	args, coercions, err := t.checker.Check(t.restore(rawArgs))
+	checked, coercions, err := t.checker.Check(t.restore(rawArgs))
 	call.Coercions = coercions
 	if err != nil {
-		if ae, ok := err.(*ArgError); ok {
+		if ae, ok := err.(*argcheck.Error); ok {
 			call.ArgError = ae
 		}
 		call.Text = err.Error()
 		call.Result = Result{Kind: ResultInvalidArgs, Text: call.Text}
 		return call
 	}
-	call.Args = args
+	call.Args = checked
 	t.send(ctx, call)
 	if len(coercions) > 0 && !call.Refused {
 		notes := make([]string, len(coercions))
@@ -209,14 +210,14 @@ func (t *Tool) Run(ctx context.Context, rawArgs string) *Call {
 // that is not one JSON object is refused as invalid arguments.
 func (t *Tool) RunUnchecked(ctx context.Context, rawArgs string) *Call {
 	call := &Call{Tool: t.op.Name, RawArgs: rawArgs}
-	v, err := argDecodeArgs(strings.TrimSpace(rawArgs))
-	args, isObject := v.(map[string]any)
+	v, err := argcheck.Decode(strings.TrimSpace(rawArgs))
+	obj, isObject := v.(map[string]any)
 	if err != nil || !isObject {
 		call.Text = fmt.Sprintf("Invalid arguments for %s: RunUnchecked takes one JSON object", t.op.Name)
 		call.Result = Result{Kind: ResultInvalidArgs, Text: call.Text}
 		return call
 	}
-	call.Args = args
+	call.Args = obj
 	t.send(ctx, call)
 	return call
 }
@@ -253,7 +254,7 @@ func (t *Tool) Redact(s string) string { return t.client.scrub(s) }
 
 // Checker returns the tool's argument checker: what Run checks
 // arguments against.
-func (t *Tool) Checker() *ArgChecker { return t.checker }
+func (t *Tool) Checker() *argcheck.Checker { return t.checker }
 
 // Catalog is the tools of one API: what an agent is given and what the
 // test harness runs.

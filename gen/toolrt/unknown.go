@@ -7,6 +7,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/agentready/agentready/internal/editdist"
 	"github.com/cloudwego/eino/components/tool"
 )
 
@@ -92,7 +93,7 @@ func closestToolNames(name string, known []string, k int) []string {
 	limit := max(2, utf8.RuneCountInString(nn)/4)
 	var near []cand
 	for _, kn := range known {
-		if d := argEditDistance(nn, norm(kn), limit); d <= limit {
+		if d := editdist.Within(nn, norm(kn), limit); d <= limit {
 			near = append(near, cand{kn, d})
 		}
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/agentready/agentready/gen"
 	"github.com/agentready/agentready/gen/ir"
 	"github.com/agentready/agentready/gen/toolrt"
+	"github.com/agentready/agentready/gen/toolrt/argcheck"
 	"github.com/agentready/agentready/gen/toolschema"
 	"github.com/agentready/agentready/harness/cases"
 	"github.com/agentready/agentready/harness/graph"
@@ -437,7 +438,7 @@ func TestValuesValidate(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			checkers := map[string]*toolrt.ArgChecker{}
+			checkers := map[string]*argcheck.Checker{}
 			bad := 0
 			for _, c := range cs {
 				ck := checkers[c.Tool]
@@ -446,7 +447,7 @@ func TestValuesValidate(t *testing.T) {
 					if err != nil {
 						t.Fatal(err)
 					}
-					if ck, err = toolrt.NewArgChecker(c.Tool, schema, nil); err != nil {
+					if ck, err = argcheck.NewChecker(c.Tool, schema, nil); err != nil {
 						t.Fatal(err)
 					}
 					checkers[c.Tool] = ck

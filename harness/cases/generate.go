@@ -14,6 +14,7 @@ import (
 	"github.com/agentready/agentready/gen/example"
 	"github.com/agentready/agentready/gen/ir"
 	"github.com/agentready/agentready/gen/toolrt"
+	"github.com/agentready/agentready/gen/toolrt/argcheck"
 	"github.com/agentready/agentready/gen/toolschema"
 	"github.com/agentready/agentready/harness/graph"
 )
@@ -246,7 +247,7 @@ type toolGen struct {
 	opts    Options
 	args    []toolschema.Arg
 	cons    *constraints
-	checker *toolrt.ArgChecker
+	checker *argcheck.Checker
 	h       *harvester
 	logf    func(string, ...any)
 
@@ -279,7 +280,7 @@ func newToolGen(api *ir.API, op *ir.Operation, opts Options, h *harvester, logf 
 	if err != nil {
 		return nil, fmt.Errorf("%s: parameter schema: %w", op.Name, err)
 	}
-	checker, err := toolrt.NewArgChecker(op.Name, schema, nil)
+	checker, err := argcheck.NewChecker(op.Name, schema, nil)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", op.Name, err)
 	}

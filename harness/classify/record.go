@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/agentready/agentready/gen/toolrt"
+	"github.com/agentready/agentready/gen/toolrt/argcheck"
 )
 
 // Call is the record of one tool invocation, as a run stores it: what the
@@ -58,7 +59,7 @@ type Result struct {
 // not given.
 const KindUnknownTool = "unknown_tool"
 
-// Problem is one thing wrong with a call's arguments (toolrt.ArgProblem).
+// Problem is one thing wrong with a call's arguments (argcheck.Problem).
 type Problem struct {
 	// Path locates the value ("" for the whole arguments, "body.tags[2]").
 	Path string `json:"path"`
@@ -100,7 +101,7 @@ func NewCall(c *toolrt.Call, latency time.Duration) Call {
 	if c.ArgError != nil {
 		for _, p := range c.ArgError.Problems {
 			pr := Problem{Path: p.Path, Kind: p.Kind.String(), Given: p.Given, Reason: p.Reason, Hint: p.Hint}
-			if p.Kind == toolrt.ProblemMissing || p.Kind == toolrt.ProblemUnknown {
+			if p.Kind == argcheck.ProblemMissing || p.Kind == argcheck.ProblemUnknown {
 				pr.Given = nil
 			}
 			out.Problems = append(out.Problems, pr)

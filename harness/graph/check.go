@@ -9,7 +9,7 @@ import (
 	"strings"
 
 	"github.com/agentready/agentready/gen/ir"
-	"github.com/agentready/agentready/gen/names"
+	"github.com/agentready/agentready/internal/editdist"
 )
 
 // Problem is one thing wrong with a graph file.
@@ -162,7 +162,7 @@ func suggest(name string, candidates []string) string {
 		if strings.EqualFold(c, name) {
 			return c
 		}
-		if d := names.EditDistance(strings.ToLower(name), strings.ToLower(c)); d < bestD {
+		if d := editdist.Distance(strings.ToLower(name), strings.ToLower(c)); d < bestD {
 			best, bestD = c, d
 		}
 	}

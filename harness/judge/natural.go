@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"github.com/agentready/agentready/gen/describe/prose"
-	"github.com/agentready/agentready/gen/toolrt"
+	"github.com/agentready/agentready/gen/toolrt/argcheck"
 	"github.com/agentready/agentready/harness/cases"
 )
 
@@ -68,7 +68,7 @@ func Naturalness(args map[string]any, utterance string) int {
 		level--
 	}
 	for _, w := range t.toks {
-		if toolrt.IsUUID(w) {
+		if argcheck.IsUUID(w) {
 			// People name a thing; a UUID is what a form holds.
 			level--
 			break

@@ -8,7 +8,7 @@ import (
 	"github.com/cloudwego/eino-ext/components/model/openai"
 	"github.com/cloudwego/eino/components/model"
 
-	"github.com/agentready/agentready/gen/dialect"
+	"github.com/agentready/agentready/gen/toolrt/dialect"
 )
 
 // Environment variables of azure:DEPLOYMENT.

@@ -3,7 +3,7 @@ package models
 import (
 	"encoding/json"
 	"fmt"
-	"github.com/agentready/agentready/gen/toolrt"
+	"github.com/agentready/agentready/gen/toolrt/argcheck"
 	"math"
 	"sort"
 	"strconv"
@@ -213,7 +213,7 @@ func (f *filler) typed() {
 			var v any
 			last := i
 			switch {
-			case p.format == "uuid" && toolrt.IsUUID(t.raw):
+			case p.format == "uuid" && argcheck.IsUUID(t.raw):
 				v = strings.ToLower(t.raw)
 			case p.format == "email" && isEmail(t.raw):
 				v = t.raw

@@ -2,7 +2,7 @@ package models
 
 import (
 	"fmt"
-	"github.com/agentready/agentready/gen/toolrt"
+	"github.com/agentready/agentready/gen/toolrt/argcheck"
 	"slices"
 	"strings"
 
@@ -171,7 +171,7 @@ func (u *utterance) valueToken(i int) bool {
 	if _, ok := asDate(t.raw); ok {
 		return true
 	}
-	return idLike(t.raw) || isEmail(t.raw) || toolrt.IsUUID(t.raw) || reSlashPair.MatchString(t.raw)
+	return idLike(t.raw) || isEmail(t.raw) || argcheck.IsUUID(t.raw) || reSlashPair.MatchString(t.raw)
 }
 
 // pickTool ranks the tools for a request as a reader would. BM25 over

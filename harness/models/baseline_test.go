@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/agentready/agentready/gen/catalog"
-	"github.com/agentready/agentready/gen/toolrt"
+	"github.com/agentready/agentready/gen/toolrt/argcheck"
 	"github.com/agentready/agentready/harness/models"
 	"github.com/cloudwego/eino/components/model"
 	"github.com/cloudwego/eino/schema"
@@ -18,15 +18,15 @@ const userID = "8d0f6c55-3b1e-4b8a-9f1e-2a7c9d4e5f60"
 
 // checkers validate arguments exactly as the example API's tools do,
 // without a server.
-func checkers(t testing.TB) map[string]*toolrt.ArgChecker {
+func checkers(t testing.TB) map[string]*argcheck.Checker {
 	t.Helper()
 	ops, err := catalog.Operations(exampleAPI(t))
 	if err != nil {
 		t.Fatal(err)
 	}
-	out := map[string]*toolrt.ArgChecker{}
+	out := map[string]*argcheck.Checker{}
 	for _, op := range ops {
-		c, err := toolrt.NewArgChecker(op.Name, []byte(op.Schema), []byte(op.Example))
+		c, err := argcheck.NewChecker(op.Name, []byte(op.Schema), []byte(op.Example))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -11,7 +11,7 @@ import (
 	"github.com/cloudwego/eino/schema"
 	"google.golang.org/genai"
 
-	"github.com/agentready/agentready/gen/dialect"
+	"github.com/agentready/agentready/gen/toolrt/dialect"
 )
 
 // Environment variables of gemini:MODEL.

@@ -10,7 +10,7 @@
 //   - "openai:NAME": any OpenAI-compatible chat-completions endpoint
 //     (OpenAI, vLLM, LM Studio, Ollama's /v1, ...), at OPENAI_BASE_URL
 //     (default https://api.openai.com/v1) with the key OPENAI_API_KEY.
-//     Tools are sent in the "openai" schema dialect (gen/dialect); with
+//     Tools are sent in the "openai" schema dialect (gen/toolrt/dialect); with
 //     OPENAI_STRICT=1 (or Options.Strict) in the "openai-strict" one,
 //     with "strict": true on every function, so that the endpoint decodes
 //     arguments under the schema (OpenAI's Structured Outputs).
@@ -43,7 +43,7 @@ import (
 	"github.com/cloudwego/eino-ext/components/model/openai"
 	"github.com/cloudwego/eino/components/model"
 
-	"github.com/agentready/agentready/gen/dialect"
+	"github.com/agentready/agentready/gen/toolrt/dialect"
 )
 
 // Kinds of model.
@@ -85,7 +85,7 @@ type Info struct {
 	// fragment; empty for models that run in-process.
 	Endpoint string `json:"endpoint,omitempty" yaml:"endpoint,omitempty"`
 	// Dialect is the tool schema dialect the model's API takes
-	// (gen/dialect; give the catalog toolrt.WithDialect of it); empty for
+	// (gen/toolrt/dialect; give the catalog toolrt.WithDialect of it); empty for
 	// models that run in-process and read any schema.
 	Dialect dialect.Dialect `json:"dialect,omitempty" yaml:"dialect,omitempty"`
 }

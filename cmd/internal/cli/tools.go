@@ -16,9 +16,9 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"github.com/agentready/agentready/gen/describe"
-	"github.com/agentready/agentready/gen/dialect"
 	"github.com/agentready/agentready/gen/ir"
 	"github.com/agentready/agentready/gen/tokens"
+	"github.com/agentready/agentready/gen/toolrt/dialect"
 	"github.com/agentready/agentready/gen/toolschema"
 	"github.com/agentready/agentready/harness/graph"
 	runner "github.com/agentready/agentready/harness/run"

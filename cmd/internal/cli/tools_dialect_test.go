@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/agentready/agentready/gen/dialect"
+	"github.com/agentready/agentready/gen/toolrt/dialect"
 )
 
 var updateDialect = flag.Bool("update-dialect", false, "rewrite testdata/tools-dialect-*.txt")

@@ -1,4 +1,4 @@
-package toolrt
+package argcheck
 
 import (
 	"runtime"
@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/agentready/agentready/gen/toolrt/shape"
 )
 
 // hugeArgs are arguments a model might send, each about size bytes.
@@ -40,18 +42,18 @@ func hugeArgs(size int) map[string]string {
 // TestHugeArgumentsStayBounded: whatever a model sends, the corrective
 // message fits the result budget; 10 MB of arguments are answered
 // allocating under 100 MB in all (TotalAlloc), and so is the most Check
-// reads (MaxArgBytes), which it checks in full. Allocation is the bound
+// reads (MaxBytes), which it checks in full. Allocation is the bound
 // that holds on a loaded machine; the time is logged, and
 // BenchmarkHugeArguments measures it.
 func TestHugeArgumentsStayBounded(t *testing.T) {
 	schema := `{"type":"object","properties":{"name":{"type":"string","maxLength":10},` +
 		`"ids":{"type":"array","items":{"type":"integer"}},"meta":{"type":"object"}},"required":["name"],"additionalProperties":false}`
-	c, err := NewArgChecker("getThing", []byte(schema), []byte(`{"name":"a"}`))
+	c, err := NewChecker("getThing", []byte(schema), []byte(`{"name":"a"}`))
 	if err != nil {
 		t.Fatal(err)
 	}
 	cases := hugeArgs(10 << 20)
-	for name, raw := range hugeArgs(MaxArgBytes - 64) {
+	for name, raw := range hugeArgs(MaxBytes - 64) {
 		cases[name+", under the cap"] = raw
 	}
 	for name, raw := range cases {
@@ -68,9 +70,9 @@ func TestHugeArgumentsStayBounded(t *testing.T) {
 			continue
 		}
 		msg := err.Error()
-		tokens := resultTokenEstimate(msg)
+		tokens := shape.TokenEstimate(msg)
 		t.Logf("%s (%d KB): %v, %d MB allocated, message %d tokens", name, len(raw)>>10, took.Round(time.Millisecond), alloc>>20, tokens)
-		if tokens > DefaultResultTokens/2 {
+		if tokens > shape.DefaultTokens/2 {
 			t.Errorf("%s: the message is %d tokens:\n%.600s", name, tokens, msg)
 		}
 		if alloc > 100<<20 {
@@ -80,16 +82,16 @@ func TestHugeArgumentsStayBounded(t *testing.T) {
 }
 
 // BenchmarkHugeArguments is the time of refusing 10 MB of arguments (cut
-// at MaxArgBytes) and arguments just under that cap (checked in full).
+// at MaxBytes) and arguments just under that cap (checked in full).
 func BenchmarkHugeArguments(b *testing.B) {
 	schema := `{"type":"object","properties":{"name":{"type":"string","maxLength":10},` +
 		`"ids":{"type":"array","items":{"type":"integer"}},"meta":{"type":"object"}},"required":["name"],"additionalProperties":false}`
-	c, err := NewArgChecker("getThing", []byte(schema), []byte(`{"name":"a"}`))
+	c, err := NewChecker("getThing", []byte(schema), []byte(`{"name":"a"}`))
 	if err != nil {
 		b.Fatal(err)
 	}
 	cases := hugeArgs(10 << 20)
-	for name, raw := range hugeArgs(MaxArgBytes - 64) {
+	for name, raw := range hugeArgs(MaxBytes - 64) {
 		cases[name+", under the cap"] = raw
 	}
 	for name, raw := range cases {

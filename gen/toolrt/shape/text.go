@@ -1,4 +1,4 @@
-package toolrt
+package shape
 
 import (
 	"bytes"
@@ -8,9 +8,9 @@ import (
 	"unicode/utf8"
 )
 
-// resultMediaType returns the media type of a Content-Type header, lower
+// MediaType returns the media type of a Content-Type header, lower
 // case and without parameters.
-func resultMediaType(contentType string) string {
+func MediaType(contentType string) string {
 	if contentType == "" {
 		return ""
 	}
@@ -20,9 +20,9 @@ func resultMediaType(contentType string) string {
 	return strings.ToLower(strings.TrimSpace(strings.Split(contentType, ";")[0]))
 }
 
-// resultIsBinary reports whether a body is not text: by its media type, or by
+// IsBinary reports whether a body is not text: by its media type, or by
 // NUL bytes or invalid UTF-8 in its first kilobytes.
-func resultIsBinary(media string, body []byte) bool {
+func IsBinary(media string, body []byte) bool {
 	for _, p := range []string{"image/", "audio/", "video/", "font/"} {
 		if strings.HasPrefix(media, p) && media != "image/svg+xml" {
 			return true
@@ -50,8 +50,8 @@ func resultIsBinary(media string, body []byte) bool {
 	return bad*10 > runes
 }
 
-// resultIsHTML reports whether a text body is an HTML page.
-func resultIsHTML(media string, body []byte) bool {
+// IsHTML reports whether a text body is an HTML page.
+func IsHTML(media string, body []byte) bool {
 	if media == "text/html" || media == "application/xhtml+xml" {
 		return true
 	}
@@ -59,16 +59,16 @@ func resultIsHTML(media string, body []byte) bool {
 		return false
 	}
 	start := body[:min(len(body), 64)]
-	return resultHasPrefixFold(string(start), "<!doctype html") || resultHasPrefixFold(string(start), "<html")
+	return hasPrefixFold(string(start), "<!doctype html") || hasPrefixFold(string(start), "<html")
 }
 
-// resultHasPrefixFold is strings.HasPrefix, ignoring ASCII case.
-func resultHasPrefixFold(s, prefix string) bool {
+// hasPrefixFold is strings.HasPrefix, ignoring ASCII case.
+func hasPrefixFold(s, prefix string) bool {
 	return len(s) >= len(prefix) && strings.EqualFold(s[:len(prefix)], prefix)
 }
 
-// resultIndexFold is strings.Index, ignoring ASCII case; sub must be ASCII.
-func resultIndexFold(s, sub string) int {
+// indexFold is strings.Index, ignoring ASCII case; sub must be ASCII.
+func indexFold(s, sub string) int {
 	for i := 0; i+len(sub) <= len(s); i++ {
 		if strings.EqualFold(s[i:i+len(sub)], sub) {
 			return i
@@ -77,9 +77,9 @@ func resultIndexFold(s, sub string) int {
 	return -1
 }
 
-// resultStripHTML returns the text of an HTML page: without tags, comments,
+// StripHTML returns the text of an HTML page: without tags, comments,
 // scripts and styles, with entities decoded and whitespace collapsed.
-func resultStripHTML(s string) string {
+func StripHTML(s string) string {
 	var b strings.Builder
 	for i := 0; i < len(s); {
 		c := s[i]
@@ -97,12 +97,12 @@ func resultStripHTML(s string) string {
 				continue
 			}
 			i += 4 + end + 3
-		case resultHasPrefixFold(rest, "<script") || resultHasPrefixFold(rest, "<style"):
+		case hasPrefixFold(rest, "<script") || hasPrefixFold(rest, "<style"):
 			closer := "</script"
-			if resultHasPrefixFold(rest, "<style") {
+			if hasPrefixFold(rest, "<style") {
 				closer = "</style"
 			}
-			end := resultIndexFold(rest, closer)
+			end := indexFold(rest, closer)
 			if end < 0 {
 				i = len(s)
 				continue
@@ -127,12 +127,12 @@ func resultStripHTML(s string) string {
 		}
 		b.WriteByte(' ')
 	}
-	return oneLine(html.UnescapeString(b.String()))
+	return OneLine(html.UnescapeString(b.String()))
 }
 
-// resultTidyText trims the ends of lines and drops runs of blank lines, keeping
+// TidyText trims the ends of lines and drops runs of blank lines, keeping
 // the layout of plain text, CSV or YAML.
-func resultTidyText(s string) string {
+func TidyText(s string) string {
 	lines := strings.Split(strings.ReplaceAll(s, "\r\n", "\n"), "\n")
 	out := lines[:0]
 	blank := false
@@ -151,12 +151,12 @@ func resultTidyText(s string) string {
 	return strings.TrimSpace(strings.Join(out, "\n"))
 }
 
-// resultFitText shortens s, whose whole takes tokens tokens, to budget tokens:
+// FitText shortens s, whose whole takes tokens tokens, to budget tokens:
 // a prefix ending at a word boundary when one is close, then a note of the
 // characters left out.
-func resultFitText(s string, tokens, budget int, count func(string) int) (string, trimResult) {
+func FitText(s string, tokens, budget int, count func(string) int) (string, Cut) {
 	if tokens <= budget {
-		return s, trimResult{}
+		return s, Cut{}
 	}
 	total := utf8.RuneCountInString(s)
 	cutAt := func(k int) (string, int) {
@@ -170,10 +170,14 @@ func resultFitText(s string, tokens, budget int, count func(string) int) (string
 		return strings.TrimRight(s[:k], " \n\t") + trimMoreChars(total-kept), kept
 	}
 	guess := int(float64(max(budget, 0)) * float64(len(s)) / float64(max(tokens, 1)))
-	k := trimLargestFit(len(s), guess, 0, func(k int) bool {
+	k := LargestFit(len(s), guess, 0, func(k int) bool {
 		out, _ := cutAt(k)
 		return count(out) <= budget
 	})
 	out, kept := cutAt(max(k, 0))
-	return out, trimResult{truncated: true, omitted: trimRange("character", kept+1, total)}
+	return out, Cut{Truncated: true, Omitted: trimRange("character", kept+1, total)}
 }
+
+// OneLine joins s's words with single spaces: text from a server, made fit
+// for one line of a message.
+func OneLine(s string) string { return strings.Join(strings.Fields(s), " ") }

@@ -1,4 +1,4 @@
-package toolrt
+package argcheck
 
 import (
 	"encoding/base64"
@@ -13,7 +13,7 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"github.com/agentready/agentready/gen/names"
+	"github.com/agentready/agentready/internal/editdist"
 )
 
 // argMaxShownValue is how many characters of a given value an error echoes.
@@ -354,7 +354,7 @@ func argClosestName(name string, known []string) string {
 	limit := min(2, (utf8.RuneCountInString(name)-1)/2)
 	best, bestD := "", limit+1
 	for _, k := range known {
-		if d := argEditDistance(strings.ToLower(name), strings.ToLower(k), limit); d < bestD {
+		if d := editdist.Within(strings.ToLower(name), strings.ToLower(k), limit); d < bestD {
 			best, bestD = k, d
 		}
 	}
@@ -380,29 +380,12 @@ func argClosestEnum(s string, enum []any) string {
 	best, bestD := "", limit+1
 	for _, e := range enum {
 		if es, ok := e.(string); ok {
-			if d := argEditDistance(ls, strings.ToLower(es), limit); d < bestD {
+			if d := editdist.Within(ls, strings.ToLower(es), limit); d < bestD {
 				best, bestD = es, d
 			}
 		}
 	}
 	return best
-}
-
-// argEditDistance is the Levenshtein distance of a and b, or limit+1 when it
-// is larger than limit.
-func argEditDistance(a, b string, limit int) int {
-	la, lb := utf8.RuneCountInString(a), utf8.RuneCountInString(b)
-	if limit < 0 || la > 64 || lb > 64 || argAbs(la-lb) > limit {
-		return limit + 1
-	}
-	return min(names.EditDistance(a, b), limit+1)
-}
-
-func argAbs(n int) int {
-	if n < 0 {
-		return -n
-	}
-	return n
 }
 
 // argFormat is a known string format: its check, what to say instead

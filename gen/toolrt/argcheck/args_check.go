@@ -1,4 +1,4 @@
-package toolrt
+package argcheck
 
 import (
 	"encoding/json"
@@ -26,8 +26,8 @@ const (
 
 // argRun is the state of one Check call.
 type argRun struct {
-	c         *ArgChecker
-	problems  []ArgProblem
+	c         *Checker
+	problems  []Problem
 	coercions []Coercion
 	budget    int
 	exhausted bool
@@ -48,7 +48,7 @@ type argActive struct {
 	at *argPath
 }
 
-// argProblem is an ArgProblem before its path is spelled out.
+// argProblem is an Problem before its path is spelled out.
 type argProblem struct {
 	kind     ProblemKind
 	given    any
@@ -64,7 +64,7 @@ func (r *argRun) add(p argProblem, at *argPath) {
 		r.full = true
 		return
 	}
-	r.problems = append(r.problems, ArgProblem{Path: at.String(), Kind: p.kind, Given: p.given,
+	r.problems = append(r.problems, Problem{Path: at.String(), Kind: p.kind, Given: p.given,
 		Reason: p.reason, Accepted: p.accepted, Example: p.example, Hint: p.hint, hidden: p.hidden})
 }
 
@@ -74,7 +74,7 @@ func (r *argRun) coerce(at *argPath, from, to any, why string) {
 
 // error groups the problems: wrong values first, then unknown names, then
 // missing ones, each group in the order found.
-func (r *argRun) error() *ArgError {
+func (r *argRun) error() *Error {
 	rank := func(k ProblemKind) int {
 		switch k {
 		case ProblemMalformed:
@@ -87,7 +87,7 @@ func (r *argRun) error() *ArgError {
 		return 1
 	}
 	sort.SliceStable(r.problems, func(i, j int) bool { return rank(r.problems[i].Kind) < rank(r.problems[j].Kind) })
-	return &ArgError{Tool: r.c.tool, Problems: r.problems, Example: r.c.example, Stopped: r.full}
+	return &Error{Tool: r.c.tool, Problems: r.problems, Example: r.c.example, Stopped: r.full}
 }
 
 // unknown reports a name not among known, suggesting the closest.
@@ -105,11 +105,11 @@ func (r *argRun) unknown(known []string, name string, given any, at *argPath, wh
 // trial validates v against n without keeping what it finds. Its own
 // problems count towards argMaxProblems: a trial that stops at the cap
 // has failed, whatever the check around it does next.
-func (r *argRun) trial(n *argNode, v any, at *argPath, depth int) (out any, changed bool, probs []ArgProblem, coers []Coercion) {
+func (r *argRun) trial(n *argNode, v any, at *argPath, depth int) (out any, changed bool, probs []Problem, coers []Coercion) {
 	np, nc, base, full := len(r.problems), len(r.coercions), r.base, r.full
 	r.base, r.full = np, false
 	out, changed = r.validate(n, v, at, depth)
-	probs = append([]ArgProblem(nil), r.problems[np:]...)
+	probs = append([]Problem(nil), r.problems[np:]...)
 	coers = append([]Coercion(nil), r.coercions[nc:]...)
 	r.problems, r.coercions = r.problems[:np], r.coercions[:nc]
 	r.base, r.full = base, full
@@ -269,7 +269,7 @@ func (r *argRun) toArray(n *argNode, v any, at *argPath, depth int) (out any, ok
 	}
 	if s, isStr := v.(string); isStr {
 		if ts := strings.TrimSpace(s); strings.HasPrefix(ts, "[") {
-			if a, err := argDecodeArgs(ts); err == nil {
+			if a, err := Decode(ts); err == nil {
 				if arr, isArr := a.([]any); isArr {
 					return arr, r.itemFits(n, arr, at, depth), false
 				}
@@ -372,7 +372,7 @@ func argConvertTo(v any, t argKind) (any, bool) {
 	case akObj:
 		if s, ok := v.(string); ok {
 			if ts := strings.TrimSpace(s); strings.HasPrefix(ts, "{") {
-				if o, err := argDecodeArgs(ts); err == nil {
+				if o, err := Decode(ts); err == nil {
 					if m, ok := o.(map[string]any); ok {
 						return m, true
 					}
@@ -741,7 +741,7 @@ func (r *argRun) union(list []*argNode, v any, at *argPath, depth int) (any, boo
 	type result struct {
 		out     any
 		changed bool
-		probs   []ArgProblem
+		probs   []Problem
 		coers   []Coercion
 	}
 	var coerced *result

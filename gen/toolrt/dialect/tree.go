@@ -5,7 +5,7 @@ import (
 	"encoding/json"
 	"strings"
 
-	"github.com/agentready/agentready/gen/internal/orderedjson"
+	"github.com/agentready/agentready/gen/toolrt/internal/orderedjson"
 )
 
 // node is a JSON object of a schema with its keys in the order written:

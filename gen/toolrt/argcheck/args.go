@@ -1,4 +1,4 @@
-package toolrt
+package argcheck
 
 import (
 	"bytes"
@@ -12,13 +12,13 @@ import (
 	"strings"
 )
 
-// ArgChecker validates and safely coerces the arguments a model sends to
+// Checker validates and safely coerces the arguments a model sends to
 // one tool, against the tool's parameter JSON Schema (a draft 2020-12
 // subset, with OpenAPI 3.0's nullable and boolean exclusive bounds), before
 // any request is built. Its errors list every problem in words a model can
 // act on, with a valid example call. Build one per tool with
-// NewArgChecker; it is safe for concurrent use.
-type ArgChecker struct {
+// NewChecker; it is safe for concurrent use.
+type Checker struct {
 	tool string
 	root *argNode
 	// known are the top-level parameter names in schema order; open is set
@@ -33,15 +33,15 @@ type ArgChecker struct {
 	warnings    []string
 }
 
-// NewArgChecker parses tool's parameter schema (JSON; empty accepts any
+// NewChecker parses tool's parameter schema (JSON; empty accepts any
 // object) and example, an optional valid arguments object (JSON, may be
 // nil) shown in error messages. Without an example, or when the example
 // does not pass the schema, one is made from the schema. The error is for
 // a schema or example that is not JSON; schema parts that cannot be
 // enforced (a pattern that does not compile, a $ref outside the document)
 // are accepted and listed by Warnings.
-func NewArgChecker(tool string, schema, example []byte) (*ArgChecker, error) {
-	c := &ArgChecker{tool: tool}
+func NewChecker(tool string, schema, example []byte) (*Checker, error) {
+	c := &Checker{tool: tool}
 	if len(bytes.TrimSpace(schema)) == 0 {
 		c.root = argNewArgNode()
 		c.open = true
@@ -89,28 +89,28 @@ func NewArgChecker(tool string, schema, example []byte) (*ArgChecker, error) {
 // why: patterns that compile neither as ECMA-262 nor as Go regular
 // expressions, $refs that do not resolve in the document, an example that
 // does not pass the schema.
-func (c *ArgChecker) Warnings() []string { return slices.Clone(c.warnings) }
+func (c *Checker) Warnings() []string { return slices.Clone(c.warnings) }
 
 // Example returns the example call shown in error messages: the example
-// given to NewArgChecker, or one made from the schema.
-func (c *ArgChecker) Example() json.RawMessage { return slices.Clone(c.example) }
+// given to NewChecker, or one made from the schema.
+func (c *Checker) Example() json.RawMessage { return slices.Clone(c.example) }
 
-// MaxArgBytes is the largest argument text Check reads (1 MiB): far more
+// MaxBytes is the largest argument text Check reads (1 MiB): far more
 // than a model writes in one call, and small enough that decoding it
 // stays cheap. Larger text is refused before it is parsed.
-const MaxArgBytes = 1 << 20
+const MaxBytes = 1 << 20
 
 // Check parses raw, the argument text from a model ("" or whitespace means
 // {}), validates it and applies safe coercions. It returns the arguments
 // to use (numbers are json.Number, so that int64 values keep every digit)
 // and the coercions applied, in order. On failure args is nil and err is
-// an *ArgError that lists the problems found, up to a cap (Stopped says
+// an *Error that lists the problems found, up to a cap (Stopped says
 // when it was reached), in text that fits a tool result whatever raw
 // holds.
-func (c *ArgChecker) Check(raw string) (args map[string]any, applied []Coercion, err error) {
+func (c *Checker) Check(raw string) (args map[string]any, applied []Coercion, err error) {
 	r := &argRun{c: c, budget: 100_000 + 16*len(raw)}
-	if len(raw) > MaxArgBytes {
-		r.add(argProblem{kind: ProblemMalformed, reason: fmt.Sprintf("the arguments are %d bytes, more than the %d a call may send", len(raw), MaxArgBytes),
+	if len(raw) > MaxBytes {
+		r.add(argProblem{kind: ProblemMalformed, reason: fmt.Sprintf("the arguments are %d bytes, more than the %d a call may send", len(raw), MaxBytes),
 			accepted: "send only the parameters, with shorter values"}, nil)
 		return nil, nil, r.error()
 	}
@@ -118,7 +118,7 @@ func (c *ArgChecker) Check(raw string) (args map[string]any, applied []Coercion,
 	var v any = map[string]any{}
 	if text != "" {
 		var perr error
-		v, perr = argDecodeArgs(text)
+		v, perr = Decode(text)
 		if perr != nil {
 			r.add(argProblem{kind: ProblemMalformed, reason: perr.Error(),
 				accepted: "send one JSON object with the parameters"}, nil)
@@ -126,7 +126,7 @@ func (c *ArgChecker) Check(raw string) (args map[string]any, applied []Coercion,
 		}
 	}
 	if s, ok := v.(string); ok {
-		if inner, err := argDecodeArgs(strings.TrimSpace(s)); err == nil {
+		if inner, err := Decode(strings.TrimSpace(s)); err == nil {
 			if _, isObj := inner.(map[string]any); isObj {
 				r.coerce(nil, s, inner, "arguments were a JSON object inside a string")
 				v = inner
@@ -189,8 +189,9 @@ func (r *argRun) unknownParams(m map[string]any) map[string]any {
 	return kept
 }
 
-// argDecodeArgs reads one JSON value, numbers as json.Number.
-func argDecodeArgs(text string) (any, error) {
+// Decode reads one JSON value, numbers as json.Number, with an error a
+// model can act on when the text is not exactly one JSON value.
+func Decode(text string) (any, error) {
 	dec := json.NewDecoder(strings.NewReader(text))
 	dec.UseNumber()
 	var v any
@@ -213,7 +214,7 @@ func argDecodeArgs(text string) (any, error) {
 
 // collectTop gathers the names the top level declares, through $ref,
 // allOf, anyOf, oneOf and if/then/else, and whether it takes others.
-func (c *ArgChecker) collectTop() {
+func (c *Checker) collectTop() {
 	c.knownSet = map[string]bool{}
 	seen := map[*argNode]bool{}
 	declares := false
@@ -296,8 +297,8 @@ func (k ProblemKind) String() string {
 	return "ProblemKind(" + strconv.Itoa(int(k)) + ")"
 }
 
-// ArgProblem is one thing wrong with a tool call's arguments.
-type ArgProblem struct {
+// Problem is one thing wrong with a tool call's arguments.
+type Problem struct {
 	// Path locates the value: "" for the arguments as a whole, dotted
 	// names for nested fields and [i] for array items ("body.tags[2]").
 	Path string
@@ -318,7 +319,7 @@ type ArgProblem struct {
 
 // String is the problem's line in the error text, e.g.
 // `limit: 500 is too large; use an integer from 1 to 100.`
-func (p ArgProblem) String() string {
+func (p Problem) String() string {
 	var b strings.Builder
 	b.WriteString(argDisplayPath(p.Path))
 	b.WriteString(": ")
@@ -349,15 +350,15 @@ func (p ArgProblem) String() string {
 	return b.String()
 }
 
-// argMaxProblemLines is how many problems ArgError.Error lists before
+// argMaxProblemLines is how many problems Error.Error lists before
 // summing up the rest.
 const argMaxProblemLines = 12
 
-// ArgError is the error Check returns: every problem found in one call's
+// Error is the error Check returns: every problem found in one call's
 // arguments, and a valid example call.
-type ArgError struct {
+type Error struct {
 	Tool     string
-	Problems []ArgProblem
+	Problems []Problem
 	// Stopped is set when checking stopped at a cap on the problems it
 	// lists: there may be more.
 	Stopped bool
@@ -367,7 +368,7 @@ type ArgError struct {
 
 // Error is the text the model reads: a line per problem (at most 12, then
 // a count of the rest) and a line with a valid example call.
-func (e *ArgError) Error() string {
+func (e *Error) Error() string {
 	var b strings.Builder
 	b.WriteString("Invalid arguments for ")
 	b.WriteString(e.Tool)
@@ -392,7 +393,7 @@ func (e *ArgError) Error() string {
 
 // Coercion is one safe change Check made to an argument.
 type Coercion struct {
-	// Path locates the value, as in ArgProblem.
+	// Path locates the value, as in Problem.
 	Path string
 	// From is the value given and To the value used.
 	From, To any

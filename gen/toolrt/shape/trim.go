@@ -1,4 +1,4 @@
-package toolrt
+package shape
 
 import (
 	"bytes"
@@ -25,7 +25,7 @@ import (
 // the value (about a dozen tokens), the outline is returned anyway.
 func TrimJSON(body []byte, budget int, count func(string) int) (trimmed []byte, omitted string, truncated bool) {
 	if count == nil {
-		count = resultTokenEstimate
+		count = TokenEstimate
 	}
 	var buf bytes.Buffer
 	buf.Grow(len(body))
@@ -43,9 +43,9 @@ func TrimJSON(body []byte, budget int, count func(string) int) (trimmed []byte, 
 	return r.out, r.omitted, r.truncated
 }
 
-// resultTokenEstimate is the default token counter: a quarter of the bytes,
+// TokenEstimate is the default token counter: a quarter of the bytes,
 // rounded up, close to what BPE tokenizers give for JSON and English.
-func resultTokenEstimate(s string) int { return (len(s) + 3) / 4 }
+func TokenEstimate(s string) int { return (len(s) + 3) / 4 }
 
 // trimResult is a trimmed document and what was left out of it.
 type trimResult struct {
@@ -55,6 +55,11 @@ type trimResult struct {
 	// dropped is whether array items or object keys were left out (not
 	// only characters of strings).
 	dropped bool
+}
+
+// cut is what r left out, as Fit reports it.
+func (r trimResult) cut() Cut {
+	return Cut{Omitted: r.omitted, Truncated: r.truncated, Dropped: r.dropped}
 }
 
 // newTrimmer indexes compact, valid JSON for trimming.
@@ -81,7 +86,7 @@ func (t *trimmer) trim(tokens, budget int, count func(string) int) trimResult {
 		}
 		return true
 	}
-	if trimLargestFit(len(t.buf), guess, max(guess/64, 8), fits) < 0 || best == nil {
+	if LargestFit(len(t.buf), guess, max(guess/64, 8), fits) < 0 || best == nil {
 		best, bestNotes = t.build(0), t.notes
 	}
 	if bytes.Equal(best, t.buf) {
@@ -96,11 +101,11 @@ func (t *trimmer) trim(tokens, budget int, count func(string) int) trimResult {
 	return r
 }
 
-// trimLargestFit returns the largest k in [0, n] for which fits(k) holds, or -1
+// LargestFit returns the largest k in [0, n] for which fits(k) holds, or -1
 // when fits(0) does not; fits should hold up to some k and fail beyond it.
 // It probes from guess outwards, then bisects until the bracket is within
 // tol.
-func trimLargestFit(n, guess, tol int, fits func(int) bool) int {
+func LargestFit(n, guess, tol int, fits func(int) bool) int {
 	guess = min(max(guess, 0), n)
 	lo, hi := -1, n+1 // fits(lo) held; fits(hi) failed
 	k, step := guess, max(guess/8, 1)
@@ -502,7 +507,7 @@ func (t *trimmer) fitObject(i, allow int, path *trimPath, depth int) {
 		t.out = trimAppendString(t.out, trimMoreKeys(n-keep))
 		var names []string
 		for _, k := range kids[keep:min(n, keep+3)] {
-			names = append(names, trimRunes(trimKeyText(t.buf[t.nodes[k].key:t.nodes[k].keyEnd]), 30))
+			names = append(names, Runes(trimKeyText(t.buf[t.nodes[k].key:t.nodes[k].keyEnd]), 30))
 		}
 		if n-keep > 3 {
 			names = append(names, "…")
@@ -599,8 +604,8 @@ func trimKeyText(raw []byte) string {
 	return s
 }
 
-// trimRunes shortens s to n runes and an ellipsis.
-func trimRunes(s string, n int) string {
+// Runes shortens s to n runes and an ellipsis.
+func Runes(s string, n int) string {
 	if utf8.RuneCountInString(s) <= n {
 		return s
 	}

@@ -15,10 +15,10 @@ import (
 
 	"github.com/agentready/agentready/gen"
 	"github.com/agentready/agentready/gen/catalog"
-	"github.com/agentready/agentready/gen/dialect"
 	"github.com/agentready/agentready/gen/example"
 	"github.com/agentready/agentready/gen/internal/modtest"
 	"github.com/agentready/agentready/gen/ir"
+	"github.com/agentready/agentready/gen/toolrt/dialect"
 )
 
 // tally counts the verdicts of one dialect.

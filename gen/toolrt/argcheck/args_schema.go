@@ -1,4 +1,4 @@
-package toolrt
+package argcheck
 
 import (
 	"encoding/json"
@@ -11,7 +11,7 @@ import (
 
 	"github.com/dlclark/regexp2"
 
-	"github.com/agentready/agentready/gen/internal/orderedjson"
+	"github.com/agentready/agentready/gen/toolrt/internal/orderedjson"
 )
 
 // argObject is a JSON object from a schema, with its keys in the order

@@ -1,4 +1,4 @@
-package toolrt
+package argcheck
 
 import (
 	"encoding/json"
@@ -71,9 +71,9 @@ func withID(more string) string {
 	return `{"ticketId":"` + testTicket + `",` + more + `}`
 }
 
-func mustChecker(t testing.TB, schema string) *ArgChecker {
+func mustChecker(t testing.TB, schema string) *Checker {
 	t.Helper()
-	c, err := NewArgChecker("listTickets", []byte(schema), nil)
+	c, err := NewChecker("listTickets", []byte(schema), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -231,9 +231,9 @@ func TestArgProblems(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			args, _, err := c.Check(tt.raw)
-			var ae *ArgError
+			var ae *Error
 			if !errors.As(err, &ae) {
-				t.Fatalf("Check(%s) = %v, %v; want an *ArgError", tt.raw, args, err)
+				t.Fatalf("Check(%s) = %v, %v; want an *Error", tt.raw, args, err)
 			}
 			if args != nil {
 				t.Errorf("args = %v on error, want nil", args)
@@ -425,7 +425,7 @@ func TestArgCheckRefRecursion(t *testing.T) {
 		t.Errorf("args = %s", got)
 	}
 	_, _, err = c.Check(`{"root":{"name":"a","children":[{"name":"b"},{"children":[{"name":"c","size":"big"}]}]}}`)
-	var ae *ArgError
+	var ae *Error
 	if !errors.As(err, &ae) || len(ae.Problems) != 2 {
 		t.Fatalf("err = %v", err)
 	}
@@ -523,7 +523,7 @@ func TestArgCheckManyProblemsAreCut(t *testing.T) {
 	}
 	c := mustChecker(t, `{"type":"object","properties":{`+strings.Join(props, ",")+`}}`)
 	_, _, err := c.Check(`{` + strings.Join(args, ",") + `}`)
-	var ae *ArgError
+	var ae *Error
 	if !errors.As(err, &ae) || len(ae.Problems) != 20 {
 		t.Fatalf("err = %v", err)
 	}
@@ -539,7 +539,7 @@ func TestArgCheckManyProblemsAreCut(t *testing.T) {
 func TestArgCheckerExampleAndWarnings(t *testing.T) {
 	schema := `{"type":"object","properties":{"q":{"type":"string","pattern":"("},"n":{"type":"integer","minimum":5}},
 	  "required":["n"]}`
-	c, err := NewArgChecker("t", []byte(schema), []byte(`{ "n": 7 }`))
+	c, err := NewChecker("t", []byte(schema), []byte(`{ "n": 7 }`))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -554,17 +554,17 @@ func TestArgCheckerExampleAndWarnings(t *testing.T) {
 		t.Errorf("skipped pattern: %v", err)
 	}
 	// An example that fails the schema is replaced by a made one.
-	c, err = NewArgChecker("t", []byte(schema), []byte(`{"n":1}`))
+	c, err = NewChecker("t", []byte(schema), []byte(`{"n":1}`))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if string(c.Example()) != `{"n":5}` || len(c.Warnings()) != 2 {
 		t.Errorf("example = %s, warnings = %q", c.Example(), c.Warnings())
 	}
-	if _, err := NewArgChecker("t", []byte(`{"type":`), nil); err == nil {
+	if _, err := NewChecker("t", []byte(`{"type":`), nil); err == nil {
 		t.Error("bad schema JSON accepted")
 	}
-	if _, err := NewArgChecker("t", []byte(schema), []byte(`{`)); err == nil {
+	if _, err := NewChecker("t", []byte(schema), []byte(`{`)); err == nil {
 		t.Error("bad example JSON accepted")
 	}
 	// The made example passes the test schema.
@@ -640,7 +640,7 @@ func BenchmarkArgCheckErrors(b *testing.B) {
 func BenchmarkNewArgChecker(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := NewArgChecker("listTickets", []byte(argsTestSchema), nil); err != nil {
+		if _, err := NewChecker("listTickets", []byte(argsTestSchema), nil); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -659,7 +659,7 @@ func FuzzCheck(f *testing.F) {
 	f.Fuzz(func(t *testing.T, raw string) {
 		args, _, err := c.Check(raw)
 		if err != nil {
-			var ae *ArgError
+			var ae *Error
 			if !errors.As(err, &ae) || len(ae.Problems) == 0 || err.Error() == "" {
 				t.Fatalf("bad error %#v", err)
 			}
@@ -675,7 +675,7 @@ func FuzzCheck(f *testing.F) {
 	})
 }
 
-// FuzzArgSchema checks that no schema makes NewArgChecker or Check panic
+// FuzzArgSchema checks that no schema makes NewChecker or Check panic
 // or loop.
 func FuzzArgSchema(f *testing.F) {
 	f.Add(argsTestSchema, benchArgs)
@@ -685,7 +685,7 @@ func FuzzArgSchema(f *testing.F) {
 		`{"a":[[["x"]],"y"]}`)
 	f.Add(`{"type":["object","null"],"required":["x"],"patternProperties":{"^(?=a)":{"const":1}}}`, `{"ab":1}`)
 	f.Fuzz(func(t *testing.T, schema, raw string) {
-		c, err := NewArgChecker("fuzz", []byte(schema), nil)
+		c, err := NewChecker("fuzz", []byte(schema), nil)
 		if err != nil {
 			return
 		}
@@ -701,7 +701,7 @@ func FuzzArgSchema(f *testing.F) {
 // placeholder a model would copy.
 func TestMissingArgumentExample(t *testing.T) {
 	schema := `{"type":"object","properties":{"assetId":{"type":"string"},"note":{"type":"string"}},"required":["assetId","note"]}`
-	c, err := NewArgChecker("getAsset", []byte(schema), []byte(`{"assetId":"AST-7K2M9Q4D","note":"Back from repair"}`))
+	c, err := NewChecker("getAsset", []byte(schema), []byte(`{"assetId":"AST-7K2M9Q4D","note":"Back from repair"}`))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -709,7 +709,7 @@ func TestMissingArgumentExample(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), `- assetId: missing; required (string), e.g. "AST-7K2M9Q4D".`) {
 		t.Errorf("missing assetId: %v", err)
 	}
-	bare, err := NewArgChecker("getAsset", []byte(schema), nil)
+	bare, err := NewChecker("getAsset", []byte(schema), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
