@@ -75,27 +75,35 @@ func transient(ctx context.Context, resp *http.Response, err error) (bool, time.
 	}
 	switch resp.StatusCode {
 	case http.StatusTooManyRequests, http.StatusBadGateway, http.StatusServiceUnavailable, http.StatusGatewayTimeout:
-		return true, retryAfter(resp.Header.Get("Retry-After"))
+		wait, _ := RetryAfter(resp.Header, time.Now())
+		return true, wait
 	}
 	return false, 0
 }
 
-// retryAfter reads a Retry-After header: seconds, or an HTTP date; 0 when
-// absent or unreadable.
-func retryAfter(v string) time.Duration {
-	v = strings.TrimSpace(v)
-	if v == "" {
-		return 0
-	}
-	if n, err := strconv.Atoi(v); err == nil && n >= 0 {
-		return time.Duration(n) * time.Second
-	}
-	if t, err := http.ParseTime(v); err == nil {
-		if d := time.Until(t); d > 0 {
-			return d
+// RetryAfter reads how long a server asks a client to wait before trying
+// again: retry-after-ms (milliseconds, as OpenAI and Anthropic send it),
+// else Retry-After in seconds (fractions allowed) or as an HTTP date,
+// counted from now (a date in the past is 0). ok is false when neither
+// header is there or readable. The tool runtime and the model clients of
+// the harness both read it here.
+func RetryAfter(h http.Header, now time.Time) (wait time.Duration, ok bool) {
+	if v := strings.TrimSpace(h.Get("Retry-After-Ms")); v != "" {
+		if ms, err := strconv.ParseFloat(v, 64); err == nil && ms >= 0 && ms < 1e12 {
+			return time.Duration(ms * float64(time.Millisecond)), true
 		}
 	}
-	return 0
+	v := strings.TrimSpace(h.Get("Retry-After"))
+	if v == "" {
+		return 0, false
+	}
+	if s, err := strconv.ParseFloat(v, 64); err == nil && s >= 0 && s < 1e9 {
+		return time.Duration(s * float64(time.Second)), true
+	}
+	if at, err := http.ParseTime(v); err == nil {
+		return max(at.Sub(now), 0), true
+	}
+	return 0, false
 }
 
 // wait returns how long to wait before attempt n (1 for the first retry),

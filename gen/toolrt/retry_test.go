@@ -128,3 +128,31 @@ func TestWriteTimeoutMayHaveApplied(t *testing.T) {
 		t.Errorf("GET timeout: %s: %s", r.Kind, r.Text)
 	}
 }
+
+func TestRetryAfter(t *testing.T) {
+	now := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
+	for _, tc := range []struct {
+		header map[string]string
+		want   time.Duration
+		ok     bool
+	}{
+		{map[string]string{}, 0, false},
+		{map[string]string{"Retry-After": "7"}, 7 * time.Second, true},
+		{map[string]string{"Retry-After": "1.5"}, 1500 * time.Millisecond, true},
+		{map[string]string{"Retry-After": "Sun, 01 Mar 2026 12:00:30 GMT"}, 30 * time.Second, true},
+		{map[string]string{"Retry-After": "Sun, 01 Mar 2026 11:00:00 GMT"}, 0, true}, // in the past
+		{map[string]string{"Retry-After-Ms": "250", "Retry-After": "9"}, 250 * time.Millisecond, true},
+		{map[string]string{"Retry-After": "soon"}, 0, false},
+		{map[string]string{"Retry-After": "-3"}, 0, false},
+		{map[string]string{"Retry-After": "1e300"}, 0, false}, // would overflow a Duration
+	} {
+		h := http.Header{}
+		for k, v := range tc.header {
+			h.Set(k, v)
+		}
+		got, ok := RetryAfter(h, now)
+		if got != tc.want || ok != tc.ok {
+			t.Errorf("RetryAfter(%v) = %v, %v; want %v, %v", tc.header, got, ok, tc.want, tc.ok)
+		}
+	}
+}

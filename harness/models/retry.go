@@ -8,10 +8,10 @@ import (
 	"math"
 	"math/rand/v2"
 	"net/http"
-	"strconv"
-	"strings"
 	"syscall"
 	"time"
+
+	"github.com/agentready/agentready/gen/toolrt"
 )
 
 // Retry is the one retry policy of every remote model: a request that
@@ -135,7 +135,7 @@ func (t *retryTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 			wait = t.backoff(attempt)
 		case resp.StatusCode == http.StatusTooManyRequests || resp.StatusCode >= 500:
 			var told bool
-			wait, told = retryAfter(resp.Header, t.p.Now())
+			wait, told = toolrt.RetryAfter(resp.Header, t.p.Now())
 			if !told {
 				wait = t.backoff(attempt)
 			}
@@ -181,31 +181,6 @@ func replayable(req *http.Request) error {
 	req.GetBody = func() (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(b)), nil }
 	req.Body, _ = req.GetBody()
 	return nil
-}
-
-// retryAfter reads how long a provider asks to wait: retry-after-ms
-// (OpenAI, Anthropic), then Retry-After in seconds or as an HTTP date.
-func retryAfter(h http.Header, now time.Time) (time.Duration, bool) {
-	if v := strings.TrimSpace(h.Get("Retry-After-Ms")); v != "" {
-		if ms, err := strconv.ParseFloat(v, 64); err == nil && ms >= 0 {
-			return time.Duration(ms * float64(time.Millisecond)), true
-		}
-	}
-	v := strings.TrimSpace(h.Get("Retry-After"))
-	if v == "" {
-		return 0, false
-	}
-	if s, err := strconv.ParseFloat(v, 64); err == nil && s >= 0 {
-		return time.Duration(s * float64(time.Second)), true
-	}
-	if at, err := http.ParseTime(v); err == nil {
-		d := at.Sub(now)
-		if d < 0 {
-			d = 0
-		}
-		return d, true
-	}
-	return 0, false
 }
 
 // transient reports whether a transport error is worth another try: a
