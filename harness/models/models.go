@@ -123,10 +123,14 @@ type Options struct {
 	// Retry is the retry policy of remote models' requests; the zero
 	// value is the default policy.
 	Retry Retry
+	// Limits caps the requests in flight per provider endpoint; give
+	// every model of a command the same Limits. Nil sets no cap.
+	Limits *Limits
 }
 
 // httpClient is the client remote models send with: opts.HTTPClient, or
-// one with opts.Timeout, under the retry policy.
+// one with opts.Timeout, under the retry policy, each attempt within
+// opts.Limits.
 func (opts Options) httpClient() *http.Client {
 	hc := opts.HTTPClient
 	if hc == nil {
@@ -136,7 +140,9 @@ func (opts Options) httpClient() *http.Client {
 		}
 		hc = &http.Client{Timeout: timeout}
 	}
-	return opts.Retry.Client(hc)
+	limited := *hc
+	limited.Transport = opts.Limits.Transport(hc.Transport)
+	return opts.Retry.Client(&limited)
 }
 
 // New returns the model a spec names: "baseline" (also ""), "openai:NAME",
