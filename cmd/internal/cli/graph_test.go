@@ -190,6 +190,9 @@ func TestGraphInferModel(t *testing.T) {
 	if !strings.Contains(string(recorded), "inferred_by: \"rules+openai:gpt-test\"") || strings.Count(string(recorded), "source: model") != 1 {
 		t.Fatalf("the graph file does not mark the model's one edge:\n%s", recorded)
 	}
+	if code, shown, _ := runG(t, "show", "-g", file, "--tool", "createAsset"); code != exitOK || !strings.Contains(shown, "0.25 proposed (model)") {
+		t.Errorf("graph show does not mark the model's edge:\n%s", shown)
+	}
 	// Replayed: no provider, no key, the same file.
 	t.Setenv("OPENAI_BASE_URL", "http://127.0.0.1:1/v1")
 	t.Setenv("OPENAI_API_KEY", "")
