@@ -196,13 +196,6 @@ func runGraphInfer(e *env, args []string) int {
 	start := time.Now()
 	g := graph.Infer(api, graph.Options{MinConfidence: *minConf, MaxProducers: *maxProducers, Spec: graphRelPath(path, p.opts.Spec)})
 	inferred := len(g.Edges)
-	if withModel {
-		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-		defer stop()
-		if code, ok := e.proposeEdges(ctx, api, g, *model, &use, p.cfg.Prices); !ok {
-			return code
-		}
-	}
 	var before map[graph.Status]int
 	if fileExists(path) {
 		old, ok := e.loadGraph(path)
@@ -211,6 +204,16 @@ func runGraphInfer(e *env, args []string) int {
 		}
 		before = old.Counts()
 		g = graph.Merge(old, g)
+	}
+	if withModel {
+		// After the merge, so that the model is not asked about inputs
+		// the reviewer's edges fill, and a rejected edge it proposes
+		// again stays rejected.
+		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+		defer stop()
+		if code, ok := e.proposeEdges(ctx, api, g, *model, &use, p.cfg.Prices); !ok {
+			return code
+		}
 	}
 	if err := g.Save(path); err != nil {
 		return e.failf("%v", err)

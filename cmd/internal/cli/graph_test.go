@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/agentready/agentready/harness/graph"
 	"github.com/agentready/agentready/harness/models/openaitest"
 )
 
@@ -193,6 +194,22 @@ func TestGraphInferModel(t *testing.T) {
 	if code, shown, _ := runG(t, "show", "-g", file, "--tool", "createAsset"); code != exitOK || !strings.Contains(shown, "0.25 proposed (model)") {
 		t.Errorf("graph show does not mark the model's edge:\n%s", shown)
 	}
+	// A rejected model edge stays rejected when the model proposes it
+	// again.
+	rejectedFile := filepath.Join(dir, "rejected.yaml")
+	if err := os.WriteFile(rejectedFile, recorded, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, errOut := runG(t, "reject", "-g", rejectedFile, "listAssets", "createAsset"); code != exitOK {
+		t.Fatalf("reject: %s", errOut)
+	}
+	if code, out, errOut := runG(t, "infer", "--spec", spec, "-o", rejectedFile, "--model", "openai:gpt-test"); code != exitOK || !strings.Contains(out, "0 kept as proposed (source: model), 1 invalid and dropped, 2 duplicates") {
+		t.Fatalf("infer again over a rejected model edge: code %d\n%s%s", code, out, errOut)
+	}
+	if g, err := graph.Load(rejectedFile); err != nil || g.Find("listAssets", "createAsset").Status != graph.Rejected {
+		t.Fatalf("the rejected model edge came back proposed (%v)", err)
+	}
+	prompts = len(srv.Requests())
 	// Replayed: no provider, no key, the same file.
 	t.Setenv("OPENAI_BASE_URL", "http://127.0.0.1:1/v1")
 	t.Setenv("OPENAI_API_KEY", "")
