@@ -25,8 +25,10 @@
 //   - "gemini:MODEL": the Gemini API, with the key GEMINI_API_KEY (or
 //     GOOGLE_API_KEY), at GEMINI_BASE_URL when set; the "gemini" dialect.
 //
-// Every remote model's requests go through one retry policy (Retry), and
-// its errors are ProviderErrors that say what to fix and never hold a key.
+// Every remote model's requests go through one retry policy (Retry) and,
+// when Options.Limits is set, a cap on the requests in flight per
+// provider endpoint shared by the models of a command (Limits); its
+// errors are ProviderErrors that say what to fix and never hold a key.
 //
 // Scripted is a model for tests that replies with given turns.
 package models
