@@ -169,6 +169,11 @@ func (p *parser) edge(n *yaml.Node, i int) *Edge {
 			e.Confidence = f
 		case "why":
 			e.Why = p.str(v, field+".why")
+		case "source":
+			e.Source = p.str(v, field+".source")
+			if e.Source != SourceModel {
+				p.add(v, "%s.source: %s is not a source; write %s for a model's edge, or leave it out for a rule's", field, kindOf(v), SourceModel)
+			}
 		case "status":
 			e.pos.status = pos{v.Line, v.Column}
 			s := Status(p.str(v, field+".status"))
@@ -190,7 +195,7 @@ func (p *parser) edge(n *yaml.Node, i int) *Edge {
 			return false
 		}
 		return true
-	}, []string{"from", "to", "mappings", "confidence", "why", "status"})
+	}, []string{"from", "to", "mappings", "confidence", "why", "status", "source"})
 	for _, req := range []string{"from", "to", "mappings"} {
 		if !seen[req] {
 			p.add(n, "%s: %s is missing", field, req)
@@ -354,6 +359,9 @@ func (g *Graph) Marshal() []byte {
 			fmt.Fprintf(&b, "    why: %s\n", quoted(e.Why))
 		}
 		fmt.Fprintf(&b, "    status: %s\n", scalar(string(e.Status)))
+		if e.Source != "" {
+			fmt.Fprintf(&b, "    source: %s\n", scalar(e.Source))
+		}
 	}
 	return b.Bytes()
 }

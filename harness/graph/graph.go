@@ -89,6 +89,10 @@ type Edge struct {
 	// Why explains the edge to a reviewer.
 	Why    string
 	Status Status
+	// Source is SourceModel for an edge a model proposed (Propose),
+	// empty for one the rules inferred. A model edge is approved one at
+	// a time: thresholds and pattern decisions leave it proposed.
+	Source string
 
 	pos edgePos
 }
@@ -198,7 +202,7 @@ func (g *Graph) SetPatternStatus(id string, s Status, min float64) (int, error) 
 			continue
 		}
 		found = true
-		if e.Status == Proposed && round2(e.Confidence) >= min {
+		if e.Status == Proposed && round2(e.Confidence) >= min && !modelApproval(e, s) {
 			e.Status = s
 			n++
 		}
@@ -215,12 +219,17 @@ func (g *Graph) SetPatternStatus(id string, s Status, min float64) (int, error) 
 	return n, nil
 }
 
+// modelApproval reports whether setting s on e would approve a model's
+// edge in bulk, which only a decision on the edge itself may do.
+func modelApproval(e *Edge, s Status) bool { return e.Source == SourceModel && s == Approved }
+
 // SetStatusAbove sets the status of every proposed edge whose confidence
-// is at least min, and returns how many it changed.
+// is at least min (a model's edges are not approved this way), and
+// returns how many it changed.
 func (g *Graph) SetStatusAbove(min float64, s Status) int {
 	n := 0
 	for _, e := range g.Edges {
-		if e.Status == Proposed && round2(e.Confidence) >= min {
+		if e.Status == Proposed && round2(e.Confidence) >= min && !modelApproval(e, s) {
 			e.Status = s
 			n++
 		}

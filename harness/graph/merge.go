@@ -60,7 +60,7 @@ func Merge(old, inferred *Graph) *Graph {
 			out.Patterns[id] = s
 		}
 		for _, e := range out.Edges {
-			if s, ok := out.Patterns[PatternID(e)]; ok && e.Status == Proposed {
+			if s, ok := out.Patterns[PatternID(e)]; ok && e.Status == Proposed && !modelApproval(e, s) {
 				e.Status = s
 			}
 		}

@@ -106,7 +106,11 @@ func renderText(w io.Writer, g *Graph, edges []*Edge) error {
 			if i == len(e.Mappings)-1 {
 				why = e.Why
 			}
-			byTool[e.To] = append(byTool[e.To], row{m.Input, e.From, m.Output, string(e.Status), why, e.Confidence})
+			status := string(e.Status)
+			if e.Source == SourceModel {
+				status += " (model)"
+			}
+			byTool[e.To] = append(byTool[e.To], row{m.Input, e.From, m.Output, status, why, e.Confidence})
 		}
 	}
 	sort.Strings(tools)

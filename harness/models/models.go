@@ -25,8 +25,10 @@
 //   - "gemini:MODEL": the Gemini API, with the key GEMINI_API_KEY (or
 //     GOOGLE_API_KEY), at GEMINI_BASE_URL when set; the "gemini" dialect.
 //
-// Every remote model's requests go through one retry policy (Retry), and
-// its errors are ProviderErrors that say what to fix and never hold a key.
+// Every remote model's requests go through one retry policy (Retry) and,
+// when Options.Limits is set, a cap on the requests in flight per
+// provider endpoint shared by the models of a command (Limits); its
+// errors are ProviderErrors that say what to fix and never hold a key.
 //
 // Scripted is a model for tests that replies with given turns.
 package models
@@ -123,10 +125,14 @@ type Options struct {
 	// Retry is the retry policy of remote models' requests; the zero
 	// value is the default policy.
 	Retry Retry
+	// Limits caps the requests in flight per provider endpoint; give
+	// every model of a command the same Limits. Nil sets no cap.
+	Limits *Limits
 }
 
 // httpClient is the client remote models send with: opts.HTTPClient, or
-// one with opts.Timeout, under the retry policy.
+// one with opts.Timeout, under the retry policy, each attempt within
+// opts.Limits.
 func (opts Options) httpClient() *http.Client {
 	hc := opts.HTTPClient
 	if hc == nil {
@@ -136,7 +142,9 @@ func (opts Options) httpClient() *http.Client {
 		}
 		hc = &http.Client{Timeout: timeout}
 	}
-	return opts.Retry.Client(hc)
+	limited := *hc
+	limited.Transport = opts.Limits.Transport(hc.Transport)
+	return opts.Retry.Client(&limited)
 }
 
 // New returns the model a spec names: "baseline" (also ""), "openai:NAME",

@@ -122,12 +122,19 @@ type spend struct {
 // was used, once the budget is reached.
 func (s *spend) add(r *Record) error {
 	s.used.add(r)
-	if b := s.budget.MaxTokens; b > 0 && s.used.Tokens() >= b {
-		return fmt.Errorf("%w: %d model tokens used, the limit is %d", ErrBudget, s.used.Tokens(), b)
+	return s.budget.Reached(s.used.Prompt, s.used.Completion, s.price)
+}
+
+// Reached returns ErrBudget, wrapped with what was used, once prompt and
+// completion tokens at price (nil: cost unknown, so no cost limit) reach
+// the budget; nil before.
+func (b Budget) Reached(prompt, completion int, price *Price) error {
+	if b.MaxTokens > 0 && prompt+completion >= b.MaxTokens {
+		return fmt.Errorf("%w: %d model tokens used, the limit is %d", ErrBudget, prompt+completion, b.MaxTokens)
 	}
-	if b := s.budget.MaxCost; b > 0 && s.price != nil {
-		if c := s.price.Cost(s.used.Prompt, s.used.Completion); c >= b {
-			return fmt.Errorf("%w: $%.4f of model tokens used, the limit is $%.4f", ErrBudget, c, b)
+	if b.MaxCost > 0 && price != nil {
+		if c := price.Cost(prompt, completion); c >= b.MaxCost {
+			return fmt.Errorf("%w: $%.4f of model tokens used, the limit is $%.4f", ErrBudget, c, b.MaxCost)
 		}
 	}
 	return nil

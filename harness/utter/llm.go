@@ -17,6 +17,7 @@ import (
 	"github.com/agentready/agentready/gen/ir"
 	"github.com/agentready/agentready/harness/cases"
 	"github.com/agentready/agentready/harness/judge"
+	"github.com/agentready/agentready/harness/replay"
 	"github.com/cloudwego/eino/components/model"
 	"github.com/cloudwego/eino/schema"
 )
@@ -121,8 +122,10 @@ type named struct{ Arg, Said string }
 // Utter asks the writer for utterances and returns those that pass the
 // deterministic judge and that the judge model rates accurate, with no
 // value unrecoverable, and MinNaturalness or more. The judge model is
-// not asked about an utterance the deterministic judge rejects.
+// not asked about an utterance the deterministic judge rejects. The
+// calls are scoped by the case ("utter:ID") for record and replay.
 func (l *LLM) Utter(ctx context.Context, api *ir.API, c *cases.Case) ([]cases.Utterance, error) {
+	ctx = replay.WithScope(ctx, "utter:"+c.ID)
 	op := api.Operation(c.Tool)
 	if op == nil {
 		return nil, fmt.Errorf("the API has no tool %q", c.Tool)

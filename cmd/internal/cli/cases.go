@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"strings"
 	"syscall"
 	"time"
 
@@ -43,7 +44,9 @@ func runCases(e *env, args []string) int {
 	noAsk := fs.Bool("no-ask", false, "make no multi-turn (ask) cases, whose first message leaves out a value the agent must ask for")
 	noVerify := fs.Bool("no-verify", false, "do not make each case's direct call to check that it holds (it succeeds, with data where the tool returns data)")
 	perCase := fs.Int("utterances", utter.DefaultPerCase, "utterances per case")
-	modelName := fs.String("model", "", "write utterances with this chat model and keep those its judge rates accurate and natural (default: templates)")
+	modelName := fs.String("model", "", "write utterances with this chat model and keep those its judge rates accurate and natural (default: templates; see --model-concurrency, --max-tokens, --max-cost, --record, --replay)")
+	var use modelUse
+	use.register(fs)
 	timeout := fs.Duration("timeout", 30*time.Second, "give up on a producer call after this long")
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
@@ -57,6 +60,9 @@ func runCases(e *env, args []string) int {
 	}
 	if *perCase < 1 {
 		return e.failf("--utterances %d: must be at least 1", *perCase)
+	}
+	if err := use.check(); err != nil {
+		return e.usagef("cases", "%v", err)
 	}
 	p, api, ok := e.loadAPI(&sf, setFlags(fs))
 	if !ok {
@@ -114,16 +120,17 @@ func runCases(e *env, args []string) int {
 		return e.failf("%v", err)
 	}
 	var writer utter.Generator = tmpl
+	var llm *usedModel
 	if *modelName != "" {
-		m, info, err := models.New(ctx, *modelName)
-		if err != nil {
-			return e.failf("--model %s: %v", *modelName, err)
+		if kind, _, _ := strings.Cut(strings.TrimSpace(*modelName), ":"); kind == models.KindBaseline || kind == "" {
+			return e.failf("--model %s: utterances need a language model (openai:NAME, anthropic:MODEL, ...); leave --model out for template utterances", *modelName)
 		}
-		if info.Kind == "baseline" {
-			return e.failf("--model %s: utterances need a language model (openai:NAME or ollama:NAME); leave --model out for template utterances", *modelName)
+		if llm, err = use.open(ctx, *modelName, p.cfg.Prices); err != nil {
+			return e.failf("%v", err)
 		}
-		fmt.Fprintf(e.stderr, "agentready: utterances written by %s and judged by it\n", info.Name)
-		if writer, err = utter.NewLLM(m, utter.LLMOptions{Name: *modelName, PerCase: *perCase, Fallback: tmpl}); err != nil {
+		defer llm.close()
+		fmt.Fprintf(e.stderr, "agentready: utterances written by %s and judged by it\n", llm.info.Name)
+		if writer, err = utter.NewLLM(llm, utter.LLMOptions{Name: *modelName, PerCase: *perCase, Fallback: tmpl}); err != nil {
 			return e.failf("%v", err)
 		}
 	}
@@ -147,6 +154,12 @@ func runCases(e *env, args []string) int {
 	}
 	printVerification(e.stdout, rep, "")
 	fmt.Fprintf(e.stdout, "utterances: %s\n", judged)
+	if llm != nil {
+		fmt.Fprintf(e.stdout, "model usage: %s\n", llm.Usage())
+		if stopped := llm.Stopped(); stopped != nil {
+			fmt.Fprintf(e.stderr, "agentready: stopped calling the model at the budget (%v): the cases after that have template utterances\n", stopped)
+		}
+	}
 	return exitOK
 }
 

@@ -3,14 +3,19 @@ package cli
 import (
 	"bytes"
 	"context"
+	"encoding/json"
+	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/agentready/agentready/gen"
 	"github.com/agentready/agentready/harness/cases"
 	"github.com/agentready/agentready/harness/graph"
+	"github.com/agentready/agentready/harness/models/openaitest"
 	"github.com/agentready/agentready/specs/exampleapi/server"
 )
 
@@ -163,5 +168,71 @@ func TestCasesErrors(t *testing.T) {
 	}
 	if code, _, _ := runCasesCmd(t, "--spec", spec, "extra"); code != exitUsage {
 		t.Errorf("an extra argument: code %d", code)
+	}
+}
+
+// utteranceStandIn answers the utterance writer's prompt with requests
+// that say every value of the call, and the judge's with a good rating.
+func utteranceStandIn(r openaitest.Request) string {
+	if strings.HasPrefix(r.Messages[0].Content, "You review test data") {
+		return `{"accuracy": "accurate", "unrecoverable": [], "naturalness": 5, "why": "says every value"}`
+	}
+	lines := strings.Split(r.Messages[1].Content, "\n")
+	var args map[string]any
+	for i, l := range lines {
+		if strings.HasSuffix(l, "exactly these arguments:") && i+1 < len(lines) {
+			_ = json.Unmarshal([]byte(lines[i+1]), &args)
+		}
+	}
+	var said []string
+	for _, k := range slices.Sorted(maps.Keys(args)) {
+		b, _ := json.Marshal(args[k])
+		said = append(said, strings.Trim(string(b), `"`))
+	}
+	return fmt.Sprintf(`["Could you sort this out for me: %s", "I need this done, %s"]`, strings.Join(said, ", "), strings.Join(said, " and "))
+}
+
+func TestCasesModelIsMeteredRecordedAndReplayed(t *testing.T) {
+	spec := repoFile(t, "specs/exampleapi/openapi.yaml")
+	srv := openaitest.New(t, utteranceStandIn)
+	t.Setenv("OPENAI_BASE_URL", srv.BaseURL())
+	t.Setenv("OPENAI_API_KEY", "sk-test")
+	dir := t.TempDir()
+	recorded, cassette := filepath.Join(dir, "recorded.jsonl"), filepath.Join(dir, "rec")
+	code, stdout, stderr := runCasesCmd(t, "--spec", spec, "--offline", "--per-tool", "1", "-o", recorded, "--model", "openai:gpt-test", "--record", cassette)
+	if code != exitOK {
+		t.Fatalf("cases --model: code %d\n%s%s", code, stdout, stderr)
+	}
+	calls := len(srv.Requests())
+	if calls == 0 || !strings.Contains(stdout, fmt.Sprintf("model usage: %d model calls", calls)) {
+		t.Fatalf("the usage line does not count the %d calls:\n%s", calls, stdout)
+	}
+	if p := srv.Problems(); len(p) > 0 {
+		t.Fatal(p)
+	}
+	first, _ := os.ReadFile(recorded)
+	if !strings.Contains(string(first), `"llm:openai:gpt-test"`) {
+		t.Fatalf("no utterance of the model was kept:\n%.2000s", first)
+	}
+	// Replayed with no provider and no key: the same cases file.
+	t.Setenv("OPENAI_BASE_URL", "http://127.0.0.1:1/v1")
+	t.Setenv("OPENAI_API_KEY", "")
+	replayed := filepath.Join(dir, "replayed.jsonl")
+	if code, stdout, stderr := runCasesCmd(t, "--spec", spec, "--offline", "--per-tool", "1", "-o", replayed, "--model", "openai:gpt-test", "--replay", cassette); code != exitOK {
+		t.Fatalf("cases --replay: code %d\n%s%s", code, stdout, stderr)
+	}
+	if again, _ := os.ReadFile(replayed); string(again) != string(first) {
+		t.Errorf("the replay wrote other cases")
+	}
+	// A budget stops the calls; the remaining cases get template
+	// utterances.
+	t.Setenv("OPENAI_BASE_URL", srv.BaseURL())
+	t.Setenv("OPENAI_API_KEY", "sk-test")
+	code, stdout, stderr = runCasesCmd(t, "--spec", spec, "--offline", "--per-tool", "1", "-o", filepath.Join(dir, "budget.jsonl"), "--model", "openai:gpt-test", "--max-tokens", "1")
+	if code != exitOK || !strings.Contains(stderr, "stopped calling the model at the budget") || !strings.Contains(stdout, "model usage: 1 model calls") {
+		t.Errorf("--max-tokens 1: code %d\n%s%s", code, stdout, stderr)
+	}
+	if got := len(srv.Requests()); got != calls+1 {
+		t.Errorf("with a budget of one token the provider saw %d more requests, want 1", got-calls)
 	}
 }

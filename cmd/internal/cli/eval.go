@@ -30,6 +30,7 @@ func runEval(e *env, args []string) int {
 	k := fs.Int("k", eval.DefaultK, "tools most like the target given to the model beside it")
 	retrieveN := fs.Int("retrieve", 0, "give instead the N tools retrieval finds for each request in the whole API")
 	graphFile := fs.String("graph", "", "the reviewed dependency graph: its approved producers are named in the inputs' descriptions, as in test (default: the config's graph:, else "+graph.DefaultFile+" when present)")
+	concurrency := fs.Int("model-concurrency", models.DefaultConcurrency, concurrencyUsage)
 	asJSON := fs.Bool("json", false, "print one JSON line per case (id, pass, errors, call, and why when the model says) instead of the table; the summary goes to stderr")
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
@@ -44,6 +45,8 @@ func runEval(e *env, args []string) int {
 		return e.usagef("eval", "--k %d: must be 0 or more", *k)
 	case *retrieveN < 0:
 		return e.usagef("eval", "--retrieve %d: must be 0 or more", *retrieveN)
+	case *concurrency < 1:
+		return e.usagef("eval", "--model-concurrency %d: must be at least 1", *concurrency)
 	}
 	p, api, ok := e.loadAPI(&sf, setFlags(fs))
 	if !ok {
@@ -77,7 +80,7 @@ func runEval(e *env, args []string) int {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	chat, info, err := models.New(ctx, *modelName)
+	chat, info, err := models.NewWith(ctx, *modelName, models.Options{Limits: models.NewLimits(*concurrency)})
 	if err != nil {
 		return e.failf("--model %s: %v", *modelName, err)
 	}

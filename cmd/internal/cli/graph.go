@@ -1,19 +1,25 @@
 package cli
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"os"
+	"os/signal"
 	"path/filepath"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/agentready/agentready/gen"
 	"github.com/agentready/agentready/gen/config"
 	"github.com/agentready/agentready/gen/ir"
 	"github.com/agentready/agentready/harness/graph"
+	"github.com/agentready/agentready/harness/models"
+	runner "github.com/agentready/agentready/harness/run"
 )
 
 // graphCommands are the subcommands of `agentready graph`.
@@ -152,7 +158,9 @@ func runGraphInfer(e *env, args []string) int {
 	var sf specFlags
 	sf.register(fs)
 	out := fs.String("o", "", "graph file to write (default: the config's graph:, else "+graph.DefaultFile+")")
-	model := fs.String("model", "none", `model that proposes or ranks edges; "none" runs the deterministic rules only`)
+	model := fs.String("model", "none", `after the rules, a model proposes the edges they missed ("openai:gpt-4o", any --model of test but baseline; see --model-concurrency, --max-tokens, --max-cost, --record, --replay); "none" runs the deterministic rules only`)
+	var use modelUse
+	use.register(fs)
 	minConf := fs.Float64("min-confidence", graph.DefaultMinConfidence, "prune edges less confident than this")
 	maxProducers := fs.Int("max-producers", graph.DefaultMaxProducers, "keep at most this many producers for each input (-1: no cap)")
 	if code, ok := parseFlags(fs, args); !ok {
@@ -162,9 +170,12 @@ func runGraphInfer(e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "agentready graph infer: unexpected argument %q\n", fs.Arg(0))
 		return exitUsage
 	}
-	if m := strings.TrimSpace(*model); m != "" && m != "none" {
-		return e.failf("graph infer --model %s: inference with a model is not available yet; "+
-			"run without --model (or --model none) for the deterministic rules", m)
+	withModel := strings.TrimSpace(*model) != "" && strings.TrimSpace(*model) != "none"
+	if err := use.check(); err != nil {
+		return e.usagef("graph infer", "%v", err)
+	}
+	if kind, _, _ := strings.Cut(strings.TrimSpace(*model), ":"); withModel && (kind == models.KindBaseline || kind == "") {
+		return e.usagef("graph infer", "--model %s: proposing edges needs a language model (openai:NAME, anthropic:MODEL, ...); --model none runs the rules only", *model)
 	}
 	set := setFlags(fs)
 	p, api, ok := e.loadAPI(&sf, set)
@@ -193,6 +204,16 @@ func runGraphInfer(e *env, args []string) int {
 		}
 		before = old.Counts()
 		g = graph.Merge(old, g)
+	}
+	if withModel {
+		// After the merge, so that the model is not asked about inputs
+		// the reviewer's edges fill, and a rejected edge it proposes
+		// again stays rejected.
+		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+		defer stop()
+		if code, ok := e.proposeEdges(ctx, api, g, *model, &use, p.cfg.Prices); !ok {
+			return code
+		}
 	}
 	if err := g.Save(path); err != nil {
 		return e.failf("%v", err)
@@ -437,4 +458,31 @@ func graphRelPath(file, target string) string {
 		return filepath.ToSlash(target)
 	}
 	return filepath.ToSlash(rel)
+}
+
+// proposeEdges asks the model for the edges g's rules missed and adds
+// those that check (graph.Propose), printing what it sent, used and
+// kept. A budget reached stops the asking cleanly: what was kept is
+// written. ok is false when the model failed, which has been reported.
+func (e *env) proposeEdges(ctx context.Context, api *ir.API, g *graph.Graph, spec string, use *modelUse, prices map[string]config.Price) (int, bool) {
+	m, err := use.open(ctx, spec, prices)
+	if err != nil {
+		return e.failf("%v", err), false
+	}
+	defer m.close()
+	rep, err := graph.Propose(ctx, api, g, graph.ProposeOptions{Model: m, Name: spec})
+	if err != nil && !errors.Is(err, runner.ErrBudget) {
+		return e.failf("graph infer --model %s: %v (nothing written; --model none runs the rules only)", spec, err), false
+	}
+	fmt.Fprintf(e.stdout, "agentready: %s proposed %d edges over %d prompts (%d resources, %d left out): %d kept as proposed (source: model), %d invalid and dropped, %d duplicates, %d answers not the JSON asked for\n",
+		spec, rep.Proposed, rep.Prompts, rep.Resources, rep.LeftOut, rep.Kept, rep.Invalid, rep.Duplicates, rep.Unparsed)
+	for _, d := range rep.Dropped {
+		fmt.Fprintf(e.stderr, "agentready: dropped %s\n", d)
+	}
+	fmt.Fprintf(e.stdout, "agentready: model usage: %s\n", m.Usage())
+	if stopped := m.Stopped(); stopped != nil {
+		fmt.Fprintf(e.stderr, "agentready: stopped asking the model at the budget (%v) after %d answers: the edges kept so far are written\n",
+			stopped, m.Usage().Calls)
+	}
+	return exitOK, true
 }

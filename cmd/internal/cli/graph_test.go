@@ -4,8 +4,12 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/agentready/agentready/harness/graph"
+	"github.com/agentready/agentready/harness/models/openaitest"
 )
 
 // runG calls runGraph directly (the command may not be registered yet)
@@ -145,11 +149,95 @@ edges:
 	}
 }
 
+// serialAnswer is a model's answer about the example API's serial
+// numbers: one edge that checks, one whose output path does not exist,
+// and one the rules already make.
+const serialAnswer = `{"edges": [
+  {"from": "listAssets", "to": "createAsset", "mappings": [{"output": "$.items[*].serial_number", "input": "serial_number"}], "why": "listed assets carry serial numbers."},
+  {"from": "getAsset", "to": "createAsset", "mappings": [{"output": "$.serial", "input": "serial_number"}], "why": "an asset has a serial."},
+  {"from": "listTickets", "to": "getTicket", "mappings": [{"output": "$.items[*].id", "input": "ticketId"}], "why": "tickets by id."}
+]}`
+
 func TestGraphInferModel(t *testing.T) {
 	spec := repoFile(t, "specs/exampleapi/openapi.yaml")
-	code, _, errOut := runG(t, "infer", "--spec", spec, "-o", filepath.Join(t.TempDir(), "g.yaml"), "--model", "openai:gpt-4o")
-	if code != exitError || !strings.Contains(errOut, "not available yet") {
-		t.Errorf("--model: code %d, %q", code, errOut)
+	srv := openaitest.New(t, func(r openaitest.Request) string {
+		if strings.Contains(r.Messages[1].Content, "Resource: serial\n") {
+			return serialAnswer
+		}
+		return `{"edges": []}`
+	})
+	t.Setenv("OPENAI_BASE_URL", srv.BaseURL())
+	t.Setenv("OPENAI_API_KEY", "sk-test")
+	dir := t.TempDir()
+	file, cassette := filepath.Join(dir, "g.yaml"), filepath.Join(dir, "rec")
+	code, out, errOut := runG(t, "infer", "--spec", spec, "-o", file, "--model", "openai:gpt-test", "--record", cassette)
+	if code != exitOK {
+		t.Fatalf("infer --model: code %d\n%s%s", code, out, errOut)
+	}
+	prompts := len(srv.Requests())
+	for _, want := range []string{"openai:gpt-test proposed 3 edges over " + strconv.Itoa(prompts) + " prompts", "1 kept as proposed (source: model), 1 invalid and dropped, 1 duplicates",
+		"model usage: " + strconv.Itoa(prompts) + " model calls"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("stdout lacks %q:\n%s", want, out)
+		}
+	}
+	if !strings.Contains(errOut, "dropped getAsset -> createAsset: output $.serial") {
+		t.Errorf("stderr does not say which edge was dropped and why:\n%s", errOut)
+	}
+	recorded, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(recorded), "inferred_by: \"rules+openai:gpt-test\"") || strings.Count(string(recorded), "source: model") != 1 {
+		t.Fatalf("the graph file does not mark the model's one edge:\n%s", recorded)
+	}
+	if code, shown, _ := runG(t, "show", "-g", file, "--tool", "createAsset"); code != exitOK || !strings.Contains(shown, "0.25 proposed (model)") {
+		t.Errorf("graph show does not mark the model's edge:\n%s", shown)
+	}
+	// A rejected model edge stays rejected when the model proposes it
+	// again.
+	rejectedFile := filepath.Join(dir, "rejected.yaml")
+	if err := os.WriteFile(rejectedFile, recorded, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, errOut := runG(t, "reject", "-g", rejectedFile, "listAssets", "createAsset"); code != exitOK {
+		t.Fatalf("reject: %s", errOut)
+	}
+	if code, out, errOut := runG(t, "infer", "--spec", spec, "-o", rejectedFile, "--model", "openai:gpt-test"); code != exitOK || !strings.Contains(out, "0 kept as proposed (source: model), 1 invalid and dropped, 2 duplicates") {
+		t.Fatalf("infer again over a rejected model edge: code %d\n%s%s", code, out, errOut)
+	}
+	if g, err := graph.Load(rejectedFile); err != nil || g.Find("listAssets", "createAsset").Status != graph.Rejected {
+		t.Fatalf("the rejected model edge came back proposed (%v)", err)
+	}
+	prompts = len(srv.Requests())
+	// Replayed: no provider, no key, the same file.
+	t.Setenv("OPENAI_BASE_URL", "http://127.0.0.1:1/v1")
+	t.Setenv("OPENAI_API_KEY", "")
+	replayed := filepath.Join(dir, "replayed.yaml")
+	if code, out, errOut := runG(t, "infer", "--spec", spec, "-o", replayed, "--model", "openai:gpt-test", "--replay", cassette); code != exitOK {
+		t.Fatalf("infer --replay: code %d\n%s%s", code, out, errOut)
+	}
+	if again, _ := os.ReadFile(replayed); string(again) != string(recorded) {
+		t.Errorf("the replay wrote another graph:\n%s\n---\n%s", again, recorded)
+	}
+	if len(srv.Requests()) != prompts {
+		t.Errorf("the replay reached the provider")
+	}
+	// A budget of one token stops after the first answer, cleanly.
+	t.Setenv("OPENAI_BASE_URL", srv.BaseURL())
+	t.Setenv("OPENAI_API_KEY", "sk-test")
+	code, out, errOut = runG(t, "infer", "--spec", spec, "-o", filepath.Join(dir, "budget.yaml"), "--model", "openai:gpt-test", "--max-tokens", "1")
+	if code != exitOK || !strings.Contains(errOut, "stopped asking the model at the budget") || !strings.Contains(out, "1 model calls") {
+		t.Errorf("--max-tokens 1: code %d\n%s%s", code, out, errOut)
+	}
+	for _, bad := range [][]string{{"--model", "baseline"}, {"--model", "openai:x", "--model-concurrency", "0"}, {"--model", "openai:x", "--max-cost", "1"}} {
+		args := append([]string{"infer", "--spec", spec, "-o", filepath.Join(dir, "bad.yaml")}, bad...)
+		if code, _, errOut := runG(t, args...); code == exitOK {
+			t.Errorf("%v: accepted (%s)", bad, errOut)
+		}
+	}
+	if code, out, _ := runG(t, "infer", "--spec", spec, "-o", filepath.Join(dir, "rules.yaml")); code != exitOK || strings.Contains(out, "proposed") && strings.Contains(out, "prompts") {
+		t.Errorf("--model none asked a model: %s", out)
 	}
 	if code, _, _ := runG(t); code != exitUsage {
 		t.Errorf("no subcommand: code %d", code)

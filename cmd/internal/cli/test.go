@@ -50,6 +50,7 @@ type testSettings struct {
 	nonce        uint64
 	maxTokens    int
 	maxCost      float64
+	concurrency  int
 }
 
 func (s *testSettings) register(fs *flag.FlagSet) {
@@ -71,6 +72,7 @@ func (s *testSettings) register(fs *flag.FlagSet) {
 	fs.Uint64Var(&s.nonce, "nonce", 0, "fix the run's fresh values (names of what the cases create) instead of drawing them at random; give every shard of a run the same one")
 	fs.IntVar(&s.maxTokens, "max-tokens", 0, "stop the run cleanly once the agent's model has used this many tokens (prompt and completion; 0: no limit); --resume continues it")
 	fs.Float64Var(&s.maxCost, "max-cost", 0, "stop the run cleanly once the agent's model has cost this many US dollars, at the config's prices: for the model (0: no limit); --resume continues it")
+	fs.IntVar(&s.concurrency, "model-concurrency", models.DefaultConcurrency, concurrencyUsage+"; --parallel above it makes cases wait for the model")
 	fs.Float64Var(&s.maxNotRun, "max-not-run", runner.DefaultMaxNotRun, "stop the run (exit 2) when more than this fraction of the cases cannot run because the API or the network fails them")
 }
 
@@ -97,6 +99,8 @@ func (s *testSettings) check() error {
 		return fmt.Errorf("--max-tokens %d: must be 0 (no limit) or more", s.maxTokens)
 	case s.maxCost < 0:
 		return fmt.Errorf("--max-cost %g: must be 0 (no limit) or more", s.maxCost)
+	case s.concurrency < 1:
+		return fmt.Errorf("--model-concurrency %d: must be at least 1", s.concurrency)
 	}
 	if _, err := runner.Ablation(s.ablate); err != nil {
 		return fmt.Errorf("--ablate: %w", err)

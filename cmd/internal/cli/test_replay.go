@@ -28,7 +28,7 @@ type agentModel struct {
 // model: no model is built, no key read, nothing sent.
 func (s *testSettings) newAgentModel(ctx context.Context) (*agentModel, error) {
 	if s.replay == "" {
-		chat, info, err := models.New(ctx, s.model)
+		chat, info, err := models.NewWith(ctx, s.model, models.Options{Limits: models.NewLimits(s.concurrency)})
 		if err != nil {
 			return nil, fmt.Errorf("--model %s: %w", s.model, err)
 		}
