@@ -19,7 +19,7 @@ import (
 
 // FS holds the template files.
 //
-//go:embed *.tmpl recommendations/*.tmpl utterances/*.tmpl report/*
+//go:embed *.tmpl recommendations/*.tmpl utterances/*.tmpl report/* adapt/*.tmpl
 var FS embed.FS
 
 // The folders of templates, for Dir.
@@ -43,6 +43,9 @@ const (
 	// Description lays out a tool description (gen/describe); its data
 	// is describe's descriptionData.
 	Description = "description.tmpl"
+	// AdaptDescription asks a model for a tool's description (harness/adapt);
+	// its data is adapt.DescribeRequest.
+	AdaptDescription = "adapt/describe.tmpl"
 )
 
 var cache sync.Map // name -> *template.Template
