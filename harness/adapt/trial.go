@@ -429,6 +429,5 @@ func toolRows(start, now state, kept []Action) []ToolRow {
 	return out
 }
 
-
 // ErrNoCases is returned when the run has no records to start from.
 var ErrNoCases = errors.New("the run has no results to adapt from: run agentready test first")
