@@ -88,7 +88,12 @@ type Decision struct {
 // Comment is the one-line account of a decision for the overlay file:
 // "closeTicket: no-error 2/6 -> 5/6; parameter_value_mismatch (resolution) fixed".
 func (d Decision) Comment() string {
-	s := fmt.Sprintf("%s: no-error %d/%d -> %d/%d", d.Action.Tool, d.Own.Before, d.Own.Cases, d.Own.After, d.Own.Cases)
+	who := d.Action.Tool
+	if len(d.Changed) > 1 {
+		// A shared declaration: the numbers are over every tool it changed.
+		who = fmt.Sprintf("%s and %d tools sharing it", who, len(d.Changed)-1)
+	}
+	s := fmt.Sprintf("%s: no-error %d/%d -> %d/%d", who, d.Own.Before, d.Own.Cases, d.Own.After, d.Own.Cases)
 	if d.Others.Cases > 0 {
 		s += fmt.Sprintf(", other cases %d/%d -> %d/%d", d.Others.Before, d.Others.Cases, d.Others.After, d.Others.Cases)
 	}
