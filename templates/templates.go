@@ -19,7 +19,7 @@ import (
 
 // FS holds the template files.
 //
-//go:embed *.tmpl recommendations/*.tmpl utterances/*.tmpl report/* adapt/*.tmpl
+//go:embed *.tmpl recommendations/*.tmpl utterances/*.tmpl report/*
 var FS embed.FS
 
 // The folders of templates, for Dir.
@@ -45,7 +45,7 @@ const (
 	Description = "description.tmpl"
 	// AdaptDescription asks a model for a tool's description (harness/adapt);
 	// its data is adapt.DescribeRequest.
-	AdaptDescription = "adapt/describe.tmpl"
+	AdaptDescription = "adapt_describe.tmpl"
 )
 
 var cache sync.Map // name -> *template.Template

@@ -19,7 +19,7 @@ const maxDescription = 1024
 
 // LLM is a Writer that asks a chat model (harness/models: the retries,
 // usage and providers of every model call) with the prompt in
-// templates/adapt/describe.tmpl.
+// templates/adapt_describe.tmpl.
 type LLM struct{ m model.BaseChatModel }
 
 // NewLLM returns a Writer asking m.
