@@ -61,6 +61,9 @@ type failures struct {
 	tool    string
 	cases   int
 	failed  int
+	// chains counts failed cases whose request named a value another
+	// tool must find (chain and ask scenarios): a producer hint is the fix.
+	chains int
 	classes map[string]int
 	// params are the arguments labels name, with their classes.
 	params map[string]map[string]bool
@@ -86,6 +89,9 @@ func collect(recs []run.Record) map[string]*failures {
 			continue
 		}
 		f.failed++
+		if r.Scenario == "chain" {
+			f.chains++
+		}
 		for _, l := range r.Labels {
 			c := string(l.Class)
 			f.classes[c]++
@@ -174,8 +180,17 @@ func (ev Evidence) forTool(ctx context.Context, op *ir.Operation, f *failures, t
 	for _, a := range args {
 		classes, failing := f.params[a.Name]
 		learned := ev.learned(op.Name, a.Name)
-		if !failing && len(learned) == 0 {
+		// A required input of a tool whose chains failed needs its
+		// producer named, whatever the labels say.
+		chained := f.chains > 0 && a.Required && ev.Hints[op.Name][a.Name] != ""
+		if !failing && !chained && len(learned) == 0 {
 			continue
+		}
+		if chained && len(classes) == 0 {
+			classes = map[string]bool{}
+			for c := range f.classes {
+				classes[c] = true
+			}
 		}
 		cls := sortedKeys(classes)
 		ptr := ev.Locator.Argument(op, argWireName(a), argIn(a), a.Param == nil).Pointer
@@ -212,12 +227,12 @@ func (ev Evidence) forTool(ctx context.Context, op *ir.Operation, f *failures, t
 				add(KindFormat, schemaTarget, map[string]any{"format": l.values[0]}, l.why)
 			}
 		}
+		if hint := ev.Hints[op.Name][a.Name]; (failing || chained) && hint != "" && !strings.Contains(a.Description, hint) {
+			add(KindHint, declTarget, map[string]any{"description": strings.TrimSpace(a.Description + " " + hint)},
+				fmt.Sprintf("%s: %s in %d of %d cases (%d chains); the dependency graph names its producer", a.Name, strings.Join(cls, ", "), f.failed, f.cases, f.chains))
+		}
 		if !failing {
 			continue
-		}
-		if hint := ev.Hints[op.Name][a.Name]; hint != "" && !strings.Contains(a.Description, hint) {
-			add(KindHint, declTarget, map[string]any{"description": strings.TrimSpace(a.Description + " " + hint)},
-				fmt.Sprintf("%s: %s; the reviewed graph names its producer", a.Name, strings.Join(cls, ", ")))
 		}
 		if v, ok := pick(truth[a.Name]); ok && a.Example == nil && s.Example == nil {
 			add(KindExample, declTarget, map[string]any{"example": v},

@@ -24,6 +24,11 @@ import (
 	runner "github.com/agentready/agentready/harness/run"
 )
 
+// inferredHintConfidence is the least confidence of an inferred edge
+// whose producer adapt proposes as a hint when no graph was reviewed (the
+// graph file's own suggestion for --all-above).
+const inferredHintConfidence = 0.6
+
 func runAdapt(e *env, args []string) int {
 	fs := newFlags(e, "adapt", "[--config agentready.yaml | --spec FILE] --base-url URL --run DIR [--findings F.json] [--out "+adapt.DefaultFile+"] [--model M] [--repeat k] [flags]")
 	var rf runFlags
@@ -104,8 +109,15 @@ func runAdapt(e *env, args []string) int {
 		return e.failf("%v", err)
 	}
 	ev := adapt.Evidence{API: api, Locator: loc, Records: recs, Findings: found}
-	if hintsFrom != nil {
-		ev.Hints = graph.Hints(hintsFrom, api)
+	if g := hintsFrom; g != nil {
+		ev.Hints = graph.Hints(g, api)
+	} else {
+		// Without a reviewed graph, producers come from one inferred
+		// now, its confident edges only; a hint is still kept only if
+		// its trial shows a gain.
+		g = graph.Infer(api, graph.Options{})
+		g.SetStatusAbove(inferredHintConfidence, graph.Approved)
+		ev.Hints = graph.Hints(g, api)
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
