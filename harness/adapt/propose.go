@@ -58,12 +58,12 @@ type DescribeRequest struct {
 
 // failures are what went wrong with one tool in a run.
 type failures struct {
-	tool    string
-	cases   int
-	failed  int
+	tool   string
+	cases  int
+	failed int
 	// chains counts failed cases whose request named a value another
 	// tool must find (chain and ask scenarios): a producer hint is the fix.
-	chains int
+	chains  int
 	classes map[string]int
 	// params are the arguments labels name, with their classes.
 	params map[string]map[string]bool
