@@ -1,8 +1,6 @@
 package cli
 
 import (
-	"context"
-	"io"
 	"os"
 	"path/filepath"
 	"testing"
@@ -27,15 +25,7 @@ func TestAdaptWinsBackStrippedDocs(t *testing.T) {
 		t.Skip("runs the example API's cases four times and adapt's trials")
 	}
 	dir := t.TempDir()
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	w, err := startExample(ctx, filepath.Join(dir, "example"), 6, 1, false, io.Discard, func(string, ...any) {})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer w.srv.Close()
-	t.Setenv("GLOBEX_BEARER_AUTH", "demo-token")
-	spec := filepath.Join(dir, "example", "openapi.yaml")
+	w, spec := exampleForAdapt(t, dir)
 	data, err := os.ReadFile(spec)
 	if err != nil {
 		t.Fatal(err)

@@ -34,15 +34,7 @@ func TestAdaptExampleEndToEnd(t *testing.T) {
 		t.Skip("runs the example API several times")
 	}
 	dir := t.TempDir()
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	w, err := startExample(ctx, filepath.Join(dir, "example"), 6, 1, false, io.Discard, func(string, ...any) {})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer w.srv.Close()
-	t.Setenv("GLOBEX_BEARER_AUTH", "demo-token")
-	spec := filepath.Join(dir, "example", "openapi.yaml")
+	w, spec := exampleForAdapt(t, dir)
 	defect := filepath.Join(dir, "defect.yaml")
 	if err := os.WriteFile(defect, []byte(plantedDefect), 0o644); err != nil {
 		t.Fatal(err)
@@ -150,4 +142,21 @@ func TestAdaptExampleEndToEnd(t *testing.T) {
 	if b, _ := os.ReadFile(filepath.Join(runDir, adapt.ResultFile)); json.Unmarshal(b, &j) != nil {
 		t.Error("adapt.json is not JSON")
 	}
+}
+
+// exampleForAdapt starts the example API in the test's process with the
+// demo's spec, graph and cases (6 per tool) in dir/example, and returns it
+// with the spec's path; the credential is in the environment, as a user's
+// would be.
+func exampleForAdapt(t *testing.T, dir string) (*example, string) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	t.Cleanup(cancel)
+	w, err := startExample(ctx, filepath.Join(dir, "example"), 6, 1, false, io.Discard, func(string, ...any) {})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { w.srv.Close() })
+	t.Setenv("GLOBEX_BEARER_AUTH", "demo-token")
+	return w, filepath.Join(dir, "example", "openapi.yaml")
 }
