@@ -15,6 +15,7 @@ import (
 
 	"github.com/agentready/agentready/gen"
 	"github.com/agentready/agentready/gen/catalog"
+	"github.com/agentready/agentready/gen/ir"
 	"github.com/agentready/agentready/harness/adapt"
 	"github.com/agentready/agentready/harness/cases"
 	"github.com/agentready/agentready/harness/graph"
@@ -138,7 +139,7 @@ func runAdapt(e *env, args []string) int {
 			if overlay != "" {
 				o.Overlays = append(slices.Clone(o.Overlays), overlay)
 			}
-			a, _, err := gen.Load(o)
+			a, err := loadStoppable(ctx, o)
 			if err != nil {
 				return nil, err
 			}
@@ -179,12 +180,15 @@ func runAdapt(e *env, args []string) int {
 	if res == nil {
 		return e.failf("%v", err)
 	}
-	if werr := writeAdapt(*runDir, overlayOut, res); werr != nil {
+	if werr := writeAdapt(*runDir, overlayOut, res, err == nil); werr != nil {
 		return e.failf("%v", werr)
 	}
 	printAdapt(e.stdout, res, overlayOut, *runDir)
 	if err != nil {
-		fmt.Fprintf(e.stderr, "agentready: adapt stopped (%v); what was decided is in %s and %s\n", err, overlayOut, filepath.Join(*runDir, adapt.ResultFile))
+		// The reports wait: writing them takes longer than an
+		// interruption may.
+		fmt.Fprintf(e.stderr, "agentready: adapt stopped (%v); what was decided is in %s and %s; agentready report %s writes the reports\n",
+			err, overlayOut, filepath.Join(*runDir, adapt.ResultFile), *runDir)
 		return exitError
 	}
 	return exitOK
@@ -257,13 +261,17 @@ func toolCount(ps []adapt.Action) int {
 	return len(seen)
 }
 
-// writeAdapt writes the overlay, adapt.json and the run's reports.
-func writeAdapt(dir, overlayOut string, res *adapt.Result) error {
+// writeAdapt writes the overlay, adapt.json and, with reports, the run's
+// reports.
+func writeAdapt(dir, overlayOut string, res *adapt.Result, reports bool) error {
 	if err := adapt.WriteOverlay(overlayOut, res.Overlay()); err != nil {
 		return err
 	}
 	if err := adapt.Save(dir, res); err != nil {
 		return err
+	}
+	if !reports {
+		return nil
 	}
 	r, err := report.Load(dir)
 	if err != nil {
@@ -318,4 +326,25 @@ func newDescriptionWriter(ctx context.Context, spec string) (adapt.Writer, error
 		return nil, err
 	}
 	return adapt.NewLLM(m), nil
+}
+
+// loadStoppable is gen.Load that returns when ctx is done: the parser
+// cannot be stopped (a spec with many overlay actions takes seconds), so
+// it finishes in the background and its result is dropped.
+func loadStoppable(ctx context.Context, o gen.Options) (*ir.API, error) {
+	type loaded struct {
+		api *ir.API
+		err error
+	}
+	done := make(chan loaded, 1)
+	go func() {
+		api, _, err := gen.Load(o)
+		done <- loaded{api, err}
+	}()
+	select {
+	case l := <-done:
+		return l.api, l.err
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
 }
