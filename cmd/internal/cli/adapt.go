@@ -38,6 +38,9 @@ func runAdapt(e *env, args []string) int {
 	// --out names the overlay here; the trials' runs go below the run.
 	out := fs.Lookup("out")
 	out.Usage = "the overlay file to write; an existing one is read first and its actions kept as written (default " + adapt.DefaultFile + ")"
+	if m := fs.Lookup("model"); m != nil {
+		m.Usage = "the model of the trials, as of the run (default baseline); a language model also writes the description proposals. " + m.Usage
+	}
 	runDir := fs.String("run", "", "the run to adapt from (a directory agentready test wrote); adapt.json and the trials go there")
 	budget := fs.Int("budget", adapt.DefaultBudget, "trial runs at most (each re-runs the cases one proposal can affect)")
 	var ff findingsFlag
