@@ -267,8 +267,12 @@ func toolCount(ps []adapt.Action) int {
 // writeAdapt writes the overlay, adapt.json and, with reports, the run's
 // reports.
 func writeAdapt(dir, overlayOut string, res *adapt.Result, reports bool) error {
-	if err := adapt.WriteOverlay(overlayOut, res.Overlay()); err != nil {
-		return err
+	// An overlay needs at least one action: with none kept there is no
+	// file to write, and adapt.json says what was tried.
+	if f := res.Overlay(); len(f.Actions) > 0 {
+		if err := adapt.WriteOverlay(overlayOut, f); err != nil {
+			return err
+		}
 	}
 	if err := adapt.Save(dir, res); err != nil {
 		return err
@@ -300,6 +304,9 @@ func printAdapt(w io.Writer, res *adapt.Result, overlayOut, dir string) {
 		if d.Tried {
 			tried++
 		}
+	}
+	if len(res.Kept()) == 0 {
+		overlayOut = "nothing to write to " + overlayOut
 	}
 	fmt.Fprintf(w, "%d of %d proposals kept (%d tried in %d trial runs): %s; details in %s and %s\n",
 		kept, len(res.Decisions), tried, res.Trials, overlayOut, filepath.Join(dir, adapt.ResultFile), filepath.Join(dir, "report.md"))

@@ -160,3 +160,37 @@ func exampleForAdapt(t *testing.T, dir string) (*example, string) {
 	t.Setenv("GLOBEX_BEARER_AUTH", "demo-token")
 	return w, filepath.Join(dir, "example", "openapi.yaml")
 }
+
+// TestAdaptUsage holds bad flags to clear errors, before anything runs.
+func TestAdaptUsage(t *testing.T) {
+	dir := t.TempDir()
+	ov := filepath.Join(dir, "fixes.yaml")
+	if err := os.WriteFile(ov, []byte(plantedDefect), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	runDir := filepath.Join(dir, "run")
+	if err := os.MkdirAll(runDir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(runDir, "run.json"), []byte(`{"settings":{"k":3}}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(runDir, "results.jsonl"), []byte(`{"case":"c1","tool":"getUser","args":{},"labels":[]}`+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	spec := repoFile(t, "specs/exampleapi/openapi.yaml")
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--spec", spec}, "--run DIR"},
+		{[]string{"--spec", spec, "--run", runDir, "--budget", "0"}, "--budget 0"},
+		{[]string{"--spec", spec, "--run", filepath.Join(dir, "none")}, "give a directory agentready test wrote"},
+		{[]string{"--spec", spec, "--run", runDir, "--overlay", ov, "--out", ov}, "is the file adapt writes"},
+	} {
+		code, _, stderr := run(t, append([]string{"adapt"}, tc.args...)...)
+		if code != exitUsage || !strings.Contains(stderr, tc.want) {
+			t.Errorf("adapt %v: code %d, stderr %q; want %q", tc.args, code, stderr, tc.want)
+		}
+	}
+}
