@@ -39,7 +39,7 @@ func runAdapt(e *env, args []string) int {
 	out := fs.Lookup("out")
 	out.Usage = "the overlay file to write; an existing one is read first and its actions kept as written (default " + adapt.DefaultFile + ")"
 	if m := fs.Lookup("model"); m != nil {
-		m.Usage = "the model of the trials, as of the run (default baseline); a language model also writes the description proposals. " + m.Usage
+		m.Usage = "the model of the trials (default: the run's, from its run.json); a language model also writes the description proposals. " + m.Usage
 	}
 	runDir := fs.String("run", "", "the run to adapt from (a directory agentready test wrote); adapt.json and the trials go there")
 	budget := fs.Int("budget", adapt.DefaultBudget, "trial runs at most (each re-runs the cases one proposal can affect)")
@@ -68,6 +68,9 @@ func runAdapt(e *env, args []string) int {
 		return e.failf("--run %s: %v", *runDir, errors.Join(err, adapt.ErrNoCases))
 	}
 	sameAsRun(ts, info, set)
+	if m := runModel(info); !set["model"] && m != "" {
+		ts.model = m
+	}
 	if err := ts.check(); err != nil {
 		return e.usagef("adapt", "%v", err)
 	}
@@ -222,6 +225,21 @@ func sameAsRun(ts *testSettings, info *runner.Info, set map[string]bool) {
 	if !set["ablate"] && len(s.Ablation) > 0 {
 		ts.ablate = listFlag(s.Ablation)
 	}
+}
+
+// runModel is the --model that makes the run's model again ("baseline",
+// "openai:gpt-4o"), "" when run.json does not say.
+func runModel(info *runner.Info) string {
+	m, _ := info.Model.(map[string]any)
+	kind, _ := m["kind"].(string)
+	name, _ := m["name"].(string)
+	switch {
+	case kind == "" || name == "":
+		return ""
+	case kind == "baseline":
+		return "baseline"
+	}
+	return kind + ":" + name
 }
 
 // ranIn keeps the cases the run has records of.
