@@ -43,6 +43,9 @@ const (
 	// Description lays out a tool description (gen/describe); its data
 	// is describe's descriptionData.
 	Description = "description.tmpl"
+	// AdaptDescription asks a model for a tool's description (harness/adapt);
+	// its data is adapt.DescribeRequest.
+	AdaptDescription = "adapt_describe.tmpl"
 )
 
 var cache sync.Map // name -> *template.Template

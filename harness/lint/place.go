@@ -247,3 +247,21 @@ func escape(s string) string {
 func unescape(s string) string {
 	return strings.ReplaceAll(strings.ReplaceAll(s, "~1", "/"), "~0", "~")
 }
+
+// Argument returns where op's argument arg is declared: a parameter
+// (named in location in, when in is set) or, with body set, a property
+// of the request body, after $refs and allOf; else the operation's own
+// place. Its Pointer is the JSON pointer of that declaration.
+func (l *Locator) Argument(op *ir.Operation, arg string, in ir.Location, body bool) ir.Origin {
+	return l.Locate(place{op: op, arg: arg, in: in, body: body})
+}
+
+// Follow returns the pointer ptr ends at after its local $refs: where a
+// change to what ptr declares must be made.
+func (l *Locator) Follow(ptr string) string {
+	p, _ := l.follow(ptr, l.node(ptr))
+	return p
+}
+
+// Has reports whether the document has a node at pointer ptr.
+func (l *Locator) Has(ptr string) bool { return l.node(ptr) != nil }

@@ -64,7 +64,9 @@ type page struct {
 	Levels    []levelView
 	Scenarios []scenarioView
 	// Perturb is the section on the perturbation study; nil without one.
-	Perturb    *perturbView
+	Perturb *perturbView
+	// Adapt is the section on adapt's trials; nil without one.
+	Adapt      *adaptView
 	ClassChart chart
 	ToolChart  chart
 	ToolRows   []toolView
@@ -258,6 +260,7 @@ func (r *Run) HTML() ([]byte, error) {
 	p.Recs = recGroups(r.Recommendations, byTool, p.ToolRows, anchors)
 	p.HasFindings, p.FindingsNote = len(r.Findings) > 0, outsideNote(outside, outsideTools)
 	p.Perturb = r.perturbSection()
+	p.Adapt = r.adaptSection()
 
 	var buf bytes.Buffer
 	if err := pageTemplate.Execute(&buf, p); err != nil {

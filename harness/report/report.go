@@ -24,6 +24,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/agentready/agentready/harness/adapt"
 	"io/fs"
 	"math"
 	"os"
@@ -69,6 +70,9 @@ type Run struct {
 	// Perturb is the perturbation study of the run (perturb.json), nil
 	// when it has none.
 	Perturb *perturb.Summary
+	// Adapt is what agentready adapt tried and kept (adapt.json), nil
+	// when it has not run on this run.
+	Adapt *adapt.Result
 	// Findings are what lint and fuzz found about the tools
 	// (findings.json), shown with each tool's recommendations.
 	Findings []finding.Finding
@@ -117,6 +121,9 @@ func Load(dir string) (*Run, error) {
 	r := newRun(dir, info, recs)
 	r.Notes = append(notes, r.Notes...)
 	if r.Perturb, err = perturb.Read(dir); err != nil {
+		return nil, fmt.Errorf("report: %w", err)
+	}
+	if r.Adapt, err = adapt.Read(dir); err != nil {
 		return nil, fmt.Errorf("report: %w", err)
 	}
 	if r.Findings, err = readRunFindings(dir); err != nil {

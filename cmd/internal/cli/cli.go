@@ -50,6 +50,7 @@ func commands() []command {
 		{"test", "run every case directly and through an agent; classify, report, gate CI", runTest},
 		{"report", "write report.html, report.md and junit.xml of a run; compare two runs", runReport},
 		{"fuzz", "probe each tool with documented and ruled-out arguments; report where the API disagrees with its spec", runFuzz},
+		{"adapt", "propose documentation fixes as Overlay actions from a run; keep those that measurably help", runAdapt},
 		{"perturb", "run the cases under the parameter-failure study's 15 perturbations; report each one's drop", runPerturb},
 		{"lint", "check a spec statically for what makes agents fail: confusable tools, names, prose-only constraints", runLint},
 		{"eval", "score a model on a suite of requests, statically: the call it makes, not the API's answer", runEval},
