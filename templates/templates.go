@@ -43,6 +43,9 @@ const (
 	// Description lays out a tool description (gen/describe); its data
 	// is describe's descriptionData.
 	Description = "description.tmpl"
+	// ConsistencyJudge asks a model whether two requests should give the
+	// same result (harness/consistency).
+	ConsistencyJudge = "consistency_judge.tmpl"
 )
 
 var cache sync.Map // name -> *template.Template
