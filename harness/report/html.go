@@ -64,11 +64,13 @@ type page struct {
 	Levels    []levelView
 	Scenarios []scenarioView
 	// Perturb is the section on the perturbation study; nil without one.
-	Perturb    *perturbView
-	ClassChart chart
-	ToolChart  chart
-	ToolRows   []toolView
-	Recs       []recGroup
+	Perturb *perturbView
+	// Consistency is the section on the consistency check; nil without one.
+	Consistency *consistencyView
+	ClassChart  chart
+	ToolChart   chart
+	ToolRows    []toolView
+	Recs        []recGroup
 	// HasFindings is set when the run has findings of lint or fuzz;
 	// FindingsNote counts those about tools the run did not test.
 	HasFindings  bool
@@ -258,6 +260,7 @@ func (r *Run) HTML() ([]byte, error) {
 	p.Recs = recGroups(r.Recommendations, byTool, p.ToolRows, anchors)
 	p.HasFindings, p.FindingsNote = len(r.Findings) > 0, outsideNote(outside, outsideTools)
 	p.Perturb = r.perturbSection()
+	p.Consistency = r.consistencySection()
 
 	var buf bytes.Buffer
 	if err := pageTemplate.Execute(&buf, p); err != nil {

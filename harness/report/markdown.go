@@ -113,6 +113,7 @@ func (r *Run) Markdown() string {
 	}
 
 	r.perturbMarkdown(&b)
+	r.consistencyMarkdown(&b)
 
 	b.WriteString("\n## Tools\n\n")
 	var bands []string

@@ -35,6 +35,7 @@ import (
 	"github.com/agentready/agentready/gen/atomicfile"
 	"github.com/agentready/agentready/gen/finding"
 	"github.com/agentready/agentready/harness/classify"
+	"github.com/agentready/agentready/harness/consistency"
 	"github.com/agentready/agentready/harness/perturb"
 	"github.com/agentready/agentready/harness/run"
 )
@@ -69,6 +70,9 @@ type Run struct {
 	// Perturb is the perturbation study of the run (perturb.json), nil
 	// when it has none.
 	Perturb *perturb.Summary
+	// Consistency is the run's consistency check (consistency.json), nil
+	// without one.
+	Consistency *consistency.Summary
 	// Findings are what lint and fuzz found about the tools
 	// (findings.json), shown with each tool's recommendations.
 	Findings []finding.Finding
@@ -117,6 +121,9 @@ func Load(dir string) (*Run, error) {
 	r := newRun(dir, info, recs)
 	r.Notes = append(notes, r.Notes...)
 	if r.Perturb, err = perturb.Read(dir); err != nil {
+		return nil, fmt.Errorf("report: %w", err)
+	}
+	if r.Consistency, err = consistency.Read(dir); err != nil {
 		return nil, fmt.Errorf("report: %w", err)
 	}
 	if r.Findings, err = readRunFindings(dir); err != nil {
