@@ -11,8 +11,10 @@
 // pair is reported only when three things agree, which keeps the false
 // discovery rate low as the paper did: the calls differ after
 // normalisation by the tool's schema (Normalize), the outputs of the
-// calls through the real API differ, and, when there is one, a judge (a
-// model: Judge) says the two requests should give the same result. Every
+// calls through the real API differ (and the classifier did not find
+// both runs right against the case's direct call, the ground truth), and,
+// when there is one, a judge (a model: Judge) says the two requests
+// should give the same result. Every
 // differing pair is kept in consistency.json with the verdict that
 // dismissed or reported it.
 package consistency
@@ -88,6 +90,10 @@ const (
 	Normalised = "same after normalisation"
 	// SameOutput: the calls differ, the outputs do not.
 	SameOutput = "same output"
+	// BothRight: the classifier judged both runs right against the case's
+	// direct call, the ground truth (the agent got the same data another
+	// way: another tool, an equivalent filter).
+	BothRight = "both right by the ground truth"
 	// JudgedDifferent: the judge says the requests ask different things.
 	JudgedDifferent = "judged different"
 	// JudgeFailed: the judge gave no verdict; only judged pairs are
@@ -184,7 +190,11 @@ func Check(ctx context.Context, api *ir.API, cs []cases.Case, o Options) (*Summa
 	}
 	sum := &Summary{Seed: o.Seed, PerCase: o.PerCase, Oracle: oracle, Dismissed: map[string]int{}}
 	withVariant := map[string]bool{}
-	for _, v := range base.Variants {
+	byCase := map[string]*cases.Case{}
+	for i := range cs {
+		byCase[cs[i].ID] = &cs[i]
+	}
+	for slot, v := range base.Variants {
 		recs, err := run.ReadResults(filepath.Join(v.Dir, run.ResultsFile))
 		if err != nil {
 			return nil, err
@@ -195,9 +205,9 @@ func Check(ctx context.Context, api *ir.API, cs []cases.Case, o Options) (*Summa
 				continue
 			}
 			withVariant[vr.Case] = true
-			p, ok := pk.applied[vr.Case+"\x00"+v.Name]
 			b := byID[vr.ID()]
-			if !ok || b == nil || !comparable(b) || !comparable(vr) {
+			p, ok := pk.phrasingOf(byCase[vr.Case], slot, v.Name, b, vr)
+			if !ok || !comparable(b) || !comparable(vr) {
 				sum.NotCompared++
 				continue
 			}
@@ -294,6 +304,28 @@ func (pk *picker) pick(c *cases.Case, text string) []Phrasing {
 	return out[:min(len(out), pk.perCase)]
 }
 
+// phrasingOf is the phrasing variant slot (named name) applied to case
+// c in the record vr: the one its hook noted, or, for a record of an
+// earlier, resumed run, the one the slot picks from the case's own
+// request b when it gives vr's. False when there is no case's record b
+// or the phrasing cannot be told.
+func (pk *picker) phrasingOf(c *cases.Case, slot int, name string, b, vr *run.Record) (Phrasing, bool) {
+	if c == nil || b == nil {
+		return Phrasing{}, false
+	}
+	pk.mu.Lock()
+	p, ok := pk.applied[c.ID+"\x00"+name]
+	pk.mu.Unlock()
+	if ok {
+		return p, true
+	}
+	ps := pk.pick(c, b.Utterance)
+	if slot < len(ps) && ps[slot].Apply(b.Utterance) == vr.Utterance {
+		return ps[slot], true
+	}
+	return Phrasing{}, false
+}
+
 // hook is the Request hook of variant slot: the request with the slot's
 // phrasing applied.
 func (pk *picker) hook(slot int) func(c *cases.Case, text string) (string, []string) {
@@ -330,6 +362,8 @@ func compare(ctx context.Context, api *ir.API, j Judge, b, v *run.Record, p Phra
 		pair.Verdict = Normalised
 	case pair.Outputs[0] == pair.Outputs[1]:
 		pair.Verdict = SameOutput
+	case b.Status() == classify.Passed && v.Status() == classify.Passed:
+		pair.Verdict = BothRight
 	default:
 		pair.Verdict = Reported
 		if j != nil {

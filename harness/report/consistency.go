@@ -8,7 +8,7 @@ import (
 
 // consistencyIntro says what the consistency section shows.
 const consistencyIntro = "Each case ran once as it is and once per synonymous phrasing of one of its values (a date in another format, a number in words, an enum value in words or another case, an identifier without its prefix), on the same direct call and tools. " +
-	"A pair is reported only when the agent's calls differ after normalisation by the tool's schema, their answers from the API differ, and the judge, when there is one, calls the two requests equivalent; " +
+	"A pair is reported only when the agent's calls differ after normalisation by the tool's schema, their answers from the API differ (and not both runs are right against the direct call), and the judge, when there is one, calls the two requests equivalent; " +
 	"the dismissed pairs are the false-discovery guard."
 
 // consistencyView is the section of both reports on the consistency

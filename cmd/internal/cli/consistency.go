@@ -93,7 +93,7 @@ func runConsistency(e *env, args []string) int {
 	sum, err := consistency.Check(ctx, job.api, job.cases, o)
 	if err != nil {
 		if ctx.Err() != nil {
-			return e.failf("interrupted: the runs finished so far are in %s", dir)
+			return e.failf("interrupted: the runs finished so far are in %s; continue with --resume --out %s", dir, dir)
 		}
 		return e.failf("%v", err)
 	}
