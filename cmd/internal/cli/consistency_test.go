@@ -126,3 +126,21 @@ func TestConsistencyFindsUndocumentedDates(t *testing.T) {
 		t.Fatalf("%s: %v %+v", report.FindingsFile, err, saved)
 	}
 }
+
+func TestConsistencyUsage(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--example", "--only", "synonyms"}, "no kind of phrasing \"synonyms\""},
+		{[]string{"--example", "--per-case", "0"}, "--per-case 0"},
+		{[]string{"--example", "--limit", "-1"}, "--limit -1"},
+		{[]string{"--example", "--repeat", "3"}, "--repeat 3"},
+		{[]string{"--example", "--spec", "x.yaml"}, "--example and --spec"},
+	} {
+		code, _, stderr := run(t, append([]string{"consistency", "--example-dir", t.TempDir()}, tc.args...)...)
+		if code != exitUsage || !strings.Contains(stderr, tc.want) {
+			t.Errorf("%v: code %d, stderr %q, want %q", tc.args, code, stderr, tc.want)
+		}
+	}
+}
