@@ -124,9 +124,25 @@ type Summary struct {
 	// tool, argument and kind of phrasing.
 	Reported int `json:"reported"`
 	// Kinds break the counts down by kind of phrasing, in Kinds' order.
-	Kinds    []KindCount       `json:"kinds"`
+	Kinds []KindCount `json:"kinds"`
+	// Compared lists every variant compared: what its phrasing changed
+	// and how its call came out.
+	Compared []Compared        `json:"compared"`
 	Pairs    []Pair            `json:"pairs,omitempty"`
 	Findings []finding.Finding `json:"findings"`
+}
+
+// SameCall is the verdict (Compared.Verdict) of a variant whose call
+// was the case's word for word.
+const SameCall = "same call"
+
+// Compared is one variant compared with its case.
+type Compared struct {
+	Case     string   `json:"case"`
+	Slot     string   `json:"slot"`
+	Phrasing Phrasing `json:"phrasing"`
+	// Verdict is SameCall or the verdict of the differing pair.
+	Verdict string `json:"verdict"`
 }
 
 // KindCount are the counts of one kind of phrasing.
@@ -217,8 +233,10 @@ func Check(ctx context.Context, api *ir.API, cs []cases.Case, o Options) (*Summa
 			pair, same := compare(ctx, api, o.Judge, b, vr, p)
 			if same {
 				sum.SameCall++
+				sum.Compared = append(sum.Compared, Compared{Case: vr.Case, Slot: v.Name, Phrasing: p, Verdict: SameCall})
 				continue
 			}
+			sum.Compared = append(sum.Compared, Compared{Case: vr.Case, Slot: v.Name, Phrasing: p, Verdict: pair.Verdict})
 			pair.Slot = v.Name
 			sum.Differing++
 			kc.Differing++

@@ -245,6 +245,9 @@ func TestCheckFindsAnUndocumentedFormat(t *testing.T) {
 	if s.Reported != 1 || s.Dismissed[consistency.SameOutput] != 2 || len(s.Findings) != 1 {
 		t.Fatalf("reported %d, dismissed %v, %d findings: %+v", s.Reported, s.Dismissed, len(s.Findings), s.Pairs)
 	}
+	if len(s.Compared) != 3 || s.Compared[0].Phrasing.Kind != consistency.DateFormat || s.Compared[0].Phrasing.From != "1 January 2023" {
+		t.Errorf("compared %+v", s.Compared)
+	}
 	f := s.Findings[0]
 	if f.Source != finding.Consistency || f.Subject() != "listAssets.purchased_after" || f.Kind != "inconsistent-date-format" ||
 		!strings.Contains(f.Fix, "format: date") || !strings.Contains(f.Evidence, "2023-01-01") {
