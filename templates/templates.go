@@ -46,6 +46,9 @@ const (
 	// AdaptDescription asks a model for a tool's description (harness/adapt);
 	// its data is adapt.DescribeRequest.
 	AdaptDescription = "adapt_describe.tmpl"
+	// ConsistencyJudge asks a model whether two requests should give the
+	// same result (harness/consistency).
+	ConsistencyJudge = "consistency_judge.tmpl"
 )
 
 var cache sync.Map // name -> *template.Template

@@ -26,12 +26,15 @@ type Source string
 
 // The sources.
 const (
-	Lint     Source = "lint"
-	Fuzz     Source = "fuzz"
-	Perturb  Source = "perturb"
-	Classify Source = "classify"
-	Graph    Source = "graph"
-	Config   Source = "config"
+	Lint    Source = "lint"
+	Fuzz    Source = "fuzz"
+	Perturb Source = "perturb"
+	// Consistency is harness/consistency: synonymous requests that gave
+	// different calls and outputs.
+	Consistency Source = "consistency"
+	Classify    Source = "classify"
+	Graph       Source = "graph"
+	Config      Source = "config"
 )
 
 // Level is how serious a finding is, in SARIF's words.

@@ -305,3 +305,29 @@ func sortedKeys(m map[string]any) []string {
 	sort.Strings(keys)
 	return keys
 }
+
+// Mention is where an argument value is said in a request: the bytes
+// Start to End of the text, the value, and the dotted path of the
+// argument it is of (of the list, for an item of one).
+type Mention struct {
+	Start, End int
+	Value      any
+	Arg        string
+}
+
+// Mentions returns where the values of args are said in text, in the
+// order they are said, as the request perturbations find them: each
+// value's first occurrence that stands alone, as written or else in any
+// case. Other robustness checks (harness/consistency) say the same
+// values in other words at these places.
+func Mentions(text string, args map[string]any) []Mention {
+	ms := mentions(text, args)
+	out := make([]Mention, len(ms))
+	for i, m := range ms {
+		out[i] = Mention{Start: m.start, End: m.end, Value: m.value, Arg: m.arg}
+	}
+	return out
+}
+
+// NumberWords writes n (0 to 9999) in English words ("forty-two").
+func NumberWords(n int) string { return numberWords(n) }

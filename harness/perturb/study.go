@@ -2,10 +2,7 @@ package perturb
 
 import (
 	"context"
-	"encoding/json"
-	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"sort"
 
@@ -280,27 +277,8 @@ func classified(r *run.Record) bool {
 }
 
 // Write writes s to dir's perturb.json.
-func Write(dir string, s *Summary) error {
-	b, err := json.MarshalIndent(s, "", "  ")
-	if err != nil {
-		return err
-	}
-	return os.WriteFile(filepath.Join(dir, File), append(b, '\n'), 0o644)
-}
+func Write(dir string, s *Summary) error { return run.WriteJSON(filepath.Join(dir, File), s) }
 
-// Read reads dir's perturb.json; a directory without one gives nil and
-// no error.
-func Read(dir string) (*Summary, error) {
-	b, err := os.ReadFile(filepath.Join(dir, File))
-	if os.IsNotExist(err) {
-		return nil, nil
-	}
-	if err != nil {
-		return nil, err
-	}
-	var s Summary
-	if err := json.Unmarshal(b, &s); err != nil {
-		return nil, fmt.Errorf("%s: %w", filepath.Join(dir, File), err)
-	}
-	return &s, nil
-}
+// Read reads dir's perturb.json; a directory without one gives nil and no
+// error.
+func Read(dir string) (*Summary, error) { return run.ReadJSON[Summary](filepath.Join(dir, File)) }

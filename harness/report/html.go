@@ -66,11 +66,13 @@ type page struct {
 	// Perturb is the section on the perturbation study; nil without one.
 	Perturb *perturbView
 	// Adapt is the section on adapt's trials; nil without one.
-	Adapt      *adaptView
-	ClassChart chart
-	ToolChart  chart
-	ToolRows   []toolView
-	Recs       []recGroup
+	Adapt *adaptView
+	// Consistency is the section on the consistency check; nil without one.
+	Consistency *consistencyView
+	ClassChart  chart
+	ToolChart   chart
+	ToolRows    []toolView
+	Recs        []recGroup
 	// HasFindings is set when the run has findings of lint or fuzz;
 	// FindingsNote counts those about tools the run did not test.
 	HasFindings  bool
@@ -261,6 +263,7 @@ func (r *Run) HTML() ([]byte, error) {
 	p.HasFindings, p.FindingsNote = len(r.Findings) > 0, outsideNote(outside, outsideTools)
 	p.Perturb = r.perturbSection()
 	p.Adapt = r.adaptSection()
+	p.Consistency = r.consistencySection()
 
 	var buf bytes.Buffer
 	if err := pageTemplate.Execute(&buf, p); err != nil {

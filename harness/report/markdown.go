@@ -114,6 +114,7 @@ func (r *Run) Markdown() string {
 
 	r.perturbMarkdown(&b)
 	r.adaptMarkdown(&b)
+	r.consistencyMarkdown(&b)
 
 	b.WriteString("\n## Tools\n\n")
 	var bands []string

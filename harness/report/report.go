@@ -36,6 +36,7 @@ import (
 	"github.com/agentready/agentready/gen/atomicfile"
 	"github.com/agentready/agentready/gen/finding"
 	"github.com/agentready/agentready/harness/classify"
+	"github.com/agentready/agentready/harness/consistency"
 	"github.com/agentready/agentready/harness/perturb"
 	"github.com/agentready/agentready/harness/run"
 )
@@ -73,6 +74,9 @@ type Run struct {
 	// Adapt is what agentready adapt tried and kept (adapt.json), nil
 	// when it has not run on this run.
 	Adapt *adapt.Result
+	// Consistency is the run's consistency check (consistency.json), nil
+	// without one.
+	Consistency *consistency.Summary
 	// Findings are what lint and fuzz found about the tools
 	// (findings.json), shown with each tool's recommendations.
 	Findings []finding.Finding
@@ -124,6 +128,9 @@ func Load(dir string) (*Run, error) {
 		return nil, fmt.Errorf("report: %w", err)
 	}
 	if r.Adapt, err = adapt.Read(dir); err != nil {
+		return nil, fmt.Errorf("report: %w", err)
+	}
+	if r.Consistency, err = consistency.Read(dir); err != nil {
 		return nil, fmt.Errorf("report: %w", err)
 	}
 	if r.Findings, err = readRunFindings(dir); err != nil {

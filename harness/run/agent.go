@@ -43,6 +43,8 @@ type runner struct {
 	// runner's, "" for the run's own.
 	variants []*runner
 	variant  string
+	// applies is the variant's Variant.Applies.
+	applies func(c *cases.Case) bool
 
 	// meta are the meta-tools the agent is given instead of the case's
 	// tools (Options.Toolset dynamic); nil for the static toolset.
@@ -171,6 +173,11 @@ func (r *runner) runLegs(ctx context.Context, tr trial) *Record {
 		}
 		vrec := base
 		vrec.Prep = slices.Clone(base.Prep)
+		if v.applies != nil && !v.applies(c) {
+			vrec.Skipped = SkipNotApplied
+			rec.variants = append(rec.variants, &vrec)
+			continue
+		}
 		v.agentLeg(ctx, tr, &vrec, prep)
 		rec.infra = vrec.infra
 		rec.variants = append(rec.variants, &vrec)

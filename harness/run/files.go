@@ -152,3 +152,24 @@ func writeJSONFile(path string, v any) error {
 	data = append(data, '\n')
 	return atomicfile.Write(path, data)
 }
+
+// WriteJSON writes v to path as indented JSON, atomically: the summary
+// files studies add to a run directory (perturb.json, consistency.json).
+func WriteJSON(path string, v any) error { return writeJSONFile(path, v) }
+
+// ReadJSON reads a JSON file WriteJSON wrote; a missing file gives nil
+// and no error, as a run directory without that study.
+func ReadJSON[T any](path string) (*T, error) {
+	data, err := os.ReadFile(path)
+	if os.IsNotExist(err) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	var v T
+	if err := json.Unmarshal(data, &v); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return &v, nil
+}

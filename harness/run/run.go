@@ -185,7 +185,15 @@ type Variant struct {
 	Shown    func(*schema.ToolInfo) (*schema.ToolInfo, error)
 	Request  func(c *cases.Case, utterance string) (string, []string)
 	Returned func(tool, text string) string
+	// Applies reports whether the variant has anything to change in a
+	// case (nil: every case); the agent is not run again for a case it
+	// does not apply to, whose record says so (SkipNotApplied).
+	Applies func(c *cases.Case) bool
 }
+
+// SkipNotApplied is why a variant's record of a case it does not apply
+// to (Variant.Applies) was not run.
+const SkipNotApplied = "the variant does not apply to the case"
 
 // variant returns the options of v's leg: the run's, with v's hooks.
 func (o Options) variant(v Variant) Options {
@@ -443,7 +451,7 @@ func Run(ctx context.Context, cs []cases.Case, opts Options) (*Summary, error) {
 			return nil, err
 		}
 		vws = append(vws, vw)
-		r.variants = append(r.variants, &runner{opts: vo, classifier: r.classifier, nonce: o.Nonce, variant: v.Name, meta: r.meta})
+		r.variants = append(r.variants, &runner{opts: vo, classifier: r.classifier, nonce: o.Nonce, variant: v.Name, meta: r.meta, applies: v.Applies})
 	}
 
 	var mu sync.Mutex

@@ -52,6 +52,7 @@ func commands() []command {
 		{"fuzz", "probe each tool with documented and ruled-out arguments; report where the API disagrees with its spec", runFuzz},
 		{"adapt", "propose documentation fixes as Overlay actions from a run; keep those that measurably help", runAdapt},
 		{"perturb", "run the cases under the parameter-failure study's 15 perturbations; report each one's drop", runPerturb},
+		{"consistency", "run the cases with their values said in synonymous ways; report calls and outputs that differ", runConsistency},
 		{"lint", "check a spec statically for what makes agents fail: confusable tools, names, prose-only constraints", runLint},
 		{"eval", "score a model on a suite of requests, statically: the call it makes, not the API's answer", runEval},
 		{"demo", "the whole loop, offline, against the example API", runDemo},

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"os"
 	"os/signal"
@@ -11,6 +12,7 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/agentready/agentready/gen/ir"
 	"github.com/agentready/agentready/harness/cases"
 	"github.com/agentready/agentready/harness/perturb"
 	"github.com/agentready/agentready/harness/report"
@@ -52,46 +54,11 @@ func runPerturb(e *env, args []string) int {
 	defer stop()
 	start := time.Now()
 
-	var job *testJob
-	if *useExample {
-		set := setFlags(fs)
-		for _, f := range []string{"spec", "config", "cases", "base-url", "graph"} {
-			if set[f] {
-				return e.usagef("perturb", "--example and --%s: the example brings its own spec, cases and server; use one or the other", f)
-			}
-		}
-		w, err := startExample(ctx, *exampleDir, *perTool, ts.seed, false, e.stdout, func(format string, a ...any) {
-			fmt.Fprintf(e.stdout, "[%5.1fs] "+format+"\n", append([]any{time.Since(start).Seconds()}, a...)...)
-		})
-		if err != nil {
-			return e.failf("%v", err)
-		}
-		defer w.srv.Close()
-		job = &testJob{api: w.api, baseURL: w.srv.URL, cases: w.cases, file: w.casesFile, mayWrite: w.everything, settings: *ts,
-			nonce: demoNonce + 1, graph: w.graph, clientOp: exampleClient()}
-	} else {
-		p, api, ok := e.loadAPI(&rf.spec, setFlags(fs))
-		if !ok {
-			return exitError
-		}
-		file, cs, ok := e.readCases(rf.cases, p)
-		if !ok {
-			return exitError
-		}
-		if err := casesFitSpec(cs, api, file); err != nil {
-			return e.failf("%v", err)
-		}
-		mayWrite := p.mayWrite(rf.allow)
-		keep, held := runnable(api, cs, mayWrite)
-		if held > 0 {
-			fmt.Fprintf(e.stderr, "agentready: %d of %d cases change state and were left out (--allow-mutations runs them)\n", held, len(cs))
-		}
-		hintsFrom, ok := e.hintGraph(rf.graph, p.cfg.Graph, api)
-		if !ok {
-			return exitError
-		}
-		job = &testJob{api: api, baseURL: p.cfg.BaseURL, cases: keep, file: file, mayWrite: mayWrite, settings: *ts, graph: hintsFrom}
+	job, closeJob, code := e.studyJob(ctx, "perturb", fs, &rf, studyExample{use: *useExample, dir: *exampleDir, perTool: *perTool}, start, true)
+	if job == nil {
+		return code
 	}
+	defer closeJob()
 	if job.settings.out == "" {
 		job.settings.out = filepath.Join("runs", "perturb-"+time.Now().UTC().Format("2006-01-02T150405"))
 	}
@@ -122,6 +89,70 @@ func runPerturb(e *env, args []string) int {
 	fmt.Fprintf(e.stdout, "\nstudy recorded in %s (%s; one run per perturbation in %s/); report: %s; took %.1fs\n",
 		dir, perturb.File, filepath.Join(dir, perturb.Subdir), filepath.Join(dir, "report.html"), time.Since(start).Seconds())
 	return exitOK
+}
+
+// studyExample are the --example flags of a study (perturb,
+// consistency): run the demo's cases against the example API started in
+// this process.
+type studyExample struct {
+	use     bool
+	dir     string
+	perTool int
+}
+
+// studyJob builds the job of a study command: the example API and the
+// demo's cases with --example, else the spec, cases and base URL of the
+// flags. Cases that change state are left out unless mutations are
+// allowed (--allow-mutations; with --example, everything when
+// exampleWrites). It prints what went wrong and returns false; close
+// stops the example API.
+func (e *env) studyJob(ctx context.Context, cmd string, fs *flag.FlagSet, rf *runFlags, ex studyExample, start time.Time, exampleWrites bool) (job *testJob, close func(), code int) {
+	ts := &rf.settings
+	if ex.use {
+		set := setFlags(fs)
+		for _, f := range []string{"spec", "config", "cases", "base-url", "graph"} {
+			if set[f] {
+				return nil, nil, e.usagef(cmd, "--example and --%s: the example brings its own spec, cases and server; use one or the other", f)
+			}
+		}
+		w, err := startExample(ctx, ex.dir, ex.perTool, ts.seed, false, e.stdout, func(format string, a ...any) {
+			fmt.Fprintf(e.stdout, "[%5.1fs] "+format+"\n", append([]any{time.Since(start).Seconds()}, a...)...)
+		})
+		if err != nil {
+			return nil, nil, e.failf("%v", err)
+		}
+		mayWrite := w.everything
+		if !exampleWrites && !rf.allow {
+			mayWrite = func(*ir.Operation) bool { return false }
+		}
+		keep, held := runnable(w.api, w.cases, mayWrite)
+		if held > 0 {
+			fmt.Fprintf(e.stderr, "agentready: %d of %d cases change state and were left out (--allow-mutations runs them)\n", held, len(w.cases))
+		}
+		return &testJob{api: w.api, baseURL: w.srv.URL, cases: keep, file: w.casesFile, mayWrite: mayWrite, settings: *ts,
+			nonce: demoNonce + 1, graph: w.graph, clientOp: exampleClient()}, func() { w.srv.Close() }, exitOK
+	}
+	p, api, ok := e.loadAPI(&rf.spec, setFlags(fs))
+	if !ok {
+		return nil, nil, exitError
+	}
+	file, cs, ok := e.readCases(rf.cases, p)
+	if !ok {
+		return nil, nil, exitError
+	}
+	if err := casesFitSpec(cs, api, file); err != nil {
+		return nil, nil, e.failf("%v", err)
+	}
+	mayWrite := p.mayWrite(rf.allow)
+	keep, held := runnable(api, cs, mayWrite)
+	if held > 0 {
+		fmt.Fprintf(e.stderr, "agentready: %d of %d cases change state and were left out (--allow-mutations runs them)\n", held, len(cs))
+	}
+	hintsFrom, ok := e.hintGraph(rf.graph, p.cfg.Graph, api)
+	if !ok {
+		return nil, nil, exitError
+	}
+	return &testJob{api: api, baseURL: p.cfg.BaseURL, cases: keep, file: file, mayWrite: mayWrite, settings: *ts, graph: hintsFrom}, func() {}, exitOK
 }
 
 // printPerturb prints the study's table: a row per perturbation.
