@@ -107,6 +107,9 @@ type generator struct {
 	extra map[string]*ir.Operation
 	// stepTry varies the setup arguments when a plan is made again.
 	stepTry int
+	// memo is shared by the checking schemas of every tool, which then
+	// work out the types they share once.
+	memo *toolschema.Memo
 }
 
 // setupGen returns the generator of op's setup and cleanup arguments;
@@ -118,7 +121,7 @@ func (g *generator) setupGen(op *ir.Operation) *toolGen {
 	if tg, ok := g.setupGens[op.Name]; ok {
 		return tg
 	}
-	tg, err := newToolGen(g.api, op, g.opts, g.h, g.logf)
+	tg, err := newToolGen(g.api, op, g.opts, g.h, g.memo, g.logf)
 	if err != nil {
 		tg = nil
 	}
@@ -177,7 +180,7 @@ func Generate(ctx context.Context, api *ir.API, opts Options) ([]Case, *Report, 
 	for _, w := range opts.Data.check(known) {
 		logf("%s", w)
 	}
-	g := &generator{api: api, opts: opts, h: h, allow: allow, logf: logf,
+	g := &generator{api: api, opts: opts, h: h, allow: allow, logf: logf, memo: toolschema.NewMemo(api),
 		setupGens: map[string]*toolGen{}, extra: map[string]*ir.Operation{}}
 	var out []Case
 	gens := map[string]*toolGen{}
@@ -185,7 +188,7 @@ func Generate(ctx context.Context, api *ir.API, opts Options) ([]Case, *Report, 
 		if err := ctx.Err(); err != nil {
 			return nil, nil, err
 		}
-		tg, err := newToolGen(api, op, opts, h, logf)
+		tg, err := newToolGen(api, op, opts, h, g.memo, logf)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -274,8 +277,10 @@ type toolGen struct {
 	unmeetable string
 }
 
-func newToolGen(api *ir.API, op *ir.Operation, opts Options, h *harvester, logf func(string, ...any)) (*toolGen, error) {
-	schema, err := toolschema.Build(api, op, toolschema.Options{})
+func newToolGen(api *ir.API, op *ir.Operation, opts Options, h *harvester, memo *toolschema.Memo, logf func(string, ...any)) (*toolGen, error) {
+	// The checker reads no text: the schema is written without it, as
+	// a generated tool's CheckSchema is.
+	schema, err := toolschema.Build(api, op, toolschema.Options{ForChecking: true, Memo: memo})
 	if err != nil {
 		return nil, fmt.Errorf("%s: parameter schema: %w", op.Name, err)
 	}
