@@ -150,7 +150,7 @@ func Annotate(ctx context.Context, api *ir.API, cs []cases.Case, g Generator) ([
 		st.Utterances += len(kept)
 		rated := *shown
 		rated.Utterances = kept
-		judge.RateNaturalness(&rated)
+		j.RateNaturalness(&rated)
 		cc := *c
 		cc.Utterances = rated.Utterances
 		if len(c.Withheld) > 0 {
