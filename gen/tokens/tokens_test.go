@@ -6,7 +6,6 @@ import (
 	"strings"
 	"sync"
 	"testing"
-	"time"
 
 	tiktoken "github.com/pkoukk/tiktoken-go"
 	loader "github.com/pkoukk/tiktoken-go-loader"
@@ -196,20 +195,6 @@ func TestCountMatchesTiktoken(t *testing.T) {
 			t.Errorf("Count(%.30q) = %d, tiktoken-go %d", s, got, want)
 		}
 	}
-}
-
-// TestLoadCost logs how long the first load takes when it is the first in
-// the process (go test -run TestLoadCost -v ./gen/tokens/).
-func TestLoadCost(t *testing.T) {
-	start := time.Now()
-	var before runtime.MemStats
-	runtime.ReadMemStats(&before)
-	Exact()
-	elapsed := time.Since(start)
-	var after runtime.MemStats
-	runtime.GC()
-	runtime.ReadMemStats(&after)
-	t.Logf("first call to load %s: %v (near 0 if an earlier test loaded it); heap in use after: %d MiB", Encoding, elapsed, after.HeapInuse>>20)
 }
 
 // description is a typical ~500-character operation description.
