@@ -1,9 +1,7 @@
 package gen_test
 
 import (
-	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -12,6 +10,7 @@ import (
 	"github.com/agentready/agentready/gen"
 	"github.com/agentready/agentready/gen/internal/modtest"
 	"github.com/agentready/agentready/gen/load"
+	"github.com/agentready/agentready/internal/benchproc"
 )
 
 // benchSpecs are the large real specs the generator's speed goals are set
@@ -39,10 +38,9 @@ func benchTargets(root string) []struct{ name, path string } {
 	return out
 }
 
-// The benchmarks report peak memory as the maximum resident set size of a
-// child process (this test binary, re-run with benchChildEnv set) that does
-// the same work once: in-process heap samples would count the garbage of
-// earlier iterations.
+// The benchmarks report the cost of one cold run of the job in a child
+// process (internal/benchproc: peak RSS, CPU and wall seconds) beside the
+// warm in-process iterations.
 const benchChildEnv = "AGENTREADY_BENCH_CHILD"
 
 // TestBenchChild is the work a child process does for a benchmark; in a
@@ -62,50 +60,14 @@ func TestBenchChild(t *testing.T) {
 	case "floor":
 		libopenapiOnly(t, path)
 	}
-	fmt.Println("COLD", time.Since(start).Seconds())
-	// The peak resident set of this process; after exec, unlike the
-	// rusage a parent reads from wait4, it does not inherit the parent's.
-	status, err := os.ReadFile("/proc/self/status")
-	if err != nil {
-		t.Skip("no /proc/self/status on this system")
-	}
-	for _, line := range strings.Split(string(status), "\n") {
-		if strings.HasPrefix(line, "VmHWM:") {
-			fmt.Println("PEAK", strings.TrimSpace(strings.TrimPrefix(line, "VmHWM:")))
-		}
-	}
+	benchproc.Report(start)
 }
 
 // coldRun runs job once in a child process, a fresh process as a user's
-// command is, and reports two metrics: its peak RSS in MiB (0 where the
-// system does not say) and the seconds the job took there. In-process
-// iterations run warm: the heap the earlier benchmarks grew is already
-// mapped, which flatters whichever runs later.
+// command is, and reports its peak RSS in MiB, CPU seconds and seconds.
 func coldRun(b *testing.B, job string) {
 	b.Helper()
-	rss, secs := childRun(b, job)
-	b.ReportMetric(rss, "peak-RSS-MiB")
-	b.ReportMetric(secs, "cold-s")
-}
-
-// childRun runs job in a child process and returns its peak RSS in MiB
-// and the job's seconds.
-func childRun(b *testing.B, job string) (rss, secs float64) {
-	b.Helper()
-	cmd := exec.Command(os.Args[0], "-test.run=^TestBenchChild$", "-test.count=1", "-test.v")
-	cmd.Env = append(os.Environ(), benchChildEnv+"="+job)
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		b.Fatalf("child %s: %v\n%s", job, err, out)
-	}
-	for _, line := range strings.Split(string(out), "\n") {
-		var kb float64
-		if _, err := fmt.Sscanf(line, "PEAK %f kB", &kb); err == nil {
-			rss = kb / 1024
-		}
-		_, _ = fmt.Sscanf(line, "COLD %g", &secs)
-	}
-	return rss, secs
+	benchproc.Run(b, "TestBenchChild", benchChildEnv, job).ReportMetrics(b)
 }
 
 // libopenapiOnly reads a spec and builds its model with the configuration

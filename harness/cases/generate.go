@@ -7,9 +7,12 @@ import (
 	"hash/fnv"
 	"maps"
 	"math/rand/v2"
+	"runtime"
 	"slices"
 	"sort"
 	"strings"
+
+	"golang.org/x/sync/errgroup"
 
 	"github.com/agentready/agentready/gen/example"
 	"github.com/agentready/agentready/gen/ir"
@@ -108,6 +111,9 @@ type generator struct {
 	extra map[string]*ir.Operation
 	// stepTry varies the setup arguments when a plan is made again.
 	stepTry int
+	// memo is shared by the checking schemas of every tool, which then
+	// work out the types they share once.
+	memo *toolschema.Memo
 }
 
 // setupGen returns the generator of op's setup and cleanup arguments;
@@ -119,9 +125,9 @@ func (g *generator) setupGen(op *ir.Operation) *toolGen {
 	if tg, ok := g.setupGens[op.Name]; ok {
 		return tg
 	}
-	tg, err := newToolGen(g.api, op, g.opts, g.h, g.logf)
-	if err != nil {
-		tg = nil
+	var tg *toolGen
+	if checker, err := newChecker(g.api, op, g.memo); err == nil {
+		tg = newToolGen(g.api, op, g.opts, g.h, checker, g.logf)
 	}
 	g.setupGens[op.Name] = tg
 	return tg
@@ -178,18 +184,19 @@ func Generate(ctx context.Context, api *ir.API, opts Options) ([]Case, *Report, 
 	for _, w := range opts.Data.check(known) {
 		logf("%s", w)
 	}
-	g := &generator{api: api, opts: opts, h: h, allow: allow, logf: logf,
+	g := &generator{api: api, opts: opts, h: h, allow: allow, logf: logf, memo: toolschema.NewMemo(api),
 		setupGens: map[string]*toolGen{}, extra: map[string]*ir.Operation{}}
 	var out []Case
 	gens := map[string]*toolGen{}
-	for _, op := range ops {
+	checks, checkErrs := checkers(ctx, api, ops, g.memo)
+	for i, op := range ops {
 		if err := ctx.Err(); err != nil {
 			return nil, nil, err
 		}
-		tg, err := newToolGen(api, op, opts, h, logf)
-		if err != nil {
+		if err := checkErrs[i]; err != nil {
 			return nil, nil, err
 		}
+		tg := newToolGen(api, op, opts, h, checks[i], logf)
 		gens[op.Name] = tg
 		cs := tg.cases()
 		used := map[string]bool{}
@@ -275,8 +282,10 @@ type toolGen struct {
 	unmeetable string
 }
 
-func newToolGen(api *ir.API, op *ir.Operation, opts Options, h *harvester, logf func(string, ...any)) (*toolGen, error) {
-	schema, err := toolschema.Build(api, op, toolschema.Options{})
+// newChecker builds the checker of op's arguments. It reads no text: the
+// schema is written without it, as a generated tool's CheckSchema is.
+func newChecker(api *ir.API, op *ir.Operation, memo *toolschema.Memo) (*toolrt.ArgChecker, error) {
+	schema, err := toolschema.Build(api, op, toolschema.Options{ForChecking: true, Memo: memo})
 	if err != nil {
 		return nil, fmt.Errorf("%s: parameter schema: %w", op.Name, err)
 	}
@@ -284,6 +293,30 @@ func newToolGen(api *ir.API, op *ir.Operation, opts Options, h *harvester, logf 
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", op.Name, err)
 	}
+	return checker, nil
+}
+
+// checkers builds the checkers of ops on every CPU (their schemas and
+// compilation are most of a tool's setup, and need nothing of the
+// cases), each with its error; it stops early when ctx is done.
+func checkers(ctx context.Context, api *ir.API, ops []*ir.Operation, memo *toolschema.Memo) ([]*toolrt.ArgChecker, []error) {
+	out := make([]*toolrt.ArgChecker, len(ops))
+	errs := make([]error, len(ops))
+	var g errgroup.Group
+	g.SetLimit(runtime.GOMAXPROCS(0))
+	for i, op := range ops {
+		g.Go(func() error {
+			if errs[i] = ctx.Err(); errs[i] == nil {
+				out[i], errs[i] = newChecker(api, op, memo)
+			}
+			return nil
+		})
+	}
+	_ = g.Wait()
+	return out, errs
+}
+
+func newToolGen(api *ir.API, op *ir.Operation, opts Options, h *harvester, checker *toolrt.ArgChecker, logf func(string, ...any)) *toolGen {
 	tg := &toolGen{api: api, op: op, opts: opts, checker: checker, h: h, logf: logf,
 		harvested: map[string][]candidate{}, next: map[string]int{}, bad: map[string]bool{},
 		badTraits: map[string]map[string]bool{}}
@@ -305,7 +338,7 @@ func newToolGen(api *ir.API, op *ir.Operation, opts Options, h *harvester, logf 
 			tg.harvested[in] = shuffled
 		}
 	}
-	return tg, nil
+	return tg
 }
 
 // meetableArgs are the arguments of op whose constraints a value within

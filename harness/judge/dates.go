@@ -145,9 +145,7 @@ func findDates(s string) []dateMention {
 // instantSaid reports whether the text says the date of v and, for a
 // date-time that is not midnight, its time of day and zone.
 func (t *text) instantSaid(v instant) bool {
-	if !t.datesRead {
-		t.dates, t.datesRead = findDates(t.raw), true
-	}
+	t.datesOnce.Do(func() { t.dates = findDates(t.raw) })
 	for _, m := range t.dates {
 		if v.dateOnly {
 			y, mo, d := v.t.Date()

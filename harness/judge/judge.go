@@ -47,11 +47,36 @@ type Judge struct {
 	mu  sync.Mutex
 	// args caches each tool's arguments by name.
 	args map[string]map[string]toolschema.Arg
+	// texts are the texts read lately (at most maxReadTexts): a text is
+	// judged, then rated, and reading it is most of the cost of both.
+	texts map[string]*text
 }
+
+// maxReadTexts bounds Judge.texts; a case has a few utterances.
+const maxReadTexts = 256
 
 // New returns a judge for the cases of api.
 func New(api *ir.API) *Judge {
-	return &Judge{api: api, args: map[string]map[string]toolschema.Arg{}}
+	return &Judge{api: api, args: map[string]map[string]toolschema.Arg{}, texts: map[string]*text{}}
+}
+
+// read returns s read for the judge's questions, read once while it is
+// among the texts kept.
+func (j *Judge) read(s string) *text {
+	j.mu.Lock()
+	t, ok := j.texts[s]
+	j.mu.Unlock()
+	if ok {
+		return t
+	}
+	t = readText(s)
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	if len(j.texts) >= maxReadTexts {
+		clear(j.texts)
+	}
+	j.texts[s] = t
+	return t
 }
 
 // Miss is one expected value that an utterance does not let a reader
@@ -115,7 +140,7 @@ func (j *Judge) CheckText(c *cases.Case, text string) Verdict {
 }
 
 func (j *Judge) check(c *cases.Case, text string, forms map[string]string) Verdict {
-	t := readText(text)
+	t := j.read(text)
 	args := j.toolArgs(c.Tool)
 	var v Verdict
 	for _, name := range slices.Sorted(maps.Keys(c.Args)) {

@@ -32,7 +32,12 @@ import (
 // not a label. The level is at least 1. args are the request's values by
 // argument name, as a case holds them.
 func Naturalness(args map[string]any, utterance string) int {
-	t := readText(utterance)
+	return naturalness(args, readText(utterance))
+}
+
+// naturalness is Naturalness of a text already read.
+func naturalness(args map[string]any, t *text) int {
+	utterance := t.raw
 	if len(t.blobs) > 0 {
 		return 1
 	}
@@ -83,6 +88,17 @@ func RateNaturalness(c *cases.Case) {
 	for i := range c.Utterances {
 		if c.Utterances[i].Naturalness == 0 {
 			c.Utterances[i].Naturalness = Naturalness(c.Args, c.Utterances[i].Text)
+		}
+	}
+}
+
+// RateNaturalness is the package's RateNaturalness, reading each text
+// once for this judge's Check and it: the texts just judged are rated
+// without being read again.
+func (j *Judge) RateNaturalness(c *cases.Case) {
+	for i := range c.Utterances {
+		if c.Utterances[i].Naturalness == 0 {
+			c.Utterances[i].Naturalness = naturalness(c.Args, j.read(c.Utterances[i].Text))
 		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode"
 
 	"github.com/agentready/agentready/gen/describe/prose"
@@ -26,9 +27,10 @@ type text struct {
 	// blobs are the JSON objects and lists quoted in the text, as
 	// canonical JSON.
 	blobs map[string]bool
-	// dates are the dates the text says, read when first needed.
+	// dates are the dates the text says, read when first needed (a
+	// Judge shares a text between goroutines).
 	dates     []dateMention
-	datesRead bool
+	datesOnce sync.Once
 }
 
 func readText(s string) *text {

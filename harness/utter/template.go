@@ -92,6 +92,11 @@ func NewTemplates(opts TemplateOptions) (*Templates, error) {
 	return t, nil
 }
 
+// Concurrent reports that Templates may write the utterances of several
+// cases at once (utter.Concurrent): it keeps no state between calls, and
+// each case's choices come from the seed and the case's ID.
+func (t *Templates) Concurrent() bool { return true }
+
 // Utter writes the case's utterances.
 func (t *Templates) Utter(_ context.Context, api *ir.API, c *cases.Case) ([]cases.Utterance, error) {
 	op := api.Operation(c.Tool)

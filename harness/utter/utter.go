@@ -36,7 +36,10 @@ package utter
 import (
 	"context"
 	"fmt"
+	"runtime"
 	"strings"
+	"sync"
+	"sync/atomic"
 
 	"github.com/agentready/agentready/gen/ir"
 	"github.com/agentready/agentready/harness/cases"
@@ -105,6 +108,17 @@ func (s Stats) String() string {
 	return out
 }
 
+// Concurrent is a Generator that may write (and rewrite) the utterances
+// of several cases at once, each exactly as it would alone: Annotate then
+// works on every CPU. Templates is one (each case's choices come from its
+// ID); a model's generator is not, so that its calls stay in case order.
+type Concurrent interface {
+	Generator
+	// Concurrent reports whether the generator is safe to call for
+	// several cases at once.
+	Concurrent() bool
+}
+
 // Annotate writes the utterances of every case with g and judges each:
 // one that fails the judge is written again when g is a Rewriter, and
 // dropped when it still fails. It returns the cases that kept at least
@@ -113,59 +127,103 @@ func (s Stats) String() string {
 func Annotate(ctx context.Context, api *ir.API, cs []cases.Case, g Generator) ([]cases.Case, Stats, error) {
 	j := judge.New(api)
 	rw, _ := g.(Rewriter)
+	results := make([]annotation, len(cs))
+	workers := 1
+	if c, ok := g.(Concurrent); ok && c.Concurrent() {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				i := int(next.Add(1)) - 1
+				if i >= len(cs) {
+					return
+				}
+				if results[i].err = ctx.Err(); results[i].err == nil {
+					results[i] = annotate(ctx, api, j, g, rw, &cs[i])
+				}
+				if results[i].err != nil {
+					// Later cases are not worth starting.
+					next.Store(int64(len(cs)))
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
 	var st Stats
 	out := cs[:0:0]
-	for i := range cs {
-		if err := ctx.Err(); err != nil {
-			return nil, st, err
-		}
-		c := &cs[i]
-		if api.Operation(c.Tool) == nil {
-			return nil, st, fmt.Errorf("case %s: the API has no tool %q", c.ID, c.Tool)
-		}
-		// An ask case's first message is written and judged without the
-		// values it withholds.
-		shown := shownCase(c)
-		us, err := g.Utter(ctx, api, shown)
-		if err != nil {
-			return nil, st, fmt.Errorf("case %s: %w", c.ID, err)
+	for _, r := range results {
+		if r.err != nil {
+			return nil, st, r.err
 		}
 		st.Cases++
-		kept, changed, err := judged(ctx, api, j, rw, shown, us)
-		if err != nil {
-			return nil, st, fmt.Errorf("case %s: %w", c.ID, err)
-		}
-		if ok := withoutGiveaways(j, c, kept); len(ok) < len(kept) {
-			kept, changed = ok, true
-		}
 		switch {
-		case len(kept) == 0:
+		case r.dropped:
 			st.Dropped++
 			continue
-		case changed:
+		case r.changed:
 			st.Rewritten++
 		default:
 			st.Passed++
 		}
-		st.Utterances += len(kept)
-		rated := *shown
-		rated.Utterances = kept
-		judge.RateNaturalness(&rated)
-		cc := *c
-		cc.Utterances = rated.Utterances
-		if len(c.Withheld) > 0 {
-			if cc.Withheld, err = writeReplies(api, j, c); err != nil {
-				return nil, st, fmt.Errorf("case %s: %w", c.ID, err)
-			}
-		}
-		for _, u := range cc.Utterances {
+		st.Utterances += len(r.c.Utterances)
+		for _, u := range r.c.Utterances {
 			if u.Naturalness >= 1 && u.Naturalness <= 5 {
 				st.Levels[u.Naturalness]++
 			}
 		}
-		out = append(out, cc)
+		out = append(out, r.c)
 	}
 	return out, st, nil
+}
+
+// annotation is what Annotate made of one case: the case with its
+// utterances, or dropped (none passed), whether any was written again or
+// dropped, or why it failed.
+type annotation struct {
+	c                cases.Case
+	dropped, changed bool
+	err              error
+}
+
+// annotate writes and judges the utterances of one case (see Annotate).
+func annotate(ctx context.Context, api *ir.API, j *judge.Judge, g Generator, rw Rewriter, c *cases.Case) annotation {
+	if api.Operation(c.Tool) == nil {
+		return annotation{err: fmt.Errorf("case %s: the API has no tool %q", c.ID, c.Tool)}
+	}
+	// An ask case's first message is written and judged without the
+	// values it withholds.
+	shown := shownCase(c)
+	us, err := g.Utter(ctx, api, shown)
+	if err != nil {
+		return annotation{err: fmt.Errorf("case %s: %w", c.ID, err)}
+	}
+	kept, changed, err := judged(ctx, api, j, rw, shown, us)
+	if err != nil {
+		return annotation{err: fmt.Errorf("case %s: %w", c.ID, err)}
+	}
+	if ok := withoutGiveaways(j, c, kept); len(ok) < len(kept) {
+		kept, changed = ok, true
+	}
+	if len(kept) == 0 {
+		return annotation{dropped: true}
+	}
+	rated := *shown
+	rated.Utterances = kept
+	j.RateNaturalness(&rated)
+	cc := *c
+	cc.Utterances = rated.Utterances
+	if len(c.Withheld) > 0 {
+		if cc.Withheld, err = writeReplies(api, j, c); err != nil {
+			return annotation{err: fmt.Errorf("case %s: %w", c.ID, err)}
+		}
+	}
+	return annotation{c: cc, changed: changed}
 }
 
 // judged returns the utterances that pass the judge, rewritten where

@@ -43,3 +43,22 @@ func TestDecodeRefuses(t *testing.T) {
 		}
 	}
 }
+
+// TestFastMatchesTokens checks the scanner of valid documents against
+// encoding/json's tokens, on the corners of JSON text and on every tool
+// schema of a real spec.
+func TestFastMatchesTokens(t *testing.T) {
+	docs := []string{
+		` { "a" : [ 1 , -0.5e+10 , 2E-3 , 0 ] , "b" : { } , "c" : [ ] } `,
+		`"plain"`, `"esc\"aped\\ \/ \b\f\n\r\t \u00e9 \ud83d\ude00 \ud800"`,
+		"\"bad \xff utf-8\"", `{"k\u0041":"v","kA":"w"}`, `[true,false,null,"ü",{"x":[[]]}]`,
+		"\t\n\r[1]\n", `-12`, `1e999`,
+	}
+	for _, doc := range docs {
+		fast, err1 := Decode([]byte(doc), newObj, (*obj).set)
+		slow, err2 := decodeTokens([]byte(doc), newObj, (*obj).set)
+		if err1 != nil || err2 != nil || !reflect.DeepEqual(fast, slow) {
+			t.Errorf("%q: fast %#v (%v), tokens %#v (%v)", doc, fast, err1, slow, err2)
+		}
+	}
+}

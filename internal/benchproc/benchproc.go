@@ -1,0 +1,83 @@
+// Package benchproc runs a benchmark's job once in a fresh process, as a
+// user's command runs, and reads back what it cost: peak resident set,
+// CPU seconds and wall seconds. In-process iterations run warm (the heap
+// earlier benchmarks grew is already mapped) and in-process heap samples
+// count the garbage of earlier iterations; a child process has neither.
+//
+// The child is the test binary itself, re-run with one test selected and
+// an environment variable that names the job: the test calls Report after
+// doing the job, and Run in the parent parses what it printed.
+//
+// CPU seconds (user and system, all threads) are the measure to compare
+// on a machine shared with other work: wall seconds there say as much
+// about the neighbours as about the job.
+package benchproc
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// Cost is what one run of a job took.
+type Cost struct {
+	// PeakMiB is the peak resident set in MiB (0 where the system does
+	// not say).
+	PeakMiB float64
+	// CPU is user plus system CPU seconds; Wall is the job's seconds.
+	CPU, Wall float64
+}
+
+// Report prints the cost of the job this process did since start, for Run
+// to read: call it last in the child's test.
+func Report(start time.Time) {
+	fmt.Println("COLD", time.Since(start).Seconds())
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err == nil {
+		fmt.Println("CPU", time.Duration(ru.Utime.Nano()+ru.Stime.Nano()).Seconds())
+	}
+	// The peak resident set of this process; after exec, unlike the
+	// rusage a parent reads from wait4, it does not inherit the parent's.
+	status, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		return
+	}
+	for _, line := range strings.Split(string(status), "\n") {
+		if strings.HasPrefix(line, "VmHWM:") {
+			fmt.Println("PEAK", strings.TrimSpace(strings.TrimPrefix(line, "VmHWM:")))
+		}
+	}
+}
+
+// Run re-runs the test binary with only test selected and env=job set,
+// and returns the cost the child reported.
+func Run(b *testing.B, test, env, job string) Cost {
+	b.Helper()
+	cmd := exec.Command(os.Args[0], "-test.run=^"+test+"$", "-test.count=1", "-test.v")
+	cmd.Env = append(os.Environ(), env+"="+job)
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		b.Fatalf("child %s: %v\n%s", job, err, out)
+	}
+	var c Cost
+	for _, line := range strings.Split(string(out), "\n") {
+		var kb float64
+		if _, err := fmt.Sscanf(line, "PEAK %f kB", &kb); err == nil {
+			c.PeakMiB = kb / 1024
+		}
+		_, _ = fmt.Sscanf(line, "COLD %g", &c.Wall)
+		_, _ = fmt.Sscanf(line, "CPU %g", &c.CPU)
+	}
+	return c
+}
+
+// ReportMetrics reports c on b: peak-RSS-MiB, cpu-s and cold-s.
+func (c Cost) ReportMetrics(b *testing.B) {
+	b.ReportMetric(c.PeakMiB, "peak-RSS-MiB")
+	b.ReportMetric(c.CPU, "cpu-s")
+	b.ReportMetric(c.Wall, "cold-s")
+}
