@@ -284,7 +284,7 @@ type toolGen struct {
 
 // newChecker builds the checker of op's arguments. It reads no text: the
 // schema is written without it, as a generated tool's CheckSchema is.
-func newChecker(api *ir.API, op *ir.Operation, memo *toolschema.Memo) (*toolrt.ArgChecker, error) {
+func newChecker(api *ir.API, op *ir.Operation, memo *toolschema.Memo) (*argcheck.Checker, error) {
 	schema, err := toolschema.Build(api, op, toolschema.Options{ForChecking: true, Memo: memo})
 	if err != nil {
 		return nil, fmt.Errorf("%s: parameter schema: %w", op.Name, err)
@@ -299,8 +299,8 @@ func newChecker(api *ir.API, op *ir.Operation, memo *toolschema.Memo) (*toolrt.A
 // checkers builds the checkers of ops on every CPU (their schemas and
 // compilation are most of a tool's setup, and need nothing of the
 // cases), each with its error; it stops early when ctx is done.
-func checkers(ctx context.Context, api *ir.API, ops []*ir.Operation, memo *toolschema.Memo) ([]*toolrt.ArgChecker, []error) {
-	out := make([]*toolrt.ArgChecker, len(ops))
+func checkers(ctx context.Context, api *ir.API, ops []*ir.Operation, memo *toolschema.Memo) ([]*argcheck.Checker, []error) {
+	out := make([]*argcheck.Checker, len(ops))
 	errs := make([]error, len(ops))
 	var g errgroup.Group
 	g.SetLimit(runtime.GOMAXPROCS(0))
@@ -316,7 +316,7 @@ func checkers(ctx context.Context, api *ir.API, ops []*ir.Operation, memo *tools
 	return out, errs
 }
 
-func newToolGen(api *ir.API, op *ir.Operation, opts Options, h *harvester, checker *toolrt.ArgChecker, logf func(string, ...any)) *toolGen {
+func newToolGen(api *ir.API, op *ir.Operation, opts Options, h *harvester, checker *argcheck.Checker, logf func(string, ...any)) *toolGen {
 	tg := &toolGen{api: api, op: op, opts: opts, checker: checker, h: h, logf: logf,
 		harvested: map[string][]candidate{}, next: map[string]int{}, bad: map[string]bool{},
 		badTraits: map[string]map[string]bool{}}
