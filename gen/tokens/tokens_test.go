@@ -170,6 +170,33 @@ func newEncoderForTest() (*tiktoken.Tiktoken, error) {
 	return tiktoken.GetEncoding(Encoding)
 }
 
+// bothEncodings returns the ranks Count uses and tiktoken-go's encoder,
+// the reference its counts are checked against.
+func bothEncodings(t *testing.T) (map[string]int, *tiktoken.Tiktoken) {
+	t.Helper()
+	ranks, err := encoding()
+	if err != nil {
+		t.Fatal(err)
+	}
+	enc, err := newEncoderForTest()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ranks, enc
+}
+
+// TestCountMatchesTiktoken counts texts with long merges, invalid UTF-8
+// and special-token look-alikes both ways.
+func TestCountMatchesTiktoken(t *testing.T) {
+	_, enc := bothEncodings(t)
+	for _, s := range []string{description, "\xff\xfe invalid UTF-8 \xc3", "a\x80b\xe2\x82", "<|endoftext|> <|endofprompt|>",
+		strings.Repeat("abcdefghij", 300), "Grüße, 世界 🙂 \u00e9\u0301", "  \n\n\t x  y\r\n", "12345678901234567890"} {
+		if got, want := Count(s), len(enc.EncodeOrdinary(s)); got != want {
+			t.Errorf("Count(%.30q) = %d, tiktoken-go %d", s, got, want)
+		}
+	}
+}
+
 // description is a typical ~500-character operation description.
 const description = `Returns the details for an issue. The issue is identified by its ID or key, however, if the identifier doesn't match an issue, a case-insensitive search and check for moved issues is performed. If a matching issue is found its details are returned, a 302 or other redirect is not returned. The issue key returned in the response is the key of the issue found. Permissions required: Browse projects project permission for the project that the issue is in; if issue-level security is configured, permission to view the issue.`
 
@@ -218,33 +245,6 @@ func BenchmarkLoad(b *testing.B) {
 		ranks, err := loadRanks()
 		if err != nil || len(ranks) != o200kTokens {
 			b.Fatalf("ranks: %d, %v", len(ranks), err)
-		}
-	}
-}
-
-// bothEncodings returns the ranks Count uses and tiktoken-go's encoder,
-// the reference its counts are checked against.
-func bothEncodings(t *testing.T) (map[string]int, *tiktoken.Tiktoken) {
-	t.Helper()
-	ranks, err := encoding()
-	if err != nil {
-		t.Fatal(err)
-	}
-	enc, err := newEncoderForTest()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return ranks, enc
-}
-
-// TestCountMatchesTiktoken counts texts with long merges, invalid UTF-8
-// and special-token look-alikes both ways.
-func TestCountMatchesTiktoken(t *testing.T) {
-	_, enc := bothEncodings(t)
-	for _, s := range []string{description, "\xff\xfe invalid UTF-8 \xc3", "a\x80b\xe2\x82", "<|endoftext|> <|endofprompt|>",
-		strings.Repeat("abcdefghij", 300), "Grüße, 世界 🙂 \u00e9\u0301", "  \n\n\t x  y\r\n", "12345678901234567890"} {
-		if got, want := Count(s), len(enc.EncodeOrdinary(s)); got != want {
-			t.Errorf("Count(%.30q) = %d, tiktoken-go %d", s, got, want)
 		}
 	}
 }
