@@ -6,15 +6,17 @@ import (
 	"sync/atomic"
 	"unicode"
 	"unicode/utf8"
+
+	tiktoken "github.com/pkoukk/tiktoken-go"
 )
 
 // Counting does not need tiktoken-go's regular expression, most of its
 // cost: nextPiece splits the text as o200k_base's pre-tokenizing pattern
 // does, and each distinct piece is encoded once and remembered. Tool
 // schemas are made of few distinct pieces ("type", "\":\"", "string",
-// property names), so most are found in the cache. In text that is not
-// valid UTF-8 each invalid byte counts as U+FFFD, as tiktoken-go reads
-// it. TestPiecesMatchTiktoken checks the split against the
+// property names), so most are found in the cache. Text that is not
+// valid UTF-8 goes through tiktoken-go whole (it counts each invalid byte
+// as U+FFFD). TestPiecesMatchTiktoken checks the split against the
 // pattern itself, compiled as tiktoken-go compiles it.
 
 // The cache holds at most maxCachedPieces pieces of at most maxCachedLen
@@ -29,27 +31,27 @@ var (
 	cachedCount atomic.Int64
 )
 
-// countPieces counts valid UTF-8 s with ranks, piece by piece.
-func countPieces(ranks map[string]int, s string) int {
+// countPieces counts valid UTF-8 s with enc, piece by piece.
+func countPieces(enc *tiktoken.Tiktoken, s string) int {
 	n := 0
 	for i := 0; i < len(s); {
 		j := nextPiece(s, i)
-		n += pieceTokens(ranks, s[i:j])
+		n += pieceTokens(enc, s[i:j])
 		i = j
 	}
 	return n
 }
 
-func pieceTokens(ranks map[string]int, p string) int {
+func pieceTokens(enc *tiktoken.Tiktoken, p string) int {
 	if len(p) > maxCachedLen {
-		return pieceCount(ranks, p)
+		return len(enc.EncodeOrdinary(p))
 	}
 	if v, ok := pieceCounts.Load(p); ok {
 		return v.(int)
 	}
 	// A piece is a whole match of the pattern, so tiktoken-go splits it
 	// into itself and byte-pair encodes it as it would inside the text.
-	n := pieceCount(ranks, p)
+	n := len(enc.EncodeOrdinary(p))
 	if cachedCount.Load() < maxCachedPieces {
 		// A copy: the piece must not keep the whole text alive.
 		if _, loaded := pieceCounts.LoadOrStore(strings.Clone(p), n); !loaded {

@@ -1,21 +1,20 @@
 // Package tokens counts the tokens a text costs a language model, so that
 // reports can say how much of a context window a package of tools takes.
 //
-// Counts use OpenAI's o200k_base encoding (GPT-4o, GPT-4.1, o-series),
-// with the BPE ranks embedded in the binary by
-// github.com/pkoukk/tiktoken-go-loader: counting never touches the
-// network. The tests check every count against
-// github.com/pkoukk/tiktoken-go's. Other vendors' tokenizers differ, so a
-// count is exact for o200k models and a comparable estimate for others.
+// Counts use OpenAI's o200k_base encoding (GPT-4o, GPT-4.1, o-series) via
+// github.com/pkoukk/tiktoken-go, with the BPE ranks embedded in the binary
+// by github.com/pkoukk/tiktoken-go-loader: counting never touches the
+// network. Other vendors' tokenizers differ, so a count is exact for
+// o200k models and a comparable estimate for others.
 //
-// The ranks are loaded once, on the first call, which takes about 0.1 s
-// and keeps about 10 MiB of heap (see BenchmarkLoad); after that Count
+// The encoding is loaded once, on the first call, which takes 0.2-0.3 s
+// and keeps about 24 MiB of heap (see BenchmarkLoad); after that Count
 // and CountJSON take 0.2-0.3 µs a byte of text and are safe for
-// concurrent use without locking (the ranks are read-only once loaded).
-// Should the encoding fail to load, they fall back to Estimate and Exact
-// reports false, so that a report can say which ran.
+// concurrent use without locking (tiktoken-go's encoder is read-only once
+// built). Should the encoding fail to load, they fall back to Estimate and
+// Exact reports false, so that a report can say which ran.
 //
-// Byte-pair merging is quadratic in the length of a run of
+// tiktoken-go's byte-pair merging is quadratic in the length of a run of
 // letters with no space, digit or punctuation in it: 10,000 such bytes
 // take 60 ms, 40,000 a second. Descriptions and schemas have no such runs.
 package tokens
@@ -26,29 +25,31 @@ import (
 	"fmt"
 	"sync"
 	"unicode/utf8"
+
+	tiktoken "github.com/pkoukk/tiktoken-go"
+	loader "github.com/pkoukk/tiktoken-go-loader"
 )
 
 // Encoding is the name of the encoding Count uses.
-const Encoding = "o200k_base"
+const Encoding = tiktoken.MODEL_O200K_BASE
 
-// encoding loads the o200k_base ranks on its first call and returns the
-// same result ever after. A nil map means loading failed; the error says
-// why.
+// encoding loads the o200k_base encoding on its first call and returns the
+// same result ever after. A nil encoder means loading failed; the error
+// says why.
 var encoding = sync.OnceValues(load)
 
-func load() (ranks map[string]int, err error) {
+func load() (enc *tiktoken.Tiktoken, err error) {
 	defer func() {
-		// A panic while parsing the embedded file must not take the
-		// program down with it, only switch counting to the estimate.
+		// The loader parses an embedded file; a panic there must not take
+		// the program down with it, only switch counting to the estimate.
 		if r := recover(); r != nil {
-			ranks, err = nil, fmt.Errorf("loading %s: %v", Encoding, r)
+			enc, err = nil, fmt.Errorf("loading %s: %v", Encoding, r)
 		}
 	}()
-	ranks, err = loadRanks()
-	if err != nil {
-		return nil, fmt.Errorf("loading %s: %w", Encoding, err)
-	}
-	return ranks, nil
+	// The default loader downloads the ranks over HTTP; the offline one
+	// reads the copy embedded in tiktoken-go-loader.
+	tiktoken.SetBpeLoader(loader.NewOfflineLoader())
+	return tiktoken.GetEncoding(Encoding)
 }
 
 // Count returns the number of o200k_base tokens in s. Text that looks like
@@ -56,31 +57,30 @@ func load() (ranks map[string]int, err error) {
 // as a model's API does with text it is sent. Count never panics: if the
 // encoding could not be loaded it returns Estimate(s) (see Exact).
 func Count(s string) int {
-	ranks, _ := encoding()
-	return count(ranks, s)
+	enc, _ := encoding()
+	return count(enc, s)
 }
 
-// count counts s with ranks, or estimates it when ranks is nil.
-func count(ranks map[string]int, s string) int {
+// count counts s with enc, or estimates it when enc is nil.
+func count(enc *tiktoken.Tiktoken, s string) int {
 	if s == "" {
 		return 0
 	}
-	if ranks == nil {
+	if enc == nil {
 		return Estimate(s)
 	}
-	if !utf8.ValidString(s) {
-		// tiktoken-go reads text as runes: each invalid byte is U+FFFD.
-		s = string([]rune(s))
+	if utf8.ValidString(s) {
+		return countPieces(enc, s)
 	}
-	return countPieces(ranks, s)
+	return len(enc.EncodeOrdinary(s))
 }
 
 // Exact reports whether Count and CountJSON use the real o200k_base
 // encoding (true) or fell back to Estimate because it failed to load. It
 // loads the encoding if nothing has yet.
 func Exact() bool {
-	ranks, _ := encoding()
-	return ranks != nil
+	enc, _ := encoding()
+	return enc != nil
 }
 
 // LoadError returns why the encoding failed to load, or nil when it loaded
