@@ -17,6 +17,8 @@ import (
 	"github.com/agentready/agentready/harness/eval"
 	"github.com/agentready/agentready/harness/models"
 	"github.com/cloudwego/eino/schema"
+
+	"github.com/agentready/agentready/harness/chat"
 )
 
 func exampleAPI(t *testing.T) (*ir.API, *toolrt.Catalog) {
@@ -159,7 +161,7 @@ func TestFromCases(t *testing.T) {
 	turn := func(_ context.Context, convo []*schema.Message, _ []*schema.ToolInfo) (*schema.Message, error) {
 		for _, c := range suite {
 			if convo[len(convo)-1].Content == c.Utterance {
-				return models.ToolCallMessage(convo, models.ToolCallSpec{Name: strings.Split(c.ID, "/")[0], Arguments: calls[c.ID]}), nil
+				return chat.CallMessage(convo, chat.Call{Name: strings.Split(c.ID, "/")[0], Arguments: calls[c.ID]}), nil
 			}
 		}
 		return nil, fmt.Errorf("no script for %q", convo[len(convo)-1].Content)

@@ -13,7 +13,7 @@ import (
 
 	"github.com/agentready/agentready/gen/ir"
 	"github.com/agentready/agentready/gen/toolrt"
-	"github.com/agentready/agentready/harness/models"
+	"github.com/agentready/agentready/harness/baseline"
 	"github.com/agentready/agentready/harness/retrieve"
 	"github.com/cloudwego/eino/components/model"
 	"github.com/cloudwego/eino/schema"
@@ -99,7 +99,7 @@ type Result struct {
 	Offered []string `json:"offered,omitempty"`
 	Found   bool     `json:"found"`
 	// Why is the model's own account of its reply, when it gives one
-	// (the baseline does, under models.ExtraReason).
+	// (the baseline does, under baseline.ExtraReason).
 	Why string `json:"why,omitempty"`
 }
 
@@ -167,7 +167,7 @@ func Run(ctx context.Context, cs []Case, opts Options) ([]Result, error) {
 		}
 		r := score(opts.API, byID, idOf, c, msg)
 		r.Offered = offered
-		if why, ok := msg.Extra[models.ExtraReason].(string); ok {
+		if why, ok := msg.Extra[baseline.ExtraReason].(string); ok {
 			r.Why = why
 		}
 		for _, n := range offered {

@@ -9,8 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/agentready/agentready/harness/baseline"
 	"github.com/agentready/agentready/harness/eval"
-	"github.com/agentready/agentready/harness/models"
 )
 
 // The hand-written suites (testdata/suites) are requests operators wrote
@@ -35,7 +35,7 @@ func TestHandWrittenSuites(t *testing.T) {
 				t.Errorf("%s.%s: %d cases do not fit the spec, first: %s: %s", name, split, len(ps), ps[0].Case, ps[0].Text)
 				continue
 			}
-			rs, err := eval.Run(context.Background(), cs, eval.Options{API: api, Catalog: cat, Model: models.NewBaseline()})
+			rs, err := eval.Run(context.Background(), cs, eval.Options{API: api, Catalog: cat, Model: baseline.New()})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -3,10 +3,10 @@
 // Stream, WithTools), so that a ReAct agent runs the same way whichever
 // model answers:
 //
-//   - "baseline" (the default): Baseline, an offline, deterministic
-//     stand-in for an LLM that reads only what a real model reads (the
-//     conversation and the tool definitions) and makes the same kinds of
-//     mistakes for the same reasons; see Baseline.
+//   - "baseline" (the default): package baseline's Model, an offline,
+//     deterministic stand-in for an LLM that reads only what a real model
+//     reads (the conversation and the tool definitions) and makes the same
+//     kinds of mistakes for the same reasons; see baseline.Model.
 //   - "openai:NAME": any OpenAI-compatible chat-completions endpoint
 //     (OpenAI, vLLM, LM Studio, Ollama's /v1, ...), at OPENAI_BASE_URL
 //     (default https://api.openai.com/v1) with the key OPENAI_API_KEY.
@@ -46,6 +46,7 @@ import (
 	"github.com/cloudwego/eino/components/model"
 
 	"github.com/agentready/agentready/gen/toolrt/dialect"
+	"github.com/agentready/agentready/harness/baseline"
 )
 
 // Kinds of model.
@@ -169,7 +170,7 @@ func NewWith(ctx context.Context, spec string, opts Options) (model.ToolCallingC
 		if name != "" {
 			return nil, Info{}, fmt.Errorf("model %q: the baseline takes no name; write \"baseline\"", spec)
 		}
-		return NewBaseline(), Info{Kind: KindBaseline, Name: KindBaseline}, nil
+		return baseline.New(), Info{Kind: KindBaseline, Name: KindBaseline}, nil
 	case KindOpenAI, KindOllama, KindAzure, KindAnthropic, KindGemini:
 	default:
 		return nil, Info{}, fmt.Errorf("model %q: unknown kind %q; use baseline, openai:NAME, ollama:NAME, "+

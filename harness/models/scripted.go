@@ -8,6 +8,8 @@ import (
 
 	"github.com/cloudwego/eino/components/model"
 	"github.com/cloudwego/eino/schema"
+
+	"github.com/agentready/agentready/harness/chat"
 )
 
 // Turn is one reply of a Scripted model: a function of the conversation
@@ -109,14 +111,14 @@ func (s *Scripted) GetType() string { return "Scripted" }
 // conversation so far, from 1.
 func CallTool(name, argumentsJSON string) Turn {
 	return func(_ context.Context, convo []*schema.Message, _ []*schema.ToolInfo) (*schema.Message, error) {
-		return ToolCallMessage(convo, ToolCallSpec{Name: name, Arguments: argumentsJSON}), nil
+		return chat.CallMessage(convo, chat.Call{Name: name, Arguments: argumentsJSON}), nil
 	}
 }
 
 // CallTools is a turn that calls several tools at once.
-func CallTools(calls ...ToolCallSpec) Turn {
+func CallTools(calls ...chat.Call) Turn {
 	return func(_ context.Context, convo []*schema.Message, _ []*schema.ToolInfo) (*schema.Message, error) {
-		return ToolCallMessage(convo, calls...), nil
+		return chat.CallMessage(convo, calls...), nil
 	}
 }
 
@@ -141,35 +143,4 @@ func Repeat(n int, turn Turn) []Turn {
 		out[i] = turn
 	}
 	return out
-}
-
-// ToolCallSpec is one tool call to make.
-type ToolCallSpec struct {
-	Name      string
-	Arguments string
-}
-
-// ToolCallMessage is an assistant message that makes calls, with IDs
-// "call_N" numbered after the tool calls already in convo.
-func ToolCallMessage(convo []*schema.Message, calls ...ToolCallSpec) *schema.Message {
-	n := countToolCalls(convo)
-	tcs := make([]schema.ToolCall, len(calls))
-	for i, c := range calls {
-		tcs[i] = schema.ToolCall{
-			ID:       fmt.Sprintf("call_%d", n+i+1),
-			Type:     "function",
-			Function: schema.FunctionCall{Name: c.Name, Arguments: c.Arguments},
-		}
-	}
-	return schema.AssistantMessage("", tcs)
-}
-
-func countToolCalls(convo []*schema.Message) int {
-	n := 0
-	for _, m := range convo {
-		if m != nil && m.Role == schema.Assistant {
-			n += len(m.ToolCalls)
-		}
-	}
-	return n
 }

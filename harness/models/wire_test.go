@@ -228,18 +228,7 @@ func runAgent(t *testing.T, agent *react.Agent, in []*schema.Message, stream boo
 	if err != nil {
 		t.Fatal(err)
 	}
-	var chunks []*schema.Message
-	for {
-		c, err := sr.Recv()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
-		chunks = append(chunks, c)
-	}
-	out, err := schema.ConcatMessages(chunks)
+	out, err := schema.ConcatMessageStream(sr)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -14,6 +14,8 @@ import (
 	"github.com/agentready/agentready/harness/run"
 	"github.com/agentready/agentready/metatools"
 	"github.com/agentready/agentready/specs/exampleapi/server"
+
+	"github.com/agentready/agentready/harness/chat"
 )
 
 // describeFound is a turn that describes the tool named name when the
@@ -23,7 +25,7 @@ func describeFound(name string) models.Turn {
 		last := convo[len(convo)-1]
 		for _, m := range regexp.MustCompile(`(?m)^- (\w+) \(`).FindAllStringSubmatch(last.Content, -1) {
 			if m[1] == name {
-				return models.ToolCallMessage(convo, models.ToolCallSpec{Name: metatools.DescribeTool, Arguments: fmt.Sprintf(`{"name":%q}`, name)}), nil
+				return chat.CallMessage(convo, chat.Call{Name: metatools.DescribeTool, Arguments: fmt.Sprintf(`{"name":%q}`, name)}), nil
 			}
 		}
 		return nil, fmt.Errorf("the search did not find %s:\n%s", name, last.Content)

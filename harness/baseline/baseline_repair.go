@@ -1,4 +1,4 @@
-package models
+package baseline
 
 import (
 	"encoding/json"
@@ -10,6 +10,8 @@ import (
 	"strings"
 
 	"github.com/cloudwego/eino/schema"
+
+	"github.com/agentready/agentready/harness/chat"
 )
 
 // problem is one line of an argument-validation error.
@@ -169,7 +171,7 @@ func (k *toolkit) repair(in []*schema.Message, request string, prev schema.ToolC
 	if len(fixes) == 0 {
 		return stop("I see nothing to change")
 	}
-	return ToolCallMessage(in, ToolCallSpec{Name: name, Arguments: encodeArgs(args)}), "repaired: " + strings.Join(fixes, "; ")
+	return chat.CallMessage(in, chat.Call{Name: name, Arguments: encodeArgs(args)}), "repaired: " + strings.Join(fixes, "; ")
 }
 
 // reshape rewrites a bare number the error rejected in the shape of the

@@ -1,4 +1,4 @@
-package models
+package baseline
 
 import (
 	"encoding/json"
@@ -10,6 +10,8 @@ import (
 	"github.com/eino-contrib/jsonschema"
 
 	"github.com/agentready/agentready/metatools"
+
+	"github.com/agentready/agentready/harness/chat"
 )
 
 // The baseline through meta-tools. Offered only search_tools,
@@ -72,7 +74,7 @@ func metaReply(in []*schema.Message) (*schema.Message, string) {
 	request := strings.TrimSpace(requestText(in[first]))
 	if !searched {
 		args, _ := json.Marshal(metatools.SearchArgs{Query: request})
-		return ToolCallMessage(in, ToolCallSpec{Name: metatools.SearchTools, Arguments: string(args)}),
+		return chat.CallMessage(in, chat.Call{Name: metatools.SearchTools, Arguments: string(args)}),
 			"dynamic toolset: search with the request's words"
 	}
 	if len(described) == 0 {
@@ -89,12 +91,12 @@ func metaReply(in []*schema.Message) (*schema.Message, string) {
 			best, why = hits[0].Name, fmt.Sprintf("picked among %d found (score %.2f)", len(found), hits[0].Score)
 		}
 		args, _ := json.Marshal(metatools.DescribeArgs{Name: best})
-		return ToolCallMessage(in, ToolCallSpec{Name: metatools.DescribeTool, Arguments: string(args)}),
+		return chat.CallMessage(in, chat.Call{Name: metatools.DescribeTool, Arguments: string(args)}),
 			fmt.Sprintf("dynamic toolset: describe %s (%s)", best, why)
 	}
 	if next, why := sourceToDescribe(described, turns, request); next != "" {
 		args, _ := json.Marshal(metatools.DescribeArgs{Name: next})
-		return ToolCallMessage(in, ToolCallSpec{Name: metatools.DescribeTool, Arguments: string(args)}),
+		return chat.CallMessage(in, chat.Call{Name: metatools.DescribeTool, Arguments: string(args)}),
 			"dynamic toolset: describe " + next + ", " + why
 	}
 	// The described tools as if they were offered, and the calls made
@@ -108,7 +110,7 @@ func metaReply(in []*schema.Message) (*schema.Message, string) {
 	if err != nil {
 		args, _ = json.Marshal(metatools.CallArgs{Name: fc.Name, Arguments: map[string]any{}})
 	}
-	return ToolCallMessage(in, ToolCallSpec{Name: metatools.CallTool, Arguments: string(args)}),
+	return chat.CallMessage(in, chat.Call{Name: metatools.CallTool, Arguments: string(args)}),
 		"dynamic toolset: through call_tool, " + reason
 }
 

@@ -1,4 +1,4 @@
-package models_test
+package baseline_test
 
 import (
 	"context"
@@ -11,6 +11,7 @@ import (
 
 	"github.com/agentready/agentready/gen/catalog"
 	"github.com/agentready/agentready/gen/toolrt"
+	"github.com/agentready/agentready/harness/baseline"
 	"github.com/agentready/agentready/harness/graph"
 	"github.com/agentready/agentready/harness/models"
 	runner "github.com/agentready/agentready/harness/run"
@@ -128,7 +129,14 @@ func TestBaselineReActAgent(t *testing.T) {
 	}
 	// Streaming runs the same way.
 	rec.take()
-	out := runAgent(t, agent, []*schema.Message{schema.UserMessage(tests[0].request)}, true)
+	sr, err := agent.Stream(ctx, []*schema.Message{schema.UserMessage(tests[0].request)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := schema.ConcatMessageStream(sr)
+	if err != nil {
+		t.Fatal(err)
+	}
 	if !strings.Contains(out.Content, tests[0].answer) {
 		t.Errorf("streamed answer: %.200s", out.Content)
 	}
@@ -199,7 +207,7 @@ func TestBaselineChainsThroughHints(t *testing.T) {
 			}
 		}
 		agent, err := react.NewAgent(ctx, &react.AgentConfig{
-			ToolCallingModel: models.NewBaseline(),
+			ToolCallingModel: baseline.New(),
 			ToolsConfig:      compose.ToolsNodeConfig{Tools: tools},
 			MaxStep:          13,
 		})

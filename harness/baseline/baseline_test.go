@@ -1,4 +1,4 @@
-package models_test
+package baseline_test
 
 import (
 	"context"
@@ -9,9 +9,11 @@ import (
 
 	"github.com/agentready/agentready/gen/catalog"
 	"github.com/agentready/agentready/gen/toolrt/argcheck"
-	"github.com/agentready/agentready/harness/models"
 	"github.com/cloudwego/eino/components/model"
 	"github.com/cloudwego/eino/schema"
+
+	"github.com/agentready/agentready/harness/baseline"
+	"github.com/agentready/agentready/harness/chat"
 )
 
 const userID = "8d0f6c55-3b1e-4b8a-9f1e-2a7c9d4e5f60"
@@ -41,7 +43,7 @@ func checkers(t testing.TB) map[string]*argcheck.Checker {
 func converse(t testing.TB, tools []*schema.ToolInfo, request string) ([]call, *schema.Message) {
 	t.Helper()
 	check := checkers(t)
-	m, _ := models.NewBaseline().WithTools(tools)
+	m, _ := baseline.New().WithTools(tools)
 	convo := []*schema.Message{schema.UserMessage(request)}
 	var calls []call
 	for step := 0; step < 6; step++ {
@@ -203,7 +205,7 @@ func TestBaselineRepairs(t *testing.T) {
 // renames it; a second error stops the run.
 func TestBaselineRepairsUnknownName(t *testing.T) {
 	check := checkers(t)
-	m, _ := models.NewBaseline().WithTools(exampleInfos(t))
+	m, _ := baseline.New().WithTools(exampleInfos(t))
 	bad := `{"userid":"` + userID + `"}`
 	_, _, err := check["getUser"].Check(bad)
 	if err == nil {
@@ -211,7 +213,7 @@ func TestBaselineRepairsUnknownName(t *testing.T) {
 	}
 	convo := []*schema.Message{
 		schema.UserMessage("Show me user " + userID),
-		models.ToolCallMessage(nil, models.ToolCallSpec{Name: "getUser", Arguments: bad}),
+		chat.CallMessage(nil, chat.Call{Name: "getUser", Arguments: bad}),
 		schema.ToolMessage(err.Error(), "call_1"),
 	}
 	msg, _ := m.Generate(context.Background(), convo)
@@ -287,12 +289,12 @@ func TestBaselineWithoutMatchOrTools(t *testing.T) {
 	if len(msg.ToolCalls) != 0 || msg.Content == "" {
 		t.Errorf("no matching tool: %v %q", msg.ToolCalls, msg.Content)
 	}
-	msg, err := models.NewBaseline().Generate(context.Background(), []*schema.Message{schema.UserMessage("List tickets")})
+	msg, err := baseline.New().Generate(context.Background(), []*schema.Message{schema.UserMessage("List tickets")})
 	if err != nil || len(msg.ToolCalls) != 0 {
 		t.Errorf("no tools: %v %v", msg, err)
 	}
 	// Tools given as an option work too.
-	msg, _ = models.NewBaseline().Generate(context.Background(), []*schema.Message{schema.UserMessage("List tickets")},
+	msg, _ = baseline.New().Generate(context.Background(), []*schema.Message{schema.UserMessage("List tickets")},
 		model.WithTools(exampleInfos(t)))
 	if c := callOf(t, msg); c.Tool != "listTickets" {
 		t.Errorf("tools as an option: %s", c)
@@ -300,7 +302,7 @@ func TestBaselineWithoutMatchOrTools(t *testing.T) {
 }
 
 func TestBaselineStream(t *testing.T) {
-	m, _ := models.NewBaseline().WithTools(exampleInfos(t))
+	m, _ := baseline.New().WithTools(exampleInfos(t))
 	sr, err := m.Stream(context.Background(), []*schema.Message{schema.UserMessage("List tickets")})
 	if err != nil {
 		t.Fatal(err)
@@ -315,7 +317,7 @@ func TestBaselineStream(t *testing.T) {
 // TestBaselineAsks: an identifier the request does not give is asked
 // for; the user's reply adds to the request, and the call follows.
 func TestBaselineAsks(t *testing.T) {
-	m, _ := models.NewBaseline().WithTools(exampleInfos(t))
+	m, _ := baseline.New().WithTools(exampleInfos(t))
 	convo := []*schema.Message{schema.UserMessage("Please delete the ticket.")}
 	msg, err := m.Generate(context.Background(), convo)
 	if err != nil {

@@ -1,4 +1,4 @@
-package models_test
+package baseline_test
 
 import (
 	"context"
@@ -9,7 +9,7 @@ import (
 
 	"github.com/cloudwego/eino/schema"
 
-	"github.com/agentready/agentready/harness/models"
+	"github.com/agentready/agentready/harness/baseline"
 	"github.com/agentready/agentready/metatools"
 )
 
@@ -26,7 +26,7 @@ type metaRun struct {
 // answers as it does for an agent.
 func converseMeta(t *testing.T, set *metatools.Set, request string) metaRun {
 	t.Helper()
-	m, _ := models.NewBaseline().WithTools(set.Infos())
+	m, _ := baseline.New().WithTools(set.Infos())
 	convo := []*schema.Message{schema.UserMessage(request)}
 	var r metaRun
 	for step := 0; step < 8; step++ {

@@ -1,4 +1,4 @@
-package models_test
+package baseline_test
 
 import (
 	"context"
@@ -13,7 +13,7 @@ import (
 	"github.com/agentready/agentready/gen/catalog"
 	"github.com/agentready/agentready/gen/ir"
 	"github.com/agentready/agentready/gen/toolrt"
-	"github.com/agentready/agentready/harness/models"
+	"github.com/agentready/agentready/harness/baseline"
 	"github.com/cloudwego/eino/schema"
 	"github.com/eino-contrib/jsonschema"
 )
@@ -71,7 +71,7 @@ func exampleInfos(t testing.TB) []*schema.ToolInfo {
 // firstCall asks the baseline, given tools, for its reply to one request.
 func firstCall(t testing.TB, tools []*schema.ToolInfo, request string) *schema.Message {
 	t.Helper()
-	m, err := models.NewBaseline().WithTools(tools)
+	m, err := baseline.New().WithTools(tools)
 	if err != nil {
 		t.Fatal(err)
 	}

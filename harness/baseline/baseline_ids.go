@@ -1,4 +1,4 @@
-package models
+package baseline
 
 import (
 	"fmt"
@@ -9,6 +9,8 @@ import (
 
 	"github.com/agentready/agentready/harness/retrieve"
 	"github.com/cloudwego/eino/schema"
+
+	"github.com/agentready/agentready/harness/chat"
 )
 
 var (
@@ -682,7 +684,7 @@ func (k *toolkit) lookUpFirst(in []*schema.Message, request string) (*schema.Mes
 			continue
 		}
 		args := encodeArgs(t.nest(lf.args))
-		return ToolCallMessage(in, ToolCallSpec{Name: t.name, Arguments: args}),
+		return chat.CallMessage(in, chat.Call{Name: t.name, Arguments: args}),
 			fmt.Sprintf("no tool does what the request says: looked up %q with %s first; arguments %s", name, t.name, args), true
 	}
 	return nil, "", false

@@ -1,4 +1,8 @@
-package models
+// Package baseline is agentready's offline agent model ("--model
+// baseline", the default): it reads what a model reads and calls tools
+// deterministically, so that tests run without a network or a key. Model's
+// doc comment says exactly what it does.
+package baseline
 
 import (
 	"context"
@@ -9,11 +13,13 @@ import (
 
 	"github.com/cloudwego/eino/components/model"
 	"github.com/cloudwego/eino/schema"
+
+	"github.com/agentready/agentready/harness/chat"
 )
 
-// Baseline is an offline, deterministic agent model: a fair stand-in for
-// an LLM when none is at hand, so that the whole test loop runs anywhere
-// and its numbers mean something.
+// Model is the baseline: an offline, deterministic agent model, a fair
+// stand-in for an LLM when none is at hand, so that the whole test loop
+// runs anywhere and its numbers mean something.
 //
 // It reads only what a real model reads: the conversation and the tool
 // definitions given through WithTools (names, descriptions, parameter
@@ -106,28 +112,25 @@ import (
 //
 // The same input always gives the same output. Why it chose what it did
 // is in the reply's Extra under ExtraReason.
-type Baseline struct {
+type Model struct {
 	kit *toolkit
 }
 
-var _ model.ToolCallingChatModel = (*Baseline)(nil)
+var _ model.ToolCallingChatModel = (*Model)(nil)
 
-// NewBaseline returns the baseline model without tools.
-func NewBaseline() *Baseline { return &Baseline{kit: newToolkit(nil)} }
-
-// Info describes the baseline.
-func (b *Baseline) Info() Info { return Info{Kind: KindBaseline, Name: KindBaseline} }
+// New returns the baseline model without tools.
+func New() *Model { return &Model{kit: newToolkit(nil)} }
 
 // WithTools returns a baseline that may call tools.
-func (b *Baseline) WithTools(tools []*schema.ToolInfo) (model.ToolCallingChatModel, error) {
-	return &Baseline{kit: newToolkit(tools)}, nil
+func (b *Model) WithTools(tools []*schema.ToolInfo) (model.ToolCallingChatModel, error) {
+	return &Model{kit: newToolkit(tools)}, nil
 }
 
 // GetType names the model for Eino's callbacks.
-func (b *Baseline) GetType() string { return "Baseline" }
+func (b *Model) GetType() string { return "Baseline" }
 
 // Stream returns Generate's message as a stream of one chunk.
-func (b *Baseline) Stream(ctx context.Context, in []*schema.Message, opts ...model.Option) (*schema.StreamReader[*schema.Message], error) {
+func (b *Model) Stream(ctx context.Context, in []*schema.Message, opts ...model.Option) (*schema.StreamReader[*schema.Message], error) {
 	msg, err := b.Generate(ctx, in, opts...)
 	if err != nil {
 		return nil, err
@@ -140,7 +143,7 @@ func (b *Baseline) Stream(ctx context.Context, in []*schema.Message, opts ...mod
 const ExtraReason = "baseline_reason"
 
 // Generate replies to the conversation.
-func (b *Baseline) Generate(ctx context.Context, in []*schema.Message, opts ...model.Option) (*schema.Message, error) {
+func (b *Model) Generate(ctx context.Context, in []*schema.Message, opts ...model.Option) (*schema.Message, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -242,7 +245,7 @@ func (k *toolkit) nextStep(in []*schema.Message, user int, request string) (*sch
 	if len(f.notes) > 0 {
 		reason += "; " + strings.Join(f.notes, "; ")
 	}
-	return ToolCallMessage(in, ToolCallSpec{Name: st.tool.name, Arguments: args}), reason, true
+	return chat.CallMessage(in, chat.Call{Name: st.tool.name, Arguments: args}), reason, true
 }
 
 // firstCall picks a tool and fills its arguments.
@@ -268,7 +271,7 @@ func (k *toolkit) firstCall(in []*schema.Message, request string) (*schema.Messa
 	c := &chain{request: request, name: f.u.namePhrase(), pick: f.u.pickOf()}
 	if st, ok := k.plan(tool, f, c, 0); ok && st.tool != tool {
 		args := encodeArgs(st.tool.nest(st.args))
-		return ToolCallMessage(in, ToolCallSpec{Name: st.tool.name, Arguments: args}),
+		return chat.CallMessage(in, chat.Call{Name: st.tool.name, Arguments: args}),
 			fmt.Sprintf("picked %s; first %s: call %s with %s", tool.name, st.why, st.tool.name, args)
 	}
 	if msg, reason, ok := ask(tool, f); ok {
@@ -284,7 +287,7 @@ func (k *toolkit) firstCall(in []*schema.Message, request string) (*schema.Messa
 	if len(f.notes) > 0 {
 		reason += "; " + strings.Join(f.notes, "; ")
 	}
-	return ToolCallMessage(in, ToolCallSpec{Name: tool.name, Arguments: args}), reason
+	return chat.CallMessage(in, chat.Call{Name: tool.name, Arguments: args}), reason
 }
 
 // ask asks the user which thing the request means when the tool needs an
