@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/agentready/agentready/gen"
+	"github.com/agentready/agentready/gen/describe"
 	"github.com/agentready/agentready/harness/classify"
 	"github.com/agentready/agentready/harness/models"
 	"github.com/agentready/agentready/harness/run"
@@ -66,7 +67,7 @@ func (s *chatServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // agent confused with another, written by a model behind a real HTTP
 // server in OpenAI's format: the prompt (templates/adapt_describe.tmpl)
 // names the tool, its failures and the tool taken instead, and the
-// model's text becomes the action's update.
+// model's first sentence becomes the summary, which the definition shows.
 func TestModelWritesTheDescription(t *testing.T) {
 	srv := &chatServer{reply: "Lists the tickets one user raised or is assigned, by the user's id; use listTickets to filter all tickets."}
 	hs := httptest.NewServer(srv)
@@ -95,8 +96,12 @@ func TestModelWritesTheDescription(t *testing.T) {
 	if len(acts) != 1 || acts[0].Kind != KindDescription {
 		t.Fatalf("proposals %+v, want one description", acts)
 	}
-	if got := acts[0].Update["description"]; got != srv.reply {
-		t.Errorf("the description is %q, want the model's", got)
+	// One sentence: it becomes the summary, which leads the definition.
+	if got := acts[0].Update["summary"]; got != strings.TrimSuffix(srv.reply, ".") {
+		t.Errorf("the summary is %q, want the model's sentence", got)
+	}
+	if got, ok := acts[0].Update["description"]; ok {
+		t.Errorf("description %q set from a one-sentence reply", got)
 	}
 	if acts[0].Target != "$['paths']['/users/{userId}/tickets']['get']" {
 		t.Errorf("target %q", acts[0].Target)
@@ -108,5 +113,36 @@ func TestModelWritesTheDescription(t *testing.T) {
 		if !strings.Contains(srv.prompts[0], want) {
 			t.Errorf("the prompt lacks %q:\n%s", want, srv.prompts[0])
 		}
+	}
+}
+
+// TestOfflineDescriptionIsWhatTheAgentReads: the deterministic proposal
+// for a tool confused with another lands in the first sentence of the
+// tool's definition, where it names the other tool; a description the
+// definition would not show is a proposal that cannot help.
+func TestOfflineDescriptionIsWhatTheAgentReads(t *testing.T) {
+	spec := filepath.Join("..", "..", "specs", "exampleapi", "openapi.yaml")
+	api, _, err := gen.Load(gen.Options{Spec: spec})
+	if err != nil {
+		t.Fatal(err)
+	}
+	loc, err := Locate(spec, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	recs := []run.Record{{Case: "listTicketsForUser/required/00", Tool: "listTicketsForUser",
+		Labels: []classify.Label{{Class: classify.IncorrectToolSelection, Tool: "listTicketsForUser", Other: "listTickets"}}}}
+	acts, err := Propose(context.Background(), Evidence{API: api, Locator: loc, Records: recs})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(acts) != 1 || acts[0].Kind != KindDescription {
+		t.Fatalf("proposals %+v, want one description", acts)
+	}
+	op := *api.Operation("listTicketsForUser")
+	summary, _ := acts[0].Update["summary"].(string)
+	op.Summary = summary
+	if got := describe.Purpose(&op); !strings.Contains(got, "not listTickets") {
+		t.Errorf("the definition's first sentence is %q; it should name listTickets", got)
 	}
 }

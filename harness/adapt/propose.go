@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/agentready/agentready/gen/describe"
+	"github.com/agentready/agentready/gen/describe/prose"
 	"github.com/agentready/agentready/gen/finding"
 	"github.com/agentready/agentready/gen/ir"
 	"github.com/agentready/agentready/gen/names"
@@ -295,6 +296,13 @@ func (ev Evidence) confusedWith(op *ir.Operation, f *failures) []*ir.Operation {
 
 // description returns the update of op's summary and description: what
 // it does and what sets it apart from the tools it was confused with.
+//
+// It writes where the tool's definition shows it: the definition's first
+// sentence is the summary's first sentence (describe.Purpose), and of the
+// description only one short sentence is added, and only to a summary of
+// four words or fewer. So what tells op apart goes into the summary, one
+// sentence; a proposal that would change nothing the agent reads is not
+// made.
 func (ev Evidence) description(ctx context.Context, op *ir.Operation, f *failures, confused []*ir.Operation) (map[string]any, string, error) {
 	var others []string
 	for _, o := range confused {
@@ -323,25 +331,28 @@ func (ev Evidence) description(ctx context.Context, op *ir.Operation, f *failure
 		if text = strings.TrimSpace(text); text == "" {
 			return nil, "", nil
 		}
-		update["description"] = text
-		return update, why + "; description written by the model", nil
+		// The model's first sentence leads the definition; the rest is
+		// the description, for readers of the spec.
+		first := strings.TrimSpace(prose.FirstSentence(text))
+		update["summary"] = strings.TrimRight(first, " .")
+		if rest := strings.TrimSpace(strings.TrimPrefix(text, first)); rest != "" {
+			update["description"] = rest
+		}
+		return update, why + "; written by the model", nil
 	}
 	purpose := namePurpose(op)
-	if op.Summary == "" {
-		update["summary"] = purpose
-	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "%s (%s %s).", purpose, op.Method, op.Path)
-	if req := requiredArgs(ev.API, op); len(req) > 0 {
-		fmt.Fprintf(&b, " Needs %s.", strings.Join(req, ", "))
-	}
+	summary := purpose
+	var apart []string
 	for _, o := range confused {
-		fmt.Fprintf(&b, " Not %s, which %s (%s %s).", o.Name, strings.ToLower(namePurpose(o)[:1])+namePurpose(o)[1:], o.Method, o.Path)
+		apart = append(apart, o.Name+": "+strings.ToLower(namePurpose(o)))
 	}
-	if op.Description != "" {
-		b.WriteString(" " + op.Description)
+	if len(apart) > 0 {
+		summary += " (not " + strings.Join(apart, "; not ") + ")"
 	}
-	update["description"] = b.String()
+	if summary == strings.TrimRight(op.Summary, " .") {
+		return nil, "", nil
+	}
+	update["summary"] = summary
 	return update, why, nil
 }
 
