@@ -78,18 +78,9 @@ func TestModelWritesTheDescription(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	spec := filepath.Join("..", "..", "specs", "exampleapi", "openapi.yaml")
-	api, _, err := gen.Load(gen.Options{Spec: spec})
-	if err != nil {
-		t.Fatal(err)
-	}
-	loc, err := Locate(spec, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	recs := []run.Record{{Case: "listTicketsForUser/required/00", Tool: "listTicketsForUser",
-		Labels: []classify.Label{{Class: classify.IncorrectToolSelection, Tool: "listTicketsForUser", Other: "listTickets"}}}}
-	acts, err := Propose(context.Background(), Evidence{API: api, Locator: loc, Records: recs, Writer: NewLLM(m)})
+	ev := confusedTicketsEvidence(t)
+	ev.Writer = NewLLM(m)
+	acts, err := Propose(context.Background(), ev)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -121,18 +112,9 @@ func TestModelWritesTheDescription(t *testing.T) {
 // tool's definition, where it names the other tool; a description the
 // definition would not show is a proposal that cannot help.
 func TestOfflineDescriptionIsWhatTheAgentReads(t *testing.T) {
-	spec := filepath.Join("..", "..", "specs", "exampleapi", "openapi.yaml")
-	api, _, err := gen.Load(gen.Options{Spec: spec})
-	if err != nil {
-		t.Fatal(err)
-	}
-	loc, err := Locate(spec, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	recs := []run.Record{{Case: "listTicketsForUser/required/00", Tool: "listTicketsForUser",
-		Labels: []classify.Label{{Class: classify.IncorrectToolSelection, Tool: "listTicketsForUser", Other: "listTickets"}}}}
-	acts, err := Propose(context.Background(), Evidence{API: api, Locator: loc, Records: recs})
+	ev := confusedTicketsEvidence(t)
+	api := ev.API
+	acts, err := Propose(context.Background(), ev)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -145,4 +127,22 @@ func TestOfflineDescriptionIsWhatTheAgentReads(t *testing.T) {
 	if got := describe.Purpose(&op); !strings.Contains(got, "not listTickets") {
 		t.Errorf("the definition's first sentence is %q; it should name listTickets", got)
 	}
+}
+
+// confusedTicketsEvidence is the example API with one run record: a case
+// of listTicketsForUser whose agent took listTickets instead.
+func confusedTicketsEvidence(t *testing.T) Evidence {
+	t.Helper()
+	spec := filepath.Join("..", "..", "specs", "exampleapi", "openapi.yaml")
+	api, _, err := gen.Load(gen.Options{Spec: spec})
+	if err != nil {
+		t.Fatal(err)
+	}
+	loc, err := Locate(spec, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	recs := []run.Record{{Case: "listTicketsForUser/required/00", Tool: "listTicketsForUser",
+		Labels: []classify.Label{{Class: classify.IncorrectToolSelection, Tool: "listTicketsForUser", Other: "listTickets"}}}}
+	return Evidence{API: api, Locator: loc, Records: recs}
 }
