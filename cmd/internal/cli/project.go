@@ -36,7 +36,7 @@ type specFlags struct {
 // something else (test: any drop is a regression) passes withoutStrict;
 // the config file's strict: still applies there.
 func (s *specFlags) register(fs *flag.FlagSet, withoutStrict ...bool) {
-	fs.StringVar(&s.config, "config", "", "configuration file (default "+config.DefaultFile+" when present and --spec is not given)")
+	registerConfig(fs, &s.config)
 	fs.StringVar(&s.spec, "spec", "", "OpenAPI 2.0/3.0/3.1 document, JSON or YAML")
 	fs.Var(&s.overlays, "overlay", "OpenAPI Overlay document to apply to the spec first (repeatable, in order; after the config's overlays:)")
 	fs.StringVar(&s.baseURL, "base-url", "", "the API's URL, instead of the spec's first server")
