@@ -22,7 +22,7 @@ import (
 	"github.com/agentready/agentready/harness/utter"
 )
 
-// defaultCasesFile is where cases go when neither -o nor the config file
+// defaultCasesFile is where cases go when neither --out nor the config file
 // says.
 var defaultCasesFile = filepath.Join("testdata", "agentready", "cases.jsonl")
 
