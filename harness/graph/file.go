@@ -19,7 +19,7 @@ import (
 // header opens every file Save writes.
 const header = `# agentready tool dependency graph: which tool's output feeds which tool's input.
 # Review each edge: set its status to approved or rejected (or run
-# "agentready graph approve|reject -g FILE FROM TO", --pattern ID, or --all-above 0.6).
+# "agentready graph approve|reject --graph FILE FROM TO", --pattern ID, or --all-above 0.6).
 # Edit mappings freely; "agentready graph check" validates them against the spec,
 # and "agentready graph infer" keeps your decisions and edits when it runs again.
 `

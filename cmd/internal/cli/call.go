@@ -17,12 +17,19 @@ func runCall(e *env, args []string) int {
 	fs := newFlags(e, "call", "[--config agentready.yaml | --spec FILE] [--base-url URL] [flags] TOOL ['JSON-ARGS']")
 	var sf specFlags
 	sf.register(fs)
-	allow := fs.Bool("allow-mutations", false, "let a tool that changes state (POST, PUT, PATCH, DELETE) send its request")
+	var allow bool
+	registerAllowMutations(fs, &allow)
 	asJSON := fs.Bool("json", false, "print the whole record of the call as JSON, not only what the model reads")
-	timeout := fs.Duration("timeout", 30*time.Second, "give up on the request after this long")
-	maxTokens := fs.Int("max-tokens", 0, "token budget of the result (default: the runtime's)")
+	var timeout time.Duration
+	registerTimeout(fs, &timeout, 30*time.Second)
+	var resultTokens int
+	registerResultTokens(fs, &resultTokens)
+	deprecate(fs, "max-tokens", "result-tokens")
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
+	}
+	if err := checkResultTokens(resultTokens); err != nil {
+		return e.usagef("call", "%v", err)
 	}
 	if fs.NArg() < 1 || fs.NArg() > 2 {
 		fmt.Fprintln(e.stderr, "agentready call: want a tool name and, optionally, its arguments as one JSON object, e.g.")
@@ -42,17 +49,15 @@ func runCall(e *env, args []string) int {
 	if err != nil {
 		return e.failf("%v", err)
 	}
-	client, err := catalog.NewClient(api, p.cfg.BaseURL, toolrt.WithTimeout(*timeout))
+	client, err := catalog.NewClient(api, p.cfg.BaseURL, toolrt.WithTimeout(timeout))
 	if err != nil {
 		return e.failf("%v", err)
 	}
 	var opts []toolrt.ToolOption
-	if p.mayWrite(*allow)(irOp) {
+	if p.mayWrite(allow)(irOp) {
 		opts = append(opts, toolrt.AllowAllMutations())
 	}
-	if *maxTokens > 0 {
-		opts = append(opts, toolrt.WithResultOptions(toolrt.ResultOptions{MaxTokens: *maxTokens}))
-	}
+	opts = append(opts, toolrt.WithResultOptions(toolrt.ResultOptions{MaxTokens: resultTokens}))
 	t, err := toolrt.NewTool(client, op, opts...)
 	if err != nil {
 		return e.failf("%v", err)

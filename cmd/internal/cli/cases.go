@@ -22,23 +22,27 @@ import (
 	"github.com/agentready/agentready/harness/utter"
 )
 
-// defaultCasesFile is where cases go when neither -o nor the config file
+// defaultCasesFile is where cases go when neither --out nor the config file
 // says.
 var defaultCasesFile = filepath.Join("testdata", "agentready", "cases.jsonl")
 
 func runCases(e *env, args []string) int {
-	fs := newFlags(e, "cases", "[--config agentready.yaml | --spec FILE] [--graph FILE] [--base-url URL] [-o FILE] [flags]")
+	fs := newFlags(e, "cases", "[--config agentready.yaml | --spec FILE] [--graph FILE] [--base-url URL] [--out FILE] [flags]")
 	var sf specFlags
 	sf.register(fs)
-	graphFile := fs.String("graph", "", "the reviewed dependency graph (default: the config's graph:, else "+graph.DefaultFile+" when present)")
+	var graphFile string
+	registerGraph(fs, &graphFile)
 	var out string
-	fs.StringVar(&out, "o", "", "the cases file to write (default: the config's cases:, else "+defaultCasesFile+")")
-	fs.StringVar(&out, "out", "", "same as -o")
-	perTool := fs.Int("per-tool", cases.DefaultPerTool, "cases per tool over the required, subset and all scenarios")
+	fs.StringVar(&out, "out", "", "the cases file to write (default: the config's cases:, else "+defaultCasesFile+")")
+	deprecate(fs, "o", "out")
+	var perTool int
+	registerPerTool(fs, &perTool)
 	chains := fs.Int("chains", cases.DefaultChains, "multi-step cases per tool whose inputs the graph fills (0: none)")
-	seed := fs.Uint64("seed", 1, "seed of every choice; the same inputs and seed give the same file")
+	var seed uint64
+	registerSeed(fs, &seed)
 	dataFile := fs.String("data", "", "YAML or JSON file of test data per tool or argument, kept as it is")
-	allow := fs.Bool("allow-mutations", false, "let producers that change state (POST, PUT, PATCH, DELETE) run to find values")
+	var allow bool
+	registerAllowMutations(fs, &allow)
 	proposed := fs.Bool("use-proposed", false, "also use the graph's proposed edges, not only the approved ones")
 	offline := fs.Bool("offline", false, "call nothing: synthesized values only, no multi-step cases")
 	noAsk := fs.Bool("no-ask", false, "make no multi-turn (ask) cases, whose first message leaves out a value the agent must ask for")
@@ -47,7 +51,8 @@ func runCases(e *env, args []string) int {
 	modelName := fs.String("model", "", "write utterances with this chat model and keep those its judge rates accurate and natural (default: templates; see --model-concurrency, --max-tokens, --max-cost, --record, --replay)")
 	var use modelUse
 	use.register(fs)
-	timeout := fs.Duration("timeout", 30*time.Second, "give up on a producer call after this long")
+	var timeout time.Duration
+	registerTimeout(fs, &timeout, 30*time.Second)
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
@@ -55,8 +60,8 @@ func runCases(e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "agentready cases: unexpected argument %q\n", fs.Arg(0))
 		return exitUsage
 	}
-	if *perTool < 1 {
-		return e.failf("--per-tool %d: must be at least 1", *perTool)
+	if perTool < 1 {
+		return e.failf("--per-tool %d: must be at least 1", perTool)
 	}
 	if *perCase < 1 {
 		return e.failf("--utterances %d: must be at least 1", *perCase)
@@ -79,7 +84,7 @@ func runCases(e *env, args []string) int {
 
 	var err error
 	warn := func(format string, args ...any) { fmt.Fprintf(e.stderr, "warning: "+format+"\n", args...) }
-	opts := cases.Options{PerTool: *perTool, Chains: *chains, Seed: *seed, UseProposed: *proposed, Log: warn, Verify: !*noVerify, NoAsk: *noAsk}
+	opts := cases.Options{PerTool: perTool, Chains: *chains, Seed: seed, UseProposed: *proposed, Log: warn, Verify: !*noVerify, NoAsk: *noAsk}
 	if *chains == 0 {
 		opts.Chains = -1
 	}
@@ -89,16 +94,16 @@ func runCases(e *env, args []string) int {
 		}
 	}
 	if !*offline {
-		g, ok := e.casesGraph(*graphFile, p.cfg.Graph, api)
+		g, ok := e.casesGraph(graphFile, p.cfg.Graph, api)
 		if !ok {
 			return exitError
 		}
 		opts.Graph = g
-		mayMutate := p.mayWrite(*allow)
+		mayMutate := p.mayWrite(allow)
 		opts.AllowMutations = mayMutate
 		// The API is called to check each case and, with a graph, to find
 		// real values.
-		client, err := catalog.NewClient(api, p.cfg.BaseURL, toolrt.WithTimeout(*timeout))
+		client, err := catalog.NewClient(api, p.cfg.BaseURL, toolrt.WithTimeout(timeout))
 		if err != nil {
 			return e.failf("%v (or make the cases without the API: --offline)", err)
 		}
@@ -115,7 +120,7 @@ func runCases(e *env, args []string) int {
 	if err != nil {
 		return e.failf("%v", err)
 	}
-	tmpl, err := utter.NewTemplates(utter.TemplateOptions{Seed: *seed, PerCase: *perCase})
+	tmpl, err := utter.NewTemplates(utter.TemplateOptions{Seed: seed, PerCase: *perCase})
 	if err != nil {
 		return e.failf("%v", err)
 	}

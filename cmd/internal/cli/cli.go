@@ -30,6 +30,9 @@ const (
 type env struct {
 	stdin          io.Reader
 	stdout, stderr io.Writer
+	// onFlags, when set, sees every flag set a command makes (tests walk
+	// the commands' flags with it).
+	onFlags func(*flag.FlagSet)
 }
 
 // command is one subcommand.
@@ -106,7 +109,10 @@ func newFlags(e *env, name, synopsis string) *flag.FlagSet {
 	fs.SetOutput(e.stderr)
 	fs.Usage = func() {
 		fmt.Fprintf(e.stderr, "Usage: agentready %s %s\n\nFlags:\n", name, synopsis)
-		fs.PrintDefaults()
+		printFlags(e.stderr, fs)
+	}
+	if e.onFlags != nil {
+		e.onFlags(fs)
 	}
 	return fs
 }

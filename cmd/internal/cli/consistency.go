@@ -13,7 +13,6 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"github.com/agentready/agentready/harness/cases"
 	"github.com/agentready/agentready/harness/consistency"
 	"github.com/agentready/agentready/harness/models"
 	"github.com/agentready/agentready/harness/report"
@@ -33,9 +32,8 @@ func runConsistency(e *env, args []string) int {
 	var only listFlag
 	fs.Var(&only, "only", "the kinds of phrasing to run, comma-separated (default all: "+strings.Join(consistency.Kinds(), ",")+")")
 	asJSON := fs.Bool("json", false, "print the findings as one JSON array (the summary goes to stderr)")
-	useExample := fs.Bool("example", false, "start the example API in this process and use the demo's cases (no --spec, --cases or --base-url)")
-	exampleDir := fs.String("example-dir", "agentready-consistency", "with --example: where its spec, graph and cases are written")
-	perTool := fs.Int("per-tool", cases.DefaultPerTool, "with --example: cases per tool")
+	var ex studyExample
+	ex.register(fs, "agentready-consistency")
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
@@ -62,7 +60,7 @@ func runConsistency(e *env, args []string) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	start := time.Now()
-	job, closeJob, code := e.studyJob(ctx, "consistency", fs, &rf, studyExample{use: *useExample, dir: *exampleDir, perTool: *perTool}, start, false)
+	job, closeJob, code := e.studyJob(ctx, "consistency", fs, &rf, ex, start, false)
 	if job == nil {
 		return code
 	}

@@ -31,7 +31,8 @@ const demoNonce = 0x64656d6f
 func runDemo(e *env, args []string) int {
 	fs := newFlags(e, "demo", "[--dir DIR] [--per-tool N] [--model baseline] [flags]")
 	dir := fs.String("dir", "agentready-demo", "where the demo writes the spec, package, graph, cases and run")
-	perTool := fs.Int("per-tool", cases.DefaultPerTool, "cases per tool (over the required, subset and all scenarios)")
+	var perTool int
+	registerPerTool(fs, &perTool)
 	var ts testSettings
 	ts.register(fs)
 	if code, ok := parseFlags(fs, args); !ok {
@@ -51,7 +52,7 @@ func runDemo(e *env, args []string) int {
 		fmt.Fprintf(e.stdout, "[%5.1fs] "+format+"\n", append([]any{time.Since(start).Seconds()}, a...)...)
 	}
 
-	w, err := startExample(ctx, *dir, *perTool, ts.seed, true, e.stdout, step)
+	w, err := startExample(ctx, *dir, perTool, ts.seed, true, e.stdout, step)
 	if err != nil {
 		return e.failf("%v", err)
 	}

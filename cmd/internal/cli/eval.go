@@ -13,7 +13,6 @@ import (
 	"github.com/agentready/agentready/gen/toolrt"
 	"github.com/agentready/agentready/harness/cases"
 	"github.com/agentready/agentready/harness/eval"
-	"github.com/agentready/agentready/harness/graph"
 	"github.com/agentready/agentready/harness/models"
 	runner "github.com/agentready/agentready/harness/run"
 )
@@ -21,16 +20,19 @@ import (
 // runEval is `agentready eval`: a static suite of requests scored without
 // calling the API.
 func runEval(e *env, args []string) int {
-	fs := newFlags(e, "eval", "[--config agentready.yaml | --spec FILE] --utterances FILE.jsonl [--model M] [--k 10 | --retrieve 10] [--graph FILE] [--json]")
+	fs := newFlags(e, "eval", "[--config agentready.yaml | --spec FILE] --suite FILE.jsonl [--model M] [--k 10 | --retrieve 10] [--graph FILE] [--json]")
 	var sf specFlags
 	sf.register(fs)
-	suite := fs.String("utterances", "", "the suite: one JSON object per line with id, utterance, tool (operationId), args, optional_ok, kind")
+	suite := fs.String("suite", "", "the suite: one JSON object per line with id, utterance, tool (operationId), args, optional_ok, kind")
+	deprecate(fs, "utterances", "suite")
 	ownCases := fs.String("cases", "", "score agentready's own cases instead (a cases file): each one-call case's first utterance and its ground truth's call, kind = scenario")
-	modelName := fs.String("model", "baseline", `the model: "baseline", "openai:NAME", "ollama:NAME", "azure:DEPLOYMENT", "anthropic:MODEL" or "gemini:MODEL"`)
-	k := fs.Int("k", eval.DefaultK, "tools most like the target given to the model beside it")
+	modelName := fs.String("model", "baseline", agentModelUsage)
+	var k, concurrency int
+	registerK(fs, &k)
 	retrieveN := fs.Int("retrieve", 0, "give instead the N tools retrieval finds for each request in the whole API")
-	graphFile := fs.String("graph", "", "the reviewed dependency graph: its approved producers are named in the inputs' descriptions, as in test (default: the config's graph:, else "+graph.DefaultFile+" when present)")
-	concurrency := fs.Int("model-concurrency", models.DefaultConcurrency, concurrencyUsage)
+	var graphFile string
+	registerGraph(fs, &graphFile)
+	registerModelConcurrency(fs, &concurrency)
 	asJSON := fs.Bool("json", false, "print one JSON line per case (id, pass, errors, call, and why when the model says) instead of the table; the summary goes to stderr")
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
@@ -40,13 +42,13 @@ func runEval(e *env, args []string) int {
 	}
 	switch {
 	case (*suite == "") == (*ownCases == ""):
-		return e.usagef("eval", "give the suite with --utterances FILE.jsonl, or agentready's cases with --cases FILE")
-	case *k < 0:
-		return e.usagef("eval", "--k %d: must be 0 or more", *k)
+		return e.usagef("eval", "give the suite with --suite FILE.jsonl, or agentready's cases with --cases FILE")
+	case k < 0:
+		return e.usagef("eval", "--k %d: must be 0 or more", k)
 	case *retrieveN < 0:
 		return e.usagef("eval", "--retrieve %d: must be 0 or more", *retrieveN)
-	case *concurrency < 1:
-		return e.usagef("eval", "--model-concurrency %d: must be at least 1", *concurrency)
+	case concurrency < 1:
+		return e.usagef("eval", "--model-concurrency %d: must be at least 1", concurrency)
 	}
 	p, api, ok := e.loadAPI(&sf, setFlags(fs))
 	if !ok {
@@ -64,7 +66,7 @@ func runEval(e *env, args []string) int {
 	} else if cs, err = eval.Read(*suite); err != nil {
 		return e.failf("%v", err)
 	}
-	hints, ok := e.producerHints(*graphFile, p.cfg.Graph, api)
+	hints, ok := e.producerHints(graphFile, p.cfg.Graph, api)
 	if !ok {
 		return exitError
 	}
@@ -80,7 +82,7 @@ func runEval(e *env, args []string) int {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	chat, info, err := models.NewWith(ctx, *modelName, models.Options{Limits: models.NewLimits(*concurrency)})
+	chat, info, err := models.NewWith(ctx, *modelName, models.Options{Limits: models.NewLimits(concurrency)})
 	if err != nil {
 		return e.failf("--model %s: %v", *modelName, err)
 	}
@@ -93,7 +95,7 @@ func runEval(e *env, args []string) int {
 	if err != nil {
 		return e.failf("%v", err)
 	}
-	kk := *k
+	kk := k
 	if kk == 0 {
 		kk = -1
 	}
@@ -135,7 +137,7 @@ func runEval(e *env, args []string) int {
 		}
 		fmt.Fprintln(e.stdout)
 	}
-	mode := fmt.Sprintf("the target and its %d most similar tools", *k)
+	mode := fmt.Sprintf("the target and its %d most similar tools", k)
 	if *retrieveN > 0 {
 		mode = fmt.Sprintf("the %d tools retrieved for each request", *retrieveN)
 	}

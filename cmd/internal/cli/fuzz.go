@@ -22,11 +22,14 @@ func runFuzz(e *env, args []string) int {
 	fs := newFlags(e, "fuzz", "[--config agentready.yaml | --spec FILE] [--base-url URL] [--tools a,b] [--budget-calls N] [--budget-time D] [--seed N] [--format text|json|sarif | --json]")
 	var sf specFlags
 	sf.register(fs)
-	allow := fs.Bool("allow-mutations", false, "also fuzz the tools that change state (POST, PUT, PATCH, DELETE): they create, change and delete real data")
+	var allow bool
+	registerAllowMutations(fs, &allow)
 	budgetCalls := fs.Int("budget-calls", fuzz.DefaultMaxCalls, "make at most this many calls")
 	budgetTime := fs.Duration("budget-time", fuzz.DefaultMaxTime, "stop after this long, reporting what was found")
-	timeout := fs.Duration("timeout", fuzz.DefaultCallTimeout, "give up on one call after this long (a server error)")
-	seed := fs.Uint64("seed", 1, "order of each tool's probes; the same seed sends the same calls")
+	var timeout time.Duration
+	registerTimeout(fs, &timeout, fuzz.DefaultCallTimeout)
+	var seed uint64
+	registerSeed(fs, &seed)
 	var ff formatFlags
 	ff.register(fs)
 	var tools listFlag
@@ -41,7 +44,7 @@ func runFuzz(e *env, args []string) int {
 	if !ok {
 		return code
 	}
-	if *budgetCalls < 1 || *budgetTime <= 0 || *timeout <= 0 {
+	if *budgetCalls < 1 || *budgetTime <= 0 || timeout <= 0 {
 		return e.usagef("fuzz", "--budget-calls, --budget-time and --timeout must be positive")
 	}
 	p, api, ok := e.loadAPI(&sf, setFlags(fs))
@@ -49,12 +52,12 @@ func runFuzz(e *env, args []string) int {
 		return exitError
 	}
 	// Each probe is sent once: a retry would hide the API's first answer.
-	client, err := catalog.NewClient(api, p.cfg.BaseURL, toolrt.WithHTTPClient(&http.Client{Timeout: *timeout}),
+	client, err := catalog.NewClient(api, p.cfg.BaseURL, toolrt.WithHTTPClient(&http.Client{Timeout: timeout}),
 		toolrt.WithRetry(toolrt.RetryPolicy{Attempts: 1}))
 	if err != nil {
 		return e.failf("%v", err)
 	}
-	mayWrite := p.mayWrite(*allow)
+	mayWrite := p.mayWrite(allow)
 	cat, err := catalog.New(api, client, allowWrites(api, mayWrite))
 	if err != nil {
 		return e.failf("%v", err)
@@ -62,7 +65,7 @@ func runFuzz(e *env, args []string) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	rep, err := fuzz.Run(ctx, api, cat, fuzz.Options{
-		Seed: *seed, MaxCalls: *budgetCalls, MaxTime: *budgetTime, CallTimeout: *timeout,
+		Seed: seed, MaxCalls: *budgetCalls, MaxTime: *budgetTime, CallTimeout: timeout,
 		AllowMutation: mayWrite, Tools: tools,
 	})
 	if err != nil {

@@ -69,7 +69,7 @@ func graphUsage(w io.Writer) {
 		fmt.Fprintf(w, "  %-8s %s\n", c.name, c.summary)
 	}
 	fmt.Fprintln(w)
-	fmt.Fprintf(w, "The graph file is -g FILE, else the config's graph: entry, else %s.\n", graph.DefaultFile)
+	fmt.Fprintf(w, "The graph file is --graph FILE, else the config's graph: entry, else %s.\n", graph.DefaultFile)
 	fmt.Fprintln(w, "Run `agentready graph <subcommand> -h` for a subcommand's flags.")
 }
 
@@ -97,7 +97,7 @@ func parseGraphArgs(fs *flag.FlagSet, args []string) ([]string, int, bool) {
 	}
 }
 
-// graphPath returns the graph file: the -g flag, else the config's
+// graphPath returns the graph file: the --graph flag, else the config's
 // graph: entry (or agentready.graph.yaml beside the config), else
 // agentready.graph.yaml here.
 func graphPath(flagPath, configPath, specPath string) (string, error) {
@@ -154,10 +154,11 @@ func (e *env) loadGraph(path string) (*graph.Graph, bool) {
 }
 
 func runGraphInfer(e *env, args []string) int {
-	fs := newFlags(e, "graph infer", "[--config agentready.yaml | --spec FILE] [-o FILE] [flags]")
+	fs := newFlags(e, "graph infer", "[--config agentready.yaml | --spec FILE] [--out FILE] [flags]")
 	var sf specFlags
 	sf.register(fs)
-	out := fs.String("o", "", "graph file to write (default: the config's graph:, else "+graph.DefaultFile+")")
+	out := fs.String("out", "", "graph file to write (default: the config's graph:, else "+graph.DefaultFile+")")
+	deprecate(fs, "o", "out")
 	model := fs.String("model", "none", `after the rules, a model proposes the edges they missed ("openai:gpt-4o", any --model of test but baseline; see --model-concurrency, --max-tokens, --max-cost, --record, --replay); "none" runs the deterministic rules only`)
 	var use modelUse
 	use.register(fs)
@@ -237,12 +238,19 @@ type graphFileFlags struct {
 }
 
 func (g *graphFileFlags) register(fs *flag.FlagSet) {
-	fs.StringVar(&g.file, "g", "", "graph file (default: the config's graph:, else "+graph.DefaultFile+")")
-	fs.StringVar(&g.config, "config", "", "configuration file that names the graph file")
+	registerGraphFile(fs, &g.file)
+	registerConfig(fs, &g.config)
+}
+
+// registerGraphFile declares --graph, and -g, its old spelling under
+// graph.
+func registerGraphFile(fs *flag.FlagSet, p *string) {
+	registerGraph(fs, p)
+	deprecate(fs, "g", "graph")
 }
 
 func runGraphShow(e *env, args []string) int {
-	fs := newFlags(e, "graph show", "[-g FILE] [--format text|mermaid|dot] [--patterns | --stats] [--status S,...] [--tool TOOL] [--min-confidence C]")
+	fs := newFlags(e, "graph show", "[--graph FILE] [--format text|mermaid|dot] [--patterns | --stats] [--status S,...] [--tool TOOL] [--min-confidence C]")
 	var gf graphFileFlags
 	gf.register(fs)
 	format := fs.String("format", graph.FormatText, "text, mermaid or dot")
@@ -292,7 +300,7 @@ func runGraphShow(e *env, args []string) int {
 }
 
 func runGraphDecide(e *env, verb string, status graph.Status, args []string) int {
-	fs := newFlags(e, "graph "+verb, "[-g FILE] FROM TO | --pattern ID[,ID...] [--min-confidence C] | --all-above CONFIDENCE | --all-below CONFIDENCE")
+	fs := newFlags(e, "graph "+verb, "[--graph FILE] FROM TO | --pattern ID[,ID...] [--min-confidence C] | --all-above CONFIDENCE | --all-below CONFIDENCE")
 	var gf graphFileFlags
 	gf.register(fs)
 	above := fs.String("all-above", "", verb+" every proposed edge at least this confident")
@@ -365,10 +373,11 @@ func runGraphDecide(e *env, verb string, status graph.Status, args []string) int
 }
 
 func runGraphCheck(e *env, args []string) int {
-	fs := newFlags(e, "graph check", "[--config agentready.yaml | --spec FILE] [-g FILE]")
+	fs := newFlags(e, "graph check", "[--config agentready.yaml | --spec FILE] [--graph FILE]")
 	var sf specFlags
 	sf.register(fs)
-	file := fs.String("g", "", "graph file (default: the config's graph:, else "+graph.DefaultFile+")")
+	var file string
+	registerGraphFile(fs, &file)
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
@@ -376,7 +385,7 @@ func runGraphCheck(e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "agentready graph check: unexpected argument %q\n", fs.Arg(0))
 		return exitUsage
 	}
-	path, err := graphPath(*file, sf.config, sf.spec)
+	path, err := graphPath(file, sf.config, sf.spec)
 	if err != nil {
 		return e.failf("%v", err)
 	}
@@ -398,10 +407,11 @@ func runGraphCheck(e *env, args []string) int {
 }
 
 func runGraphPlan(e *env, args []string) int {
-	fs := newFlags(e, "graph plan", "[--config agentready.yaml | --spec FILE] [-g FILE] [--approved-only] TOOL")
+	fs := newFlags(e, "graph plan", "[--config agentready.yaml | --spec FILE] [--graph FILE] [--approved-only] TOOL")
 	var sf specFlags
 	sf.register(fs)
-	file := fs.String("g", "", "graph file (default: the config's graph:, else "+graph.DefaultFile+")")
+	var file string
+	registerGraphFile(fs, &file)
 	approvedOnly := fs.Bool("approved-only", false, "use approved edges only (default: approved and proposed)")
 	requiredOnly := fs.Bool("required-only", false, "fill only the tool's required inputs")
 	pos, code, ok := parseGraphArgs(fs, args)
@@ -412,7 +422,7 @@ func runGraphPlan(e *env, args []string) int {
 		fmt.Fprintln(e.stderr, "agentready graph plan: give one tool name")
 		return exitUsage
 	}
-	path, err := graphPath(*file, sf.config, sf.spec)
+	path, err := graphPath(file, sf.config, sf.spec)
 	if err != nil {
 		return e.failf("%v", err)
 	}

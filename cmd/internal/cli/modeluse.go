@@ -14,39 +14,28 @@ import (
 	runner "github.com/agentready/agentready/harness/run"
 )
 
-// concurrencyUsage documents --model-concurrency for every command that
-// has it.
-const concurrencyUsage = "requests sent at once to one model provider endpoint, by all the models of the command together (agent, judge, writer)"
-
 // modelUse are the flags of a command that calls a model outside an
 // agent run (cases --model, graph infer --model): the same limits,
 // budget and record/replay as test's.
 type modelUse struct {
-	concurrency int
-	maxTokens   int
-	maxCost     float64
-	record      string
-	replay      string
+	modelBudget
+	record string
+	replay string
 }
 
+// register declares the budget, --record DIR and --replay DIR.
 func (u *modelUse) register(fs *flag.FlagSet) {
-	fs.IntVar(&u.concurrency, "model-concurrency", models.DefaultConcurrency, concurrencyUsage)
-	fs.IntVar(&u.maxTokens, "max-tokens", 0, "stop calling the model once it has used this many tokens (prompt and completion; 0: no limit)")
-	fs.Float64Var(&u.maxCost, "max-cost", 0, "stop calling the model once it has cost this many US dollars, at the config's prices: for the model (0: no limit)")
+	u.modelBudget.register(fs)
 	fs.StringVar(&u.record, "record", "", "record every model call in DIR/"+replay.File+", for --replay")
-	fs.StringVar(&u.replay, "replay", "", "answer every model call from DIR/"+replay.File+" (recorded with --record): no network, no key")
+	fs.StringVar(&u.replay, "replay", "", replayUsage)
 }
 
 // check returns what is wrong with the flags, before anything runs.
 func (u *modelUse) check() error {
-	switch {
-	case u.concurrency < 1:
-		return fmt.Errorf("--model-concurrency %d: must be at least 1", u.concurrency)
-	case u.maxTokens < 0:
-		return fmt.Errorf("--max-tokens %d: must be 0 (no limit) or more", u.maxTokens)
-	case u.maxCost < 0:
-		return fmt.Errorf("--max-cost %g: must be 0 (no limit) or more", u.maxCost)
-	case u.record != "" && u.replay != "":
+	if err := u.modelBudget.check(); err != nil {
+		return err
+	}
+	if u.record != "" && u.replay != "" {
 		return errors.New("--record and --replay: one or the other")
 	}
 	return nil

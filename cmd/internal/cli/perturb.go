@@ -13,7 +13,6 @@ import (
 	"time"
 
 	"github.com/agentready/agentready/gen/ir"
-	"github.com/agentready/agentready/harness/cases"
 	"github.com/agentready/agentready/harness/perturb"
 	"github.com/agentready/agentready/harness/report"
 	runner "github.com/agentready/agentready/harness/run"
@@ -28,9 +27,8 @@ func runPerturb(e *env, args []string) int {
 	ts := &rf.settings
 	var only listFlag
 	fs.Var(&only, "only", "the perturbations to apply, comma-separated (default all 15: "+strings.Join(perturb.Codes(), ",")+")")
-	useExample := fs.Bool("example", false, "start the example API in this process and use the demo's cases (no --spec, --cases or --base-url)")
-	exampleDir := fs.String("example-dir", "agentready-perturb", "with --example: where its spec, graph and cases are written")
-	perTool := fs.Int("per-tool", cases.DefaultPerTool, "with --example: cases per tool")
+	var ex studyExample
+	ex.register(fs, "agentready-perturb")
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
@@ -54,7 +52,7 @@ func runPerturb(e *env, args []string) int {
 	defer stop()
 	start := time.Now()
 
-	job, closeJob, code := e.studyJob(ctx, "perturb", fs, &rf, studyExample{use: *useExample, dir: *exampleDir, perTool: *perTool}, start, true)
+	job, closeJob, code := e.studyJob(ctx, "perturb", fs, &rf, ex, start, true)
 	if job == nil {
 		return code
 	}
@@ -98,6 +96,14 @@ type studyExample struct {
 	use     bool
 	dir     string
 	perTool int
+}
+
+// register declares --example, --example-dir (dir by default: each
+// study its own) and --per-tool.
+func (ex *studyExample) register(fs *flag.FlagSet, dir string) {
+	fs.BoolVar(&ex.use, "example", false, "start the example API in this process and use the demo's cases (no --spec, --cases or --base-url)")
+	fs.StringVar(&ex.dir, "example-dir", dir, "with --example: where its spec, graph and cases are written")
+	registerPerTool(fs, &ex.perTool)
 }
 
 // studyJob builds the job of a study command: the example API and the

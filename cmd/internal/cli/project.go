@@ -32,11 +32,12 @@ type specFlags struct {
 	verbose       bool
 }
 
-// register adds the flags to fs. A command whose own --strict means
-// something else (test: any drop is a regression) passes withoutStrict;
-// the config file's strict: still applies there.
+// register adds the flags to fs. The commands that run cases pass
+// withoutStrict: there --strict is still the old spelling of test's
+// --strict-gate (any drop is a regression); the config file's strict:
+// still applies.
 func (s *specFlags) register(fs *flag.FlagSet, withoutStrict ...bool) {
-	fs.StringVar(&s.config, "config", "", "configuration file (default "+config.DefaultFile+" when present and --spec is not given)")
+	registerConfig(fs, &s.config)
 	fs.StringVar(&s.spec, "spec", "", "OpenAPI 2.0/3.0/3.1 document, JSON or YAML")
 	fs.Var(&s.overlays, "overlay", "OpenAPI Overlay document to apply to the spec first (repeatable, in order; after the config's overlays:)")
 	fs.StringVar(&s.baseURL, "base-url", "", "the API's URL, instead of the spec's first server")

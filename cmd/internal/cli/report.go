@@ -42,7 +42,8 @@ func runReport(e *env, args []string) int {
 	mergeOut := fs.String("out", "", "with --merge: the run directory to write (new, or without results)")
 	var gate gateFlags
 	gate.register(fs)
-	junitMode := fs.String("junit", report.JUnitTools, "what junit.xml holds: tools (one testcase per tool) or cases (one per case, failing when it has an error)")
+	var junit junitFlag
+	junit.register(fs)
 	var ff findingsFlag
 	ff.register(fs)
 	pos, code, ok := reportArgs(fs, args)
@@ -52,8 +53,8 @@ func runReport(e *env, args []string) int {
 	if err := gate.check(); err != nil {
 		return e.usagef("report", "%v", err)
 	}
-	if *junitMode != report.JUnitTools && *junitMode != report.JUnitCases {
-		return e.usagef("report", "--junit %q: tools or cases", *junitMode)
+	if err := junit.check(); err != nil {
+		return e.usagef("report", "%v", err)
 	}
 	found, err := ff.read()
 	if err != nil {
@@ -106,7 +107,7 @@ func runReport(e *env, args []string) int {
 			return exitError
 		}
 	}
-	if err := report.WriteWith(dir, r, report.WriteOptions{JUnit: *junitMode}); err != nil {
+	if err := report.WriteWith(dir, r, report.WriteOptions{JUnit: junit.mode}); err != nil {
 		return e.failf("%v", err)
 	}
 	m := r.Metrics

@@ -44,12 +44,20 @@ func serveUntil(ctx context.Context, e *env, args []string) int {
 	dynamic := fs.Bool("dynamic", false, "serve three tools, search_tools, describe_tool and call_tool, over all the selected tools (the whole API unless flags or the config select), instead of one tool per operation")
 	addr := fs.String("http", "", "serve MCP's streamable HTTP transport at this address, e.g. 127.0.0.1:8765, instead of stdio")
 	remote := fs.Bool("allow-remote", false, "let --http listen on an address other hosts can reach: anyone who reaches it calls the API with your credentials")
-	allow := fs.Bool("allow-mutations", false, "let tools that change state (POST, PUT, PATCH, DELETE) send their requests")
-	graphFile := fs.String("graph", "", "the reviewed dependency graph: its producer hints go into the inputs' descriptions (default: the config's graph:, else agentready.graph.yaml when present)")
-	timeout := fs.Duration("timeout", 30*time.Second, "give up on a request to the API after this long")
-	maxTokens := fs.Int("max-tokens", 0, "token budget of a tool result (default: the runtime's)")
+	var allow bool
+	registerAllowMutations(fs, &allow)
+	var graphFile string
+	registerGraph(fs, &graphFile)
+	var timeout time.Duration
+	registerTimeout(fs, &timeout, 30*time.Second)
+	var resultTokens int
+	registerResultTokens(fs, &resultTokens)
+	deprecate(fs, "max-tokens", "result-tokens")
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
+	}
+	if err := checkResultTokens(resultTokens); err != nil {
+		return e.usagef("serve", "%v", err)
 	}
 	if fs.NArg() > 0 {
 		return e.usagef("serve", "unexpected argument %q (the transport is stdio, or --http ADDR)", fs.Arg(0))
@@ -67,7 +75,7 @@ func serveUntil(ctx context.Context, e *env, args []string) int {
 	if len(api.Operations) == 0 {
 		return e.failf("%s: no operations to serve (the spec has none, the selection matched none, or all were skipped: see the warnings)", p.opts.Spec)
 	}
-	hints, ok := e.producerHints(*graphFile, p.cfg.Graph, api)
+	hints, ok := e.producerHints(graphFile, p.cfg.Graph, api)
 	if !ok {
 		return exitError
 	}
@@ -79,12 +87,12 @@ func serveUntil(ctx context.Context, e *env, args []string) int {
 		// The others are served, as gen generates them.
 		fmt.Fprintf(e.stderr, "warning: %v\n", err)
 	}
-	client, err := catalog.NewClient(api, p.cfg.BaseURL, toolrt.WithTimeout(*timeout))
+	client, err := catalog.NewClient(api, p.cfg.BaseURL, toolrt.WithTimeout(timeout))
 	if err != nil {
 		return e.failf("%v", err)
 	}
-	cat, err := toolrt.NewCatalog(client, ops, allowWrites(api, p.mayWrite(*allow)),
-		toolrt.WithResultOptions(toolrt.ResultOptions{MaxTokens: *maxTokens, Timeout: *timeout}))
+	cat, err := toolrt.NewCatalog(client, ops, allowWrites(api, p.mayWrite(allow)),
+		toolrt.WithResultOptions(toolrt.ResultOptions{MaxTokens: resultTokens, Timeout: timeout}))
 	if err != nil {
 		return e.failf("%v", err)
 	}

@@ -48,31 +48,27 @@ type testSettings struct {
 	repeat       int
 	shard        runner.Shard
 	nonce        uint64
-	maxTokens    int
-	maxCost      float64
-	concurrency  int
+	modelBudget
 }
 
 func (s *testSettings) register(fs *flag.FlagSet) {
-	fs.StringVar(&s.model, "model", "baseline", `the agent's model: "baseline" (offline, deterministic), "openai:NAME" (OPENAI_BASE_URL, OPENAI_API_KEY), "ollama:NAME" (OLLAMA_HOST), "azure:DEPLOYMENT" (AZURE_OPENAI_ENDPOINT, AZURE_OPENAI_API_KEY, AZURE_OPENAI_API_VERSION), "anthropic:MODEL" (ANTHROPIC_API_KEY) or "gemini:MODEL" (GEMINI_API_KEY)`)
+	fs.StringVar(&s.model, "model", "baseline", agentModelUsage)
 	fs.StringVar(&s.out, "out", "", "run directory (default runs/<time>)")
 	fs.IntVar(&s.parallel, "parallel", 4, "cases run at once")
-	fs.IntVar(&s.k, "k", runner.DefaultK, "similar tools the agent gets beside the target")
+	registerK(fs, &s.k)
 	fs.StringVar(&s.toolset, "toolset", runner.ToolsetStatic, `how the agent reaches the tools: "static" (the target and its --k most similar tools) or "dynamic" (three meta-tools over the whole API: search_tools, describe_tool, call_tool, as agentready serve --dynamic serves them)`)
 	fs.IntVar(&s.rounds, "rounds", runner.DefaultRounds, "tool calls the agent may make per case")
-	fs.Int64Var(&s.seed, "seed", 1, "seed (which utterance of a case is used)")
+	registerSeed(fs, &s.seed)
 	fs.BoolVar(&s.resume, "resume", false, "continue an interrupted run in --out, skipping the cases it recorded")
-	fs.IntVar(&s.resultTokens, "result-tokens", toolrt.DefaultResultTokens, "token budget of one tool result")
-	fs.DurationVar(&s.timeout, "timeout", 30*time.Second, "give up on one API request after this long")
+	registerResultTokens(fs, &s.resultTokens)
+	registerTimeout(fs, &s.timeout, 30*time.Second)
 	fs.Var(&s.ablate, "ablate", "hide parts of every tool definition from the model to measure what they are worth: example, constraints, meanings, hints (comma-separated)")
 	fs.IntVar(&s.repeat, "repeat", 1, "run each case this many times (both legs each time), and report pass@k, pass^k and the per-trial pass rate")
 	fs.BoolVar(&s.record, "record", false, "record every model call of the run in its directory ("+replay.File+"), for --replay")
-	fs.StringVar(&s.replay, "replay", "", "a run directory recorded with --record: answer every model call from its recording, with no model, network or key; a call it lacks fails its case, which must be recorded again")
+	fs.StringVar(&s.replay, "replay", "", replayUsage)
 	fs.Var(shardFlag{&s.shard}, "shard", "run only shard INDEX/COUNT of the cases (e.g. 2/4; by a hash of each case's id), for one suite on several machines; agentready report --merge combines the shards' runs")
 	fs.Uint64Var(&s.nonce, "nonce", 0, "fix the run's fresh values (names of what the cases create) instead of drawing them at random; give every shard of a run the same one")
-	fs.IntVar(&s.maxTokens, "max-tokens", 0, "stop the run cleanly once the agent's model has used this many tokens (prompt and completion; 0: no limit); --resume continues it")
-	fs.Float64Var(&s.maxCost, "max-cost", 0, "stop the run cleanly once the agent's model has cost this many US dollars, at the config's prices: for the model (0: no limit); --resume continues it")
-	fs.IntVar(&s.concurrency, "model-concurrency", models.DefaultConcurrency, concurrencyUsage+"; --parallel above it makes cases wait for the model")
+	s.modelBudget.register(fs)
 	fs.Float64Var(&s.maxNotRun, "max-not-run", runner.DefaultMaxNotRun, "stop the run (exit 2) when more than this fraction of the cases cannot run because the API or the network fails them")
 }
 
@@ -87,20 +83,18 @@ func (s *testSettings) check() error {
 		return fmt.Errorf("--toolset %q: use %q or %q", s.toolset, runner.ToolsetStatic, runner.ToolsetDynamic)
 	case s.rounds < 1:
 		return fmt.Errorf("--rounds %d: must be at least 1", s.rounds)
-	case s.resultTokens < 1:
-		return fmt.Errorf("--result-tokens %d: must be at least 1", s.resultTokens)
 	case s.maxNotRun < 0 || s.maxNotRun > 1:
 		return fmt.Errorf("--max-not-run %g: a fraction from 0 to 1", s.maxNotRun)
 	case s.repeat < 1:
 		return fmt.Errorf("--repeat %d: must be at least 1", s.repeat)
 	case s.record && s.replay != "":
 		return errors.New("--record and --replay: one or the other")
-	case s.maxTokens < 0:
-		return fmt.Errorf("--max-tokens %d: must be 0 (no limit) or more", s.maxTokens)
-	case s.maxCost < 0:
-		return fmt.Errorf("--max-cost %g: must be 0 (no limit) or more", s.maxCost)
-	case s.concurrency < 1:
-		return fmt.Errorf("--model-concurrency %d: must be at least 1", s.concurrency)
+	}
+	if err := checkResultTokens(s.resultTokens); err != nil {
+		return err
+	}
+	if err := s.modelBudget.check(); err != nil {
+		return err
 	}
 	if _, err := runner.Ablation(s.ablate); err != nil {
 		return fmt.Errorf("--ablate: %w", err)
@@ -241,8 +235,8 @@ func (f *runFlags) register(fs *flag.FlagSet) {
 	f.spec.register(fs, true)
 	f.settings.register(fs)
 	fs.StringVar(&f.cases, "cases", "", "the cases file (default: the config's cases:, else "+defaultCasesFile+")")
-	fs.StringVar(&f.graph, "graph", "", "the reviewed dependency graph: its approved producers are named in the inputs' descriptions (default: the config's graph:, else "+graph.DefaultFile+" when present; --ablate hints leaves them out)")
-	fs.BoolVar(&f.allow, "allow-mutations", false, "run cases of tools that change state (POST, PUT, PATCH, DELETE): only against a system you may change")
+	registerGraph(fs, &f.graph)
+	registerAllowMutations(fs, &f.allow)
 }
 
 // readCases reads the cases file the flag names, else the config's,
@@ -296,7 +290,8 @@ func runTest(e *env, args []string) int {
 	gate.register(fs)
 	var renames listFlag
 	fs.Var(&renames, "rename", "OLD=NEW: run the cases of tool OLD, renamed in the spec, as NEW (repeatable)")
-	junitMode := fs.String("junit", report.JUnitTools, "what junit.xml holds: tools (one testcase per tool, failing when the gate says it regressed) or cases (one per case, failing when it has an error)")
+	var junit junitFlag
+	junit.register(fs)
 	var ff findingsFlag
 	ff.register(fs)
 	if code, ok := parseFlags(fs, args); !ok {
@@ -315,8 +310,8 @@ func runTest(e *env, args []string) int {
 	if err := gate.check(); err != nil {
 		return e.usagef("test", "%v", err)
 	}
-	if *junitMode != report.JUnitTools && *junitMode != report.JUnitCases {
-		return e.usagef("test", "--junit %q: tools or cases", *junitMode)
+	if err := junit.check(); err != nil {
+		return e.usagef("test", "%v", err)
 	}
 	found, err := ff.read()
 	if err != nil {
@@ -401,7 +396,7 @@ func runTest(e *env, args []string) int {
 		c := report.CompareWith(baseline, cur, gate.options())
 		g.Comparison = &c
 	}
-	code := e.finishRun(dir, sum, prep.info, g, *junitMode)
+	code := e.finishRun(dir, sum, prep.info, g, junit.mode)
 	if g.Comparison != nil {
 		fmt.Fprint(e.stdout, "\n"+g.Comparison.Summary())
 		if err := report.WriteComparison(dir, *g.Comparison); err != nil {
@@ -425,7 +420,8 @@ type gateFlags struct {
 
 func (g *gateFlags) register(fs *flag.FlagSet) {
 	fs.Float64Var(&g.alpha, "alpha", report.DefaultAlpha, "with --against: a drop is a regression when McNemar's test on the paired cases gives a p-value below this")
-	fs.BoolVar(&g.strict, "strict", false, "with --against: any drop is a regression, however small")
+	fs.BoolVar(&g.strict, "strict-gate", false, "with --against: any drop is a regression, however small")
+	deprecate(fs, "strict", "strict-gate")
 	fs.BoolVar(&g.allowRemoved, "allow-removed", false, "with --against: cases whose tool the API no longer has are not regressions")
 	fs.BoolVar(&g.allowDifferent, "allow-different", false, "with --against: compare with a baseline of other cases or settings (model, k, rounds, ablation, seed, result budget)")
 	fs.BoolVar(&g.allowIncomplete, "allow-incomplete", false, "with --against: compare with a baseline that did not record all its cases")

@@ -20,7 +20,6 @@ import (
 	"github.com/agentready/agentready/gen/tokens"
 	"github.com/agentready/agentready/gen/toolrt/dialect"
 	"github.com/agentready/agentready/gen/toolschema"
-	"github.com/agentready/agentready/harness/graph"
 	runner "github.com/agentready/agentready/harness/run"
 )
 
@@ -65,7 +64,8 @@ func runTools(e *env, args []string) int {
 	sf.register(fs)
 	sf.registerBudget(fs)
 	asJSON := fs.Bool("json", false, "print JSON, with each tool's description and schema, instead of a table")
-	graphFile := fs.String("graph", "", "the reviewed dependency graph: show its producer hints in the inputs' descriptions, as test does (default: the config's graph:, else "+graph.DefaultFile+" when present)")
+	var graphFile string
+	registerGraph(fs, &graphFile)
 	dialectName := fs.String("dialect", "", "show what a provider's schema rules make of each tool: openai-strict, openai, gemini or anthropic (accepted as is, after adaptation, or refused, with every change)")
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
@@ -81,7 +81,7 @@ func runTools(e *env, args []string) int {
 	if !ok {
 		return exitError
 	}
-	hints, ok := e.producerHints(*graphFile, p.cfg.Graph, api)
+	hints, ok := e.producerHints(graphFile, p.cfg.Graph, api)
 	if !ok {
 		return exitError
 	}
