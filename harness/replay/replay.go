@@ -32,18 +32,7 @@ const File = "cassette.jsonl"
 
 // Entry is one model call of a cassette.
 type Entry struct {
-	// Key is the hash of Request (Key).
-	Key string `json:"key"`
-	// Scope is the case (and trial) the call was made for; Seq its place
-	// among the scope's calls, from 0; Occurrence its place among the
-	// scope's calls with the same key, from 0.
-	Scope      string `json:"scope"`
-	Seq        int    `json:"seq"`
-	Occurrence int    `json:"occurrence"`
-	// Session counts the times the cassette was opened for recording: a
-	// resumed run records the cases it runs again in a later session, and
-	// a scope's entries of its last session are the ones that count.
-	Session int     `json:"session"`
+	Head
 	Request Request `json:"request"`
 	// Response is the model's answer, whole; Usage its token usage, when
 	// the model said; Error the model's error instead of an answer.

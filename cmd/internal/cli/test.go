@@ -143,7 +143,11 @@ func (j *testJob) prepare(ctx context.Context, progress io.Writer) (*prepared, e
 		return nil, err
 	}
 	info := am.info
-	opts := append([]toolrt.Option{toolrt.WithTimeout(j.settings.timeout)}, j.clientOp...)
+	tapeOpts, apiRec, err := j.settings.apiClient(j.api)
+	if err != nil {
+		return nil, err
+	}
+	opts := append(append([]toolrt.Option{toolrt.WithTimeout(j.settings.timeout)}, j.clientOp...), tapeOpts...)
 	client, err := catalog.NewClient(j.api, j.baseURL, opts...)
 	if err != nil {
 		return nil, err
@@ -179,7 +183,7 @@ func (j *testJob) prepare(ctx context.Context, progress io.Writer) (*prepared, e
 		nonce, modelInfo = am.recorded.Nonce, am.recorded.Model
 	}
 	p := &prepared{info: info, cat: cat, opts: runner.Options{
-		Dir: dir, Catalog: cat, API: j.api, Model: am.chat, ModelInfo: modelInfo, Record: j.settings.record, Similar: retrieve.SimilarTools(cat),
+		Dir: dir, Catalog: cat, API: j.api, Model: am.chat, ModelInfo: modelInfo, Record: j.settings.record, APIRecorder: apiRec, Similar: retrieve.SimilarTools(cat),
 		Shown: shown, Ablation: []string(j.settings.ablate), Hints: hintCount(hints, j.settings.ablate), K: j.settings.k, Toolset: j.settings.toolset, Rounds: j.settings.rounds, Parallel: j.settings.parallel,
 		Seed: j.settings.seed, CasesFile: j.file, ResultTokens: j.settings.resultTokens, Resume: j.settings.resume,
 		Progress: progress, Nonce: nonce, MaxNotRun: maxNotRun(j.settings.maxNotRun), Repeat: j.settings.repeat, Shard: j.settings.shard,
@@ -219,8 +223,11 @@ func (j *testJob) execute(ctx context.Context, progress io.Writer) (string, *run
 	if err != nil {
 		return "", nil, models.Info{}, err
 	}
-	if err := runner.Preflight(ctx, p.cat, j.api); err != nil {
-		return p.opts.Dir, nil, p.info, err
+	// A replay calls no API: its answers are the recording's.
+	if j.settings.replay == "" {
+		if err := runner.Preflight(ctx, p.cat, j.api); err != nil {
+			return p.opts.Dir, nil, p.info, err
+		}
 	}
 	sum, err := runner.Run(ctx, j.cases, p.opts)
 	return p.opts.Dir, sum, p.info, err
