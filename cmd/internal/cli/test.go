@@ -133,6 +133,18 @@ type prepared struct {
 	opts runner.Options
 	info models.Info
 	cat  *toolrt.Catalog
+	// replaying is set with --replay: the API is answered from the
+	// recording, and not called.
+	replaying bool
+}
+
+// preflight checks that the API can be tested (runner.Preflight), but
+// for a replay, which calls no API.
+func (p *prepared) preflight(ctx context.Context, api *ir.API) error {
+	if p.replaying {
+		return nil
+	}
+	return runner.Preflight(ctx, p.cat, api)
 }
 
 // prepare builds the model, the catalog and the run's options, without
@@ -182,7 +194,7 @@ func (j *testJob) prepare(ctx context.Context, progress io.Writer) (*prepared, e
 		// model as the recording did.
 		nonce, modelInfo = am.recorded.Nonce, am.recorded.Model
 	}
-	p := &prepared{info: info, cat: cat, opts: runner.Options{
+	p := &prepared{info: info, cat: cat, replaying: am.recorded != nil, opts: runner.Options{
 		Dir: dir, Catalog: cat, API: j.api, Model: am.chat, ModelInfo: modelInfo, Record: j.settings.record, APIRecorder: apiRec, Similar: retrieve.SimilarTools(cat),
 		Shown: shown, Ablation: []string(j.settings.ablate), Hints: hintCount(hints, j.settings.ablate), K: j.settings.k, Toolset: j.settings.toolset, Rounds: j.settings.rounds, Parallel: j.settings.parallel,
 		Seed: j.settings.seed, CasesFile: j.file, ResultTokens: j.settings.resultTokens, Resume: j.settings.resume,
@@ -223,11 +235,8 @@ func (j *testJob) execute(ctx context.Context, progress io.Writer) (string, *run
 	if err != nil {
 		return "", nil, models.Info{}, err
 	}
-	// A replay calls no API: its answers are the recording's.
-	if j.settings.replay == "" {
-		if err := runner.Preflight(ctx, p.cat, j.api); err != nil {
-			return p.opts.Dir, nil, p.info, err
-		}
+	if err := p.preflight(ctx, j.api); err != nil {
+		return p.opts.Dir, nil, p.info, err
 	}
 	sum, err := runner.Run(ctx, j.cases, p.opts)
 	return p.opts.Dir, sum, p.info, err
@@ -388,7 +397,7 @@ func runTest(e *env, args []string) int {
 			return e.failf("--against %s: %v", *against, err)
 		}
 	}
-	if err := runner.Preflight(ctx, prep.cat, api); err != nil {
+	if err := prep.preflight(ctx, api); err != nil {
 		return e.failf("%v", err)
 	}
 	sum, err := runner.Run(ctx, keep, prep.opts)

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	runner "github.com/agentready/agentready/harness/run"
+	"github.com/agentready/agentready/specs/exampleapi/server"
 )
 
 // fakeOpenAI is a chat-completions endpoint that calls the first tool it
@@ -197,5 +198,80 @@ func TestRecordAndReplay(t *testing.T) {
 	if code != exitError || !strings.Contains(stdout, fmt.Sprintf("not recorded: %d cases must be recorded again", saw)) ||
 		!strings.Contains(stderr, fmt.Sprintf("%d cases must be recorded again", saw)) {
 		t.Errorf("a replay with %d cases to record again: code %d\n%s\n%s", saw, code, stdout, stderr)
+	}
+}
+
+// resultDiff returns the records of run a that run b does not have alike,
+// and b's that a does not: every field compared but timings.
+func resultDiff(t *testing.T, a, b string) []string {
+	t.Helper()
+	count := map[string]int{}
+	for _, l := range resultLines(t, a) {
+		count[l]++
+	}
+	for _, l := range resultLines(t, b) {
+		count[l]--
+	}
+	var out []string
+	for l, n := range count {
+		switch {
+		case n > 0:
+			out = append(out, "only in "+a+": "+l)
+		case n < 0:
+			out = append(out, "only in "+b+": "+l)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// A run recorded at --parallel 4 against the example API, which hands
+// out IDs in the order requests arrive (and at random), replays with the
+// API closed: the same results, every field but timings, as the API's
+// exchanges are answered from the recording, case by case.
+func TestRecordAndReplayTheAPI(t *testing.T) {
+	srv, spec, casesFile := exampleServerCases(t)
+	runs := t.TempDir()
+	recorded := filepath.Join(runs, "recorded")
+	code, stdout, stderr := run(t, "test", "--spec", spec, "--cases", casesFile, "--base-url", srv.URL, "--allow-mutations", "--parallel", "4", "--out", recorded, "--record")
+	if code != exitOK {
+		t.Fatalf("record: code %d\n%s\n%s", code, stdout, stderr)
+	}
+	tape, err := os.ReadFile(filepath.Join(recorded, "api-cassette.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(string(tape), "\n"); n < 20 {
+		t.Fatalf("the API cassette holds %d exchanges: the test needs a run that calls the API", n)
+	}
+	if strings.Contains(string(tape), server.DefaultAdminToken) {
+		t.Error("the API's token was written into the API cassette")
+	}
+	if !strings.Contains(string(tape), `"method":"POST"`) {
+		t.Error("no case made anything: the test needs cases whose IDs the API makes")
+	}
+	srv.Close()
+
+	replayed := filepath.Join(runs, "replayed")
+	start := time.Now()
+	code, stdout, stderr = run(t, "test", "--spec", spec, "--cases", casesFile, "--base-url", srv.URL, "--allow-mutations", "--parallel", "4", "--out", replayed, "--replay", recorded)
+	if code != exitOK || strings.Contains(stdout, "not recorded") {
+		t.Fatalf("replay: code %d\n%s\n%s", code, stdout, stderr)
+	}
+	t.Logf("replayed in %v", time.Since(start))
+	if d := resultDiff(t, recorded, replayed); len(d) > 0 {
+		t.Errorf("%d records differ:\n%s", len(d), strings.Join(d, "\n"))
+	}
+	if len(resultLines(t, recorded)) < 10 {
+		t.Error("the recorded run has fewer than 10 records: the test needs more")
+	}
+
+	// A replay whose recording lacks the API's exchanges says how to fix it.
+	if err := os.Remove(filepath.Join(recorded, "api-cassette.jsonl")); err != nil {
+		t.Fatal(err)
+	}
+	code, _, stderr = run(t, "test", "--spec", spec, "--cases", casesFile, "--base-url", srv.URL, "--allow-mutations", "--out", filepath.Join(runs, "again"), "--replay", recorded)
+	if code != exitError || !strings.Contains(stderr, "api-cassette.jsonl") || !strings.Contains(stderr, "--record") {
+		t.Errorf("replay without the API's recording: code %d: %s", code, stderr)
 	}
 }
