@@ -275,3 +275,32 @@ func TestRecordAndReplayTheAPI(t *testing.T) {
 		t.Errorf("replay without the API's recording: code %d: %s", code, stderr)
 	}
 }
+
+// Shards recorded apart and merged replay as one run: the merge keeps
+// every shard's recording of the API, as of the model.
+func TestMergedShardsReplayTheAPI(t *testing.T) {
+	srv, spec, casesFile := exampleServerCases(t)
+	runs := t.TempDir()
+	var shards []string
+	for _, s := range []string{"1/2", "2/2"} {
+		dir := filepath.Join(runs, "shard"+s[:1])
+		code, stdout, stderr := run(t, "test", "--spec", spec, "--cases", casesFile, "--base-url", srv.URL, "--allow-mutations", "--shard", s, "--nonce", "7", "--out", dir, "--record")
+		if code != exitOK {
+			t.Fatalf("shard %s: code %d\n%s\n%s", s, code, stdout, stderr)
+		}
+		shards = append(shards, dir)
+	}
+	srv.Close()
+	merged := filepath.Join(runs, "merged")
+	if code, stdout, stderr := run(t, append([]string{"report", "--merge", "--out", merged}, shards...)...); code != exitOK {
+		t.Fatalf("merge: code %d\n%s\n%s", code, stdout, stderr)
+	}
+	replayed := filepath.Join(runs, "replayed")
+	code, stdout, stderr := run(t, "test", "--spec", spec, "--cases", casesFile, "--base-url", srv.URL, "--allow-mutations", "--out", replayed, "--replay", merged)
+	if code != exitOK || strings.Contains(stdout, "not recorded") {
+		t.Fatalf("replay of the merged run: code %d\n%s\n%s", code, stdout, stderr)
+	}
+	if d := resultDiff(t, merged, replayed); len(d) > 0 {
+		t.Errorf("%d records differ:\n%s", len(d), strings.Join(d, "\n"))
+	}
+}
