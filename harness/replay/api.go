@@ -250,6 +250,9 @@ func (a *APIRecorder) RoundTrip(r *http.Request) (*http.Response, error) {
 	if err != nil {
 		return nil, err
 	}
+	if len(body) >= MaxAPIBody {
+		return nil, fmt.Errorf("replay: a request body of more than %d bytes cannot be recorded: run without --record", MaxAPIBody-1)
+	}
 	out := r.Clone(r.Context())
 	out.Body = io.NopCloser(bytes.NewReader(body))
 	if body == nil {

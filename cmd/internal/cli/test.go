@@ -66,8 +66,8 @@ func (s *testSettings) register(fs *flag.FlagSet) {
 	fs.DurationVar(&s.timeout, "timeout", 30*time.Second, "give up on one API request after this long")
 	fs.Var(&s.ablate, "ablate", "hide parts of every tool definition from the model to measure what they are worth: example, constraints, meanings, hints (comma-separated)")
 	fs.IntVar(&s.repeat, "repeat", 1, "run each case this many times (both legs each time), and report pass@k, pass^k and the per-trial pass rate")
-	fs.BoolVar(&s.record, "record", false, "record every model call of the run in its directory ("+replay.File+"), for --replay")
-	fs.StringVar(&s.replay, "replay", "", "a run directory recorded with --record: answer every model call from its recording, with no model, network or key; a call it lacks fails its case, which must be recorded again")
+	fs.BoolVar(&s.record, "record", false, "record every model call and every API exchange of the run in its directory ("+replay.File+", "+replay.APIFile+"; no credential is written), for --replay")
+	fs.StringVar(&s.replay, "replay", "", "a run directory recorded with --record: answer every model call and API request from its recording, with no model, API, network or key; a call it lacks fails its case, which must be recorded again")
 	fs.Var(shardFlag{&s.shard}, "shard", "run only shard INDEX/COUNT of the cases (e.g. 2/4; by a hash of each case's id), for one suite on several machines; agentready report --merge combines the shards' runs")
 	fs.Uint64Var(&s.nonce, "nonce", 0, "fix the run's fresh values (names of what the cases create) instead of drawing them at random; give every shard of a run the same one")
 	fs.IntVar(&s.maxTokens, "max-tokens", 0, "stop the run cleanly once the agent's model has used this many tokens (prompt and completion; 0: no limit); --resume continues it")
@@ -613,7 +613,7 @@ func (e *env) finishRun(dir string, sum *runner.Summary, info models.Info, g *re
 	fmt.Fprintln(e.stdout)
 	printUsage(e.stdout, r)
 	if sum.NotRecorded > 0 {
-		fmt.Fprintf(e.stdout, "not recorded: %d cases must be recorded again: the replayed recording lacks a model call of theirs (each is skipped, saying why)\n", sum.NotRecorded)
+		fmt.Fprintf(e.stdout, "not recorded: %d cases must be recorded again: the replayed recording lacks a model or API call of theirs (each is skipped, saying why)\n", sum.NotRecorded)
 	}
 	if m.Invalid > 0 {
 		fmt.Fprintf(e.stdout, "invalid: %d cases whose direct call did not hold (failed, or came back empty) are left out of every rate; the report says why\n", m.Invalid)
