@@ -266,6 +266,47 @@ func TestRecordAndReplayTheAPI(t *testing.T) {
 		t.Error("the recorded run has fewer than 10 records: the test needs more")
 	}
 
+	// A case whose API exchanges are gone from the recording is skipped,
+	// saying so, and counted: the others still replay.
+	var lost string
+	var kept []string
+	for _, line := range strings.SplitAfter(string(tape), "\n") {
+		var e struct {
+			Scope   string
+			Request struct{ Method string }
+		}
+		if line == "" || json.Unmarshal([]byte(line), &e) != nil {
+			continue
+		}
+		if lost == "" && e.Request.Method == "POST" {
+			lost = e.Scope
+		}
+		if e.Scope != lost {
+			kept = append(kept, line)
+		}
+	}
+	partial := filepath.Join(runs, "partial")
+	if err := os.CopyFS(partial, os.DirFS(recorded)); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(partial, "api-cassette.jsonl"), []byte(strings.Join(kept, "")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr = run(t, "test", "--spec", spec, "--cases", casesFile, "--base-url", srv.URL, "--allow-mutations", "--out", filepath.Join(runs, "partial-replay"), "--replay", partial)
+	if code != exitError || !strings.Contains(stdout, "not recorded: 1 cases must be recorded again") {
+		t.Errorf("replay of a recording without %s's API exchanges: code %d\n%s\n%s", lost, code, stdout, stderr)
+	}
+	recs, err := runner.ReadResults(filepath.Join(runs, "partial-replay", runner.ResultsFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range recs {
+		missed := strings.HasPrefix(r.Skipped, "not recorded: the recording has no API call of this case")
+		if missed != (r.ID() == lost) {
+			t.Errorf("%s: skipped %q (the lost scope is %s)", r.ID(), r.Skipped, lost)
+		}
+	}
+
 	// A replay whose recording lacks the API's exchanges says how to fix it.
 	if err := os.Remove(filepath.Join(recorded, "api-cassette.jsonl")); err != nil {
 		t.Fatal(err)
