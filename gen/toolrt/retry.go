@@ -65,12 +65,18 @@ func mayResend(method string, h http.Header) bool {
 
 // transient reports whether an attempt's outcome may pass if tried again,
 // and how long the API asked to wait (0 when it did not say). ctx is the
-// caller's: its own deadline or cancellation ends the retries.
+// caller's: its own deadline or cancellation ends the retries. A
+// transport's error with a Permanent method that says true (a replay's
+// "not recorded") is not retried.
 func transient(ctx context.Context, resp *http.Response, err error) (bool, time.Duration) {
 	if ctx.Err() != nil {
 		return false, 0
 	}
 	if err != nil {
+		var p interface{ Permanent() bool }
+		if errors.As(err, &p) && p.Permanent() {
+			return false, 0
+		}
 		return !errors.Is(err, context.Canceled), 0
 	}
 	switch resp.StatusCode {

@@ -26,6 +26,10 @@ type NotRecordedError struct {
 
 func (e *NotRecordedError) Error() string { return "not recorded: " + e.Reason + "; record again" }
 
+// Permanent says that trying the call again cannot help (the tool
+// runtime does not retry it).
+func (e *NotRecordedError) Permanent() bool { return true }
+
 // Is makes errors.Is(err, ErrNotRecorded) hold.
 func (e *NotRecordedError) Is(target error) bool { return target == ErrNotRecorded }
 
@@ -33,7 +37,7 @@ func (e *NotRecordedError) Is(target error) bool { return target == ErrNotRecord
 // cassette, by comparing it with the call recorded in its place.
 func (c *Cassette) miss(scope string, seq int, req Request) *NotRecordedError {
 	e := &NotRecordedError{Scope: scope}
-	es := c.scopes[scope]
+	es := c.x.scopes[scope]
 	switch {
 	case len(es) == 0:
 		e.Reason = "the recording has no model call of this case (it was not in the recorded run)"

@@ -4,92 +4,27 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
-	"os"
-	"path/filepath"
-	"sort"
 
-	"github.com/agentready/agentready/harness/jsonl"
 	"github.com/cloudwego/eino/components/model"
 	"github.com/cloudwego/eino/schema"
 )
 
 // Cassette is a recording, read for replay.
 type Cassette struct {
-	// scopes holds each scope's entries of its last session, by Seq.
-	scopes map[string][]*Entry
-	// byKey finds an entry by scope, key and occurrence.
-	byKey map[[2]string][]*Entry
+	x *index[Entry, *Entry]
 }
 
 // Load reads dir's cassette.
 func Load(dir string) (*Cassette, error) {
-	path := filepath.Join(dir, File)
-	entries, err := readEntries(path)
-	if errors.Is(err, os.ErrNotExist) {
-		return nil, fmt.Errorf("%s has no recording (%s): record the run with --record", dir, File)
-	}
+	x, err := loadIndex[Entry](dir, File, "record the run with --record")
 	if err != nil {
 		return nil, err
 	}
-	last := map[string]int{}
-	for _, e := range entries {
-		last[e.Scope] = max(last[e.Scope], e.Session)
-	}
-	c := &Cassette{scopes: map[string][]*Entry{}, byKey: map[[2]string][]*Entry{}}
-	for i := range entries {
-		e := &entries[i]
-		if e.Session == last[e.Scope] {
-			c.scopes[e.Scope] = append(c.scopes[e.Scope], e)
-		}
-	}
-	for scope, es := range c.scopes {
-		sort.SliceStable(es, func(i, j int) bool { return es[i].Seq < es[j].Seq })
-		for _, e := range es {
-			k := [2]string{scope, e.Key}
-			if len(c.byKey[k]) != e.Occurrence {
-				return nil, fmt.Errorf("%s: scope %s: call %d of key %.12s is occurrence %d, after %d", path, scope, e.Seq, e.Key, e.Occurrence, len(c.byKey[k]))
-			}
-			c.byKey[k] = append(c.byKey[k], e)
-		}
-	}
-	return c, nil
+	return &Cassette{x: x}, nil
 }
 
 // Calls is the number of model calls the cassette holds.
-func (c *Cassette) Calls() int {
-	n := 0
-	for _, es := range c.scopes {
-		n += len(es)
-	}
-	return n
-}
-
-// readEntries reads a cassette file; a last line cut short is ignored.
-func readEntries(path string) ([]Entry, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
-	if i := lastNewline(data); i < len(data)-1 {
-		data = data[:i+1]
-	}
-	var out []Entry
-	err = jsonl.Decode(data, path, jsonl.Options{MaxLine: 256 << 20}, func(_ int, e *Entry) error {
-		out = append(out, *e)
-		return nil
-	})
-	return out, err
-}
-
-func lastNewline(b []byte) int {
-	for i := len(b) - 1; i >= 0; i-- {
-		if b[i] == '\n' {
-			return i
-		}
-	}
-	return -1
-}
+func (c *Cassette) Calls() int { return c.x.calls() }
 
 // Player returns a model that answers every call from the cassette,
 // without calling any model: by the call's scope, its key and its
@@ -113,8 +48,7 @@ func (p *player) Generate(ctx context.Context, input []*schema.Message, _ ...mod
 	}
 	scope := ScopeOf(ctx)
 	seq, occ := p.count.next(scope, key)
-	if es := p.c.byKey[[2]string{scope, key}]; occ < len(es) {
-		e := es[occ]
+	if e := p.c.x.find(scope, key, occ); e != nil {
 		if e.Error != "" {
 			return nil, errors.New(e.Error)
 		}

@@ -1,6 +1,8 @@
 // Package replay records the exchanges of a chat model and answers them
 // again later, at Eino's model interface (model.ToolCallingChatModel),
-// so that it works the same for every provider and for the baseline.
+// so that it works the same for every provider and for the baseline; and
+// the exchanges of the API under test, at the tool runtime's HTTP
+// transport (APIRecorder, APICassette), so that a replay calls nothing.
 //
 // A recording is a cassette: a JSON Lines file (File, in a run's
 // directory) with one Entry per model call: the request as the model saw
@@ -14,6 +16,17 @@
 // requests replay exactly; a request that was not recorded is an error
 // that says why (ErrNotRecorded): which tool definitions changed, or at
 // which message the conversation left the recorded one.
+//
+// The API's exchanges go to a cassette of their own (APIFile), counted
+// the same way per scope, keyed by method, path and query, and body. No
+// request header is written and credentials are taken out of the query
+// and redacted wherever the API echoes them. go-vcr (gopkg.in/dnaeon/
+// go-vcr.v4) was the alternative: its matcher can be custom and it has
+// hooks to redact, but it knows no scope (a case's ID would have to
+// travel in a request header, then be stripped), and it holds the
+// cassette in memory and writes it when stopped, so an interrupted run
+// loses it and a resumed one (--resume) cannot add to it; the tape here
+// syncs every line and knows sessions, as the model cassette's does.
 package replay
 
 import (
@@ -32,18 +45,7 @@ const File = "cassette.jsonl"
 
 // Entry is one model call of a cassette.
 type Entry struct {
-	// Key is the hash of Request (Key).
-	Key string `json:"key"`
-	// Scope is the case (and trial) the call was made for; Seq its place
-	// among the scope's calls, from 0; Occurrence its place among the
-	// scope's calls with the same key, from 0.
-	Scope      string `json:"scope"`
-	Seq        int    `json:"seq"`
-	Occurrence int    `json:"occurrence"`
-	// Session counts the times the cassette was opened for recording: a
-	// resumed run records the cases it runs again in a later session, and
-	// a scope's entries of its last session are the ones that count.
-	Session int     `json:"session"`
+	Head
 	Request Request `json:"request"`
 	// Response is the model's answer, whole; Usage its token usage, when
 	// the model said; Error the model's error instead of an answer.

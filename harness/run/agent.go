@@ -118,6 +118,8 @@ func (r *runner) runCase(ctx context.Context, t trial) (rec *Record, infra strin
 // infrastructure's reasons is noted in Record.infra.
 func (r *runner) runLegs(ctx context.Context, tr trial) *Record {
 	c, id := tr.c, tr.id()
+	// The API's calls of the case are of its replay scope, as its model's.
+	ctx = replay.WithScope(ctx, id)
 	rec := &Record{Case: c.ID, Trial: tr.n, Tool: c.Tool, Scenario: string(c.Scenario), Args: c.Args, Mutating: c.Mutating}
 	t, ok := r.opts.Catalog.Tool(c.Tool)
 	if !ok {

@@ -173,6 +173,13 @@ type Options struct {
 	// from replay.Load(dir).Player(), the recorded run's Nonce and its
 	// settings, and it gives the same results without calling any model.
 	Record bool
+	// APIRecorder, when Record is set, is the transport of the catalog's
+	// client: Run opens it on the directory's API cassette
+	// (replay.APIFile), so that a replay can answer the API too (its
+	// client's transport from replay.LoadAPI(dir).Transport()). Cases
+	// then replay exactly even against an API that makes other IDs each
+	// run, or in another order when cases run in parallel.
+	APIRecorder *replay.APIRecorder
 }
 
 // Variant is another agent leg of every case of a run (Options.Variants):
@@ -326,7 +333,18 @@ type Record struct {
 
 // noteInfra notes the first of calls that failed for the
 // infrastructure's reasons; it reports whether there was one.
+//
+// A call a replay's recording lacks (replay.ErrNotRecorded) ends the
+// case too, skipped with the reason, as a model call it lacks does: the
+// case must be recorded again.
 func (r *Record) noteInfra(calls ...*toolrt.Call) bool {
+	for _, c := range calls {
+		var nr *replay.NotRecordedError
+		if c != nil && errors.As(c.Err, &nr) {
+			r.Skipped = nr.Error()
+			return true
+		}
+	}
 	for _, c := range calls {
 		if Infrastructure(c) != "" {
 			r.infra = c
@@ -425,6 +443,12 @@ func Run(ctx context.Context, cs []cases.Case, opts Options) (*Summary, error) {
 		}
 		defer rec.Close()
 		o.Model = rec.Wrap(o.Model)
+		if o.APIRecorder != nil {
+			if err := o.APIRecorder.Open(o.Dir, o.Resume); err != nil {
+				return nil, err
+			}
+			defer o.APIRecorder.Close()
+		}
 	}
 
 	total := len(todo) * o.Repeat

@@ -126,20 +126,25 @@ func Merge(out string, dirs []string) (*Info, []string, error) {
 	}
 
 	var recs []Record
-	var cassette [][]byte
+	// The shards' recordings, of the model's calls and of the API's, are
+	// of cases of their own: one after the other, they are the run's.
+	cassettes := []string{replay.File, replay.APIFile}
+	cassette := map[string][][]byte{}
 	for _, d := range dirs {
 		rs, err := ReadResults(filepath.Join(d, ResultsFile))
 		if err != nil {
 			return nil, nil, fmt.Errorf("merge: %w", err)
 		}
 		recs = append(recs, rs...)
-		if data, err := os.ReadFile(filepath.Join(d, replay.File)); err == nil {
-			if i := bytes.LastIndexByte(data, '\n'); i < len(data)-1 {
-				data = data[:i+1] // a torn last line
+		for _, name := range cassettes {
+			if data, err := os.ReadFile(filepath.Join(d, name)); err == nil {
+				if i := bytes.LastIndexByte(data, '\n'); i < len(data)-1 {
+					data = data[:i+1] // a torn last line
+				}
+				cassette[name] = append(cassette[name], data)
+			} else if !os.IsNotExist(err) {
+				return nil, nil, fmt.Errorf("merge: %w", err)
 			}
-			cassette = append(cassette, data)
-		} else if !os.IsNotExist(err) {
-			return nil, nil, fmt.Errorf("merge: %w", err)
 		}
 	}
 	sort.SliceStable(recs, func(i, j int) bool {
@@ -187,9 +192,11 @@ func Merge(out string, dirs []string) (*Info, []string, error) {
 	if err := atomicfile.Write(path, results.Bytes()); err != nil {
 		return nil, nil, err
 	}
-	if len(cassette) > 0 {
-		if err := atomicfile.Write(filepath.Join(out, replay.File), bytes.Join(cassette, nil)); err != nil {
-			return nil, nil, err
+	for _, name := range cassettes {
+		if len(cassette[name]) > 0 {
+			if err := atomicfile.Write(filepath.Join(out, name), bytes.Join(cassette[name], nil)); err != nil {
+				return nil, nil, err
+			}
 		}
 	}
 	if err := writeJSONFile(filepath.Join(out, RunFile), &merged); err != nil {

@@ -16,7 +16,6 @@ import (
 	"github.com/agentready/agentready/harness/consistency"
 	"github.com/agentready/agentready/harness/models"
 	"github.com/agentready/agentready/harness/report"
-	runner "github.com/agentready/agentready/harness/run"
 )
 
 // runConsistency runs each case as it is and with its values said in
@@ -75,7 +74,7 @@ func runConsistency(e *env, args []string) int {
 	if err != nil {
 		return e.failf("%v", err)
 	}
-	if err := runner.Preflight(ctx, prep.cat, job.api); err != nil {
+	if err := prep.preflight(ctx, job.api); err != nil {
 		return e.failf("%v", err)
 	}
 	o := consistency.Options{Run: prep.opts, Seed: ts.seed, PerCase: *perCase, Kinds: kinds, Progress: e.stderr}

@@ -76,7 +76,7 @@ func registerModelConcurrency(fs *flag.FlagSet, p *int) {
 }
 
 // replayUsage documents --replay: a directory holding a recording.
-const replayUsage = "answer every model call from the recording in DIR (its " + replay.File + ", made with --record): no model, network or key"
+const replayUsage = "answer from the recording in DIR, made with --record: every model call (" + replay.File + ") and, where the command calls the API, every API request (" + replay.APIFile + "); no model, API, network or key. A call it lacks fails its case, which must be recorded again"
 
 // modelBudget are the limits of a command that calls a model: how many
 // requests at once, and the tokens and dollars it may spend.

@@ -15,7 +15,6 @@ import (
 	"github.com/agentready/agentready/gen/ir"
 	"github.com/agentready/agentready/harness/perturb"
 	"github.com/agentready/agentready/harness/report"
-	runner "github.com/agentready/agentready/harness/run"
 )
 
 // runPerturb runs the cases unperturbed and under each perturbation of
@@ -64,7 +63,7 @@ func runPerturb(e *env, args []string) int {
 	if err != nil {
 		return e.failf("%v", err)
 	}
-	if err := runner.Preflight(ctx, prep.cat, job.api); err != nil {
+	if err := prep.preflight(ctx, job.api); err != nil {
 		return e.failf("%v", err)
 	}
 	dir := prep.opts.Dir

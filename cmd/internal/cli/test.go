@@ -64,7 +64,7 @@ func (s *testSettings) register(fs *flag.FlagSet) {
 	registerTimeout(fs, &s.timeout, 30*time.Second)
 	fs.Var(&s.ablate, "ablate", "hide parts of every tool definition from the model to measure what they are worth: example, constraints, meanings, hints (comma-separated)")
 	fs.IntVar(&s.repeat, "repeat", 1, "run each case this many times (both legs each time), and report pass@k, pass^k and the per-trial pass rate")
-	fs.BoolVar(&s.record, "record", false, "record every model call of the run in its directory ("+replay.File+"), for --replay")
+	fs.BoolVar(&s.record, "record", false, "record every model call and every API exchange of the run in its directory ("+replay.File+", "+replay.APIFile+"; no credential is written), for --replay")
 	fs.StringVar(&s.replay, "replay", "", replayUsage)
 	fs.Var(shardFlag{&s.shard}, "shard", "run only shard INDEX/COUNT of the cases (e.g. 2/4; by a hash of each case's id), for one suite on several machines; agentready report --merge combines the shards' runs")
 	fs.Uint64Var(&s.nonce, "nonce", 0, "fix the run's fresh values (names of what the cases create) instead of drawing them at random; give every shard of a run the same one")
@@ -127,6 +127,18 @@ type prepared struct {
 	opts runner.Options
 	info models.Info
 	cat  *toolrt.Catalog
+	// replaying is set with --replay: the API is answered from the
+	// recording, and not called.
+	replaying bool
+}
+
+// preflight checks that the API can be tested (runner.Preflight), but
+// for a replay, which calls no API.
+func (p *prepared) preflight(ctx context.Context, api *ir.API) error {
+	if p.replaying {
+		return nil
+	}
+	return runner.Preflight(ctx, p.cat, api)
 }
 
 // prepare builds the model, the catalog and the run's options, without
@@ -137,7 +149,11 @@ func (j *testJob) prepare(ctx context.Context, progress io.Writer) (*prepared, e
 		return nil, err
 	}
 	info := am.info
-	opts := append([]toolrt.Option{toolrt.WithTimeout(j.settings.timeout)}, j.clientOp...)
+	tapeOpts, apiRec, err := j.settings.apiClient(j.api)
+	if err != nil {
+		return nil, err
+	}
+	opts := append(append([]toolrt.Option{toolrt.WithTimeout(j.settings.timeout)}, j.clientOp...), tapeOpts...)
 	client, err := catalog.NewClient(j.api, j.baseURL, opts...)
 	if err != nil {
 		return nil, err
@@ -172,8 +188,8 @@ func (j *testJob) prepare(ctx context.Context, progress io.Writer) (*prepared, e
 		// model as the recording did.
 		nonce, modelInfo = am.recorded.Nonce, am.recorded.Model
 	}
-	p := &prepared{info: info, cat: cat, opts: runner.Options{
-		Dir: dir, Catalog: cat, API: j.api, Model: am.chat, ModelInfo: modelInfo, Record: j.settings.record, Similar: retrieve.SimilarTools(cat),
+	p := &prepared{info: info, cat: cat, replaying: am.recorded != nil, opts: runner.Options{
+		Dir: dir, Catalog: cat, API: j.api, Model: am.chat, ModelInfo: modelInfo, Record: j.settings.record, APIRecorder: apiRec, Similar: retrieve.SimilarTools(cat),
 		Shown: shown, Ablation: []string(j.settings.ablate), Hints: hintCount(hints, j.settings.ablate), K: j.settings.k, Toolset: j.settings.toolset, Rounds: j.settings.rounds, Parallel: j.settings.parallel,
 		Seed: j.settings.seed, CasesFile: j.file, ResultTokens: j.settings.resultTokens, Resume: j.settings.resume,
 		Progress: progress, Nonce: nonce, MaxNotRun: maxNotRun(j.settings.maxNotRun), Repeat: j.settings.repeat, Shard: j.settings.shard,
@@ -213,7 +229,7 @@ func (j *testJob) execute(ctx context.Context, progress io.Writer) (string, *run
 	if err != nil {
 		return "", nil, models.Info{}, err
 	}
-	if err := runner.Preflight(ctx, p.cat, j.api); err != nil {
+	if err := p.preflight(ctx, j.api); err != nil {
 		return p.opts.Dir, nil, p.info, err
 	}
 	sum, err := runner.Run(ctx, j.cases, p.opts)
@@ -376,7 +392,7 @@ func runTest(e *env, args []string) int {
 			return e.failf("--against %s: %v", *against, err)
 		}
 	}
-	if err := runner.Preflight(ctx, prep.cat, api); err != nil {
+	if err := prep.preflight(ctx, api); err != nil {
 		return e.failf("%v", err)
 	}
 	sum, err := runner.Run(ctx, keep, prep.opts)
@@ -593,7 +609,7 @@ func (e *env) finishRun(dir string, sum *runner.Summary, info models.Info, g *re
 	fmt.Fprintln(e.stdout)
 	printUsage(e.stdout, r)
 	if sum.NotRecorded > 0 {
-		fmt.Fprintf(e.stdout, "not recorded: %d cases must be recorded again: the replayed recording lacks a model call of theirs (each is skipped, saying why)\n", sum.NotRecorded)
+		fmt.Fprintf(e.stdout, "not recorded: %d cases must be recorded again: the replayed recording lacks a model or API call of theirs (each is skipped, saying why)\n", sum.NotRecorded)
 	}
 	if m.Invalid > 0 {
 		fmt.Fprintf(e.stdout, "invalid: %d cases whose direct call did not hold (failed, or came back empty) are left out of every rate; the report says why\n", m.Invalid)

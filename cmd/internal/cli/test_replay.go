@@ -4,9 +4,13 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"net/http"
 	"path/filepath"
 	"strings"
 
+	"github.com/agentready/agentready/gen/catalog"
+	"github.com/agentready/agentready/gen/ir"
+	"github.com/agentready/agentready/gen/toolrt"
 	"github.com/agentready/agentready/harness/models"
 	"github.com/agentready/agentready/harness/replay"
 	runner "github.com/agentready/agentready/harness/run"
@@ -47,6 +51,28 @@ func (s *testSettings) newAgentModel(ctx context.Context) (*agentModel, error) {
 		return nil, fmt.Errorf("--replay: %s does not say which model it ran", filepath.Join(s.replay, runner.RunFile))
 	}
 	return &agentModel{chat: cassette.Player(), info: info, recorded: recorded}, nil
+}
+
+// apiClient returns the client option that records the API's exchanges
+// (--record; the recorder, which the run opens in its directory) or
+// answers them from the replayed run's recording (--replay), sending
+// nothing; none without either.
+func (s *testSettings) apiClient(api *ir.API) ([]toolrt.Option, *replay.APIRecorder, error) {
+	creds := replay.CredentialsOf(catalog.Schemes(api))
+	switch {
+	case s.record:
+		hc := toolrt.DefaultHTTPClient()
+		rec := replay.NewAPIRecorder(hc.Transport, creds)
+		hc.Transport = rec
+		return []toolrt.Option{toolrt.WithHTTPClient(hc)}, rec, nil
+	case s.replay != "":
+		cassette, err := replay.LoadAPI(s.replay, creds)
+		if err != nil {
+			return nil, nil, fmt.Errorf("--replay: %w", err)
+		}
+		return []toolrt.Option{toolrt.WithHTTPClient(&http.Client{Transport: cassette.Transport()})}, nil, nil
+	}
+	return nil, nil, nil
 }
 
 // replayFits returns an error when the run of opts over the job's cases

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	runner "github.com/agentready/agentready/harness/run"
+	"github.com/agentready/agentready/specs/exampleapi/server"
 )
 
 // fakeOpenAI is a chat-completions endpoint that calls the first tool it
@@ -197,5 +198,150 @@ func TestRecordAndReplay(t *testing.T) {
 	if code != exitError || !strings.Contains(stdout, fmt.Sprintf("not recorded: %d cases must be recorded again", saw)) ||
 		!strings.Contains(stderr, fmt.Sprintf("%d cases must be recorded again", saw)) {
 		t.Errorf("a replay with %d cases to record again: code %d\n%s\n%s", saw, code, stdout, stderr)
+	}
+}
+
+// resultDiff returns the records of run a that run b does not have alike,
+// and b's that a does not: every field compared but timings.
+func resultDiff(t *testing.T, a, b string) []string {
+	t.Helper()
+	count := map[string]int{}
+	for _, l := range resultLines(t, a) {
+		count[l]++
+	}
+	for _, l := range resultLines(t, b) {
+		count[l]--
+	}
+	var out []string
+	for l, n := range count {
+		switch {
+		case n > 0:
+			out = append(out, "only in "+a+": "+l)
+		case n < 0:
+			out = append(out, "only in "+b+": "+l)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// A run recorded at --parallel 4 against the example API, which hands
+// out IDs in the order requests arrive (and at random), replays with the
+// API closed: the same results, every field but timings, as the API's
+// exchanges are answered from the recording, case by case.
+func TestRecordAndReplayTheAPI(t *testing.T) {
+	srv, spec, casesFile := exampleServerCases(t)
+	runs := t.TempDir()
+	recorded := filepath.Join(runs, "recorded")
+	code, stdout, stderr := run(t, "test", "--spec", spec, "--cases", casesFile, "--base-url", srv.URL, "--allow-mutations", "--parallel", "4", "--out", recorded, "--record")
+	if code != exitOK {
+		t.Fatalf("record: code %d\n%s\n%s", code, stdout, stderr)
+	}
+	tape, err := os.ReadFile(filepath.Join(recorded, "api-cassette.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(string(tape), "\n"); n < 20 {
+		t.Fatalf("the API cassette holds %d exchanges: the test needs a run that calls the API", n)
+	}
+	if strings.Contains(string(tape), server.DefaultAdminToken) {
+		t.Error("the API's token was written into the API cassette")
+	}
+	if !strings.Contains(string(tape), `"method":"POST"`) {
+		t.Error("no case made anything: the test needs cases whose IDs the API makes")
+	}
+	srv.Close()
+
+	replayed := filepath.Join(runs, "replayed")
+	start := time.Now()
+	code, stdout, stderr = run(t, "test", "--spec", spec, "--cases", casesFile, "--base-url", srv.URL, "--allow-mutations", "--parallel", "4", "--out", replayed, "--replay", recorded)
+	if code != exitOK || strings.Contains(stdout, "not recorded") {
+		t.Fatalf("replay: code %d\n%s\n%s", code, stdout, stderr)
+	}
+	t.Logf("replayed in %v", time.Since(start))
+	if d := resultDiff(t, recorded, replayed); len(d) > 0 {
+		t.Errorf("%d records differ:\n%s", len(d), strings.Join(d, "\n"))
+	}
+	if len(resultLines(t, recorded)) < 10 {
+		t.Error("the recorded run has fewer than 10 records: the test needs more")
+	}
+
+	// A case whose API exchanges are gone from the recording is skipped,
+	// saying so, and counted: the others still replay.
+	var lost string
+	var kept []string
+	for _, line := range strings.SplitAfter(string(tape), "\n") {
+		var e struct {
+			Scope   string
+			Request struct{ Method string }
+		}
+		if line == "" || json.Unmarshal([]byte(line), &e) != nil {
+			continue
+		}
+		if lost == "" && e.Request.Method == "POST" {
+			lost = e.Scope
+		}
+		if e.Scope != lost {
+			kept = append(kept, line)
+		}
+	}
+	partial := filepath.Join(runs, "partial")
+	if err := os.CopyFS(partial, os.DirFS(recorded)); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(partial, "api-cassette.jsonl"), []byte(strings.Join(kept, "")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr = run(t, "test", "--spec", spec, "--cases", casesFile, "--base-url", srv.URL, "--allow-mutations", "--out", filepath.Join(runs, "partial-replay"), "--replay", partial)
+	if code != exitError || !strings.Contains(stdout, "not recorded: 1 cases must be recorded again") {
+		t.Errorf("replay of a recording without %s's API exchanges: code %d\n%s\n%s", lost, code, stdout, stderr)
+	}
+	recs, err := runner.ReadResults(filepath.Join(runs, "partial-replay", runner.ResultsFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range recs {
+		missed := strings.HasPrefix(r.Skipped, "not recorded: the recording has no API call of this case")
+		if missed != (r.ID() == lost) {
+			t.Errorf("%s: skipped %q (the lost scope is %s)", r.ID(), r.Skipped, lost)
+		}
+	}
+
+	// A replay whose recording lacks the API's exchanges says how to fix it.
+	if err := os.Remove(filepath.Join(recorded, "api-cassette.jsonl")); err != nil {
+		t.Fatal(err)
+	}
+	code, _, stderr = run(t, "test", "--spec", spec, "--cases", casesFile, "--base-url", srv.URL, "--allow-mutations", "--out", filepath.Join(runs, "again"), "--replay", recorded)
+	if code != exitError || !strings.Contains(stderr, "api-cassette.jsonl") || !strings.Contains(stderr, "--record") {
+		t.Errorf("replay without the API's recording: code %d: %s", code, stderr)
+	}
+}
+
+// Shards recorded apart and merged replay as one run: the merge keeps
+// every shard's recording of the API, as of the model.
+func TestMergedShardsReplayTheAPI(t *testing.T) {
+	srv, spec, casesFile := exampleServerCases(t)
+	runs := t.TempDir()
+	var shards []string
+	for _, s := range []string{"1/2", "2/2"} {
+		dir := filepath.Join(runs, "shard"+s[:1])
+		code, stdout, stderr := run(t, "test", "--spec", spec, "--cases", casesFile, "--base-url", srv.URL, "--allow-mutations", "--shard", s, "--nonce", "7", "--out", dir, "--record")
+		if code != exitOK {
+			t.Fatalf("shard %s: code %d\n%s\n%s", s, code, stdout, stderr)
+		}
+		shards = append(shards, dir)
+	}
+	srv.Close()
+	merged := filepath.Join(runs, "merged")
+	if code, stdout, stderr := run(t, append([]string{"report", "--merge", "--out", merged}, shards...)...); code != exitOK {
+		t.Fatalf("merge: code %d\n%s\n%s", code, stdout, stderr)
+	}
+	replayed := filepath.Join(runs, "replayed")
+	code, stdout, stderr := run(t, "test", "--spec", spec, "--cases", casesFile, "--base-url", srv.URL, "--allow-mutations", "--out", replayed, "--replay", merged)
+	if code != exitOK || strings.Contains(stdout, "not recorded") {
+		t.Fatalf("replay of the merged run: code %d\n%s\n%s", code, stdout, stderr)
+	}
+	if d := resultDiff(t, merged, replayed); len(d) > 0 {
+		t.Errorf("%d records differ:\n%s", len(d), strings.Join(d, "\n"))
 	}
 }

@@ -111,6 +111,14 @@ func writeBaseline(t *testing.T, runDir, baseline string) {
 // cases for its user tools through the commands a user runs.
 func exampleCases(t *testing.T) (url, spec, casesFile string) {
 	t.Helper()
+	srv, spec, casesFile := exampleServerCases(t)
+	return srv.URL, spec, casesFile
+}
+
+// exampleServerCases is exampleCases with the server, for a test that
+// closes it.
+func exampleServerCases(t *testing.T) (srv *server.Running, spec, casesFile string) {
+	t.Helper()
 	srv, err := server.Start(context.Background(), server.Options{Addr: "127.0.0.1:0"})
 	if err != nil {
 		t.Fatal(err)
@@ -131,7 +139,7 @@ func exampleCases(t *testing.T) (url, spec, casesFile string) {
 		"--op", "listUsers", "--op", "getUser", "--op", "listTicketsForUser", "--op", "createUser", "--per-tool", "4", "-o", casesFile); code != exitOK {
 		t.Fatalf("cases: %s", stderr)
 	}
-	return srv.URL, spec, casesFile
+	return srv, spec, casesFile
 }
 
 func TestTestCommandRecordsReportsAndGatesCI(t *testing.T) {
