@@ -23,6 +23,15 @@ type Memo struct {
 	refs   sync.Map // type ID -> typeRefs
 	shared sync.Map // signature of the roots' references -> map[string]bool
 	cores  sync.Map // description -> prose.Core of it
+	// unexplained holds prose.Unexplained of each core and name.
+	unexplainedOf sync.Map // coreName -> unexplainedWords
+}
+
+type coreName struct{ core, name string }
+
+type unexplainedWords struct {
+	rest    []string
+	spelled bool
 }
 
 // NewMemo returns an empty Memo for api.
@@ -90,6 +99,22 @@ func (m *Memo) core(api *ir.API, desc string) string {
 	c := prose.Core(desc)
 	m.cores.Store(desc, c)
 	return c
+}
+
+// unexplained returns prose.Unexplained(core, name), kept when m is the
+// Memo of api.
+func (m *Memo) unexplained(api *ir.API, core, name string) ([]string, bool) {
+	if m == nil || m.api != api {
+		return prose.Unexplained(core, name)
+	}
+	key := coreName{core, name}
+	if v, ok := m.unexplainedOf.Load(key); ok {
+		u := v.(unexplainedWords)
+		return u.rest, u.spelled
+	}
+	rest, spelled := prose.Unexplained(core, name)
+	m.unexplainedOf.Store(key, unexplainedWords{rest, spelled})
+	return rest, spelled
 }
 
 // signature is a key equal for equal reference counts.
