@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"path"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -78,6 +79,13 @@ type emitter struct {
 	// typePath is the import path of each named type's package, in a
 	// split output.
 	typePath map[*ir.Type]string
+	// opDir is the directory of each operation's package in a split
+	// output ("" for the package itself, and for every operation of an
+	// output that is not split).
+	opDir map[*ir.Operation]string
+	// schemas are the schema constants of each package (planSchemas),
+	// by directory.
+	schemas func() map[string]*schemaScope
 }
 
 // tool returns the descriptor of the tool named name, or nil.
@@ -91,6 +99,9 @@ type fileSpec struct {
 	name  string
 	part  *part
 	build func(f *jen.File)
+	// skip, when set, is called before the file is built: true leaves
+	// the file out.
+	skip func() bool
 }
 
 // Emit renders the package. It returns the files sorted by name and notes
@@ -109,6 +120,7 @@ func Emit(api *ir.API, opts Options) ([]File, []string, error) {
 		}
 		return opts.Tools()
 	})}
+	e.schemas = sync.OnceValue(e.planSchemas)
 	e.planPointers()
 	var specs []fileSpec
 	if opts.SplitByTag {
@@ -136,6 +148,7 @@ func Emit(api *ir.API, opts Options) ([]File, []string, error) {
 			firstErr = err
 		}
 	}
+	files = slices.DeleteFunc(files, func(f File) bool { return f.Name == "" })
 	sort.Slice(files, func(i, j int) bool { return files[i].Name < files[j].Name })
 	sort.Strings(e.skipped)
 	return files, e.skipped, firstErr
@@ -154,6 +167,9 @@ func isIdent(s string) bool {
 }
 
 func (e *emitter) render(fs fileSpec) (File, error) {
+	if fs.skip != nil && fs.skip() {
+		return File{}, nil
+	}
 	f := jen.NewFile(e.opts.Package)
 	name := fs.name
 	if p := fs.part; p != nil {
@@ -187,10 +203,11 @@ func (e *emitter) fileSpecs() []fileSpec {
 		fileSpec{name: "doc.go", build: e.emitDoc},
 		fileSpec{name: "client.go", build: e.emitClient},
 		fileSpec{name: "tools.go", build: e.emitTools},
+		e.schemasSpec(nil),
 	)
 	groups := map[string][]*ir.Operation{}
 	var order []string
-	taken := map[string]bool{"doc": true, "client": true, "types": true, "tools": true}
+	taken := map[string]bool{"doc": true, "client": true, "types": true, "tools": true, "schemas": true}
 	for _, op := range e.api.Operations {
 		base := "operations"
 		if len(op.Tags) > 0 {

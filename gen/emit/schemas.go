@@ -1,0 +1,144 @@
+package emit
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/dave/jennifer/jen"
+
+	"github.com/agentready/agentready/gen/ir"
+)
+
+// Tools of one API often take the same arguments (Kubernetes: 1,014 tools,
+// 164 distinct schemas, 55% of the schema bytes repeated), so each schema
+// text that several descriptors of one package hold is declared once, as
+// a constant they name: the generated package is smaller to read, format
+// and compile, and a reader sees which tools share a schema.
+
+// sharedSchema is a schema text declared once in its package.
+type sharedSchema struct {
+	name  string
+	what  string
+	text  string
+	tools []string
+}
+
+// schemaScope is the set of schema constants of one package: by text,
+// and in order of name.
+type schemaScope struct {
+	byText map[string]*sharedSchema
+	list   []*sharedSchema
+}
+
+// planSchemas finds, for each package (its directory, "" for the
+// package itself; see opDir), the schema texts (Schema and CheckSchema)
+// that more than one descriptor holds, and names each after its first
+// use: schema<Op> or checkSchema<Op>. It waits for the tool descriptors.
+func (e *emitter) planSchemas() map[string]*schemaScope {
+	tools := e.tools()
+	type use struct {
+		name, what string
+		tools      []string
+	}
+	uses := map[string]map[string]*use{} // dir -> text -> use
+	note := func(dir, text, name, what, tool string) {
+		if text == "" {
+			return
+		}
+		byText := uses[dir]
+		if byText == nil {
+			byText = map[string]*use{}
+			uses[dir] = byText
+		}
+		if u := byText[text]; u != nil {
+			u.tools = append(u.tools, tool)
+			return
+		}
+		byText[text] = &use{name: name, what: what, tools: []string{tool}}
+	}
+	for _, op := range e.api.Operations {
+		d := tools[op.Name]
+		if d == nil {
+			continue
+		}
+		dir := e.opDir[op]
+		note(dir, d.Schema, "schema"+op.GoName, "the arguments schema", op.Name)
+		note(dir, d.CheckSchema, "checkSchema"+op.GoName, "the full schema that arguments are checked against", op.Name)
+	}
+	scopes := map[string]*schemaScope{}
+	for dir, byText := range uses {
+		s := &schemaScope{byText: map[string]*sharedSchema{}}
+		for text, u := range byText {
+			if len(u.tools) < 2 {
+				continue
+			}
+			sh := &sharedSchema{name: u.name, what: u.what, text: text, tools: u.tools}
+			s.byText[text] = sh
+			s.list = append(s.list, sh)
+		}
+		sort.Slice(s.list, func(i, j int) bool { return s.list[i].name < s.list[j].name })
+		scopes[dir] = s
+	}
+	return scopes
+}
+
+// schemaLit is the expression of a schema text in op's descriptor: the
+// name of its package's constant when it is shared, else the literal.
+func (e *emitter) schemaLit(op *ir.Operation, text string) jen.Code {
+	if sh := e.schemas()[e.opDir[op]].find(text); sh != nil {
+		return jen.Id(sh.name)
+	}
+	return rawString(text)
+}
+
+// find returns the constant that holds text, or nil; s may be nil.
+func (s *schemaScope) find(text string) *sharedSchema {
+	if s == nil {
+		return nil
+	}
+	return s.byText[text]
+}
+
+// noSharedSchemas reports whether the package in dir declares no schema
+// constant, so that its schemas.go is left out.
+func (e *emitter) noSharedSchemas(dir string) bool {
+	s := e.schemas()[dir]
+	return s == nil || len(s.list) == 0
+}
+
+// emitSchemas declares the schema constants of the package in dir.
+func (e *emitter) emitSchemas(f *jen.File, dir string) {
+	s := e.schemas()[dir]
+	if s == nil {
+		return
+	}
+	for _, sh := range s.list {
+		doc(f, docLines(fmt.Sprintf("%s is %s of %s.", sh.name, sh.what, toolList(sh.tools))))
+		f.Const().Id(sh.name).Op("=").Add(rawString(sh.text))
+	}
+}
+
+// toolList names tools in prose, at most three and a count of the rest.
+func toolList(tools []string) string {
+	const most = 3
+	if len(tools) > most {
+		return fmt.Sprintf("%s and %d more tools", strings.Join(tools[:most], ", "), len(tools)-most)
+	}
+	if len(tools) == 1 {
+		return tools[0]
+	}
+	return strings.Join(tools[:len(tools)-1], ", ") + " and " + tools[len(tools)-1]
+}
+
+// schemasSpec is the file that declares the schema constants of package
+// p (nil for the package itself), left out when it has none.
+func (e *emitter) schemasSpec(p *part) fileSpec {
+	dir := ""
+	if p != nil {
+		dir = p.dir
+	}
+	return fileSpec{name: "schemas.go", part: p,
+		build: func(f *jen.File) { e.emitSchemas(f, dir) },
+		skip:  func() bool { return e.noSharedSchemas(dir) }}
+}
