@@ -242,22 +242,60 @@ func (e *emitter) fileSpecs() []fileSpec {
 	return specs
 }
 
-// typeSpecs lays out types, typesPerFile to a file, in package p.
+// typeSpecs lays out types in package p: at most typesPerFile to a file,
+// and about typeFileBytes of Go, so that one file of long enums (Stripe's
+// merchant categories) does not hold up the parallel render alone.
 func (e *emitter) typeSpecs(p *part, types []*ir.Type) []fileSpec {
 	var specs []fileSpec
-	for i := 0; i < len(types); i += typesPerFile {
-		chunk := types[i:min(i+typesPerFile, len(types))]
+	for start := 0; start < len(types); {
+		end, size := start, 0
+		for end < len(types) && end-start < typesPerFile && (end == start || size+typeBytes(types[end]) <= typeFileBytes) {
+			size += typeBytes(types[end])
+			end++
+		}
+		chunk := types[start:end]
 		fname := "types.go"
-		if i > 0 {
-			fname = fmt.Sprintf("types_%d.go", i/typesPerFile+1)
+		if start > 0 {
+			fname = fmt.Sprintf("types_%d.go", len(specs)+1)
 		}
 		specs = append(specs, fileSpec{name: fname, part: p, build: func(f *jen.File) {
 			for _, t := range chunk {
 				e.emitType(f, t)
 			}
 		}})
+		start = end
 	}
 	return specs
+}
+
+// typeFileBytes is the size of Go a types file is filled to, as
+// typeBytes estimates it.
+const typeFileBytes = 128 << 10
+
+// typeBytes estimates the size of t's declaration: its doc, a line per
+// field and per enum constant, and the methods of a union.
+func typeBytes(t *ir.Type) int {
+	n := 200 + len(t.GoName)
+	if t.Schema == nil {
+		return n
+	}
+	n += len(t.Schema.Description)
+	for _, c := range t.EnumNames {
+		n += 20 + len(c) + len(t.GoName)
+	}
+	for _, v := range t.Schema.Enum {
+		if s, ok := v.(string); ok {
+			n += len(s)
+		}
+	}
+	for _, prop := range t.Schema.Properties {
+		n += 100 + 3*len(prop.Name)
+		if prop.Schema != nil {
+			n += len(prop.Schema.Description)
+		}
+	}
+	n += 600 * len(t.Schema.Variants)
+	return n
 }
 
 // buildSuffixes are file-name endings that the go tool reads as build
