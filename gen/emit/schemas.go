@@ -18,7 +18,8 @@ import (
 
 // sharedSchema is a schema text declared once in its package.
 type sharedSchema struct {
-	name  string
+	name string
+	// what says what the text is, with a %s for the tools.
 	what  string
 	text  string
 	tools []string
@@ -63,8 +64,8 @@ func (e *emitter) planSchemas() map[string]*schemaScope {
 			continue
 		}
 		dir := e.opDir[op]
-		note(dir, d.Schema, "schema"+op.GoName, "the arguments schema", op.Name)
-		note(dir, d.CheckSchema, "checkSchema"+op.GoName, "the full schema that arguments are checked against", op.Name)
+		note(dir, d.Schema, "schema"+op.GoName, "the arguments schema of %s", op.Name)
+		note(dir, d.CheckSchema, "checkSchema"+op.GoName, "the full schema that the arguments of %s are checked against", op.Name)
 	}
 	scopes := map[string]*schemaScope{}
 	for dir, byText := range uses {
@@ -114,7 +115,7 @@ func (e *emitter) emitSchemas(f *jen.File, dir string) {
 		return
 	}
 	for _, sh := range s.list {
-		doc(f, docLines(fmt.Sprintf("%s is %s of %s.", sh.name, sh.what, toolList(sh.tools))))
+		doc(f, docLines(fmt.Sprintf("%s is "+sh.what+".", sh.name, toolList(sh.tools))))
 		f.Const().Id(sh.name).Op("=").Add(rawString(sh.text))
 	}
 }
