@@ -203,11 +203,14 @@ func (e *emitter) fileSpecs() []fileSpec {
 		fileSpec{name: "doc.go", build: e.emitDoc},
 		fileSpec{name: "client.go", build: e.emitClient},
 		fileSpec{name: "tools.go", build: e.emitTools},
-		e.schemasSpec(nil),
 	)
+	specs = append(specs, e.schemasSpecs(nil, len(e.api.Operations))...)
 	groups := map[string][]*ir.Operation{}
 	var order []string
-	taken := map[string]bool{"doc": true, "client": true, "types": true, "tools": true, "schemas": true}
+	taken := map[string]bool{"doc": true, "client": true, "types": true, "tools": true}
+	for i := range schemaFiles(len(e.api.Operations)) {
+		taken[schemaFileName(i)] = true
+	}
 	for _, op := range e.api.Operations {
 		base := "operations"
 		if len(op.Tags) > 0 {

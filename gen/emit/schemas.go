@@ -26,10 +26,24 @@ type sharedSchema struct {
 }
 
 // schemaScope is the set of schema constants of one package: by text,
-// and in order of name.
+// and in order of name, laid out in files of about typeFileBytes (the
+// files of a package are planned before the schemas are known, so each
+// package has schemaFiles of them, and those left empty are left out).
 type schemaScope struct {
 	byText map[string]*sharedSchema
-	list   []*sharedSchema
+	files  [][]*sharedSchema
+}
+
+// schemaFiles is the number of schema files planned for a package of
+// ops operations.
+func schemaFiles(ops int) int { return max(1, (ops+opsPerFile-1)/opsPerFile) }
+
+// schemaFileName is the name of a package's i-th schema file.
+func schemaFileName(i int) string {
+	if i == 0 {
+		return "schemas"
+	}
+	return fmt.Sprintf("schemas_%d", i+1)
 }
 
 // planSchemas finds, for each package (its directory, "" for the
@@ -58,7 +72,9 @@ func (e *emitter) planSchemas() map[string]*schemaScope {
 		}
 		byText[text] = &use{name: name, what: what, tools: []string{tool}}
 	}
+	ops := map[string]int{} // dir -> operations
 	for _, op := range e.api.Operations {
+		ops[e.opDir[op]]++
 		d := tools[op.Name]
 		if d == nil {
 			continue
@@ -69,16 +85,25 @@ func (e *emitter) planSchemas() map[string]*schemaScope {
 	}
 	scopes := map[string]*schemaScope{}
 	for dir, byText := range uses {
-		s := &schemaScope{byText: map[string]*sharedSchema{}}
+		s := &schemaScope{byText: map[string]*sharedSchema{}, files: make([][]*sharedSchema, schemaFiles(ops[dir]))}
+		var list []*sharedSchema
 		for text, u := range byText {
 			if len(u.tools) < 2 {
 				continue
 			}
 			sh := &sharedSchema{name: u.name, what: u.what, text: text, tools: u.tools}
 			s.byText[text] = sh
-			s.list = append(s.list, sh)
+			list = append(list, sh)
 		}
-		sort.Slice(s.list, func(i, j int) bool { return s.list[i].name < s.list[j].name })
+		sort.Slice(list, func(i, j int) bool { return list[i].name < list[j].name })
+		file, size := 0, 0
+		for _, sh := range list {
+			if size > 0 && size+len(sh.text) > typeFileBytes && file < len(s.files)-1 {
+				file, size = file+1, 0
+			}
+			s.files[file] = append(s.files[file], sh)
+			size += len(sh.text)
+		}
 		scopes[dir] = s
 	}
 	return scopes
@@ -101,20 +126,20 @@ func (s *schemaScope) find(text string) *sharedSchema {
 	return s.byText[text]
 }
 
-// noSharedSchemas reports whether the package in dir declares no schema
-// constant, so that its schemas.go is left out.
-func (e *emitter) noSharedSchemas(dir string) bool {
+// schemasIn returns the constants of the i-th schema file of the package
+// in dir.
+func (e *emitter) schemasIn(dir string, i int) []*sharedSchema {
 	s := e.schemas()[dir]
-	return s == nil || len(s.list) == 0
+	if s == nil || i >= len(s.files) {
+		return nil
+	}
+	return s.files[i]
 }
 
-// emitSchemas declares the schema constants of the package in dir.
-func (e *emitter) emitSchemas(f *jen.File, dir string) {
-	s := e.schemas()[dir]
-	if s == nil {
-		return
-	}
-	for _, sh := range s.list {
+// emitSchemas declares the constants of the i-th schema file of the
+// package in dir.
+func (e *emitter) emitSchemas(f *jen.File, dir string, i int) {
+	for _, sh := range e.schemasIn(dir, i) {
 		doc(f, docLines(fmt.Sprintf("%s is "+sh.what+".", sh.name, toolList(sh.tools))))
 		f.Const().Id(sh.name).Op("=").Add(rawString(sh.text))
 	}
@@ -132,14 +157,19 @@ func toolList(tools []string) string {
 	return strings.Join(tools[:len(tools)-1], ", ") + " and " + tools[len(tools)-1]
 }
 
-// schemasSpec is the file that declares the schema constants of package
-// p (nil for the package itself), left out when it has none.
-func (e *emitter) schemasSpec(p *part) fileSpec {
+// schemasSpecs are the files that declare the schema constants of
+// package p (nil for the package itself) of ops operations; those that
+// hold none are left out.
+func (e *emitter) schemasSpecs(p *part, ops int) []fileSpec {
 	dir := ""
 	if p != nil {
 		dir = p.dir
 	}
-	return fileSpec{name: "schemas.go", part: p,
-		build: func(f *jen.File) { e.emitSchemas(f, dir) },
-		skip:  func() bool { return e.noSharedSchemas(dir) }}
+	specs := make([]fileSpec, schemaFiles(ops))
+	for i := range specs {
+		specs[i] = fileSpec{name: schemaFileName(i) + ".go", part: p,
+			build: func(f *jen.File) { e.emitSchemas(f, dir, i) },
+			skip:  func() bool { return len(e.schemasIn(dir, i)) == 0 }}
+	}
+	return specs
 }

@@ -180,8 +180,8 @@ func (e *emitter) splitSpecs() []fileSpec {
 			fileSpec{name: "doc.go", part: p, build: func(f *jen.File) { e.emitPartDoc(f, p) }},
 			fileSpec{name: "client.go", part: p, build: func(f *jen.File) { e.emitPartClient(f, p) }},
 			fileSpec{name: "tools.go", part: p, build: func(f *jen.File) { e.emitToolList(f, p.ops, p.name) }},
-			e.schemasSpec(p),
 		)
+		specs = append(specs, e.schemasSpecs(p, len(p.ops))...)
 		for i := 0; i < len(p.ops); i += opsPerFile {
 			chunk := p.ops[i:min(i+opsPerFile, len(p.ops))]
 			name := "operations.go"
