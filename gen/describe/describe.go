@@ -303,7 +303,7 @@ func Fit(api *ir.API, op *ir.Operation, opts Options) Fitted {
 		if !last && (len(schema) > 12*room || perToken > 0 && float64(len(schema))/perToken > 1.15*float64(room)) {
 			return 0, false
 		}
-		n := tokens.Count(string(schema))
+		n := opts.Memo.Tokens(schema)
 		if n > 0 {
 			perToken = float64(len(schema)) / float64(n)
 		}

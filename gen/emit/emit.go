@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"path"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -78,6 +79,13 @@ type emitter struct {
 	// typePath is the import path of each named type's package, in a
 	// split output.
 	typePath map[*ir.Type]string
+	// opDir is the directory of each operation's package in a split
+	// output ("" for the package itself, and for every operation of an
+	// output that is not split).
+	opDir map[*ir.Operation]string
+	// schemas are the schema constants of each package (planSchemas),
+	// by directory.
+	schemas func() map[string]*schemaScope
 }
 
 // tool returns the descriptor of the tool named name, or nil.
@@ -91,6 +99,9 @@ type fileSpec struct {
 	name  string
 	part  *part
 	build func(f *jen.File)
+	// skip, when set, is called before the file is built: true leaves
+	// the file out.
+	skip func() bool
 }
 
 // Emit renders the package. It returns the files sorted by name and notes
@@ -109,6 +120,7 @@ func Emit(api *ir.API, opts Options) ([]File, []string, error) {
 		}
 		return opts.Tools()
 	})}
+	e.schemas = sync.OnceValue(e.planSchemas)
 	e.planPointers()
 	var specs []fileSpec
 	if opts.SplitByTag {
@@ -136,6 +148,7 @@ func Emit(api *ir.API, opts Options) ([]File, []string, error) {
 			firstErr = err
 		}
 	}
+	files = slices.DeleteFunc(files, func(f File) bool { return f.Name == "" })
 	sort.Slice(files, func(i, j int) bool { return files[i].Name < files[j].Name })
 	sort.Strings(e.skipped)
 	return files, e.skipped, firstErr
@@ -154,6 +167,9 @@ func isIdent(s string) bool {
 }
 
 func (e *emitter) render(fs fileSpec) (File, error) {
+	if fs.skip != nil && fs.skip() {
+		return File{}, nil
+	}
 	f := jen.NewFile(e.opts.Package)
 	name := fs.name
 	if p := fs.part; p != nil {
@@ -188,9 +204,13 @@ func (e *emitter) fileSpecs() []fileSpec {
 		fileSpec{name: "client.go", build: e.emitClient},
 		fileSpec{name: "tools.go", build: e.emitTools},
 	)
+	specs = append(specs, e.schemasSpecs(nil, len(e.api.Operations))...)
 	groups := map[string][]*ir.Operation{}
 	var order []string
 	taken := map[string]bool{"doc": true, "client": true, "types": true, "tools": true}
+	for i := range schemaFiles(len(e.api.Operations)) {
+		taken[schemaFileName(i)] = true
+	}
 	for _, op := range e.api.Operations {
 		base := "operations"
 		if len(op.Tags) > 0 {
@@ -225,22 +245,60 @@ func (e *emitter) fileSpecs() []fileSpec {
 	return specs
 }
 
-// typeSpecs lays out types, typesPerFile to a file, in package p.
+// typeSpecs lays out types in package p: at most typesPerFile to a file,
+// and about typeFileBytes of Go, so that one file of long enums (Stripe's
+// merchant categories) does not hold up the parallel render alone.
 func (e *emitter) typeSpecs(p *part, types []*ir.Type) []fileSpec {
 	var specs []fileSpec
-	for i := 0; i < len(types); i += typesPerFile {
-		chunk := types[i:min(i+typesPerFile, len(types))]
+	for start := 0; start < len(types); {
+		end, size := start, 0
+		for end < len(types) && end-start < typesPerFile && (end == start || size+typeBytes(types[end]) <= typeFileBytes) {
+			size += typeBytes(types[end])
+			end++
+		}
+		chunk := types[start:end]
 		fname := "types.go"
-		if i > 0 {
-			fname = fmt.Sprintf("types_%d.go", i/typesPerFile+1)
+		if start > 0 {
+			fname = fmt.Sprintf("types_%d.go", len(specs)+1)
 		}
 		specs = append(specs, fileSpec{name: fname, part: p, build: func(f *jen.File) {
 			for _, t := range chunk {
 				e.emitType(f, t)
 			}
 		}})
+		start = end
 	}
 	return specs
+}
+
+// typeFileBytes is the size of Go a types file is filled to, as
+// typeBytes estimates it.
+const typeFileBytes = 128 << 10
+
+// typeBytes estimates the size of t's declaration: its doc, a line per
+// field and per enum constant, and the methods of a union.
+func typeBytes(t *ir.Type) int {
+	n := 200 + len(t.GoName)
+	if t.Schema == nil {
+		return n
+	}
+	n += len(t.Schema.Description)
+	for _, c := range t.EnumNames {
+		n += 20 + len(c) + len(t.GoName)
+	}
+	for _, v := range t.Schema.Enum {
+		if s, ok := v.(string); ok {
+			n += len(s)
+		}
+	}
+	for _, prop := range t.Schema.Properties {
+		n += 100 + 3*len(prop.Name)
+		if prop.Schema != nil {
+			n += len(prop.Schema.Description)
+		}
+	}
+	n += 600 * len(t.Schema.Variants)
+	return n
 }
 
 // buildSuffixes are file-name endings that the go tool reads as build

@@ -43,6 +43,7 @@ const (
 // records in e.typePath where each named type is declared.
 func (e *emitter) planParts() []*part {
 	root := &part{name: e.opts.Package, path: e.opts.ImportPath}
+	e.opDir = map[*ir.Operation]string{}
 	byName := map[string]*part{}
 	taken := map[string]bool{allPart: true}
 	var tags []*part
@@ -63,6 +64,7 @@ func (e *emitter) planParts() []*part {
 			tags = append(tags, p)
 		}
 		p.ops = append(p.ops, op)
+		e.opDir[op] = p.dir
 	}
 	sortParts(tags)
 
@@ -179,6 +181,7 @@ func (e *emitter) splitSpecs() []fileSpec {
 			fileSpec{name: "client.go", part: p, build: func(f *jen.File) { e.emitPartClient(f, p) }},
 			fileSpec{name: "tools.go", part: p, build: func(f *jen.File) { e.emitToolList(f, p.ops, p.name) }},
 		)
+		specs = append(specs, e.schemasSpecs(p, len(p.ops))...)
 		for i := 0; i < len(p.ops); i += opsPerFile {
 			chunk := p.ops[i:min(i+opsPerFile, len(p.ops))]
 			name := "operations.go"

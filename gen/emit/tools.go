@@ -84,10 +84,10 @@ func (e *emitter) emitDescriptor(f *jen.File, op *ir.Operation) {
 		fields.add("Body", jen.Op("&").Qual(toolrtPath, "Body").Values(bf...))
 	}
 	if d.Schema != "" {
-		fields.add("Schema", rawString(d.Schema))
+		fields.add("Schema", e.schemaLit(op, d.Schema))
 	}
 	if d.CheckSchema != "" {
-		fields.add("CheckSchema", rawString(d.CheckSchema))
+		fields.add("CheckSchema", e.schemaLit(op, d.CheckSchema))
 	}
 	if d.Example != "" {
 		fields.add("Example", rawString(d.Example))

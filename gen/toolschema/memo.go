@@ -8,6 +8,7 @@ import (
 
 	"github.com/agentready/agentready/gen/describe/prose"
 	"github.com/agentready/agentready/gen/ir"
+	"github.com/agentready/agentready/gen/tokens"
 )
 
 // Memo keeps what building the schemas of one API's operations shares:
@@ -23,6 +24,16 @@ type Memo struct {
 	refs   sync.Map // type ID -> typeRefs
 	shared sync.Map // signature of the roots' references -> map[string]bool
 	cores  sync.Map // description -> prose.Core of it
+	// unexplained holds prose.Unexplained of each core and name.
+	unexplainedOf sync.Map // coreName -> unexplainedWords
+	tokens        sync.Map // schema text -> its tokens.Count
+}
+
+type coreName struct{ core, name string }
+
+type unexplainedWords struct {
+	rest    []string
+	spelled bool
 }
 
 // NewMemo returns an empty Memo for api.
@@ -90,6 +101,38 @@ func (m *Memo) core(api *ir.API, desc string) string {
 	c := prose.Core(desc)
 	m.cores.Store(desc, c)
 	return c
+}
+
+// unexplained returns prose.Unexplained(core, name), kept when m is the
+// Memo of api.
+func (m *Memo) unexplained(api *ir.API, core, name string) ([]string, bool) {
+	if m == nil || m.api != api {
+		return prose.Unexplained(core, name)
+	}
+	key := coreName{core, name}
+	if v, ok := m.unexplainedOf.Load(key); ok {
+		u := v.(unexplainedWords)
+		return u.rest, u.spelled
+	}
+	rest, spelled := prose.Unexplained(core, name)
+	m.unexplainedOf.Store(key, unexplainedWords{rest, spelled})
+	return rest, spelled
+}
+
+// Tokens returns tokens.Count of a schema, kept: tools that share a
+// schema (Kubernetes: 1,014 tools, 164 distinct schemas) have it counted
+// once. m may be nil; then nothing is kept.
+func (m *Memo) Tokens(schema []byte) int {
+	if m == nil {
+		return tokens.Count(string(schema))
+	}
+	if v, ok := m.tokens.Load(string(schema)); ok {
+		return v.(int)
+	}
+	text := string(schema)
+	n := tokens.Count(text)
+	m.tokens.Store(text, n)
+	return n
 }
 
 // signature is a key equal for equal reference counts.

@@ -158,7 +158,7 @@ func BuildSummarized(api *ir.API, op *ir.Operation, opts Options) ([]byte, []str
 	b.shared = b.opts.Memo.defsFor(api, roots, b.opts.NoSharing)
 	b.root(args)
 	for i := 0; i < 8 && b.defsChanged(); i++ {
-		b = &builder{api: api, opts: b.opts, context: b.context, hints: b.hints, shared: b.shared,
+		b = &builder{api: api, opts: b.opts, context: b.context, known: b.known, hints: b.hints, shared: b.shared,
 			seedReq: b.defReq, seedDepth: b.defDepth, briefs: b.briefs}
 		b.root(args)
 	}
@@ -231,6 +231,8 @@ type builder struct {
 	// context is the tool's purpose: a meaning that only repeats it and
 	// the argument's name is dropped.
 	context string
+	// known is the context's words, worked out at the first brief.
+	known prose.Known
 	// optional is set while an optional argument or property, or
 	// anything inside one, is written (Options.OptionalLevels).
 	optional bool
@@ -684,12 +686,30 @@ func (b *builder) brief(desc, name string, max int) string {
 	if s, ok := b.briefs[key]; ok {
 		return s
 	}
-	s := prose.BriefOfCore(b.opts.Memo.core(b.api, desc), name, max, b.context)
+	s := ""
+	if core := b.opts.Memo.core(b.api, desc); core != "" && !b.restates(core, name) {
+		s = prose.Truncate(core, max)
+	}
 	if b.briefs == nil {
 		b.briefs = map[briefKey]string{}
 	}
 	b.briefs[key] = s
 	return s
+}
+
+// restates is prose.Restates(core, name, b.context), with the part that
+// depends on core and name alone taken from the Memo (a field's text is
+// checked against its name in every tool that has it) and the context's
+// words worked out once per build.
+func (b *builder) restates(core, name string) bool {
+	rest, spelled := b.opts.Memo.unexplained(b.api, core, name)
+	if !spelled {
+		return false
+	}
+	if b.known == nil {
+		b.known = prose.KnownWords(b.context)
+	}
+	return b.known.Restates(rest)
 }
 
 type briefKey struct {

@@ -244,38 +244,69 @@ var filler = map[string]bool{
 // leaves out a word of the name restates nothing ("Timestamp of the
 // message" for ts).
 func Restates(text, name string, context ...string) bool {
+	rest, spelled := Unexplained(text, name)
+	return spelled && KnownWords(context...).Restates(rest)
+}
+
+// Unexplained is the part of Restates that depends on text and name
+// alone: the words of text that are neither filler nor a word of name, and
+// whether text spells out each word of name. A caller that checks one text
+// for one name in many contexts works it out once, then asks each
+// context's Known.
+func Unexplained(text, name string) (rest []string, spelled bool) {
 	textWords, nameWords := Words(text), Words(name)
 	if !spells(textWords, nameWords) {
-		return false
+		return nil, false
 	}
-	var known []string
-	for _, w := range nameWords {
-		known = append(known, w, stem(w))
+	known := KnownWords(name)
+	for _, w := range textWords {
+		if !filler[w] && !known.has(w) {
+			rest = append(rest, w)
+		}
 	}
+	return rest, true
+}
+
+// Known is the words of a context with their stems, for Restates.
+type Known []string
+
+// KnownWords returns the words of context, worked out once for many
+// Restates questions.
+func KnownWords(context ...string) Known {
+	var known Known
 	for _, c := range context {
 		for _, w := range Words(c) {
 			known = append(known, w, stem(w))
 		}
 	}
-	novel, digits := 0, false
-	for _, w := range textWords {
-		if filler[w] {
-			continue
-		}
-		st := stem(w)
-		found := false
-		for _, k := range known {
-			if sameStem(st, k) || sameStem(w, k) {
-				found = true
-				break
-			}
-		}
-		if !found {
-			novel++
-			digits = digits || strings.ContainsAny(w, "0123456789")
+	return known
+}
+
+// has reports whether w is one of k's words in some form.
+func (k Known) has(w string) bool {
+	st := stem(w)
+	for _, kw := range k {
+		if sameStem(st, kw) || sameStem(w, kw) {
+			return true
 		}
 	}
-	return novel == 0 || (novel == 1 && !digits)
+	return false
+}
+
+// Restates reports whether rest, the Unexplained words of a text that
+// spells out its name, says next to nothing beyond k: at most one of them
+// is not in k, and that one holds no digit.
+func (k Known) Restates(rest []string) bool {
+	novel := 0
+	for _, w := range rest {
+		if k.has(w) {
+			continue
+		}
+		if novel++; novel > 1 || strings.ContainsAny(w, "0123456789") {
+			return false
+		}
+	}
+	return true
 }
 
 // spells reports whether a text uses each word of a name (other than

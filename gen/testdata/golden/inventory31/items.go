@@ -82,7 +82,7 @@ func opDeleteItem() *toolrt.Operation {
 		Params: []toolrt.Param{
 			{Name: "itemId", In: "path", Style: "simple", Required: true},
 		},
-		Schema:  `{"type":"object","properties":{"itemId":{"type":"string","format":"uuid"}},"required":["itemId"]}`,
+		Schema:  schemaDeleteItem,
 		Example: `{"itemId":"3fa85f64-5717-4562-b3fc-2c963f66afa6"}`,
 	}
 }
@@ -124,7 +124,7 @@ func opGetItem() *toolrt.Operation {
 		Params: []toolrt.Param{
 			{Name: "itemId", In: "path", Style: "simple", Required: true},
 		},
-		Schema:  `{"type":"object","properties":{"itemId":{"type":"string","format":"uuid"}},"required":["itemId"]}`,
+		Schema:  schemaDeleteItem,
 		Example: `{"itemId":"3fa85f64-5717-4562-b3fc-2c963f66afa6"}`,
 	}
 }
