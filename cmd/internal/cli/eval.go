@@ -20,11 +20,10 @@ import (
 // runEval is `agentready eval`: a static suite of requests scored without
 // calling the API.
 func runEval(e *env, args []string) int {
-	fs := newFlags(e, "eval", "[--config agentready.yaml | --spec FILE] --suite FILE.jsonl [--model M] [--k 10 | --retrieve 10] [--graph FILE] [--json]")
+	fs := newFlags(e, "eval", "[--config agentready.yaml | --spec FILE] --utterances FILE.jsonl [--model M] [--k 10 | --retrieve 10] [--graph FILE] [--json]")
 	var sf specFlags
 	sf.register(fs)
-	suite := fs.String("suite", "", "the suite: one JSON object per line with id, utterance, tool (operationId), args, optional_ok, kind")
-	deprecate(fs, "utterances", "suite")
+	suite := fs.String("utterances", "", "the suite of requests: one JSON object per line with id, utterance, tool (operationId), args, optional_ok, kind")
 	ownCases := fs.String("cases", "", "score agentready's own cases instead (a cases file): each one-call case's first utterance and its ground truth's call, kind = scenario")
 	modelName := fs.String("model", "baseline", agentModelUsage)
 	var k, concurrency int
@@ -42,7 +41,7 @@ func runEval(e *env, args []string) int {
 	}
 	switch {
 	case (*suite == "") == (*ownCases == ""):
-		return e.usagef("eval", "give the suite with --suite FILE.jsonl, or agentready's cases with --cases FILE")
+		return e.usagef("eval", "give the suite with --utterances FILE.jsonl, or agentready's cases with --cases FILE")
 	case k < 0:
 		return e.usagef("eval", "--k %d: must be 0 or more", k)
 	case *retrieveN < 0:
