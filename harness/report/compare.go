@@ -329,7 +329,7 @@ func (c Comparison) Reason() string {
 	run := fmt.Sprintf("the run lost %d and gained %d paired cases (p=%s)", c.Lost, c.Gained, pValue(c.P))
 	level := fmt.Sprintf("significance level %s", pValue(c.Options.alpha()))
 	if c.Options.Strict {
-		level = "--strict-gate: any drop"
+		level = "--strict: any drop"
 	}
 	switch {
 	case len(regressed) > 0 && c.Options.Strict:

@@ -34,7 +34,7 @@ func runCases(e *env, args []string) int {
 	registerGraph(fs, &graphFile)
 	var out string
 	fs.StringVar(&out, "out", "", "the cases file to write (default: the config's cases:, else "+defaultCasesFile+")")
-	deprecate(fs, "o", "out")
+	shortForm(fs, "o", "out")
 	var perTool int
 	registerPerTool(fs, &perTool)
 	chains := fs.Int("chains", cases.DefaultChains, "multi-step cases per tool whose inputs the graph fills (0: none)")

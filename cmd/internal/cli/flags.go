@@ -155,16 +155,24 @@ func (s seedFlag[T]) Set(v string) error {
 
 // deprecatedFlag is an old spelling of a flag: it sets the new one,
 // stays out of the usage text, and says once on stderr to use the new
-// spelling.
+// spelling (unless it is a short form, which is kept quietly).
 type deprecatedFlag struct {
 	fs       *flag.FlagSet
 	old, new string
 	warned   bool
+	short    bool
 }
 
 // deprecate makes old an alias of the flag new, already declared on fs.
 func deprecate(fs *flag.FlagSet, old, new string) {
 	fs.Var(&deprecatedFlag{fs: fs, old: old, new: new}, old, "deprecated: use "+dashed(new))
+}
+
+// shortForm makes short (-o) another spelling of the flag long (--out),
+// already declared on fs: accepted without a note, as documented
+// commands spell it, and left out of the usage text, which shows long.
+func shortForm(fs *flag.FlagSet, short, long string) {
+	fs.Var(&deprecatedFlag{fs: fs, old: short, new: long, short: true}, short, "short for "+dashed(long))
 }
 
 func (d *deprecatedFlag) String() string {
@@ -175,7 +183,7 @@ func (d *deprecatedFlag) String() string {
 }
 
 func (d *deprecatedFlag) Set(v string) error {
-	if !d.warned {
+	if !d.warned && !d.short {
 		d.warned = true
 		fmt.Fprintf(d.fs.Output(), "agentready %s: %s is deprecated; use %s\n", d.fs.Name(), dashed(d.old), dashed(d.new))
 	}

@@ -158,7 +158,7 @@ func runGraphInfer(e *env, args []string) int {
 	var sf specFlags
 	sf.register(fs)
 	out := fs.String("out", "", "graph file to write (default: the config's graph:, else "+graph.DefaultFile+")")
-	deprecate(fs, "o", "out")
+	shortForm(fs, "o", "out")
 	model := fs.String("model", "none", `after the rules, a model proposes the edges they missed ("openai:gpt-4o", any --model of test but baseline; see --model-concurrency, --max-tokens, --max-cost, --record, --replay); "none" runs the deterministic rules only`)
 	var use modelUse
 	use.register(fs)

@@ -30,13 +30,15 @@ type specFlags struct {
 	includeOps    listFlag
 	methods       listFlag
 	verbose       bool
+	// gateStrict is set where --strict is the CI gate's, not the spec's.
+	gateStrict bool
 }
 
 // register adds the flags to fs. The commands that run cases pass
-// withoutStrict: there --strict is still the old spelling of test's
-// --strict-gate (any drop is a regression); the config file's strict:
-// still applies.
+// withoutStrict: there --strict is the gate's (any drop is a regression,
+// as issue 14 spells it), and the config file's strict: still applies.
 func (s *specFlags) register(fs *flag.FlagSet, withoutStrict ...bool) {
+	s.gateStrict = len(withoutStrict) > 0 && withoutStrict[0]
 	registerConfig(fs, &s.config)
 	fs.StringVar(&s.spec, "spec", "", "OpenAPI 2.0/3.0/3.1 document, JSON or YAML")
 	fs.Var(&s.overlays, "overlay", "OpenAPI Overlay document to apply to the spec first (repeatable, in order; after the config's overlays:)")
@@ -88,7 +90,7 @@ func (s *specFlags) resolve(set map[string]bool) (*project, error) {
 	if set["base-url"] {
 		cfg.BaseURL = s.baseURL
 	}
-	if set["strict"] {
+	if set["strict"] && !s.gateStrict {
 		cfg.Strict = s.strict
 	}
 	if set["max-name-length"] {
