@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -228,7 +229,15 @@ func Adapt(ctx context.Context, cs []cases.Case, base []run.Record, reviewed, pr
 			res.Decisions = append(res.Decisions, d)
 			continue
 		}
-		recs, err := t.Run(ctx, next, affected, filepath.Join(dir, "run"))
+		// A trial's run directory is adapt's own scratch: an earlier
+		// adapt of the same run left one there, and this trial replaces it.
+		runDir := filepath.Join(dir, "run")
+		if err := os.RemoveAll(runDir); err != nil {
+			d.Reason = "not decided: clearing the run of an earlier adapt: " + err.Error()
+			res.Decisions = append(res.Decisions, d)
+			continue
+		}
+		recs, err := t.Run(ctx, next, affected, runDir)
 		res.Trials++
 		if err != nil {
 			if ctx.Err() != nil {

@@ -306,14 +306,21 @@ func writeAdapt(dir, overlayOut string, res *adapt.Result, reports bool) error {
 }
 
 func printAdapt(w io.Writer, res *adapt.Result, overlayOut, dir string) {
-	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "TOOL\tCASES\tNO ERROR BEFORE\tAFTER\tACTIONS KEPT")
-	for _, t := range res.Tools {
+	var changed []int
+	for i, t := range res.Tools {
 		if t.Before != t.After || t.Actions > 0 {
-			fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\n", t.Tool, t.Cases, t.Before, t.After, t.Actions)
+			changed = append(changed, i)
 		}
 	}
-	tw.Flush()
+	if len(changed) > 0 {
+		tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+		fmt.Fprintln(tw, "TOOL\tCASES\tNO ERROR BEFORE\tAFTER\tACTIONS KEPT")
+		for _, i := range changed {
+			t := res.Tools[i]
+			fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\n", t.Tool, t.Cases, t.Before, t.After, t.Actions)
+		}
+		tw.Flush()
+	}
 	kept, tried := 0, 0
 	for _, d := range res.Decisions {
 		if d.Kept {
