@@ -61,12 +61,27 @@ func (c *Client) httpError(req *Request, r *http.Response, resp *Response) *HTTP
 		e.Hint = c.redirectHint(r)
 	case (resp.StatusCode == http.StatusUnauthorized || resp.StatusCode == http.StatusForbidden) && missing != "":
 		e.Hint = missing
-	case resp.StatusCode == http.StatusServiceUnavailable || resp.StatusCode == http.StatusTooManyRequests:
-		if ra := resp.Header.Get("Retry-After"); ra != "" {
-			e.Hint = "retry after " + ra + (map[bool]string{true: " seconds"}[isDigits(ra)])
-		}
+	default:
+		e.Hint = retryHint(resp.StatusCode, resp.Header)
 	}
 	return e
+}
+
+// retryHint tells the model how long a 429 or 503 asked it to wait, in
+// the API's own words ("retry after 30 seconds"); "" for other statuses
+// or without Retry-After.
+func retryHint(status int, h http.Header) string {
+	if status != http.StatusServiceUnavailable && status != http.StatusTooManyRequests {
+		return ""
+	}
+	ra := h.Get("Retry-After")
+	if ra == "" {
+		return ""
+	}
+	if isDigits(ra) {
+		return "retry after " + ra + " seconds"
+	}
+	return "retry after " + ra
 }
 
 func isDigits(s string) bool {

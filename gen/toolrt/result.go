@@ -233,15 +233,9 @@ func (w *resultWriter) httpError(resp *Response, he *HTTPError) Result {
 	} else if he != nil {
 		status, raw = he.StatusCode, he.Body
 	}
-	hint := ""
+	hint := retryHint(status, header)
 	if he != nil {
 		hint = he.Hint
-	} else if (status == http.StatusTooManyRequests || status == http.StatusServiceUnavailable) && header.Get("Retry-After") != "" {
-		ra := header.Get("Retry-After")
-		hint = "retry after " + ra
-		if isDigits(ra) {
-			hint += " seconds"
-		}
 	}
 	res := Result{Status: status, OK: false, Kind: ResultHTTPError}
 	b := shape.Prepare(raw, header.Get("Content-Type"), w.count)
