@@ -10,6 +10,7 @@ import (
 
 	"github.com/agentready/agentready/harness/classify"
 	"github.com/agentready/agentready/harness/run"
+	"github.com/agentready/agentready/harness/stats"
 )
 
 // eps is the tolerance of rate comparisons.
@@ -17,7 +18,7 @@ const eps = 1e-9
 
 // CompareOptions set how a comparison judges a change.
 type CompareOptions struct {
-	// Alpha is the significance level (DefaultAlpha when 0): a tool, or
+	// Alpha is the significance level (stats.DefaultAlpha when 0): a tool, or
 	// the run, regressed only when McNemar's test on its paired cases
 	// says a drop this large is rarer than Alpha under no change.
 	Alpha float64
@@ -143,7 +144,7 @@ func (t ToolDelta) Why() string {
 
 func (o CompareOptions) alpha() float64 {
 	if o.Alpha <= 0 {
-		return DefaultAlpha
+		return stats.DefaultAlpha
 	}
 	return o.Alpha
 }
@@ -228,9 +229,9 @@ func CompareWith(old, new *Run, opts CompareOptions) Comparison {
 			c.Gained++
 		}
 	}
-	c.P = McNemar(c.Lost, c.Gained)
+	c.P = stats.McNemar(c.Lost, c.Gained)
 	for _, t := range tools {
-		t.P = McNemar(t.Lost, t.Gained)
+		t.P = stats.McNemar(t.Lost, t.Gained)
 		t.opts = opts
 		c.Tools = append(c.Tools, *t)
 	}

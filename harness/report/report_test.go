@@ -16,6 +16,7 @@ import (
 	"github.com/agentready/agentready/harness/classify"
 	"github.com/agentready/agentready/harness/report"
 	"github.com/agentready/agentready/harness/run"
+	"github.com/agentready/agentready/harness/stats"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/golden")
@@ -590,13 +591,13 @@ func TestSignificance(t *testing.T) {
 			}
 		})
 	}
-	if p := report.McNemar(15, 0); p > 0.0001 || p < 0.00005 {
+	if p := stats.McNemar(15, 0); p > 0.0001 || p < 0.00005 {
 		t.Errorf("McNemar(15, 0) = %g, want 2/2^15", p)
 	}
-	if p := report.McNemar(1, 0); p != 1 {
+	if p := stats.McNemar(1, 0); p != 1 {
 		t.Errorf("McNemar(1, 0) = %g, want 1", p)
 	}
-	if p := report.McNemar(6, 1); p < 0.12 || p > 0.13 {
+	if p := stats.McNemar(6, 1); p < 0.12 || p > 0.13 {
 		t.Errorf("McNemar(6, 1) = %g, want 0.125", p)
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/agentready/agentready/harness/classify"
 	"github.com/agentready/agentready/harness/report"
 	"github.com/agentready/agentready/harness/run"
+	"github.com/agentready/agentready/harness/stats"
 )
 
 // writeTrialsRun writes a run of two tools' cases, each run three times:
@@ -119,8 +120,8 @@ func TestCompareRepeatedTrials(t *testing.T) {
 	if c.Lost != 2 || c.Gained != 1 {
 		t.Errorf("lost %d, gained %d: want 2 (getUser/a, getUser/d) and 1 (getUser/c)", c.Lost, c.Gained)
 	}
-	if c.P != report.McNemar(2, 1) {
-		t.Errorf("p-value %g, want McNemar(2, 1) = %g: one pair per case", c.P, report.McNemar(2, 1))
+	if c.P != stats.McNemar(2, 1) {
+		t.Errorf("p-value %g, want McNemar(2, 1) = %g: one pair per case", c.P, stats.McNemar(2, 1))
 	}
 	var regressed, improved []string
 	for _, ch := range c.Regressions {

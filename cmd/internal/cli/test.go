@@ -27,6 +27,7 @@ import (
 	"github.com/agentready/agentready/harness/report"
 	"github.com/agentready/agentready/harness/retrieve"
 	runner "github.com/agentready/agentready/harness/run"
+	"github.com/agentready/agentready/harness/stats"
 )
 
 // testSettings are what `agentready test` and `agentready demo` share.
@@ -435,7 +436,7 @@ type gateFlags struct {
 }
 
 func (g *gateFlags) register(fs *flag.FlagSet) {
-	fs.Float64Var(&g.alpha, "alpha", report.DefaultAlpha, "with --against: a drop is a regression when McNemar's test on the paired cases gives a p-value below this")
+	fs.Float64Var(&g.alpha, "alpha", stats.DefaultAlpha, "with --against: a drop is a regression when McNemar's test on the paired cases gives a p-value below this")
 	fs.BoolVar(&g.strict, "strict", false, "with --against: any drop is a regression, however small")
 	fs.BoolVar(&g.allowRemoved, "allow-removed", false, "with --against: cases whose tool the API no longer has are not regressions")
 	fs.BoolVar(&g.allowDifferent, "allow-different", false, "with --against: compare with a baseline of other cases or settings (model, k, rounds, ablation, seed, result budget)")
