@@ -153,10 +153,10 @@ func (s seedFlag[T]) Set(v string) error {
 	return nil
 }
 
-// deprecatedFlag is an old spelling of a flag: it sets the new one,
-// stays out of the usage text, and says once on stderr to use the new
-// spelling (unless it is a short form, which is kept quietly).
-type deprecatedFlag struct {
+// aliasFlag is another spelling of a flag: it sets the flag, stays out
+// of the usage text, and, for an old spelling, says once on stderr to use
+// the new one (a short form such as -o is kept quietly).
+type aliasFlag struct {
 	fs       *flag.FlagSet
 	old, new string
 	warned   bool
@@ -165,24 +165,24 @@ type deprecatedFlag struct {
 
 // deprecate makes old an alias of the flag new, already declared on fs.
 func deprecate(fs *flag.FlagSet, old, new string) {
-	fs.Var(&deprecatedFlag{fs: fs, old: old, new: new}, old, "deprecated: use "+dashed(new))
+	fs.Var(&aliasFlag{fs: fs, old: old, new: new}, old, "deprecated: use "+dashed(new))
 }
 
 // shortForm makes short (-o) another spelling of the flag long (--out),
 // already declared on fs: accepted without a note, as documented
 // commands spell it, and left out of the usage text, which shows long.
 func shortForm(fs *flag.FlagSet, short, long string) {
-	fs.Var(&deprecatedFlag{fs: fs, old: short, new: long, short: true}, short, "short for "+dashed(long))
+	fs.Var(&aliasFlag{fs: fs, old: short, new: long, short: true}, short, "short for "+dashed(long))
 }
 
-func (d *deprecatedFlag) String() string {
+func (d *aliasFlag) String() string {
 	if d == nil || d.fs == nil {
 		return ""
 	}
 	return d.fs.Lookup(d.new).Value.String()
 }
 
-func (d *deprecatedFlag) Set(v string) error {
+func (d *aliasFlag) Set(v string) error {
 	if !d.warned && !d.short {
 		d.warned = true
 		fmt.Fprintf(d.fs.Output(), "agentready %s: %s is deprecated; use %s\n", d.fs.Name(), dashed(d.old), dashed(d.new))
@@ -191,7 +191,7 @@ func (d *deprecatedFlag) Set(v string) error {
 }
 
 // IsBoolFlag lets the old spelling of a switch stand without a value.
-func (d *deprecatedFlag) IsBoolFlag() bool {
+func (d *aliasFlag) IsBoolFlag() bool {
 	b, ok := d.fs.Lookup(d.new).Value.(interface{ IsBoolFlag() bool })
 	return ok && b.IsBoolFlag()
 }
@@ -205,12 +205,12 @@ func dashed(name string) string {
 }
 
 // printFlags prints the flags of fs as PrintDefaults does, leaving out
-// the deprecated spellings.
+// the other spellings (old ones and short forms).
 func printFlags(w io.Writer, fs *flag.FlagSet) {
 	shown := flag.NewFlagSet(fs.Name(), flag.ContinueOnError)
 	shown.SetOutput(w)
 	fs.VisitAll(func(f *flag.Flag) {
-		if _, old := f.Value.(*deprecatedFlag); old {
+		if _, old := f.Value.(*aliasFlag); old {
 			return
 		}
 		shown.Var(f.Value, f.Name, f.Usage)

@@ -68,7 +68,7 @@ func TestSharedFlagsAgree(t *testing.T) {
 	byName := map[string][]use{}
 	for _, fs := range commandFlagSets(t) {
 		fs.VisitAll(func(f *flag.Flag) {
-			if _, old := f.Value.(*deprecatedFlag); !old {
+			if _, old := f.Value.(*aliasFlag); !old {
 				byName[f.Name] = append(byName[f.Name], use{fs.Name(), f})
 			}
 		})
