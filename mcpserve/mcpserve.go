@@ -39,6 +39,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/agentready/agentready/gen/toolrt"
+	"github.com/agentready/agentready/internal/httpmethod"
 )
 
 // Option configures how tools are served.
@@ -115,14 +116,10 @@ func definition(op *toolrt.Operation) (*mcp.Tool, error) {
 }
 
 // annotations are the MCP hints of op, from its HTTP method: GET, HEAD,
-// OPTIONS and TRACE only read; PUT and DELETE may be repeated without
-// further effect; POST only adds.
+// OPTIONS and TRACE only read; they, PUT and DELETE may be repeated without
+// further effect (the rule the runtime's retries follow); POST only adds.
 func annotations(op *toolrt.Operation) *mcp.ToolAnnotations {
-	a := &mcp.ToolAnnotations{ReadOnlyHint: !op.Mutating()}
-	switch op.Method {
-	case http.MethodGet, http.MethodHead, http.MethodOptions, http.MethodPut, http.MethodDelete:
-		a.IdempotentHint = true
-	}
+	a := &mcp.ToolAnnotations{ReadOnlyHint: !op.Mutating(), IdempotentHint: httpmethod.Idempotent(op.Method)}
 	if op.Mutating() {
 		destructive := op.Method != http.MethodPost
 		a.DestructiveHint = &destructive

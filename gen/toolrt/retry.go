@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/agentready/agentready/internal/httpmethod"
 )
 
 // RetryPolicy says how a Client retries a request that got no answer or a
@@ -56,8 +58,7 @@ const IdempotencyHeader = "Idempotency-Key"
 // mayResend reports whether a request may be sent again without risk of
 // doing twice what it asks.
 func mayResend(method string, h http.Header) bool {
-	switch strings.ToUpper(method) {
-	case "GET", "HEAD", "OPTIONS", "TRACE", "PUT", "DELETE":
+	if httpmethod.Idempotent(method) {
 		return true
 	}
 	return h != nil && h.Get(IdempotencyHeader) != ""

@@ -1,5 +1,6 @@
-// Package httpmethod holds the one rule, shared by the generator and the
-// tool runtime, of which HTTP methods only read. It imports nothing of the
+// Package httpmethod holds the rules, shared by the generator, the tool
+// runtime and the MCP server, of which HTTP methods only read and which may
+// be sent twice. It imports nothing of the
 // project, so the runtime can use it and stay a leaf.
 package httpmethod
 
@@ -13,4 +14,15 @@ func Safe(method string) bool {
 		return true
 	}
 	return false
+}
+
+// Idempotent reports whether sending a request with method twice has the
+// effect of sending it once (RFC 9110, section 9.2.2): the safe methods,
+// PUT and DELETE.
+func Idempotent(method string) bool {
+	switch strings.ToUpper(method) {
+	case "PUT", "DELETE":
+		return true
+	}
+	return Safe(method)
 }

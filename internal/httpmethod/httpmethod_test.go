@@ -10,3 +10,12 @@ func TestSafe(t *testing.T) {
 		}
 	}
 }
+
+func TestIdempotent(t *testing.T) {
+	for m, want := range map[string]bool{"GET": true, "HEAD": true, "OPTIONS": true, "TRACE": true, "put": true, "DELETE": true,
+		"POST": false, "PATCH": false, "": false, "QUERY": false} {
+		if got := Idempotent(m); got != want {
+			t.Errorf("Idempotent(%q) = %v, want %v", m, got, want)
+		}
+	}
+}
