@@ -4,7 +4,9 @@
 package load
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -14,6 +16,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"github.com/pb33f/libopenapi"
 	"github.com/pb33f/libopenapi/datamodel"
@@ -207,6 +210,9 @@ func parseError(path string, data []byte, err error) error {
 	case strings.Contains(msg, "spec type not supported"):
 		d.Message = "not an OpenAPI document: found no top-level \"openapi\" or \"swagger\" field with a supported version"
 		d.Hint = "agentready reads OpenAPI 2.0 (swagger: \"2.0\"), 3.0 and 3.1 (openapi: 3.x.y)"
+	case looksLikeJSON(data) && jsonSyntax(data, &d):
+		// encoding/json places the fault exactly; go-yaml, which libopenapi
+		// reads JSON with, points at the start of the enclosing object.
 	case yamlPos.MatchString(msg):
 		m := yamlPos.FindStringSubmatch(msg)
 		d.Origin.Line, _ = strconv.Atoi(m[1])
@@ -223,6 +229,23 @@ func parseError(path string, data []byte, err error) error {
 		d.Message = "cannot parse: " + strings.TrimPrefix(msg, "unable to parse specification: ")
 	}
 	return d
+}
+
+// jsonSyntax fills d with the syntax error encoding/json finds in data, at
+// the line and column of the byte it stopped at, and reports whether it
+// found one.
+func jsonSyntax(data []byte, d *diag.Diagnostic) bool {
+	var se *json.SyntaxError
+	if err := json.Unmarshal(data, new(json.RawMessage)); !errors.As(err, &se) {
+		return false
+	}
+	at := min(max(int(se.Offset)-1, 0), len(data))
+	before := data[:at]
+	d.Origin.Line = 1 + bytes.Count(before, []byte("\n"))
+	d.Origin.Column = 1 + utf8.RuneCount(before[bytes.LastIndexByte(before, '\n')+1:])
+	d.Message = "syntax error: " + se.Error()
+	d.Hint = "the file looks like JSON; check for a missing or extra comma, quote or bracket at or before this place"
+	return true
 }
 
 func looksLikeJSON(data []byte) bool {

@@ -29,7 +29,11 @@ func TestBadDocuments(t *testing.T) {
 	}{
 		{"empty", "empty.yaml", "  \n", []string{"empty.yaml: the file is empty"}},
 		{"truncated JSON", "trunc.json", `{"openapi":"3.0.0","info":{"title":"x","version":"1"},"paths":{"/a":{"get":{`,
-			[]string{"trunc.json:2:1: syntax error: did not find expected node content", "the file looks like JSON"}},
+			[]string{"trunc.json:1:76: syntax error: unexpected end of JSON input", "the file looks like JSON"}},
+		{"JSON missing comma", "comma.json", "{\n  \"openapi\": \"3.0.0\",\n  \"info\": {\"title\": \"x\", \"version\": \"1\"}\n  \"paths\": {}\n}\n",
+			[]string{"comma.json:4:3: syntax error: invalid character '\"' after object key:value pair"}},
+		{"JSON trailing comma", "trail.json", "{\n  \"openapi\": \"3.0.0\",\n  \"info\": {\"title\": \"é\", \"version\": \"1\",},\n  \"paths\": {}\n}\n",
+			[]string{"trail.json:3:41: syntax error: invalid character '}' looking for beginning of object key string", "extra comma"}},
 		{"bad YAML", "bad.yaml", "openapi: 3.0.0\ninfo:\n  title: x\n   version: 1\npaths: {}\n",
 			[]string{"bad.yaml:4:11: syntax error: mapping values are not allowed in this context"}},
 		{"not OpenAPI", "nover.yaml", "info:\n  title: x\npaths: {}\n",
