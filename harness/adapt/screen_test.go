@@ -3,7 +3,9 @@ package adapt
 import (
 	"bytes"
 	"context"
+	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/agentready/agentready/gen"
@@ -121,7 +123,18 @@ func TestInvisibleProposalIsNotTrialled(t *testing.T) {
 	if runs != 1 || res.Trials != 1 || len(res.Decisions) != 1 || !res.Decisions[0].Kept {
 		t.Errorf("%d runs, %d trials, decisions %+v; want one trial, of getTicket's summary, kept", runs, res.Trials, res.Decisions)
 	}
-	if f := res.Overlay(); len(f.Dropped) != 1 || len(f.Actions) != 1 {
-		t.Errorf("the overlay file lists %d dropped and %d actions, want 1 and 1", len(f.Dropped), len(f.Actions))
+	out := filepath.Join(dir, DefaultFile)
+	if err := WriteOverlay(out, res.Overlay()); err != nil {
+		t.Fatal(err)
+	}
+	text, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(text), "# Not tried, "+NotVisible) || !strings.Contains(string(text), "#   - closeTicket.resolution example at ") {
+		t.Errorf("the overlay does not list the dropped proposal:\n%s", text)
+	}
+	if acts, err := ReadOverlay(out); err != nil || len(acts) != 1 || acts[0].Tool != "getTicket" {
+		t.Errorf("the overlay holds %+v (%v), want getTicket's summary alone", acts, err)
 	}
 }
