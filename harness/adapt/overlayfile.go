@@ -23,12 +23,13 @@ const DefaultFile = "agentready.overlay.yaml"
 const marker = "x-agentready"
 
 // File is an overlay as adapt writes it: the actions, each with the
-// comment above it, and the proposals that were tried and rejected,
-// listed as comments at the end.
+// comment above it, and the proposals that were tried and rejected, and
+// those dropped untried, listed as comments at the end.
 type File struct {
 	Actions  []Action
 	Comments []string
 	Rejected []string
+	Dropped  []string
 }
 
 // WriteOverlay writes f as an Overlay 1.0.0 document at path.
@@ -49,14 +50,19 @@ func WriteOverlay(path string, f File) error {
 		"overlay", str("1.0.0"),
 		"info", mapping("title", str("agentready adapt: documentation fixes measured on agent runs"), "version", str("1")),
 		"actions", &acts)
-	if len(f.Rejected) > 0 {
-		var b strings.Builder
-		b.WriteString("Tried and not kept (adapt re-proposes these on its next run):\n")
-		for _, r := range f.Rejected {
-			b.WriteString("  - " + strings.ReplaceAll(r, "\n", " ") + "\n")
+	var foot strings.Builder
+	list := func(head string, lines []string) {
+		if len(lines) == 0 {
+			return
 		}
-		doc.FootComment = strings.TrimRight(b.String(), "\n")
+		foot.WriteString(head + "\n")
+		for _, r := range lines {
+			foot.WriteString("  - " + strings.ReplaceAll(r, "\n", " ") + "\n")
+		}
 	}
+	list("Tried and not kept (adapt re-proposes these on its next run):", f.Rejected)
+	list("Not tried, "+NotVisible+" (the definitions the agent is shown are the same with and without them):", f.Dropped)
+	doc.FootComment = strings.TrimRight(foot.String(), "\n")
 	var buf bytes.Buffer
 	enc := yaml.NewEncoder(&buf)
 	enc.SetIndent(2)

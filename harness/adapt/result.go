@@ -40,8 +40,8 @@ func Read(dir string) (*Result, error) {
 }
 
 // Overlay returns the overlay file of res: the kept actions, each with
-// its measured gain (or "kept as the reviewer wrote it"), and the
-// rejected proposals with the reason.
+// its measured gain (or "kept as the reviewer wrote it"), the rejected
+// proposals with the reason, and those dropped untried.
 func (r *Result) Overlay() File {
 	var f File
 	for _, a := range r.Reviewed {
@@ -62,6 +62,9 @@ func (r *Result) Overlay() File {
 		default:
 			f.Rejected = append(f.Rejected, fmt.Sprintf("%s at %s: %s", d.Action.Label(), d.Action.Target, d.Reason))
 		}
+	}
+	for _, d := range r.Dropped {
+		f.Dropped = append(f.Dropped, fmt.Sprintf("%s at %s", d.Action.Label(), d.Action.Target))
 	}
 	return f
 }

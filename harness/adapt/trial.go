@@ -29,6 +29,11 @@ type Spec struct {
 	// Offered returns the tools an agent working on a case of tool is
 	// given (the tool and the ones most like it).
 	Offered func(tool string) []string
+	// Shown is what the agent is shown of each tool, by name, rendered
+	// as the run renders it (run.Definitions: the catalog's definition
+	// with the run's producer hints and ablations). Nil stands for
+	// describe.Definition of each operation.
+	Shown map[string][]byte
 }
 
 // Trials is how actions are measured.
@@ -112,6 +117,9 @@ type Result struct {
 	Decisions []Decision `json:"decisions"`
 	// Trials counts the trial runs made.
 	Trials int `json:"trials"`
+	// Dropped are the proposals not tried because they change nothing
+	// the agent is shown (see Screen), each with the reason.
+	Dropped []Dropped `json:"dropped,omitempty"`
 	// Stopped says why adapt stopped before trying every proposal.
 	Stopped string `json:"stopped,omitempty"`
 	// Tools are the before/after no-error counts per tool with cases.
@@ -188,8 +196,15 @@ func Adapt(ctx context.Context, cs []cases.Case, base []run.Record, reviewed, pr
 	if err != nil {
 		return nil, fmt.Errorf("the spec with the reviewed actions: %w", err)
 	}
-	prints := fingerprints(spec.API)
+	prints := fingerprints(spec)
+	// A proposal that changes nothing the agent is shown is dropped
+	// before any trial: its trial would measure noise.
 	var stopErr error
+	proposals, res.Dropped, stopErr = t.screen(ctx, kept, prints, proposals)
+	if t.Progress != nil && len(res.Dropped) > 0 {
+		fmt.Fprintf(t.Progress, "adapt: %d of %d proposals dropped untried, %s; %d to try\n",
+			len(res.Dropped), len(res.Dropped)+len(proposals), NotVisible, len(proposals))
+	}
 	for i, p := range proposals {
 		d := Decision{Action: p}
 		switch {
@@ -216,10 +231,12 @@ func Adapt(ctx context.Context, cs []cases.Case, base []run.Record, reviewed, pr
 			res.Decisions = append(res.Decisions, d)
 			continue
 		}
-		nextPrints := fingerprints(next.API)
+		nextPrints := fingerprints(next)
 		d.Changed = changedTools(prints, nextPrints)
 		if len(d.Changed) == 0 {
-			d.Reason = "not tried: it changes no tool definition the agent sees"
+			// Screen found it visible on its own: an action kept since
+			// says the same.
+			d.Reason = "not tried: " + NotVisible + " once the actions kept before it are applied"
 			res.Decisions = append(res.Decisions, d)
 			continue
 		}
@@ -289,11 +306,18 @@ func (t Trials) load(ctx context.Context, acts []Action, dir string) (*Spec, err
 	return t.Load(ctx, path)
 }
 
-// fingerprints hash what the agent sees of each tool.
-func fingerprints(api *ir.API) map[string][32]byte {
+// fingerprints hash what the agent is shown of each tool: spec.Shown,
+// or describe.Definition without it.
+func fingerprints(spec *Spec) map[string][32]byte {
 	out := map[string][32]byte{}
-	for _, op := range api.Operations {
-		name, desc, schema := describe.Definition(api, op)
+	if spec.Shown != nil {
+		for name, def := range spec.Shown {
+			out[name] = sha256.Sum256(def)
+		}
+		return out
+	}
+	for _, op := range spec.API.Operations {
+		name, desc, schema := describe.Definition(spec.API, op)
 		out[op.Name] = sha256.Sum256([]byte(name + "\x00" + desc + "\x00" + string(schema)))
 	}
 	return out

@@ -3,6 +3,8 @@ package report
 import (
 	"fmt"
 	"strings"
+
+	"github.com/agentready/agentready/harness/adapt"
 )
 
 // adaptIntro says what the adapt section shows.
@@ -49,6 +51,9 @@ func (r *Run) adaptSection() *adaptView {
 			Change: fmt.Sprintf("%+d", t.After-t.Before), Kept: t.Actions, Tried: tried[t.Tool]})
 	}
 	v.Summary = fmt.Sprintf("%d of %d proposals kept after %d trial runs", kept, len(a.Decisions), a.Trials)
+	if len(a.Dropped) > 0 {
+		v.Summary += fmt.Sprintf("; %d more dropped untried, %s", len(a.Dropped), adapt.NotVisible)
+	}
 	if a.Stopped != "" {
 		v.Summary += " (stopped early: " + a.Stopped + ")"
 	}

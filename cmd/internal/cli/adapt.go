@@ -16,6 +16,7 @@ import (
 	"github.com/agentready/agentready/gen"
 	"github.com/agentready/agentready/gen/catalog"
 	"github.com/agentready/agentready/gen/ir"
+	"github.com/agentready/agentready/gen/toolrt"
 	"github.com/agentready/agentready/harness/adapt"
 	"github.com/agentready/agentready/harness/cases"
 	"github.com/agentready/agentready/harness/graph"
@@ -157,8 +158,12 @@ func runAdapt(e *env, args []string) int {
 			if err != nil {
 				return nil, err
 			}
+			shown, err := shownDefinitions(ctx, a, cat, hintsFrom, ts.ablate)
+			if err != nil {
+				return nil, err
+			}
 			similar := retrieve.SimilarTools(cat)
-			return &adapt.Spec{API: a, Offered: func(tool string) []string { return similar(tool, ts.k) }}, nil
+			return &adapt.Spec{API: a, Offered: func(tool string) []string { return similar(tool, ts.k) }, Shown: shown}, nil
 		},
 		Run: func(ctx context.Context, spec *adapt.Spec, cs []cases.Case, dir string) ([]runner.Record, error) {
 			j := job
@@ -198,6 +203,21 @@ func runAdapt(e *env, args []string) int {
 		return exitError
 	}
 	return exitOK
+}
+
+// shownDefinitions renders what a trial's agent is shown of each tool, as
+// test's run renders it: the catalog's definitions with the graph's
+// producer hints and the run's ablations.
+func shownDefinitions(ctx context.Context, api *ir.API, cat *toolrt.Catalog, g *graph.Graph, ablate []string) (map[string][]byte, error) {
+	var hints map[string]map[string]string
+	if g != nil {
+		hints = graph.Hints(g, api)
+	}
+	shown, err := runner.Shown(hints, ablate)
+	if err != nil {
+		return nil, fmt.Errorf("--ablate: %w", err)
+	}
+	return runner.Definitions(ctx, cat, shown)
 }
 
 // sameAsRun takes the run's settings for every flag not given, so that
@@ -333,8 +353,12 @@ func printAdapt(w io.Writer, res *adapt.Result, overlayOut, dir string) {
 	if len(res.Kept()) == 0 {
 		overlayOut = "nothing to write to " + overlayOut
 	}
-	fmt.Fprintf(w, "%d of %d proposals kept (%d tried in %d trial runs): %s; details in %s and %s\n",
-		kept, len(res.Decisions), tried, res.Trials, overlayOut, filepath.Join(dir, adapt.ResultFile), filepath.Join(dir, "report.md"))
+	dropped := ""
+	if len(res.Dropped) > 0 {
+		dropped = fmt.Sprintf("; %d more dropped untried, %s", len(res.Dropped), adapt.NotVisible)
+	}
+	fmt.Fprintf(w, "%d of %d proposals kept (%d tried in %d trial runs%s): %s; details in %s and %s\n",
+		kept, len(res.Decisions), tried, res.Trials, dropped, overlayOut, filepath.Join(dir, adapt.ResultFile), filepath.Join(dir, "report.md"))
 }
 
 // sameFile reports whether two paths name the same file.
