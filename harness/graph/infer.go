@@ -765,7 +765,8 @@ func (x *inferrer) consensus(e noun, h hit) float64 {
 // by. byRole marks the fallback.
 func (x *inferrer) score(in *input, e noun, h hit, match float64, byRole bool) (candidate, bool) {
 	p, l := h.p, h.l
-	if p.op == in.op || x.circular(p, in) || selfOnly(in) && p.op.Path != authenticatedUserRoot {
+	if p.op == in.op || x.circular(p, in) || selfOnly(in) && p.op.Path != authenticatedUserRoot ||
+		ownerClash(p.op.Path, in) || writesThrough(p.op, in) {
 		return candidate{}, false
 	}
 	switch x.kindClash(p.op.Path, in) {
