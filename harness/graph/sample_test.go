@@ -51,9 +51,10 @@ func bandOf(c float64) string {
 // AGENTREADY_GRAPH_SAMPLE (a shared:real/x.json path), n edges of each
 // band for the held-out split, then n for the tuning split, drawn with
 // a fixed seed; the held-out split is judged first and not looked at
-// while tuning. AGENTREADY_GRAPH_SAMPLE_SPLIT=tune with
-// AGENTREADY_GRAPH_SAMPLE_SEED and AGENTREADY_GRAPH_SAMPLE_N draws a
-// tuning split alone, with another seed.
+// while tuning. AGENTREADY_GRAPH_SAMPLE_SPLIT=tune (or heldout) with
+// AGENTREADY_GRAPH_SAMPLE_SEED and AGENTREADY_GRAPH_SAMPLE_N draws that
+// split alone, with another seed (a fresh held-out sample once the
+// rules have changed).
 func TestSampleEdges(t *testing.T) {
 	spec := os.Getenv("AGENTREADY_GRAPH_SAMPLE")
 	if spec == "" {
@@ -61,9 +62,16 @@ func TestSampleEdges(t *testing.T) {
 	}
 	seed, n := int64(17), 10
 	splits := []string{"heldout", "tune"}
-	if os.Getenv("AGENTREADY_GRAPH_SAMPLE_SPLIT") == "tune" {
+	switch split := os.Getenv("AGENTREADY_GRAPH_SAMPLE_SPLIT"); split {
+	case "tune":
 		splits = []string{"tune"}
 		seed, n = envInt(t, "AGENTREADY_GRAPH_SAMPLE_SEED", 71), int(envInt(t, "AGENTREADY_GRAPH_SAMPLE_N", 20))
+	case "heldout":
+		splits = []string{"heldout"}
+		seed, n = envInt(t, "AGENTREADY_GRAPH_SAMPLE_SEED", 17), int(envInt(t, "AGENTREADY_GRAPH_SAMPLE_N", 10))
+	case "":
+	default:
+		t.Fatalf("AGENTREADY_GRAPH_SAMPLE_SPLIT=%q: want tune or heldout", split)
 	}
 	api := loadAPI(t, specPath(t, spec), nil)
 	g := Infer(api, Options{})
