@@ -156,7 +156,7 @@ func newInferrer(api *ir.API, opts Options) *inferrer {
 		if len(ls) == 0 {
 			continue
 		}
-		p := &producer{op: op, leaves: ls}
+		p := &producer{op: op, leaves: ls, foreign: foreignProducer(op) && !isSearch(op)}
 		for _, l := range ls {
 			if l.obj.primary {
 				p.names = l.obj.names
@@ -711,17 +711,16 @@ func (x *inferrer) candidates(in *input) []candidate {
 // own: judged GitHub edges from foreign producers were right one time in
 // four, mostly where nothing else gave the value.
 func preferOwn(cs []candidate) []candidate {
-	foreign := func(c candidate) bool { return foreignProducer(c.p.op) && !isSearch(c.p.op) }
 	own := false
 	for _, c := range cs {
-		own = own || !foreign(c)
+		own = own || !c.p.foreign
 	}
 	if !own {
 		return cs
 	}
 	out := cs[:0]
 	for _, c := range cs {
-		if !foreign(c) {
+		if !c.p.foreign {
 			out = append(out, c)
 		}
 	}
@@ -789,7 +788,7 @@ func (x *inferrer) consensus(e noun, h hit) float64 {
 func (x *inferrer) score(in *input, e noun, h hit, match float64, byRole bool) (candidate, bool) {
 	p, l := h.p, h.l
 	if p.op == in.op || x.circular(p, in) || selfOnly(in) && p.op.Path != authenticatedUserRoot ||
-		ownerClash(p.op.Path, in) || writesThrough(p.op, in) {
+		ownerClash(p.op.Path, in) || writesThrough(p, in) {
 		return candidate{}, false
 	}
 	switch x.kindClash(p.op.Path, in) {

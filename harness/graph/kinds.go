@@ -260,9 +260,8 @@ func ownerClash(producerPath string, in *input) bool {
 // ruleset): the caller changes their own things, not the ones they
 // only look at. A search is left out: it is how one finds one's own
 // ticket or playlist too.
-func writesThrough(p *ir.Operation, in *input) bool {
-	return in.loc == "path" && in.op.Method != "GET" && in.op.Method != "HEAD" &&
-		foreignProducer(p) && !isSearch(p)
+func writesThrough(p *producer, in *input) bool {
+	return p.foreign && in.loc == "path" && in.op.Method != "GET" && in.op.Method != "HEAD"
 }
 
 // isSearch reports whether the operation is a search: /search/... or
