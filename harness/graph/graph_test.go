@@ -338,8 +338,8 @@ func TestSetStatus(t *testing.T) {
 	if err := g.SetStatus("getUser", "listUsers", Approved); err == nil || !strings.Contains(err.Error(), "no edge from getUser to listUsers") {
 		t.Errorf("missing edge: %v", err)
 	}
-	n := g.SetStatusAbove(0.5, Approved)
-	m := g.SetStatusBelow(0.5, Rejected)
+	n := g.SetStatusAbove(0.8, Approved)
+	m := g.SetStatusBelow(0.8, Rejected)
 	c := g.Counts()
 	if n == 0 || m == 0 || c[Approved] != n || c[Rejected] != m || c[Proposed] != 0 {
 		t.Errorf("approved %d rejected %d counts %v", n, m, c)

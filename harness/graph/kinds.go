@@ -1,6 +1,10 @@
 package graph
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/agentready/agentready/gen/ir"
+)
 
 // Kinds from where an identifier lives. One schema may serve several
 // kinds of a thing that share a name: GitHub's alert numbers of
@@ -206,4 +210,62 @@ func selfOnly(in *input) bool {
 		}
 	}
 	return false
+}
+
+// ownerRoots are the path roots that say whose resource an operation
+// works on: an organisation's, an enterprise's or a user's (/user/... for
+// the authenticated user's own, /users/{username}/... for another's).
+var ownerRoots = map[string]string{"orgs": "org", "enterprises": "enterprise", "user": "user", "users": "user"}
+
+// ownerRoot returns whose resources the path works on and the
+// parameter that names that owner (empty for /user/...), or "" for a
+// path without an owner root or a bare root list (/users, /user).
+func ownerRoot(path string) (owner, param string) {
+	segs := strings.Split(strings.Trim(path, "/"), "/")
+	if len(segs) < 2 {
+		return "", ""
+	}
+	owner = ownerRoots[segs[0]]
+	if owner != "" && isParam(segs[1]) {
+		param = strings.Trim(segs[1], "{}")
+	}
+	return owner, param
+}
+
+// ownerClash reports whether the producer lists another owner's
+// resources than the ones the consumer works on: a user's repositories
+// for an organisation's selected repositories, an organisation's
+// packages for a user's package, an organisation's team for an
+// enterprise's. The input that names the consumer's owner itself (the
+// org of /orgs/{org}/...) may come from anywhere, and so may what a
+// user's call takes in its query or body (an organisation's team_id
+// for a new repository of the user's).
+func ownerClash(producerPath string, in *input) bool {
+	want, param := ownerRoot(in.op.Path)
+	got, _ := ownerRoot(producerPath)
+	if want == "" || got == "" || want == got {
+		return false
+	}
+	if in.loc == "path" {
+		return in.param != param
+	}
+	return want != "user"
+}
+
+// writesThrough reports whether a foreign producer (a search, another
+// user's or the public's things, what the caller starred or watches)
+// would feed the target of a change: a path parameter of a mutating
+// call. Judged GitHub edges of that kind were weak every time (a
+// starred repository for a new git ref, a public one for deleting a
+// ruleset): the caller changes their own things, not the ones they
+// only look at. A search is left out: it is how one finds one's own
+// ticket or playlist too.
+func writesThrough(p *producer, in *input) bool {
+	return p.foreign && in.loc == "path" && in.op.Method != "GET" && in.op.Method != "HEAD"
+}
+
+// isSearch reports whether the operation is a search: /search/... or
+// /search.
+func isSearch(op *ir.Operation) bool {
+	return strings.SplitN(strings.Trim(op.Path, "/"), "/", 2)[0] == "search"
 }

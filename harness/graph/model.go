@@ -102,6 +102,9 @@ type producer struct {
 	kind     string // "lists", "returns", "creates", "updates"
 	// names are the nouns of the resource it returns.
 	names []noun
+	// foreign is set for a producer that lists beyond the caller's own
+	// things, a search left out (see foreignProducer).
+	foreign bool
 }
 
 // input is a consumer input that takes run-time data.
