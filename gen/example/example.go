@@ -40,6 +40,7 @@ import (
 	"github.com/agentready/agentready/gen/describe/prose"
 	"github.com/agentready/agentready/gen/ir"
 	"github.com/agentready/agentready/gen/toolschema"
+	"github.com/agentready/agentready/internal/english"
 )
 
 // Mode says which arguments an example holds.
@@ -215,7 +216,7 @@ func (g *gen) given(a toolschema.Arg) bool {
 		return true
 	}
 	if it := g.api.Resolve(s.Items); s.Kind == ir.KindArray && it != nil {
-		_, ok := g.givenValue(s.Items, it, singular(a.Name), nil)
+		_, ok := g.givenValue(s.Items, it, english.Singular(a.Name), nil)
 		return ok
 	}
 	return false
@@ -667,7 +668,7 @@ func (g *gen) array(s *ir.Schema, name string, depth int) any {
 		n = *s.MaxItems
 	}
 	n = min(n, MaxItems)
-	item := singular(name)
+	item := english.Singular(name)
 	out := make([]any, 0, n)
 	first := g.value(s.Items, item, nil, depth+1)
 	out = append(out, first)
@@ -719,23 +720,6 @@ func (g *gen) another(s *ir.Schema, item string, have []any, depth int) any {
 }
 
 func itoa(i int) string { return strconv.Itoa(i) }
-
-// singular names an array's item after the array: "labels" -> "label",
-// "statuses" -> "status"; "status" and "chassis" stay as they are.
-func singular(name string) string {
-	switch {
-	case strings.HasSuffix(name, "ies") && len(name) > 4:
-		return name[:len(name)-3] + "y"
-	case strings.HasSuffix(name, "sses"), strings.HasSuffix(name, "uses"), strings.HasSuffix(name, "xes"),
-		strings.HasSuffix(name, "shes"), strings.HasSuffix(name, "ches"):
-		return name[:len(name)-2]
-	case strings.HasSuffix(name, "ss"), strings.HasSuffix(name, "us"), strings.HasSuffix(name, "is"):
-		return name
-	case strings.HasSuffix(name, "s") && len(name) > 2:
-		return name[:len(name)-1]
-	}
-	return name
-}
 
 func (g *gen) object(s *ir.Schema, depth int) any {
 	out := map[string]any{}

@@ -13,6 +13,7 @@ import (
 	"github.com/agentready/agentready/gen/example"
 	"github.com/agentready/agentready/gen/ir"
 	"github.com/agentready/agentready/gen/toolschema"
+	"github.com/agentready/agentready/internal/english"
 )
 
 // valueGen makes varied, valid values from schemas with a seeded source
@@ -397,7 +398,7 @@ func (g *valueGen) array(s *ir.Schema, name, desc string, f fill, depth int) any
 	if hi > lo {
 		n += g.rng.Int64N(hi - lo + 1)
 	}
-	item := singular(name)
+	item := english.Singular(name)
 	out := make([]any, 0, n)
 	for tries := 0; int64(len(out)) < n && tries < int(n)*4+4; tries++ {
 		v := g.value(s.Items, item, "", f, depth+1)
@@ -535,19 +536,6 @@ func (g *valueGen) text(name string) string {
 
 func emailOf(person, domain string) string {
 	return strings.ToLower(strings.ReplaceAll(person, " ", ".")) + "@" + domain
-}
-
-// singular names an array's item after the array: "labels" -> "label".
-func singular(name string) string {
-	switch {
-	case strings.HasSuffix(name, "ies") && len(name) > 4:
-		return name[:len(name)-3] + "y"
-	case strings.HasSuffix(name, "ses"), strings.HasSuffix(name, "xes"):
-		return name[:len(name)-2]
-	case strings.HasSuffix(name, "s") && !strings.HasSuffix(name, "ss") && len(name) > 2:
-		return name[:len(name)-1]
-	}
-	return name
 }
 
 // The pools synthesized text is drawn from: plain, neutral and fictional.
