@@ -32,6 +32,7 @@ package example
 import (
 	"encoding/json"
 	"math"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -724,14 +725,7 @@ func itoa(i int) string { return strconv.Itoa(i) }
 func (g *gen) object(s *ir.Schema, depth int) any {
 	out := map[string]any{}
 	props := toolschema.InputProperties(s)
-	maxProps := int64(math.MaxInt32)
-	if s.MaxProperties != nil {
-		maxProps = *s.MaxProperties
-	}
-	minProps := int64(0)
-	if s.MinProperties != nil {
-		minProps = *s.MinProperties
-	}
+	minProps, maxProps := PropertyCounts(s)
 	defer func(desc string) { g.desc = desc }(g.desc)
 	for _, p := range props {
 		if p.Required {
@@ -748,7 +742,7 @@ func (g *gen) object(s *ir.Schema, depth int) any {
 		if g.mode != All && int64(len(out)) >= minProps {
 			break
 		}
-		if g.recurses(p.Schema) {
+		if Recurses(g.api, p.Schema, g.path) {
 			// An optional property that leads back into a type being
 			// built would only nest the same shape again.
 			continue
@@ -798,30 +792,40 @@ func mapKey(i int) string {
 	return "key" + itoa(i+1)
 }
 
-// recurses reports whether s refers to a type being built.
-func (g *gen) recurses(s *ir.Schema) bool {
-	if s == nil {
-		return false
+// PropertyCounts returns how few and how many properties an object
+// schema allows: minProperties (0 when unset) and maxProperties
+// (math.MaxInt32 when unset).
+func PropertyCounts(s *ir.Schema) (lo, hi int64) {
+	lo, hi = 0, math.MaxInt32
+	if s.MinProperties != nil {
+		lo = *s.MinProperties
 	}
+	if s.MaxProperties != nil {
+		hi = *s.MaxProperties
+	}
+	return lo, hi
+}
+
+// Recurses reports whether s refers, directly or through array items, to
+// one of the named types being built (building holds their ids), so that
+// a synthesizer stops before it loops; it follows at most 64 references.
+func Recurses(api *ir.API, s *ir.Schema, building []string) bool {
 	for i := 0; s != nil && i < 64; i++ {
 		if s.Ref != "" {
-			for _, id := range g.path {
-				if id == s.Ref {
-					return true
-				}
+			if slices.Contains(building, s.Ref) {
+				return true
 			}
-			t := g.api.Type(s.Ref)
+			t := api.Type(s.Ref)
 			if t == nil {
 				return false
 			}
 			s = t.Schema
 			continue
 		}
-		if s.Kind == ir.KindArray {
-			s = s.Items
-			continue
+		if s.Kind != ir.KindArray {
+			return false
 		}
-		return false
+		s = s.Items
 	}
 	return false
 }
