@@ -32,6 +32,7 @@ package example
 import (
 	"encoding/json"
 	"math"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -40,6 +41,7 @@ import (
 	"github.com/agentready/agentready/gen/describe/prose"
 	"github.com/agentready/agentready/gen/ir"
 	"github.com/agentready/agentready/gen/toolschema"
+	"github.com/agentready/agentready/internal/english"
 )
 
 // Mode says which arguments an example holds.
@@ -215,7 +217,7 @@ func (g *gen) given(a toolschema.Arg) bool {
 		return true
 	}
 	if it := g.api.Resolve(s.Items); s.Kind == ir.KindArray && it != nil {
-		_, ok := g.givenValue(s.Items, it, singular(a.Name), nil)
+		_, ok := g.givenValue(s.Items, it, english.Singular(a.Name), nil)
 		return ok
 	}
 	return false
@@ -667,7 +669,7 @@ func (g *gen) array(s *ir.Schema, name string, depth int) any {
 		n = *s.MaxItems
 	}
 	n = min(n, MaxItems)
-	item := singular(name)
+	item := english.Singular(name)
 	out := make([]any, 0, n)
 	first := g.value(s.Items, item, nil, depth+1)
 	out = append(out, first)
@@ -720,34 +722,10 @@ func (g *gen) another(s *ir.Schema, item string, have []any, depth int) any {
 
 func itoa(i int) string { return strconv.Itoa(i) }
 
-// singular names an array's item after the array: "labels" -> "label",
-// "statuses" -> "status"; "status" and "chassis" stay as they are.
-func singular(name string) string {
-	switch {
-	case strings.HasSuffix(name, "ies") && len(name) > 4:
-		return name[:len(name)-3] + "y"
-	case strings.HasSuffix(name, "sses"), strings.HasSuffix(name, "uses"), strings.HasSuffix(name, "xes"),
-		strings.HasSuffix(name, "shes"), strings.HasSuffix(name, "ches"):
-		return name[:len(name)-2]
-	case strings.HasSuffix(name, "ss"), strings.HasSuffix(name, "us"), strings.HasSuffix(name, "is"):
-		return name
-	case strings.HasSuffix(name, "s") && len(name) > 2:
-		return name[:len(name)-1]
-	}
-	return name
-}
-
 func (g *gen) object(s *ir.Schema, depth int) any {
 	out := map[string]any{}
 	props := toolschema.InputProperties(s)
-	maxProps := int64(math.MaxInt32)
-	if s.MaxProperties != nil {
-		maxProps = *s.MaxProperties
-	}
-	minProps := int64(0)
-	if s.MinProperties != nil {
-		minProps = *s.MinProperties
-	}
+	minProps, maxProps := PropertyCounts(s)
 	defer func(desc string) { g.desc = desc }(g.desc)
 	for _, p := range props {
 		if p.Required {
@@ -764,7 +742,7 @@ func (g *gen) object(s *ir.Schema, depth int) any {
 		if g.mode != All && int64(len(out)) >= minProps {
 			break
 		}
-		if g.recurses(p.Schema) {
+		if Recurses(g.api, p.Schema, g.path) {
 			// An optional property that leads back into a type being
 			// built would only nest the same shape again.
 			continue
@@ -814,30 +792,40 @@ func mapKey(i int) string {
 	return "key" + itoa(i+1)
 }
 
-// recurses reports whether s refers to a type being built.
-func (g *gen) recurses(s *ir.Schema) bool {
-	if s == nil {
-		return false
+// PropertyCounts returns how few and how many properties an object
+// schema allows: minProperties (0 when unset) and maxProperties
+// (math.MaxInt32 when unset).
+func PropertyCounts(s *ir.Schema) (lo, hi int64) {
+	lo, hi = 0, math.MaxInt32
+	if s.MinProperties != nil {
+		lo = *s.MinProperties
 	}
+	if s.MaxProperties != nil {
+		hi = *s.MaxProperties
+	}
+	return lo, hi
+}
+
+// Recurses reports whether s refers, directly or through array items, to
+// one of the named types being built (building holds their ids), so that
+// a synthesizer stops before it loops; it follows at most 64 references.
+func Recurses(api *ir.API, s *ir.Schema, building []string) bool {
 	for i := 0; s != nil && i < 64; i++ {
 		if s.Ref != "" {
-			for _, id := range g.path {
-				if id == s.Ref {
-					return true
-				}
+			if slices.Contains(building, s.Ref) {
+				return true
 			}
-			t := g.api.Type(s.Ref)
+			t := api.Type(s.Ref)
 			if t == nil {
 				return false
 			}
 			s = t.Schema
 			continue
 		}
-		if s.Kind == ir.KindArray {
-			s = s.Items
-			continue
+		if s.Kind != ir.KindArray {
+			return false
 		}
-		return false
+		s = s.Items
 	}
 	return false
 }

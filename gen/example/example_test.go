@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/agentready/agentready/gen/ir"
+	"github.com/agentready/agentready/internal/english"
 )
 
 func f(v float64) *float64 { return &v }
@@ -270,7 +271,7 @@ func TestText(t *testing.T) {
 		if got != c.want {
 			t.Errorf("text(%q, %q) in path %v, subject %q = %q, want %q", c.name, c.desc, c.inPath, c.subject, got, c.want)
 		}
-		if isPlaceholder(got, c.name) || isPlaceholder(got, singular(c.name)) {
+		if isPlaceholder(got, c.name) || isPlaceholder(got, english.Singular(c.name)) {
 			t.Errorf("text(%q) = %q is a placeholder", c.name, got)
 		}
 		if again := g.text(c.name, c.desc); again != got {
@@ -279,17 +280,6 @@ func TestText(t *testing.T) {
 	}
 	if a, b := ident("user_id"), ident("team_id"); a == b || len(a) != 5 {
 		t.Errorf("ident: %q and %q should be different five-digit numbers", a, b)
-	}
-}
-
-func TestSingular(t *testing.T) {
-	for name, want := range map[string]string{
-		"labels": "label", "statuses": "status", "addresses": "address", "branches": "branch",
-		"policies": "policy", "status": "status", "chassis": "chassis", "ids": "id", "data": "data",
-	} {
-		if got := singular(name); got != want {
-			t.Errorf("singular(%q) = %q, want %q", name, got, want)
-		}
 	}
 }
 

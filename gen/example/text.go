@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/agentready/agentready/gen/describe/prose"
+	"github.com/agentready/agentready/internal/english"
 )
 
 // Made-up values that several words share.
@@ -185,7 +186,7 @@ func word(w string) (string, bool) {
 	if v, ok := wordValues[w]; ok {
 		return v, true
 	}
-	v, ok := wordValues[singular(w)]
+	v, ok := wordValues[english.Singular(w)]
 	return v, ok
 }
 
@@ -376,7 +377,7 @@ func head(words []string) []string {
 	if len(w) < 3 || strings.IndexFunc(w, func(r rune) bool { return r < 'a' || r > 'z' }) >= 0 {
 		return nil
 	}
-	out := []string{singular(w)}
+	out := []string{english.Singular(w)}
 	if n := len(words); n > 1 && !namespaces[words[n-2]] {
 		out = append([]string{words[n-2]}, out...)
 	}
@@ -432,7 +433,7 @@ func hasPlaceholder(v any, name string) bool {
 		return isPlaceholder(x, name)
 	case []any:
 		for _, e := range x {
-			if hasPlaceholder(e, name) || hasPlaceholder(e, singular(name)) {
+			if hasPlaceholder(e, name) || hasPlaceholder(e, english.Singular(name)) {
 				return true
 			}
 		}

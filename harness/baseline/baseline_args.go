@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/agentready/agentready/harness/retrieve"
+	"github.com/agentready/agentready/internal/english"
 )
 
 // filler reads argument values for one tool out of one utterance.
@@ -36,7 +37,7 @@ func init() {
 		create make add open new register update change set edit modify delete remove close reopen assign
 		unassign take back export return retrieve lookup bring help want need like would could can please
 		details detail info information overview everything latest current`) {
-		requestVerbs[retrieve.Stem(w)] = true
+		requestVerbs[english.Stem(w)] = true
 	}
 }
 
@@ -265,7 +266,7 @@ func (f *filler) enums() {
 			}
 			stems := make([]string, len(ws))
 			for i, w := range ws {
-				stems[i] = retrieve.Stem(w)
+				stems[i] = english.Stem(w)
 			}
 			for _, at := range f.u.findPhrase(stems) {
 				end := at + len(ws) - 1
@@ -398,7 +399,7 @@ func (f *filler) after(p *param, end int) (any, int, int, bool) {
 		return nil, 0, 0, false
 	}
 	t := u.toks[next]
-	if !t.quoted && (retrieve.IsStopWord(t.lower) || f.tool.topic[retrieve.Stem(t.lower)] || requestVerbs[retrieve.Stem(t.lower)]) {
+	if !t.quoted && (retrieve.IsStopWord(t.lower) || f.tool.topic[english.Stem(t.lower)] || requestVerbs[english.Stem(t.lower)]) {
 		return nil, 0, 0, false
 	}
 	first := t.first
@@ -587,7 +588,7 @@ func (f *filler) verbNames(p *param) bool {
 		return false
 	}
 	for _, w := range f.u.words {
-		if len(w.lower) > len(key) && strings.HasSuffix(w.lower, key) && verbClasses[retrieve.Stem(w.lower)] != "" {
+		if len(w.lower) > len(key) && strings.HasSuffix(w.lower, key) && verbClasses[english.Stem(w.lower)] != "" {
 			return true
 		}
 	}
@@ -659,13 +660,13 @@ func (f *filler) remainder() {
 			// "called" introduces the value; it is not part of it.
 			return false
 		}
-		st := retrieve.Stem(t.lower)
+		st := english.Stem(t.lower)
 		if retrieve.IsStopWord(t.lower) || requestVerbs[st] || f.tool.topic[st] || negations[t.lower] ||
 			separators[t.lower] || stopValue[t.lower] || politeness[t.lower] {
 			return false
 		}
 		for _, w := range retrieve.Words(t.raw) {
-			if argWords[retrieve.Stem(w)] {
+			if argWords[english.Stem(w)] {
 				return false // "If-Match" names an argument
 			}
 		}
@@ -820,7 +821,7 @@ func (t *toolSpec) phrasesOf(p *param) [][]string {
 	for _, a := range al {
 		var stems []string
 		for _, w := range retrieve.Words(a) {
-			stems = append(stems, retrieve.Stem(w))
+			stems = append(stems, english.Stem(w))
 		}
 		out = append(out, stems)
 	}

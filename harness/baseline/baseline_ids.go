@@ -11,6 +11,7 @@ import (
 	"github.com/cloudwego/eino/schema"
 
 	"github.com/agentready/agentready/harness/chat"
+	"github.com/agentready/agentready/internal/english"
 )
 
 var (
@@ -528,7 +529,7 @@ func (f *filler) counts() {
 		if i > 0 {
 			prev = f.u.toks[i-1].lower
 		}
-		plural := strings.HasSuffix(next.lower, "s") && f.tool.topic[retrieve.Stem(next.lower)]
+		plural := strings.HasSuffix(next.lower, "s") && f.tool.topic[english.Stem(next.lower)]
 		if plural || prev == "top" || prev == "latest" || prev == "last" || prev == "first" || prev == "recent" {
 			f.set(target, number(target, n))
 			f.u.used[i] = true
@@ -627,7 +628,7 @@ func (f *filler) reachable(p *param) bool {
 	}
 	for _, seg := range p.path[1 : len(p.path)-1] {
 		for _, w := range retrieve.Words(seg) {
-			if len(f.u.findPhrase([]string{retrieve.Stem(w)})) > 0 {
+			if len(f.u.findPhrase([]string{english.Stem(w)})) > 0 {
 				return true
 			}
 		}

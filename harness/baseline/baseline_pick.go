@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/agentready/agentready/harness/retrieve"
+	"github.com/agentready/agentready/internal/english"
 	"github.com/cloudwego/eino/schema"
 )
 
@@ -39,7 +40,7 @@ func init() {
 		"comment":  "comment reply note",
 	} {
 		for _, w := range strings.Fields(words) {
-			verbClasses[retrieve.Stem(w)] = class
+			verbClasses[english.Stem(w)] = class
 			imperatives[w] = class
 		}
 	}
@@ -136,7 +137,7 @@ var httpVerbs = map[string]bool{"post": true, "put": true, "patch": true}
 func toolAction(name, desc string) string {
 	method := false
 	for i, w := range retrieve.Words(name) {
-		if c, ok := verbClasses[retrieve.Stem(w)]; ok {
+		if c, ok := verbClasses[english.Stem(w)]; ok {
 			if i == 0 && httpVerbs[w] {
 				method = true
 				break
@@ -145,7 +146,7 @@ func toolAction(name, desc string) string {
 		}
 	}
 	if ws := retrieve.Words(desc); len(ws) > 0 {
-		if c, ok := verbClasses[retrieve.Stem(ws[0])]; ok {
+		if c, ok := verbClasses[english.Stem(ws[0])]; ok {
 			return c
 		}
 	}
@@ -365,7 +366,7 @@ func saidWords(u *utterance, action string) said {
 		if i+1 < len(u.words) && u.words[i+1].stem != "" && !u.boundaryAfter(i) && !u.valueToken(u.words[i+1].tok) {
 			pair := w.lower + u.words[i+1].lower
 			s.exact[pair] = true
-			s.stems[retrieve.Stem(pair)] = true
+			s.stems[english.Stem(pair)] = true
 		}
 		if selfWords[w.lower] {
 			// "my devices" are the current user's: getUsersDevices,
@@ -389,7 +390,7 @@ func (s said) nameCover(name string, filled map[string]bool) float64 {
 	var found float64
 	verbSeen := false
 	for _, w := range retrieve.Words(name) {
-		st := retrieve.Stem(w)
+		st := english.Stem(w)
 		if len(w) < 2 || retrieve.IsStopWord(w) {
 			continue
 		}

@@ -8,6 +8,7 @@ import (
 	"unicode"
 
 	"github.com/agentready/agentready/harness/retrieve"
+	"github.com/agentready/agentready/internal/english"
 )
 
 // token is one value-sized piece of the user's text: a quoted string, or
@@ -130,7 +131,7 @@ func (u *utterance) add(t token) {
 			u.words = append(u.words, word{tok: ti})
 		}
 		for _, w := range ws {
-			u.words = append(u.words, word{lower: w, stem: retrieve.Stem(w), tok: ti})
+			u.words = append(u.words, word{lower: w, stem: english.Stem(w), tok: ti})
 		}
 	}
 	t.last = len(u.words) - 1

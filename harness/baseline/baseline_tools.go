@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/agentready/agentready/harness/retrieve"
+	"github.com/agentready/agentready/internal/english"
 	"github.com/cloudwego/eino/schema"
 	"github.com/eino-contrib/jsonschema"
 )
@@ -116,7 +117,7 @@ func newToolkit(infos []*schema.ToolInfo) *toolkit {
 		for name := range k.byName {
 			seen := map[string]bool{}
 			for _, w := range retrieve.Words(name) {
-				if st := retrieve.Stem(w); !seen[st] {
+				if st := english.Stem(w); !seen[st] {
 					seen[st] = true
 					df[st]++
 				}
@@ -138,7 +139,7 @@ func readTool(info *schema.ToolInfo) *toolSpec {
 	verb := false
 	var nouns []string
 	for _, w := range retrieve.Words(info.Name) {
-		st := retrieve.Stem(w)
+		st := english.Stem(w)
 		t.topic[st] = true
 		if _, isVerb := verbClasses[st]; isVerb && !verb {
 			verb = true
@@ -213,7 +214,7 @@ func (t *toolSpec) addParams(path []string, js *jsonschema.Schema, required map[
 				parent := retrieve.Words(path[len(path)-1])
 				p.stems = nil
 				for _, w := range parent {
-					p.stems = append(p.stems, retrieve.Stem(w))
+					p.stems = append(p.stems, english.Stem(w))
 				}
 			}
 		}
@@ -261,7 +262,7 @@ func readParam(name string, s *jsonschema.Schema) *param {
 	words := retrieve.Words(name)
 	p := &param{name: name, key: name, words: words, descStems: map[string]bool{}}
 	for _, w := range words {
-		p.fullStems = append(p.fullStems, retrieve.Stem(w))
+		p.fullStems = append(p.fullStems, english.Stem(w))
 	}
 	// The name without the words that only say "identifier":
 	// issueIdOrKey -> [issue], pull_number -> [pull], run_id -> [run].

@@ -13,6 +13,7 @@ import (
 	"github.com/agentready/agentready/gen/example"
 	"github.com/agentready/agentready/gen/ir"
 	"github.com/agentready/agentready/gen/toolschema"
+	"github.com/agentready/agentready/internal/english"
 )
 
 // valueGen makes varied, valid values from schemas with a seeded source
@@ -397,7 +398,7 @@ func (g *valueGen) array(s *ir.Schema, name, desc string, f fill, depth int) any
 	if hi > lo {
 		n += g.rng.Int64N(hi - lo + 1)
 	}
-	item := singular(name)
+	item := english.Singular(name)
 	out := make([]any, 0, n)
 	for tries := 0; int64(len(out)) < n && tries < int(n)*4+4; tries++ {
 		v := g.value(s.Items, item, "", f, depth+1)
@@ -418,21 +419,14 @@ func (g *valueGen) array(s *ir.Schema, name, desc string, f fill, depth int) any
 func (g *valueGen) object(s *ir.Schema, f fill, depth int) any {
 	out := map[string]any{}
 	props := toolschema.InputProperties(s)
-	maxProps := int64(math.MaxInt32)
-	if s.MaxProperties != nil {
-		maxProps = *s.MaxProperties
-	}
-	minProps := int64(0)
-	if s.MinProperties != nil {
-		minProps = *s.MinProperties
-	}
+	minProps, maxProps := example.PropertyCounts(s)
 	for _, p := range props {
 		if p.Required {
 			out[p.Name] = g.value(p.Schema, p.Name, "", f, depth+1)
 		}
 	}
 	for _, p := range props {
-		if p.Required || int64(len(out)) >= maxProps || g.recurses(p.Schema) {
+		if p.Required || int64(len(out)) >= maxProps || example.Recurses(g.api, p.Schema, g.path) {
 			continue
 		}
 		take := f == fillAll || f == fillSome && g.rng.IntN(2) == 0 || int64(len(out)) < minProps
@@ -445,30 +439,6 @@ func (g *valueGen) object(s *ir.Schema, f fill, depth int) any {
 		out[k] = g.value(s.AdditionalProperties, k, "", f, depth+1)
 	}
 	return out
-}
-
-// recurses reports whether s refers to a type being built.
-func (g *valueGen) recurses(s *ir.Schema) bool {
-	for i := 0; s != nil && i < 64; i++ {
-		if s.Ref != "" {
-			for _, id := range g.path {
-				if id == s.Ref {
-					return true
-				}
-			}
-			t := g.api.Type(s.Ref)
-			if t == nil {
-				return false
-			}
-			s = t.Schema
-			continue
-		}
-		if s.Kind != ir.KindArray {
-			return false
-		}
-		s = s.Items
-	}
-	return false
 }
 
 // text makes a plain string suited to what the name says it holds: a
@@ -535,19 +505,6 @@ func (g *valueGen) text(name string) string {
 
 func emailOf(person, domain string) string {
 	return strings.ToLower(strings.ReplaceAll(person, " ", ".")) + "@" + domain
-}
-
-// singular names an array's item after the array: "labels" -> "label".
-func singular(name string) string {
-	switch {
-	case strings.HasSuffix(name, "ies") && len(name) > 4:
-		return name[:len(name)-3] + "y"
-	case strings.HasSuffix(name, "ses"), strings.HasSuffix(name, "xes"):
-		return name[:len(name)-2]
-	case strings.HasSuffix(name, "s") && !strings.HasSuffix(name, "ss") && len(name) > 2:
-		return name[:len(name)-1]
-	}
-	return name
 }
 
 // The pools synthesized text is drawn from: plain, neutral and fictional.

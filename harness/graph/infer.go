@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/agentready/agentready/gen/ir"
+	"github.com/agentready/agentready/internal/english"
 )
 
 // Options tune inference.
@@ -617,10 +618,11 @@ func sameThing(a, b *input) bool {
 	return !slicesEqual(ea[len(ea)-len(eb):], eb)
 }
 
+// singulars returns the singular of each word.
 func singulars(ws []string) []string {
 	out := make([]string, len(ws))
 	for i, w := range ws {
-		out[i] = singular(w)
+		out[i] = english.Singular(w)
 	}
 	return out
 }
@@ -840,7 +842,7 @@ func pathNouns(path string) [][]string {
 		}
 		var ws []string
 		for _, w := range splitWords(seg) {
-			ws = append(ws, singular(w))
+			ws = append(ws, english.Singular(w))
 		}
 		out = append(out, ws)
 	}

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/agentready/agentready/gen/ir"
+	"github.com/agentready/agentready/internal/english"
 )
 
 // maxBodyDepth bounds how deep inference looks into request bodies for
@@ -223,7 +224,7 @@ func describedNoun(vocab vocabulary, desc string, bare bool) (noun, bool) {
 		for _, m := range re.FindAllStringSubmatch(desc, -1) {
 			var ws []string
 			for _, w := range splitWords(m[1]) {
-				ws = append(ws, singular(w))
+				ws = append(ws, english.Singular(w))
 			}
 			// After "of": the noun phrase starts there, longest first;
 			// before "id": it ends there, longest first.

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/agentready/agentready/gen/ir"
+	"github.com/agentready/agentready/internal/english"
 )
 
 // This file reads an API into what inference matches: the resources each
@@ -176,7 +177,7 @@ func buildVocabulary(api *ir.API) vocabulary {
 			}
 			var ws []string
 			for _, w := range splitWords(seg) {
-				ws = append(ws, singular(w))
+				ws = append(ws, english.Singular(w))
 			}
 			if len(ws) > 0 {
 				v.paths[join(ws)] = true
@@ -256,7 +257,7 @@ func paramSegments(path string) map[string][]string {
 		}
 		var ws []string
 		for _, w := range splitWords(prev) {
-			ws = append(ws, singular(w))
+			ws = append(ws, english.Singular(w))
 		}
 		out[seg[1:len(seg)-1]] = ws
 	}
@@ -277,7 +278,7 @@ func lastCollection(path string) []string {
 		}
 		var ws []string
 		for _, w := range splitWords(seg) {
-			ws = append(ws, singular(w))
+			ws = append(ws, english.Singular(w))
 		}
 		return ws
 	}

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/agentready/agentready/gen/ir"
+	"github.com/agentready/agentready/internal/english"
 )
 
 // walker collects the identifier fields of one operation's success
@@ -196,7 +197,7 @@ func (w *walker) itemWrapper(s *ir.Schema, listProp string, pathNoun []string) *
 func listNoun(prop string) (string, []string) {
 	var ws []string
 	for _, w := range splitWords(prop) {
-		ws = append(ws, singular(w))
+		ws = append(ws, english.Singular(w))
 	}
 	return join(ws), ws
 }

@@ -25,17 +25,6 @@ func TestSplitWords(t *testing.T) {
 	}
 }
 
-func TestSingular(t *testing.T) {
-	for in, want := range map[string]string{
-		"users": "user", "policies": "policy", "branches": "branch", "statuses": "status",
-		"status": "status", "addresses": "address", "ids": "ids", "gids": "gid", "serviceaccounts": "serviceaccount",
-	} {
-		if got := singular(in); got != want {
-			t.Errorf("singular(%q) = %q, want %q", in, got, want)
-		}
-	}
-}
-
 func TestNameParts(t *testing.T) {
 	for _, tc := range []struct {
 		in            string

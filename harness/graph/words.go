@@ -4,6 +4,8 @@ import (
 	"strings"
 	"sync"
 	"unicode"
+
+	"github.com/agentready/agentready/internal/english"
 )
 
 // splitWords splits an identifier into lower-case words at separators,
@@ -47,38 +49,6 @@ func splitWords(s string) []string {
 	return words
 }
 
-// irregular plurals that the suffix rules get wrong.
-var irregular = map[string]string{
-	"people": "person", "children": "child", "indices": "index", "data": "data",
-	"status": "status", "statuses": "status", "alias": "alias", "aliases": "alias",
-	"series": "series", "news": "news", "analysis": "analysis", "caches": "cache",
-	"address": "address", "addresses": "address", "access": "access", "class": "class",
-	"classes": "class", "process": "process", "processes": "process", "bus": "bus",
-}
-
-// singular returns the singular of an English noun, by the common suffix
-// rules: "policies" gives "policy", "branches" "branch", "users" "user".
-func singular(w string) string {
-	if s, ok := irregular[w]; ok {
-		return s
-	}
-	n := len(w)
-	switch {
-	case n <= 3:
-		return w
-	case strings.HasSuffix(w, "ies") && n > 4:
-		return w[:n-3] + "y"
-	case strings.HasSuffix(w, "sses"), strings.HasSuffix(w, "xes"), strings.HasSuffix(w, "ches"),
-		strings.HasSuffix(w, "shes"), strings.HasSuffix(w, "zzes"):
-		return w[:n-2]
-	case strings.HasSuffix(w, "ss"), strings.HasSuffix(w, "us"), strings.HasSuffix(w, "is"):
-		return w
-	case strings.HasSuffix(w, "s"):
-		return w[:n-1]
-	}
-	return w
-}
-
 // attribute classes: the words that say which attribute of a resource a
 // name holds. Words of one class are interchangeable.
 const (
@@ -107,7 +77,7 @@ func attrOf(w string) (string, bool) {
 	if a, ok := attrWords[w]; ok {
 		return a, true
 	}
-	a, ok := attrWords[singular(w)]
+	a, ok := attrWords[english.Singular(w)]
 	return a, ok
 }
 
@@ -184,7 +154,7 @@ func splitParts(name string) (entity []string, attrs []string) {
 		break
 	}
 	for _, w := range words[:end] {
-		entity = append(entity, singular(w))
+		entity = append(entity, english.Singular(w))
 	}
 	return entity, dedupe(attrs)
 }
@@ -204,12 +174,12 @@ func typeNoun(name string) []string {
 	var out []string
 	for _, w := range words {
 		if !qualifiers[w] {
-			out = append(out, singular(w))
+			out = append(out, english.Singular(w))
 		}
 	}
 	if len(out) == 0 {
 		for _, w := range words {
-			out = append(out, singular(w))
+			out = append(out, english.Singular(w))
 		}
 	}
 	for len(out) > 1 {

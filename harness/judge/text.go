@@ -12,6 +12,7 @@ import (
 	"github.com/agentready/agentready/gen/describe/prose"
 	"github.com/agentready/agentready/gen/ir"
 	"github.com/agentready/agentready/harness/cases"
+	"github.com/agentready/agentready/internal/english"
 )
 
 // text is an utterance read once for the judge's questions.
@@ -409,23 +410,9 @@ func meaning(key string) ([]string, bool) {
 		if len(w) >= 3 && !shortWords[w] {
 			usable = true
 		}
-		out[i] = stem(w)
+		out[i] = english.Stem(w)
 	}
 	return out, usable
-}
-
-// stem strips the common English inflections from a lower-case word:
-// "archived", "archives" and "archive" are one.
-func stem(w string) string {
-	for _, suf := range []string{"ing", "ies", "ed", "es", "s", "e"} {
-		if len(w) > len(suf)+2 && strings.HasSuffix(w, suf) {
-			if suf == "ies" {
-				return w[:len(w)-3] + "y"
-			}
-			return w[:len(w)-len(suf)]
-		}
-	}
-	return w
 }
 
 // antonyms are words that say the opposite of a flag's word.
@@ -449,7 +436,7 @@ var (
 // match says how a text word stands to a meaning word: 1 the same, -1
 // its opposite, 0 unrelated.
 func match(word, m string) int {
-	s := stem(word)
+	s := english.Stem(word)
 	if s == m || len(m) >= 4 && (strings.HasPrefix(s, m) || strings.HasPrefix(m, s) && len(s) >= 4) {
 		return 1
 	}
@@ -458,7 +445,7 @@ func match(word, m string) int {
 	}
 	for _, p := range negPrefixes {
 		if rest, ok := strings.CutPrefix(word, p); ok && len(rest) >= 3 && strings.TrimPrefix(rest, "-") != "" {
-			if stem(strings.TrimPrefix(rest, "-")) == m {
+			if english.Stem(strings.TrimPrefix(rest, "-")) == m {
 				return -1
 			}
 		}
@@ -641,7 +628,7 @@ func plausible(form string, l leaf) bool {
 				continue
 			}
 			for _, fw := range f.loose {
-				if match(fw, stem(vw)) > 0 {
+				if match(fw, english.Stem(vw)) > 0 {
 					return true
 				}
 			}

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/agentready/agentready/harness/classify"
+	"github.com/agentready/agentready/internal/english"
 )
 
 // maxEvidence caps the evidence quoted per failing case in Markdown.
@@ -46,7 +47,7 @@ func (r *Run) Markdown() string {
 	if r.Info.API != "" {
 		fmt.Fprintf(&b, "- **API:** %s\n", mdText(r.Info.API))
 	}
-	cases := plural(m.Cases, "case")
+	cases := english.Count(m.Cases, "case")
 	var aside []string
 	if m.Invalid > 0 {
 		aside = append(aside, fmt.Sprintf("%d invalid", m.Invalid))
@@ -57,7 +58,7 @@ func (r *Run) Markdown() string {
 	if len(aside) > 0 {
 		cases += " (and " + strings.Join(aside, ", ") + ")"
 	}
-	fmt.Fprintf(&b, "- **Cases:** %s over %s\n", cases, plural(len(r.tools()), "tool"))
+	fmt.Fprintf(&b, "- **Cases:** %s over %s\n", cases, english.Count(len(r.tools()), "tool"))
 	fmt.Fprintf(&b, "- **No-error fraction:** **%s** (%d of %d cases without any error; 95%% CI %s)\n", frac(m.NoErrorRate), m.NoError, m.Cases,
 		ciFrac(classify.Wilson(m.NoError, m.Cases)))
 	if per, turns := r.perTurn(); turns > 0 {
@@ -119,7 +120,7 @@ func (r *Run) Markdown() string {
 	b.WriteString("\n## Tools\n\n")
 	var bands []string
 	for _, bm := range m.Bands {
-		bands = append(bands, fmt.Sprintf("%s: %s (%s)", bandName(bm.Band), plural(bm.Tools, "tool"), pct(bm.Fraction)))
+		bands = append(bands, fmt.Sprintf("%s: %s (%s)", bandName(bm.Band), english.Count(bm.Tools, "tool"), pct(bm.Fraction)))
 	}
 	fmt.Fprintf(&b, "Pass-rate bands: %s.\n\n", strings.Join(bands, " · "))
 	b.WriteString("| tool | cases | passed | pass rate | 95% CI | band | failed in |\n|---|--:|--:|--:|--:|---|---|\n")
@@ -212,7 +213,7 @@ func (r *Run) Markdown() string {
 // caseCount writes "2 of 5 cases".
 func caseCount(n, total int) string {
 	if total <= 0 {
-		return plural(n, "case")
+		return english.Count(n, "case")
 	}
 	if total == 1 {
 		return fmt.Sprintf("%d of 1 case", n)

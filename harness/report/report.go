@@ -394,11 +394,3 @@ func bandName(b string) string {
 func duration(ms int64) string {
 	return fmt.Sprintf("%.2f s", time.Duration(ms*int64(time.Millisecond)).Seconds())
 }
-
-// plural writes "1 case", "3 cases".
-func plural(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
-	}
-	return fmt.Sprintf("%d %ss", n, word)
-}

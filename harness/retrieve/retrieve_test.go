@@ -34,20 +34,6 @@ func TestWords(t *testing.T) {
 	}
 }
 
-func TestStem(t *testing.T) {
-	pairs := [][2]string{
-		{"tickets", "ticket"}, {"ticket", "ticket"}, {"priorities", "priority"}, {"priority", "priority"},
-		{"assigned", "assign"}, {"assigning", "assign"}, {"assign", "assign"}, {"closed", "clos"}, {"close", "clos"},
-		{"status", "status"}, {"branches", "branch"}, {"running", "run"}, {"titled", "titl"}, {"title", "titl"},
-		{"use", "use"}, {"été", "été"},
-	}
-	for _, p := range pairs {
-		if got := retrieve.Stem(p[0]); got != p[1] {
-			t.Errorf("Stem(%q) = %q, want %q", p[0], got, p[1])
-		}
-	}
-}
-
 func TestTokensDropStopWords(t *testing.T) {
 	got := retrieve.Tokens("Can you show me the open tickets of a user?")
 	want := []string{"show", "open", "ticket", "user"}

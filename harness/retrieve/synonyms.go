@@ -1,6 +1,10 @@
 package retrieve
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/agentready/agentready/internal/english"
+)
 
 // synonymGroups are words that name the same thing in API vocabulary, as
 // any model knows them: a request says "bill", the tool says "invoice".
@@ -58,7 +62,7 @@ func init() {
 		for _, a := range ws {
 			for _, b := range ws {
 				if a != b {
-					sa, sb := Stem(a), Stem(b)
+					sa, sb := english.Stem(a), english.Stem(b)
 					synonyms[sa] = append(synonyms[sa], sb)
 				}
 			}

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/agentready/agentready/internal/english"
 )
 
 // Words splits text into lower-case words: at every character that is not
@@ -91,59 +93,7 @@ func appendTokens(out []string, s string) []string {
 		if len(w) < 2 || stopWords[w] {
 			continue
 		}
-		keep = append(keep, Stem(w))
+		keep = append(keep, english.Stem(w))
 	}
 	return keep
-}
-
-// Stem reduces a lower-case word to a light stem, so that plural and
-// singular, and a verb and its -ed and -ing forms, meet: tickets, ticket
-// -> ticket; priorities -> priority; assigned, assigning -> assign;
-// closed, close -> clos. It is deliberately simple: it never looks words
-// up, and the same word always gives the same stem.
-func Stem(w string) string {
-	if len(w) <= 3 || !isASCIIWord(w) {
-		return w
-	}
-	switch {
-	case strings.HasSuffix(w, "ies") && len(w) > 4:
-		w = w[:len(w)-3] + "y"
-	case strings.HasSuffix(w, "sses"):
-		w = w[:len(w)-2]
-	case strings.HasSuffix(w, "xes") || strings.HasSuffix(w, "ches") || strings.HasSuffix(w, "shes") || strings.HasSuffix(w, "zes"):
-		w = w[:len(w)-2]
-	case strings.HasSuffix(w, "ss") || strings.HasSuffix(w, "us") || strings.HasSuffix(w, "is"):
-	case strings.HasSuffix(w, "s"):
-		w = w[:len(w)-1]
-	}
-	switch {
-	case strings.HasSuffix(w, "ing") && len(w) >= 6:
-		w = undouble(w[:len(w)-3])
-	case strings.HasSuffix(w, "ed") && len(w) >= 5:
-		w = undouble(w[:len(w)-2])
-	}
-	if strings.HasSuffix(w, "e") && len(w) >= 4 {
-		w = w[:len(w)-1]
-	}
-	return w
-}
-
-// undouble drops the second of two equal final consonants ("runn" -> run),
-// except l, s and z ("install", "pass", "buzz").
-func undouble(w string) string {
-	n := len(w)
-	if n >= 3 && w[n-1] == w[n-2] && !strings.ContainsRune("aeiouylsz", rune(w[n-1])) {
-		return w[:n-1]
-	}
-	return w
-}
-
-func isASCIIWord(w string) bool {
-	for i := 0; i < len(w); i++ {
-		c := w[i]
-		if c < 'a' || c > 'z' {
-			return false
-		}
-	}
-	return true
 }

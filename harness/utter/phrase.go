@@ -15,6 +15,7 @@ import (
 	"github.com/agentready/agentready/gen/ir"
 	"github.com/agentready/agentready/gen/toolschema"
 	"github.com/agentready/agentready/harness/cases"
+	"github.com/agentready/agentready/internal/english"
 )
 
 // slots are what the phrasing templates fill in. Every argument of the
@@ -343,7 +344,7 @@ func (p *phraser) detail(f field) string {
 		// An empty value is sent, not left out: "with an empty
 		// description"; null is no value.
 		if v != nil || f.whole {
-			if ws := strings.Fields(h); isPlural(ws[len(ws)-1]) {
+			if ws := strings.Fields(h); english.IsPlural(ws[len(ws)-1]) {
 				return "with empty " + h
 			}
 			return "with an empty " + h
@@ -870,7 +871,7 @@ func singularPhrase(h string) string {
 	if len(ws) == 0 {
 		return h
 	}
-	ws[len(ws)-1] = singular(ws[len(ws)-1])
+	ws[len(ws)-1] = english.Singular(ws[len(ws)-1])
 	return strings.Join(ws, " ")
 }
 

@@ -6,6 +6,7 @@ import (
 
 	"github.com/agentready/agentready/gen/describe/prose"
 	"github.com/agentready/agentready/gen/ir"
+	"github.com/agentready/agentready/internal/english"
 )
 
 // The intents: what a request asks a tool to do. Each has a template file
@@ -158,7 +159,7 @@ func shapeOf(api *ir.API, op *ir.Operation) toolShape {
 	// belongs to ("getFlagStatuses" at /flag-statuses/{project}/{env}).
 	if n := len(nounWords); sh.intent == intentGet && n > 0 {
 		lw := nounWords[n-1]
-		plural := isPlural(lw) && singular(lw) != lw
+		plural := english.IsPlural(lw) && english.Singular(lw) != lw
 		if plural && !endsParam {
 			sh.intent = intentList
 		}
@@ -181,7 +182,7 @@ func shapeOf(api *ir.API, op *ir.Operation) toolShape {
 	}
 	var kept []string
 	for _, w := range nounWords {
-		if drop[singular(w)] {
+		if drop[english.Singular(w)] {
 			continue
 		}
 		kept = append(kept, w)
@@ -205,9 +206,9 @@ func shapeOf(api *ir.API, op *ir.Operation) toolShape {
 		kept = []string{"item"}
 	}
 	lw := kept[len(kept)-1]
-	sh.plural = isPlural(lw)
-	one := append(append([]string{}, kept[:len(kept)-1]...), singular(lw))
-	many := append(append([]string{}, kept[:len(kept)-1]...), plural(singular(lw)))
+	sh.plural = english.IsPlural(lw)
+	one := append(append([]string{}, kept[:len(kept)-1]...), english.Singular(lw))
+	many := append(append([]string{}, kept[:len(kept)-1]...), english.Plural(english.Singular(lw)))
 	sh.resource, sh.resources = strings.Join(one, " "), strings.Join(many, " ")
 	for i := range sh.params {
 		if sh.params[i].noun == "" {
@@ -222,7 +223,7 @@ func shapeOf(api *ir.API, op *ir.Operation) toolShape {
 // path parameters that are the resource's.
 func (sh *toolShape) rename(one string) {
 	ws := strings.Fields(one)
-	many := strings.Join(append(ws[:len(ws)-1:len(ws)-1], plural(ws[len(ws)-1])), " ")
+	many := strings.Join(append(ws[:len(ws)-1:len(ws)-1], english.Plural(ws[len(ws)-1])), " ")
 	for i := range sh.params {
 		if sh.params[i].noun == sh.resource {
 			sh.params[i].noun = one
@@ -275,7 +276,7 @@ func genericParam(ws []string) bool {
 func sharesWord(a, b []string) bool {
 	for _, x := range a {
 		for _, y := range b {
-			if singular(x) == singular(y) {
+			if english.Singular(x) == english.Singular(y) {
 				return true
 			}
 		}
@@ -299,43 +300,6 @@ func singularWords(ws []string) []string {
 		return ws
 	}
 	out := append([]string{}, ws...)
-	out[len(out)-1] = singular(out[len(out)-1])
+	out[len(out)-1] = english.Singular(out[len(out)-1])
 	return out
-}
-
-func isPlural(w string) bool {
-	return len(w) > 2 && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") && !strings.HasSuffix(w, "us") &&
-		!strings.HasSuffix(w, "is") || w == "people" || w == "children" || w == "data"
-}
-
-func singular(w string) string {
-	switch {
-	case w == "people":
-		return "person"
-	case w == "children":
-		return "child"
-	case w == "stats" || w == "status" || w == "news" || w == "data" || w == "series" || w == "settings":
-		return w
-	case strings.HasSuffix(w, "ies") && len(w) > 4:
-		return w[:len(w)-3] + "y"
-	case strings.HasSuffix(w, "sses"), strings.HasSuffix(w, "xes"), strings.HasSuffix(w, "ches"), strings.HasSuffix(w, "shes"):
-		return w[:len(w)-2]
-	case isPlural(w):
-		return w[:len(w)-1]
-	}
-	return w
-}
-
-func plural(w string) string {
-	switch {
-	case w == "person":
-		return "people"
-	case w == "stats" || w == "data" || w == "series" || w == "settings" || w == "news":
-		return w
-	case strings.HasSuffix(w, "y") && len(w) > 2 && !strings.ContainsAny(w[len(w)-2:len(w)-1], "aeiou"):
-		return w[:len(w)-1] + "ies"
-	case strings.HasSuffix(w, "s"), strings.HasSuffix(w, "x"), strings.HasSuffix(w, "ch"), strings.HasSuffix(w, "sh"):
-		return w + "es"
-	}
-	return w + "s"
 }

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/agentready/agentready/internal/english"
 )
 
 var (
@@ -276,7 +278,7 @@ func KnownWords(context ...string) Known {
 	var known Known
 	for _, c := range context {
 		for _, w := range Words(c) {
-			known = append(known, w, stem(w))
+			known = append(known, w, english.Stem(w))
 		}
 	}
 	return known
@@ -284,7 +286,7 @@ func KnownWords(context ...string) Known {
 
 // has reports whether w is one of k's words in some form.
 func (k Known) has(w string) bool {
-	st := stem(w)
+	st := english.Stem(w)
 	for _, kw := range k {
 		if sameStem(st, kw) || sameStem(w, kw) {
 			return true
@@ -321,7 +323,7 @@ func spells(words, nameWords []string) bool {
 		}
 		found := false
 		for _, w := range words {
-			if w == n || sameStem(stem(w), stem(n)) || len(n) >= 3 && strings.HasPrefix(w, n) {
+			if w == n || sameStem(english.Stem(w), english.Stem(n)) || len(n) >= 3 && strings.HasPrefix(w, n) {
 				found = true
 				break
 			}
@@ -377,19 +379,6 @@ func asciiWords(s string) []string {
 	}
 	flush(len(s))
 	return out
-}
-
-// stem strips the common English inflections from a lower-case word.
-func stem(w string) string {
-	for _, suf := range []string{"ies", "ing", "es", "ed", "s"} {
-		if len(w) > len(suf)+2 && strings.HasSuffix(w, suf) {
-			if suf == "ies" {
-				return w[:len(w)-3] + "y"
-			}
-			return w[:len(w)-len(suf)]
-		}
-	}
-	return w
 }
 
 // sameStem reports whether two stems are one word: equal, or one starts

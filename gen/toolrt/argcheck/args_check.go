@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/agentready/agentready/internal/english"
 )
 
 // Limits that keep Check bounded on any input.
@@ -464,9 +466,9 @@ func (r *argRun) checkString(n *argNode, s string, at *argPath) {
 	if n.minLen >= 0 || n.maxLen >= 0 {
 		cnt := utf8.RuneCountInString(s)
 		if n.minLen >= 0 && cnt < n.minLen || n.maxLen >= 0 && cnt > n.maxLen {
-			reason := "is too long (" + argPlural(cnt, "character") + ")"
+			reason := "is too long (" + english.Count(cnt, "character") + ")"
 			if n.minLen >= 0 && cnt < n.minLen {
-				reason = "is too short (" + argPlural(cnt, "character") + ")"
+				reason = "is too short (" + english.Count(cnt, "character") + ")"
 			}
 			r.add(argProblem{kind: ProblemLength, given: s, reason: reason,
 				accepted: "use " + argCountRange(n.minLen, n.maxLen, "character"), hidden: hidden}, at)

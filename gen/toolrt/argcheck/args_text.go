@@ -14,6 +14,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/agentready/agentready/internal/editdist"
+	"github.com/agentready/agentready/internal/english"
 )
 
 // argMaxShownValue is how many characters of a given value an error echoes.
@@ -293,25 +294,18 @@ func argIntegral(n json.Number) (json.Number, bool) {
 	return json.Number(strconv.FormatFloat(f, 'f', -1, 64)), true
 }
 
-func argPlural(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
-	}
-	return strconv.Itoa(n) + " " + word + "s"
-}
-
 // argCountRange says how many are allowed: "1 to 10 items", "at least 3
 // characters"; a negative bound is absent.
 func argCountRange(lo, hi int, word string) string {
 	switch {
 	case lo >= 0 && hi >= 0 && lo == hi:
-		return "exactly " + argPlural(hi, word)
+		return "exactly " + english.Count(hi, word)
 	case lo > 0 && hi >= 0:
-		return strconv.Itoa(lo) + " to " + argPlural(hi, word)
+		return strconv.Itoa(lo) + " to " + english.Count(hi, word)
 	case hi >= 0:
-		return "at most " + argPlural(hi, word)
+		return "at most " + english.Count(hi, word)
 	}
-	return "at least " + argPlural(lo, word)
+	return "at least " + english.Count(lo, word)
 }
 
 func argListNames(names []string, limit int) string {

@@ -3,8 +3,9 @@ package shape
 import (
 	"bytes"
 	"encoding/json"
-	"strconv"
 	"strings"
+
+	"github.com/agentready/agentready/internal/english"
 )
 
 // DefaultTokens is the budget of a tool result's text that the runtime
@@ -136,7 +137,7 @@ func (b *Body) Count() string {
 	if b.json == nil || b.json.nodes[0].kind != '[' {
 		return ""
 	}
-	return Plural(b.json.nodes[0].n, "item")
+	return english.Count(b.json.nodes[0].n, "item")
 }
 
 // EmptyLists calls out a small wrapper object whose lists are all empty,
@@ -214,12 +215,4 @@ func Media(media string) string {
 		return "no content type"
 	}
 	return media
-}
-
-// Plural reads like "1 item" or "12 items".
-func Plural(n int, what string) string {
-	if n == 1 {
-		return "1 " + what
-	}
-	return strconv.Itoa(n) + " " + what + "s"
 }

@@ -1,0 +1,88 @@
+package english
+
+import "testing"
+
+func TestSingular(t *testing.T) {
+	for in, want := range map[string]string{
+		// from the graph's noun matching
+		"users": "user", "policies": "policy", "branches": "branch", "statuses": "status",
+		"status": "status", "addresses": "address", "gids": "gid", "serviceaccounts": "serviceaccount",
+		// from the example synthesizer's item names
+		"labels": "label", "chassis": "chassis", "ids": "id", "data": "data",
+		// from the utterance writer
+		"people": "person", "children": "child", "stats": "stats", "settings": "settings", "news": "news",
+		"series": "series", "boxes": "box", "wishes": "wish",
+		// where the copies disagreed, the English answer
+		"cases": "case", "responses": "response", "databases": "database", "sizes": "size",
+		"houses": "house", "caches": "cache", "aliases": "alias", "indices": "index", "movies": "movie",
+		"buses": "bus", "bonuses": "bonus", "uses": "use", "gas": "gas", "its": "its", "analysis": "analysis",
+		"user": "user", "": "",
+	} {
+		if got := Singular(in); got != want {
+			t.Errorf("Singular(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestPlural(t *testing.T) {
+	for in, want := range map[string]string{
+		"user": "users", "policy": "policies", "day": "days", "branch": "branches", "box": "boxes",
+		"status": "statuses", "person": "people", "child": "children", "data": "data", "series": "series",
+		"stats": "stats", "settings": "settings", "news": "news", "wish": "wishes", "analysis": "analyses",
+	} {
+		if got := Plural(in); got != want {
+			t.Errorf("Plural(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// TestPluralRoundTrip checks that Singular undoes Plural for the nouns
+// API names are made of.
+func TestPluralRoundTrip(t *testing.T) {
+	for _, w := range []string{"user", "policy", "branch", "status", "address", "person", "child", "box",
+		"ticket", "repository", "index", "bus", "alias", "cache", "label", "class", "process", "day", "key"} {
+		if got := Singular(Plural(w)); got != w {
+			t.Errorf("Singular(Plural(%q)) = %q (plural %q)", w, got, Plural(w))
+		}
+	}
+}
+
+func TestIsPlural(t *testing.T) {
+	for in, want := range map[string]bool{
+		"users": true, "people": true, "data": true, "ids": true, "stats": true,
+		"user": false, "status": false, "address": false, "analysis": false, "is": false,
+	} {
+		if got := IsPlural(in); got != want {
+			t.Errorf("IsPlural(%q) = %v, want %v", in, got, want)
+		}
+	}
+}
+
+func TestStem(t *testing.T) {
+	pairs := [][2]string{
+		{"tickets", "ticket"}, {"ticket", "ticket"}, {"priorities", "priority"}, {"priority", "priority"},
+		{"assigned", "assign"}, {"assigning", "assign"}, {"assign", "assign"}, {"closed", "clos"}, {"close", "clos"},
+		{"status", "status"}, {"statuses", "status"}, {"branches", "branch"}, {"running", "run"}, {"titled", "titl"},
+		{"title", "titl"}, {"use", "use"}, {"été", "été"},
+		// the flag words the judge pairs as opposites must meet in one stem
+		{"enabled", "enabl"}, {"enable", "enabl"}, {"disabled", "disabl"}, {"hide", "hid"}, {"hiding", "hid"},
+		{"private", "privat"}, {"includes", "includ"}, {"included", "includ"}, {"archived", "archiv"},
+		{"archives", "archiv"}, {"archive", "archiv"}, {"install", "install"},
+	}
+	for _, p := range pairs {
+		if got := Stem(p[0]); got != p[1] {
+			t.Errorf("Stem(%q) = %q, want %q", p[0], got, p[1])
+		}
+	}
+}
+
+func TestCount(t *testing.T) {
+	for _, c := range []struct {
+		n    int
+		want string
+	}{{0, "0 cases"}, {1, "1 case"}, {2, "2 cases"}} {
+		if got := Count(c.n, "case"); got != c.want {
+			t.Errorf("Count(%d) = %q, want %q", c.n, got, c.want)
+		}
+	}
+}
