@@ -58,7 +58,13 @@ import (
 //     and short numbers right after the argument's name: "issue 88"), by
 //     the words around them or the shape of the example's value, a list
 //     of them for an ids argument, and a plain word after the name for the
-//     argument without "id" ("site ams1" is site, not site_id); values a
+//     argument without "id" ("site ams1" is site, not site_id); for a
+//     required top-level "name" of a tool that does not create (how
+//     Kubernetes identifies objects), the name said right after the
+//     object's noun in the tool's name or "the specified X" of its
+//     description ("pod web-7f9c", "configmap app-settings"), or the one
+//     word between "the" and that noun ("the checkout service"), never
+//     the request's leftover words; values a
 //     description lists ("Either auto or away") as an enum's; "newest
 //     first" for a direction; "25%" for a percentage; "the
 //     latest 5 comments" for a limit; the value after an argument's name

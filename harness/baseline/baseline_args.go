@@ -49,6 +49,7 @@ func fill(t *toolSpec, u *utterance, force map[string]any) *filler {
 	f.emails()
 	f.quoted()
 	f.slashPairs()
+	f.objectNames()
 	f.identifiers()
 	f.directions()
 	f.counts()
@@ -633,7 +634,7 @@ func (f *filler) shaped() {
 func (f *filler) remainder() {
 	var target *param
 	for _, p := range f.tool.params {
-		if f.has(p) || !p.free() || p.scalarType() != "string" || !p.textual() || !f.reachable(p) {
+		if f.has(p) || !p.free() || p.scalarType() != "string" || !p.textual() || f.tool.namesObject(p) || !f.reachable(p) {
 			continue
 		}
 		if _, forced := f.force[p.name]; forced || p.inExample {

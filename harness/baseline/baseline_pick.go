@@ -171,7 +171,7 @@ func (u *utterance) valueToken(i int) bool {
 	if _, ok := asDate(t.raw); ok {
 		return true
 	}
-	return idLike(t.raw) || isEmail(t.raw) || argcheck.IsUUID(t.raw) || reSlashPair.MatchString(t.raw)
+	return idLike(t.raw) || isEmail(t.raw) || argcheck.IsUUID(t.raw) || reSlashPair.MatchString(t.raw) || compoundName(t.raw)
 }
 
 // pickTool ranks the tools for a request as a reader would. BM25 over
