@@ -32,7 +32,8 @@ import (
 //     finds candidates; a reader then prefers the tool whose name says
 //     what the request says: the action (the first verb in its base form
 //     in a clause: "show", "list" and "get" read, "open" and "create"
-//     create, "kill" cancels; "closed issues" orders nothing and reads)
+//     create, "kill" cancels, "comment" creates or comments; "closed
+//     issues" orders nothing and reads)
 //     against the tool's verb (or its description's first word when the
 //     name only says POST), and the name's other words in the request, in
 //     any form ("remind" for reminders, "my" for the current user's, a
@@ -76,7 +77,10 @@ import (
 //     plain argument that is still empty; identifiers shaped like the
 //     example's ("ticket 1001" -> "TCK-1001"); and last the request's
 //     leftover words for the one free-text argument (a query, a title, a
-//     message) the example shows. It prefers leaving an argument out to
+//     message) the example shows, or, when no example shows one, what
+//     follows the request's last colon for the one argument named text,
+//     body, message, comment or content ("comment on 1204...: waiting on
+//     legal"). It prefers leaving an argument out to
 //     inventing it from words meant for something else;
 //  3. calls it, one call at a time, with IDs call_1, call_2, ....
 //     When the tool needs an identifier the request gives only by name
