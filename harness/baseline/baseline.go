@@ -67,7 +67,9 @@ import (
 //     word between "the" and that noun ("the checkout service"), never
 //     the request's leftover words; values a
 //     description lists ("Either auto or away") as an enum's; "newest
-//     first" for a direction; "25%" for a percentage; "the
+//     first" for a direction, or for a sort enum that writes descending
+//     with a minus ("-created", or the time field the request names);
+//     "25%" for a percentage; "the
 //     latest 5 comments" for a limit; the value after an argument's name
 //     or a common alias ("priority high", "called Jane", "at most 5"), or
 //     a word before a one-word name ("high priority"); digits next to a
