@@ -32,7 +32,8 @@ import (
 //     finds candidates; a reader then prefers the tool whose name says
 //     what the request says: the action (the first verb in its base form
 //     in a clause: "show", "list" and "get" read, "open" and "create"
-//     create, "kill" cancels; "closed issues" orders nothing and reads)
+//     create, "kill" cancels, "comment" creates or comments; "closed
+//     issues" orders nothing and reads)
 //     against the tool's verb (or its description's first word when the
 //     name only says POST), and the name's other words in the request, in
 //     any form ("remind" for reminders, "my" for the current user's, a
@@ -58,9 +59,17 @@ import (
 //     and short numbers right after the argument's name: "issue 88"), by
 //     the words around them or the shape of the example's value, a list
 //     of them for an ids argument, and a plain word after the name for the
-//     argument without "id" ("site ams1" is site, not site_id); values a
+//     argument without "id" ("site ams1" is site, not site_id); for a
+//     required top-level "name" of a tool that does not create (how
+//     Kubernetes identifies objects), the name said right after the
+//     object's noun in the tool's name or "the specified X" of its
+//     description ("pod web-7f9c", "configmap app-settings"), or the one
+//     word between "the" and that noun ("the checkout service"), never
+//     the request's leftover words; values a
 //     description lists ("Either auto or away") as an enum's; "newest
-//     first" for a direction; "25%" for a percentage; "the
+//     first" for a direction, or for a sort enum that writes descending
+//     with a minus ("-created", or the time field the request names);
+//     "25%" for a percentage; "the
 //     latest 5 comments" for a limit; the value after an argument's name
 //     or a common alias ("priority high", "called Jane", "at most 5"), or
 //     a word before a one-word name ("high priority"); digits next to a
@@ -70,7 +79,10 @@ import (
 //     plain argument that is still empty; identifiers shaped like the
 //     example's ("ticket 1001" -> "TCK-1001"); and last the request's
 //     leftover words for the one free-text argument (a query, a title, a
-//     message) the example shows. It prefers leaving an argument out to
+//     message) the example shows, or, when no example shows one, what
+//     follows the request's last colon for the one argument named text,
+//     body, message, comment or content ("comment on 1204...: waiting on
+//     legal"). It prefers leaving an argument out to
 //     inventing it from words meant for something else;
 //  3. calls it, one call at a time, with IDs call_1, call_2, ....
 //     When the tool needs an identifier the request gives only by name

@@ -50,6 +50,7 @@ func fill(t *toolSpec, u *utterance, force map[string]any) *filler {
 	f.emails()
 	f.quoted()
 	f.slashPairs()
+	f.objectNames()
 	f.identifiers()
 	f.directions()
 	f.counts()
@@ -634,7 +635,7 @@ func (f *filler) shaped() {
 func (f *filler) remainder() {
 	var target *param
 	for _, p := range f.tool.params {
-		if f.has(p) || !p.free() || p.scalarType() != "string" || !p.textual() || !f.reachable(p) {
+		if f.has(p) || !p.free() || p.scalarType() != "string" || !p.textual() || f.tool.namesObject(p) || !f.reachable(p) {
 			continue
 		}
 		if _, forced := f.force[p.name]; forced || p.inExample {
@@ -644,6 +645,7 @@ func (f *filler) remainder() {
 		}
 	}
 	if target == nil {
+		f.afterColon()
 		return
 	}
 	argWords := f.tool.argWords
@@ -709,6 +711,52 @@ func (f *filler) remainder() {
 	}
 	f.set(target, strings.Join(parts, " "))
 }
+
+// afterColon gives what a request says after its last colon, to the end,
+// to the tool's free-text argument when it has exactly one that is a
+// message's words (text, body, message, comment, content): "leave a
+// comment on 1204417880295732: waiting on legal". Nothing the request
+// says before the colon is taken.
+func (f *filler) afterColon() {
+	var target *param
+	for _, p := range f.tool.params {
+		if f.has(p) || !p.free() || p.scalarType() != "string" || !f.reachable(p) || len(p.words) != 1 || !messageWords[p.words[0]] {
+			continue
+		}
+		if target != nil {
+			return // two places for it: a model would ask
+		}
+		target = p
+	}
+	if target == nil {
+		return
+	}
+	from := -1
+	for i, t := range f.u.toks {
+		if t.colon && i+1 < len(f.u.toks) {
+			from = i + 1
+		}
+	}
+	if from < 0 {
+		return
+	}
+	var parts []string
+	for i := from; i < len(f.u.toks); i++ {
+		if f.u.used[i] {
+			return
+		}
+		parts = append(parts, f.u.toks[i].raw)
+	}
+	if f.set(target, strings.Join(parts, " ")) {
+		for i := from; i < len(f.u.toks); i++ {
+			f.u.used[i] = true
+		}
+		f.notes = append(f.notes, target.name+" is what follows the colon")
+	}
+}
+
+// messageWords name arguments that hold a message's words.
+var messageWords = map[string]bool{"text": true, "body": true, "message": true, "comment": true, "content": true}
 
 // nameAliases introduce a name: "the product called Pro Plan".
 var nameAliases = map[string]bool{"called": true, "named": true, "titled": true, "entitled": true}

@@ -431,6 +431,7 @@ func (f *filler) directions() {
 		}
 	}
 	if target == nil {
+		f.signedOrder()
 		return
 	}
 	for i, w := range f.u.words {
@@ -825,4 +826,84 @@ func prefixDenies(raw string, p *param, tool []string) bool {
 		}
 	}
 	return true
+}
+
+// orderAsked is the direction a request asks things in, "asc" or "desc",
+// from an order word followed by "first" ("newest first", "most recent
+// first", "oldest first"), or "".
+func (f *filler) orderAsked() string {
+	for i, w := range f.u.words {
+		dir, ok := orderWords[w.lower]
+		if !ok || dir == "" || f.u.used[w.tok] {
+			continue
+		}
+		for k := i + 1; k < len(f.u.words) && k <= i+4; k++ {
+			if f.u.words[k].lower == "first" {
+				return dir
+			}
+		}
+	}
+	return ""
+}
+
+// dateWords are the words of a field that holds a time.
+var dateWords = map[string]bool{"created": true, "updated": true, "modified": true, "date": true, "time": true, "timestamp": true}
+
+// signedOrder reads "newest first" onto an enum that sorts by a field
+// and writes descending with a leading minus, as Jira's orderBy does
+// (created, -created, +created): the minus of a time field for newest
+// first, the field (or its plus) for oldest first. The field the request
+// names wins ("latest release date first": -releaseDate), else created;
+// no other time field is taken unnamed.
+func (f *filler) signedOrder() {
+	dir := f.orderAsked()
+	if dir == "" {
+		return
+	}
+	for _, p := range f.tool.params {
+		if f.has(p) || len(p.enum) == 0 {
+			continue
+		}
+		best, bestScore := "", -1
+		for _, e := range p.enum {
+			field, ok := strings.CutPrefix(e, "-")
+			if !ok {
+				continue
+			}
+			words := retrieve.Words(field)
+			timed, named := false, 0
+			for _, w := range words {
+				timed = timed || dateWords[w]
+				if len(f.u.findPhrase([]string{retrieve.Stem(w)})) > 0 && !dateWords[w] {
+					named++
+				}
+			}
+			if !timed || named == 0 && field != "created" {
+				// "newest" says when a thing was made, not when some
+				// other date of it falls.
+				continue
+			}
+			score := 2 * named
+			if field == "created" {
+				score++
+			}
+			if score > bestScore {
+				best, bestScore = field, score
+			}
+		}
+		if best == "" {
+			continue
+		}
+		v := "-" + best
+		if dir == "asc" {
+			v = best
+			if slices.Contains(p.enum, "+"+best) {
+				v = "+" + best
+			}
+		}
+		if f.set(p, v) {
+			f.notes = append(f.notes, fmt.Sprintf("%s %s: %s first", p.name, v, map[string]string{"asc": "oldest", "desc": "newest"}[dir]))
+		}
+		return
+	}
 }

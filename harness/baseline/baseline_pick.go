@@ -172,7 +172,7 @@ func (u *utterance) valueToken(i int) bool {
 	if _, ok := asDate(t.raw); ok {
 		return true
 	}
-	return idLike(t.raw) || isEmail(t.raw) || argcheck.IsUUID(t.raw) || reSlashPair.MatchString(t.raw)
+	return idLike(t.raw) || isEmail(t.raw) || argcheck.IsUUID(t.raw) || reSlashPair.MatchString(t.raw) || compoundName(t.raw)
 }
 
 // pickTool ranks the tools for a request as a reader would. BM25 over
@@ -239,6 +239,9 @@ func (k *toolkit) pickTool(request string, u *utterance) ([]retrieve.Hit, string
 		case ta == "update" && stateChanges[action]:
 			// Closing, reopening or archiving a thing is updating its
 			// state, where no tool is named for it.
+		case ta == "create" && action == "comment":
+			// Commenting adds a comment: "Create a story on a task"
+			// where the API calls its comments stories.
 		case destructive[ta]:
 			// Nobody asked to show a thing wants it deleted: a model
 			// does not take that risk on a shared word.

@@ -14,18 +14,20 @@ import (
 )
 
 // The hand-written suites (testdata/suites) are requests operators wrote
-// for five real APIs, 40 each, split in half: the baseline was developed
-// looking at the dev half only; the test half is held out. Both must fit
-// their specs, and the baseline must not fall below what it scores today
-// on either half: a floor, so that a change that makes it worse on
-// requests people write fails here even when the generated cases do not
-// notice.
+// for seven real APIs (40 each for the first five; 30 each for Asana and
+// Kubernetes, written later and first scored only after they were
+// committed), split in half: the baseline was developed looking at the
+// dev half only; the test half is held out. Both must fit their specs,
+// and the baseline must not fall below a floor just under what it scores
+// today on either half (dev 0.64, test 0.38 over the seven), so that a
+// change that makes it worse on requests people write fails here even
+// when the generated cases do not notice.
 func TestHandWrittenSuites(t *testing.T) {
 	specs := sharedRealSpecs(t)
-	floors := map[string]float64{"dev": 0.55, "test": 0.30}
+	floors := map[string]float64{"dev": 0.61, "test": 0.36}
 	totals := map[string][2]int{}
-	for _, name := range []string{"github", "jira", "stripe", "slack", "spotify"} {
-		api, cat := load(t, filepath.Join(specs, name+".json"))
+	for _, name := range []string{"github", "jira", "stripe", "slack", "spotify", "asana", "kubernetes"} {
+		api, cat := load(t, filepath.Join(specs, suiteSpec(name)))
 		for _, split := range []string{"dev", "test"} {
 			cs, err := eval.Read(filepath.Join("testdata", "suites", name+"."+split+".jsonl"))
 			if err != nil {
@@ -57,6 +59,16 @@ func TestHandWrittenSuites(t *testing.T) {
 			t.Errorf("%s: the baseline passes %.2f of the hand-written requests, below its floor %.2f", split, rate, floors[split])
 		}
 	}
+}
+
+// suiteSpec names the spec file in ../shared/specs/real a suite is
+// written against: the suite's own name, but for Kubernetes, whose spec
+// is the Swagger 2.0 document.
+func suiteSpec(suite string) string {
+	if suite == "kubernetes" {
+		return "kubernetes-swagger2.json"
+	}
+	return suite + ".json"
 }
 
 // sharedRealSpecs returns ../shared/specs/real beside the repository; the
