@@ -874,7 +874,7 @@ func (f *filler) signedOrder() {
 			timed, named := false, 0
 			for _, w := range words {
 				timed = timed || dateWords[w]
-				if len(f.u.findPhrase([]string{retrieve.Stem(w)})) > 0 && !dateWords[w] {
+				if len(f.u.findPhrase([]string{english.Stem(w)})) > 0 && !dateWords[w] {
 					named++
 				}
 			}

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/agentready/agentready/harness/retrieve"
+	"github.com/agentready/agentready/internal/english"
 )
 
 // reNameOf reads what a "name" argument names from its description:
@@ -35,7 +36,7 @@ func (t *toolSpec) objectNouns(p *param) map[string]bool {
 	if m := reNameOf.FindStringSubmatch(p.desc); m != nil {
 		words = retrieve.Words(m[1])
 	} else if len(words) > 0 {
-		if _, verb := verbClasses[retrieve.Stem(words[0])]; verb {
+		if _, verb := verbClasses[english.Stem(words[0])]; verb {
 			words = words[1:]
 		}
 	}
@@ -44,7 +45,7 @@ func (t *toolSpec) objectNouns(p *param) map[string]bool {
 		joined := ""
 		for i := len(words) - 1; i >= 0 && i >= len(words)-3; i-- {
 			joined = words[i] + joined
-			out[retrieve.Stem(joined)] = true
+			out[english.Stem(joined)] = true
 		}
 	}
 	add(words)
@@ -123,7 +124,7 @@ func (f *filler) saysObject(end int, nouns map[string]bool) bool {
 			break
 		}
 		joined = f.u.words[k].lower + joined
-		if nouns[retrieve.Stem(joined)] {
+		if nouns[english.Stem(joined)] {
 			return true
 		}
 	}
