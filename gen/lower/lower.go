@@ -56,8 +56,13 @@ type lowerer struct {
 	api     *ir.API
 	types   map[string]*typeEntry
 	order   []*typeEntry
-	diags   diag.List
-	warned  map[string]bool
+	// shapes holds the inline type of each distinct inline schema (see
+	// maybeHoist); shapeLog lists their keys in the order they were added,
+	// so that those of an operation that fails can be forgotten.
+	shapes   map[shape]*typeEntry
+	shapeLog []shape
+	diags    diag.List
+	warned   map[string]bool
 	// compNames maps component type IDs to their wanted Go names, worked
 	// out once from all of the spec's component names.
 	compNames   map[string]string
@@ -90,6 +95,7 @@ func Lower(doc *load.Document, opts Options) (*ir.API, diag.List) {
 		rootAbs:     abs,
 		api:         &ir.API{SpecVersion: doc.Version, Source: doc.Path},
 		types:       make(map[string]*typeEntry),
+		shapes:      make(map[shape]*typeEntry),
 		warned:      make(map[string]bool),
 		schemes:     make(map[string]*ir.SecurityScheme),
 		usedSchemes: make(map[string]bool),
@@ -109,7 +115,9 @@ func Lower(doc *load.Document, opts Options) (*ir.API, diag.List) {
 			ID: r.ref.OperationID, Name: r.name, GoName: r.goName, Method: r.ref.Method, Path: r.ref.Path,
 			Tags: r.ref.Tags, Deprecated: r.ref.Deprecated, Origin: r.origin,
 		}
+		logged := len(l.shapeLog)
 		if err := r.lower(op); err != nil {
+			l.forgetShapes(logged, "op:"+r.name)
 			l.diags.Add(diag.Diagnostic{
 				Severity: diag.Warning, Origin: r.origin, Subject: subject(r),
 				Message: "skipped: " + err.Error(),
@@ -130,6 +138,21 @@ func Lower(doc *load.Document, opts Options) (*ir.API, diag.List) {
 	}
 	l.diags.Sort()
 	return l.api, l.diags
+}
+
+// forgetShapes stops later operations from sharing the inline types of a
+// skipped operation (named after it, and dropped with it), those added
+// since shapeLog held n keys.
+func (l *lowerer) forgetShapes(n int, parent string) {
+	kept := l.shapeLog[:n]
+	for _, k := range l.shapeLog[n:] {
+		if l.shapes[k].parent == parent {
+			delete(l.shapes, k)
+		} else {
+			kept = append(kept, k)
+		}
+	}
+	l.shapeLog = kept
 }
 
 func subject(r *rawOp) string {

@@ -1,6 +1,7 @@
 package lower_test
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -577,5 +578,50 @@ paths:
 `}, lower.Options{Select: func(op lower.OperationRef) bool { return op.Method == "GET" }})
 	if got := strings.Join(opNames(api), ","); got != "a,c" {
 		t.Errorf("selected %s, want a,c", got)
+	}
+}
+
+// Identical inline schemas become one Go type, named after the first
+// place met; a schema that differs in anything keeps a type of its own.
+func TestIdenticalInlineTypesMerge(t *testing.T) {
+	api, _ := lower31(t, `
+paths:
+  /a:
+    post:
+      operationId: createA
+      requestBody:
+        content:
+          application/json:
+            schema:
+              type: object
+              properties:
+                allowed: {type: array, items: {type: string, enum: [bakery, florist]}}
+                blocked: {type: array, items: {type: string, enum: [bakery, florist]}}
+                other: {type: string, enum: [bakery, florist, grocer]}
+      responses: {'200': {description: ok}}
+  /b:
+    post:
+      operationId: createB
+      requestBody:
+        content:
+          application/json:
+            schema:
+              type: object
+              properties:
+                owner: {type: object, properties: {kind: {type: string, enum: [bakery, florist]}}}
+      responses: {'200': {description: ok}}
+`)
+	var enums []string
+	for _, ty := range api.Types {
+		if len(ty.Schema.Enum) > 0 {
+			enums = append(enums, ty.GoName)
+		}
+	}
+	if want := "[CreateABodyAllowedItem CreateABodyOther]"; fmt.Sprint(enums) != want {
+		t.Fatalf("enum types %v, want %s", enums, want)
+	}
+	owner := typeNamed(t, api, "CreateBBodyOwner")
+	if got := owner.Schema.Property("kind").Schema.Ref; got != typeNamed(t, api, "CreateABodyAllowedItem").ID {
+		t.Errorf("createB's owner.kind refers to %q, want the merged enum", got)
 	}
 }

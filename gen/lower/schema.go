@@ -1,6 +1,8 @@
 package lower
 
 import (
+	"crypto/sha256"
+	"encoding/json"
 	"fmt"
 	"math"
 	"path/filepath"
@@ -801,16 +803,44 @@ func (l *lowerer) maybeHoist(s *ir.Schema, pl place) (*ir.Schema, error) {
 		// happens; allOf merging may revisit): reuse.
 		return &ir.Schema{Ref: e.t.ID}, nil
 	}
+	// Use-site annotations stay with the use.
+	ref := &ir.Schema{Ref: id, Description: s.Description, Nullable: s.Nullable, ReadOnly: s.ReadOnly,
+		WriteOnly: s.WriteOnly, Deprecated: s.Deprecated}
+	key, keyed := shapeOf(s)
+	if e, ok := l.shapes[key]; keyed && ok {
+		// The same inline schema written again elsewhere (Stripe repeats
+		// its 300 merchant categories in dozens of request bodies): one
+		// Go type serves every place.
+		ref.Ref = e.t.ID
+		return ref, nil
+	}
 	e := &typeEntry{t: &ir.Type{ID: id, Schema: s}, parent: pl.parent, suffix: pl.suffix}
 	if e.suffix == "" {
 		e.suffix = "Value"
 	}
 	l.types[id] = e
 	l.order = append(l.order, e)
-	// Use-site annotations stay with the use.
-	ref := &ir.Schema{Ref: id, Description: s.Description, Nullable: s.Nullable, ReadOnly: s.ReadOnly,
-		WriteOnly: s.WriteOnly, Deprecated: s.Deprecated}
+	if keyed {
+		l.shapes[key] = e
+		l.shapeLog = append(l.shapeLog, key)
+	}
 	return ref, nil
+}
+
+// shape identifies an inline schema by everything it says: two inline
+// schemas of the same shape become one Go type.
+type shape [sha256.Size]byte
+
+// shapeOf returns the shape of the lowered inline schema s. Nested inline
+// types are Refs by now, already merged, so equal schemas give equal
+// encodings. ok is false for a schema JSON cannot encode (a NaN in an
+// enum), which then keeps a type of its own.
+func shapeOf(s *ir.Schema) (key shape, ok bool) {
+	b, err := json.Marshal(s)
+	if err != nil {
+		return key, false
+	}
+	return sha256.Sum256(b), true
 }
 
 // needsType reports whether an inline schema becomes a named Go type.
