@@ -137,7 +137,15 @@ func (r *Result) Failed(field string) bool {
 type Decoder struct {
 	opts Options
 	res  *Result
+	// budget is how many more nodes Walk may visit. Aliases let a small
+	// file name the same node many times over; the walk stops, with a
+	// problem, when it would visit far more nodes than the file has.
+	budget int
 }
+
+// aliasRatio is how many times over Walk may visit the file's nodes
+// (through aliases) before it stops.
+const aliasRatio = 10
 
 // Decode fills v, a pointer to a struct, from data. An empty document (or
 // a null one) leaves v as it is and is no problem.
@@ -199,6 +207,7 @@ func (d *Decoder) parse(data []byte) *yaml.Node {
 		return nil
 	}
 	if root := Deref(doc.Content[0]); !IsNull(root) {
+		d.budget = aliasRatio*countNodes(&doc) + 1000
 		return root
 	}
 	return nil
@@ -240,6 +249,15 @@ func (d *Decoder) loadError(e *yaml.LoadError) {
 	d.Add(&yaml.Node{Line: e.Mark.Line, Column: e.Mark.Column}, field, "%s", msg)
 }
 
+// countNodes counts the nodes of the tree under n, aliases once each.
+func countNodes(n *yaml.Node) int {
+	c := 1
+	for _, m := range n.Content {
+		c += countNodes(m)
+	}
+	return c
+}
+
 // Deref follows aliases to the node they name.
 func Deref(n *yaml.Node) *yaml.Node {
 	for n != nil && n.Kind == yaml.AliasNode && n.Alias != nil {
@@ -279,6 +297,13 @@ func (d *Decoder) expect(t reflect.Type) string {
 // recording where it is.
 func (d *Decoder) Walk(n *yaml.Node, t reflect.Type, field string) {
 	n = Deref(n)
+	if d.budget--; d.budget < 0 {
+		if d.budget == -1 {
+			d.Add(n, field, "aliases (*name) repeat the file's nodes more than %d times over: write the values out, or alias less", aliasRatio)
+			d.res.Complete = false
+		}
+		return
+	}
 	if field != "" {
 		d.res.Positions[field] = finding.Place{File: d.opts.File, Line: n.Line, Column: n.Column}
 	}

@@ -4,6 +4,7 @@ import (
 	"go.yaml.in/yaml/v4"
 	"strings"
 	"testing"
+	"time"
 )
 
 type server struct {
@@ -133,5 +134,23 @@ func TestDecodeRedactsAndHooks(t *testing.T) {
 	_, _, got = decode(t, "servers:\n  - {name: a, prot: 1}\n", opts)
 	if got != `f.yaml:2:15: servers[0].prot: not here (did you mean "port"?)` {
 		t.Errorf("UnknownKey hook: %q", got)
+	}
+}
+
+// TestDecodeBoundsAliases: a file of a few hundred bytes whose aliases
+// name one list a million times is refused quickly, not walked.
+func TestDecodeBoundsAliases(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("servers:\n  - &srv {name: x, tags: [&t y" + strings.Repeat(", *t", 999) + "]}\n")
+	for range 1000 {
+		b.WriteString("  - *srv\n")
+	}
+	start := time.Now()
+	_, r, got := decode(t, b.String(), Options{})
+	if r.Complete || !strings.Contains(got, "aliases (*name) repeat the file's nodes") {
+		t.Errorf("complete %v, problems:\n%.500s", r.Complete, got)
+	}
+	if d := time.Since(start); d > 2*time.Second {
+		t.Errorf("took %v", d)
 	}
 }
