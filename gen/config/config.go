@@ -29,6 +29,9 @@ import (
 	"unicode"
 
 	"go.yaml.in/yaml/v4"
+
+	"github.com/agentready/agentready/gen/finding"
+	"github.com/agentready/agentready/gen/yamlpos"
 )
 
 // DefaultFile is the configuration file's conventional name.
@@ -108,7 +111,7 @@ type Config struct {
 
 	// pos is where each field's value was in File, by field path such as
 	// "select.include[1].methods[0]"; nil for a Config built in code.
-	pos map[string]position
+	pos map[string]finding.Place
 }
 
 // Auth says where the generated tools find credentials. Credentials
@@ -142,21 +145,21 @@ func Parse(data []byte, dir string) (*Config, error) {
 
 func parse(data []byte, dir, file string) (*Config, error) {
 	c := &Config{File: file, Dir: dir, MaxNameLength: DefaultMaxNameLength}
-	d := newDecoder(file)
-	if !d.decode(data, c) {
-		d.problems.sort()
-		return nil, d.problems
+	d := decode(data, file, c)
+	probs := problems(d.Problems)
+	if !d.Complete {
+		probs.sort()
+		return nil, probs
 	}
-	c.pos = d.pos
+	c.pos = d.Positions
 	c.resolve()
-	if c.Package == "" && c.Out != "" && !d.failed("out") {
+	if c.Package == "" && c.Out != "" && !d.Failed("out") {
 		c.Package = DefaultPackage(c.Out)
 	}
-	probs := d.problems
 	for _, p := range c.validate() {
 		// A field the decoder already found wrong (a list where a number
 		// belongs) is not reported a second time for its zero value.
-		if !d.failed(p.Field) {
+		if !d.Failed(p.Field) {
 			probs = append(probs, p)
 		}
 	}
@@ -241,7 +244,7 @@ func (m Mutations) IsZero() bool { return !m.All && m.OperationIDs == nil }
 
 // UnmarshalYAML reads true, false or a list of operationId globs.
 func (m *Mutations) UnmarshalYAML(n *yaml.Node) error {
-	n = deref(n)
+	n = yamlpos.Deref(n)
 	switch {
 	case n.Kind == yaml.ScalarNode && n.ShortTag() == "!!bool":
 		*m = Mutations{}

@@ -2,9 +2,11 @@ package config
 
 import (
 	"cmp"
-	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/agentready/agentready/gen/finding"
+	"github.com/agentready/agentready/gen/yamlpos"
 )
 
 // Problem is one thing wrong with a configuration.
@@ -24,21 +26,10 @@ type Problem struct {
 // Error formats the problem as "file:line:col: field: message", leaving
 // out the parts that are unknown or empty.
 func (p *Problem) Error() string {
-	var b strings.Builder
-	b.WriteString(cmp.Or(p.File, DefaultFile))
-	if p.Line > 0 {
-		fmt.Fprintf(&b, ":%d", p.Line)
-		if p.Column > 0 {
-			fmt.Fprintf(&b, ":%d", p.Column)
-		}
-	}
-	b.WriteString(": ")
-	if p.Field != "" {
-		b.WriteString(p.Field)
-		b.WriteString(": ")
-	}
-	b.WriteString(p.Message)
-	return b.String()
+	return yamlpos.Problem{
+		Place: finding.Place{File: cmp.Or(p.File, DefaultFile), Line: p.Line, Column: p.Column},
+		Field: p.Field, Message: p.Message,
+	}.Error()
 }
 
 // Problems is every problem found in a configuration, in the order they

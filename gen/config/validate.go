@@ -94,7 +94,7 @@ type validator struct {
 func (v *validator) add(field, format string, args ...any) {
 	p := &Problem{File: v.c.File, Field: field, Message: fmt.Sprintf(format, args...)}
 	if pos, ok := v.c.pos[field]; ok {
-		p.Line, p.Column = pos.line, pos.col
+		p.Line, p.Column = pos.Line, pos.Column
 	}
 	v.probs = append(v.probs, p)
 }

@@ -2,10 +2,9 @@ package graph
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
-	"io"
 	"os"
+	"reflect"
 	"regexp"
 	"sort"
 	"strconv"
@@ -14,6 +13,8 @@ import (
 	"go.yaml.in/yaml/v4"
 
 	"github.com/agentready/agentready/gen/atomicfile"
+	"github.com/agentready/agentready/gen/finding"
+	"github.com/agentready/agentready/gen/yamlpos"
 )
 
 // header opens every file Save writes.
@@ -34,277 +35,142 @@ func Load(path string) (*Graph, error) {
 	return Parse(data, path)
 }
 
+// fileGraph is the graph file's shape, for yamlpos to decode.
+type fileGraph struct {
+	Version    int               `yaml:"version"`
+	Spec       string            `yaml:"spec"`
+	InferredBy string            `yaml:"inferred_by"`
+	Patterns   map[string]string `yaml:"patterns"`
+	Edges      []fileEdge        `yaml:"edges"`
+}
+
+type fileEdge struct {
+	From       string        `yaml:"from" yamlpos:"required"`
+	To         string        `yaml:"to" yamlpos:"required"`
+	Mappings   []fileMapping `yaml:"mappings" yamlpos:"required"`
+	Confidence float64       `yaml:"confidence"`
+	Why        string        `yaml:"why"`
+	Status     string        `yaml:"status"`
+	Source     string        `yaml:"source"`
+}
+
+type fileMapping struct {
+	Output string `yaml:"output" yamlpos:"required"`
+	Input  string `yaml:"input" yamlpos:"required"`
+}
+
+// expect says what each part of the file is, for "expected ..." problems.
+var expect = map[reflect.Type]string{
+	reflect.TypeFor[fileGraph]():   "a mapping with version, spec and edges",
+	reflect.TypeFor[fileEdge]():    "an edge (a mapping with from, to, mappings, status)",
+	reflect.TypeFor[fileMapping](): "a mapping with output and input",
+}
+
 // Parse is Load for a file held in memory; file names it in problems.
 func Parse(data []byte, file string) (*Graph, error) {
-	p := &parser{file: file}
-	g := p.parse(data)
-	if len(p.problems) > 0 {
-		p.problems.sort()
-		return nil, p.problems
+	var f fileGraph
+	d := yamlpos.Decode(data, &f, yamlpos.Options{File: file, Document: "graph", Expect: expect, UnknownKey: unknownKey})
+	ps := problems(d.Problems)
+	if !d.Complete {
+		ps.sort()
+		return nil, ps
+	}
+	r := reader{file: file, at: d.Positions, failed: d.Failed}
+	g := r.graph(&f)
+	ps = append(ps, r.problems...)
+	if len(ps) > 0 {
+		ps.sort()
+		return nil, ps
 	}
 	g.File = file
 	return g, nil
 }
 
-type parser struct {
-	file     string
-	problems Problems
+// unknownKey names the key itself as the field at fault: "colour: unknown
+// key (known keys: ...)".
+func unknownKey(d *yamlpos.Decoder, k, _ *yaml.Node, field string, known []string) bool {
+	d.Add(k, yamlpos.Join(field, k.Value), "unknown key (%s)", yamlpos.KeyHint(k.Value, known))
+	return true
 }
 
-func (p *parser) add(n *yaml.Node, format string, args ...any) {
-	pr := Problem{File: p.file, Message: fmt.Sprintf(format, args...)}
-	if n != nil {
-		pr.Line, pr.Column = n.Line, n.Column
-	}
-	p.problems = append(p.problems, pr)
-}
-
-func (p *parser) parse(data []byte) *Graph {
-	g := &Graph{}
-	dec := yaml.NewDecoder(bytes.NewReader(data))
-	var doc yaml.Node
-	if err := dec.Decode(&doc); err != nil {
-		if err == io.EOF {
-			return g
+// problems turns yamlpos's problems into the graph's, the field path
+// leading the message.
+func problems(ps yamlpos.Problems) Problems {
+	out := make(Problems, len(ps))
+	for i, p := range ps {
+		msg := p.Message
+		if p.Field != "" {
+			msg = p.Field + ": " + msg
 		}
-		p.yamlError(err)
-		return g
+		out[i] = Problem{File: p.File, Line: p.Line, Column: p.Column, Message: msg}
 	}
-	var next yaml.Node
-	if err := dec.Decode(&next); err == nil {
-		p.add(&next, "the file holds more than one YAML document (---): keep the whole graph in one")
-	} else if err != io.EOF {
-		p.yamlError(err)
-	}
-	if len(doc.Content) == 0 {
-		return g
-	}
-	root := deref(doc.Content[0])
-	if isNull(root) {
-		return g
-	}
-	if root.Kind != yaml.MappingNode {
-		p.add(root, "expected a mapping with version, spec and edges, got %s", kindOf(root))
-		return g
-	}
-	p.mapping(root, "", func(key string, k, v *yaml.Node) bool {
-		switch key {
-		case "version":
-			if n, err := strconv.Atoi(v.Value); err != nil || v.Kind != yaml.ScalarNode || n != Version {
-				p.add(v, "version: this agentready reads version %d files, got %s", Version, kindOf(v))
-			}
-		case "spec":
-			g.Spec = p.str(v, "spec")
-		case "inferred_by":
-			g.InferredBy = p.str(v, "inferred_by")
-		case "patterns":
-			g.Patterns = p.patterns(v)
-		case "edges":
-			if isNull(v) {
-				return true
-			}
-			if v.Kind != yaml.SequenceNode {
-				p.add(v, "edges: expected a list of edges, got %s", kindOf(v))
-				return true
-			}
-			for i, item := range v.Content {
-				if e := p.edge(deref(item), i); e != nil {
-					g.Edges = append(g.Edges, e)
-				}
-			}
-		default:
-			return false
-		}
-		return true
-	}, []string{"version", "spec", "inferred_by", "patterns", "edges"})
-	return g
-}
-
-// patterns reads the decisions on patterns: ID to approved or rejected.
-func (p *parser) patterns(v *yaml.Node) map[string]Status {
-	if isNull(v) {
-		return nil
-	}
-	if v.Kind != yaml.MappingNode {
-		p.add(v, "patterns: expected a mapping of pattern IDs to approved or rejected, got %s", kindOf(v))
-		return nil
-	}
-	out := map[string]Status{}
-	p.mapping(v, "patterns", func(key string, k, val *yaml.Node) bool {
-		s := Status(p.str(val, "patterns."+key))
-		if s != Approved && s != Rejected {
-			p.add(val, "patterns.%s: expected approved or rejected, got %s", key, kindOf(val))
-			return true
-		}
-		out[key] = s
-		return true
-	}, nil)
 	return out
 }
 
-func (p *parser) edge(n *yaml.Node, i int) *Edge {
-	field := fmt.Sprintf("edges[%d]", i)
-	if n.Kind != yaml.MappingNode {
-		p.add(n, "%s: expected an edge (a mapping with from, to, mappings, status), got %s", field, kindOf(n))
-		return nil
-	}
-	e := &Edge{Status: Proposed}
-	e.pos.item = pos{n.Line, n.Column}
-	seen := map[string]bool{}
-	p.mapping(n, field, func(key string, k, v *yaml.Node) bool {
-		seen[key] = true
-		switch key {
-		case "from":
-			e.From = p.str(v, field+".from")
-			e.pos.from = pos{v.Line, v.Column}
-		case "to":
-			e.To = p.str(v, field+".to")
-			e.pos.to = pos{v.Line, v.Column}
-		case "confidence":
-			e.pos.confidence = pos{v.Line, v.Column}
-			f, err := strconv.ParseFloat(v.Value, 64)
-			if v.Kind != yaml.ScalarNode || err != nil || f < 0 || f > 1 {
-				p.add(v, "%s.confidence: expected a number from 0 to 1, got %s", field, kindOf(v))
-			}
-			e.Confidence = f
-		case "why":
-			e.Why = p.str(v, field+".why")
-		case "source":
-			e.Source = p.str(v, field+".source")
-			if e.Source != SourceModel {
-				p.add(v, "%s.source: %s is not a source; write %s for a model's edge, or leave it out for a rule's", field, kindOf(v), SourceModel)
-			}
-		case "status":
-			e.pos.status = pos{v.Line, v.Column}
-			s := Status(p.str(v, field+".status"))
-			if !s.valid() {
-				p.add(v, "%s.status: %s is not a status; use proposed, approved, rejected or stale", field, kindOf(v))
-			}
-			e.Status = s
-		case "mappings":
-			if v.Kind != yaml.SequenceNode {
-				p.add(v, "%s.mappings: expected a list of {output, input}, got %s", field, kindOf(v))
-				return true
-			}
-			for j, m := range v.Content {
-				if mp, ok := p.mappingItem(deref(m), fmt.Sprintf("%s.mappings[%d]", field, j)); ok {
-					e.Mappings = append(e.Mappings, mp)
-				}
-			}
-		default:
-			return false
-		}
-		return true
-	}, []string{"from", "to", "mappings", "confidence", "why", "status", "source"})
-	for _, req := range []string{"from", "to", "mappings"} {
-		if !seen[req] {
-			p.add(n, "%s: %s is missing", field, req)
-		}
-	}
-	return e
+// reader turns the decoded file into a Graph, checking what the types do
+// not: the version, statuses, sources and confidences.
+type reader struct {
+	file     string
+	at       map[string]finding.Place // field path -> where its value is
+	failed   func(field string) bool  // whether decoding found field wrong already
+	problems Problems
 }
 
-func (p *parser) mappingItem(n *yaml.Node, field string) (Mapping, bool) {
-	var m Mapping
-	if n.Kind != yaml.MappingNode {
-		p.add(n, "%s: expected a mapping with output and input, got %s", field, kindOf(n))
-		return m, false
+// add records a problem with field, unless decoding found one already.
+func (r *reader) add(field, format string, args ...any) {
+	if r.failed(field) {
+		return
 	}
-	seen := map[string]bool{}
-	p.mapping(n, field, func(key string, k, v *yaml.Node) bool {
-		seen[key] = true
-		switch key {
-		case "output":
-			m.Output = p.str(v, field+".output")
-			m.outputPos = pos{v.Line, v.Column}
-		case "input":
-			m.Input = p.str(v, field+".input")
-			m.inputPos = pos{v.Line, v.Column}
-		default:
-			return false
-		}
-		return true
-	}, []string{"output", "input"})
-	ok := true
-	for _, req := range []string{"output", "input"} {
-		if !seen[req] {
-			p.add(n, "%s: %s is missing", field, req)
-			ok = false
-		}
-	}
-	return m, ok
+	at := r.at[field]
+	r.problems = append(r.problems, Problem{File: r.file, Line: at.Line, Column: at.Column, Message: field + ": " + fmt.Sprintf(format, args...)})
 }
 
-// mapping calls f for each key of n; f returns false for an unknown key,
-// which is reported with the known ones.
-func (p *parser) mapping(n *yaml.Node, field string, f func(key string, k, v *yaml.Node) bool, known []string) {
-	seen := map[string]bool{}
-	for i := 0; i+1 < len(n.Content); i += 2 {
-		k, v := deref(n.Content[i]), deref(n.Content[i+1])
-		name := k.Value
-		if seen[name] {
-			p.add(k, "%s: duplicate key", join2(field, name))
+// pos returns where the value of field is.
+func (r *reader) pos(field string) pos {
+	at := r.at[field]
+	return pos{at.Line, at.Column}
+}
+
+func (r *reader) graph(f *fileGraph) *Graph {
+	g := &Graph{Spec: f.Spec, InferredBy: f.InferredBy}
+	if _, given := r.at["version"]; given && f.Version != Version {
+		r.add("version", "this agentready reads version %d files, got %q", Version, strconv.Itoa(f.Version))
+	}
+	for id, s := range f.Patterns {
+		if s := Status(s); s != Approved && s != Rejected {
+			r.add("patterns."+id, "expected approved or rejected, got %q", s)
 			continue
 		}
-		seen[name] = true
-		if !f(name, k, v) {
-			p.add(k, "%s: unknown key; known keys are %s", join2(field, name), strings.Join(known, ", "))
+		if g.Patterns == nil {
+			g.Patterns = map[string]Status{}
 		}
+		g.Patterns[id] = Status(s)
 	}
+	for i, fe := range f.Edges {
+		g.Edges = append(g.Edges, r.edge(&fe, fmt.Sprintf("edges[%d]", i)))
+	}
+	return g
 }
 
-func join2(field, key string) string {
-	if field == "" {
-		return key
+func (r *reader) edge(fe *fileEdge, field string) *Edge {
+	e := &Edge{From: fe.From, To: fe.To, Confidence: fe.Confidence, Why: fe.Why, Status: Status(fe.Status), Source: fe.Source}
+	e.pos = edgePos{item: r.pos(field), from: r.pos(field + ".from"), to: r.pos(field + ".to"), status: r.pos(field + ".status"), confidence: r.pos(field + ".confidence")}
+	if e.Confidence < 0 || e.Confidence > 1 {
+		r.add(field+".confidence", "expected a number from 0 to 1, got %q", strconv.FormatFloat(e.Confidence, 'g', -1, 64))
 	}
-	return field + "." + key
-}
-
-func (p *parser) str(v *yaml.Node, field string) string {
-	if v.Kind != yaml.ScalarNode {
-		p.add(v, "%s: expected a string, got %s", field, kindOf(v))
-		return ""
+	if e.Source != "" && e.Source != SourceModel {
+		r.add(field+".source", "%q is not a source; write %s for a model's edge, or leave it out for a rule's", e.Source, SourceModel)
 	}
-	if isNull(v) {
-		return ""
+	if e.Status == "" {
+		e.Status = Proposed
+	} else if !e.Status.valid() {
+		r.add(field+".status", "%q is not a status; use proposed, approved, rejected or stale", e.Status)
 	}
-	return v.Value
-}
-
-func (p *parser) yamlError(err error) {
-	var les *yaml.LoadErrors
-	var le *yaml.LoadError
-	switch {
-	case errors.As(err, &les):
-		for _, e := range les.Errors {
-			p.add(&yaml.Node{Line: e.Mark.Line, Column: e.Mark.Column}, "%s", e.Message)
-		}
-	case errors.As(err, &le):
-		p.add(&yaml.Node{Line: le.Mark.Line, Column: le.Mark.Column}, "%s", le.Message)
-	default:
-		p.add(nil, "%v", err)
+	for j, fm := range fe.Mappings {
+		m := fmt.Sprintf("%s.mappings[%d]", field, j)
+		e.Mappings = append(e.Mappings, Mapping{Output: fm.Output, Input: fm.Input, outputPos: r.pos(m + ".output"), inputPos: r.pos(m + ".input")})
 	}
-}
-
-func deref(n *yaml.Node) *yaml.Node {
-	for n != nil && n.Kind == yaml.AliasNode && n.Alias != nil {
-		n = n.Alias
-	}
-	return n
-}
-
-func isNull(n *yaml.Node) bool {
-	return n.Kind == yaml.ScalarNode && n.ShortTag() == "!!null"
-}
-
-func kindOf(n *yaml.Node) string {
-	switch n.Kind {
-	case yaml.MappingNode:
-		return "a mapping"
-	case yaml.SequenceNode:
-		return "a list"
-	}
-	return strconv.Quote(n.Value)
+	return e
 }
 
 // Save writes the graph to path in the file format, atomically.
