@@ -28,8 +28,14 @@ import (
 // operators (harness/eval/testdata/suites, the dev half), not against the
 // utterances agentready generates. On a user message it
 //
-//  1. picks a tool. BM25 (harness/retrieve) over each tool's definition
-//     finds candidates; a reader then prefers the tool whose name says
+//  1. picks a tool. BM25F (harness/retrieve) over each tool's definition
+//     finds candidates, weighing it as a model reads it: the name first,
+//     then the description, the arguments' names and descriptions least,
+//     and leaving out what a description says of other tools ("Find it
+//     with listUsers", "(see listTeams)", their names); a request's word
+//     also searches for its synonyms (retrieve.Synonyms: "bill" for
+//     invoice) only when no tool's name or first sentence uses the word
+//     itself. A reader then prefers the tool whose name says
 //     what the request says: the action (the first verb in its base form
 //     in a clause: "show", "list" and "get" read, "open" and "create"
 //     create, "kill" cancels, "comment" creates or comments; "closed

@@ -204,7 +204,7 @@ var destructive = map[string]bool{"delete": true, "cancel": true}
 const candidates = 20
 
 func (k *toolkit) pickTool(request string, u *utterance) ([]retrieve.Hit, string, map[string]*filler) {
-	hits := k.index.Search(expandQuery(u), candidates)
+	hits := k.index.Search(k.expandQuery(u), candidates)
 	if len(hits) == 0 {
 		return nil, "", nil
 	}
@@ -223,7 +223,7 @@ func (k *toolkit) pickTool(request string, u *utterance) ([]retrieve.Hit, string
 		}
 	}
 	action := requestAction(u)
-	said := saidWords(u, action)
+	said := k.saidWords(u, action)
 	said.common = k.common
 	top := hits[0].Score
 	out := make([]retrieve.Hit, len(hits))
@@ -349,7 +349,7 @@ type said struct {
 // action ("list its items" says nothing of GetRadarValueListItems), plus
 // adjacent pairs written as one ("user group" for usergroups) and, when
 // the request speaks of "my" things, the words of the current user.
-func saidWords(u *utterance, action string) said {
+func (k *toolkit) saidWords(u *utterance, action string) said {
 	s := said{stems: map[string]bool{}, exact: map[string]bool{}, syn: map[string]bool{}}
 	verbDone := false
 	for i, w := range u.words {
@@ -362,7 +362,7 @@ func saidWords(u *utterance, action string) said {
 		}
 		s.stems[w.stem] = true
 		s.exact[w.lower] = true
-		for _, syn := range retrieve.Synonyms(w.stem) {
+		for _, syn := range k.synonyms(w.stem) {
 			// "bill" says invoice, in another word.
 			s.syn[syn] = true
 		}
