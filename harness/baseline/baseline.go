@@ -44,7 +44,10 @@ import (
 //     name only says POST), and the name's other words in the request, in
 //     any form ("remind" for reminders, "my" for the current user's, a
 //     synonym from a short list of API vocabulary: "bill" for invoice),
-//     leaving out words most of the tools' names share (ipam, dcim).
+//     leaving out words most of the tools' names share (ipam, dcim); each
+//     name word the request does not say counts against the tool (a
+//     qualifier such as Preview or Paginated, a namespace such as
+//     admin_), so the tool that says no more than the request wins.
 //     Finally it fills the best eight, as a model does before calling,
 //     and prefers the tool that takes what the request gives: each
 //     required argument it cannot fill counts against it, each value of

@@ -387,9 +387,13 @@ func (k *toolkit) saidWords(u *utterance, action string) said {
 // that the request says: 1 for the word, 0.75 for another
 // form of it ("teams" for getTeam), 0.5 for one of its family ("remind"
 // for reminders), a synonym ("bill" for invoice) or a word an argument
-// filled from the request stands for (filled holds their stems).
+// filled from the request stands for (filled holds their stems), less
+// unsaidCost for each of those words the request does not say in any
+// way (at most three): a qualifier ("Preview", "Paginated", "ForTeam")
+// or a namespace ("admin_") says the tool does more, or other, than was
+// asked, and a model prefers the tool that says no more than the request.
 func (s said) nameCover(name string, filled map[string]bool) float64 {
-	var words int
+	var words, unsaid int
 	var found float64
 	verbSeen := false
 	for _, w := range retrieve.Words(name) {
@@ -412,13 +416,19 @@ func (s said) nameCover(name string, filled map[string]bool) float64 {
 			found += 0.75
 		case s.related(w) || filled[st] || s.syn[st]:
 			found += 0.5
+		default:
+			unsaid++
 		}
 	}
 	if words == 0 {
 		return 0
 	}
-	return found / float64(words)
+	return found/float64(words) - unsaidCost*float64(min(unsaid, 3))
 }
+
+// unsaidCost is what each word of a tool's name that the request does
+// not say costs the tool (see nameCover).
+const unsaidCost = 0.15
 
 // related reports whether the request has a word of the same family as
 // w: one starts the other and the shorter has at least four letters
