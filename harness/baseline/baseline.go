@@ -42,7 +42,8 @@ import (
 //     issues" orders nothing and reads)
 //     against the tool's verb (or its description's first word when the
 //     name only says POST), and the name's other words in the request, in
-//     any form ("remind" for reminders, "my" for the current user's, a
+//     any form ("remind" for reminders, "my" for the current user's
+//     when another name word says what is asked, a
 //     synonym from a short list of API vocabulary: "bill" for invoice),
 //     leaving out words most of the tools' names share (ipam, dcim); each
 //     name word the request does not say counts against the tool (a

@@ -342,6 +342,9 @@ type said struct {
 	syn map[string]bool
 	// common are name words that tell no tool apart, left out.
 	common map[string]bool
+	// whose are the stems that say the current user when the request
+	// says "my" or "I": they say whose things, not what things.
+	whose map[string]bool
 }
 
 // saidWords are the request's words, less its values (the letters of
@@ -350,7 +353,7 @@ type said struct {
 // adjacent pairs written as one ("user group" for usergroups) and, when
 // the request speaks of "my" things, the words of the current user.
 func (k *toolkit) saidWords(u *utterance, action string) said {
-	s := said{stems: map[string]bool{}, exact: map[string]bool{}, syn: map[string]bool{}}
+	s := said{stems: map[string]bool{}, exact: map[string]bool{}, syn: map[string]bool{}, whose: map[string]bool{}}
 	verbDone := false
 	for i, w := range u.words {
 		if u.valueToken(w.tok) || w.stem == "" {
@@ -375,7 +378,7 @@ func (k *toolkit) saidWords(u *utterance, action string) said {
 			// "my devices" are the current user's: getUsersDevices,
 			// list-for-authenticated-user.
 			for _, x := range []string{"user", "me", "current", "authenticated", "self", "own"} {
-				s.stems[x] = true
+				s.whose[x] = true
 			}
 		}
 	}
@@ -393,7 +396,7 @@ func (k *toolkit) saidWords(u *utterance, action string) said {
 // or a namespace ("admin_") says the tool does more, or other, than was
 // asked, and a model prefers the tool that says no more than the request.
 func (s said) nameCover(name string, filled map[string]bool) float64 {
-	var words, unsaid int
+	var words, unsaid, what int
 	var found float64
 	verbSeen := false
 	for _, w := range retrieve.Words(name) {
@@ -412,7 +415,11 @@ func (s said) nameCover(name string, filled map[string]bool) float64 {
 		switch {
 		case s.exact[w]:
 			found++
+			what++
 		case s.stems[st]:
+			found += 0.75
+			what++
+		case s.whose[st]:
 			found += 0.75
 		case s.related(w) || filled[st] || s.syn[st]:
 			found += 0.5
@@ -422,6 +429,11 @@ func (s said) nameCover(name string, filled map[string]bool) float64 {
 	}
 	if words == 0 {
 		return 0
+	}
+	if what == 0 {
+		// "workspaces I have access to" are not users: "my" and "I"
+		// say whose things, next to a word that says what things.
+		found = 0
 	}
 	return found/float64(words) - unsaidCost*float64(min(unsaid, 3))
 }
