@@ -28,17 +28,27 @@ import (
 // operators (harness/eval/testdata/suites, the dev half), not against the
 // utterances agentready generates. On a user message it
 //
-//  1. picks a tool. BM25 (harness/retrieve) over each tool's definition
-//     finds candidates; a reader then prefers the tool whose name says
+//  1. picks a tool. BM25F (harness/retrieve) over each tool's definition
+//     finds candidates, weighing it as a model reads it: the name first,
+//     then the description, the arguments' names and descriptions least,
+//     and leaving out what a description says of other tools ("Find it
+//     with listUsers", "(see listTeams)", their names); a request's word
+//     also searches for its synonyms (retrieve.Synonyms: "bill" for
+//     invoice) only when no tool's name or first sentence uses the word
+//     itself. A reader then prefers the tool whose name says
 //     what the request says: the action (the first verb in its base form
 //     in a clause: "show", "list" and "get" read, "open" and "create"
 //     create, "kill" cancels, "comment" creates or comments; "closed
 //     issues" orders nothing and reads)
 //     against the tool's verb (or its description's first word when the
 //     name only says POST), and the name's other words in the request, in
-//     any form ("remind" for reminders, "my" for the current user's, a
+//     any form ("remind" for reminders, "my" for the current user's
+//     when another name word says what is asked, a
 //     synonym from a short list of API vocabulary: "bill" for invoice),
-//     leaving out words most of the tools' names share (ipam, dcim).
+//     leaving out words most of the tools' names share (ipam, dcim); each
+//     name word the request does not say counts against the tool (a
+//     qualifier such as Preview or Paginated, a namespace such as
+//     admin_), so the tool that says no more than the request wins.
 //     Finally it fills the best eight, as a model does before calling,
 //     and prefers the tool that takes what the request gives: each
 //     required argument it cannot fill counts against it, each value of

@@ -204,7 +204,7 @@ var destructive = map[string]bool{"delete": true, "cancel": true}
 const candidates = 20
 
 func (k *toolkit) pickTool(request string, u *utterance) ([]retrieve.Hit, string, map[string]*filler) {
-	hits := k.index.Search(expandQuery(u), candidates)
+	hits := k.index.Search(k.expandQuery(u), candidates)
 	if len(hits) == 0 {
 		return nil, "", nil
 	}
@@ -223,7 +223,7 @@ func (k *toolkit) pickTool(request string, u *utterance) ([]retrieve.Hit, string
 		}
 	}
 	action := requestAction(u)
-	said := saidWords(u, action)
+	said := k.saidWords(u, action)
 	said.common = k.common
 	top := hits[0].Score
 	out := make([]retrieve.Hit, len(hits))
@@ -342,6 +342,9 @@ type said struct {
 	syn map[string]bool
 	// common are name words that tell no tool apart, left out.
 	common map[string]bool
+	// whose are the stems that say the current user when the request
+	// says "my" or "I": they say whose things, not what things.
+	whose map[string]bool
 }
 
 // saidWords are the request's words, less its values (the letters of
@@ -349,8 +352,8 @@ type said struct {
 // action ("list its items" says nothing of GetRadarValueListItems), plus
 // adjacent pairs written as one ("user group" for usergroups) and, when
 // the request speaks of "my" things, the words of the current user.
-func saidWords(u *utterance, action string) said {
-	s := said{stems: map[string]bool{}, exact: map[string]bool{}, syn: map[string]bool{}}
+func (k *toolkit) saidWords(u *utterance, action string) said {
+	s := said{stems: map[string]bool{}, exact: map[string]bool{}, syn: map[string]bool{}, whose: map[string]bool{}}
 	verbDone := false
 	for i, w := range u.words {
 		if u.valueToken(w.tok) || w.stem == "" {
@@ -362,7 +365,7 @@ func saidWords(u *utterance, action string) said {
 		}
 		s.stems[w.stem] = true
 		s.exact[w.lower] = true
-		for _, syn := range retrieve.Synonyms(w.stem) {
+		for _, syn := range k.synonyms(w.stem) {
 			// "bill" says invoice, in another word.
 			s.syn[syn] = true
 		}
@@ -375,7 +378,7 @@ func saidWords(u *utterance, action string) said {
 			// "my devices" are the current user's: getUsersDevices,
 			// list-for-authenticated-user.
 			for _, x := range []string{"user", "me", "current", "authenticated", "self", "own"} {
-				s.stems[x] = true
+				s.whose[x] = true
 			}
 		}
 	}
@@ -387,9 +390,13 @@ func saidWords(u *utterance, action string) said {
 // that the request says: 1 for the word, 0.75 for another
 // form of it ("teams" for getTeam), 0.5 for one of its family ("remind"
 // for reminders), a synonym ("bill" for invoice) or a word an argument
-// filled from the request stands for (filled holds their stems).
+// filled from the request stands for (filled holds their stems), less
+// unsaidCost for each of those words the request does not say in any
+// way (at most three): a qualifier ("Preview", "Paginated", "ForTeam")
+// or a namespace ("admin_") says the tool does more, or other, than was
+// asked, and a model prefers the tool that says no more than the request.
 func (s said) nameCover(name string, filled map[string]bool) float64 {
-	var words int
+	var words, unsaid, what int
 	var found float64
 	verbSeen := false
 	for _, w := range retrieve.Words(name) {
@@ -408,17 +415,32 @@ func (s said) nameCover(name string, filled map[string]bool) float64 {
 		switch {
 		case s.exact[w]:
 			found++
+			what++
 		case s.stems[st]:
+			found += 0.75
+			what++
+		case s.whose[st]:
 			found += 0.75
 		case s.related(w) || filled[st] || s.syn[st]:
 			found += 0.5
+		default:
+			unsaid++
 		}
 	}
 	if words == 0 {
 		return 0
 	}
-	return found / float64(words)
+	if what == 0 {
+		// "workspaces I have access to" are not users: "my" and "I"
+		// say whose things, next to a word that says what things.
+		found = 0
+	}
+	return found/float64(words) - unsaidCost*float64(min(unsaid, 3))
 }
+
+// unsaidCost is what each word of a tool's name that the request does
+// not say costs the tool (see nameCover).
+const unsaidCost = 0.15
 
 // related reports whether the request has a word of the same family as
 // w: one starts the other and the shorter has at least four letters

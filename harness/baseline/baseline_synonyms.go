@@ -7,11 +7,14 @@ import (
 )
 
 // expandQuery is the request as the BM25 search reads it: without the
+// words of conversation that say nothing of what is asked (fillerWords),
+// without the
 // name it gives a thing (quoted text, a capitalised name: "team Service
 // Desk" is about teams, not about tools whose text says "service"), plus
-// the words that mean what its words mean (retrieve.Synonyms);
+// the words that mean what its words mean (retrieve.Synonyms) for the
+// words the tools do not use themselves (see toolkit.synonyms);
 // identifiers are left alone.
-func expandQuery(u *utterance) string {
+func (k *toolkit) expandQuery(u *utterance) string {
 	var extra []string
 	seen := map[string]bool{}
 	name := map[int]bool{}
@@ -21,7 +24,7 @@ func expandQuery(u *utterance) string {
 	var kept []string
 	for i, t := range u.toks {
 		if !name[i] {
-			kept = append(kept, t.raw)
+			kept = append(kept, withoutFiller(t.raw))
 		}
 	}
 	text := strings.Join(kept, " ")
@@ -29,7 +32,7 @@ func expandQuery(u *utterance) string {
 		if u.valueToken(w.tok) || name[w.tok] {
 			continue
 		}
-		for _, s := range retrieve.Synonyms(w.stem) {
+		for _, s := range k.synonyms(w.stem) {
 			if !seen[s] {
 				seen[s] = true
 				extra = append(extra, s)
@@ -40,4 +43,48 @@ func expandQuery(u *utterance) string {
 		return text
 	}
 	return text + " " + strings.Join(extra, " ")
+}
+
+// synonyms are the stems of the words that mean what the word with stem
+// st means, when no tool's name or purpose (its description's first
+// sentence) uses st itself: a model maps "bill" onto invoice for an API
+// that speaks only of invoices, but reads "workspace" as workspace where
+// the tools say workspace, not as another word for team.
+func (k *toolkit) synonyms(st string) []string {
+	if k.vocab[st] {
+		return nil
+	}
+	return retrieve.Synonyms(st)
+}
+
+// fillerWords are English words that carry no topic: the function words
+// of a general stop list (NLTK's English list, less the words that can
+// say an action or a filter: "sign out", "turn off", "after", "other",
+// "no") and the words of
+// conversation ("I'd like to see", "right now", "one more thing").
+// Searched for, they match rare words in some tool's text and outweigh
+// the nouns that say the resource.
+var fillerWords = map[string]bool{}
+
+func init() {
+	for _, w := range strings.Fields(`i me my myself we our ours ourselves you your yours yourself yourselves he him
+		his himself she her hers herself it its itself they them their theirs themselves what which who whom this
+		that these those am is are was were be been being have has had having do does did doing a an the and but if
+		or because as while of at by for with about into to from in on then here there when where why how all
+		any both each some such so than too very can will just don should now
+		see like one ones right really actually maybe perhaps quick quickly rush asap real still already also
+		thing things stuff something anything everything whatever bit lot lots kind sort sure ok okay gonna
+		wanna gotta know think mean guess help thanks thank hey hello hi please pls plz anyway btw fyi tho
+		though got getting mind wonder wondering able let lets i'd i'm i've we're we've you're it's that's
+		what's who's there's`) {
+		fillerWords[w] = true
+	}
+}
+
+// withoutFiller is a token of the request, or "" when it is filler.
+func withoutFiller(raw string) string {
+	if fillerWords[strings.ToLower(strings.Trim(raw, ".,;:!?\"'()"))] {
+		return ""
+	}
+	return raw
 }

@@ -128,8 +128,8 @@ func TestBaselineMistakes(t *testing.T) {
 		want                groundTruth
 		check               func(c call) bool
 	}{
-		{"wrong tool", "How healthy is the service?",
-			"'healthy' is not 'health'; getServiceStats shares 'service'",
+		{"wrong tool", "Is the service up?",
+			"'up' is not 'health'; getServiceStats shares 'service'",
 			groundTruth{tool: "getHealth", args: map[string]any{}},
 			func(c call) bool { return c.Tool == "getServiceStats" }},
 		{"wrong tool", "Show me the assets of user " + userID,

@@ -20,6 +20,9 @@ type toolkit struct {
 	// common are the stems found in the names of more than half the
 	// tools (a namespace such as ipam, dcim): they tell no tool apart.
 	common map[string]bool
+	// vocab are the stems of the tools' topics (name and the first
+	// sentence of the description): the words the API uses.
+	vocab map[string]bool
 }
 
 // toolSpec is one tool as the baseline reads its definition.
@@ -97,15 +100,25 @@ type producer struct {
 
 func newToolkit(infos []*schema.ToolInfo) *toolkit {
 	k := &toolkit{infos: infos, byName: map[string]*toolSpec{}}
-	docs := make([]retrieve.Doc, 0, len(infos))
+	var kept []*schema.ToolInfo
 	for _, info := range infos {
 		if info == nil || k.byName[info.Name] != nil {
 			continue
 		}
 		k.byName[info.Name] = readTool(info)
-		docs = append(docs, retrieve.DocOf(info))
+		kept = append(kept, info)
+	}
+	docs := make([]retrieve.Doc, len(kept))
+	for i, info := range kept {
+		docs[i] = retrieve.SplitDocOf(info, k.withoutOtherTools(info.Name))
 	}
 	k.index = retrieve.New(docs)
+	k.vocab = map[string]bool{}
+	for _, t := range k.byName {
+		for st := range t.topic {
+			k.vocab[st] = true
+		}
+	}
 	for _, t := range k.byName {
 		for _, p := range t.params {
 			p.producers = k.producersNamed(t, p.desc)
@@ -130,6 +143,42 @@ func newToolkit(infos []*schema.ToolInfo) *toolkit {
 		}
 	}
 	return k
+}
+
+// withoutOtherTools returns what a model makes of a description of tool
+// self when it asks what self is for: the description without the
+// sentences and asides that point to other tools for a value ("Find it
+// with listUsers (`items[].id`).", "(see listTeams)") and without the
+// other tools' names, whose words say what those tools do, not this one.
+func (k *toolkit) withoutOtherTools(self string) func(string) string {
+	return func(desc string) string {
+		desc = withoutPointers(desc)
+		desc = aside.ReplaceAllStringFunc(desc, func(a string) string {
+			if k.namesOther(a, self) {
+				return " "
+			}
+			return a
+		})
+		return mentionedTool.ReplaceAllStringFunc(desc, func(m string) string {
+			if k.namesOther(m, self) {
+				return " "
+			}
+			return m
+		})
+	}
+}
+
+// aside is text in parentheses.
+var aside = regexp.MustCompile(`\([^()]*\)`)
+
+// namesOther reports whether text names a tool other than self.
+func (k *toolkit) namesOther(text, self string) bool {
+	for _, m := range mentionedTool.FindAllStringSubmatch(text, -1) {
+		if m[1] != self && len(m[1]) >= 4 && k.byName[m[1]] != nil {
+			return true
+		}
+	}
+	return false
 }
 
 var exampleLine = regexp.MustCompile(`(?m)(?:^|\s)Example:\s*(\{.*)$`)

@@ -19,12 +19,12 @@ import (
 // committed), split in half: the baseline was developed looking at the
 // dev half only; the test half is held out. Both must fit their specs,
 // and the baseline must not fall below a floor just under what it scores
-// today on either half (dev 0.64, test 0.38 over the seven), so that a
+// today on either half (dev 0.67, test 0.42 over the seven), so that a
 // change that makes it worse on requests people write fails here even
 // when the generated cases do not notice.
 func TestHandWrittenSuites(t *testing.T) {
 	specs := sharedRealSpecs(t)
-	floors := map[string]float64{"dev": 0.61, "test": 0.36}
+	floors := map[string]float64{"dev": 0.64, "test": 0.39}
 	totals := map[string][2]int{}
 	for _, name := range []string{"github", "jira", "stripe", "slack", "spotify", "asana", "kubernetes"} {
 		api, cat := load(t, filepath.Join(specs, suiteSpec(name)))

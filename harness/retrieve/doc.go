@@ -22,6 +22,24 @@ func DocOf(info *schema.ToolInfo) Doc {
 	return Doc{Name: info.Name, Text: docText(info.Desc, js)}
 }
 
+// SplitDocOf is the document of a tool as a model weighs it: the
+// description as Text, the arguments (names, descriptions, accepted
+// values) apart as Args, each description first passed through clean
+// (nil keeps it as it is), for instance to drop what it says of other
+// tools.
+func SplitDocOf(info *schema.ToolInfo, clean func(string) string) Doc {
+	if clean == nil {
+		clean = func(s string) string { return s }
+	}
+	var js *jsonschema.Schema
+	if info.ParamsOneOf != nil {
+		js, _ = info.ParamsOneOf.ToJSONSchema()
+	}
+	var b strings.Builder
+	writeProps(&b, js, 0, clean)
+	return Doc{Name: info.Name, Text: clean(info.Desc), Args: b.String()}
+}
+
 // DocOfOperation is DocOf for a tool descriptor; the same tool gives the
 // same document either way.
 func DocOfOperation(op *toolrt.Operation) Doc {
@@ -44,17 +62,18 @@ func DocsOf(infos []*schema.ToolInfo) []Doc {
 func docText(desc string, js *jsonschema.Schema) string {
 	var b strings.Builder
 	b.WriteString(desc)
-	writeProps(&b, js, 0)
+	writeProps(&b, js, 0, func(s string) string { return s })
 	return b.String()
 }
 
 // writeProps appends each property's name, description and enum values.
-func writeProps(b *strings.Builder, js *jsonschema.Schema, depth int) {
+// clean rewrites each description first.
+func writeProps(b *strings.Builder, js *jsonschema.Schema, depth int, clean func(string) string) {
 	if js == nil || depth > 2 {
 		return
 	}
 	if js.Items != nil {
-		writeProps(b, js.Items, depth)
+		writeProps(b, js.Items, depth, clean)
 	}
 	if js.Properties == nil {
 		return
@@ -68,7 +87,7 @@ func writeProps(b *strings.Builder, js *jsonschema.Schema, depth int) {
 		}
 		if s.Description != "" {
 			b.WriteString(" ")
-			b.WriteString(s.Description)
+			b.WriteString(clean(s.Description))
 		}
 		enum := s.Enum
 		if len(enum) == 0 && s.Items != nil {
@@ -82,7 +101,7 @@ func writeProps(b *strings.Builder, js *jsonschema.Schema, depth int) {
 				fmt.Fprintf(b, " %v", e)
 			}
 		}
-		writeProps(b, s, depth+1)
+		writeProps(b, s, depth+1, clean)
 	}
 }
 

@@ -4,10 +4,11 @@
 // thousands, and that the offline baseline model uses to pick one.
 //
 // The index is BM25F (k1 = 1.2, b = 0.75) with two fields, the name and
-// the text, over light tokens: words split at camelCase humps, snake_case
+// the text (and a third, the arguments, when a Doc gives them apart), over light tokens: words split at camelCase humps, snake_case
 // and kebab-case, lower-cased, without stop words, lightly stemmed (Stem).
 // Each field is normalized by its own average length, and a word of the
-// name counts NameWeight times as much as one of the text, so a request
+// name counts NameWeight times as much as one of the text (one of the
+// arguments ArgsWeight times), so a request
 // that names a tool's resource and verb finds it even among tools whose
 // long descriptions mention both.
 // Results are ordered by score, then name, then position, so equal
@@ -21,10 +22,13 @@ import (
 )
 
 // Doc is one tool to index: its name and what describes it (description,
-// argument names and their descriptions; see DocOf).
+// argument names and their descriptions; see DocOf). Args is an optional
+// third field for a reader that weighs the arguments apart from the
+// description (see SplitDocOf); DocOf leaves it empty.
 type Doc struct {
 	Name string
 	Text string
+	Args string
 }
 
 // Hit is one tool found, with its BM25 score (higher is better).
@@ -37,6 +41,13 @@ type Hit struct {
 // once for a word of its text.
 const NameWeight = 3
 
+// ArgsWeight is how much a word of a Doc's Args field counts, against
+// once for a word of its text: an argument's description says what the
+// tool takes, not what it is for, and a model reads it last.
+const ArgsWeight = 0.3
+
+// nFields are the fields of a Doc the index weighs: name, text, args.
+const nFields = 3
 const (
 	k1 = 1.2
 	b  = 0.75
@@ -87,23 +98,23 @@ func New(docs []Doc) *Index {
 		counts map[string]float32
 		length float64
 	}
-	fields := make([][2]field, len(docs))
+	fields := make([][nFields]field, len(docs))
 	orders := make([][]string, len(docs))
-	var avg [2]float64
+	var avg [nFields]float64
 	var buf []string
 	for i, d := range docs {
 		ix.names[i] = d.Name
 		if _, dup := ix.byName[d.Name]; !dup {
 			ix.byName[d.Name] = i
 		}
-		for f, text := range [2]string{d.Name, d.Text} {
+		inDoc := map[string]bool{}
+		for f, text := range [nFields]string{d.Name, d.Text, d.Args} {
 			buf = appendTokens(buf[:0], text)
 			counts := make(map[string]float32, len(buf))
 			for _, t := range buf {
-				if _, seen := counts[t]; !seen {
-					if _, other := fields[i][0].counts[t]; f == 0 || !other {
-						orders[i] = append(orders[i], t)
-					}
+				if !inDoc[t] {
+					inDoc[t] = true
+					orders[i] = append(orders[i], t)
 				}
 				counts[t]++
 			}
@@ -118,9 +129,9 @@ func New(docs []Doc) *Index {
 			avg[f] = 1
 		}
 	}
-	weights := [2]float64{NameWeight, 1}
+	weights := [nFields]float64{NameWeight, 1, ArgsWeight}
 	for i := range docs {
-		var norms [2]float64
+		var norms [nFields]float64
 		for f := range norms {
 			norms[f] = 1 - b + b*fields[i][f].length/avg[f]
 		}
@@ -133,7 +144,7 @@ func New(docs []Doc) *Index {
 				}
 			}
 			// The raw weighted count serves Similar as the query weight.
-			raw := NameWeight*fields[i][0].counts[t] + fields[i][1].counts[t]
+			raw := NameWeight*fields[i][0].counts[t] + fields[i][1].counts[t] + ArgsWeight*fields[i][2].counts[t]
 			tfs[j] = termFreq{t, raw}
 			tm := ix.terms[t]
 			if tm == nil {
