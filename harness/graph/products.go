@@ -145,3 +145,13 @@ func globalIDClash(in *input, l *leaf) bool {
 	}
 	return true
 }
+
+// productSiblings reports whether two named types both belong to
+// products: each is a kind of its own, whatever their shapes (Stripe's
+// treasury.received_credit has every property of
+// treasury.received_debit and is no debit).
+func productSiblings(a, b string) bool {
+	nsA, _, okA := productOf(a)
+	nsB, _, okB := productOf(b)
+	return okA && okB && nsA != "" && nsB != ""
+}
