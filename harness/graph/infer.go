@@ -678,6 +678,9 @@ func (x *inferrer) candidates(in *input) []candidate {
 	}
 	for _, e := range in.entities {
 		for _, nh := range x.nounMatches(e.words, x.nounKeys, "noun") {
+			if x.otherSpecies(in, e, x.byNoun[nh.key][0].n) {
+				continue
+			}
 			for _, h := range x.byNoun[nh.key] {
 				if c, ok := x.score(in, e, h, nh.score+x.consensus(e, h), false); ok {
 					consider(c)

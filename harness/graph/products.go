@@ -155,3 +155,30 @@ func productSiblings(a, b string) bool {
 	nsB, _, okB := productOf(b)
 	return okA && okB && nsA != "" && nsB != ""
 }
+
+// otherSpecies reports whether a head-noun match of input in's noun e
+// with a producer's noun n pairs two different kinds of one thing:
+//   - e is a resource of the API of its own and n only its head (a
+//     bank_accounts resource: a bank account is not an account; a
+//     component's lead account, no resource, is a user's account);
+//   - the input's path names it more closely than e does and n is
+//     another kind of it (the rate_id of /exchange_rates/{rate_id} is
+//     an exchange rate, not a shipping or a tax rate).
+func (x *inferrer) otherSpecies(in *input, e, n noun) bool {
+	if len(e.words) > len(n.words) && endsWith(e.words, n.words) && x.vocab.paths[e.key()] {
+		return true
+	}
+	if len(n.words) <= len(e.words) || !endsWith(n.words, e.words) {
+		return false
+	}
+	closer := in.entities
+	if pl, ok := placeOf(in.op.Path, in.param); ok {
+		closer = append(closer[:len(closer):len(closer)], noun{words: singulars(splitWords(pl.collection))})
+	}
+	for _, f := range closer {
+		if len(f.words) > len(e.words) && endsWith(f.words, e.words) && f.key() != n.key() {
+			return true
+		}
+	}
+	return false
+}
