@@ -126,6 +126,10 @@ type inferrer struct {
 	matches  map[string][]nounHit
 	// clash caches kindClash.
 	clash map[string]int
+	// products are the products of the API's types; returns is the type
+	// of the primary resource each operation returns.
+	products products
+	returns  map[*ir.Operation]string
 }
 
 type hit struct {
@@ -141,7 +145,8 @@ type nounHit struct {
 
 func newInferrer(api *ir.API, opts Options) *inferrer {
 	x := &inferrer{api: api, opts: opts, vocab: buildVocabulary(api),
-		byNoun: map[string][]hit{}, refs: map[string][]hit{}, matches: map[string][]nounHit{}, clash: map[string]int{}}
+		byNoun: map[string][]hit{}, refs: map[string][]hit{}, matches: map[string][]nounHit{}, clash: map[string]int{},
+		products: buildProducts(api), returns: map[*ir.Operation]string{}}
 	sh := buildShapes(api)
 	inputsOf := map[*ir.Operation][]*input{}
 	for _, op := range api.Operations {
@@ -161,6 +166,7 @@ func newInferrer(api *ir.API, opts Options) *inferrer {
 		for _, l := range ls {
 			if l.obj.primary {
 				p.names = l.obj.names
+				x.returns[op] = l.obj.typeName
 				break
 			}
 		}
@@ -672,6 +678,9 @@ func (x *inferrer) candidates(in *input) []candidate {
 	}
 	for _, e := range in.entities {
 		for _, nh := range x.nounMatches(e.words, x.nounKeys, "noun") {
+			if x.otherSpecies(in, e, x.byNoun[nh.key][0].n) {
+				continue
+			}
 			for _, h := range x.byNoun[nh.key] {
 				if c, ok := x.score(in, e, h, nh.score+x.consensus(e, h), false); ok {
 					consider(c)
@@ -704,7 +713,7 @@ func (x *inferrer) candidates(in *input) []candidate {
 	for _, c := range best {
 		out = append(out, c)
 	}
-	return preferOwn(out)
+	return preferCollection(in, preferOwn(out))
 }
 
 // preferOwn drops the candidates from foreign producers (what the
@@ -790,7 +799,8 @@ func (x *inferrer) consensus(e noun, h hit) float64 {
 func (x *inferrer) score(in *input, e noun, h hit, match float64, byRole bool) (candidate, bool) {
 	p, l := h.p, h.l
 	if p.op == in.op || x.circular(p, in) || selfOnly(in) && p.op.Path != authenticatedUserRoot ||
-		ownerClash(p.op.Path, in) || writesThrough(p, in) {
+		ownerClash(p.op.Path, in) || writesThrough(p, in) || tokenClash(in, l) || globalIDClash(in, l) ||
+		x.productClash(in, e, l, byRole) {
 		return candidate{}, false
 	}
 	switch x.kindClash(p.op.Path, in) {

@@ -132,6 +132,7 @@ func nameInput(api *ir.API, vocab vocabulary, in *input, name string, s *ir.Sche
 	entity, attrs := nameParts(stripOperator(name))
 	in.attrs = attrs
 	in.qualified = qualifiedName(desc, in.format)
+	in.token = takesToken(desc)
 	identifier := len(attrs) > 0
 	known := false
 	if rn, _, ok := refNoun(api, s); ok {

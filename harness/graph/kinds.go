@@ -71,7 +71,7 @@ func placeOf(path, param string) (place, bool) {
 func producerPlace(path, collection string) (place, bool) {
 	segs := strings.Split(strings.Trim(path, "/"), "/")
 	for i := len(segs) - 1; i >= 0; i-- {
-		if s := segs[i]; s == collection || strings.HasSuffix(s, "-"+collection) || strings.HasSuffix(s, "_"+collection) {
+		if sameCollection(segs[i], collection) {
 			return placeAt(segs, i), true
 		}
 	}
@@ -268,4 +268,65 @@ func writesThrough(p *producer, in *input) bool {
 // /search.
 func isSearch(op *ir.Operation) bool {
 	return strings.SplitN(strings.Trim(op.Path, "/"), "/", 2)[0] == "search"
+}
+
+// preferCollection drops, for a path input that indexes a collection
+// (the username of DELETE /orgs/{org}/members/{username}), the
+// candidates that list another collection of the same parent
+// (/orgs/{org}/outside_collaborators) when one lists the collection
+// itself (/orgs/{org}/members, or a kind of it such as public_members)
+// with items of the same type: an outside collaborator is no member to
+// remove. A PUT adds to the
+// collection, so anything of the right kind will do there.
+func preferCollection(in *input, cs []candidate) []candidate {
+	if in.loc != "path" || in.op.Method == "PUT" {
+		return cs
+	}
+	shape := pathShape(in.op.Path)
+	i := indexOf(strings.Split(strings.Trim(in.op.Path, "/"), "/"), "{"+in.param+"}") - 1
+	if i < 1 || isParam(shape[i]) {
+		return cs
+	}
+	collection, parent := shape[i], shape[:i]
+	sibling := func(c candidate) (collection string, ok bool) {
+		s := pathShape(c.p.op.Path)
+		if len(s) != i+1 || !slicesEqual(s[:i], parent) || isParam(s[i]) {
+			return "", false
+		}
+		return s[i], true
+	}
+	// The types of the collection's own items: a sibling of another
+	// type (Jira's search beside /issue) lists something else, to be
+	// judged by noun as usual.
+	own := map[string]bool{}
+	for _, c := range cs {
+		if seg, ok := sibling(c); ok && sameCollection(seg, collection) && c.l.obj.typeName != "" {
+			own[c.l.obj.typeName] = true
+		}
+	}
+	if len(own) == 0 {
+		return cs
+	}
+	out := cs[:0]
+	for _, c := range cs {
+		if seg, ok := sibling(c); !ok || sameCollection(seg, collection) || !own[c.l.obj.typeName] {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// sameCollection reports whether the segment seg names the collection
+// or a kind of it (public_members for members).
+func sameCollection(seg, collection string) bool {
+	return seg == collection || strings.HasSuffix(seg, "-"+collection) || strings.HasSuffix(seg, "_"+collection)
+}
+
+func indexOf(ss []string, s string) int {
+	for i, v := range ss {
+		if v == s {
+			return i
+		}
+	}
+	return -1
 }

@@ -133,6 +133,9 @@ type input struct {
 	// qualified is set when the input takes a name qualified by its
 	// owner ("org/repo": a repository's full_name, not its name).
 	qualified bool
+	// token is set when the description says the input takes a token
+	// made on the client, not a stored object's id.
+	token bool
 }
 
 // describedAttrs returns the attribute classes a description mentions as

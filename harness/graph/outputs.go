@@ -404,7 +404,7 @@ func (sh *shapes) alias(api *ir.API, s *ir.Schema) []noun {
 	var out []noun
 	seen := map[string]bool{join(typeNoun(own)): true}
 	for _, t := range sh.types {
-		if t.name == own || len(t.props)*4 < len(props)*3 || len(t.props) > len(props) {
+		if t.name == own || len(t.props)*4 < len(props)*3 || len(t.props) > len(props) || productSiblings(own, t.name) {
 			continue
 		}
 		all := true

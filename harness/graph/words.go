@@ -254,3 +254,8 @@ func expand(ws []string) string {
 	}
 	return b.String()
 }
+
+// endsWith reports whether the words a end with the words b.
+func endsWith(a, b []string) bool {
+	return len(b) <= len(a) && slicesEqual(a[len(a)-len(b):], b)
+}
