@@ -589,11 +589,7 @@ func (g *gen) str(s *ir.Schema, name string) any {
 
 // fitLength pads or cuts c to the length bounds of s.
 func fitLength(s *ir.Schema, c string) string {
-	n := int64(utf8.RuneCountInString(c))
-	if s.MinLength != nil && n < *s.MinLength {
-		pad := min(*s.MinLength-n, MaxLength)
-		c += strings.Repeat("x", int(pad))
-	}
+	c = padLength(s, c)
 	if s.MaxLength != nil && int64(utf8.RuneCountInString(c)) > *s.MaxLength {
 		r := []rune(c)
 		c = string(r[:max(*s.MaxLength, 0)])
@@ -601,16 +597,32 @@ func fitLength(s *ir.Schema, c string) string {
 	return c
 }
 
-// number picks a number inside s's range: 1 when allowed, else the bound
-// nearest to it, moved onto the multipleOf grid.
-func number(s *ir.Schema) any {
-	lo, hi := math.Inf(-1), math.Inf(1)
+// padLength pads c with "x" up to s's minLength (by MaxLength at most).
+func padLength(s *ir.Schema, c string) string {
+	n := int64(utf8.RuneCountInString(c))
+	if s.MinLength != nil && n < *s.MinLength {
+		c += strings.Repeat("x", int(min(*s.MinLength-n, MaxLength)))
+	}
+	return c
+}
+
+// numberRange is s's minimum and maximum, infinite where unset
+// (exclusiveness aside).
+func numberRange(s *ir.Schema) (lo, hi float64) {
+	lo, hi = math.Inf(-1), math.Inf(1)
 	if s.Minimum != nil {
 		lo = *s.Minimum
 	}
 	if s.Maximum != nil {
 		hi = *s.Maximum
 	}
+	return lo, hi
+}
+
+// number picks a number inside s's range: 1 when allowed, else the bound
+// nearest to it, moved onto the multipleOf grid.
+func number(s *ir.Schema) any {
+	lo, hi := numberRange(s)
 	step := 1.0
 	if s.Kind == ir.KindNumber {
 		step = 0.5
