@@ -27,6 +27,11 @@
 // (required plus, when nothing is required, the optional argument an
 // example shows best) and All (every argument, and every property of
 // nested objects; a recursive type is entered once).
+//
+// Random is the seeded counterpart, for test cases and fuzzing: varied
+// valid values (a person from a pool, a time in a fixed window, a number
+// anywhere in range, a random string of the pattern), the same for the
+// same seed, held to the same caps (MaxItems, MaxLength, MaxValues).
 package example
 
 import (
@@ -416,7 +421,7 @@ func (g *gen) givenValue(use, s *ir.Schema, name string, extra []any) (any, bool
 		if c == nil {
 			continue
 		}
-		c = normalize(c)
+		c = Normalize(c)
 		if g.mode != All && !g.short(c) {
 			continue
 		}
@@ -430,7 +435,7 @@ func (g *gen) givenValue(use, s *ir.Schema, name string, extra []any) (any, bool
 		if d == nil {
 			continue
 		}
-		d = normalize(d)
+		d = Normalize(d)
 		if _, isMap := d.(map[string]any); isMap {
 			continue
 		}
@@ -480,10 +485,10 @@ func (g *gen) make(use, s *ir.Schema, name string, depth int) any {
 		// placeholder ("text" of a data_type) when another is valid.
 		var first any
 		for _, e := range s.Enum {
-			if e == nil || !valid(g.api, use, normalize(e), 0) {
+			if e == nil || !valid(g.api, use, Normalize(e), 0) {
 				continue
 			}
-			e = normalize(e)
+			e = Normalize(e)
 			if str, isString := e.(string); !isString || !isPlaceholder(str, name) {
 				return e
 			}
@@ -494,7 +499,7 @@ func (g *gen) make(use, s *ir.Schema, name string, depth int) any {
 		if first != nil {
 			return first
 		}
-		return normalize(s.Enum[0])
+		return Normalize(s.Enum[0])
 	}
 	switch s.Kind {
 	case ir.KindString:
@@ -710,8 +715,8 @@ func (g *gen) another(s *ir.Schema, item string, have []any, depth int) any {
 	}
 	if it != nil {
 		for _, e := range it.Enum {
-			if unique(normalize(e)) {
-				return normalize(e)
+			if unique(Normalize(e)) {
+				return Normalize(e)
 			}
 		}
 	}

@@ -362,7 +362,7 @@ func (h *harvester) call(op *ir.Operation, args map[string]any) *callResult {
 		h.warn("json:"+key, "calling %s %s: the response is not JSON: %v", op.Name, raw, err)
 		return r
 	}
-	r.doc = normalizeValue(doc)
+	r.doc = example.Normalize(doc)
 	return r
 }
 
