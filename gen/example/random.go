@@ -43,13 +43,16 @@ type Random struct {
 }
 
 // NewRandom returns a Random drawing on rng (seed it with
-// rand.New(rand.NewPCG(seed, stream)) for repeatable values). budget is
-// the most values (each string counting one more per 64 characters) it
-// makes over all its calls before it turns to least values; 0 or more
-// than MaxValues means MaxValues.
+// rand.New(rand.NewPCG(seed, stream)) for repeatable values; nil is
+// seed 0). budget is the most values (each string counting one more per
+// 64 characters) it makes over all its calls before it turns to least
+// values; 0 or more than MaxValues means MaxValues.
 func NewRandom(api *ir.API, rng *rand.Rand, budget int) *Random {
 	if budget <= 0 || budget > MaxValues {
 		budget = MaxValues
+	}
+	if rng == nil {
+		rng = rand.New(rand.NewPCG(0, 0))
 	}
 	return &Random{api: api, rng: rng, budget: budget}
 }

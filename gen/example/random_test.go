@@ -89,6 +89,11 @@ func TestRandom(t *testing.T) {
 			t.Errorf("%s: %d distinct values over 120 draws, want variety: %v", name, len(distinct[name]), distinct[name])
 		}
 	}
+	// A nil source is seed 0, not a panic.
+	s := schemas["contact"]
+	if a, b := NewRandom(api, nil, 0).Value(s, "contact", "", All), NewRandom(api, nil, 0).Value(s, "contact", "", All); !reflect.DeepEqual(a, b) {
+		t.Errorf("nil source: %v then %v, want equal values", a, b)
+	}
 	if len(distinct["page"]) > 3 {
 		t.Errorf("page: %d distinct values, want it kept near its minimum: %v", len(distinct["page"]), distinct["page"])
 	}
