@@ -58,46 +58,40 @@ func specKey(t testing.TB, path string) string {
 // assertion on, so date-time, email, uri, uuid and the like are checked
 // too.
 func TestExamplesValid(t *testing.T) {
-	paths := append(allSpecPaths(t), extraSpecPaths()...)
 	total, failed := 0, 0
 	fired := map[string]bool{}
-	for _, path := range paths {
-		api := loadSpec(t, path)
-		spec := specKey(t, path)
-		for _, op := range api.Operations {
-			sch, err := compileSchema(api, op)
+	forEachTool(t, func(spec string, api *ir.API, op *ir.Operation, sch *jsonschema.Schema, err error) {
+		if err != nil {
+			t.Errorf("%s %s: schema does not compile: %v", spec, op.Name, err)
+			return
+		}
+		for _, mode := range []example.Mode{example.RequiredOnly, example.Typical, example.All} {
+			total++
+			args := example.Build(api, op, mode)
+			inst, err := roundTrip(args)
 			if err != nil {
-				t.Errorf("%s %s: schema does not compile: %v", spec, op.Name, err)
+				t.Errorf("%s %s %s: example is not JSON: %v", spec, op.Name, mode, err)
 				continue
 			}
-			for _, mode := range []example.Mode{example.RequiredOnly, example.Typical, example.All} {
-				total++
-				args := example.Build(api, op, mode)
-				inst, err := roundTrip(args)
-				if err != nil {
-					t.Errorf("%s %s %s: example is not JSON: %v", spec, op.Name, mode, err)
-					continue
+			verr := sch.Validate(inst)
+			key := fmt.Sprintf("%s/%s/%s", spec, op.Name, mode)
+			if verr == nil {
+				if !example.Valid(api, &ir.Schema{Kind: ir.KindObject}, args) {
+					t.Errorf("%s: arguments are not an object", key)
 				}
-				verr := sch.Validate(inst)
-				key := fmt.Sprintf("%s/%s/%s", spec, op.Name, mode)
-				if verr == nil {
-					if !example.Valid(api, &ir.Schema{Kind: ir.KindObject}, args) {
-						t.Errorf("%s: arguments are not an object", key)
-					}
-					continue
-				}
-				if _, ok := knownInvalid[key]; ok {
-					fired[key] = true
-					continue
-				}
-				failed++
-				if failed <= 30 {
-					data, _ := json.Marshal(args)
-					t.Errorf("%s: example %s does not satisfy the schema: %v", key, trim(string(data), 400), trim(verr.Error(), 600))
-				}
+				continue
+			}
+			if _, ok := knownInvalid[key]; ok {
+				fired[key] = true
+				continue
+			}
+			failed++
+			if failed <= 30 {
+				data, _ := json.Marshal(args)
+				t.Errorf("%s: example %s does not satisfy the schema: %v", key, trim(string(data), 400), trim(verr.Error(), 600))
 			}
 		}
-	}
+	})
 	for key, why := range knownInvalid {
 		if !fired[key] && !testing.Short() {
 			t.Errorf("known exception %s (%s) no longer fails: remove it", key, why)
@@ -106,6 +100,21 @@ func TestExamplesValid(t *testing.T) {
 	t.Logf("%d examples checked, %d invalid, %d known exceptions", total, failed, len(fired))
 	if failed > 0 {
 		t.Errorf("%d of %d examples do not satisfy their schema", failed, total)
+	}
+}
+
+// forEachTool calls f for every operation of the specs TestExamplesValid
+// reads (allSpecPaths and extraSpecPaths), with its tool schema compiled
+// with format assertion, or the error that stopped the compilation.
+func forEachTool(t *testing.T, f func(spec string, api *ir.API, op *ir.Operation, sch *jsonschema.Schema, err error)) {
+	t.Helper()
+	for _, path := range append(allSpecPaths(t), extraSpecPaths()...) {
+		api := loadSpec(t, path)
+		spec := specKey(t, path)
+		for _, op := range api.Operations {
+			sch, err := compileSchema(api, op)
+			f(spec, api, op, sch, err)
+		}
 	}
 }
 

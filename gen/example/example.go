@@ -27,6 +27,11 @@
 // (required plus, when nothing is required, the optional argument an
 // example shows best) and All (every argument, and every property of
 // nested objects; a recursive type is entered once).
+//
+// Random is the seeded counterpart, for test cases and fuzzing: varied
+// valid values (a person from a pool, a time in a fixed window, a number
+// anywhere in range, a random string of the pattern), the same for the
+// same seed, held to the same caps (MaxItems, MaxLength, MaxValues).
 package example
 
 import (
@@ -416,7 +421,7 @@ func (g *gen) givenValue(use, s *ir.Schema, name string, extra []any) (any, bool
 		if c == nil {
 			continue
 		}
-		c = normalize(c)
+		c = Normalize(c)
 		if g.mode != All && !g.short(c) {
 			continue
 		}
@@ -430,7 +435,7 @@ func (g *gen) givenValue(use, s *ir.Schema, name string, extra []any) (any, bool
 		if d == nil {
 			continue
 		}
-		d = normalize(d)
+		d = Normalize(d)
 		if _, isMap := d.(map[string]any); isMap {
 			continue
 		}
@@ -480,10 +485,10 @@ func (g *gen) make(use, s *ir.Schema, name string, depth int) any {
 		// placeholder ("text" of a data_type) when another is valid.
 		var first any
 		for _, e := range s.Enum {
-			if e == nil || !valid(g.api, use, normalize(e), 0) {
+			if e == nil || !valid(g.api, use, Normalize(e), 0) {
 				continue
 			}
-			e = normalize(e)
+			e = Normalize(e)
 			if str, isString := e.(string); !isString || !isPlaceholder(str, name) {
 				return e
 			}
@@ -494,7 +499,7 @@ func (g *gen) make(use, s *ir.Schema, name string, depth int) any {
 		if first != nil {
 			return first
 		}
-		return normalize(s.Enum[0])
+		return Normalize(s.Enum[0])
 	}
 	switch s.Kind {
 	case ir.KindString:
@@ -589,11 +594,7 @@ func (g *gen) str(s *ir.Schema, name string) any {
 
 // fitLength pads or cuts c to the length bounds of s.
 func fitLength(s *ir.Schema, c string) string {
-	n := int64(utf8.RuneCountInString(c))
-	if s.MinLength != nil && n < *s.MinLength {
-		pad := min(*s.MinLength-n, MaxLength)
-		c += strings.Repeat("x", int(pad))
-	}
+	c = padLength(s, c)
 	if s.MaxLength != nil && int64(utf8.RuneCountInString(c)) > *s.MaxLength {
 		r := []rune(c)
 		c = string(r[:max(*s.MaxLength, 0)])
@@ -601,16 +602,32 @@ func fitLength(s *ir.Schema, c string) string {
 	return c
 }
 
-// number picks a number inside s's range: 1 when allowed, else the bound
-// nearest to it, moved onto the multipleOf grid.
-func number(s *ir.Schema) any {
-	lo, hi := math.Inf(-1), math.Inf(1)
+// padLength pads c with "x" up to s's minLength (by MaxLength at most).
+func padLength(s *ir.Schema, c string) string {
+	n := int64(utf8.RuneCountInString(c))
+	if s.MinLength != nil && n < *s.MinLength {
+		c += strings.Repeat("x", int(min(*s.MinLength-n, MaxLength)))
+	}
+	return c
+}
+
+// numberRange is s's minimum and maximum, infinite where unset
+// (exclusiveness aside).
+func numberRange(s *ir.Schema) (lo, hi float64) {
+	lo, hi = math.Inf(-1), math.Inf(1)
 	if s.Minimum != nil {
 		lo = *s.Minimum
 	}
 	if s.Maximum != nil {
 		hi = *s.Maximum
 	}
+	return lo, hi
+}
+
+// number picks a number inside s's range: 1 when allowed, else the bound
+// nearest to it, moved onto the multipleOf grid.
+func number(s *ir.Schema) any {
+	lo, hi := numberRange(s)
 	step := 1.0
 	if s.Kind == ir.KindNumber {
 		step = 0.5
@@ -698,8 +715,8 @@ func (g *gen) another(s *ir.Schema, item string, have []any, depth int) any {
 	}
 	if it != nil {
 		for _, e := range it.Enum {
-			if unique(normalize(e)) {
-				return normalize(e)
+			if unique(Normalize(e)) {
+				return Normalize(e)
 			}
 		}
 	}

@@ -1,11 +1,13 @@
 package example
 
 import (
+	"encoding/json"
 	"math"
 	"net"
 	"net/url"
 	"reflect"
 	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -21,7 +23,7 @@ import (
 // date, time, email, uuid, uri, ipv4, ipv6, hostname), items, required
 // input properties, closed objects, and unions as "any variant".
 func Valid(api *ir.API, s *ir.Schema, v any) bool {
-	return valid(api, s, normalize(v), 0)
+	return valid(api, s, Normalize(v), 0)
 }
 
 func valid(api *ir.API, use *ir.Schema, v any, depth int) bool {
@@ -274,7 +276,7 @@ func compile(p string) (*regexp.Regexp, error) {
 
 func inEnum(enum []any, v any) bool {
 	for _, e := range enum {
-		if equal(normalize(e), v) {
+		if equal(Normalize(e), v) {
 			return true
 		}
 	}
@@ -283,16 +285,26 @@ func inEnum(enum []any, v any) bool {
 
 // equal compares decoded JSON values, numbers by value.
 func equal(a, b any) bool {
-	return reflect.DeepEqual(normalize(a), normalize(b))
+	return reflect.DeepEqual(Normalize(a), Normalize(b))
 }
 
-// normalize makes values comparable: every number a float64, maps and
-// slices of any element type as map[string]any and []any, times as their
-// JSON text.
-func normalize(v any) any {
+// Normalize returns a decoded JSON or YAML value in the form that
+// compares and validates as JSON: every number a float64 where that
+// loses nothing (json.Number from a decoder's UseNumber, integers from
+// YAML; an integer beyond float64's precision stays a json.Number), maps
+// and slices of any element type as map[string]any and []any, times as
+// their JSON text. Objects and lists are copied, never changed in place:
+// they may be the spec's.
+func Normalize(v any) any {
 	switch x := v.(type) {
 	case nil, string, bool, float64:
 		return v
+	case json.Number:
+		f, err := x.Float64()
+		if err == nil && (strings.ContainsAny(x.String(), ".eE") || strconv.FormatFloat(f, 'f', -1, 64) == x.String()) {
+			return f
+		}
+		return x
 	case int:
 		return float64(x)
 	case int64:
@@ -311,13 +323,13 @@ func normalize(v any) any {
 	case []any:
 		out := make([]any, len(x))
 		for i, e := range x {
-			out[i] = normalize(e)
+			out[i] = Normalize(e)
 		}
 		return out
 	case map[string]any:
 		out := make(map[string]any, len(x))
 		for k, e := range x {
-			out[k] = normalize(e)
+			out[k] = Normalize(e)
 		}
 		return out
 	}

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/agentready/agentready/gen/example"
 	"github.com/agentready/agentready/gen/ir"
 	"github.com/agentready/agentready/gen/toolschema"
 )
@@ -187,6 +188,6 @@ func deletePath(args map[string]any, path string) {
 
 // cloneJSON copies arguments, nested objects and lists included.
 func cloneJSON(args map[string]any) map[string]any {
-	out, _ := normalizeValue(args).(map[string]any)
+	out, _ := example.Normalize(args).(map[string]any)
 	return out
 }

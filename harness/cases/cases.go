@@ -42,10 +42,9 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"strconv"
-	"strings"
 
 	"github.com/agentready/agentready/gen/atomicfile"
+	"github.com/agentready/agentready/gen/example"
 	"github.com/agentready/agentready/harness/jsonl"
 )
 
@@ -343,40 +342,6 @@ func Decode(data []byte, name string) ([]Case, error) {
 // and lists are copied, never changed in place: they may be the spec's.
 func normalizeNumbers(m map[string]any) {
 	for k, v := range m {
-		m[k] = normalizeValue(v)
+		m[k] = example.Normalize(v)
 	}
-}
-
-func normalizeValue(v any) any {
-	switch x := v.(type) {
-	case json.Number:
-		f, err := x.Float64()
-		if err == nil && (strings.ContainsAny(x.String(), ".eE") || strconv.FormatFloat(f, 'f', -1, 64) == x.String()) {
-			return f
-		}
-		return x
-	case int:
-		return float64(x)
-	case int64:
-		return float64(x)
-	case int32:
-		return float64(x)
-	case uint64:
-		return float64(x)
-	case float32:
-		return float64(x)
-	case map[string]any:
-		out := make(map[string]any, len(x))
-		for k, e := range x {
-			out[k] = normalizeValue(e)
-		}
-		return out
-	case []any:
-		out := make([]any, len(x))
-		for i, e := range x {
-			out[i] = normalizeValue(e)
-		}
-		return out
-	}
-	return v
 }

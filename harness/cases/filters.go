@@ -109,7 +109,7 @@ func (tg *toolGen) fromOwnItem(rng *rand.Rand, args map[string]any, src map[stri
 // first page (page 1, offset 0, or the schema's minimum).
 func firstPage(api *ir.API, a toolschema.Arg) (any, bool) {
 	ws := lowerWords(a.Name)
-	if len(ws) != 1 || !pagingWords[ws[0]] || ws[0] == "cursor" {
+	if len(ws) != 1 || !example.Paging(ws[0]) || ws[0] == "cursor" {
 		return nil, false
 	}
 	s := api.Resolve(a.Schema)

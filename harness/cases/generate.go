@@ -454,16 +454,6 @@ func caseID(tool string, sc Scenario, i, total int) string {
 	return fmt.Sprintf("%s/%s/%0*d", tool, sc, width, i)
 }
 
-func (sc Scenario) fill() fill {
-	switch sc {
-	case All:
-		return fillAll
-	case Subset:
-		return fillSome
-	}
-	return fillRequired
-}
-
 // build makes one case of scenario sc. first is set for the scenario's
 // first case, which shows the spec's examples.
 func (tg *toolGen) build(rng *rand.Rand, sc Scenario, first bool) Case {
@@ -475,7 +465,7 @@ func (tg *toolGen) build(rng *rand.Rand, sc Scenario, first bool) Case {
 		forced[strings.SplitN(name, ".", 2)[0]] = true
 	}
 	in := tg.cons.choose(rng, tg.args, sc, forced)
-	vg := &valueGen{api: tg.api, rng: rng}
+	values := example.NewRandom(tg.api, rng, maxCaseValues)
 	args := map[string]any{}
 	src := map[string]Source{}
 	for _, a := range tg.args {
@@ -494,8 +484,8 @@ func (tg *toolGen) build(rng *rand.Rand, sc Scenario, first bool) Case {
 			args[a.Name], src[a.Name] = c.value, c.source()
 			continue
 		}
-		v, kind := vg.arg(a, sc.fill(), first)
-		args[a.Name], src[a.Name] = v, Source{Kind: kind}
+		v, origin := values.Arg(a, sc.mode(), first)
+		args[a.Name], src[a.Name] = v, Source{Kind: sourceKind(origin)}
 	}
 	// Dotted entries: the user's fields inside a body argument, and
 	// harvested values for them.
@@ -610,28 +600,12 @@ func (tg *toolGen) validate(args map[string]any, src map[string]Source, sc Scena
 		if !ok || src[a.Name].Kind == FromUser || example.Valid(tg.api, a.Schema, v) {
 			continue
 		}
-		args[a.Name] = example.Value(tg.api, a.Schema, a.Name, sc.fill().mode())
-		src[a.Name] = Source{Kind: tg.kindOf(a, args[a.Name])}
+		args[a.Name] = example.Value(tg.api, a.Schema, a.Name, fillMode(sc))
+		src[a.Name] = Source{Kind: sourceKind(example.OriginOf(tg.api, a, args[a.Name]))}
 	}
 	if err = check(); err != nil {
 		tg.logf("%s: a %s case does not validate: %v", tg.op.Name, sc, firstLine(err.Error()))
 	}
-}
-
-// kindOf says whether v is the spec's example or default for a.
-func (tg *toolGen) kindOf(a toolschema.Arg, v any) SourceKind {
-	r := tg.api.Resolve(a.Schema)
-	for _, e := range []any{a.Example, exampleOf(a.Schema), exampleOf(r)} {
-		if e != nil && canon(e) == canon(v) {
-			return FromExample
-		}
-	}
-	for _, d := range []any{defaultOf(a.Schema), defaultOf(r)} {
-		if d != nil && canon(d) == canon(v) {
-			return FromDefault
-		}
-	}
-	return FromSynthesized
 }
 
 // chainCases makes the tool's multi-step cases: its required inputs that

@@ -304,7 +304,7 @@ func (h *harvester) via(e *graph.Edge, input string, depth int, visiting map[str
 		}
 		var kept []pathHit
 		for _, hit := range hits {
-			if !scalar(hit.value) || hit.value == nil {
+			if !example.Scalar(hit.value) || hit.value == nil {
 				continue
 			}
 			if target != nil && !example.Valid(h.api, target, hit.value) {
@@ -362,7 +362,7 @@ func (h *harvester) call(op *ir.Operation, args map[string]any) *callResult {
 		h.warn("json:"+key, "calling %s %s: the response is not JSON: %v", op.Name, raw, err)
 		return r
 	}
-	r.doc = normalizeValue(doc)
+	r.doc = example.Normalize(doc)
 	return r
 }
 

@@ -365,7 +365,7 @@ func decodeJSON(raw []byte) (any, bool) {
 	if dec.Decode(&doc) != nil {
 		return nil, false
 	}
-	return normalizeValue(doc), true
+	return example.Normalize(doc), true
 }
 
 // freshen gives the arguments at paths new values for this run.

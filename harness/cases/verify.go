@@ -13,6 +13,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/agentready/agentready/gen/example"
 	"github.com/agentready/agentready/gen/ir"
 	"github.com/agentready/agentready/gen/toolrt"
 )
@@ -549,7 +550,7 @@ func (v *verifier) widen(tg *toolGen, c *Case) bool {
 			continue
 		}
 		ws := lowerWords(a.Name)
-		if pagingWords[ws[len(ws)-1]] {
+		if example.Paging(ws[len(ws)-1]) {
 			drop = a.Name
 			break
 		}
@@ -575,7 +576,7 @@ func (tg *toolGen) refuse(args map[string]any, src map[string]Source, text strin
 	noted := false
 	for _, a := range tg.args {
 		v, ok := args[a.Name]
-		if !ok || !scalar(v) || v == nil || src[a.Name].Kind == FromSetup || src[a.Name].Kind == FromUser {
+		if !ok || !example.Scalar(v) || v == nil || src[a.Name].Kind == FromSetup || src[a.Name].Kind == FromUser {
 			continue
 		}
 		s := fmt.Sprint(v)
@@ -672,7 +673,7 @@ func leafPaths(m map[string]any, prefix string) []string {
 			out = append(out, leafPaths(sub, p+".")...)
 			continue
 		}
-		if scalar(m[k]) {
+		if example.Scalar(m[k]) {
 			out = append(out, p)
 		}
 	}
