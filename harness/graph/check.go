@@ -8,7 +8,9 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/agentready/agentready/gen/finding"
 	"github.com/agentready/agentready/gen/ir"
+	"github.com/agentready/agentready/gen/yamlpos"
 	"github.com/agentready/agentready/internal/editdist"
 )
 
@@ -23,22 +25,14 @@ type Problem struct {
 	Message string
 }
 
-// Error formats the problem as "file:line:col: message".
+// Error formats the problem as "file:line:col: from -> to: message",
+// leaving out the parts that are unknown or empty, as every YAML file
+// agentready reads reports its problems.
 func (p Problem) Error() string {
-	var b strings.Builder
-	b.WriteString(cmp.Or(p.File, DefaultFile))
-	if p.Line > 0 {
-		fmt.Fprintf(&b, ":%d", p.Line)
-		if p.Column > 0 {
-			fmt.Fprintf(&b, ":%d", p.Column)
-		}
-	}
-	b.WriteString(": ")
-	if p.Edge != "" {
-		b.WriteString(p.Edge + ": ")
-	}
-	b.WriteString(p.Message)
-	return b.String()
+	return yamlpos.Problem{
+		Place: finding.Place{File: cmp.Or(p.File, DefaultFile), Line: p.Line, Column: p.Column},
+		Field: p.Edge, Message: p.Message,
+	}.Error()
 }
 
 // Problems is a list of problems in file order; as an error it lists
