@@ -64,18 +64,7 @@ func TestSampleRecall(t *testing.T) {
 		f.Inputs = append(f.Inputs, recallInput{Op: all[j].op, Input: all[j].input})
 		all = append(all[:j:j], all[j+1:]...)
 	}
-	data, err := yaml.Marshal(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	out := os.Getenv("AGENTREADY_GRAPH_RECALL_OUT")
-	if out == "" {
-		t.Log(string(data))
-		return
-	}
-	if err := os.WriteFile(out, data, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	writeWorksheet(t, f, "AGENTREADY_GRAPH_RECALL_OUT")
 }
 
 // TestRecall reports, for each recall-*.yaml, the fraction of labelled

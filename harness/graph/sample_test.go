@@ -97,16 +97,23 @@ func TestSampleEdges(t *testing.T) {
 			byBand[b.name] = es
 		}
 	}
-	data, err := yaml.Marshal(f)
+	writeWorksheet(t, f, "AGENTREADY_GRAPH_SAMPLE_OUT")
+}
+
+// writeWorksheet writes v as YAML to the file the environment variable
+// out names, or logs it when the variable is not set.
+func writeWorksheet(t *testing.T, v any, out string) {
+	t.Helper()
+	data, err := yaml.Marshal(v)
 	if err != nil {
 		t.Fatal(err)
 	}
-	out := os.Getenv("AGENTREADY_GRAPH_SAMPLE_OUT")
-	if out == "" {
+	path := os.Getenv(out)
+	if path == "" {
 		t.Log(string(data))
 		return
 	}
-	if err := os.WriteFile(out, data, 0o644); err != nil {
+	if err := os.WriteFile(path, data, 0o644); err != nil {
 		t.Fatal(err)
 	}
 }
