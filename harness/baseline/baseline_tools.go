@@ -151,20 +151,15 @@ func newToolkit(infos []*schema.ToolInfo) *toolkit {
 // with listUsers (`items[].id`).", "(see listTeams)") and without the
 // other tools' names, whose words say what those tools do, not this one.
 func (k *toolkit) withoutOtherTools(self string) func(string) string {
+	drop := func(text string) string {
+		if k.namesOther(text, self) {
+			return " "
+		}
+		return text
+	}
 	return func(desc string) string {
-		desc = withoutPointers(desc)
-		desc = aside.ReplaceAllStringFunc(desc, func(a string) string {
-			if k.namesOther(a, self) {
-				return " "
-			}
-			return a
-		})
-		return mentionedTool.ReplaceAllStringFunc(desc, func(m string) string {
-			if k.namesOther(m, self) {
-				return " "
-			}
-			return m
-		})
+		desc = aside.ReplaceAllStringFunc(withoutPointers(desc), drop)
+		return mentionedTool.ReplaceAllStringFunc(desc, drop)
 	}
 }
 
