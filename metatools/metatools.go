@@ -89,7 +89,7 @@ func New(cat *toolrt.Catalog) (*Set, error) {
 	}
 	docs := make([]retrieve.Doc, len(cat.Tools))
 	for i, t := range cat.Tools {
-		docs[i] = retrieve.DocOfOperation(t.Operation())
+		docs[i] = retrieve.SearchDocOfOperation(t.Operation())
 	}
 	return &Set{cat: cat, index: retrieve.New(docs)}, nil
 }

@@ -127,10 +127,16 @@ func Run(ctx context.Context, cs []Case, opts Options) ([]Result, error) {
 	byID := operationsByID(opts.API)
 	idOf := map[string]string{}
 	infos := map[string]*schema.ToolInfo{}
+	// Retrieval finds tools for the request; otherwise the index gives
+	// the tools most like the target.
+	docOf := retrieve.DocOfOperation
+	if opts.Retrieve > 0 {
+		docOf = retrieve.SearchDocOfOperation
+	}
 	docs := make([]retrieve.Doc, len(opts.Catalog.Tools))
 	for i, t := range opts.Catalog.Tools {
 		op := t.Operation()
-		docs[i] = retrieve.DocOfOperation(op)
+		docs[i] = docOf(op)
 		info, err := t.Info(ctx)
 		if err == nil && opts.Shown != nil {
 			info, err = opts.Shown(info)

@@ -79,6 +79,9 @@ type Index struct {
 	// docTerms are each document's terms in first-seen order, for
 	// Similar.
 	docTerms [][]termFreq
+	// named are the terms some document's name uses: the API's own
+	// words for what its tools act on.
+	named map[string]bool
 }
 
 // New indexes docs. Names should be unique; when two docs share a name,
@@ -93,6 +96,7 @@ func New(docs []Doc) *Index {
 		byName:   make(map[string]int, len(docs)),
 		terms:    map[string]*term{},
 		docTerms: make([][]termFreq, len(docs)),
+		named:    map[string]bool{},
 	}
 	type field struct {
 		counts map[string]float32
@@ -117,6 +121,9 @@ func New(docs []Doc) *Index {
 					orders[i] = append(orders[i], t)
 				}
 				counts[t]++
+				if f == 0 {
+					ix.named[t] = true
+				}
 			}
 			fields[i][f] = field{counts, float64(len(buf))}
 			avg[f] += float64(len(buf))
@@ -166,8 +173,16 @@ func New(docs []Doc) *Index {
 // Len is the number of documents indexed.
 func (ix *Index) Len() int { return len(ix.names) }
 
+// SynonymWeight is how much a synonym of a request's word counts, against
+// once for the word itself, when Search adds it.
+const SynonymWeight = 0.5
+
 // Search returns the k documents that best match query, best first; only
-// documents that share at least one word with it are returned.
+// documents that share at least one word with it are returned. A word of
+// the query that no tool's name uses is searched with its synonyms too
+// (see Synonyms), at SynonymWeight: a request says "bill" where the API
+// names its tools after invoices. Words the names use are searched as
+// they are, so "workspace" stays a workspace where tools say so.
 func (ix *Index) Search(query string, k int) []Hit {
 	if k <= 0 || len(ix.names) == 0 {
 		return nil
@@ -183,6 +198,17 @@ func (ix *Index) Search(query string, k int) []Hit {
 	}
 	for i := range q {
 		q[i].tf = counts[q[i].term]
+	}
+	for _, qt := range q {
+		if ix.named[qt.term] {
+			continue
+		}
+		for _, s := range synonyms[qt.term] {
+			if _, seen := counts[s]; !seen && ix.terms[s] != nil {
+				counts[s] = 0
+				q = append(q, termFreq{s, SynonymWeight * qt.tf})
+			}
+		}
 	}
 	return ix.score(q, k, -1)
 }

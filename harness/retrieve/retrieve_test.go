@@ -290,3 +290,41 @@ func BenchmarkNewGitHub(b *testing.B) {
 		retrieve.New(docs)
 	}
 }
+
+// A request word no tool's name uses is searched with its synonyms too,
+// so "bills" finds the invoice tools; a word the names use is searched
+// as it is, so "workspaces" does not bring in the team tools.
+func TestSearchSynonymsOnlyForWordsNamesDoNotUse(t *testing.T) {
+	ix := retrieve.New([]retrieve.Doc{
+		{Name: "listInvoices", Text: "Lists the invoices of an account."},
+		{Name: "listTeams", Text: "Lists the teams of an account."},
+		{Name: "listWorkspaces", Text: "Lists the workspaces you can see."},
+	})
+	hits := ix.Search("show me last month's bills", 3)
+	if len(hits) == 0 || hits[0].Name != "listInvoices" {
+		t.Errorf(`"bills": got %v, want listInvoices first`, hits)
+	}
+	for _, h := range ix.Search("which workspaces can I use", 3) {
+		if h.Name == "listTeams" {
+			t.Errorf(`"workspaces" found listTeams (%v): a word the names use was expanded`, h)
+		}
+	}
+}
+
+// A search document keeps the arguments apart from the description, so
+// that a word of an argument counts less than a word of what the tool is
+// for.
+func TestSearchDocOfOperationKeepsArgumentsApart(t *testing.T) {
+	_, ops := loadOps(t, filepath.Join(repoRoot(t), "specs", "exampleapi", "openapi.yaml"))
+	for _, op := range ops {
+		if op.Name != "listTickets" {
+			continue
+		}
+		d := retrieve.SearchDocOfOperation(op)
+		if d.Text != op.Description || !strings.Contains(d.Args, "\nassignee_id ") || strings.Contains(d.Text, "assignee_id") {
+			t.Errorf("the search document mixes its fields: text %q, args %q", d.Text, d.Args)
+		}
+		return
+	}
+	t.Fatal("no listTickets operation")
+}
