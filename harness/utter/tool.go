@@ -71,6 +71,15 @@ type pathParam struct {
 	arg, noun string
 }
 
+// postsToItem reports whether a path ends at one item ("/invoices/{id}")
+// or at an action on one ("/topups/{topup}/cancel").
+func postsToItem(path string) bool {
+	segs := strings.Split(strings.Trim(path, "/"), "/")
+	n := len(segs)
+	isParam := func(s string) bool { return strings.HasPrefix(s, "{") }
+	return n >= 1 && isParam(segs[n-1]) || n >= 2 && isParam(segs[n-2])
+}
+
 // shapeOf reads a tool's intent and nouns from its name, method and path.
 func shapeOf(api *ir.API, op *ir.Operation) toolShape {
 	ws := prose.Words(op.Name)
@@ -87,6 +96,11 @@ func shapeOf(api *ir.API, op *ir.Operation) toolShape {
 		// group_model_action ("dcim_devices_bulk_update"): the action
 		// is last.
 		sh.intent, nounWords = intentVerbs[ws[len(ws)-1]], ws[:len(ws)-1]
+	case len(ws) > 1 && ws[0] == "post" && op.Method == "POST" && postsToItem(op.Path):
+		// A name that starts with its method ("PostInvoicesInvoice",
+		// "PostTopupsTopupCancel") says nothing of the intent: a POST
+		// to one item updates it or acts on it, as below.
+		nounWords = ws[1:]
 	case len(ws) > 0 && intentVerbs[ws[0]] != "":
 		sh.intent, nounWords = intentVerbs[ws[0]], ws[1:]
 		sh.verb = ws[0]
@@ -143,6 +157,9 @@ func shapeOf(api *ir.API, op *ir.Operation) toolShape {
 			}
 		case "POST":
 			sh.intent = intentCreate
+			if endsParam {
+				sh.intent = intentUpdate
+			}
 			if len(segs) >= 2 && strings.HasPrefix(segs[len(segs)-2], "{") && !endsParam {
 				sh.intent, sh.verb = intentAction, strings.Join(prose.Words(last), " ")
 			}

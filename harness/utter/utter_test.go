@@ -312,6 +312,35 @@ func TestShapes(t *testing.T) {
 	}
 }
 
+// A name that only repeats its method and path (Stripe's "PostInvoicesInvoice")
+// says no intent: a POST to one item updates it, a POST to an action
+// on one item does that action; a POST to a collection still creates.
+func TestShapesOfMethodNamedTools(t *testing.T) {
+	api := loadSpec(t, "../shared/specs/real/stripe.json")
+	for tool, want := range map[string]string{
+		"PostCustomersCustomer":           "update",
+		"PostPaymentMethodsPaymentMethod": "update",
+		"PostRefundsRefundCancel":         "action cancel",
+		"PostQuotesQuoteAccept":           "action accept",
+		"PostCustomers":                   "create",
+		"GetCustomersCustomer":            "get",
+		"DeleteCustomersCustomer":         "delete",
+	} {
+		op := api.Operation(tool)
+		if op == nil {
+			t.Fatalf("stripe.json has no operation %s", tool)
+		}
+		sh := shapeOf(api, op)
+		got := sh.intent
+		if sh.intent == intentAction {
+			got += " " + sh.verb
+		}
+		if got != want {
+			t.Errorf("%s: %q, want %q", tool, got, want)
+		}
+	}
+}
+
 // scripted is a chat model that answers from a script, recording the
 // prompts it gets: no network.
 type scripted struct {
