@@ -65,6 +65,11 @@ type Options struct {
 	// path, which ImportPath(dir) finds from the enclosing go.mod.
 	SplitByTag bool
 	ImportPath string
+	// Loaded, when set, is called once the spec is lowered and the
+	// parser's model released, before the code is built. A one-shot
+	// command tunes its garbage collector there (internal/oneshot); a
+	// library that shares its process leaves it nil.
+	Loaded func()
 }
 
 // Result is a generated package, not yet written.
@@ -119,6 +124,9 @@ func Generate(opts Options) (*Result, error) {
 			return &Result{Warnings: warnings}, err
 		}
 		return nil, err
+	}
+	if opts.Loaded != nil {
+		opts.Loaded()
 	}
 	if len(api.Operations) == 0 {
 		return &Result{API: api, Warnings: warnings},

@@ -291,26 +291,44 @@ func Fit(api *ir.API, op *ir.Operation, opts Options) Fitted {
 		// gen, which needs no count, pays for none (Count does).
 		return f
 	}
-	fixed := tokens.Count(f.Name) + tokens.Count(f.Description)
-	room := budget - fixed
+	// A token is at least one byte, so a candidate whose bytes are within
+	// the budget fits, and one over 12 bytes a token over the whole budget
+	// is skipped below whatever the name and description take: neither
+	// needs a count, and a tool decided by these bounds alone loads no
+	// encoding (gen's cost on a big spec). The choice is the one counting
+	// would make.
+	fixedBytes := len(f.Name) + len(f.Description)
+	fixed, room := -1, 0
 	// Counting is most of the cost, so a schema is counted only when it
 	// may fit: one more than 12 bytes a token over the room is too large
 	// (JSON schemas run 3 to 5 bytes a token), and once a schema of this
 	// tool is counted, its bytes a token estimate the others', and only
 	// those estimated within 15% of the room are counted.
 	perToken := 0.0
-	fits := func(schema []byte, last bool) (int, bool) {
-		if !last && (len(schema) > 12*room || perToken > 0 && float64(len(schema))/perToken > 1.15*float64(room)) {
-			return 0, false
+	fits := func(schema []byte, last bool) (n int, counted, ok bool) {
+		if fixedBytes+len(schema) <= budget {
+			return 0, false, true
 		}
-		n := opts.Memo.Tokens(schema)
+		if !last && len(schema) > 12*budget {
+			return 0, false, false
+		}
+		if fixed < 0 {
+			fixed = tokens.Count(f.Name) + tokens.Count(f.Description)
+			room = budget - fixed
+		}
+		if !last && (len(schema) > 12*room || perToken > 0 && float64(len(schema))/perToken > 1.15*float64(room)) {
+			return 0, false, false
+		}
+		n = opts.Memo.Tokens(schema)
 		if n > 0 {
 			perToken = float64(len(schema)) / float64(n)
 		}
-		return n, true
+		return n, true, n <= room
 	}
-	if n, counted := fits(full, false); counted && n <= room {
-		f.Tokens = fixed + n
+	if n, counted, ok := fits(full, false); ok {
+		if counted {
+			f.Tokens = fixed + n
+		}
 		return f
 	}
 	var prev []byte
@@ -323,12 +341,13 @@ func Fit(api *ir.API, op *ir.Operation, opts Options) Fitted {
 		}
 		prev = schema
 		f.Schema, f.Summarized, f.Cut = schema, summarized, cutText(o)
-		n, counted := fits(schema, last)
-		if !counted {
-			continue
+		n, counted, ok := fits(schema, last)
+		if counted {
+			f.Tokens = fixed + n
+		} else {
+			f.Tokens = 0
 		}
-		f.Tokens = fixed + n
-		if n <= room {
+		if ok {
 			return f
 		}
 	}

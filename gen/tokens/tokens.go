@@ -3,7 +3,7 @@
 //
 // Counts use OpenAI's o200k_base encoding (GPT-4o, GPT-4.1, o-series) via
 // github.com/pkoukk/tiktoken-go, with the BPE ranks embedded in the binary
-// by github.com/pkoukk/tiktoken-go-loader: counting never touches the
+// by github.com/pkoukk/tiktoken-go-loader (read by rankLoader): counting never touches the
 // network. Other vendors' tokenizers differ, so a count is exact for
 // o200k models and a comparable estimate for others.
 //
@@ -27,7 +27,6 @@ import (
 	"unicode/utf8"
 
 	tiktoken "github.com/pkoukk/tiktoken-go"
-	loader "github.com/pkoukk/tiktoken-go-loader"
 )
 
 // Encoding is the name of the encoding Count uses.
@@ -46,9 +45,9 @@ func load() (enc *tiktoken.Tiktoken, err error) {
 			enc, err = nil, fmt.Errorf("loading %s: %v", Encoding, r)
 		}
 	}()
-	// The default loader downloads the ranks over HTTP; the offline one
-	// reads the copy embedded in tiktoken-go-loader.
-	tiktoken.SetBpeLoader(loader.NewOfflineLoader())
+	// The default loader downloads the ranks over HTTP; rankLoader reads
+	// the copy embedded in tiktoken-go-loader.
+	tiktoken.SetBpeLoader(rankLoader{})
 	return tiktoken.GetEncoding(Encoding)
 }
 

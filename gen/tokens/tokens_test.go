@@ -215,14 +215,72 @@ func BenchmarkCountJSON(b *testing.B) {
 // the embedded ranks and building the encoder from them. (tiktoken-go
 // caches the parsed ranks per process, so they are parsed here explicitly.)
 func BenchmarkLoad(b *testing.B) {
-	tiktoken.SetBpeLoader(loader.NewOfflineLoader())
+	tiktoken.SetBpeLoader(rankLoader{})
 	for b.Loop() {
-		ranks, err := loader.NewOfflineLoader().LoadTiktokenBpe("o200k_base.tiktoken")
+		ranks, err := rankLoader{}.LoadTiktokenBpe("o200k_base.tiktoken")
 		if err != nil || len(ranks) < 199000 {
 			b.Fatalf("ranks: %d, %v", len(ranks), err)
 		}
 		if _, err := tiktoken.GetEncoding(Encoding); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// BenchmarkRanks compares parsing the embedded o200k_base ranks with
+// rankLoader and with tiktoken-go-loader's own offline loader.
+func BenchmarkRanks(b *testing.B) {
+	for _, l := range []struct {
+		name   string
+		loader tiktoken.BpeLoader
+	}{{"rankLoader", rankLoader{}}, {"offline", loader.NewOfflineLoader()}} {
+		b.Run(l.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := l.loader.LoadTiktokenBpe("o200k_base.tiktoken"); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// TestRanksAsOfflineLoader checks that rankLoader reads every embedded
+// encoding the tokenizer may ask for exactly as tiktoken-go-loader does.
+func TestRanksAsOfflineLoader(t *testing.T) {
+	for _, file := range []string{"o200k_base.tiktoken", "cl100k_base.tiktoken"} {
+		got, err := rankLoader{}.LoadTiktokenBpe("https://example.invalid/encodings/" + file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := loader.NewOfflineLoader().LoadTiktokenBpe(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(got) != len(want) || len(got) < 100000 {
+			t.Fatalf("%s: %d ranks, want %d", file, len(got), len(want))
+		}
+		for token, rank := range want {
+			if r, ok := got[token]; !ok || r != rank {
+				t.Fatalf("%s: token %q: rank %d (present %v), want %d", file, token, r, ok, rank)
+			}
+		}
+	}
+}
+
+// TestRanksErrors checks that a malformed ranks file is refused with the
+// line it fails on, and a missing one with the loader's error.
+func TestRanksErrors(t *testing.T) {
+	for _, c := range []struct{ text, want string }{
+		{"aGk= 1\nbm8tc3BhY2U\n", "f:2: no space"},
+		{"aGk= 1\n!!!= 2\n", "f:2: token"},
+		{"aGk= one\n", "f:1: rank"},
+	} {
+		if _, err := parseRanks("f", []byte(c.text)); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%q: error %v, want one containing %q", c.text, err, c.want)
+		}
+	}
+	if _, err := (rankLoader{}).LoadTiktokenBpe("no_such.tiktoken"); err == nil {
+		t.Error("a missing file loads")
 	}
 }

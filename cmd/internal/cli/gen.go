@@ -13,6 +13,7 @@ import (
 	"github.com/agentready/agentready/gen/ir"
 	"github.com/agentready/agentready/gen/load"
 	"github.com/agentready/agentready/harness/graph"
+	"github.com/agentready/agentready/internal/oneshot"
 )
 
 func runGen(e *env, args []string) int {
@@ -79,6 +80,7 @@ func runGen(e *env, args []string) int {
 		}
 	}
 	start := time.Now()
+	p.opts.Loaded = oneshot.AfterLoad
 	res, err := gen.Generate(p.opts)
 	if res != nil {
 		e.printWarnings(res.Warnings, p.opts, sf.verbose)

@@ -1,0 +1,36 @@
+package oneshot
+
+import (
+	"os"
+	"runtime/debug"
+	"testing"
+)
+
+// TestAfterLoad checks that AfterLoad sets GCPercentAfterLoad, and leaves
+// the pace alone when the user set GOGC.
+func TestAfterLoad(t *testing.T) {
+	before := debug.SetGCPercent(100)
+	defer debug.SetGCPercent(before)
+	noLimit := debug.SetMemoryLimit(-1)
+	defer debug.SetMemoryLimit(noLimit)
+
+	for _, env := range []string{"GOGC", "GOMEMLIMIT"} {
+		t.Setenv(env, "")
+		os.Unsetenv(env)
+	}
+	AfterLoad()
+	if got := debug.SetGCPercent(100); got != GCPercentAfterLoad {
+		t.Errorf("without GOGC: percent %d, want %d", got, GCPercentAfterLoad)
+	}
+	// The limit is what the process has mapped: more than nothing, less
+	// than no limit at all.
+	if got := debug.SetMemoryLimit(noLimit); got <= 0 || got == noLimit {
+		t.Errorf("without GOMEMLIMIT: limit %d, want the memory mapped so far", got)
+	}
+
+	t.Setenv("GOMEMLIMIT", "1GiB")
+	AfterLoad()
+	if got := debug.SetGCPercent(100); got != 100 {
+		t.Errorf("with GOMEMLIMIT set: percent %d, want it left at 100", got)
+	}
+}
