@@ -53,3 +53,17 @@ func AfterLoad() {
 	debug.SetMemoryLimit(max(int64(sample[0].Value.Uint64()), minMemoryLimit))
 	debug.SetGCPercent(GCPercentAfterLoad)
 }
+
+// Saved records the collector's pace and memory limit as they are now and
+// returns a function that puts them back. A command that calls AfterLoad
+// defers it, so that a process which runs the command and goes on (a
+// test, `demo`, a program embedding the CLI) keeps its own pace.
+func Saved() (restore func()) {
+	percent := debug.SetGCPercent(100)
+	debug.SetGCPercent(percent)
+	limit := debug.SetMemoryLimit(-1) // a negative limit only reads it
+	return func() {
+		debug.SetGCPercent(percent)
+		debug.SetMemoryLimit(limit)
+	}
+}

@@ -34,3 +34,24 @@ func TestAfterLoad(t *testing.T) {
 		t.Errorf("with GOMEMLIMIT set: percent %d, want it left at 100", got)
 	}
 }
+
+// TestSavedRestores checks that the function Saved returns puts back the
+// pace and limit AfterLoad changed.
+func TestSavedRestores(t *testing.T) {
+	for _, env := range []string{"GOGC", "GOMEMLIMIT"} {
+		t.Setenv(env, "")
+		os.Unsetenv(env)
+	}
+	before := debug.SetGCPercent(100)
+	defer debug.SetGCPercent(before)
+	limit := debug.SetMemoryLimit(-1)
+	restore := Saved()
+	AfterLoad()
+	restore()
+	if got := debug.SetGCPercent(100); got != 100 {
+		t.Errorf("percent after restore: %d, want 100", got)
+	}
+	if got := debug.SetMemoryLimit(-1); got != limit {
+		t.Errorf("memory limit after restore: %d, want %d", got, limit)
+	}
+}

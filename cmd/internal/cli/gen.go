@@ -80,6 +80,9 @@ func runGen(e *env, args []string) int {
 		}
 	}
 	start := time.Now()
+	// The collector's pace after parsing is gen's own: it is put back
+	// when the command ends, for a process that goes on.
+	defer oneshot.Saved()()
 	p.opts.Loaded = oneshot.AfterLoad
 	res, err := gen.Generate(p.opts)
 	if res != nil {
