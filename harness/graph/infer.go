@@ -130,6 +130,8 @@ type inferrer struct {
 	// of the primary resource each operation returns.
 	products products
 	returns  map[*ir.Operation]string
+	// returnNoun caches returnedNoun.
+	returnNoun map[*ir.Operation]string
 }
 
 type hit struct {

@@ -200,7 +200,7 @@ func (x *inferrer) otherSpecies(in *input, e, n noun) bool {
 	if len(n.words) < len(e.words) || !endsWith(n.words, e.words) {
 		return false
 	}
-	if _, ret, ok := productOf(x.returns[in.op]); ok && ret == n.key() {
+	if x.returnedNoun(in.op) == n.key() {
 		return false // the consumer returns that very kind
 	}
 	closer := in.entities
@@ -237,4 +237,18 @@ func qualifiedBy(extra []string, path string) bool {
 		}
 	}
 	return true
+}
+
+// returnedNoun is the noun of the type op returns, outside its product
+// ("account" for financial_connections.account), cached.
+func (x *inferrer) returnedNoun(op *ir.Operation) string {
+	if n, ok := x.returnNoun[op]; ok {
+		return n
+	}
+	_, n, _ := productOf(x.returns[op])
+	if x.returnNoun == nil {
+		x.returnNoun = map[*ir.Operation]string{}
+	}
+	x.returnNoun[op] = n
+	return n
 }
