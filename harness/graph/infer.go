@@ -130,6 +130,8 @@ type inferrer struct {
 	// of the primary resource each operation returns.
 	products products
 	returns  map[*ir.Operation]string
+	// returnNoun caches returnedNoun.
+	returnNoun map[*ir.Operation]string
 }
 
 type hit struct {
@@ -377,6 +379,9 @@ func (x *inferrer) roleCompanions(group []*input, all [][]candidate, fills map[*
 		best := map[*producer]candidate{}
 		for _, e := range in.entities {
 			for _, nh := range x.nounMatches(e.words, x.refKeys, "ref") {
+				if x.otherSpecies(in, e, x.refs[nh.key][0].n) {
+					continue
+				}
 				for _, h := range x.refs[nh.key] {
 					if have[h.p] || !tiedToAny(h.l, items[h.p]) {
 						continue
@@ -693,6 +698,9 @@ func (x *inferrer) candidates(in *input) []candidate {
 		about := map[*producer]bool{}
 		for _, e := range in.entities {
 			for _, nh := range x.nounMatches(e.words, x.refKeys, "ref") {
+				if x.otherSpecies(in, e, x.refs[nh.key][0].n) {
+					continue
+				}
 				for _, h := range x.refs[nh.key] {
 					ok, seen := about[h.p]
 					if !seen {
@@ -833,6 +841,13 @@ func (x *inferrer) score(in *input, e noun, h hit, match float64, byRole bool) (
 		s = min(1, s+0.05)
 	}
 	if byRole {
+		if l.obj.inside > 0 || x.echoes(p, in, l) {
+			// A field of a resource embedded in another embedded one
+			// is that resource's business: the mandate of
+			// $.invoice.charge.payment_method_details.card is not the
+			// payment intent's (rule 4 of testdata/labels/README.md).
+			return candidate{}, false
+		}
 		// Deeper is less direct: $[*].owner.login beats
 		// $[*].payload.forkee.owner.login.
 		s *= 0.8 - 0.03*float64(max(0, l.depth-1))
@@ -840,6 +855,16 @@ func (x *inferrer) score(in *input, e noun, h hit, match float64, byRole bool) (
 	s *= pathAffinity(p.op.Path, in)
 	h.l = l
 	return candidate{in: in, p: p, l: l, score: s, byRole: byRole, why: x.why(in, e, h, byRole, sameRef)}, true
+}
+
+// echoes reports whether l is the body field in itself as a thing of
+// the kind the consumer makes gives it back: the radar_options.session
+// of a listed payment method is what its creator sent, not something
+// to send when creating another.
+func (x *inferrer) echoes(p *producer, in *input, l *leaf) bool {
+	t := x.returns[p.op]
+	return in.loc == "body" && t != "" && t == x.returns[in.op] &&
+		strings.HasSuffix(strings.ReplaceAll(l.path, "[*]", ""), "."+strings.ReplaceAll(in.name, "[*]", ""))
 }
 
 // pathNouns returns the nouns of a path's literal segments: the

@@ -46,6 +46,10 @@ type object struct {
 	// ("id", "name"): a field "accountId" is the object's own identifier
 	// only when it has no plain "id".
 	plain map[string]bool
+	// inside counts the resources embedded in the primary one that hold
+	// the object: 1 for the charge of $.invoice.charge (an invoice has
+	// an identifier of its own), 0 for $.owner.
+	inside int
 }
 
 // leaf is a scalar field of a response that can hold an identifier.

@@ -37,10 +37,38 @@ func outputs(api *ir.API, vocab vocabulary, sh *shapes, op *ir.Operation, maxDep
 	w := &walker{api: api, vocab: vocab, shapes: sh, maxDepth: maxDepth, seen: map[string]bool{}}
 	pathNoun := lastCollection(op.Path)
 	write := op.Mutating()
+	if oneOfResources(api, r.Schema) {
+		// One of several kinds of thing (Stripe's payment_source: an
+		// account, a bank account, a card or a source): its id is the
+		// union's, not that of the first kind listed.
+		w.primary(r.Schema, "$", "", pathNoun, write)
+		return w.leaves
+	}
 	for _, v := range unwrapUnion(api, r.Schema) {
 		w.find(v, "$", "", pathNoun, write, 0)
 	}
 	return w.leaves
+}
+
+// oneOfResources reports whether a response is one of several kinds of
+// resource: a union of two or more object types, each with an
+// identifier of its own, not all named by one head noun.
+func oneOfResources(api *ir.API, s *ir.Schema) bool {
+	vs := unwrapUnion(api, s)
+	if len(vs) < 2 {
+		return false
+	}
+	heads := map[string]bool{}
+	for _, v := range vs {
+		r := api.Resolve(v)
+		n := typeNoun(typeName(api, v))
+		if r == nil || r.Kind != ir.KindObject || !hasIdentifier(r) || len(n) == 0 {
+			return false
+		}
+		heads[n[len(n)-1]] = true
+	}
+	// A private or a public user is a user all the same.
+	return len(heads) > 1
 }
 
 // find locates the resources a response returns and walks each as
@@ -322,7 +350,10 @@ func (w *walker) property(p *ir.Property, path string, obj *object, depth int, v
 		w.object(child, childPath, obj, depth+1, visiting)
 		return
 	}
-	c := &object{path: childPath, plain: map[string]bool{}, typeName: tn}
+	c := &object{path: childPath, plain: map[string]bool{}, typeName: tn, inside: obj.inside}
+	if !obj.primary && len(obj.plain) > 0 {
+		c.inside++
+	}
 	c.names = append(c.names, w.shapes.alias(w.api, child)...)
 	_, role := listNoun(p.Name)
 	if !genericWords[p.Name] {

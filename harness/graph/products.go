@@ -77,6 +77,9 @@ func (pr products) wanted(in *input, e noun, consumerType string) (string, bool)
 		return "", false
 	}
 	key := e.key()
+	if ns, ok := pr.namedByField(in.name); ok {
+		return ns, true
+	}
 	for _, seg := range strings.Split(strings.Trim(in.op.Path, "/"), "/") {
 		if pr.of[seg][key] {
 			return seg, true
@@ -87,6 +90,23 @@ func (pr products) wanted(in *input, e noun, consumerType string) (string, bool)
 	}
 	if pr.plain[key] {
 		return "", true
+	}
+	return "", false
+}
+
+// namedByField returns the product an object holding a body field is
+// named for: the session of payment_method_data.radar_options.session is
+// a Radar session, whatever the consumer's path.
+func (pr products) namedByField(name string) (string, bool) {
+	parts := strings.Split(name, ".")
+	for i := len(parts) - 2; i >= 0; i-- {
+		ws := splitWords(strings.TrimSuffix(parts[i], "[*]"))
+		for ns := range pr.of {
+			nw := splitWords(ns)
+			if len(ws) > len(nw) && slicesEqual(ws[:len(nw)], nw) {
+				return ns, true
+			}
+		}
 	}
 	return "", false
 }
@@ -161,24 +181,74 @@ func productSiblings(a, b string) bool {
 //   - e is a resource of the API of its own and n only its head (a
 //     bank_accounts resource: a bank account is not an account; a
 //     component's lead account, no resource, is a user's account);
+//   - both are resources of their own and n names a kind of e (the
+//     connected account on_behalf_of takes is no bank account);
 //   - the input's path names it more closely than e does and n is
-//     another kind of it (the rate_id of /exchange_rates/{rate_id} is
-//     an exchange rate, not a shipping or a tax rate).
+//     another kind of it, or only its head while the closer name is a
+//     resource of its own (the rate_id of /exchange_rates/{rate_id} is
+//     an exchange rate, not a shipping or a tax rate; the item of
+//     /subscription_items/{item} is a subscription item, not a line
+//     item of type "item"; the transaction of
+//     /customers/{c}/cash_balance_transactions/{transaction} is no
+//     Issuing transaction); not when the consumer returns a thing of
+//     noun n (/linked_accounts/{account} returns a Financial
+//     Connections account).
 func (x *inferrer) otherSpecies(in *input, e, n noun) bool {
 	if len(e.words) > len(n.words) && endsWith(e.words, n.words) && x.vocab.paths[e.key()] {
 		return true
 	}
-	if len(n.words) <= len(e.words) || !endsWith(n.words, e.words) {
+	if len(n.words) < len(e.words) || !endsWith(n.words, e.words) {
 		return false
+	}
+	if x.returnedNoun(in.op) == n.key() {
+		return false // the consumer returns that very kind
 	}
 	closer := in.entities
 	if pl, ok := placeOf(in.op.Path, in.param); ok {
 		closer = append(closer[:len(closer):len(closer)], noun{words: singulars(splitWords(pl.collection))})
 	}
+	other := false
 	for _, f := range closer {
-		if len(f.words) > len(e.words) && endsWith(f.words, e.words) && f.key() != n.key() {
-			return true
+		if len(f.words) <= len(e.words) || !endsWith(f.words, e.words) {
+			continue
+		}
+		if endsWith(n.words, f.words) && qualifiedBy(n.words[:len(n.words)-len(f.words)], in.op.Path) {
+			return false // n is the kind the path names
+		}
+		other = other || len(n.words) > len(e.words) || x.vocab.paths[f.key()]
+	}
+	return other || len(n.words) > len(e.words) && x.vocab.paths[e.key()] && x.vocab.paths[n.key()]
+}
+
+// qualifiedBy reports whether every word of extra names a resource of
+// the path: a customer cash balance transaction is the cash balance
+// transaction of /customers/{customer}/cash_balance_transactions, and
+// not the balance transaction of /customers/{customer}/balance_transactions.
+func qualifiedBy(extra []string, path string) bool {
+	words := map[string]bool{}
+	for _, ws := range pathNouns(path) {
+		for _, w := range ws {
+			words[w] = true
 		}
 	}
-	return false
+	for _, w := range extra {
+		if !words[w] {
+			return false
+		}
+	}
+	return true
+}
+
+// returnedNoun is the noun of the type op returns, outside its product
+// ("account" for financial_connections.account), cached.
+func (x *inferrer) returnedNoun(op *ir.Operation) string {
+	if n, ok := x.returnNoun[op]; ok {
+		return n
+	}
+	_, n, _ := productOf(x.returns[op])
+	if x.returnNoun == nil {
+		x.returnNoun = map[*ir.Operation]string{}
+	}
+	x.returnNoun[op] = n
+	return n
 }

@@ -65,3 +65,96 @@ func TestTakesToken(t *testing.T) {
 		}
 	}
 }
+
+func TestNamedByField(t *testing.T) {
+	pr := buildProducts(&ir.API{Types: []*ir.Type{{Name: "radar.early_fraud_warning"},
+		{Name: "financial_connections.account"}, {Name: "session"}}})
+	for name, want := range map[string]string{
+		"payment_method_data.radar_options.session":         "radar",
+		"radar_options.session":                             "radar",
+		"us_bank_account.financial_connections_account":     "",
+		"payment_method_options.financial_connections.x_id": "",
+		"session":       "",
+		"radar.session": "",
+	} {
+		got, ok := pr.namedByField(name)
+		if got != want || ok != (want != "") {
+			t.Errorf("namedByField(%q) = %q, %v; want %q", name, got, ok, want)
+		}
+	}
+}
+
+func TestOtherSpecies(t *testing.T) {
+	x := &inferrer{
+		vocab: vocabulary{paths: map[string]bool{"account": true, "bankaccount": true, "externalaccount": true,
+			"subscriptionitem": true, "cashbalancetransaction": true, "balancetransaction": true,
+			"transaction": true, "linkedaccount": true, "exchangerate": true, "customer": true}},
+		returns: map[*ir.Operation]string{},
+	}
+	in := func(path, param, entity string, returns string) *input {
+		op := &ir.Operation{Path: path}
+		x.returns[op] = returns
+		return &input{op: op, param: param, name: param, loc: "path", entities: []noun{{words: splitWords(entity)}}}
+	}
+	n := func(s string) noun { return noun{words: splitWords(s)} }
+	for _, tc := range []struct {
+		in    *input
+		e, n  string
+		other bool
+	}{
+		// The path names it closer and a resource of its own: a line
+		// item of type "item" is no subscription item.
+		{in("/v1/subscription_items/{item}", "item", "item", "subscription_item"), "item", "item", true},
+		{in("/v1/subscription_items/{item}", "item", "item", "subscription_item"), "item", "subscription_item", false},
+		{in("/v1/customers/{customer}/cash_balance_transactions/{transaction}", "transaction", "transaction", ""), "transaction", "transaction", true},
+		{in("/v1/customers/{customer}/cash_balance_transactions/{transaction}", "transaction", "transaction", ""), "transaction", "customer_cash_balance_transaction", false},
+		{in("/v1/customers/{customer}/balance_transactions/{transaction}", "transaction", "transaction", ""), "transaction", "customer_cash_balance_transaction", true},
+		// Both resources of their own: a bank account is not the
+		// connected account on_behalf_of takes, nor the reverse.
+		{in("/v1/charges", "on_behalf_of", "account", ""), "account", "bank_account", true},
+		{in("/v1/accounts/{account}/external_accounts/{id}", "id", "external_account", ""), "external_account", "account", true},
+		// The consumer returns that very kind.
+		{in("/v1/linked_accounts/{account}", "account", "account", "financial_connections.account"), "account", "account", false},
+		{in("/v1/accounts/{account}", "account", "account", "account"), "account", "account", false},
+	} {
+		if got := x.otherSpecies(tc.in, n(tc.e), n(tc.n)); got != tc.other {
+			t.Errorf("otherSpecies(%s %s, %s, %s) = %v, want %v", tc.in.op.Path, tc.in.param, tc.e, tc.n, got, tc.other)
+		}
+	}
+}
+
+func TestOneOfResources(t *testing.T) {
+	obj := func(props ...string) *ir.Schema {
+		s := &ir.Schema{Kind: ir.KindObject}
+		for _, p := range props {
+			s.Properties = append(s.Properties, &ir.Property{Name: p, Schema: &ir.Schema{Kind: ir.KindString}})
+		}
+		return s
+	}
+	api := &ir.API{Types: []*ir.Type{
+		{ID: "account", Name: "account", Schema: obj("id", "email")},
+		{ID: "card", Name: "card", Schema: obj("id", "last4")},
+		{ID: "private-user", Name: "private-user", Schema: obj("id", "login")},
+		{ID: "public-user", Name: "public-user", Schema: obj("id", "login")},
+	}}
+	union := func(refs ...string) *ir.Schema {
+		s := &ir.Schema{Kind: ir.KindUnion}
+		for _, r := range refs {
+			s.Variants = append(s.Variants, &ir.Schema{Ref: r})
+		}
+		return s
+	}
+	for _, tc := range []struct {
+		s    *ir.Schema
+		want bool
+	}{
+		{union("account", "card"), true},
+		{union("private-user", "public-user"), false},
+		{union("account"), false},
+		{&ir.Schema{Ref: "card"}, false},
+	} {
+		if got := oneOfResources(api, tc.s); got != tc.want {
+			t.Errorf("oneOfResources(%v) = %v, want %v", tc.s.Variants, got, tc.want)
+		}
+	}
+}
