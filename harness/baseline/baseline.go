@@ -78,7 +78,10 @@ import (
 //     the request's leftover words; values a
 //     description lists ("Either auto or away") as an enum's; "newest
 //     first" for a direction, or for a sort enum that writes descending
-//     with a minus ("-created", or the time field the request names);
+//     with a minus ("-created", the field the order phrase names:
+//     "earliest updated first" is updated_at, "highest priority first"
+//     -priority, else the time field the request names), and "sorted by
+//     name descending" as that enum's -name;
 //     "25%" for a percentage; "the
 //     latest 5 comments" for a limit; the value after an argument's name
 //     or a common alias ("priority high", "called Jane", "at most 5"), or
@@ -122,8 +125,8 @@ import (
 // words ("what was bought" for line items); a missing argument when the
 // wording matches neither the argument's name nor its values ("could not
 // reproduce" for cannot_reproduce, "starred" for favourite); values read
-// too literally ("five" for an integer, "name" for a sort asked as "name
-// descending"); no knowledge of a product's conventions (that cus_ starts
+// too literally ("five" for an integer, "name" for a sort asked as "Z to
+// A"); no knowledge of a product's conventions (that cus_ starts
 // a Stripe customer, that amounts are in cents); and it looks nothing up
 // unless a description says where a value comes from or a query tool is
 // at hand, reading only the part of an answer the result budget let

@@ -432,6 +432,7 @@ func (f *filler) directions() {
 	}
 	if target == nil {
 		f.signedOrder()
+		f.signedDirection()
 		return
 	}
 	for i, w := range f.u.words {
@@ -832,6 +833,14 @@ func prefixDenies(raw string, p *param, tool []string) bool {
 // from an order word followed by "first" ("newest first", "most recent
 // first", "oldest first"), or "".
 func (f *filler) orderAsked() string {
+	dir, _, _ := f.orderPhrase()
+	return dir
+}
+
+// orderPhrase is orderAsked with the words of the phrase that asks it,
+// from the order word to "first" ("earliest updated first"): first and
+// last index in u.words, or -1 when no phrase asks an order.
+func (f *filler) orderPhrase() (dir string, from, to int) {
 	for i, w := range f.u.words {
 		dir, ok := orderWords[w.lower]
 		if !ok || dir == "" || f.u.used[w.tok] {
@@ -839,11 +848,57 @@ func (f *filler) orderAsked() string {
 		}
 		for k := i + 1; k < len(f.u.words) && k <= i+4; k++ {
 			if f.u.words[k].lower == "first" {
-				return dir
+				return dir, i, k
 			}
 		}
 	}
-	return ""
+	return "", -1, -1
+}
+
+// signedDirection reads "in descending order" onto a sort value already
+// taken from the request ("sorted by priority"), when the enum also
+// writes it with a leading minus: -priority for descending, priority
+// (or +priority) for ascending.
+func (f *filler) signedDirection() {
+	dir := ""
+	for _, w := range f.u.words {
+		if !f.u.used[w.tok] && (w.lower == "descending" || w.lower == "ascending") {
+			dir = orderWords[w.lower]
+			break
+		}
+	}
+	if dir == "" {
+		return
+	}
+	for _, p := range f.tool.params {
+		v, ok := f.args[p.name].(string)
+		if !ok || len(p.enum) == 0 {
+			continue
+		}
+		field := strings.TrimLeft(v, "+-")
+		if !slices.Contains(p.enum, "-"+field) {
+			continue
+		}
+		want := signed(p, field, dir)
+		if want != v && slices.Contains(p.enum, want) {
+			f.args[p.name] = want
+			f.notes = append(f.notes, fmt.Sprintf("%s %s: %s", p.name, want, map[string]string{"asc": "ascending", "desc": "descending"}[dir]))
+		}
+		return
+	}
+}
+
+// signed writes a sort field in a direction the way p's enum does:
+// -field for descending, field (or +field, when the enum has it) for
+// ascending.
+func signed(p *param, field, dir string) string {
+	if dir != "asc" {
+		return "-" + field
+	}
+	if slices.Contains(p.enum, "+"+field) {
+		return "+" + field
+	}
+	return field
 }
 
 // dateWords are the words of a field that holds a time.
@@ -852,13 +907,23 @@ var dateWords = map[string]bool{"created": true, "updated": true, "modified": tr
 // signedOrder reads "newest first" onto an enum that sorts by a field
 // and writes descending with a leading minus, as Jira's orderBy does
 // (created, -created, +created): the minus of a time field for newest
-// first, the field (or its plus) for oldest first. The field the request
-// names wins ("latest release date first": -releaseDate), else created;
-// no other time field is taken unnamed.
+// first, the field (or its plus) for oldest first. A field the order
+// phrase itself names wins ("earliest updated first": updated_at,
+// "highest priority first": -priority), then a time field the request
+// names elsewhere ("latest release date first": -releaseDate), else
+// created (created_at); no other field is taken unnamed.
 func (f *filler) signedOrder() {
-	dir := f.orderAsked()
+	dir, from, to := f.orderPhrase()
 	if dir == "" {
 		return
+	}
+	inPhrase := func(stem string) bool {
+		for _, w := range f.u.words[from+1 : to] {
+			if w.stem == stem {
+				return true
+			}
+		}
+		return false
 	}
 	for _, p := range f.tool.params {
 		if f.has(p) || len(p.enum) == 0 {
@@ -870,21 +935,28 @@ func (f *filler) signedOrder() {
 			if !ok {
 				continue
 			}
-			words := retrieve.Words(field)
-			timed, named := false, 0
-			for _, w := range words {
+			timed, named, phrased, created := false, 0, 0, false
+			for _, w := range retrieve.Words(field) {
 				timed = timed || dateWords[w]
-				if len(f.u.findPhrase([]string{english.Stem(w)})) > 0 && !dateWords[w] {
+				created = created || w == "created"
+				stem := english.Stem(w)
+				switch {
+				case len(w) <= 2:
+					// "at" of created_at is said of times too.
+				case inPhrase(stem):
+					phrased++
+				case len(f.u.findPhrase([]string{stem})) > 0 && !dateWords[w]:
 					named++
 				}
 			}
-			if !timed || named == 0 && field != "created" {
+			created = created && len(strings.FieldsFunc(field, func(r rune) bool { return r == '_' })) <= 2 && timed
+			if phrased == 0 && (!timed || named == 0 && !created) {
 				// "newest" says when a thing was made, not when some
 				// other date of it falls.
 				continue
 			}
-			score := 2 * named
-			if field == "created" {
+			score := 4*phrased + 2*named
+			if created {
 				score++
 			}
 			if score > bestScore {
@@ -894,14 +966,13 @@ func (f *filler) signedOrder() {
 		if best == "" {
 			continue
 		}
-		v := "-" + best
-		if dir == "asc" {
-			v = best
-			if slices.Contains(p.enum, "+"+best) {
-				v = "+" + best
-			}
-		}
+		v := signed(p, best, dir)
 		if f.set(p, v) {
+			// The phrase said the order: "priority first" names no
+			// priority.
+			for _, w := range f.u.words[from : to+1] {
+				f.u.used[w.tok] = true
+			}
 			f.notes = append(f.notes, fmt.Sprintf("%s %s: %s first", p.name, v, map[string]string{"asc": "oldest", "desc": "newest"}[dir]))
 		}
 		return

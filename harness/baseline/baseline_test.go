@@ -106,6 +106,12 @@ var rightCases = []groundTruth{
 	{`Open a ticket titled "Laptop does not boot" for user ` + userID, "createTicket",
 		map[string]any{"title": "Laptop does not boot", "requester_id": userID}},
 	{"Which laptops are in stock?", "listAssets", map[string]any{"type": "laptop", "status": "in_stock"}},
+	// A sort enum that writes descending with a leading minus: the
+	// field the order phrase names, or the direction said after it.
+	{"Show me the users sorted by name descending", "listUsers", map[string]any{"sort": "-name"}},
+	{"List the users, most recently created first", "listUsers", map[string]any{"sort": "-created_at"}},
+	{"List the urgent tickets, earliest updated first", "listTickets", map[string]any{"priority": "urgent", "sort": "updated_at"}},
+	{"List the open tickets, highest priority first", "listTickets", map[string]any{"status": []any{"open"}, "sort": "-priority"}},
 }
 
 func TestBaselineGetsItRight(t *testing.T) {
@@ -144,8 +150,8 @@ func TestBaselineMistakes(t *testing.T) {
 			"'held by the London office' says neither the location argument's name nor 'in London'",
 			groundTruth{tool: "listAssets", args: map[string]any{"type": "laptop", "location": "London"}},
 			func(c call) bool { _, ok := c.Args["location"]; return c.Tool == "listAssets" && !ok }},
-		{"value mismatch", "Show me the users sorted by name descending",
-			"it reads the enum value 'name' and misses that descending is '-name'",
+		{"value mismatch", "Show me the users sorted by name, Z to A",
+			"it reads the enum value 'name' and misses that Z to A is '-name'",
 			groundTruth{tool: "listUsers", args: map[string]any{"sort": "-name"}},
 			func(c call) bool { return c.Tool == "listUsers" && c.Args["sort"] == "name" }},
 		{"type mismatch", "List tickets, page five",
