@@ -66,9 +66,17 @@ func Append(b []byte, v any) []byte {
 			keys = append(keys, k)
 		}
 		slices.Sort(keys)
-		return appendObject(b, keys, func(k string) any { return x[k] })
+		b = append(b, '{')
+		for i, k := range keys {
+			b = appendMember(b, i, k, x[k])
+		}
+		return append(b, '}')
 	case Ordered:
-		return appendObject(b, x.OrderedKeys(), x.Member)
+		b = append(b, '{')
+		for i, k := range x.OrderedKeys() {
+			b = appendMember(b, i, k, x.Member(k))
+		}
+		return append(b, '}')
 	}
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
@@ -79,18 +87,14 @@ func Append(b []byte, v any) []byte {
 	return append(b, bytes.TrimSuffix(buf.Bytes(), []byte("\n"))...)
 }
 
-// appendObject appends the object of keys, each value got by member.
-func appendObject(b []byte, keys []string, member func(string) any) []byte {
-	b = append(b, '{')
-	for i, k := range keys {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = AppendString(b, k)
-		b = append(b, ':')
-		b = Append(b, member(k))
+// appendMember appends the i-th member of an object, key k and value v.
+func appendMember(b []byte, i int, k string, v any) []byte {
+	if i > 0 {
+		b = append(b, ',')
 	}
-	return append(b, '}')
+	b = AppendString(b, k)
+	b = append(b, ':')
+	return Append(b, v)
 }
 
 // AppendNumber appends f the way a person would write it: 100, not
