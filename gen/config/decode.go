@@ -30,8 +30,8 @@ func decode(data []byte, file string, c *Config) *yamlpos.Result {
 // problems turns yamlpos's problems into the configuration's.
 func problems(ps yamlpos.Problems) Problems {
 	out := make(Problems, len(ps))
-	for i, p := range ps {
-		out[i] = &Problem{File: p.File, Line: p.Line, Column: p.Column, Field: p.Field, Message: p.Message}
+	for i := range ps {
+		out[i] = (*Problem)(&ps[i])
 	}
 	return out
 }

@@ -3,34 +3,30 @@ package config
 import (
 	"cmp"
 	"slices"
-	"strings"
 
 	"github.com/agentready/agentready/gen/finding"
 	"github.com/agentready/agentready/gen/yamlpos"
 )
 
-// Problem is one thing wrong with a configuration.
-type Problem struct {
-	// File is the configuration file.
-	File string
-	// Line and Column locate the problem in File, from 1; 0 when unknown,
-	// as for a required key that is missing.
-	Line, Column int
-	// Field is the path of the field at fault, such as
-	// "select.include[1].methods[0]"; empty for the file as a whole.
-	Field string
-	// Message says what is wrong and how to put it right.
-	Message string
+// Problem is one thing wrong with a configuration: yamlpos's problem
+// (file, line, column, field path, message), whose file, when not set,
+// is DefaultFile.
+type Problem yamlpos.Problem
+
+// yamlpos returns the problem as yamlpos's, its file defaulted.
+func (p *Problem) yamlpos() yamlpos.Problem {
+	q := yamlpos.Problem(*p)
+	q.File = cmp.Or(q.File, DefaultFile)
+	return q
 }
 
 // Error formats the problem as "file:line:col: field: message", leaving
 // out the parts that are unknown or empty.
-func (p *Problem) Error() string {
-	return yamlpos.Problem{
-		Place: finding.Place{File: cmp.Or(p.File, DefaultFile), Line: p.Line, Column: p.Column},
-		Field: p.Field, Message: p.Message,
-	}.Error()
-}
+func (p *Problem) Error() string { return p.yamlpos().Error() }
+
+// Finding is the problem as a finding of source config (see
+// yamlpos.Problem.Finding), for the report and SARIF.
+func (p *Problem) Finding() finding.Finding { return p.yamlpos().Finding(finding.Config) }
 
 // Problems is every problem found in a configuration, in the order they
 // appear in the file (those without a position first). It is the error
@@ -38,12 +34,15 @@ func (p *Problem) Error() string {
 type Problems []*Problem
 
 // Error lists the problems, one per line.
-func (ps Problems) Error() string {
-	lines := make([]string, len(ps))
+func (ps Problems) Error() string { return yamlpos.Lines(ps) }
+
+// Findings returns the problems as findings (see Problem.Finding).
+func (ps Problems) Findings() []finding.Finding {
+	out := make([]finding.Finding, len(ps))
 	for i, p := range ps {
-		lines[i] = p.Error()
+		out[i] = p.Finding()
 	}
-	return strings.Join(lines, "\n")
+	return out
 }
 
 // Unwrap returns the problems as errors, for errors.As and errors.Is.

@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/agentready/agentready/gen/finding"
 	"github.com/agentready/agentready/gen/ir"
 )
 
@@ -61,6 +62,25 @@ func (d Diagnostic) Error() string {
 	return b.String()
 }
 
+// Finding is the diagnostic as a finding of source gen, for the report
+// and SARIF: its level is its severity, its place its origin, its message
+// the subject and message, its fix the hint. It names no tool: the
+// subject (an operation, a schema) is not one yet.
+func (d Diagnostic) Finding() finding.Finding {
+	level := finding.Warning
+	if d.Severity == Error {
+		level = finding.Error
+	}
+	msg := d.Message
+	if d.Subject != "" {
+		msg = d.Subject + ": " + msg
+	}
+	return finding.Finding{
+		Source: finding.Gen, Rule: string(finding.Gen), Level: level,
+		Message: msg, Fix: d.Hint, Place: d.Origin,
+	}
+}
+
 // List collects diagnostics.
 type List []Diagnostic
 
@@ -96,6 +116,15 @@ func (l List) Sort() {
 		}
 		return l[i].Message < l[j].Message
 	})
+}
+
+// Findings returns the diagnostics as findings (see Diagnostic.Finding).
+func (l List) Findings() []finding.Finding {
+	out := make([]finding.Finding, len(l))
+	for i, d := range l {
+		out[i] = d.Finding()
+	}
+	return out
 }
 
 // Count returns how many diagnostics have severity s.

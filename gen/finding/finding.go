@@ -35,6 +35,8 @@ const (
 	Classify    Source = "classify"
 	Graph       Source = "graph"
 	Config      Source = "config"
+	// Gen is loading and lowering the spec (gen/diag's diagnostics).
+	Gen Source = "gen"
 )
 
 // Level is how serious a finding is, in SARIF's words.
@@ -165,8 +167,9 @@ func Count(fs []Finding, min Level) int {
 // Read reads a file of findings: one JSON array, as `agentready lint
 // --json` and `agentready fuzz --json` write it. Findings without a
 // source get one from their rule (lint) or kind (fuzz); a finding
-// without a tool is an error that names its index, as is a file that
-// is not an array.
+// without a tool is an error that names its index (unless it has a file:
+// a problem with a configuration file or the spec as a whole, such as
+// config's and gen's), as is a file that is not an array.
 func Read(path string) ([]Finding, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
@@ -191,8 +194,8 @@ func Parse(data []byte) ([]Finding, error) {
 	}
 	for i := range fs {
 		f := &fs[i]
-		if f.Tool == "" {
-			return nil, fmt.Errorf("finding %d has no tool: each finding needs at least \"tool\"", i)
+		if f.Tool == "" && f.Place.File == "" {
+			return nil, fmt.Errorf("finding %d has no tool: each finding needs at least \"tool\" (or, for a problem with a file as a whole, \"place\")", i)
 		}
 		if f.Source == "" {
 			switch {

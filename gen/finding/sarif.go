@@ -1,6 +1,7 @@
 package finding
 
 import (
+	"cmp"
 	"encoding/json"
 	"io"
 	"os"
@@ -50,7 +51,9 @@ type (
 		Locations  []sarifLocation   `json:"locations"`
 		Properties map[string]string `json:"properties,omitempty"`
 		// PartialFingerprints keep a finding's identity across runs, so
-		// code scanning does not reopen it when lines move.
+		// code scanning does not reopen it when lines move: the rule, the
+		// tool (for a finding about no tool, the pointer or else the
+		// message), the argument and the related tools.
 		PartialFingerprints map[string]string `json:"partialFingerprints"`
 	}
 	sarifLocation struct {
@@ -132,13 +135,19 @@ func WriteSARIF(w io.Writer, d Driver, findings []Finding, root string) error {
 		if f.Argument != "" {
 			props["argument"] = f.Argument
 		}
-		msg := f.Tool + ": " + strings.TrimSuffix(f.Message, ".") + ". Fix: " + strings.TrimSuffix(f.Fix, ".") + "."
+		msg := strings.TrimSuffix(f.Message, ".") + "."
+		if f.Tool != "" {
+			msg = f.Tool + ": " + msg
+		}
+		if f.Fix != "" {
+			msg += " Fix: " + strings.TrimSuffix(f.Fix, ".") + "."
+		}
 		results = append(results, sarifResult{
 			RuleID: id, RuleIndex: index[id], Level: string(f.Level),
 			Message:             sarifText{msg},
 			Locations:           []sarifLocation{{phys}},
 			Properties:          props,
-			PartialFingerprints: map[string]string{"agentreadyFinding/v1": id + "/" + f.Tool + "/" + f.Argument + "/" + strings.Join(f.Related, ",")},
+			PartialFingerprints: map[string]string{"agentreadyFinding/v1": id + "/" + cmp.Or(f.Tool, f.Place.Pointer, f.Message) + "/" + f.Argument + "/" + strings.Join(f.Related, ",")},
 		})
 	}
 	log := sarifLog{

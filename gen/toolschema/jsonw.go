@@ -2,12 +2,9 @@ package toolschema
 
 import (
 	"bytes"
-	"encoding/json"
-	"math"
-	"sort"
 	"strconv"
-	"time"
-	"unicode/utf8"
+
+	"github.com/agentready/agentready/internal/jsonw"
 )
 
 // sink is where a jw writes: a buffer that keeps the first limit bytes
@@ -17,6 +14,21 @@ type sink struct {
 	bytes.Buffer
 	limit int
 	total int
+	// scratch is where internal/jsonw writes a value before it is copied
+	// in, reused so that writing a key allocates nothing.
+	scratch []byte
+}
+
+// str writes s as a JSON string.
+func (s *sink) str(x string) {
+	s.scratch = jsonw.AppendString(s.scratch[:0], x)
+	s.Write(s.scratch)
+}
+
+// value writes any decoded JSON value (see jsonw.Append).
+func (s *sink) value(v any) {
+	s.scratch = jsonw.Append(s.scratch[:0], v)
+	s.Write(s.scratch)
 }
 
 func (s *sink) full() bool { return s.limit > 0 && s.Buffer.Len() >= s.limit }
@@ -80,7 +92,7 @@ func (w *jw) sep() {
 // key starts an object member.
 func (w *jw) key(k string) {
 	w.sep()
-	writeString(&w.b, k)
+	w.b.str(k)
 	w.b.WriteByte(':')
 	w.afterKey = true
 }
@@ -97,12 +109,13 @@ func (w *jw) begin() {
 
 func (w *jw) str(s string) {
 	w.begin()
-	writeString(&w.b, s)
+	w.b.str(s)
 }
 
 func (w *jw) num(f float64) {
 	w.begin()
-	w.b.WriteString(formatNumber(f))
+	w.b.scratch = jsonw.AppendNumber(w.b.scratch[:0], f)
+	w.b.Write(w.b.scratch)
 }
 
 func (w *jw) int(n int64) {
@@ -129,143 +142,11 @@ func (w *jw) arr() {
 // (encoding/json's order) so that the bytes are stable.
 func (w *jw) value(v any) {
 	w.begin()
-	writeValue(&w.b, v)
-}
-
-// writeValue appends v as compact JSON: maps with sorted keys, no HTML
-// escaping, integral floats without exponent where they fit. Values that
-// encoding/json cannot write become null.
-func writeValue(b *sink, v any) {
-	switch x := v.(type) {
-	case nil:
-		b.WriteString("null")
-	case string:
-		writeString(b, x)
-	case bool:
-		b.WriteString(strconv.FormatBool(x))
-	case int64:
-		b.WriteString(strconv.FormatInt(x, 10))
-	case int:
-		b.WriteString(strconv.Itoa(x))
-	case float64:
-		b.WriteString(formatNumber(x))
-	case time.Time:
-		if x.Hour() == 0 && x.Minute() == 0 && x.Second() == 0 && x.Nanosecond() == 0 {
-			writeString(b, x.Format(time.DateOnly))
-		} else {
-			writeString(b, x.Format(time.RFC3339))
-		}
-	case []any:
-		b.WriteByte('[')
-		for i, e := range x {
-			if i > 0 {
-				b.WriteByte(',')
-			}
-			writeValue(b, e)
-		}
-		b.WriteByte(']')
-	case map[string]any:
-		keys := make([]string, 0, len(x))
-		for k := range x {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys)
-		b.WriteByte('{')
-		for i, k := range keys {
-			if i > 0 {
-				b.WriteByte(',')
-			}
-			writeString(b, k)
-			b.WriteByte(':')
-			writeValue(b, x[k])
-		}
-		b.WriteByte('}')
-	default:
-		var buf bytes.Buffer
-		enc := json.NewEncoder(&buf)
-		enc.SetEscapeHTML(false)
-		if err := enc.Encode(v); err != nil {
-			b.WriteString("null")
-			return
-		}
-		b.Write(bytes.TrimSuffix(buf.Bytes(), []byte("\n")))
-	}
-}
-
-// formatNumber writes f the way a person would: 100, not 1e+02; NaN and
-// infinities, which JSON cannot hold, as null.
-func formatNumber(f float64) string {
-	if math.IsNaN(f) || math.IsInf(f, 0) {
-		return "null"
-	}
-	if f == math.Trunc(f) && math.Abs(f) < 1e21 {
-		return strconv.FormatFloat(f, 'f', -1, 64)
-	}
-	return strconv.FormatFloat(f, 'g', -1, 64)
-}
-
-const hex = "0123456789abcdef"
-
-// writeString writes s as a JSON string. Unlike encoding/json it leaves
-// <, > and & alone (a model reads them as they are); invalid UTF-8 becomes
-// U+FFFD.
-func writeString(b *sink, s string) {
-	b.WriteByte('"')
-	start := 0
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c < utf8.RuneSelf {
-			if c >= 0x20 && c != '"' && c != '\\' {
-				i++
-				continue
-			}
-			b.WriteString(s[start:i])
-			switch c {
-			case '"', '\\':
-				b.WriteByte('\\')
-				b.WriteByte(c)
-			case '\n':
-				b.WriteString(`\n`)
-			case '\r':
-				b.WriteString(`\r`)
-			case '\t':
-				b.WriteString(`\t`)
-			default:
-				b.WriteString(`\u00`)
-				b.WriteByte(hex[c>>4])
-				b.WriteByte(hex[c&0xF])
-			}
-			i++
-			start = i
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && size == 1 {
-			b.WriteString(s[start:i])
-			b.WriteString(`\ufffd`)
-			i += size
-			start = i
-			continue
-		}
-		if r == '\u2028' || r == '\u2029' {
-			b.WriteString(s[start:i])
-			b.WriteString(`\u202`)
-			b.WriteByte(hex[r&0xF])
-			i += size
-			start = i
-			continue
-		}
-		i += size
-	}
-	b.WriteString(s[start:])
-	b.WriteByte('"')
+	w.b.value(v)
 }
 
 // AppendJSON appends v as compact JSON the way this package writes values
 // (sorted map keys, no HTML escaping, plain integers).
 func AppendJSON(dst []byte, v any) []byte {
-	var b sink
-	b.Write(dst)
-	writeValue(&b, v)
-	return b.Bytes()
+	return jsonw.Append(dst, v)
 }

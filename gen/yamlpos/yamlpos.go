@@ -33,12 +33,17 @@ import (
 	"github.com/agentready/agentready/internal/editdist"
 )
 
-// Problem is one thing wrong with a YAML file.
+// Problem is one thing wrong with a YAML file. It is the problem type of
+// every YAML file agentready reads: gen/config's and harness/graph's
+// problems are this type.
 type Problem struct {
-	// Place is where: File, and Line and Column from 1 (0 when unknown).
-	finding.Place
-	// Field is the path of the field at fault, such as
-	// "select.include[1].methods[0]"; empty for the file as a whole.
+	// File is the file; Line and Column locate the problem in it, from 1
+	// (0 when unknown, as for a required key that is missing).
+	File         string
+	Line, Column int
+	// Field is what the problem is with: the path of the field at fault,
+	// such as "select.include[1].methods[0]", or for a graph's edge
+	// "from -> to"; empty for the file as a whole.
 	Field string
 	// Message says what is wrong and how to put it right.
 	Message string
@@ -65,8 +70,65 @@ func (p Problem) Error() string {
 	return b.String()
 }
 
-// Problems is every problem found in a file.
+// Finding is the problem as a finding of source src, for the report and
+// SARIF: an error whose rule is the source's name, placed at the
+// problem's file, line and column, with the field path as a JSON pointer
+// (see Pointer). It names no tool: the caller sets Tool and Related when
+// the problem is about tools (a graph's edge).
+func (p Problem) Finding(src finding.Source) finding.Finding {
+	place := finding.Place{File: p.File, Line: p.Line, Column: p.Column, Pointer: Pointer(p.Field)}
+	msg := p.Message
+	if p.Field != "" {
+		msg = p.Field + ": " + msg
+	}
+	return finding.Finding{
+		Source: src, Rule: string(src), Level: finding.Error,
+		Message: msg, Fix: "edit " + place.String() + " as the message says",
+		Place: place,
+	}
+}
+
+// Pointer turns a field path ("select.include[1].tags") into a JSON
+// pointer ("#/select/include/1/tags"); "" for the file as a whole, and
+// for what is not a field path (a graph's edge, "from -> to").
+func Pointer(field string) string {
+	if field == "" || strings.ContainsAny(field, " >") {
+		return ""
+	}
+	esc := strings.NewReplacer("~", "~0", "/", "~1")
+	var b strings.Builder
+	b.WriteString("#")
+	for _, key := range strings.Split(field, ".") {
+		name, index, _ := strings.Cut(key, "[")
+		if name != "" {
+			b.WriteString("/" + esc.Replace(name))
+		}
+		for index != "" {
+			i, rest, _ := strings.Cut(index, "]")
+			b.WriteString("/" + i)
+			index = strings.TrimPrefix(rest, "[")
+		}
+	}
+	return b.String()
+}
+
+// Problems is every problem found in a file; as an error it lists them
+// one a line.
 type Problems []Problem
+
+// Error lists the problems, one per line.
+func (ps Problems) Error() string {
+	return Lines(ps)
+}
+
+// Lines formats problems one per line, each by its Error method.
+func Lines[P error](ps []P) string {
+	lines := make([]string, len(ps))
+	for i, p := range ps {
+		lines[i] = p.Error()
+	}
+	return strings.Join(lines, "\n")
+}
 
 // Sort puts the problems in the order they appear in the file, those
 // without a position first.
@@ -172,7 +234,7 @@ func Decode(data []byte, v any, opts Options) *Result {
 
 // Add records a problem with field at n (or nowhere, when n is nil).
 func (d *Decoder) Add(n *yaml.Node, field, format string, args ...any) {
-	p := Problem{Place: finding.Place{File: d.opts.File}, Field: field, Message: fmt.Sprintf(format, args...)}
+	p := Problem{File: d.opts.File, Field: field, Message: fmt.Sprintf(format, args...)}
 	if n != nil {
 		p.Line, p.Column = n.Line, n.Column
 	}

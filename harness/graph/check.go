@@ -3,7 +3,6 @@ package graph
 import (
 	"cmp"
 	"fmt"
-	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -14,43 +13,28 @@ import (
 	"github.com/agentready/agentready/internal/editdist"
 )
 
-// Problem is one thing wrong with a graph file.
-type Problem struct {
-	// File is the graph file; Line and Column locate the problem in it,
-	// from 1, or are 0 when unknown.
-	File         string
-	Line, Column int
-	// Edge is "from -> to" for a problem with an edge.
-	Edge    string
-	Message string
-}
-
-// Error formats the problem as "file:line:col: from -> to: message",
-// leaving out the parts that are unknown or empty, as every YAML file
-// agentready reads reports its problems.
-func (p Problem) Error() string {
-	return yamlpos.Problem{
-		Place: finding.Place{File: cmp.Or(p.File, DefaultFile), Line: p.Line, Column: p.Column},
-		Field: p.Edge, Message: p.Message,
-	}.Error()
-}
+// Problem is one thing wrong with a graph file: yamlpos's problem, whose
+// Field is the field path for a problem found reading the file and
+// "from -> to" for a problem with an edge.
+type Problem = yamlpos.Problem
 
 // Problems is a list of problems in file order; as an error it lists
 // them one a line.
-type Problems []Problem
+type Problems = yamlpos.Problems
 
-func (ps Problems) Error() string {
-	lines := make([]string, len(ps))
+// Findings returns the problems as findings of source graph (see
+// yamlpos.Problem.Finding), for the report and SARIF: a problem with an
+// edge names its producer as the tool and its consumer as related.
+func Findings(ps Problems) []finding.Finding {
+	out := make([]finding.Finding, len(ps))
 	for i, p := range ps {
-		lines[i] = p.Error()
+		f := p.Finding(finding.Graph)
+		if from, to, ok := strings.Cut(p.Field, " -> "); ok {
+			f.Tool, f.Related = from, []string{to}
+		}
+		out[i] = f
 	}
-	return strings.Join(lines, "\n")
-}
-
-func (ps Problems) sort() {
-	slices.SortStableFunc(ps, func(a, b Problem) int {
-		return cmp.Or(cmp.Compare(a.Line, b.Line), cmp.Compare(a.Column, b.Column))
-	})
+	return out
 }
 
 // Check validates a graph against the API it describes: every tool of a
@@ -62,7 +46,7 @@ func (ps Problems) sort() {
 func Check(g *Graph, api *ir.API) Problems {
 	var ps Problems
 	add := func(e *Edge, at pos, format string, args ...any) {
-		ps = append(ps, Problem{File: g.File, Line: at.line, Column: at.col, Edge: e.Key(), Message: fmt.Sprintf(format, args...)})
+		ps = append(ps, Problem{File: cmp.Or(g.File, DefaultFile), Line: at.line, Column: at.col, Field: e.Key(), Message: fmt.Sprintf(format, args...)})
 	}
 	seen := map[string]*Edge{}
 	for _, e := range g.Edges {
@@ -79,7 +63,7 @@ func Check(g *Graph, api *ir.API) Problems {
 			seen[e.Key()] = e
 		}
 	}
-	ps.sort()
+	ps.Sort()
 	return ps
 }
 

@@ -2,6 +2,7 @@ package graph
 
 import (
 	"bytes"
+	"cmp"
 	"fmt"
 	"os"
 	"reflect"
@@ -69,17 +70,18 @@ var expect = map[reflect.Type]string{
 // Parse is Load for a file held in memory; file names it in problems.
 func Parse(data []byte, file string) (*Graph, error) {
 	var f fileGraph
-	d := yamlpos.Decode(data, &f, yamlpos.Options{File: file, Document: "graph", Expect: expect, UnknownKey: unknownKey})
-	ps := problems(d.Problems)
+	named := cmp.Or(file, DefaultFile)
+	d := yamlpos.Decode(data, &f, yamlpos.Options{File: named, Document: "graph", Expect: expect, UnknownKey: unknownKey})
+	ps := d.Problems
 	if !d.Complete {
-		ps.sort()
+		ps.Sort()
 		return nil, ps
 	}
-	r := reader{file: file, at: d.Positions, failed: d.Failed}
+	r := reader{file: named, at: d.Positions, failed: d.Failed}
 	g := r.graph(&f)
 	ps = append(ps, r.problems...)
 	if len(ps) > 0 {
-		ps.sort()
+		ps.Sort()
 		return nil, ps
 	}
 	g.File = file
@@ -91,20 +93,6 @@ func Parse(data []byte, file string) (*Graph, error) {
 func unknownKey(d *yamlpos.Decoder, k, _ *yaml.Node, field string, known []string) bool {
 	d.Add(k, yamlpos.Join(field, k.Value), "unknown key (%s)", yamlpos.KeyHint(k.Value, known))
 	return true
-}
-
-// problems turns yamlpos's problems into the graph's, the field path
-// leading the message.
-func problems(ps yamlpos.Problems) Problems {
-	out := make(Problems, len(ps))
-	for i, p := range ps {
-		msg := p.Message
-		if p.Field != "" {
-			msg = p.Field + ": " + msg
-		}
-		out[i] = Problem{File: p.File, Line: p.Line, Column: p.Column, Message: msg}
-	}
-	return out
 }
 
 // reader turns the decoded file into a Graph, checking what the types do
@@ -122,7 +110,7 @@ func (r *reader) add(field, format string, args ...any) {
 		return
 	}
 	at := r.at[field]
-	r.problems = append(r.problems, Problem{File: r.file, Line: at.Line, Column: at.Column, Message: field + ": " + fmt.Sprintf(format, args...)})
+	r.problems = append(r.problems, Problem{File: r.file, Line: at.Line, Column: at.Column, Field: field, Message: fmt.Sprintf(format, args...)})
 }
 
 // pos returns where the value of field is.

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -16,6 +17,7 @@ import (
 
 	"github.com/agentready/agentready/gen"
 	"github.com/agentready/agentready/gen/config"
+	"github.com/agentready/agentready/gen/finding"
 	"github.com/agentready/agentready/gen/ir"
 	"github.com/agentready/agentready/harness/graph"
 	"github.com/agentready/agentready/harness/models"
@@ -140,6 +142,11 @@ func (e *env) loadAPI(sf *specFlags, set map[string]bool) (*project, *ir.API, bo
 // loadGraph loads a graph file, printing its problems.
 func (e *env) loadGraph(path string) (*graph.Graph, bool) {
 	g, err := graph.Load(path)
+	return e.graphLoaded(path, g, err)
+}
+
+// graphLoaded is loadGraph's answer for what graph.Load returned.
+func (e *env) graphLoaded(path string, g *graph.Graph, err error) (*graph.Graph, bool) {
 	if err != nil {
 		var ps graph.Problems
 		if errors.As(err, &ps) {
@@ -373,11 +380,13 @@ func runGraphDecide(e *env, verb string, status graph.Status, args []string) int
 }
 
 func runGraphCheck(e *env, args []string) int {
-	fs := newFlags(e, "graph check", "[--config agentready.yaml | --spec FILE] [--graph FILE]")
+	fs := newFlags(e, "graph check", "[--config agentready.yaml | --spec FILE] [--graph FILE] [--format text|json|sarif | --json]")
 	var sf specFlags
 	sf.register(fs)
 	var file string
 	registerGraphFile(fs, &file)
+	var ff formatFlags
+	ff.register(fs)
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
@@ -385,24 +394,56 @@ func runGraphCheck(e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "agentready graph check: unexpected argument %q\n", fs.Arg(0))
 		return exitUsage
 	}
+	format, code, ok := ff.resolve(e, "graph check", fs)
+	if !ok {
+		return code
+	}
 	path, err := graphPath(file, sf.config, sf.spec)
 	if err != nil {
 		return e.failf("%v", err)
 	}
-	g, ok := e.loadGraph(path)
-	if !ok {
+	var ps graph.Problems
+	g, err := graph.Load(path)
+	if errors.As(err, &ps) && format != "text" {
+		return e.writeGraphFindings(format, path, ps)
+	}
+	if g, ok = e.graphLoaded(path, g, err); !ok {
 		return exitError
 	}
 	_, api, ok := e.loadAPI(&sf, setFlags(fs))
 	if !ok {
 		return exitError
 	}
-	ps := graph.Check(g, api)
+	ps = graph.Check(g, api)
+	if format != "text" {
+		return e.writeGraphFindings(format, path, ps)
+	}
 	if len(ps) > 0 {
 		fmt.Fprintln(e.stderr, ps.Error())
 		return e.failf("%s: %d problems", path, len(ps))
 	}
 	fmt.Fprintf(e.stdout, "agentready: %s: %d edges fit the spec\n", path, len(g.Edges))
+	return exitOK
+}
+
+// writeGraphFindings prints the problems of the graph file path as
+// findings (a JSON array, or SARIF), and fails when there are any.
+func (e *env) writeGraphFindings(format, path string, ps graph.Problems) int {
+	fs := graph.Findings(ps)
+	var err error
+	if format == "sarif" {
+		err = finding.WriteSARIF(e.stdout, finding.Driver{Name: "agentready graph check"}, fs, finding.RepoRoot(path))
+	} else {
+		enc := json.NewEncoder(e.stdout)
+		enc.SetIndent("", "  ")
+		err = enc.Encode(fs)
+	}
+	if err != nil {
+		return e.failf("%v", err)
+	}
+	if len(ps) > 0 {
+		return e.failf("%s: %d problems", path, len(ps))
+	}
 	return exitOK
 }
 

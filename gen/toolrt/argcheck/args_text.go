@@ -15,6 +15,7 @@ import (
 
 	"github.com/agentready/agentready/internal/editdist"
 	"github.com/agentready/agentready/internal/english"
+	"github.com/agentready/agentready/internal/jsonw"
 )
 
 // argMaxShownValue is how many characters of a given value an error echoes.
@@ -96,62 +97,20 @@ func argAppendQuoted(b []byte, s string) []byte {
 }
 
 // argAppendJSON writes v as compact JSON: maps with sorted keys, schema
-// objects in their written order.
+// objects in their written order, raw JSON as it is.
 func argAppendJSON(b []byte, v any) []byte {
-	switch x := v.(type) {
-	case nil:
-		return append(b, "null"...)
-	case bool:
-		return strconv.AppendBool(b, x)
-	case string:
-		return argAppendQuoted(b, x)
-	case json.Number:
-		return append(b, x...)
-	case json.RawMessage:
-		return append(b, x...)
-	case []any:
-		b = append(b, '[')
-		for i, e := range x {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = argAppendJSON(b, e)
-		}
-		return append(b, ']')
-	case map[string]any:
-		keys := make([]string, 0, len(x))
-		for k := range x {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys)
-		b = append(b, '{')
-		for i, k := range keys {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = argAppendQuoted(b, k)
-			b = append(b, ':')
-			b = argAppendJSON(b, x[k])
-		}
-		return append(b, '}')
-	case *argObject:
-		b = append(b, '{')
-		for i, k := range x.keys {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = argAppendQuoted(b, k)
-			b = append(b, ':')
-			b = argAppendJSON(b, x.vals[k])
-		}
-		return append(b, '}')
+	if raw, ok := v.(json.RawMessage); ok {
+		return append(b, raw...)
 	}
-	j, err := json.Marshal(v)
-	if err != nil {
-		return append(b, "null"...)
-	}
-	return append(b, j...)
+	return jsonw.Append(b, v)
 }
+
+// OrderedKeys and Member make an object a jsonw.Ordered one, written in
+// its key order.
+func (o *argObject) OrderedKeys() []string { return o.keys }
+
+// Member is the value of key k (see OrderedKeys).
+func (o *argObject) Member(k string) any { return o.vals[k] }
 
 // argCanonKey is a text equal for JSON-equal values: numbers by value,
 // objects with sorted keys.

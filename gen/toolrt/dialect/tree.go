@@ -1,11 +1,10 @@
 package dialect
 
 import (
-	"bytes"
-	"encoding/json"
 	"strings"
 
 	"github.com/agentready/agentready/gen/toolrt/internal/orderedjson"
+	"github.com/agentready/agentready/internal/jsonw"
 )
 
 // node is a JSON object of a schema with its keys in the order written:
@@ -65,47 +64,16 @@ func decode(data []byte) (any, error) {
 	return orderedjson.Decode(data, newNode, (*node).set)
 }
 
+// OrderedKeys and Member make a node a jsonw.Ordered object, written
+// in its key order.
+func (n *node) OrderedKeys() []string { return n.keys }
+
+// Member is the value of key k (see OrderedKeys).
+func (n *node) Member(k string) any { return n.vals[k] }
+
 // encode writes v as compact JSON, objects in their key order, without
 // HTML escaping.
-func encode(v any) []byte {
-	var b bytes.Buffer
-	writeJSON(&b, v)
-	return b.Bytes()
-}
-
-func writeJSON(b *bytes.Buffer, v any) {
-	switch x := v.(type) {
-	case *node:
-		b.WriteByte('{')
-		for i, k := range x.keys {
-			if i > 0 {
-				b.WriteByte(',')
-			}
-			writeJSON(b, k)
-			b.WriteByte(':')
-			writeJSON(b, x.vals[k])
-		}
-		b.WriteByte('}')
-	case []any:
-		b.WriteByte('[')
-		for i, e := range x {
-			if i > 0 {
-				b.WriteByte(',')
-			}
-			writeJSON(b, e)
-		}
-		b.WriteByte(']')
-	default:
-		var buf bytes.Buffer
-		enc := json.NewEncoder(&buf)
-		enc.SetEscapeHTML(false)
-		if err := enc.Encode(x); err != nil {
-			b.WriteString("null")
-			return
-		}
-		b.Write(bytes.TrimRight(buf.Bytes(), "\n"))
-	}
-}
+func encode(v any) []byte { return jsonw.Append(nil, v) }
 
 // pointer appends JSON Pointer tokens (RFC 6901) to base.
 func pointer(base string, tokens ...string) string {
