@@ -27,6 +27,12 @@ type Memo struct {
 	// unexplained holds prose.Unexplained of each core and name.
 	unexplainedOf sync.Map // coreName -> unexplainedWords
 	tokens        sync.Map // schema text -> its tokens.Count
+	// pointers holds pointerOf each description.
+	pointers sync.Map // description -> string
+	opNames  struct {
+		once  sync.Once
+		names map[string]bool
+	}
 }
 
 type coreName struct{ core, name string }

@@ -646,6 +646,9 @@ func (b *builder) noted(desc, name string, depth int, note string) {
 	hint := ""
 	if depth == 0 && !b.inDefs && !b.naive {
 		hint = b.hints[name]
+		if hint == "" && desc != "" {
+			hint = b.pointer(desc)
+		}
 	}
 	if desc != "" && !b.naive {
 		max := b.opts.DescriptionChars

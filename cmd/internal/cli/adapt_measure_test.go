@@ -102,6 +102,11 @@ func TestAdaptWinsBackStrippedDocs(t *testing.T) {
 	if adapted < stripped {
 		t.Errorf("adapt made the stripped copy worse: %d -> %d", stripped, adapted)
 	}
+	// The measurement means something only when the descriptions help:
+	// the stripped copy must score below the original.
+	if orig <= stripped {
+		t.Errorf("the stripped copy scores %d, the original %d: the descriptions no longer help the baseline, so adapt's recovery measures nothing", stripped, orig)
+	}
 	if gap := orig - stripped; gap > 0 && 2*(adapted-stripped) < gap {
 		t.Errorf("adapt won back %d of the %d cases the stripped docs lost; want at least half", adapted-stripped, gap)
 	}
