@@ -76,3 +76,28 @@ func identifierLike(w string) bool {
 	}
 	return false
 }
+
+// Pointers returns, by top-level argument of op, the sentence of its
+// description a definition keeps as a pointer to the value's source (see
+// pointer), exactly as the definition shows it; nil when there is none.
+// A reviewed dependency graph's hint for the same argument takes its
+// place (harness/run.ShownOver).
+func Pointers(api *ir.API, op *ir.Operation) map[string]string {
+	var out map[string]string
+	var names map[string]bool
+	for _, a := range Args(api, op) {
+		if a.Description == "" {
+			continue
+		}
+		if names == nil {
+			names = operationNames(api)
+		}
+		if p := pointerOf(a.Description, names); p != "" {
+			if out == nil {
+				out = map[string]string{}
+			}
+			out[a.Name] = p
+		}
+	}
+	return out
+}

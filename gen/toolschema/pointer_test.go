@@ -9,11 +9,11 @@ func TestPointerOf(t *testing.T) {
 	ops := map[string]bool{"listUsers": true, "search": true, "repos/list-branches": true, "getUser": true}
 	for desc, want := range map[string]string{
 		"The user's id, a UUID. Find it with listUsers (filter by `email` or `q`).": "Find it with listUsers (filter by email or q).",
-		"The branch. One of the names repos/list-branches returns.":               "One of the names repos/list-branches returns.",
-		"The user's id. Use search to find one.":                                  "",
-		"The id; see listUsers.":                                                  "",
-		"The id of a user. Any user works.":                                       "",
-		"":                                                                        "",
+		"The branch. One of the names repos/list-branches returns.":                 "One of the names repos/list-branches returns.",
+		"The user's id. Use search to find one.":                                    "",
+		"The id; see listUsers.":                                                    "",
+		"The id of a user. Any user works.":                                         "",
+		"":                                                                          "",
 	} {
 		if got := pointerOf(desc, ops); got != want {
 			t.Errorf("pointerOf(%q) = %q, want %q", desc, got, want)

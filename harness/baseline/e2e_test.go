@@ -193,7 +193,7 @@ func TestBaselineChainsThroughHints(t *testing.T) {
 	g := graph.Infer(api, graph.Options{})
 	g.SetStatusAbove(0, graph.Approved)
 	agentWith := func(ablate []string) *react.Agent {
-		shown, err := runner.Shown(graph.Hints(g, api), ablate)
+		shown, err := runner.ShownOver(graph.Hints(g, api), runner.SpecPointers(api), ablate)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -111,3 +111,39 @@ func TestShownAddsHints(t *testing.T) {
 		t.Error("the original tool info was changed")
 	}
 }
+
+// A graph's hint takes the place of the spec's own pointer sentence for
+// the same input instead of following it, so the model reads one source.
+func TestShownOverReplacesSpecPointers(t *testing.T) {
+	js := new(jsonschema.Schema)
+	raw := `{"type":"object","properties":{"userId":{"type":"string","description":"user's id, UUID. Find it with listUsers (filter by email or q)."},` +
+		`"teamId":{"type":"string","description":"team. Find it with listTeams."}}}`
+	if err := json.Unmarshal([]byte(raw), js); err != nil {
+		t.Fatal(err)
+	}
+	info := &schema.ToolInfo{Name: "listUserAssets", ParamsOneOf: schema.NewParamsOneOfByJSONSchema(js)}
+	hints := map[string]map[string]string{"listUserAssets": {"userId": "Find it with listUsers (`items[].id`)."}}
+	pointers := map[string]map[string]string{"listUserAssets": {
+		"userId": "Find it with listUsers (filter by email or q).",
+		"teamId": "Find it with listTeams.",
+	}}
+	f, err := ShownOver(hints, pointers, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := f(info)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, _ := out.ParamsOneOf.ToJSONSchema()
+	b, _ := json.Marshal(s)
+	got := string(b)
+	for _, want := range []string{`"user's id, UUID. Find it with listUsers (` + "`items[].id`" + `)."`, `"team. Find it with listTeams."`} {
+		if !strings.Contains(got, want) {
+			t.Errorf("no %s in %s", want, got)
+		}
+	}
+	if strings.Contains(got, "filter by email") {
+		t.Errorf("the spec's pointer stayed beside the graph's hint: %s", got)
+	}
+}

@@ -5,6 +5,9 @@ import (
 	"strings"
 
 	"github.com/cloudwego/eino/schema"
+
+	"github.com/agentready/agentready/gen/ir"
+	"github.com/agentready/agentready/gen/toolschema"
 )
 
 // Shown returns the Options.Shown of a run: it adds the producer hints
@@ -12,6 +15,16 @@ import (
 // to the inputs' descriptions, unless AblateHints is among ablate, and
 // takes the other ablated parts away. Nil when it changes nothing.
 func Shown(hints map[string]map[string]string, ablate []string) (func(*schema.ToolInfo) (*schema.ToolInfo, error), error) {
+	return ShownOver(hints, nil, ablate)
+}
+
+// ShownOver is Shown for definitions that already point to a source for
+// some inputs (toolschema.Pointers: the spec's own "Find it with
+// listUsers" sentence, by tool and input): where the graph gives a hint
+// for such an input, the hint takes the pointer's place instead of
+// following it, as a graph's hint does in generated code, so the model
+// reads one account of where the value comes from.
+func ShownOver(hints, pointers map[string]map[string]string, ablate []string) (func(*schema.ToolInfo) (*schema.ToolInfo, error), error) {
 	strip, err := Ablation(ablate)
 	if err != nil {
 		return nil, err
@@ -23,7 +36,7 @@ func Shown(hints map[string]map[string]string, ablate []string) (func(*schema.To
 		out := *info
 		shown, err := &out, error(nil)
 		if inputs := hints[info.Name]; len(inputs) > 0 {
-			if shown, err = editParams(&out, func(tree map[string]any) { addHints(tree, inputs) }); err != nil {
+			if shown, err = editParams(&out, func(tree map[string]any) { addHints(tree, inputs, pointers[info.Name]) }); err != nil {
 				return nil, err
 			}
 		}
@@ -35,11 +48,11 @@ func Shown(hints map[string]map[string]string, ablate []string) (func(*schema.To
 }
 
 // addHints appends each input's hint to its description in a decoded
-// parameters schema. An input is an argument or a dotted path into one
-// ("body.owner.id"); an argument's own name may hold dots, so the longest
-// name that matches is taken first. An input the schema does not hold is
-// passed over.
-func addHints(tree map[string]any, inputs map[string]string) {
+// parameters schema, in place of the input's pointer when it has one. An
+// input is an argument or a dotted path into one ("body.owner.id"); an
+// argument's own name may hold dots, so the longest name that matches is
+// taken first. An input the schema does not hold is passed over.
+func addHints(tree map[string]any, inputs, pointers map[string]string) {
 	for input, hint := range inputs {
 		node := propertyAt(tree, strings.Split(input, "."))
 		if node == nil {
@@ -48,6 +61,9 @@ func addHints(tree map[string]any, inputs map[string]string) {
 		desc, _ := node["description"].(string)
 		if strings.Contains(desc, hint) {
 			continue
+		}
+		if p := pointers[input]; p != "" && strings.HasSuffix(desc, p) {
+			desc = strings.TrimSuffix(desc, p)
 		}
 		if desc = strings.TrimSpace(desc); desc != "" && !strings.HasSuffix(desc, ".") {
 			desc += "."
@@ -73,4 +89,16 @@ func propertyAt(node map[string]any, path []string) map[string]any {
 		return propertyAt(items, path)
 	}
 	return nil
+}
+
+// SpecPointers are toolschema.Pointers of every operation of api, by tool
+// name: what ShownOver replaces with a graph's hint.
+func SpecPointers(api *ir.API) map[string]map[string]string {
+	out := map[string]map[string]string{}
+	for _, op := range api.Operations {
+		if ps := toolschema.Pointers(api, op); ps != nil {
+			out[op.Name] = ps
+		}
+	}
+	return out
 }

@@ -213,7 +213,7 @@ func shownDefinitions(ctx context.Context, api *ir.API, cat *toolrt.Catalog, g *
 	if g != nil {
 		hints = graph.Hints(g, api)
 	}
-	shown, err := runner.Shown(hints, ablate)
+	shown, err := runner.ShownOver(hints, runner.SpecPointers(api), ablate)
 	if err != nil {
 		return nil, fmt.Errorf("--ablate: %w", err)
 	}

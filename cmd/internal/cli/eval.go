@@ -69,7 +69,7 @@ func runEval(e *env, args []string) int {
 	if !ok {
 		return exitError
 	}
-	shown, err := runner.Shown(hints, nil)
+	shown, err := runner.ShownOver(hints, runner.SpecPointers(api), nil)
 	if err != nil {
 		return e.failf("%v", err)
 	}

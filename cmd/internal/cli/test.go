@@ -171,7 +171,7 @@ func (j *testJob) prepare(ctx context.Context, progress io.Writer) (*prepared, e
 	if j.graph != nil {
 		hints = graph.Hints(j.graph, j.api)
 	}
-	shown, err := runner.Shown(hints, j.settings.ablate)
+	shown, err := runner.ShownOver(hints, runner.SpecPointers(j.api), j.settings.ablate)
 	if err != nil {
 		return nil, fmt.Errorf("--ablate: %w", err)
 	}

@@ -186,7 +186,11 @@ func toolRows(api *ir.API, hints map[string]map[string]string, opts describe.Opt
 	for i, op := range api.Operations {
 		g.Go(func() error {
 			f := describe.Fit(api, op, opts)
-			schema, err := hinted(f.Name, f.Schema, hints[f.Name])
+			var pointers map[string]string
+			if len(hints[f.Name]) > 0 {
+				pointers = toolschema.Pointers(api, op)
+			}
+			schema, err := hinted(f.Name, f.Schema, hints[f.Name], pointers)
 			if err != nil {
 				errs[i] = fmt.Errorf("%s: %v", f.Name, err)
 				return nil
@@ -219,8 +223,9 @@ func toolRows(api *ir.API, hints map[string]map[string]string, opts describe.Opt
 const maxRememberedText = 64 << 10
 
 // hinted is a tool's parameter schema with the producer hints of its
-// inputs added, as runner.Shown adds them.
-func hinted(name string, schema []byte, hints map[string]string) ([]byte, error) {
+// inputs added in place of the spec's own pointers, as runner.ShownOver
+// adds them.
+func hinted(name string, schema []byte, hints, pointers map[string]string) ([]byte, error) {
 	if len(hints) == 0 {
 		return schema, nil
 	}
@@ -228,7 +233,7 @@ func hinted(name string, schema []byte, hints map[string]string) ([]byte, error)
 	if err := json.Unmarshal(schema, js); err != nil {
 		return nil, err
 	}
-	shown, err := runner.Shown(map[string]map[string]string{name: hints}, nil)
+	shown, err := runner.ShownOver(map[string]map[string]string{name: hints}, map[string]map[string]string{name: pointers}, nil)
 	if err != nil {
 		return nil, err
 	}
