@@ -30,7 +30,17 @@ func FromCases(api *ir.API, cs []cases.Case) []Case {
 		if op.ID != "" {
 			tool = op.ID
 		}
-		out = append(out, Case{ID: c.ID, Utterance: c.Utterances[0].Text, Tool: tool, Args: args, Kind: string(c.Scenario)})
+		out = append(out, Case{ID: c.ID, Utterance: c.Utterances[0].Text, Tool: tool, Args: args, Kind: kindOf(c.Scenario)})
 	}
 	return out
+}
+
+// kindOf is the kind a case of a scenario is reported under: the
+// scenario's name, but "all-params" for the all-parameters scenario, whose
+// name would read as the pooled row ("all") of the table.
+func kindOf(s cases.Scenario) string {
+	if s == cases.All {
+		return "all-params"
+	}
+	return string(s)
 }

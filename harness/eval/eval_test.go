@@ -135,7 +135,7 @@ func TestFromCases(t *testing.T) {
 	own := []cases.Case{
 		{ID: "listTickets/subset/00", Tool: "listTickets", Scenario: cases.Subset, Args: map[string]any{"status": []any{"open"}, "priority": "high"},
 			Utterances: []cases.Utterance{{Text: "List the open high priority tickets."}}},
-		{ID: "createTicket/required/00", Tool: "createTicket", Scenario: cases.Required,
+		{ID: "createTicket/all/00", Tool: "createTicket", Scenario: cases.All,
 			Args:       map[string]any{"title": "VPN drops", "requester_id": "0b6f1c55-3b1e-4b8a-9f1e-2a7c9d4e5f60"},
 			Utterances: []cases.Utterance{{Text: "Open a ticket titled “VPN drops” for 0b6f1c55-3b1e-4b8a-9f1e-2a7c9d4e5f60."}}},
 		{ID: "getTicket/chain/00", Tool: "getTicket", Scenario: cases.Chain, Args: map[string]any{"ticketId": "TCK-1"},
@@ -155,9 +155,13 @@ func TestFromCases(t *testing.T) {
 	if _, ok := suite[1].Args["body.requester_id"]; !ok {
 		t.Errorf("a body field in the spec's naming: %v", suite[1].Args)
 	}
+	// The all-parameters scenario is not reported as the pooled row.
+	if suite[1].Kind != "all-params" {
+		t.Errorf("the all-parameters scenario is kind %q, want all-params", suite[1].Kind)
+	}
 	// The ground truth's own call passes.
 	calls := map[string]string{"listTickets/subset/00": `{"status":["open"],"priority":"high"}`,
-		"createTicket/required/00": `{"title":"VPN drops","requester_id":"0b6f1c55-3b1e-4b8a-9f1e-2a7c9d4e5f60"}`}
+		"createTicket/all/00": `{"title":"VPN drops","requester_id":"0b6f1c55-3b1e-4b8a-9f1e-2a7c9d4e5f60"}`}
 	turn := func(_ context.Context, convo []*schema.Message, _ []*schema.ToolInfo) (*schema.Message, error) {
 		for _, c := range suite {
 			if convo[len(convo)-1].Content == c.Utterance {
