@@ -63,7 +63,10 @@ import (
 //     whose form says what they are (UUIDs, emails, dates and date-times,
 //     also "1 March 2026 at 09:15 UTC", identifiers with a distinctive
 //     pattern such as TCK-1042); accepted enum values mentioned, by their
-//     words ("in stock" for in_stock); quoted text, for text arguments or
+//     words ("in stock" for in_stock), or by what the description says
+//     one means ("short_term (approximately last 4 weeks)" for "the
+//     last 4 weeks", "30 => Developer" for "as a developer": two of the
+//     gloss's words in a row, or all of a gloss of one or two); quoted text, for text arguments or
 //     one named just before; "owner/name" split over owner and repo;
 //     identifiers (OPS-311, cus_NffrFeUfNV2Hib, C024BE91L, long numbers,
 //     and short numbers right after the argument's name: "issue 88"), by
@@ -77,12 +80,18 @@ import (
 //     word between "the" and that noun ("the checkout service"), never
 //     the request's leftover words; values a
 //     description lists ("Either auto or away") as an enum's; "newest
-//     first" for a direction, or for a sort enum that writes descending
+//     first" for a direction, and then for the sort argument the one
+//     time field among its values ("sorted by either score or
+//     timestamp"), or for a sort enum that writes descending
 //     with a minus ("-created", the field the order phrase names:
 //     "earliest updated first" is updated_at, "highest priority first"
 //     -priority, else the time field the request names), and "sorted by
 //     name descending" as that enum's -name;
-//     "25%" for a percentage; "the
+//     "25%" for a percentage; a length of time with its unit ("the
+//     last 10 minutes", "for 3 months") for the one argument that counts
+//     time, by its name or description (sinceSeconds: 600), months and
+//     years only as themselves; "by octocat" for an author, creator,
+//     actor, reporter or sender ("sorted by" names no one); "the
 //     latest 5 comments" for a limit; the value after an argument's name
 //     or a common alias ("priority high", "called Jane", "at most 5"), or
 //     a word before a one-word name ("high priority"); digits next to a
@@ -95,8 +104,11 @@ import (
 //     message) the example shows, or, when no example shows one, what
 //     follows the request's last colon for the one argument named text,
 //     body, message, comment or content ("comment on 1204...: waiting on
-//     legal"). It prefers leaving an argument out to
-//     inventing it from words meant for something else;
+//     legal"). Last, an argument's description that says it goes with
+//     another's value ("Required only if duration is repeating") brings
+//     that value along when the request left the other empty. It
+//     prefers leaving an argument out to inventing it from words meant
+//     for something else;
 //  3. calls it, one call at a time, with IDs call_1, call_2, ....
 //     When the tool needs an identifier the request gives only by name
 //     (a quoted title, a capitalised name: "follow Radiohead") or by

@@ -458,6 +458,35 @@ func (f *filler) directions() {
 		}
 		f.set(target, v)
 		f.notes = append(f.notes, fmt.Sprintf("%s %s from %q", target.name, v, w.lower))
+		if timeOrderWords[w.lower] {
+			f.timeField(target)
+		}
+		return
+	}
+}
+
+// timeOrderWords order by when: "newest first" sorts by a time.
+var timeOrderWords = map[string]bool{"newest": true, "latest": true, "recent": true, "oldest": true, "earliest": true}
+
+// timeField reads "newest first" onto the sort field that goes with a
+// direction argument: the one argument still empty whose name says sort
+// or order and whose accepted values (an enum, or the values its
+// description lists: "sorted by either score or timestamp") hold exactly
+// one time field (timestamp, created, date, ...).
+func (f *filler) timeField(dir *param) {
+	for _, p := range f.tool.params {
+		if p == dir || f.has(p) || !slices.ContainsFunc(p.words, func(w string) bool { return w == "sort" || w == "order" }) {
+			continue
+		}
+		var timed []string
+		for _, e := range append(p.enum, p.named...) {
+			if slices.ContainsFunc(retrieve.Words(e), func(w string) bool { return dateWords[w] }) {
+				timed = append(timed, e)
+			}
+		}
+		if len(timed) == 1 && f.set(p, timed[0]) {
+			f.notes = append(f.notes, fmt.Sprintf("%s %s: a time order", p.name, timed[0]))
+		}
 		return
 	}
 }
