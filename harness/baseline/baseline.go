@@ -51,7 +51,10 @@ import (
 //     admin_), so the tool that says no more than the request wins.
 //     Finally it fills the best eight, as a model does before calling,
 //     and prefers the tool that takes what the request gives: each
-//     required argument it cannot fill counts against it, each value of
+//     required argument it cannot fill counts against it, and so does
+//     each thing the request names that it has nowhere to put (an
+//     identifier, an owner/name pair, an email: "issues in acme/webapp"
+//     is not the tool without a repo), each value of
 //     the request (identifier, number, quoted text) it takes for it, an
 //     id said after the tool's own noun ("VLAN 300") or written like the
 //     example's for it. A required identifier the request gives only by
@@ -63,7 +66,8 @@ import (
 //     whose form says what they are (UUIDs, emails, dates and date-times,
 //     also "1 March 2026 at 09:15 UTC", identifiers with a distinctive
 //     pattern such as TCK-1042); accepted enum values mentioned, by their
-//     words ("in stock" for in_stock), or by what the description says
+//     words ("in stock" for in_stock) in any form of a one-word value
+//     ("failed" for failure, "successful" for success), or by what the description says
 //     one means ("short_term (approximately last 4 weeks)" for "the
 //     last 4 weeks", "30 => Developer" for "as a developer": two of the
 //     gloss's words in a row, or all of a gloss of one or two); quoted text, for text arguments or

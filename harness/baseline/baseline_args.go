@@ -271,7 +271,11 @@ func (f *filler) enums() {
 			for i, w := range ws {
 				stems[i] = english.Stem(w)
 			}
-			for _, at := range f.u.findPhrase(stems) {
+			at := f.u.findPhrase(stems)
+			if len(ws) == 1 && !retrieve.IsStopWord(ws[0]) {
+				at = append(at, f.u.derivedForms(stems[0])...)
+			}
+			for _, at := range at {
 				end := at + len(ws) - 1
 				if len(ws) == 1 && retrieve.IsStopWord(ws[0]) && f.u.toks[f.u.words[at].tok].raw != e {
 					continue

@@ -58,6 +58,10 @@ func TestConstrainedValues(t *testing.T) {
 			"repo":{"type":"string"},
 			"author":{"type":"string","description":"username to filter by commit author"},
 			"sort":{"type":"string","enum":["author","date"]}},"required":["repo"]}`)
+	runs := toolDef(t, "listWorkflowRuns", "List workflow runs of a repository",
+		`{"type":"object","properties":{
+			"repo":{"type":"string"},
+			"status":{"type":"string","enum":["completed","canceled","failure","success","queued"]}},"required":["repo"]}`)
 	for _, c := range []struct {
 		tool    *schema.ToolInfo
 		request string
@@ -79,6 +83,11 @@ func TestConstrainedValues(t *testing.T) {
 		{coupons, "make a coupon that takes 25% off", "duration", nil},
 		{commits, "commits by octocat in webapp", "author", "octocat"},
 		{commits, "commits in webapp sorted by date", "author", nil},
+		{runs, "failed workflow runs of webapp", "status", "failure"},
+		{runs, "successful workflow runs of webapp", "status", "success"},
+		{runs, "cancelled workflow runs of webapp", "status", "canceled"},
+		{runs, "workflow runs of webapp that completed", "status", "completed"},
+		{runs, "workflow runs of webapp", "status", nil},
 	} {
 		got := callOf(t, firstCall(t, []*schema.ToolInfo{c.tool}, c.request))
 		v, ok := got.Args[c.arg]
@@ -87,6 +96,26 @@ func TestConstrainedValues(t *testing.T) {
 			t.Errorf("%q: %s = %v, want it left out (call %s)", c.request, c.arg, v, got)
 		case c.want != nil && v != c.want:
 			t.Errorf("%q: %s = %v, want %v (call %s)", c.request, c.arg, v, c.want, got)
+		}
+	}
+}
+
+// A thing the request names that a tool has nowhere to put counts
+// against the tool: "issues in acme/webapp" is not the tool that lists
+// every issue of the user.
+func TestUnplacedThingsCount(t *testing.T) {
+	mine := toolDef(t, "listIssues", "List issues assigned to the authenticated user",
+		`{"type":"object","properties":{"state":{"type":"string","enum":["open","closed"]},"since":{"type":"string","format":"date-time"}}}`)
+	repo := toolDef(t, "listIssuesForRepo", "List issues in a repository",
+		`{"type":"object","properties":{"owner":{"type":"string"},"repo":{"type":"string"},
+			"state":{"type":"string","enum":["open","closed"]},"since":{"type":"string","format":"date-time"}},"required":["owner","repo"]}`)
+	tools := []*schema.ToolInfo{mine, repo}
+	for request, want := range map[string]string{
+		"closed issues in acme/webapp updated since march 1st 2025": "listIssuesForRepo",
+		"my closed issues updated since march 1st 2025":             "listIssues",
+	} {
+		if got := callOf(t, firstCall(t, tools, request)); got.Tool != want {
+			t.Errorf("%q: called %s, want %s", request, got, want)
 		}
 	}
 }

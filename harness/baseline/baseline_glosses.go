@@ -3,6 +3,7 @@ package baseline
 import (
 	"fmt"
 	"regexp"
+	"strings"
 
 	"github.com/agentready/agentready/harness/retrieve"
 	"github.com/agentready/agentready/internal/english"
@@ -80,4 +81,37 @@ func (f *filler) glossed(p *param) []pair {
 		}
 	}
 	return pairs
+}
+
+// derivedSuffixes make a word of another class from the same root:
+// successful and success, failure and fail.
+var derivedSuffixes = []string{"ful", "ur", "ness", "ment"}
+
+// root is a stem without a derivational suffix or a doubled final
+// consonant (cancell, cancel), for matching the forms of one word.
+func root(stem string) string {
+	for _, suf := range derivedSuffixes {
+		if r, ok := strings.CutSuffix(stem, suf); ok && len(r) >= 4 {
+			stem = r
+			break
+		}
+	}
+	if n := len(stem); n >= 5 && stem[n-1] == stem[n-2] && !strings.ContainsRune("aeiou", rune(stem[n-1])) {
+		stem = stem[:n-1]
+	}
+	return stem
+}
+
+// derivedForms finds a one-word accepted value said in another form of
+// the word ("failed runs" for failure, "successful" for success,
+// "cancelled" for canceled): word positions, each one word long.
+func (u *utterance) derivedForms(stem string) []int {
+	want := root(stem)
+	var out []int
+	for i, w := range u.words {
+		if w.stem != stem && len(w.stem) >= 4 && root(w.stem) == want {
+			out = append(out, i)
+		}
+	}
+	return out
 }
