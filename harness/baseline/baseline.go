@@ -74,7 +74,9 @@ import (
 //     one named just before; "owner/name" split over owner and repo;
 //     identifiers (OPS-311, cus_NffrFeUfNV2Hib, C024BE91L, long numbers,
 //     and short numbers right after the argument's name: "issue 88"), by
-//     the words around them or the shape of the example's value, a list
+//     the words around them, the shape of the example's value, or a
+//     type prefix that starts the argument's name (cus_ for customer;
+//     never for an argument named for another thing), a list
 //     of them for an ids argument, and a plain word after the name for the
 //     argument without "id" ("site ams1" is site, not site_id); for a
 //     required top-level "name" of a tool that does not create (how
@@ -96,7 +98,7 @@ import (
 //     time, by its name or description (sinceSeconds: 600), months and
 //     years only as themselves; "by octocat" for an author, creator,
 //     actor, reporter or sender ("sorted by" names no one); "the
-//     latest 5 comments" for a limit; the value after an argument's name
+//     latest 5 comments" or "10 most recent charges" for a limit; the value after an argument's name
 //     or a common alias ("priority high", "called Jane", "at most 5"), or
 //     a word before a one-word name ("high priority"); digits next to a
 //     numeric argument's name; booleans from their name's words, negated
@@ -142,8 +144,8 @@ import (
 // wording matches neither the argument's name nor its values ("could not
 // reproduce" for cannot_reproduce, "starred" for favourite); values read
 // too literally ("five" for an integer, "name" for a sort asked as "Z to
-// A"); no knowledge of a product's conventions (that cus_ starts
-// a Stripe customer, that amounts are in cents); and it looks nothing up
+// A"); no knowledge of a product's conventions (that amounts are
+// in cents, that "archived" means not active); and it looks nothing up
 // unless a description says where a value comes from or a query tool is
 // at hand, reading only the part of an answer the result budget let
 // through. Better definitions help it as they help models: an enum lets

@@ -119,3 +119,24 @@ func TestUnplacedThingsCount(t *testing.T) {
 		}
 	}
 }
+
+// An identifier goes to the argument its type prefix names, never to one
+// named for another thing, and a count said before the things listed,
+// with words between, is the limit.
+func TestPrefixesAndCounts(t *testing.T) {
+	charges := toolDef(t, "GetCharges", "List all charges",
+		`{"type":"object","properties":{
+			"payment_intent":{"type":"string","description":"Only return charges that were created by the PaymentIntent specified by this PaymentIntent ID"},
+			"customer":{"type":"string","description":"Only return charges for the customer specified by this customer ID"},
+			"limit":{"type":"integer","description":"A limit on the number of objects to be returned"}}}`)
+	for request, want := range map[string]string{
+		"10 most recent charges for cus_NffrFeUfNV2Hib": `GetCharges{"customer":"cus_NffrFeUfNV2Hib","limit":10}`,
+		"charges for cus_NffrFeUfNV2Hib":                `GetCharges{"customer":"cus_NffrFeUfNV2Hib"}`,
+		"charges of pi_3MtwBwLkdIwHu7ix28a3tqPa":        `GetCharges{"payment_intent":"pi_3MtwBwLkdIwHu7ix28a3tqPa"}`,
+		"charges over 3 months":                         `GetCharges{}`,
+	} {
+		if got := callOf(t, firstCall(t, []*schema.ToolInfo{charges}, request)); got.String() != want {
+			t.Errorf("%q: called %s, want %s", request, got, want)
+		}
+	}
+}

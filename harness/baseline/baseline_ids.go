@@ -110,6 +110,14 @@ func (f *filler) identifiers() {
 				// "PROJ-123" is written like the example's "PROJ-12".
 				aff += 1
 			}
+			switch toolWords := retrieve.Words(f.tool.name); {
+			case prefixNames(t.raw, p, toolWords):
+				// "cus_NffrFeUfNV2Hib" starts as customer does.
+				aff += 1
+			case prefixDenies(t.raw, p, toolWords):
+				// Not a payment intent's.
+				continue
+			}
 			var v any = t.raw
 			if typ == "integer" {
 				n, _ := asNumber(t.raw)
@@ -560,7 +568,16 @@ func (f *filler) counts() {
 		if i > 0 {
 			prev = f.u.toks[i-1].lower
 		}
-		plural := strings.HasSuffix(next.lower, "s") && f.tool.topic[english.Stem(next.lower)]
+		plural := false
+		// "10 issues", "10 most recent charges": the count of the
+		// things listed, with at most two words between.
+		for k := i + 1; k < len(f.u.toks) && k <= i+3 && !plural; k++ {
+			next = f.u.toks[k]
+			plural = strings.HasSuffix(next.lower, "s") && f.tool.topic[english.Stem(next.lower)]
+			if next.clauseEnd || next.quoted || f.u.valueToken(k) {
+				break
+			}
+		}
 		if plural || prev == "top" || prev == "latest" || prev == "last" || prev == "first" || prev == "recent" {
 			f.set(target, number(target, n))
 			f.u.used[i] = true
