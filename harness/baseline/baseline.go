@@ -104,7 +104,9 @@ import (
 //     numeric argument's name; booleans from their name's words, negated
 //     by "not", "without", ..., and "on"/"off" for the one a tool
 //     requires; "in Berlin" for a place; an identifier left over for the
-//     plain argument that is still empty; identifiers shaped like the
+//     plain argument that is still empty, or for the tool's one argument
+//     that takes an identifier ("last 50 messages in C024BE91L":
+//     channel, "Conversation ID"); identifiers shaped like the
 //     example's ("ticket 1001" -> "TCK-1001"); and last the request's
 //     leftover words for the one free-text argument (a query, a title, a
 //     message) the example shows, or, when no example shows one, what

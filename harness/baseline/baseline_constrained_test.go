@@ -140,3 +140,29 @@ func TestPrefixesAndCounts(t *testing.T) {
 		}
 	}
 }
+
+// An identifier left over goes to the tool's one argument that takes an
+// identifier, required or not; with two such arguments it goes nowhere.
+func TestOnlyIdentifierTakesLeftover(t *testing.T) {
+	history := toolDef(t, "conversationsHistory", "Fetches a conversation's history of messages",
+		`{"type":"object","properties":{
+			"channel":{"type":"string","description":"Conversation ID to fetch history for"},
+			"cursor":{"type":"string"},
+			"limit":{"type":"integer"}}}`)
+	two := toolDef(t, "conversationsHistory", "Fetches a conversation's history of messages",
+		`{"type":"object","properties":{
+			"channel":{"type":"string","description":"Conversation ID to fetch history for"},
+			"user":{"type":"string","description":"ID of the user who posted"},
+			"limit":{"type":"integer"}}}`)
+	for _, c := range []struct {
+		tool *schema.ToolInfo
+		want string
+	}{
+		{history, `conversationsHistory{"channel":"C024BE91L","limit":50}`},
+		{two, `conversationsHistory{"limit":50}`},
+	} {
+		if got := callOf(t, firstCall(t, []*schema.ToolInfo{c.tool}, "last 50 messages in C024BE91L")); got.String() != c.want {
+			t.Errorf("called %s, want %s", got, c.want)
+		}
+	}
+}

@@ -357,6 +357,26 @@ func pairable(p *param) bool {
 }
 
 // generic reports whether p's name says only "identifier" (id, key).
+// onlyIdentifier is the one empty argument of the tool that takes an
+// identifier, raw's type prefix not denying it; nil when there are none
+// or several.
+func (f *filler) onlyIdentifier(raw string, toolWords []string) *param {
+	var only *param
+	for _, p := range f.tool.params {
+		if !p.ident || p.array || len(p.enum) > 0 || p.format != "" || p.scalarType() != "string" {
+			continue
+		}
+		if only != nil {
+			return nil
+		}
+		only = p
+	}
+	if only == nil || f.has(only) || !pairable(only) || !f.reachable(only) || prefixDenies(raw, only, toolWords) {
+		return nil
+	}
+	return only
+}
+
 func generic(p *param) bool {
 	for _, w := range p.words {
 		if !idWords[w] {
@@ -395,6 +415,11 @@ func (f *filler) leftovers() {
 			if p.required && !f.has(p) && pairable(p) && !p.textual() && f.reachable(p) && !prefixDenies(t.raw, p, words) {
 				target = p
 			}
+		}
+		if target == nil {
+			// "last 50 messages in C024BE91L": the tool's one argument
+			// that takes an identifier (channel, "Conversation ID").
+			target = f.onlyIdentifier(t.raw, words)
 		}
 		if target == nil {
 			return
