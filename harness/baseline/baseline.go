@@ -97,7 +97,8 @@ import (
 //     last 10 minutes", "for 3 months") for the one argument that counts
 //     time, by its name or description (sinceSeconds: 600), months and
 //     years only as themselves; "by octocat" for an author, creator,
-//     actor, reporter or sender ("sorted by" names no one); "the
+//     actor, reporter or sender ("sorted by" names no one), and
+//     "assigned to octocat" for an assignee; "the
 //     latest 5 comments" or "10 most recent charges" for a limit; the value after an argument's name
 //     or a common alias ("priority high", "called Jane", "at most 5"), or
 //     a word before a one-word name ("high priority"); digits next to a

@@ -863,6 +863,7 @@ func init() {
 		"at most, no more than, up to, maximum of, max")
 	add("author creator actor reporter sender created_by createdby author_login",
 		"written by, created by, opened by, authored by, made by, sent by, by")
+	add("assignee assignee_id assignees", "assigned to, assign to")
 	add("offset skip start", "skipping the first, skip the first, skipping, skip, starting after the first, after the first")
 }
 

@@ -62,6 +62,8 @@ func TestConstrainedValues(t *testing.T) {
 		`{"type":"object","properties":{
 			"repo":{"type":"string"},
 			"status":{"type":"string","enum":["completed","canceled","failure","success","queued"]}},"required":["repo"]}`)
+	issues := toolDef(t, "listIssues", "List issues of a repository",
+		`{"type":"object","properties":{"repo":{"type":"string"},"assignee":{"type":"string"}},"required":["repo"]}`)
 	for _, c := range []struct {
 		tool    *schema.ToolInfo
 		request string
@@ -88,6 +90,8 @@ func TestConstrainedValues(t *testing.T) {
 		{runs, "cancelled workflow runs of webapp", "status", "canceled"},
 		{runs, "workflow runs of webapp that completed", "status", "completed"},
 		{runs, "workflow runs of webapp", "status", nil},
+		{issues, "issues in webapp assigned to octocat", "assignee", "octocat"},
+		{issues, "issues in webapp", "assignee", nil},
 	} {
 		got := callOf(t, firstCall(t, []*schema.ToolInfo{c.tool}, c.request))
 		v, ok := got.Args[c.arg]
