@@ -51,7 +51,10 @@ import (
 //     admin_), so the tool that says no more than the request wins.
 //     Finally it fills the best eight, as a model does before calling,
 //     and prefers the tool that takes what the request gives: each
-//     required argument it cannot fill counts against it, each value of
+//     required argument it cannot fill counts against it, and so does
+//     each thing the request names that it has nowhere to put (an
+//     identifier, an owner/name pair, an email: "issues in acme/webapp"
+//     is not the tool without a repo), each value of
 //     the request (identifier, number, quoted text) it takes for it, an
 //     id said after the tool's own noun ("VLAN 300") or written like the
 //     example's for it. A required identifier the request gives only by
@@ -63,11 +66,17 @@ import (
 //     whose form says what they are (UUIDs, emails, dates and date-times,
 //     also "1 March 2026 at 09:15 UTC", identifiers with a distinctive
 //     pattern such as TCK-1042); accepted enum values mentioned, by their
-//     words ("in stock" for in_stock); quoted text, for text arguments or
+//     words ("in stock" for in_stock) in any form of a one-word value
+//     ("failed" for failure, "successful" for success), or by what the description says
+//     one means ("short_term (approximately last 4 weeks)" for "the
+//     last 4 weeks", "30 => Developer" for "as a developer": two of the
+//     gloss's words in a row, or all of a gloss of one or two); quoted text, for text arguments or
 //     one named just before; "owner/name" split over owner and repo;
 //     identifiers (OPS-311, cus_NffrFeUfNV2Hib, C024BE91L, long numbers,
 //     and short numbers right after the argument's name: "issue 88"), by
-//     the words around them or the shape of the example's value, a list
+//     the words around them, the shape of the example's value, or a
+//     type prefix that starts the argument's name (cus_ for customer;
+//     never for an argument named for another thing), a list
 //     of them for an ids argument, and a plain word after the name for the
 //     argument without "id" ("site ams1" is site, not site_id); for a
 //     required top-level "name" of a tool that does not create (how
@@ -77,26 +86,38 @@ import (
 //     word between "the" and that noun ("the checkout service"), never
 //     the request's leftover words; values a
 //     description lists ("Either auto or away") as an enum's; "newest
-//     first" for a direction, or for a sort enum that writes descending
+//     first" for a direction, and then for the sort argument the one
+//     time field among its values ("sorted by either score or
+//     timestamp"), or for a sort enum that writes descending
 //     with a minus ("-created", the field the order phrase names:
 //     "earliest updated first" is updated_at, "highest priority first"
 //     -priority, else the time field the request names), and "sorted by
 //     name descending" as that enum's -name;
-//     "25%" for a percentage; "the
-//     latest 5 comments" for a limit; the value after an argument's name
+//     "25%" for a percentage; a length of time with its unit ("the
+//     last 10 minutes", "for 3 months") for the one argument that counts
+//     time, by its name or description (sinceSeconds: 600), months and
+//     years only as themselves; "by octocat" for an author, creator,
+//     actor, reporter or sender ("sorted by" names no one), and
+//     "assigned to octocat" for an assignee; "the
+//     latest 5 comments" or "10 most recent charges" for a limit; the value after an argument's name
 //     or a common alias ("priority high", "called Jane", "at most 5"), or
 //     a word before a one-word name ("high priority"); digits next to a
 //     numeric argument's name; booleans from their name's words, negated
 //     by "not", "without", ..., and "on"/"off" for the one a tool
 //     requires; "in Berlin" for a place; an identifier left over for the
-//     plain argument that is still empty; identifiers shaped like the
+//     plain argument that is still empty, or for the tool's one argument
+//     that takes an identifier ("last 50 messages in C024BE91L":
+//     channel, "Conversation ID"); identifiers shaped like the
 //     example's ("ticket 1001" -> "TCK-1001"); and last the request's
 //     leftover words for the one free-text argument (a query, a title, a
 //     message) the example shows, or, when no example shows one, what
 //     follows the request's last colon for the one argument named text,
 //     body, message, comment or content ("comment on 1204...: waiting on
-//     legal"). It prefers leaving an argument out to
-//     inventing it from words meant for something else;
+//     legal"). Last, an argument's description that says it goes with
+//     another's value ("Required only if duration is repeating") brings
+//     that value along when the request left the other empty. It
+//     prefers leaving an argument out to inventing it from words meant
+//     for something else;
 //  3. calls it, one call at a time, with IDs call_1, call_2, ....
 //     When the tool needs an identifier the request gives only by name
 //     (a quoted title, a capitalised name: "follow Radiohead") or by
@@ -126,8 +147,8 @@ import (
 // wording matches neither the argument's name nor its values ("could not
 // reproduce" for cannot_reproduce, "starred" for favourite); values read
 // too literally ("five" for an integer, "name" for a sort asked as "Z to
-// A"); no knowledge of a product's conventions (that cus_ starts
-// a Stripe customer, that amounts are in cents); and it looks nothing up
+// A"); no knowledge of a product's conventions (that amounts are
+// in cents, that "archived" means not active); and it looks nothing up
 // unless a description says where a value comes from or a query tool is
 // at hand, reading only the part of an answer the result budget let
 // through. Better definitions help it as they help models: an enum lets

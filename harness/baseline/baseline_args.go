@@ -55,6 +55,7 @@ func fill(t *toolSpec, u *utterance, force map[string]any) *filler {
 	f.directions()
 	f.counts()
 	f.percents()
+	f.durations()
 	f.named()
 	f.numbers()
 	f.booleans()
@@ -63,6 +64,7 @@ func fill(t *toolSpec, u *utterance, force map[string]any) *filler {
 	f.shaped()
 	f.leftovers()
 	f.remainder()
+	f.companions()
 	return f
 }
 
@@ -269,7 +271,11 @@ func (f *filler) enums() {
 			for i, w := range ws {
 				stems[i] = english.Stem(w)
 			}
-			for _, at := range f.u.findPhrase(stems) {
+			at := f.u.findPhrase(stems)
+			if len(ws) == 1 && !retrieve.IsStopWord(ws[0]) {
+				at = append(at, f.u.derivedForms(stems[0])...)
+			}
+			for _, at := range at {
 				end := at + len(ws) - 1
 				if len(ws) == 1 && retrieve.IsStopWord(ws[0]) && f.u.toks[f.u.words[at].tok].raw != e {
 					continue
@@ -291,6 +297,7 @@ func (f *filler) enums() {
 				}
 			}
 		}
+		pairs = append(pairs, f.glossed(p)...)
 	}
 	f.assign(pairs, -1)
 }
@@ -359,6 +366,9 @@ func (f *filler) named() {
 				}
 				if f.pluralOf(p, end) {
 					continue // "credit memos issued against X" lists memos
+				}
+				if at > 0 && len(stems) == 1 && stems[0] == "by" && arrangeWords[f.u.words[at-1].stem] {
+					continue // "sorted by name" names a sort, not an author
 				}
 				if v, from, to, ok := f.after(p, end); ok {
 					if str, isStr := v.(string); isStr && p.ident && !idLike(str) && f.tool.plainTwin(p) != nil {
@@ -851,7 +861,20 @@ func init() {
 	add("q query search keyword keywords term terms text", "matching, that match, match, mentioning, containing, about")
 	add("limit per_page perpage page_size pagesize size max_results maxresults max_items count max",
 		"at most, no more than, up to, maximum of, max")
+	add("author creator actor reporter sender created_by createdby author_login",
+		"written by, created by, opened by, authored by, made by, sent by, by")
+	add("assignee assignee_id assignees", "assigned to, assign to")
 	add("offset skip start", "skipping the first, skip the first, skipping, skip, starting after the first, after the first")
+}
+
+// arrangeWords come before a "by" that names a field, not a person:
+// "sorted by name", "grouped by label".
+var arrangeWords = map[string]bool{}
+
+func init() {
+	for _, w := range strings.Fields("sort sorted order ordered group grouped filter filtered rank ranked") {
+		arrangeWords[english.Stem(w)] = true
+	}
 }
 
 // phrasesOf are the ways the request may name p, as stems: its name, its

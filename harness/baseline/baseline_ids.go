@@ -110,6 +110,14 @@ func (f *filler) identifiers() {
 				// "PROJ-123" is written like the example's "PROJ-12".
 				aff += 1
 			}
+			switch toolWords := retrieve.Words(f.tool.name); {
+			case prefixNames(t.raw, p, toolWords):
+				// "cus_NffrFeUfNV2Hib" starts as customer does.
+				aff += 1
+			case prefixDenies(t.raw, p, toolWords):
+				// Not a payment intent's.
+				continue
+			}
 			var v any = t.raw
 			if typ == "integer" {
 				n, _ := asNumber(t.raw)
@@ -349,6 +357,26 @@ func pairable(p *param) bool {
 }
 
 // generic reports whether p's name says only "identifier" (id, key).
+// onlyIdentifier is the one empty argument of the tool that takes an
+// identifier, raw's type prefix not denying it; nil when there are none
+// or several.
+func (f *filler) onlyIdentifier(raw string, toolWords []string) *param {
+	var only *param
+	for _, p := range f.tool.params {
+		if !p.ident || p.array || len(p.enum) > 0 || p.format != "" || p.scalarType() != "string" {
+			continue
+		}
+		if only != nil {
+			return nil
+		}
+		only = p
+	}
+	if only == nil || f.has(only) || !pairable(only) || !f.reachable(only) || prefixDenies(raw, only, toolWords) {
+		return nil
+	}
+	return only
+}
+
 func generic(p *param) bool {
 	for _, w := range p.words {
 		if !idWords[w] {
@@ -387,6 +415,11 @@ func (f *filler) leftovers() {
 			if p.required && !f.has(p) && pairable(p) && !p.textual() && f.reachable(p) && !prefixDenies(t.raw, p, words) {
 				target = p
 			}
+		}
+		if target == nil {
+			// "last 50 messages in C024BE91L": the tool's one argument
+			// that takes an identifier (channel, "Conversation ID").
+			target = f.onlyIdentifier(t.raw, words)
 		}
 		if target == nil {
 			return
@@ -458,6 +491,35 @@ func (f *filler) directions() {
 		}
 		f.set(target, v)
 		f.notes = append(f.notes, fmt.Sprintf("%s %s from %q", target.name, v, w.lower))
+		if timeOrderWords[w.lower] {
+			f.timeField(target)
+		}
+		return
+	}
+}
+
+// timeOrderWords order by when: "newest first" sorts by a time.
+var timeOrderWords = map[string]bool{"newest": true, "latest": true, "recent": true, "oldest": true, "earliest": true}
+
+// timeField reads "newest first" onto the sort field that goes with a
+// direction argument: the one argument still empty whose name says sort
+// or order and whose accepted values (an enum, or the values its
+// description lists: "sorted by either score or timestamp") hold exactly
+// one time field (timestamp, created, date, ...).
+func (f *filler) timeField(dir *param) {
+	for _, p := range f.tool.params {
+		if p == dir || f.has(p) || !slices.ContainsFunc(p.words, func(w string) bool { return w == "sort" || w == "order" }) {
+			continue
+		}
+		var timed []string
+		for _, e := range append(p.enum, p.named...) {
+			if slices.ContainsFunc(retrieve.Words(e), func(w string) bool { return dateWords[w] }) {
+				timed = append(timed, e)
+			}
+		}
+		if len(timed) == 1 && f.set(p, timed[0]) {
+			f.notes = append(f.notes, fmt.Sprintf("%s %s: a time order", p.name, timed[0]))
+		}
 		return
 	}
 }
@@ -531,7 +593,16 @@ func (f *filler) counts() {
 		if i > 0 {
 			prev = f.u.toks[i-1].lower
 		}
-		plural := strings.HasSuffix(next.lower, "s") && f.tool.topic[english.Stem(next.lower)]
+		plural := false
+		// "10 issues", "10 most recent charges": the count of the
+		// things listed, with at most two words between.
+		for k := i + 1; k < len(f.u.toks) && k <= i+3 && !plural; k++ {
+			next = f.u.toks[k]
+			plural = strings.HasSuffix(next.lower, "s") && f.tool.topic[english.Stem(next.lower)]
+			if next.clauseEnd || next.quoted || f.u.valueToken(k) {
+				break
+			}
+		}
 		if plural || prev == "top" || prev == "latest" || prev == "last" || prev == "first" || prev == "recent" {
 			f.set(target, number(target, n))
 			f.u.used[i] = true

@@ -175,6 +175,25 @@ func (u *utterance) valueToken(i int) bool {
 	return idLike(t.raw) || isEmail(t.raw) || argcheck.IsUUID(t.raw) || reSlashPair.MatchString(t.raw) || compoundName(t.raw)
 }
 
+// unplacedThings counts the tokens that name a thing (an identifier, an
+// owner/name pair, an email, a UUID) which no argument took and no
+// lookup (name) takes.
+func (u *utterance) unplacedThings(name []int) int {
+	n := 0
+	for i, t := range u.toks {
+		if u.used[i] || t.quoted || slices.Contains(name, i) {
+			continue
+		}
+		if _, num := asNumber(t.raw); num {
+			continue
+		}
+		if idLike(t.raw) || isEmail(t.raw) || argcheck.IsUUID(t.raw) || reSlashPair.MatchString(t.raw) {
+			n++
+		}
+	}
+	return n
+}
+
 // pickTool ranks the tools for a request as a reader would. BM25 over
 // the tools' definitions finds the twenty best; each gets its BM25 score
 // relative to the best one's (0 to 1), plus 0.5 when the action of its
@@ -185,7 +204,8 @@ func (u *utterance) valueToken(i int) bool {
 // the share of its name's other words that the request says (see
 // nameCover). The best eight are then filled from the request, as the
 // model would before calling: each required argument it cannot fill costs
-// 0.25 (at most three), the share of the request's values (identifiers,
+// 0.25 (at most three), each thing the request names that no argument
+// takes 0.2 (at most two), the share of the request's values (identifiers,
 // numbers, quoted text, ...) the tool takes adds up to 0.4, each argument
 // filled 0.1 (at most three), a value written like the example's 0.2,
 // and a name word the filled arguments stand for counts as said ("in
@@ -298,6 +318,10 @@ func (k *toolkit) pickTool(request string, u *utterance) ([]retrieve.Hit, string
 			}
 			out[i].Score += 0.4 * float64(taken) / float64(values)
 		}
+		// A thing the request names that the tool has nowhere to put
+		// ("issues in acme/webapp" for a tool without owner and repo)
+		// says it is not the tool asked for.
+		out[i].Score -= 0.2 * float64(min(fu.unplacedThings(name), 2))
 		// A tool that can say more of the request: "just the singles
 		// from artist X" fits the tool with include_groups=single.
 		out[i].Score += 0.1 * float64(min(len(f.args), 3))

@@ -70,7 +70,10 @@ type param struct {
 	enum      []string
 	// named are the values the description lists when the schema has
 	// no enum: "Either auto or away", "track, context or off".
-	named   []string
+	named []string
+	// glosses are what the description says the accepted values mean
+	// ("`short_term` (approximately last 4 weeks)").
+	glosses []gloss
 	format  string
 	pattern *regexp.Regexp
 	// prefix is the pattern's literal start ("TCK-" of ^TCK-[0-9]{4,}$).
@@ -350,6 +353,11 @@ func readParam(name string, s *jsonschema.Schema) *param {
 	if len(item.Enum) == 0 && schemaType(item) == "string" {
 		p.named = valuesIn(meaning)
 	}
+	glossed := meaning
+	if item != s {
+		glossed += "\n" + item.Description
+	}
+	p.glosses = glossesOf(glossed, item.Enum)
 	p.format = item.Format
 	if item.Pattern != "" {
 		if re, err := regexp.Compile(item.Pattern); err == nil {

@@ -1,0 +1,95 @@
+package baseline
+
+import (
+	"fmt"
+	"math"
+	"strings"
+)
+
+// unitSeconds are the units of time a request or an argument speaks in,
+// in seconds; months and years only convert to themselves.
+var unitSeconds = map[string]float64{"second": 1, "minute": 60, "hour": 3600, "day": 86400, "week": 7 * 86400,
+	"month": -1, "year": -2}
+
+// timeUnit is the unit a word names ("minutes", "hrs" is not read), ""
+// when none.
+func timeUnit(w string) string {
+	w = strings.TrimSuffix(strings.ToLower(w), "s")
+	if _, ok := unitSeconds[w]; ok {
+		return w
+	}
+	return ""
+}
+
+// unitOf is the unit an integer or number argument counts in: a unit
+// its name says (sinceSeconds, duration_in_months), else one its
+// description says ("relative time in seconds"); "" when none or more
+// than one.
+func unitOf(p *param) string {
+	if typ := p.scalarType(); typ != "integer" && typ != "number" {
+		return ""
+	}
+	for _, w := range p.words {
+		if u := timeUnit(w); u != "" {
+			return u
+		}
+	}
+	found := ""
+	for st := range p.descStems {
+		if u := timeUnit(st); u != "" {
+			if found != "" && found != u {
+				return ""
+			}
+			found = u
+		}
+	}
+	return found
+}
+
+// durations read a length of time said with its unit ("the last 10
+// minutes", "for 3 months") into the one empty argument that counts in a
+// unit of time, converted to that unit (600 for sinceSeconds); months
+// and years only into an argument that counts in months or years.
+func (f *filler) durations() {
+	for i, t := range f.u.toks {
+		if f.u.used[i] || t.quoted || i+1 >= len(f.u.toks) {
+			continue
+		}
+		n, ok := asNumber(t.raw)
+		said := timeUnit(f.u.toks[i+1].raw)
+		if !ok || said == "" || f.u.used[i+1] {
+			continue
+		}
+		var target *param
+		var unit string
+		for _, p := range f.tool.params {
+			if u := unitOf(p); u != "" && !f.has(p) {
+				if target != nil {
+					// Two arguments count time: the words around say
+					// which, elsewhere.
+					target = nil
+					break
+				}
+				target, unit = p, u
+			}
+		}
+		if target == nil {
+			continue
+		}
+		v := n
+		if unit != said {
+			from, to := unitSeconds[said], unitSeconds[unit]
+			if from < 0 || to < 0 {
+				continue
+			}
+			v = n * from / to
+			if target.scalarType() == "integer" && v != math.Trunc(v) {
+				continue
+			}
+		}
+		if f.set(target, number(target, v)) {
+			f.u.used[i], f.u.used[i+1] = true, true
+			f.notes = append(f.notes, fmt.Sprintf("%s %v from %q", target.name, v, t.raw+" "+f.u.toks[i+1].raw))
+		}
+	}
+}

@@ -1,0 +1,117 @@
+package baseline
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/agentready/agentready/harness/retrieve"
+	"github.com/agentready/agentready/internal/english"
+)
+
+// gloss is what a description says an accepted value means: "`short_term`
+// (approximately last 4 weeks)", "30 => Developer".
+type gloss struct {
+	value any
+	// stems are the gloss's words, stemmed, in order; content marks
+	// those that are not stop words.
+	stems   []string
+	content []bool
+	// said is the number of content words.
+	said int
+}
+
+// glossesOf reads, for each accepted value, the words a description
+// gives right after it: in parentheses ("`short_term` (approximately
+// last 4 weeks)") or after "=>", "=", ":" or a dash ("30 => Developer").
+func glossesOf(desc string, values []any) []gloss {
+	var out []gloss
+	for _, v := range values {
+		lit := regexp.QuoteMeta(fmt.Sprint(v))
+		re, err := regexp.Compile("(?:^|[\\s,;(])[`'\"]?" + lit + "[`'\"]?(?:\\s*\\(([^)]{1,120})\\)|\\s*(?:=>|=|:|-|–)\\s+([^,;.()\\n]{1,80}))")
+		if err != nil {
+			continue
+		}
+		for _, m := range re.FindAllStringSubmatch(desc, -1) {
+			text := m[1] + m[2]
+			g := gloss{value: v}
+			for _, w := range retrieve.Words(text) {
+				c := !retrieve.IsStopWord(w)
+				g.stems = append(g.stems, english.Stem(w))
+				g.content = append(g.content, c)
+				if c {
+					g.said++
+				}
+			}
+			if g.said > 0 {
+				out = append(out, g)
+			}
+		}
+	}
+	return out
+}
+
+// glossed finds accepted values the request names by their gloss: a run
+// of the request's words that the gloss says in the same order, with at
+// least two words that are not stop words ("last 4 weeks" for
+// short_term), or all the content words of a gloss of at most two
+// ("as developers" for 30 => Developer).
+func (f *filler) glossed(p *param) []pair {
+	var pairs []pair
+	ws := f.u.words
+	for _, g := range p.glosses {
+		bestFrom, bestTo, best := -1, -1, 0
+		for i := range ws {
+			for j := range g.stems {
+				n, content := 0, 0
+				for i+n < len(ws) && j+n < len(g.stems) && ws[i+n].stem == g.stems[j+n] {
+					if g.content[j+n] {
+						content++
+					}
+					n++
+				}
+				if content > best {
+					bestFrom, bestTo, best = i, i+n-1, content
+				}
+			}
+		}
+		if best >= 2 || best > 0 && best == g.said && g.said <= 2 {
+			pairs = append(pairs, pair{p: p, tok: ws[bestFrom].tok, lastTok: ws[bestTo].tok, value: g.value,
+				affinity: f.affinity(p, bestFrom, bestTo) + 0.01*float64(best), words: [2]int{bestFrom, bestTo}})
+		}
+	}
+	return pairs
+}
+
+// derivedSuffixes make a word of another class from the same root:
+// successful and success, failure and fail.
+var derivedSuffixes = []string{"ful", "ur", "ness", "ment"}
+
+// root is a stem without a derivational suffix or a doubled final
+// consonant (cancell, cancel), for matching the forms of one word.
+func root(stem string) string {
+	for _, suf := range derivedSuffixes {
+		if r, ok := strings.CutSuffix(stem, suf); ok && len(r) >= 4 {
+			stem = r
+			break
+		}
+	}
+	if n := len(stem); n >= 5 && stem[n-1] == stem[n-2] && !strings.ContainsRune("aeiou", rune(stem[n-1])) {
+		stem = stem[:n-1]
+	}
+	return stem
+}
+
+// derivedForms finds a one-word accepted value said in another form of
+// the word ("failed runs" for failure, "successful" for success,
+// "cancelled" for canceled): word positions, each one word long.
+func (u *utterance) derivedForms(stem string) []int {
+	want := root(stem)
+	var out []int
+	for i, w := range u.words {
+		if w.stem != stem && len(w.stem) >= 4 && root(w.stem) == want {
+			out = append(out, i)
+		}
+	}
+	return out
+}
