@@ -133,6 +133,10 @@ type inferrer struct {
 	returns  map[*ir.Operation]string
 	// returnNoun caches returnedNoun.
 	returnNoun map[*ir.Operation]string
+	// filterKinds caches filterKinds; typeByName indexes the API's
+	// named types by name.
+	filterKindsOf map[*input]map[string]bool
+	typeByName    map[string]*ir.Type
 }
 
 type hit struct {
@@ -811,7 +815,7 @@ func (x *inferrer) score(in *input, e noun, h hit, match float64, byRole bool) (
 		ownerClash(p.op.Path, in) || writesThrough(p, in) || tokenClash(in, l) || globalIDClash(in, l) ||
 		x.productClash(in, e, l, byRole) || givesBackKey(p, l) ||
 		otherScopeFilter(p.op.Path, in) || outsiders(p.op.Path, in) ||
-		addsExisting(p.op, in) {
+		addsExisting(p.op, in) || x.filterKindClash(in, l) {
 		return candidate{}, false
 	}
 	switch x.kindClash(p.op.Path, in) {
@@ -1077,6 +1081,65 @@ func resourceShape(path string) []string {
 		}
 	}
 	return nil
+}
+
+// filterKindClash reports whether in filters a list by a field that
+// holds one of several kinds of thing and l's object is none of them: a
+// balance transaction's source is the charge, refund, transfer or
+// payout behind it, so GET /v1/balance_transactions?source= takes none
+// of the payment Sources POST /v1/sources makes.
+func (x *inferrer) filterKindClash(in *input, l *leaf) bool {
+	kinds := x.filterKinds(in)
+	return kinds != nil && l.obj.typeName != "" && !kinds[l.obj.typeName]
+}
+
+// filterKinds returns the names of the kinds a query input of a list
+// may take when the listed items' field of that name is a union of two
+// or more named types, or nil.
+func (x *inferrer) filterKinds(in *input) map[string]bool {
+	if kinds, ok := x.filterKindsOf[in]; ok {
+		return kinds
+	}
+	var kinds map[string]bool
+	if in.loc == "query" && in.op.Method == "GET" {
+		if x.typeByName == nil {
+			x.typeByName = map[string]*ir.Type{}
+			for _, t := range x.api.Types {
+				if t.Name != "" {
+					x.typeByName[t.Name] = t
+				}
+			}
+		}
+		if t := x.typeByName[x.returns[in.op]]; t != nil {
+			if r := x.api.Resolve(t.Schema); r != nil {
+				for _, prop := range r.Properties {
+					if prop.Name == in.name {
+						kinds = unionKinds(x.api, prop.Schema)
+					}
+				}
+			}
+		}
+	}
+	if x.filterKindsOf == nil {
+		x.filterKindsOf = map[*input]map[string]bool{}
+	}
+	x.filterKindsOf[in] = kinds
+	return kinds
+}
+
+// unionKinds returns the names of a union's named variants when it has
+// two or more, or nil.
+func unionKinds(api *ir.API, s *ir.Schema) map[string]bool {
+	kinds := map[string]bool{}
+	for _, v := range unwrapUnion(api, s) {
+		if n := typeName(api, v); n != "" {
+			kinds[n] = true
+		}
+	}
+	if len(kinds) < 2 {
+		return nil
+	}
+	return kinds
 }
 
 // scopeWidths are the path roots that scope what follows them, with how

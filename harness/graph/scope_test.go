@@ -117,3 +117,34 @@ func TestListsOfAResourceNamedForItsKind(t *testing.T) {
 		}
 	}
 }
+
+func TestFilterKindClash(t *testing.T) {
+	obj := &ir.Schema{Kind: ir.KindObject, Properties: []*ir.Property{{Name: "id", Schema: &ir.Schema{Kind: ir.KindString}}}}
+	source := &ir.Schema{Kind: ir.KindUnion, Variants: []*ir.Schema{{Kind: ir.KindString}, {Ref: "charge"}, {Ref: "transfer"}}}
+	only := &ir.Schema{Kind: ir.KindUnion, Variants: []*ir.Schema{{Kind: ir.KindString}, {Ref: "customer"}}}
+	api := &ir.API{Types: []*ir.Type{
+		{ID: "charge", Name: "charge", Schema: obj},
+		{ID: "transfer", Name: "transfer", Schema: obj},
+		{ID: "source", Name: "source", Schema: obj},
+		{ID: "customer", Name: "customer", Schema: obj},
+		{ID: "balance_transaction", Name: "balance_transaction", Schema: &ir.Schema{Kind: ir.KindObject,
+			Properties: []*ir.Property{{Name: "source", Schema: source}, {Name: "customer", Schema: only}}}},
+	}}
+	list := &ir.Operation{Method: "GET", Path: "/v1/balance_transactions"}
+	x := &inferrer{api: api, returns: map[*ir.Operation]string{list: "balance_transaction"}}
+	for _, c := range []struct {
+		input, producerType string
+		want                bool
+	}{
+		{"source", "source", true},    // a payment Source is none of the kinds
+		{"source", "charge", false},   // a charge is one
+		{"source", "", false},         // an unnamed type says nothing
+		{"customer", "source", false}, // one kind only: the noun rules decide
+	} {
+		in := &input{op: list, name: c.input, loc: "query"}
+		l := &leaf{obj: &object{typeName: c.producerType}}
+		if got := x.filterKindClash(in, l); got != c.want {
+			t.Errorf("%s from a %q: filterKindClash = %v, want %v", c.input, c.producerType, got, c.want)
+		}
+	}
+}
