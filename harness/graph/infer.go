@@ -613,13 +613,17 @@ func oneToOne(cs []candidate, kept map[*input]int) []candidate {
 }
 
 // sameThing reports whether two inputs may take the same value in one
-// call: not when one names a thing related to the other's
+// call: not when their names say opposite things (ids to add and ids to
+// remove), nor when one names a thing related to the other's
 // ("parent_team_id" beside "team_id": its entity words end in the
 // other's and say more), nor when the call needs both and they name
 // different things (a pull request's head and base: a branch merged
 // into itself). Optional inputs of different roles may share a value
 // (a ticket's assignee and requester).
 func sameThing(a, b *input) bool {
+	if opposed(lastName(a.name), lastName(b.name)) {
+		return false
+	}
 	ea, _ := nameParts(lastName(a.name))
 	eb, _ := nameParts(lastName(b.name))
 	if len(ea) < len(eb) {
@@ -632,6 +636,27 @@ func sameThing(a, b *input) bool {
 		return !a.required || !b.required || slicesEqual(singulars(ea), singulars(eb))
 	}
 	return !slicesEqual(ea[len(ea)-len(eb):], eb)
+}
+
+// opposites are words of names that undo each other: one value in both
+// (repository_ids_to_add and repository_ids_to_remove) makes a call that
+// contradicts itself.
+var opposites = map[string]string{"add": "remove", "remove": "add", "include": "exclude", "exclude": "include",
+	"allow": "deny", "deny": "allow", "enable": "disable", "disable": "enable", "grant": "revoke", "revoke": "grant"}
+
+// opposed reports whether two names say opposite things: one has a word
+// whose opposite the other has.
+func opposed(a, b string) bool {
+	bw := map[string]bool{}
+	for _, w := range splitWords(b) {
+		bw[w] = true
+	}
+	for _, w := range splitWords(a) {
+		if o, ok := opposites[w]; ok && bw[o] && !bw[w] {
+			return true
+		}
+	}
+	return false
 }
 
 // singulars returns the singular of each word.

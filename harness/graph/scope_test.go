@@ -148,3 +148,19 @@ func TestFilterKindClash(t *testing.T) {
 		}
 	}
 }
+
+func TestOpposed(t *testing.T) {
+	for _, c := range []struct {
+		a, b string
+		want bool
+	}{
+		{"repository_ids_to_add", "repository_ids_to_remove", true},
+		{"include_repos", "exclude_repos", true},
+		{"assignee", "requester", false},
+		{"add_labels", "add_labels", false},
+	} {
+		if got := opposed(c.a, c.b); got != c.want {
+			t.Errorf("opposed(%q, %q) = %v, want %v", c.a, c.b, got, c.want)
+		}
+	}
+}
