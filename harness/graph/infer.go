@@ -2,6 +2,7 @@ package graph
 
 import (
 	"fmt"
+	"regexp"
 	"sort"
 	"strings"
 
@@ -132,6 +133,10 @@ type inferrer struct {
 	returns  map[*ir.Operation]string
 	// returnNoun caches returnedNoun.
 	returnNoun map[*ir.Operation]string
+	// filterKinds caches filterKinds; typeByName indexes the API's
+	// named types by name.
+	filterKindsOf map[*input]map[string]bool
+	typeByName    map[string]*ir.Type
 }
 
 type hit struct {
@@ -608,13 +613,17 @@ func oneToOne(cs []candidate, kept map[*input]int) []candidate {
 }
 
 // sameThing reports whether two inputs may take the same value in one
-// call: not when one names a thing related to the other's
+// call: not when their names say opposite things (ids to add and ids to
+// remove), nor when one names a thing related to the other's
 // ("parent_team_id" beside "team_id": its entity words end in the
 // other's and say more), nor when the call needs both and they name
 // different things (a pull request's head and base: a branch merged
 // into itself). Optional inputs of different roles may share a value
 // (a ticket's assignee and requester).
 func sameThing(a, b *input) bool {
+	if opposed(lastName(a.name), lastName(b.name)) {
+		return false
+	}
 	ea, _ := nameParts(lastName(a.name))
 	eb, _ := nameParts(lastName(b.name))
 	if len(ea) < len(eb) {
@@ -627,6 +636,27 @@ func sameThing(a, b *input) bool {
 		return !a.required || !b.required || slicesEqual(singulars(ea), singulars(eb))
 	}
 	return !slicesEqual(ea[len(ea)-len(eb):], eb)
+}
+
+// opposites are words of names that undo each other: one value in both
+// (repository_ids_to_add and repository_ids_to_remove) makes a call that
+// contradicts itself.
+var opposites = map[string]string{"add": "remove", "remove": "add", "include": "exclude", "exclude": "include",
+	"allow": "deny", "deny": "allow", "enable": "disable", "disable": "enable", "grant": "revoke", "revoke": "grant"}
+
+// opposed reports whether two names say opposite things: one has a word
+// whose opposite the other has.
+func opposed(a, b string) bool {
+	bw := map[string]bool{}
+	for _, w := range splitWords(b) {
+		bw[w] = true
+	}
+	for _, w := range splitWords(a) {
+		if o, ok := opposites[w]; ok && bw[o] && !bw[w] {
+			return true
+		}
+	}
+	return false
 }
 
 // singulars returns the singular of each word.
@@ -808,7 +838,9 @@ func (x *inferrer) score(in *input, e noun, h hit, match float64, byRole bool) (
 	p, l := h.p, h.l
 	if p.op == in.op || x.circular(p, in) || selfOnly(in) && p.op.Path != authenticatedUserRoot ||
 		ownerClash(p.op.Path, in) || writesThrough(p, in) || tokenClash(in, l) || globalIDClash(in, l) ||
-		x.productClash(in, e, l, byRole) {
+		x.productClash(in, e, l, byRole) || givesBackKey(p, l) ||
+		otherScopeFilter(p.op.Path, in) || outsiders(p.op.Path, in) ||
+		addsExisting(p.op, in) || x.filterKindClash(in, l) {
 		return candidate{}, false
 	}
 	switch x.kindClash(p.op.Path, in) {
@@ -978,6 +1010,183 @@ func (x *inferrer) circular(p *producer, in *input) bool {
 		}
 	}
 	return false
+}
+
+// givesBackKey reports whether l is the identifier p needed to be
+// called at all: a GET of one resource by the last parameter of its path
+// (/v1/shipping_rates/{shipping_rate_token}) returns that resource's id,
+// which the caller already had, whatever the parameter is called (rule
+// 2 of testdata/labels/README.md). A read by name still gives the uid:
+// the parameter takes a value of another type or attribute (a
+// repository's integer id from /repos/{owner}/{repo}).
+func givesBackKey(p *producer, l *leaf) bool {
+	if p.op.Method != "GET" || !l.obj.primary || l.obj.path != "$" || l.attr != attrID || len(l.entity) > 0 {
+		return false
+	}
+	segs := strings.Split(strings.Trim(p.op.Path, "/"), "/")
+	last := segs[len(segs)-1]
+	if !isParam(last) {
+		return false
+	}
+	for _, r := range p.requires {
+		if r.loc != "path" || "{"+r.param+"}" != last || r.kind != l.kind {
+			continue
+		}
+		if len(r.attrs) == 0 {
+			return true
+		}
+		for _, a := range r.attrs {
+			if a == attrID || a == attrKey {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// otherScopeFilter reports whether in filters the list its operation
+// makes by a value that the same list under another scope gives: the
+// runner names of /repos/{owner}/{repo}/actions/runners name none of
+// /orgs/{org}/actions/runners, which a filter of the organisation's
+// list would find.
+func otherScopeFilter(producerPath string, in *input) bool {
+	if in.loc != "query" || in.op.Method != "GET" {
+		return false
+	}
+	ps, pt := scopeOf(producerPath)
+	cs, ct := scopeOf(in.op.Path)
+	return ps != "" && cs != "" && ps != cs && pt != "" && pt == ct
+}
+
+// outsiders reports whether the producer lists people outside a
+// membership (/orgs/{org}/outside_collaborators: collaborators who are
+// not members of the organisation) for an input of a members' or
+// memberships' path: an outside collaborator is no team member to
+// remove or look up.
+func outsiders(producerPath string, in *input) bool {
+	segs := strings.Split(strings.Trim(producerPath, "/"), "/")
+	last := segs[len(segs)-1]
+	if !strings.HasPrefix(last, "outside_") && !strings.HasPrefix(last, "outside-") {
+		return false
+	}
+	for _, seg := range strings.Split(in.op.Path, "/") {
+		if seg == "members" || seg == "memberships" {
+			return true
+		}
+	}
+	return false
+}
+
+// addsRE matches descriptions of inputs that name things to add to the
+// resource ("ID of the team or teams to add to the repository").
+var addsRE = regexp.MustCompile(`(?i)\bto (be )?add(ed)? to (the|this)\b`)
+
+// addsExisting reports whether in names things to add to the resource
+// its operation works on and the producer lists those the resource
+// already has (/repos/{owner}/{repo}/teams for the team_ids a transfer
+// of /repos/{owner}/{repo} adds): adding what is there already changes
+// nothing.
+func addsExisting(producer *ir.Operation, in *input) bool {
+	if !in.adds || producer.Method != "GET" {
+		return false
+	}
+	ps := pathShape(producer.Path)
+	own := resourceShape(in.op.Path)
+	return len(own) > 0 && len(ps) == len(own)+1 && !isParam(ps[len(own)]) && slicesEqual(ps[:len(own)], own)
+}
+
+// resourceShape is the shape of a path up to its last parameter: the
+// resource an operation works on (/repos/{}/{} for
+// /repos/{owner}/{repo}/transfer).
+func resourceShape(path string) []string {
+	s := pathShape(path)
+	for i := len(s) - 1; i >= 0; i-- {
+		if s[i] == "{}" {
+			return s[:i+1]
+		}
+	}
+	return nil
+}
+
+// filterKindClash reports whether in filters a list by a field that
+// holds one of several kinds of thing and l's object is none of them: a
+// balance transaction's source is the charge, refund, transfer or
+// payout behind it, so GET /v1/balance_transactions?source= takes none
+// of the payment Sources POST /v1/sources makes.
+func (x *inferrer) filterKindClash(in *input, l *leaf) bool {
+	kinds := x.filterKinds(in)
+	return kinds != nil && l.obj.typeName != "" && !kinds[l.obj.typeName]
+}
+
+// filterKinds returns the names of the kinds a query input of a list
+// may take when the listed items' field of that name is a union of two
+// or more named types, or nil.
+func (x *inferrer) filterKinds(in *input) map[string]bool {
+	if kinds, ok := x.filterKindsOf[in]; ok {
+		return kinds
+	}
+	var kinds map[string]bool
+	if in.loc == "query" && in.op.Method == "GET" {
+		if x.typeByName == nil {
+			x.typeByName = map[string]*ir.Type{}
+			for _, t := range x.api.Types {
+				if t.Name != "" {
+					x.typeByName[t.Name] = t
+				}
+			}
+		}
+		if t := x.typeByName[x.returns[in.op]]; t != nil {
+			if r := x.api.Resolve(t.Schema); r != nil {
+				for _, prop := range r.Properties {
+					if prop.Name == in.name {
+						kinds = unionKinds(x.api, prop.Schema)
+					}
+				}
+			}
+		}
+	}
+	if x.filterKindsOf == nil {
+		x.filterKindsOf = map[*input]map[string]bool{}
+	}
+	x.filterKindsOf[in] = kinds
+	return kinds
+}
+
+// unionKinds returns the names of a union's named variants when it has
+// two or more, or nil.
+func unionKinds(api *ir.API, s *ir.Schema) map[string]bool {
+	kinds := map[string]bool{}
+	for _, v := range unwrapUnion(api, s) {
+		if n := typeName(api, v); n != "" {
+			kinds[n] = true
+		}
+	}
+	if len(kinds) < 2 {
+		return nil
+	}
+	return kinds
+}
+
+// scopeWidths are the path roots that scope what follows them, with how
+// many segments the scope takes: /repos/{owner}/{repo}/actions/runners
+// is a repository's runners, /orgs/{org}/actions/runners an
+// organisation's.
+var scopeWidths = map[string]int{"repos": 3, "orgs": 2, "enterprises": 2, "users": 2, "user": 1}
+
+// scopeOf splits a path into its scope root and the shape of the rest,
+// or "" when it has no scope root.
+func scopeOf(path string) (scope, rest string) {
+	shape := pathShape(path)
+	n := scopeWidths[shape[0]]
+	if n == 0 || len(shape) <= n {
+		return "", ""
+	}
+	for _, s := range shape[1:n] {
+		if s != "{}" {
+			return "", ""
+		}
+	}
+	return shape[0], strings.Join(shape[n:], "/")
 }
 
 // attrsOverlap reports whether two inputs may take the same attribute of

@@ -133,6 +133,7 @@ func nameInput(api *ir.API, vocab vocabulary, in *input, name string, s *ir.Sche
 	in.attrs = attrs
 	in.qualified = qualifiedName(desc, in.format)
 	in.token = takesToken(desc)
+	in.adds = addsRE.MatchString(desc)
 	identifier := len(attrs) > 0
 	known := false
 	if rn, _, ok := refNoun(api, s); ok {

@@ -140,6 +140,9 @@ type input struct {
 	// token is set when the description says the input takes a token
 	// made on the client, not a stored object's id.
 	token bool
+	// adds is set when the description says the input names things to
+	// add to the resource the operation works on.
+	adds bool
 }
 
 // describedAttrs returns the attribute classes a description mentions as

@@ -1,6 +1,7 @@
 package graph
 
 import (
+	"slices"
 	"sort"
 	"strings"
 
@@ -119,8 +120,13 @@ func (w *walker) lists(s *ir.Schema, depth int) []*ir.Property {
 		if r == nil {
 			continue
 		}
-		if ent, attrs := nameParts(p.Name); len(ent) == 0 && len(attrs) > 0 && r.Kind != ir.KindObject && r.Kind != ir.KindArray {
-			return nil // an object with an identifier is a resource
+		if ent, attrs := nameParts(p.Name); len(attrs) > 0 && r.Kind != ir.KindObject && r.Kind != ir.KindArray &&
+			(len(ent) == 0 || slices.Contains(attrs, attrID)) {
+			// An object with an identifier is a resource, also one
+			// named for its kind (a security advisory's ghsa_id): its
+			// lists (the advisory's collaborating users) are its own
+			// business, not what the operation returns.
+			return nil
 		}
 		if metaWords[p.Name] {
 			if hasIdentifier(r) {

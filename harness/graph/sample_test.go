@@ -143,6 +143,7 @@ func TestJudgedEdges(t *testing.T) {
 		f := readJudged(t, file)
 		api := loadAPI(t, specPath(t, f.Spec), nil)
 		g := Infer(api, Options{})
+		t.Logf("%s: %s has %d edges", filepath.Base(file), f.Spec, len(g.Edges))
 		type tally struct{ right, weak, wrong, gone, unjudged int }
 		counts := map[string]*tally{}
 		for _, je := range f.Edges {
@@ -156,6 +157,9 @@ func TestJudgedEdges(t *testing.T) {
 				c.unjudged++
 			case g.Find(je.From, je.To) == nil:
 				c.gone++
+				if os.Getenv("AGENTREADY_GRAPH_GONE") != "" {
+					t.Logf("%s: gone %s %s -> %s %v", filepath.Base(file), je.Label, je.From, je.To, je.Mappings)
+				}
 			case je.Label == "right":
 				c.right++
 			case je.Label == "weak":
