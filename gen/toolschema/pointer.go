@@ -21,28 +21,41 @@ const pointerChars = 160
 func (b *builder) pointer(desc string) string {
 	m := b.opts.Memo
 	if m == nil || m.api != b.api {
-		return pointerOf(desc, operationNames(b.api))
+		return pointerOf(desc, func(w string) bool { return isOperation(b.api, w) })
 	}
 	if v, ok := m.pointers.Load(desc); ok {
 		return v.(string)
 	}
 	m.opNames.once.Do(func() { m.opNames.names = operationNames(b.api) })
-	p := pointerOf(desc, m.opNames.names)
+	p := pointerOf(desc, func(w string) bool { return m.opNames.names[w] })
 	m.pointers.Store(desc, p)
 	return p
 }
 
-// pointerOf is pointer with the API's operation names given.
-func pointerOf(desc string, ops map[string]bool) string {
+// pointerOf is pointer with isOp telling the API's operation names. Only
+// words that read as names in code are looked up.
+func pointerOf(desc string, isOp func(string) bool) string {
 	ss := prose.Sentences(prose.Clean(desc))
 	for _, s := range ss[min(1, len(ss)):] {
 		for _, w := range strings.FieldsFunc(s, notIdentifier) {
-			if ops[w] && identifierLike(w) {
+			if identifierLike(w) && isOp(w) {
 				return prose.Truncate(s, pointerChars)
 			}
 		}
 	}
 	return ""
+}
+
+// isOperation reports whether name is a tool name or operationId of api,
+// by a scan: for the rare word that reads as code, where no Memo keeps a
+// set of the names.
+func isOperation(api *ir.API, name string) bool {
+	for _, op := range api.Operations {
+		if op.Name == name || op.ID == name {
+			return true
+		}
+	}
+	return false
 }
 
 // operationNames are the tool names and operationIds of api.
@@ -92,7 +105,7 @@ func Pointers(api *ir.API, op *ir.Operation) map[string]string {
 		if names == nil {
 			names = operationNames(api)
 		}
-		if p := pointerOf(a.Description, names); p != "" {
+		if p := pointerOf(a.Description, func(w string) bool { return names[w] }); p != "" {
 			if out == nil {
 				out = map[string]string{}
 			}

@@ -15,7 +15,7 @@ func TestPointerOf(t *testing.T) {
 		"The id of a user. Any user works.":                                         "",
 		"":                                                                          "",
 	} {
-		if got := pointerOf(desc, ops); got != want {
+		if got := pointerOf(desc, func(w string) bool { return ops[w] }); got != want {
 			t.Errorf("pointerOf(%q) = %q, want %q", desc, got, want)
 		}
 	}
