@@ -90,26 +90,28 @@ func identifierLike(w string) bool {
 	return false
 }
 
-// Pointers returns, by top-level argument of op, the sentence of its
-// description a definition keeps as a pointer to the value's source (see
-// pointer), exactly as the definition shows it; nil when there is none.
-// A reviewed dependency graph's hint for the same argument takes its
-// place (harness/run.ShownOver).
-func Pointers(api *ir.API, op *ir.Operation) map[string]string {
-	var out map[string]string
-	var names map[string]bool
-	for _, a := range Args(api, op) {
-		if a.Description == "" {
-			continue
-		}
-		if names == nil {
-			names = operationNames(api)
-		}
-		if p := pointerOf(a.Description, func(w string) bool { return names[w] }); p != "" {
-			if out == nil {
-				out = map[string]string{}
+// Pointers returns, by tool name and top-level argument, the sentence of
+// the argument's description a definition keeps as a pointer to the
+// value's source (see pointer), exactly as the definition shows it; tools
+// without one are left out. A reviewed dependency graph's hint for the
+// same argument takes its place (harness/run.ShownOver).
+func Pointers(api *ir.API) map[string]map[string]string {
+	names := operationNames(api)
+	isOp := func(w string) bool { return names[w] }
+	out := map[string]map[string]string{}
+	for _, op := range api.Operations {
+		for _, a := range Args(api, op) {
+			p := ""
+			if a.Description != "" {
+				p = pointerOf(a.Description, isOp)
 			}
-			out[a.Name] = p
+			if p == "" {
+				continue
+			}
+			if out[op.Name] == nil {
+				out[op.Name] = map[string]string{}
+			}
+			out[op.Name][a.Name] = p
 		}
 	}
 	return out

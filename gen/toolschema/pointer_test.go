@@ -1,6 +1,13 @@
 package toolschema
 
-import "testing"
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/agentready/agentready/gen/load"
+	"github.com/agentready/agentready/gen/lower"
+)
 
 // An argument's description keeps, after its brief first sentence, the
 // sentence that names another operation as the value's source; a word
@@ -17,6 +24,31 @@ func TestPointerOf(t *testing.T) {
 	} {
 		if got := pointerOf(desc, func(w string) bool { return ops[w] }); got != want {
 			t.Errorf("pointerOf(%q) = %q, want %q", desc, got, want)
+		}
+	}
+}
+
+// Pointers lists, by tool and argument, the pointer sentence each
+// definition shows, and the definition shows exactly that text.
+func TestPointersAreWhatDefinitionsShow(t *testing.T) {
+	doc, err := load.File(filepath.Join("..", "..", "specs", "exampleapi", "openapi.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	api, _ := lower.Lower(doc, lower.Options{})
+	ps := Pointers(api)
+	if got := ps["getUser"]["userId"]; got != "Find it with listUsers (filter by email or q)." {
+		t.Fatalf("getUser.userId pointer %q", got)
+	}
+	for _, op := range api.Operations {
+		schema, err := Build(api, op, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for arg, p := range ps[op.Name] {
+			if !strings.Contains(string(schema), p) {
+				t.Errorf("%s.%s: the definition does not show the pointer %q", op.Name, arg, p)
+			}
 		}
 	}
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/agentready/agentready/gen/catalog"
 	"github.com/agentready/agentready/gen/toolrt"
+	"github.com/agentready/agentready/gen/toolschema"
 	"github.com/agentready/agentready/harness/baseline"
 	"github.com/agentready/agentready/harness/graph"
 	"github.com/agentready/agentready/harness/models"
@@ -193,7 +194,7 @@ func TestBaselineChainsThroughHints(t *testing.T) {
 	g := graph.Infer(api, graph.Options{})
 	g.SetStatusAbove(0, graph.Approved)
 	agentWith := func(ablate []string) *react.Agent {
-		shown, err := runner.ShownOver(graph.Hints(g, api), runner.SpecPointers(api), ablate)
+		shown, err := runner.ShownOver(graph.Hints(g, api), toolschema.Pointers(api), ablate)
 		if err != nil {
 			t.Fatal(err)
 		}

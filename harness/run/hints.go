@@ -5,9 +5,6 @@ import (
 	"strings"
 
 	"github.com/cloudwego/eino/schema"
-
-	"github.com/agentready/agentready/gen/ir"
-	"github.com/agentready/agentready/gen/toolschema"
 )
 
 // Shown returns the Options.Shown of a run: it adds the producer hints
@@ -20,7 +17,7 @@ func Shown(hints map[string]map[string]string, ablate []string) (func(*schema.To
 
 // ShownOver is Shown for definitions that already point to a source for
 // some inputs (toolschema.Pointers: the spec's own "Find it with
-// listUsers" sentence, by tool and input): where the graph gives a hint
+// listUsers" sentence, by tool name and input): where the graph gives a hint
 // for such an input, the hint takes the pointer's place instead of
 // following it, as a graph's hint does in generated code, so the model
 // reads one account of where the value comes from.
@@ -89,16 +86,4 @@ func propertyAt(node map[string]any, path []string) map[string]any {
 		return propertyAt(items, path)
 	}
 	return nil
-}
-
-// SpecPointers are toolschema.Pointers of every operation of api, by tool
-// name: what ShownOver replaces with a graph's hint.
-func SpecPointers(api *ir.API) map[string]map[string]string {
-	out := map[string]map[string]string{}
-	for _, op := range api.Operations {
-		if ps := toolschema.Pointers(api, op); ps != nil {
-			out[op.Name] = ps
-		}
-	}
-	return out
 }

@@ -17,6 +17,7 @@ import (
 	"github.com/agentready/agentready/gen/catalog"
 	"github.com/agentready/agentready/gen/ir"
 	"github.com/agentready/agentready/gen/toolrt"
+	"github.com/agentready/agentready/gen/toolschema"
 	"github.com/agentready/agentready/harness/adapt"
 	"github.com/agentready/agentready/harness/cases"
 	"github.com/agentready/agentready/harness/graph"
@@ -213,7 +214,7 @@ func shownDefinitions(ctx context.Context, api *ir.API, cat *toolrt.Catalog, g *
 	if g != nil {
 		hints = graph.Hints(g, api)
 	}
-	shown, err := runner.ShownOver(hints, runner.SpecPointers(api), ablate)
+	shown, err := runner.ShownOver(hints, toolschema.Pointers(api), ablate)
 	if err != nil {
 		return nil, fmt.Errorf("--ablate: %w", err)
 	}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/agentready/agentready/gen/catalog"
 	"github.com/agentready/agentready/gen/toolrt"
+	"github.com/agentready/agentready/gen/toolschema"
 	"github.com/agentready/agentready/harness/cases"
 	"github.com/agentready/agentready/harness/eval"
 	"github.com/agentready/agentready/harness/models"
@@ -69,7 +70,7 @@ func runEval(e *env, args []string) int {
 	if !ok {
 		return exitError
 	}
-	shown, err := runner.ShownOver(hints, runner.SpecPointers(api), nil)
+	shown, err := runner.ShownOver(hints, toolschema.Pointers(api), nil)
 	if err != nil {
 		return e.failf("%v", err)
 	}

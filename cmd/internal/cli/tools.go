@@ -181,16 +181,16 @@ func toolRows(api *ir.API, hints map[string]map[string]string, opts describe.Opt
 	if opts.Memo == nil {
 		opts.Memo = toolschema.NewMemo(api)
 	}
+	var pointers map[string]map[string]string
+	if len(hints) > 0 {
+		pointers = toolschema.Pointers(api)
+	}
 	var g errgroup.Group
 	g.SetLimit(max(1, runtime.GOMAXPROCS(0)))
 	for i, op := range api.Operations {
 		g.Go(func() error {
 			f := describe.Fit(api, op, opts)
-			var pointers map[string]string
-			if len(hints[f.Name]) > 0 {
-				pointers = toolschema.Pointers(api, op)
-			}
-			schema, err := hinted(f.Name, f.Schema, hints[f.Name], pointers)
+			schema, err := hinted(f.Name, f.Schema, hints[f.Name], pointers[f.Name])
 			if err != nil {
 				errs[i] = fmt.Errorf("%s: %v", f.Name, err)
 				return nil
