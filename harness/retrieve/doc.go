@@ -29,25 +29,28 @@ func DocOf(info *schema.ToolInfo) Doc {
 // tools.
 func SplitDocOf(info *schema.ToolInfo, clean func(string) string) Doc {
 	if clean == nil {
-		clean = func(s string) string { return s }
+		clean = asIs
 	}
 	var js *jsonschema.Schema
 	if info.ParamsOneOf != nil {
 		js, _ = info.ParamsOneOf.ToJSONSchema()
 	}
-	var b strings.Builder
-	writeProps(&b, js, 0, clean)
-	return Doc{Name: info.Name, Text: clean(info.Desc), Args: b.String()}
+	return Doc{Name: info.Name, Text: clean(info.Desc), Args: propsText(js, clean)}
 }
 
 // DocOfOperation is DocOf for a tool descriptor; the same tool gives the
 // same document either way.
 func DocOfOperation(op *toolrt.Operation) Doc {
+	return Doc{Name: op.Name, Text: docText(op.Description, paramsOf(op))}
+}
+
+// paramsOf is op's parameters schema, nil when it does not decode.
+func paramsOf(op *toolrt.Operation) *jsonschema.Schema {
 	js := new(jsonschema.Schema)
 	if err := json.Unmarshal([]byte(op.Schema), js); err != nil {
-		js = nil
+		return nil
 	}
-	return Doc{Name: op.Name, Text: docText(op.Description, js)}
+	return js
 }
 
 // SearchDocOfOperation is the document of a tool for finding it from a
@@ -59,13 +62,7 @@ func DocOfOperation(op *toolrt.Operation) Doc {
 // arguments mixed into the text. Tool-to-tool similarity (Similar) keeps
 // DocOfOperation: two tools are alike by everything they show.
 func SearchDocOfOperation(op *toolrt.Operation) Doc {
-	js := new(jsonschema.Schema)
-	if err := json.Unmarshal([]byte(op.Schema), js); err != nil {
-		js = nil
-	}
-	var b strings.Builder
-	writeProps(&b, js, 0, func(s string) string { return s })
-	return Doc{Name: op.Name, Text: op.Description, Args: b.String()}
+	return Doc{Name: op.Name, Text: op.Description, Args: propsText(paramsOf(op), asIs)}
 }
 
 // DocsOf returns the documents of tools, in order.
@@ -78,11 +75,18 @@ func DocsOf(infos []*schema.ToolInfo) []Doc {
 }
 
 func docText(desc string, js *jsonschema.Schema) string {
+	return desc + propsText(js, asIs)
+}
+
+// propsText is what writeProps writes of js's properties.
+func propsText(js *jsonschema.Schema, clean func(string) string) string {
 	var b strings.Builder
-	b.WriteString(desc)
-	writeProps(&b, js, 0, func(s string) string { return s })
+	writeProps(&b, js, 0, clean)
 	return b.String()
 }
+
+// asIs leaves a description as it is.
+func asIs(s string) string { return s }
 
 // writeProps appends each property's name, description and enum values.
 // clean rewrites each description first.

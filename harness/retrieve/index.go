@@ -4,13 +4,14 @@
 // thousands, and that the offline baseline model uses to pick one.
 //
 // The index is BM25F (k1 = 1.2, b = 0.75) with two fields, the name and
-// the text (and a third, the arguments, when a Doc gives them apart), over light tokens: words split at camelCase humps, snake_case
-// and kebab-case, lower-cased, without stop words, lightly stemmed (Stem).
+// the text (and a third, the arguments, when a Doc gives them apart),
+// over light tokens: words split at camelCase humps, snake_case and
+// kebab-case, lower-cased, without stop words, lightly stemmed (Stem).
 // Each field is normalized by its own average length, and a word of the
 // name counts NameWeight times as much as one of the text (one of the
-// arguments ArgsWeight times), so a request
-// that names a tool's resource and verb finds it even among tools whose
-// long descriptions mention both.
+// arguments ArgsWeight times), so a request that names a tool's resource
+// and verb finds it even among tools whose long descriptions mention
+// both.
 // Results are ordered by score, then name, then position, so equal
 // inputs always give equal answers. Building is linear in the text;
 // a query touches only the posting lists of its own words.
