@@ -9,27 +9,40 @@ import (
 	"github.com/eino-contrib/jsonschema"
 )
 
-func TestAblation(t *testing.T) {
+// toolInfo is a tool's info with the parameters schema raw.
+func toolInfo(t *testing.T, name, desc, raw string) *schema.ToolInfo {
+	t.Helper()
 	js := new(jsonschema.Schema)
-	raw := `{"type":"object","properties":{"status":{"type":"string","description":"ticket state","enum":["open","closed"]},` +
-		`"limit":{"type":"integer","minimum":1,"maximum":100,"default":20},"format":{"type":"string","pattern":"^[a-z]+$"}},"required":["status"]}`
 	if err := json.Unmarshal([]byte(raw), js); err != nil {
 		t.Fatal(err)
 	}
-	info := &schema.ToolInfo{Name: "listTickets", Desc: "List tickets.\nExample: {\"status\":\"open\"}", ParamsOneOf: schema.NewParamsOneOfByJSONSchema(js)}
+	return &schema.ToolInfo{Name: name, Desc: desc, ParamsOneOf: schema.NewParamsOneOfByJSONSchema(js)}
+}
+
+// shownAs is what f shows of info: its description and its parameters
+// schema as JSON.
+func shownAs(t *testing.T, f func(*schema.ToolInfo) (*schema.ToolInfo, error), info *schema.ToolInfo) (desc, params string) {
+	t.Helper()
+	out, err := f(info)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, _ := out.ParamsOneOf.ToJSONSchema()
+	b, _ := json.Marshal(s)
+	return out.Desc, string(b)
+}
+
+func TestAblation(t *testing.T) {
+	raw := `{"type":"object","properties":{"status":{"type":"string","description":"ticket state","enum":["open","closed"]},` +
+		`"limit":{"type":"integer","minimum":1,"maximum":100,"default":20},"format":{"type":"string","pattern":"^[a-z]+$"}},"required":["status"]}`
+	info := toolInfo(t, "listTickets", "List tickets.\nExample: {\"status\":\"open\"}", raw)
 	shown := func(parts ...string) (string, string) {
 		t.Helper()
 		f, err := Ablation(parts)
 		if err != nil {
 			t.Fatal(err)
 		}
-		out, err := f(info)
-		if err != nil {
-			t.Fatal(err)
-		}
-		s, _ := out.ParamsOneOf.ToJSONSchema()
-		b, _ := json.Marshal(s)
-		return out.Desc, string(b)
+		return shownAs(t, f, info)
 	}
 	desc, sch := shown(AblateExample)
 	if desc != "List tickets." || !strings.Contains(sch, `"enum"`) {
@@ -60,13 +73,9 @@ func TestAblation(t *testing.T) {
 }
 
 func TestShownAddsHints(t *testing.T) {
-	js := new(jsonschema.Schema)
 	raw := `{"type":"object","properties":{"requester_id":{"type":"string","description":"Who asks"},` +
 		`"body":{"type":"object","properties":{"owner.id":{"type":"string"}}}},"required":["requester_id"]}`
-	if err := json.Unmarshal([]byte(raw), js); err != nil {
-		t.Fatal(err)
-	}
-	info := &schema.ToolInfo{Name: "createTicket", Desc: "Create a ticket.\nExample: {}", ParamsOneOf: schema.NewParamsOneOfByJSONSchema(js)}
+	info := toolInfo(t, "createTicket", "Create a ticket.\nExample: {}", raw)
 	hints := map[string]map[string]string{"createTicket": {
 		"requester_id":  "Find it with listUsers (`items[].id`).",
 		"body.owner.id": "Find it with listTeams (`items[].id`).",
@@ -74,13 +83,8 @@ func TestShownAddsHints(t *testing.T) {
 	}}
 	params := func(f func(*schema.ToolInfo) (*schema.ToolInfo, error)) string {
 		t.Helper()
-		out, err := f(info)
-		if err != nil {
-			t.Fatal(err)
-		}
-		s, _ := out.ParamsOneOf.ToJSONSchema()
-		b, _ := json.Marshal(s)
-		return string(b)
+		_, sch := shownAs(t, f, info)
+		return sch
 	}
 	f, err := Shown(hints, nil)
 	if err != nil || f == nil {
@@ -115,13 +119,9 @@ func TestShownAddsHints(t *testing.T) {
 // A graph's hint takes the place of the spec's own pointer sentence for
 // the same input instead of following it, so the model reads one source.
 func TestShownOverReplacesSpecPointers(t *testing.T) {
-	js := new(jsonschema.Schema)
 	raw := `{"type":"object","properties":{"userId":{"type":"string","description":"user's id, UUID. Find it with listUsers (filter by email or q)."},` +
 		`"teamId":{"type":"string","description":"team. Find it with listTeams."}}}`
-	if err := json.Unmarshal([]byte(raw), js); err != nil {
-		t.Fatal(err)
-	}
-	info := &schema.ToolInfo{Name: "listUserAssets", ParamsOneOf: schema.NewParamsOneOfByJSONSchema(js)}
+	info := toolInfo(t, "listUserAssets", "", raw)
 	hints := map[string]map[string]string{"listUserAssets": {"userId": "Find it with listUsers (`items[].id`)."}}
 	pointers := map[string]map[string]string{"listUserAssets": {
 		"userId": "Find it with listUsers (filter by email or q).",
@@ -131,13 +131,7 @@ func TestShownOverReplacesSpecPointers(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	out, err := f(info)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, _ := out.ParamsOneOf.ToJSONSchema()
-	b, _ := json.Marshal(s)
-	got := string(b)
+	_, got := shownAs(t, f, info)
 	for _, want := range []string{`"user's id, UUID. Find it with listUsers (` + "`items[].id`" + `)."`, `"team. Find it with listTeams."`} {
 		if !strings.Contains(got, want) {
 			t.Errorf("no %s in %s", want, got)
