@@ -118,3 +118,42 @@ func BenchmarkLibopenapiFloor(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkGoals checks the goals for gen on each large spec in one
+// run: gen within 2x the floor's time and 1.5x its peak memory. Each
+// iteration is a round that runs the floor and then gen in fresh child
+// processes, taking turns so that both see the same load on a shared
+// machine (-benchtime 3x: three rounds); it reports the median of each
+// (gen-cpu-s, floor-cpu-s, gen-s, floor-s, gen-MiB, floor-MiB) and the
+// ratios of the medians: cpu-x (CPU seconds, the measure to trust on a busy
+// machine), wall-x (what a user waits for) and peak-x.
+//
+//	go test -c -o /tmp/gen.test ./gen && cd gen && /tmp/gen.test -test.run '^$' -test.bench Goals -test.benchtime 3x
+//	AGENTREADY_BENCH_SPECS=.../microsoft.com/graph-beta.json /tmp/gen.test -test.run '^$' -test.bench Goals/graph-beta -test.benchtime 1x -test.timeout 0
+func BenchmarkGoals(b *testing.B) {
+	for _, s := range benchTargets(modtest.SharedSpecs(b)) {
+		path := s.path
+		b.Run(s.name, func(b *testing.B) {
+			var gens, floors []benchproc.Cost
+			for i := 0; i < b.N; i++ {
+				floors = append(floors, benchproc.Run(b, "TestBenchChild", benchChildEnv, "floor:"+path))
+				gens = append(gens, benchproc.Run(b, "TestBenchChild", benchChildEnv, "generate:"+path))
+			}
+			g, f := benchproc.Median(gens), benchproc.Median(floors)
+			b.ReportMetric(g.CPU, "gen-cpu-s")
+			b.ReportMetric(f.CPU, "floor-cpu-s")
+			b.ReportMetric(g.Wall, "gen-s")
+			b.ReportMetric(f.Wall, "floor-s")
+			b.ReportMetric(g.PeakMiB, "gen-MiB")
+			b.ReportMetric(f.PeakMiB, "floor-MiB")
+			for _, r := range []struct {
+				unit       string
+				gen, floor float64
+			}{{"cpu-x", g.CPU, f.CPU}, {"wall-x", g.Wall, f.Wall}, {"peak-x", g.PeakMiB, f.PeakMiB}} {
+				if r.floor > 0 {
+					b.ReportMetric(r.gen/r.floor, r.unit)
+				}
+			}
+		})
+	}
+}

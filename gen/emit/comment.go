@@ -84,20 +84,18 @@ func docLines(text string) []string {
 		if len(out) > 0 {
 			out = append(out, "")
 		}
-		line := ""
+		var line strings.Builder
 		for _, w := range words {
-			if line != "" && len(line)+1+len(w) > commentWidth {
-				out = append(out, line)
-				line = w
-				continue
+			if line.Len() > 0 && line.Len()+1+len(w) > commentWidth {
+				out = append(out, line.String())
+				line = strings.Builder{}
 			}
-			if line == "" {
-				line = w
-			} else {
-				line += " " + w
+			if line.Len() > 0 {
+				line.WriteByte(' ')
 			}
+			line.WriteString(w)
 		}
-		out = append(out, line)
+		out = append(out, line.String())
 	}
 	if len(out) > maxCommentLines {
 		out = out[:maxCommentLines]
@@ -146,6 +144,11 @@ func commentLine(text string) string {
 // line, and other control and bidirectional formatting characters hide or
 // reorder text for a reader.
 func unsafeInComment(r rune) bool {
+	if r >= ' ' && r < 0x7f {
+		// Printable ASCII, most of any spec's text: the Unicode tables
+		// below cost a lookup per character of every comment.
+		return false
+	}
 	return unicode.IsControl(r) || r == '\u2028' || r == '\u2029' || r == '\uFEFF' || unicode.Is(unicode.Bidi_Control, r)
 }
 

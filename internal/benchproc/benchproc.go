@@ -17,6 +17,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"sort"
 	"strings"
 	"syscall"
 	"testing"
@@ -80,4 +81,32 @@ func (c Cost) ReportMetrics(b *testing.B) {
 	b.ReportMetric(c.PeakMiB, "peak-RSS-MiB")
 	b.ReportMetric(c.CPU, "cpu-s")
 	b.ReportMetric(c.Wall, "cold-s")
+}
+
+// Median returns the median of each field of costs (the mean of the two
+// middle values for an even count), or the zero Cost for none. On a
+// machine shared with other work a single cold run can take twice its
+// usual wall time; the median of a few, taken in turns with what it is
+// compared to, does not.
+func Median(costs []Cost) Cost {
+	field := func(get func(Cost) float64) float64 {
+		if len(costs) == 0 {
+			return 0
+		}
+		v := make([]float64, len(costs))
+		for i, c := range costs {
+			v[i] = get(c)
+		}
+		sort.Float64s(v)
+		n := len(v)
+		if n%2 == 1 {
+			return v[n/2]
+		}
+		return (v[n/2-1] + v[n/2]) / 2
+	}
+	return Cost{
+		PeakMiB: field(func(c Cost) float64 { return c.PeakMiB }),
+		CPU:     field(func(c Cost) float64 { return c.CPU }),
+		Wall:    field(func(c Cost) float64 { return c.Wall }),
+	}
 }
