@@ -24,20 +24,27 @@ const numberWeight = 0.3
 
 // numberFit scores a tool's number against the request's (number is
 // requestNumber's): when the request says the tool's noun, the number it
-// says it in ("project OPS" is one project) gains the tool numberWeight
-// or costs it as much; when it does not, only the other number costs
+// says it in costs the tool numberWeight when it is the other ("project
+// OPS" is one project, not getAllProjects) and gains it as much when it
+// is the tool's and the noun is the request's object ("look up action
+// 12", not "the tickets of user X"); when it does not, only the other number costs
 // ("latest installments of podcast X" is not get-a-show, but nothing
 // says it is any one tool that lists).
-func numberFit(u *utterance, number int, name string) float64 {
+func numberFit(u *utterance, action string, number int, name string) float64 {
 	tn, head := toolNumber(name)
 	if tn == numberUnknown {
 		return 0
 	}
-	if n := u.numberOf(head); n != numberUnknown {
-		if n == tn {
+	if n, at := u.numberOf(head); n != numberUnknown {
+		switch start, end := u.object(action); {
+		case n != tn:
+			return -numberWeight
+		case at >= start && at < end:
 			return numberWeight
 		}
-		return -numberWeight
+		// "the tickets of user X" is not about one user: the noun
+		// said after a preposition gains the tool nothing.
+		return 0
 	}
 	if number != numberUnknown && number != tn {
 		return -numberWeight
@@ -73,11 +80,7 @@ func toolNumber(name string) (int, string) {
 	verbSeen := false
 	head := ""
 	words := retrieve.Words(name)
-	for _, w := range words {
-		if listVerbs[w] {
-			return numberMany, ""
-		}
-	}
+	lists := slices.ContainsFunc(words, func(w string) bool { return listVerbs[w] })
 	known := slices.ContainsFunc(words, func(w string) bool { _, ok := verbClasses[english.Stem(w)]; return ok })
 	for i, w := range words {
 		_, isVerb := verbClasses[english.Stem(w)]
@@ -105,6 +108,12 @@ func toolNumber(name string) (int, string) {
 		}
 	}
 	switch {
+	case lists:
+		// listTicketsForUser: many tickets, whatever the noun's form.
+		if head == "" {
+			return numberMany, ""
+		}
+		return numberMany, english.Stem(head)
 	case head == "" || massNouns[head]:
 		return numberUnknown, ""
 	case english.IsPlural(head):
@@ -115,6 +124,30 @@ func toolNumber(name string) (int, string) {
 
 // quantifiers say many of a singular noun: "every workspace".
 var quantifiers = map[string]bool{"every": true, "each": true, "all": true, "any": true}
+
+// object is the span of words that say what a request acts on: those
+// after its verb (or from its start), at most five, up to a preposition,
+// a relative pronoun, a value or the end of the clause.
+func (u *utterance) object(action string) (start, end int) {
+	for i, w := range u.words {
+		if action != "" && imperatives[w.lower] == action {
+			start = i + 1
+			break
+		}
+	}
+	end = start
+	for end < len(u.words) && end < start+5 {
+		w := u.words[end]
+		if w.stem == "" || u.valueToken(w.tok) || objectPrepositions[w.lower] || relatives[w.lower] {
+			break
+		}
+		end++
+		if u.boundaryAfter(end - 1) {
+			break
+		}
+	}
+	return start, end
+}
 
 // modifier reports whether word i qualifies the noun after it ("build
 // hooks", "payment intent's"), rather than naming the thing itself.
@@ -132,18 +165,19 @@ func (u *utterance) modifier(i int) bool {
 
 // numberOf is the number in which the request says the noun whose stem
 // is head: "project OPS" is one project, whatever else it asks for many
-// of, and "every workspace" many; unknown when it does not say it, or
+// of, and "every workspace" many; with the word's position. It is
+// unknown when the request does not say the noun, or
 // says it only to qualify another noun ("the build hooks").
-func (u *utterance) numberOf(head string) int {
+func (u *utterance) numberOf(head string) (int, int) {
 	for i, w := range u.words {
 		if head != "" && w.stem == head && !u.valueToken(w.tok) && !u.modifier(i) {
 			if english.IsPlural(w.lower) || i > 0 && quantifiers[u.words[i-1].lower] {
-				return numberMany
+				return numberMany, i
 			}
-			return numberOne
+			return numberOne, i
 		}
 	}
-	return numberUnknown
+	return numberUnknown, -1
 }
 
 // requestNumber reads a request for the number of things it asks about:
@@ -153,7 +187,6 @@ func (u *utterance) numberOf(head string) int {
 // X") is plural; one when that object starts with "a", "an" or "one"
 // and says no plural ("open an issue", "create a bug"); else unknown.
 func requestNumber(u *utterance, action string) int {
-	start := 0
 	for i, w := range u.words {
 		if i > 0 && (u.words[i-1].lower == "how" && w.lower == "many") {
 			return numberMany
@@ -162,27 +195,16 @@ func requestNumber(u *utterance, action string) int {
 			return numberMany
 		}
 	}
-	for i, w := range u.words {
-		if action != "" && imperatives[w.lower] == action {
-			start = i + 1
-			break
-		}
-	}
 	one := false
-	for i := start; i < len(u.words) && i < start+5; i++ {
+	start, end := u.object(action)
+	for i := start; i < end; i++ {
 		w := u.words[i]
-		if w.stem == "" || u.valueToken(w.tok) || objectPrepositions[w.lower] || relatives[w.lower] {
-			break
-		}
 		switch {
 		case w.lower == "a" || w.lower == "an" || w.lower == "one":
 			one = true
 		case retrieve.IsStopWord(w.lower) || politeness[w.lower] || massNouns[w.lower]:
 		case english.IsPlural(w.lower):
 			return numberMany
-		}
-		if u.boundaryAfter(i) {
-			break
 		}
 	}
 	if one {

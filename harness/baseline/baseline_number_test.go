@@ -55,13 +55,13 @@ func TestRequestNumber(t *testing.T) {
 	// The request's own word for a tool's noun wins over its object:
 	// "project OPS" is one project, the build of "build hooks" none.
 	u := readUtterance("which dashboards are shared with project OPS")
-	if got := u.numberOf("project"); got != numberOne {
+	if got, _ := u.numberOf("project"); got != numberOne {
 		t.Errorf("numberOf(project) = %d, want one", got)
 	}
-	if got := readUtterance("the build hooks of site 8d2e").numberOf("build"); got != numberUnknown {
+	if got, _ := readUtterance("the build hooks of site 8d2e").numberOf("build"); got != numberUnknown {
 		t.Errorf("numberOf(build) in \"build hooks\" = %d, want unknown", got)
 	}
-	if got := readUtterance("list every workspace").numberOf("workspac"); got != numberMany {
+	if got, _ := readUtterance("list every workspace").numberOf("workspac"); got != numberMany {
 		t.Errorf("numberOf(workspace) after every = %d, want many", got)
 	}
 }

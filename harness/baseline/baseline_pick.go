@@ -312,7 +312,7 @@ func (k *toolkit) pickTool(request string, u *utterance) ([]retrieve.Hit, string
 			// first word of skip-users-playback-to-next-track.
 			score += otherVerbWeight
 		}
-		score += numberFit(u, number, t.name)
+		score += numberFit(u, action, number, t.name)
 		cover[t.name] = said.nameCover(t.name, nil)
 		out[i].Score = score + cover[t.name]
 	}
