@@ -41,7 +41,17 @@ import (
 //     create, "kill" cancels, "comment" creates or comments; "closed
 //     issues" orders nothing and reads)
 //     against the tool's verb (or its description's first word when the
-//     name only says POST), and the name's other words in the request, in
+//     name only says POST), or a verb it does not know ("skip to the
+//     next track", "lock deploy 5f3a") against the first word of the
+//     name (skip-users-playback-to-next-track, lockDeploy); the number
+//     of things asked for against the number the name acts on (its
+//     listing verb, or the noun after its verb: getTask one,
+//     getStoriesForTask many), the request saying the name's noun in
+//     the same number counting for the tool ("action 123456" is one:
+//     getActionsId) and in the other against it ("project OPS" is not
+//     getAllProjects), else a plural object, "how many", "all" or
+//     "every" counting against a tool of one and "a bug" against a bulk
+//     createIssues; and the name's other words in the request, in
 //     any form ("remind" for reminders, "my" for the current user's
 //     when another name word says what is asked, a
 //     synonym from a short list of API vocabulary: "bill" for invoice),

@@ -108,6 +108,42 @@ func requestAction(u *utterance) string {
 	return "read"
 }
 
+// otherVerb is the stem of the word a request starts with when it is
+// none the verb table knows ("skip to the next track", "reboot server
+// 12"), a question word, a stop word, a plural or a value: a request starts with
+// its verb, and a tool whose name starts with the same word does what
+// it says. It is "" when the request starts otherwise.
+func (u *utterance) otherVerb() string {
+	for _, w := range u.words {
+		switch {
+		case politeness[w.lower]:
+			continue
+		case w.stem == "" || u.valueToken(w.tok) || retrieve.IsStopWord(w.lower) || questionWords[w.lower] ||
+			english.IsPlural(w.lower):
+			// "files shared in C061EG9SL" starts with its object, and
+			// files_list with its namespace.
+			return ""
+		}
+		if _, known := imperatives[w.lower]; known {
+			return ""
+		}
+		return w.stem
+	}
+	return ""
+}
+
+// otherVerbWeight is what a tool whose name starts with the request's
+// otherVerb gains: as much as one whose action is the request's.
+const otherVerbWeight = 0.5
+
+// firstNameStem is the stem of a tool name's first word.
+func firstNameStem(name string) string {
+	if ws := retrieve.Words(name); len(ws) > 0 {
+		return english.Stem(ws[0])
+	}
+	return ""
+}
+
 // subordinators start a clause that depends on the main one ("when you
 // get a chance", "if you can", "once it's done").
 var subordinators = map[string]bool{"when": true, "whenever": true, "if": true, "once": true, "while": true,
@@ -243,6 +279,8 @@ func (k *toolkit) pickTool(request string, u *utterance) ([]retrieve.Hit, string
 		}
 	}
 	action := requestAction(u)
+	number := requestNumber(u, action)
+	verb := u.otherVerb()
 	said := k.saidWords(u, action)
 	said.common = k.common
 	top := hits[0].Score
@@ -269,6 +307,12 @@ func (k *toolkit) pickTool(request string, u *utterance) ([]retrieve.Hit, string
 		default:
 			score -= 0.4
 		}
+		if verb != "" && firstNameStem(t.name) == verb {
+			// "skip to the next track": the request's verb is the
+			// first word of skip-users-playback-to-next-track.
+			score += otherVerbWeight
+		}
+		score += numberFit(u, action, number, t.name)
 		cover[t.name] = said.nameCover(t.name, nil)
 		out[i].Score = score + cover[t.name]
 	}

