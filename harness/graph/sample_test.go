@@ -54,7 +54,8 @@ func bandOf(c float64) string {
 // while tuning. AGENTREADY_GRAPH_SAMPLE_SPLIT=tune (or heldout) with
 // AGENTREADY_GRAPH_SAMPLE_SEED and AGENTREADY_GRAPH_SAMPLE_N draws that
 // split alone, with another seed (a fresh held-out sample once the
-// rules have changed).
+// rules have changed). AGENTREADY_GRAPH_SAMPLE_BANDS (band names,
+// comma-separated: ">=0.90") draws from those bands only.
 func TestSampleEdges(t *testing.T) {
 	spec := os.Getenv("AGENTREADY_GRAPH_SAMPLE")
 	if spec == "" {
@@ -73,6 +74,15 @@ func TestSampleEdges(t *testing.T) {
 	default:
 		t.Fatalf("AGENTREADY_GRAPH_SAMPLE_SPLIT=%q: want tune or heldout", split)
 	}
+	only := map[string]bool{}
+	if v := os.Getenv("AGENTREADY_GRAPH_SAMPLE_BANDS"); v != "" {
+		for _, name := range strings.Split(v, ",") {
+			if bandOf(bandMin(t, strings.TrimSpace(name))) == "?" {
+				t.Fatalf("AGENTREADY_GRAPH_SAMPLE_BANDS=%q: no band %q", v, name)
+			}
+			only[strings.TrimSpace(name)] = true
+		}
+	}
 	api := loadAPI(t, specPath(t, spec), nil)
 	g := Infer(api, Options{})
 	byBand := map[string][]*Edge{}
@@ -83,6 +93,9 @@ func TestSampleEdges(t *testing.T) {
 	f := judgedFile{Spec: spec, Seed: seed}
 	for _, split := range splits {
 		for _, b := range bands {
+			if len(only) > 0 && !only[b.name] {
+				continue
+			}
 			es := byBand[b.name]
 			for i := 0; i < n && len(es) > 0; i++ {
 				j := r.Intn(len(es))
@@ -98,6 +111,17 @@ func TestSampleEdges(t *testing.T) {
 		}
 	}
 	writeWorksheet(t, f, "AGENTREADY_GRAPH_SAMPLE_OUT")
+}
+
+// bandMin returns the least confidence of the band of that name.
+func bandMin(t *testing.T, name string) float64 {
+	for _, b := range bands {
+		if b.name == name {
+			return b.min
+		}
+	}
+	t.Fatalf("no confidence band %q: want one of <0.80, 0.80-0.89, >=0.90", name)
+	return 0
 }
 
 // writeWorksheet writes v as YAML to the file the environment variable
