@@ -127,6 +127,8 @@ type inferrer struct {
 	matches  map[string][]nounHit
 	// clash caches kindClash.
 	clash map[string]int
+	// indexed are the segments that name a resource collection.
+	indexed map[string]bool
 	// products are the products of the API's types; returns is the type
 	// of the primary resource each operation returns.
 	products products
@@ -153,7 +155,7 @@ type nounHit struct {
 func newInferrer(api *ir.API, opts Options) *inferrer {
 	x := &inferrer{api: api, opts: opts, vocab: buildVocabulary(api),
 		byNoun: map[string][]hit{}, refs: map[string][]hit{}, matches: map[string][]nounHit{}, clash: map[string]int{},
-		products: buildProducts(api), returns: map[*ir.Operation]string{}}
+		products: buildProducts(api), returns: map[*ir.Operation]string{}, indexed: indexedSegments(api)}
 	sh := buildShapes(api)
 	inputsOf := map[*ir.Operation][]*input{}
 	for _, op := range api.Operations {
@@ -1060,13 +1062,14 @@ func otherScopeFilter(producerPath string, in *input) bool {
 
 // outsiders reports whether the producer lists people outside a
 // membership (/orgs/{org}/outside_collaborators: collaborators who are
-// not members of the organisation) for an input of a members' or
-// memberships' path: an outside collaborator is no team member to
-// remove or look up.
+// not members of the organisation; /orgs/{org}/blocks: users it
+// blocked, which removes them) for an input of a members' or
+// memberships' path: an outside collaborator or a blocked user is no
+// team member to remove or look up.
 func outsiders(producerPath string, in *input) bool {
 	segs := strings.Split(strings.Trim(producerPath, "/"), "/")
 	last := segs[len(segs)-1]
-	if !strings.HasPrefix(last, "outside_") && !strings.HasPrefix(last, "outside-") {
+	if !strings.HasPrefix(last, "outside_") && !strings.HasPrefix(last, "outside-") && last != "blocks" {
 		return false
 	}
 	for _, seg := range strings.Split(in.op.Path, "/") {
@@ -1267,6 +1270,11 @@ func attrScore(in *input, l *leaf) float64 {
 // less for an integer passed as a string, 0 for formats that cannot
 // both hold.
 func typeScore(in *input, l *leaf) float64 {
+	if in.textExample && l.kind == ir.KindInteger {
+		// A ruleset history's integer version_id is no artifact
+		// version like "1.2.3".
+		return 0
+	}
 	s := 1.0
 	if in.kind != l.kind {
 		if in.kind == ir.KindInteger {

@@ -2,6 +2,7 @@ package graph
 
 import (
 	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/agentready/agentready/gen/ir"
@@ -129,8 +130,15 @@ func stripOperator(name string) string {
 // noun, or the description. types says whether a bare name may be a
 // type's noun, not only a resource's.
 func nameInput(api *ir.API, vocab vocabulary, in *input, name string, s *ir.Schema, desc string, context []noun, types bool) bool {
+	if credentialRE.MatchString(desc) {
+		// "The username to use when authenticating with the private
+		// registry": a credential for another system, which the
+		// caller holds; no account this API lists.
+		return false
+	}
 	entity, attrs := nameParts(stripOperator(name))
 	in.attrs = attrs
+	in.textExample = textExample(s)
 	in.qualified = qualifiedName(desc, in.format)
 	in.token = takesToken(desc)
 	in.adds = addsRE.MatchString(desc)
@@ -174,6 +182,26 @@ func nameInput(api *ir.API, vocab vocabulary, in *input, name string, s *ir.Sche
 		}
 	}
 	return identifier
+}
+
+// credentialRE matches descriptions of an input that is a credential
+// for authenticating elsewhere ("The username to use when
+// authenticating with the private registry").
+var credentialRE = regexp.MustCompile(`(?i)\b(to use|used|needed) (when|for|to) (authenticat|log ?in\b|sign ?in\b)`)
+
+// textExample reports whether the schema's example is a string that is
+// no whole number ("1.2.3" for an artifact's version): the input takes
+// text, never a numeric id.
+func textExample(s *ir.Schema) bool {
+	if s == nil {
+		return false
+	}
+	v, ok := s.Example.(string)
+	if !ok || v == "" {
+		return false
+	}
+	_, err := strconv.ParseInt(v, 10, 64)
+	return err != nil
 }
 
 // qualifiedRE matches descriptions of a name qualified by its owner.

@@ -150,7 +150,7 @@ func (x *inferrer) kindClash(producerPath string, in *input) int {
 	if want, ok := placeOf(in.op.Path, in.param); ok {
 		if got, ok := producerPlace(producerPath, want.collection); ok {
 			switch {
-			case want.clashes(got):
+			case want.clashes(got) || in.op.Method != "PUT" && subkindClash(in.op.Path, in.param, producerPath, x.indexed):
 				v = clashKind
 			case want.namespace != "" && got.namespace != "" && want.namespace != got.namespace:
 				v = clashNamespace
@@ -267,7 +267,7 @@ func writesThrough(p *producer, in *input) bool {
 // isSearch reports whether the operation is a search: /search/... or
 // /search.
 func isSearch(op *ir.Operation) bool {
-	return strings.SplitN(strings.Trim(op.Path, "/"), "/", 2)[0] == "search"
+	return strings.SplitN(strings.Trim(op.Path, "/"), "/", 2)[0] == searchRoot
 }
 
 // preferCollection drops, for a path input that indexes a collection
@@ -330,3 +330,51 @@ func indexOf(ss []string, s string) int {
 	}
 	return -1
 }
+
+// indexedSegments returns the literal segments that some path follows
+// with a parameter: the collections of resources of their own (pulls in
+// /repos/{owner}/{repo}/pulls/{pull_number}).
+func indexedSegments(api *ir.API) map[string]bool {
+	out := map[string]bool{}
+	for _, op := range api.Operations {
+		segs := strings.Split(strings.Trim(op.Path, "/"), "/")
+		for i := 0; i+1 < len(segs); i++ {
+			if !isParam(segs[i]) && isParam(segs[i+1]) {
+				out[segs[i]] = true
+			}
+		}
+	}
+	return out
+}
+
+// subkindClash reports whether the collection a path input indexes and
+// the producer's collection of that name sit side by side under one
+// parent, one of them behind a segment that names a resource of its
+// own (not a scope root: /user/repos are repositories): a
+// repository's pulls/comments are pull request review comments,
+// its comments commit comments, so neither feeds the other's
+// comment_id (the segment before the collection names the kind). A
+// PUT adds to its collection, so anything of the kind will do there.
+func subkindClash(consumerPath, param, producerPath string, indexed map[string]bool) bool {
+	want := pathShape(consumerPath)
+	i := indexOf(strings.Split(strings.Trim(consumerPath, "/"), "/"), "{"+param+"}") - 1
+	if i < 0 || isParam(want[i]) {
+		return false
+	}
+	got := pathShape(producerPath)
+	k := len(got) - 1
+	for k >= 0 && got[k] != want[i] {
+		k--
+	}
+	if k < 0 || got[0] == searchRoot {
+		return false
+	}
+	besides := func(a, b []string) bool {
+		return len(a) == len(b)+1 && indexed[a[len(b)]] && qualifies(a[len(b)]) && slicesEqual(a[:len(b)], b)
+	}
+	return besides(want[:i], got[:k]) || besides(got[:k], want[:i])
+}
+
+// searchRoot is the root of searches: /search/issues lists issues of
+// every kind, not a kind of issue.
+const searchRoot = "search"

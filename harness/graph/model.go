@@ -143,6 +143,9 @@ type input struct {
 	// adds is set when the description says the input names things to
 	// add to the resource the operation works on.
 	adds bool
+	// textExample is set when the input's example is text that is no
+	// whole number: no integer field fills it.
+	textExample bool
 }
 
 // describedAttrs returns the attribute classes a description mentions as

@@ -5,6 +5,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/agentready/agentready/gen/ir"
 )
 
 func TestSplitWords(t *testing.T) {
@@ -201,6 +203,31 @@ func TestInferStable(t *testing.T) {
 	}
 }
 
+func TestSubkindClash(t *testing.T) {
+	indexed := map[string]bool{"pulls": true, "commits": true, "releases": true, "memberships": true, "user": true}
+	for _, c := range []struct {
+		consumer, param, producer string
+		clash                     bool
+	}{
+		{"/repos/{owner}/{repo}/comments/{comment_id}/reactions", "comment_id", "/repos/{owner}/{repo}/pulls/comments", true},
+		{"/repos/{owner}/{repo}/pulls/comments/{comment_id}", "comment_id", "/repos/{owner}/{repo}/comments", true},
+		{"/repos/{owner}/{repo}/releases/tags/{tag}", "tag", "/repos/{owner}/{repo}/tags", true},
+		// A commit's comments are commit comments; an issue found by a
+		// search is an issue; a membership's organisation is not a kind
+		// of organisation; test_helpers names no resource.
+		{"/repos/{owner}/{repo}/comments/{comment_id}", "comment_id", "/repos/{owner}/{repo}/commits/{commit_sha}/comments", false},
+		{"/repos/{owner}/{repo}/pulls/comments/{comment_id}", "comment_id", "/repos/{owner}/{repo}/pulls/{pull_number}/comments", false},
+		{"/repos/{owner}/{repo}/issues/{issue_number}", "issue_number", "/search/issues", false},
+		{"/orgs/{org}/teams", "org", "/user/memberships/orgs", false},
+		{"/repos/{owner}/{repo}", "repo", "/user/repos", false},
+		{"/v1/test_helpers/refunds/{refund}/expire", "refund", "/v1/refunds", false},
+	} {
+		if got := subkindClash(c.consumer, c.param, c.producer, indexed); got != c.clash {
+			t.Errorf("%s %s from %s: clash %v, want %v", c.consumer, c.param, c.producer, got, c.clash)
+		}
+	}
+}
+
 func TestPlaceClashes(t *testing.T) {
 	for _, c := range []struct {
 		consumer, param, producer string
@@ -226,6 +253,43 @@ func TestPlaceClashes(t *testing.T) {
 		}
 		if clash := want.clashes(got); clash != c.clash {
 			t.Errorf("%s %s from %s: clash %v, want %v", c.consumer, c.param, c.producer, clash, c.clash)
+		}
+	}
+}
+
+func TestEdgeClasses(t *testing.T) {
+	op := func(method, path string) *ir.Operation { return &ir.Operation{Method: method, Path: path} }
+	for _, c := range []struct {
+		from, to *ir.Operation
+		inputs   []string
+		want     EdgeClass
+	}{
+		{op("GET", "/repos/{owner}/{repo}/hooks"), op("DELETE", "/repos/{owner}/{repo}/hooks/{hook_id}"), []string{"hook_id"}, ClassParent},
+		{op("GET", "/v1/customers"), op("POST", "/v1/customers/{customer}/sources"), []string{"customer"}, ClassParent},
+		{op("GET", "/user/repos"), op("GET", "/repos/{owner}/{repo}/hooks"), []string{"owner", "repo"}, ClassPath},
+		{op("GET", "/orgs/{org}/teams"), op("POST", "/repos/{owner}/{repo}/transfer"), []string{"team_ids"}, ClassReference},
+		{op("GET", "/search/repositories"), op("GET", "/repos/{owner}/{repo}"), []string{"owner", "repo"}, ClassForeign},
+		{op("GET", "/repos"), op("GET", "/repositories/{id}"), []string{"id"}, ClassPath},
+	} {
+		if got := classOf(c.from, c.to, c.inputs); got != c.want {
+			t.Errorf("%s -> %s %v: class %s, want %s", c.from.Path, c.to.Path, c.inputs, got, c.want)
+		}
+	}
+}
+
+func TestFitRate(t *testing.T) {
+	for _, c := range []struct {
+		judged, right int
+		rate          float64
+	}{
+		{96, 96, 0.99},   // lower bound 0.96: may reach 0.9
+		{128, 121, 0.89}, // smoothed 0.94, lower bound 0.89: held at 0.89
+		{10, 10, 0.89},   // smoothed 0.92, lower bound 0.72
+		{72, 60, 0.82},
+		{0, 0, 0.5},
+	} {
+		if rate, _ := fitRate(c.judged, c.right); rate != c.rate {
+			t.Errorf("%d of %d right: rate %.2f, want %.2f", c.right, c.judged, rate, c.rate)
 		}
 	}
 }

@@ -54,7 +54,8 @@ func bandOf(c float64) string {
 // while tuning. AGENTREADY_GRAPH_SAMPLE_SPLIT=tune (or heldout) with
 // AGENTREADY_GRAPH_SAMPLE_SEED and AGENTREADY_GRAPH_SAMPLE_N draws that
 // split alone, with another seed (a fresh held-out sample once the
-// rules have changed).
+// rules have changed). AGENTREADY_GRAPH_SAMPLE_BANDS (band names,
+// comma-separated: ">=0.90") draws from those bands only.
 func TestSampleEdges(t *testing.T) {
 	spec := os.Getenv("AGENTREADY_GRAPH_SAMPLE")
 	if spec == "" {
@@ -73,6 +74,15 @@ func TestSampleEdges(t *testing.T) {
 	default:
 		t.Fatalf("AGENTREADY_GRAPH_SAMPLE_SPLIT=%q: want tune or heldout", split)
 	}
+	only := map[string]bool{}
+	if v := os.Getenv("AGENTREADY_GRAPH_SAMPLE_BANDS"); v != "" {
+		for _, name := range strings.Split(v, ",") {
+			if bandOf(bandMin(t, strings.TrimSpace(name))) == "?" {
+				t.Fatalf("AGENTREADY_GRAPH_SAMPLE_BANDS=%q: no band %q", v, name)
+			}
+			only[strings.TrimSpace(name)] = true
+		}
+	}
 	api := loadAPI(t, specPath(t, spec), nil)
 	g := Infer(api, Options{})
 	byBand := map[string][]*Edge{}
@@ -83,6 +93,9 @@ func TestSampleEdges(t *testing.T) {
 	f := judgedFile{Spec: spec, Seed: seed}
 	for _, split := range splits {
 		for _, b := range bands {
+			if len(only) > 0 && !only[b.name] {
+				continue
+			}
 			es := byBand[b.name]
 			for i := 0; i < n && len(es) > 0; i++ {
 				j := r.Intn(len(es))
@@ -98,6 +111,17 @@ func TestSampleEdges(t *testing.T) {
 		}
 	}
 	writeWorksheet(t, f, "AGENTREADY_GRAPH_SAMPLE_OUT")
+}
+
+// bandMin returns the least confidence of the band of that name.
+func bandMin(t *testing.T, name string) float64 {
+	for _, b := range bands {
+		if b.name == name {
+			return b.min
+		}
+	}
+	t.Fatalf("no confidence band %q: want one of <0.80, 0.80-0.89, >=0.90", name)
+	return 0
 }
 
 // writeWorksheet writes v as YAML to the file the environment variable
@@ -204,100 +228,107 @@ func readJudged(t *testing.T, file string) judgedFile {
 	return f
 }
 
+// freshSamples are the judged files drawn after the rules and the
+// calibration were final: held out, never fitted on. Every other
+// judged-*.yaml is the tuning split.
+var freshSamples = map[string]bool{
+	"judged-stripe-heldout7.yaml": true,
+	"judged-github-heldout6.yaml": true,
+	"judged-github-top1.yaml":     true,
+}
+
 // TestCalibration fits the class rates and the calibration bands on the
-// tuning split (and only it; the edges inference still proposes) and checks that ClassRates and
-// CalibrationBands are that fit; it then reports precision by
-// calibrated band on the held-out split.
+// tuning split (the judged edges inference still proposes, of every
+// judged file but the fresh samples) and checks that ClassRates and
+// CalibrationBands are that fit; it then reports precision by class
+// and by calibrated band on both splits.
 func TestCalibration(t *testing.T) {
 	if testing.Short() {
-		t.Skip("reads GitHub's spec")
+		t.Skip("reads GitHub's and Stripe's specs")
 	}
-	tune := readJudged(t, filepath.Join("testdata", "labels", "judged-github-tune.yaml"))
-	api := loadAPI(t, specPath(t, tune.Spec), nil)
-	// Only the edges inference still proposes: confidence is the chance
-	// that a proposed edge is right.
-	g := Infer(api, Options{})
-	proposed := func(f judgedFile) judgedFile {
-		out := f
-		out.Edges = nil
+	files, _ := filepath.Glob(filepath.Join("testdata", "labels", "judged-*.yaml"))
+	type tally struct{ judged, right int }
+	type split struct {
+		classes map[EdgeClass]*tally
+		bands   map[string]*tally
+	}
+	splits := map[string]*split{"tune": {map[EdgeClass]*tally{}, map[string]*tally{}}, "heldout": {map[EdgeClass]*tally{}, map[string]*tally{}}}
+	graphs := map[string]*Graph{}
+	for _, file := range files {
+		f := readJudged(t, file)
+		g := graphs[f.Spec]
+		if g == nil {
+			g = Infer(loadAPI(t, specPath(t, f.Spec), nil), Options{})
+			graphs[f.Spec] = g
+		}
+		sp := splits["tune"]
+		if freshSamples[filepath.Base(file)] {
+			sp = splits["heldout"]
+		}
 		for _, je := range f.Edges {
-			if g.Find(je.From, je.To) != nil {
-				out.Edges = append(out.Edges, je)
+			// Only the edges inference still proposes: confidence is
+			// the chance that a proposed edge is right.
+			e := g.Find(je.From, je.To)
+			if je.Label == "" || e == nil {
+				continue
+			}
+			var ins []string
+			for _, m := range e.Mappings {
+				ins = append(ins, m.Input)
+			}
+			c := classOf(g.api.Operation(e.From), g.api.Operation(e.To), ins)
+			band := ""
+			for _, b := range CalibrationBands {
+				if conf := round2(e.Confidence); conf >= b.Min && conf < b.Max {
+					band = b.Band
+				}
+			}
+			if sp.classes[c] == nil {
+				sp.classes[c] = &tally{}
+			}
+			if sp.bands[band] == nil {
+				sp.bands[band] = &tally{}
+			}
+			for _, tl := range []*tally{sp.classes[c], sp.bands[band]} {
+				tl.judged++
+				if je.Label == "right" {
+					tl.right++
+				}
 			}
 		}
-		return out
 	}
-	tune = proposed(tune)
-	classify := func(je judgedEdge) (EdgeClass, bool) {
-		from, to := api.Operation(je.From), api.Operation(je.To)
-		if from == nil || to == nil {
-			t.Fatalf("%s -> %s: no such operation", je.From, je.To)
-		}
-		var ins []string
-		for _, m := range je.Mappings {
-			_, in, _ := strings.Cut(m, " -> ")
-			ins = append(ins, in)
-		}
-		return classOf(from, to, ins), je.Label == "right"
-	}
-	type tally struct{ judged, right int }
-	classes := map[EdgeClass]*tally{}
-	for _, je := range tune.Edges {
-		c, right := classify(je)
-		if classes[c] == nil {
-			classes[c] = &tally{}
-		}
-		classes[c].judged++
-		if right {
-			classes[c].right++
-		}
-	}
+	tune := splits["tune"]
 	for _, r := range ClassRates {
-		got := classes[r.Class]
+		got := tune.classes[r.Class]
 		if got == nil {
 			got = &tally{}
 		}
-		rate := round2(float64(got.right+1) / float64(got.judged+2))
-		if got.judged != r.Judged || got.right != r.Right || rate != r.Rate {
-			t.Errorf("class %s: fitted %d judged, %d right, rate %.2f; ClassRates says %d, %d, %.2f", r.Class, got.judged, got.right, rate, r.Judged, r.Right, r.Rate)
+		rate, lower := fitRate(got.judged, got.right)
+		if got.judged != r.Judged || got.right != r.Right || rate != r.Rate || lower != r.Lower {
+			t.Errorf("class %s: fitted %d judged, %d right, rate %.2f, lower %.2f; ClassRates says %d, %d, %.2f, %.2f",
+				r.Class, got.judged, got.right, rate, lower, r.Judged, r.Right, r.Rate, r.Lower)
 		}
 	}
-	bandTally := func(f judgedFile) map[string]*tally {
-		out := map[string]*tally{}
-		for _, b := range CalibrationBands {
-			out[b.Band] = &tally{}
-		}
-		for _, je := range f.Edges {
-			if je.Label == "" {
-				continue
-			}
-			c, right := classify(je)
-			conf := round2(calibrate(je.Confidence, c))
-			var b *tally
-			for _, cb := range CalibrationBands {
-				if conf >= cb.Min && conf < cb.Max {
-					b = out[cb.Band]
-				}
-			}
-			b.judged++
-			if right {
-				b.right++
-			}
-		}
-		return out
-	}
-	fit := bandTally(tune)
 	for _, b := range CalibrationBands {
-		if got := fit[b.Band]; got.judged != b.Judged || got.right != b.Right {
+		got := tune.bands[b.Band]
+		if got == nil {
+			got = &tally{}
+		}
+		if got.judged != b.Judged || got.right != b.Right {
 			t.Errorf("band %s: fitted %d judged, %d right; CalibrationBands says %d, %d", b.Band, got.judged, got.right, b.Judged, b.Right)
 		}
 	}
-	held := proposed(readJudged(t, filepath.Join("testdata", "labels", "judged-github.yaml")))
-	for name, f := range map[string]judgedFile{"tune": tune, "heldout": held} {
-		bt := bandTally(f)
+	for _, name := range []string{"tune", "heldout"} {
+		sp := splits[name]
+		for _, r := range ClassRates {
+			if c := sp.classes[r.Class]; c != nil {
+				t.Logf("%-7s class %-17s %3d judged, %3d right, precision %.2f (rate %.2f)", name, r.Class, c.judged, c.right, float64(c.right)/float64(c.judged), r.Rate)
+			}
+		}
 		for _, b := range CalibrationBands {
-			c := bt[b.Band]
-			t.Logf("%-7s calibrated %-9s %2d judged, %2d right, precision %.2f", name, b.Band, c.judged, c.right, float64(c.right)/float64(max(c.judged, 1)))
+			if c := sp.bands[b.Band]; c != nil {
+				t.Logf("%-7s calibrated %-9s %3d judged, %3d right, precision %.2f, 95%% interval from %.2f", name, b.Band, c.judged, c.right, float64(c.right)/float64(c.judged), wilsonLower(c.right, c.judged))
+			}
 		}
 	}
 }

@@ -66,10 +66,52 @@ func TestOutsiders(t *testing.T) {
 		{"/orgs/{org}/outside_collaborators", "/orgs/{org}/members/{username}", true},
 		{"/orgs/{org}/outside_collaborators", "/users/{username}/gists", false},
 		{"/orgs/{org}/members", "/orgs/{org}/teams/{team_slug}/memberships/{username}", false},
+		// Blocking a user removes them: a blocked user is no member.
+		{"/orgs/{org}/blocks", "/orgs/{org}/teams/{team_slug}/memberships/{username}", true},
+		{"/user/blocks", "/teams/{team_id}/members/{username}", true},
+		{"/orgs/{org}/blocks", "/orgs/{org}/blocks/{username}", false},
 	} {
 		in := &input{op: &ir.Operation{Path: c.consumer}, loc: "path"}
 		if got := outsiders(c.producer, in); got != c.want {
 			t.Errorf("%s for %s: outsiders = %v, want %v", c.producer, c.consumer, got, c.want)
+		}
+	}
+}
+
+func TestCredentialInput(t *testing.T) {
+	for _, c := range []struct {
+		desc string
+		want bool
+	}{
+		{"The username to use when authenticating with the private registry.", true},
+		{"Username used to log in to the registry.", true},
+		{"The handle for the GitHub user account.", false},
+		{"The login of the user to authenticate as an admin.", false},
+	} {
+		if got := credentialRE.MatchString(c.desc); got != c.want {
+			t.Errorf("%q: credential = %v, want %v", c.desc, got, c.want)
+		}
+	}
+}
+
+func TestTextExample(t *testing.T) {
+	for _, c := range []struct {
+		example any
+		want    bool
+	}{
+		{"1.2.3", true},
+		{"octocat", true},
+		{"42", false},
+		{42, false},
+		{nil, false},
+	} {
+		if got := textExample(&ir.Schema{Example: c.example}); got != c.want {
+			t.Errorf("example %v: textExample = %v, want %v", c.example, got, c.want)
+		}
+		in := &input{textExample: textExample(&ir.Schema{Example: c.example}), kind: ir.KindString}
+		id := &leaf{kind: ir.KindInteger}
+		if got := typeScore(in, id) == 0; got != c.want {
+			t.Errorf("example %v: an integer field ruled out = %v, want %v", c.example, got, c.want)
 		}
 	}
 }
