@@ -3,8 +3,6 @@ package example
 import (
 	"encoding/json"
 	"math"
-	"net"
-	"net/url"
 	"reflect"
 	"regexp"
 	"strconv"
@@ -15,6 +13,7 @@ import (
 
 	"github.com/agentready/agentready/gen/ir"
 	"github.com/agentready/agentready/gen/toolschema"
+	"github.com/agentready/agentready/internal/formats"
 )
 
 // Valid reports whether v, a decoded JSON value, satisfies schema s as
@@ -176,85 +175,10 @@ func stringOK(s *ir.Schema, str string) bool {
 	return FormatOK(s.Format, str)
 }
 
-var (
-	uuidRE     = regexp.MustCompile(`^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$`)
-	timeRE     = regexp.MustCompile(`^([01]\d|2[0-3]):[0-5]\d:([0-5]\d|60)(\.\d+)?([zZ]|[+-]([01]\d|2[0-3]):[0-5]\d)$`)
-	durationRE = regexp.MustCompile(`^P(\d+W|(\d+Y)?(\d+M)?(\d+D)?(T(\d+H)?(\d+M)?(\d+(\.\d+)?S)?)?)$`)
-	semverRE   = regexp.MustCompile(`^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?$`)
-	hostRE     = regexp.MustCompile(`^[a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(\.[a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*\.?$`)
-)
-
 // FormatOK reports whether str is a valid value of the JSON Schema
-// format, for the formats validators commonly check; other formats
-// accept any string.
-func FormatOK(format, str string) bool {
-	switch format {
-	case "date-time":
-		if len(str) < 20 || (str[10] != 'T' && str[10] != 't') {
-			return false
-		}
-		return dateOK(str[:10]) && timeRE.MatchString(str[11:])
-	case "date":
-		return dateOK(str)
-	case "time":
-		return timeRE.MatchString(str)
-	case "email", "idn-email":
-		at := strings.LastIndexByte(str, '@')
-		return at > 0 && at < len(str)-1 && at <= 64 && !strings.ContainsAny(str, " \t") &&
-			!strings.HasPrefix(str, ".") && !strings.Contains(str[:at], "..")
-	case "uuid":
-		return uuidRE.MatchString(str)
-	case "uri", "iri":
-		u, err := url.Parse(str)
-		return err == nil && u.Scheme != "" && !strings.ContainsAny(str, " \\")
-	case "uri-reference", "iri-reference":
-		_, err := url.Parse(str)
-		return err == nil && !strings.ContainsAny(str, " \\")
-	case "ipv4":
-		ip := net.ParseIP(str)
-		return ip != nil && ip.To4() != nil && !strings.Contains(str, ":")
-	case "ipv6":
-		ip := net.ParseIP(str)
-		return ip != nil && strings.Contains(str, ":")
-	case "hostname":
-		return len(str) <= 253 && hostRE.MatchString(str)
-	case "duration":
-		return str != "P" && !strings.HasSuffix(str, "T") && durationRE.MatchString(str)
-	case "json-pointer":
-		return jsonPointerOK(str)
-	case "relative-json-pointer":
-		i := 0
-		for i < len(str) && str[i] >= '0' && str[i] <= '9' {
-			i++
-		}
-		return i > 0 && (str[i:] == "#" || jsonPointerOK(str[i:]))
-	case "semver":
-		return semverRE.MatchString(str)
-	}
-	return true
-}
-
-// jsonPointerOK checks RFC 6901 syntax: empty, or "/"-separated tokens
-// where "~" is followed by 0 or 1.
-func jsonPointerOK(s string) bool {
-	if s == "" {
-		return true
-	}
-	if s[0] != '/' {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		if s[i] == '~' && (i+1 == len(s) || s[i+1] != '0' && s[i+1] != '1') {
-			return false
-		}
-	}
-	return true
-}
-
-func dateOK(s string) bool {
-	_, err := time.Parse(time.DateOnly, s)
-	return err == nil && len(s) == 10
-}
+// format, as package formats (the runtime's checker too) judges it;
+// formats it does not check accept any string.
+func FormatOK(format, str string) bool { return formats.Valid(format, str) }
 
 var regexps sync.Map // pattern -> *regexp.Regexp or error
 

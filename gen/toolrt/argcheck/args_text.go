@@ -1,20 +1,16 @@
 package argcheck
 
 import (
-	"encoding/base64"
 	"encoding/json"
 	"math"
-	"net/mail"
-	"net/netip"
-	"net/url"
 	"sort"
 	"strconv"
 	"strings"
-	"time"
 	"unicode/utf8"
 
 	"github.com/agentready/agentready/internal/editdist"
 	"github.com/agentready/agentready/internal/english"
+	"github.com/agentready/agentready/internal/formats"
 	"github.com/agentready/agentready/internal/jsonw"
 )
 
@@ -341,32 +337,35 @@ func argClosestEnum(s string, enum []any) string {
 	return best
 }
 
-// argFormat is a known string format: its check, what to say instead
-// and an example.
+// argFormat is what to say of a known string format (see package
+// formats, which checks it): what to use instead and an example.
 type argFormat struct {
-	check    func(string) bool
 	accepted string
 	example  string
 }
 
 var argFormats = map[string]argFormat{
-	"date-time":     {argIsDateTime, "use an RFC 3339 date-time with a time zone", "2024-01-15T09:30:00Z"},
-	"date":          {argIsDate, "use a date as YYYY-MM-DD", "2024-01-15"},
-	"time":          {argIsTime, "use a time as HH:MM:SS, optionally with a time zone", "09:30:00Z"},
-	"email":         {argIsEmail, "use a plain email address", "user@example.com"},
-	"idn-email":     {argIsEmail, "use a plain email address", "user@example.com"},
-	"uuid":          {IsUUID, "use a UUID (8-4-4-4-12 hex digits)", "3f1c2a9e-8b7d-4c6e-9f0a-1b2c3d4e5f60"},
-	"uri":           {argIsURI, "use an absolute URI", "https://example.com/"},
-	"url":           {argIsURI, "use an absolute URL", "https://example.com/"},
-	"iri":           {argIsURI, "use an absolute IRI", "https://example.com/"},
-	"uri-reference": {argIsURIRef, "use a URI reference", "/path"},
-	"iri-reference": {argIsURIRef, "use an IRI reference", "/path"},
-	"ipv4":          {argIsIPv4, "use a dotted IPv4 address", "192.0.2.1"},
-	"ipv6":          {argIsIPv6, "use an IPv6 address", "2001:db8::1"},
-	"hostname":      {argIsHostname, "use a DNS host name", "api.example.com"},
-	"byte":          {argIsBase64, "use base64-encoded data", "aGVsbG8="},
-	"int32":         {argIsInt32Text, "use an integer from -2147483648 to 2147483647", "1"},
-	"int64":         {argIsInt64Text, "use an integer from -9223372036854775808 to 9223372036854775807", "1"},
+	"date-time":             {"use an RFC 3339 date-time with a time zone", "2024-01-15T09:30:00Z"},
+	"date":                  {"use a date as YYYY-MM-DD", "2024-01-15"},
+	"time":                  {"use a time as HH:MM:SS, optionally with a time zone", "09:30:00Z"},
+	"email":                 {"use a plain email address", "user@example.com"},
+	"idn-email":             {"use a plain email address", "user@example.com"},
+	"uuid":                  {"use a UUID (8-4-4-4-12 hex digits)", "3f1c2a9e-8b7d-4c6e-9f0a-1b2c3d4e5f60"},
+	"uri":                   {"use an absolute URI", "https://example.com/"},
+	"url":                   {"use an absolute URL", "https://example.com/"},
+	"iri":                   {"use an absolute IRI", "https://example.com/"},
+	"uri-reference":         {"use a URI reference", "/path"},
+	"iri-reference":         {"use an IRI reference", "/path"},
+	"ipv4":                  {"use a dotted IPv4 address", "192.0.2.1"},
+	"ipv6":                  {"use an IPv6 address", "2001:db8::1"},
+	"hostname":              {"use a DNS host name", "api.example.com"},
+	"duration":              {"use an ISO 8601 duration such as PT1H30M or P3D", "PT1H"},
+	"json-pointer":          {"use a JSON pointer such as /a/b", "/a/b"},
+	"relative-json-pointer": {"use a relative JSON pointer such as 0/a", "0/a"},
+	"semver":                {"use a semantic version such as 1.2.3", "1.0.0"},
+	"byte":                  {"use base64-encoded data", "aGVsbG8="},
+	"int32":                 {"use an integer from -2147483648 to 2147483647", "1"},
+	"int64":                 {"use an integer from -9223372036854775808 to 9223372036854775807", "1"},
 }
 
 // FormatAccepts reports whether argument checking takes s as a string of
@@ -378,124 +377,17 @@ func FormatAccepts(format, s string) bool {
 }
 
 // argCheckFormat checks s against a known format; unknown formats pass.
+// An empty string passes no known format: a model that leaves a
+// formatted argument blank has not given one.
 func argCheckFormat(format, s string) (ok bool, accepted string, example any) {
 	f, known := argFormats[format]
 	if !known {
 		return true, "", nil
 	}
-	if s != "" && f.check(s) {
+	if s != "" && formats.Valid(format, s) {
 		return true, "", nil
 	}
 	return false, f.accepted, f.example
-}
-
-func argIsDateTime(s string) bool {
-	if len(s) > 10 && s[10] == 't' {
-		s = s[:10] + "T" + s[11:]
-	}
-	if strings.HasSuffix(s, "z") {
-		s = s[:len(s)-1] + "Z"
-	}
-	_, err := time.Parse(time.RFC3339, s)
-	return err == nil
-}
-
-func argIsDate(s string) bool {
-	_, err := time.Parse(time.DateOnly, s)
-	return err == nil
-}
-
-func argIsTime(s string) bool {
-	for _, layout := range []string{"15:04:05Z07:00", "15:04:05"} {
-		if _, err := time.Parse(layout, s); err == nil {
-			return true
-		}
-	}
-	return false
-}
-
-func argIsEmail(s string) bool {
-	a, err := mail.ParseAddress(s)
-	return err == nil && a.Name == "" && a.Address == s && strings.Contains(s, "@")
-}
-
-// IsUUID reports whether s is a UUID as the "uuid" format writes it: 8-4-4-4-12
-// hex digits, in either case.
-func IsUUID(s string) bool {
-	if len(s) != 36 {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch i {
-		case 8, 13, 18, 23:
-			if c != '-' {
-				return false
-			}
-		default:
-			if !('0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F') {
-				return false
-			}
-		}
-	}
-	return true
-}
-
-func argIsURI(s string) bool {
-	u, err := url.Parse(s)
-	return err == nil && u.Scheme != "" && !strings.ContainsAny(s, " \t\r\n")
-}
-
-func argIsURIRef(s string) bool {
-	_, err := url.Parse(s)
-	return err == nil && !strings.ContainsAny(s, " \t\r\n")
-}
-
-func argIsIPv4(s string) bool {
-	a, err := netip.ParseAddr(s)
-	return err == nil && a.Is4()
-}
-
-func argIsIPv6(s string) bool {
-	a, err := netip.ParseAddr(s)
-	return err == nil && a.Is6() && a.Zone() == ""
-}
-
-func argIsHostname(s string) bool {
-	s = strings.TrimSuffix(s, ".")
-	if s == "" || len(s) > 253 {
-		return false
-	}
-	for _, label := range strings.Split(s, ".") {
-		if label == "" || len(label) > 63 || label[0] == '-' || label[len(label)-1] == '-' {
-			return false
-		}
-		for i := 0; i < len(label); i++ {
-			c := label[i]
-			if !('0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c == '-') {
-				return false
-			}
-		}
-	}
-	return true
-}
-
-func argIsBase64(s string) bool {
-	if _, err := base64.StdEncoding.DecodeString(s); err == nil {
-		return true
-	}
-	_, err := base64.RawStdEncoding.DecodeString(s)
-	return err == nil
-}
-
-func argIsInt32Text(s string) bool {
-	_, err := strconv.ParseInt(strings.TrimPrefix(s, "+"), 10, 32)
-	return err == nil
-}
-
-func argIsInt64Text(s string) bool {
-	_, err := strconv.ParseInt(strings.TrimPrefix(s, "+"), 10, 64)
-	return err == nil
 }
 
 // argDescribe says in words what n accepts, for "use ...": "an integer from
