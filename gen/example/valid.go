@@ -9,170 +9,74 @@ import (
 	"strings"
 	"sync"
 	"time"
-	"unicode/utf8"
 
 	"github.com/agentready/agentready/gen/ir"
+	"github.com/agentready/agentready/gen/toolrt/argcheck"
 	"github.com/agentready/agentready/gen/toolschema"
 	"github.com/agentready/agentready/internal/formats"
 )
 
-// Valid reports whether v, a decoded JSON value, satisfies schema s as
-// the tool schema (gen/toolschema) writes it: type, nullability, enum,
-// range, length, pattern (when checkable), the common formats (date-time,
-// date, time, email, uuid, uri, ipv4, ipv6, hostname), items, required
-// input properties, closed objects, and unions as "any variant".
+// Valid reports whether v, a decoded JSON or YAML value, satisfies schema
+// s exactly as the runtime's argument checking (gen/toolrt/argcheck)
+// judges a tool argument of that schema: against the schema gen/toolschema
+// writes for checking, compiled once per schema, v is valid when the
+// checker finds no problem and needs no coercion.
 func Valid(api *ir.API, s *ir.Schema, v any) bool {
-	return valid(api, s, Normalize(v), 0)
-}
-
-func valid(api *ir.API, use *ir.Schema, v any, depth int) bool {
-	if use == nil {
-		return true
-	}
-	if depth > 256 {
-		return false
-	}
-	s := api.Resolve(use)
 	if s == nil {
 		return true
 	}
-	if v == nil {
-		return use.Nullable || s.Nullable || s.Kind == ir.KindAny || s.Kind == ir.KindNull || s.Kind == "" ||
-			(s.Kind == ir.KindUnion && anyVariant(api, s, v, depth))
-	}
-	if len(s.Enum) > 0 && !inEnum(s.Enum, v) {
+	c := checkerOf(api, s)
+	if c == nil {
 		return false
 	}
-	switch s.Kind {
-	case ir.KindAny, "":
-		return true
-	case ir.KindNull:
-		return false
-	case ir.KindUnion:
-		return anyVariant(api, s, v, depth)
-	case ir.KindBoolean:
-		_, ok := v.(bool)
-		return ok
-	case ir.KindInteger, ir.KindNumber:
-		f, ok := v.(float64)
-		if !ok || (s.Kind == ir.KindInteger && f != math.Trunc(f)) {
-			return false
-		}
-		return numberOK(s, f)
-	case ir.KindString:
-		str, ok := v.(string)
-		if !ok {
-			return false
-		}
-		return stringOK(s, str)
-	case ir.KindArray:
-		a, ok := v.([]any)
-		if !ok {
-			return false
-		}
-		if s.MinItems != nil && int64(len(a)) < *s.MinItems || s.MaxItems != nil && int64(len(a)) > *s.MaxItems {
-			return false
-		}
-		for _, e := range a {
-			if !valid(api, s.Items, e, depth+1) {
-				return false
-			}
-		}
-		if s.UniqueItems {
-			for i := range a {
-				for j := i + 1; j < len(a); j++ {
-					if equal(a[i], a[j]) {
-						return false
-					}
-				}
-			}
-		}
-		return true
-	case ir.KindObject:
-		m, ok := v.(map[string]any)
-		if !ok {
-			return false
-		}
-		return objectOK(api, s, m, depth)
-	}
-	return true
+	return c.Accepts(map[string]any{"value": numbersAsText(Normalize(v))})
 }
 
-func anyVariant(api *ir.API, s *ir.Schema, v any, depth int) bool {
-	if v == nil && s.Nullable {
-		return true
-	}
-	for _, vs := range s.Variants {
-		if valid(api, vs, v, depth+1) {
-			return true
-		}
-	}
-	return false
+// checkerKey names a schema of an API.
+type checkerKey struct {
+	api *ir.API
+	s   *ir.Schema
 }
 
-func objectOK(api *ir.API, s *ir.Schema, m map[string]any, depth int) bool {
-	if s.MinProperties != nil && int64(len(m)) < *s.MinProperties || s.MaxProperties != nil && int64(len(m)) > *s.MaxProperties {
-		return false
+// checkers holds the compiled checker of each schema Valid has seen; a
+// schema that does not compile holds nil. Its size is bounded by the
+// schemas of the APIs loaded.
+var checkers sync.Map // checkerKey -> *argcheck.Checker
+
+func checkerOf(api *ir.API, s *ir.Schema) *argcheck.Checker {
+	k := checkerKey{api, s}
+	if c, ok := checkers.Load(k); ok {
+		return c.(*argcheck.Checker)
 	}
-	props := toolschema.InputProperties(s)
-	known := make(map[string]bool, len(props))
-	for _, p := range props {
-		known[p.Name] = true
-		pv, ok := m[p.Name]
-		if !ok {
-			if p.Required {
-				return false
-			}
-			continue
-		}
-		if !valid(api, p.Schema, pv, depth+1) {
-			return false
-		}
+	c, err := argcheck.NewChecker("value", toolschema.BuildValue(api, s), nil)
+	if err != nil {
+		c = nil // toolschema writes JSON, so this is not expected
 	}
-	for k, pv := range m {
-		if known[k] {
-			continue
-		}
-		switch {
-		case s.AdditionalProperties != nil:
-			if !valid(api, s.AdditionalProperties, pv, depth+1) {
-				return false
-			}
-		case s.ClosedObject && len(props) > 0:
-			return false
-		}
-	}
-	return true
+	checkers.Store(k, c)
+	return c
 }
 
-func numberOK(s *ir.Schema, f float64) bool {
-	if m := s.Minimum; m != nil && (f < *m || s.ExclusiveMinimum && f == *m) {
-		return false
-	}
-	if m := s.Maximum; m != nil && (f > *m || s.ExclusiveMaximum && f == *m) {
-		return false
-	}
-	if m := s.MultipleOf; m != nil && *m > 0 {
-		q := f / *m
-		if math.Abs(q-math.Round(q)) > 1e-9 {
-			return false
+// numbersAsText turns the float64 numbers of a Normalized value into the
+// json.Number text a JSON decoder gives the runtime, in place (Normalize
+// copied the objects and lists).
+func numbersAsText(v any) any {
+	switch x := v.(type) {
+	case float64:
+		if math.IsInf(x, 0) || math.IsNaN(x) {
+			return v
+		}
+		b, _ := json.Marshal(x)
+		return json.Number(b)
+	case []any:
+		for i, e := range x {
+			x[i] = numbersAsText(e)
+		}
+	case map[string]any:
+		for k, e := range x {
+			x[k] = numbersAsText(e)
 		}
 	}
-	return true
-}
-
-func stringOK(s *ir.Schema, str string) bool {
-	n := int64(utf8.RuneCountInString(str))
-	if s.MinLength != nil && n < *s.MinLength || s.MaxLength != nil && n > *s.MaxLength {
-		return false
-	}
-	if s.Pattern != "" && toolschema.ValidPattern(s.Pattern) {
-		re, err := compile(s.Pattern)
-		if err != nil || !re.MatchString(str) {
-			return false
-		}
-	}
-	return FormatOK(s.Format, str)
+	return v
 }
 
 // FormatOK reports whether str is a valid value of the JSON Schema
@@ -196,15 +100,6 @@ func compile(p string) (*regexp.Regexp, error) {
 	}
 	regexps.Store(p, re)
 	return re, nil
-}
-
-func inEnum(enum []any, v any) bool {
-	for _, e := range enum {
-		if equal(Normalize(e), v) {
-			return true
-		}
-	}
-	return false
 }
 
 // equal compares decoded JSON values, numbers by value.

@@ -159,6 +159,20 @@ func (c *Checker) Check(raw string) (args map[string]any, applied []Coercion, er
 	return args, r.coercions, nil
 }
 
+// Accepts reports whether args, decoded arguments (numbers as
+// json.Number, see Decode), pass the schema as they are: Check would find
+// no problem and apply no coercion. It is the strict judgement a test
+// harness wants of a value it made: valid exactly when the runtime takes
+// it unchanged.
+func (c *Checker) Accepts(args map[string]any) bool {
+	r := &argRun{c: c, budget: 1 << 20}
+	if !c.open {
+		args = r.unknownParams(args)
+	}
+	r.validate(c.root, args, nil, 0)
+	return !r.exhausted && len(r.problems) == 0 && len(r.coercions) == 0
+}
+
 // unknownParams reports the names in m the tool does not take (the
 // first argMaxProblems of them in sorted order, with a suggestion each)
 // and returns m without them: a new map of the known names only, so that
