@@ -408,7 +408,7 @@ func (g *gen) value(use *ir.Schema, name string, extra []any, depth int) any {
 func (g *gen) givenValue(use, s *ir.Schema, name string, extra []any) (any, bool) {
 	fits := func(v any) bool {
 		// An empty string shows nothing.
-		return v != "" && !hasPlaceholder(v, name) && valid(g.api, use, v, 0)
+		return v != "" && !hasPlaceholder(v, name) && Valid(g.api, use, v)
 	}
 	cands := make([]any, 0, len(extra)+2)
 	for _, e := range extra {
@@ -485,7 +485,7 @@ func (g *gen) make(use, s *ir.Schema, name string, depth int) any {
 		// placeholder ("text" of a data_type) when another is valid.
 		var first any
 		for _, e := range s.Enum {
-			if e == nil || !valid(g.api, use, Normalize(e), 0) {
+			if e == nil || !Valid(g.api, use, Normalize(e)) {
 				continue
 			}
 			e = Normalize(e)
@@ -516,7 +516,7 @@ func (g *gen) make(use, s *ir.Schema, name string, depth int) any {
 		return g.object(s, depth)
 	case ir.KindUnion:
 		for _, v := range s.Variants {
-			if x := g.value(v, name, nil, depth+1); valid(g.api, v, x, 0) {
+			if x := g.value(v, name, nil, depth+1); Valid(g.api, v, x) {
 				return x
 			}
 		}
@@ -585,7 +585,7 @@ func (g *gen) str(s *ir.Schema, name string) any {
 	}
 	for _, c := range cands {
 		c = fitLength(s, c)
-		if stringOK(s, c) {
+		if Valid(g.api, s, c) {
 			return c
 		}
 	}
@@ -711,7 +711,7 @@ func (g *gen) another(s *ir.Schema, item string, have []any, depth int) any {
 				return false
 			}
 		}
-		return valid(g.api, s.Items, v, 0)
+		return Valid(g.api, s.Items, v)
 	}
 	if it != nil {
 		for _, e := range it.Enum {

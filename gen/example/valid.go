@@ -3,258 +3,86 @@ package example
 import (
 	"encoding/json"
 	"math"
-	"net"
-	"net/url"
 	"reflect"
 	"regexp"
 	"strconv"
 	"strings"
 	"sync"
 	"time"
-	"unicode/utf8"
 
 	"github.com/agentready/agentready/gen/ir"
+	"github.com/agentready/agentready/gen/toolrt/argcheck"
 	"github.com/agentready/agentready/gen/toolschema"
+	"github.com/agentready/agentready/internal/formats"
 )
 
-// Valid reports whether v, a decoded JSON value, satisfies schema s as
-// the tool schema (gen/toolschema) writes it: type, nullability, enum,
-// range, length, pattern (when checkable), the common formats (date-time,
-// date, time, email, uuid, uri, ipv4, ipv6, hostname), items, required
-// input properties, closed objects, and unions as "any variant".
+// Valid reports whether v, a decoded JSON or YAML value, satisfies schema
+// s exactly as the runtime's argument checking (gen/toolrt/argcheck)
+// judges a tool argument of that schema: against the schema gen/toolschema
+// writes for checking, compiled once per schema, v is valid when the
+// checker finds no problem and needs no coercion.
 func Valid(api *ir.API, s *ir.Schema, v any) bool {
-	return valid(api, s, Normalize(v), 0)
-}
-
-func valid(api *ir.API, use *ir.Schema, v any, depth int) bool {
-	if use == nil {
-		return true
-	}
-	if depth > 256 {
-		return false
-	}
-	s := api.Resolve(use)
 	if s == nil {
 		return true
 	}
-	if v == nil {
-		return use.Nullable || s.Nullable || s.Kind == ir.KindAny || s.Kind == ir.KindNull || s.Kind == "" ||
-			(s.Kind == ir.KindUnion && anyVariant(api, s, v, depth))
-	}
-	if len(s.Enum) > 0 && !inEnum(s.Enum, v) {
+	c := checkerOf(api, s)
+	if c == nil {
 		return false
 	}
-	switch s.Kind {
-	case ir.KindAny, "":
-		return true
-	case ir.KindNull:
-		return false
-	case ir.KindUnion:
-		return anyVariant(api, s, v, depth)
-	case ir.KindBoolean:
-		_, ok := v.(bool)
-		return ok
-	case ir.KindInteger, ir.KindNumber:
-		f, ok := v.(float64)
-		if !ok || (s.Kind == ir.KindInteger && f != math.Trunc(f)) {
-			return false
-		}
-		return numberOK(s, f)
-	case ir.KindString:
-		str, ok := v.(string)
-		if !ok {
-			return false
-		}
-		return stringOK(s, str)
-	case ir.KindArray:
-		a, ok := v.([]any)
-		if !ok {
-			return false
-		}
-		if s.MinItems != nil && int64(len(a)) < *s.MinItems || s.MaxItems != nil && int64(len(a)) > *s.MaxItems {
-			return false
-		}
-		for _, e := range a {
-			if !valid(api, s.Items, e, depth+1) {
-				return false
-			}
-		}
-		if s.UniqueItems {
-			for i := range a {
-				for j := i + 1; j < len(a); j++ {
-					if equal(a[i], a[j]) {
-						return false
-					}
-				}
-			}
-		}
-		return true
-	case ir.KindObject:
-		m, ok := v.(map[string]any)
-		if !ok {
-			return false
-		}
-		return objectOK(api, s, m, depth)
-	}
-	return true
+	return c.Accepts(map[string]any{"value": numbersAsText(Normalize(v))})
 }
 
-func anyVariant(api *ir.API, s *ir.Schema, v any, depth int) bool {
-	if v == nil && s.Nullable {
-		return true
-	}
-	for _, vs := range s.Variants {
-		if valid(api, vs, v, depth+1) {
-			return true
-		}
-	}
-	return false
+// checkerKey names a schema of an API.
+type checkerKey struct {
+	api *ir.API
+	s   *ir.Schema
 }
 
-func objectOK(api *ir.API, s *ir.Schema, m map[string]any, depth int) bool {
-	if s.MinProperties != nil && int64(len(m)) < *s.MinProperties || s.MaxProperties != nil && int64(len(m)) > *s.MaxProperties {
-		return false
+// checkers holds the compiled checker of each schema Valid has seen; a
+// schema that does not compile holds nil. Its size is bounded by the
+// schemas of the APIs loaded.
+var checkers sync.Map // checkerKey -> *argcheck.Checker
+
+func checkerOf(api *ir.API, s *ir.Schema) *argcheck.Checker {
+	k := checkerKey{api, s}
+	if c, ok := checkers.Load(k); ok {
+		return c.(*argcheck.Checker)
 	}
-	props := toolschema.InputProperties(s)
-	known := make(map[string]bool, len(props))
-	for _, p := range props {
-		known[p.Name] = true
-		pv, ok := m[p.Name]
-		if !ok {
-			if p.Required {
-				return false
-			}
-			continue
-		}
-		if !valid(api, p.Schema, pv, depth+1) {
-			return false
-		}
+	c, err := argcheck.NewChecker("value", toolschema.BuildValue(api, s), nil)
+	if err != nil {
+		c = nil // toolschema writes JSON, so this is not expected
 	}
-	for k, pv := range m {
-		if known[k] {
-			continue
-		}
-		switch {
-		case s.AdditionalProperties != nil:
-			if !valid(api, s.AdditionalProperties, pv, depth+1) {
-				return false
-			}
-		case s.ClosedObject && len(props) > 0:
-			return false
-		}
-	}
-	return true
+	checkers.Store(k, c)
+	return c
 }
 
-func numberOK(s *ir.Schema, f float64) bool {
-	if m := s.Minimum; m != nil && (f < *m || s.ExclusiveMinimum && f == *m) {
-		return false
-	}
-	if m := s.Maximum; m != nil && (f > *m || s.ExclusiveMaximum && f == *m) {
-		return false
-	}
-	if m := s.MultipleOf; m != nil && *m > 0 {
-		q := f / *m
-		if math.Abs(q-math.Round(q)) > 1e-9 {
-			return false
+// numbersAsText turns the float64 numbers of a Normalized value into the
+// json.Number text a JSON decoder gives the runtime, in place (Normalize
+// copied the objects and lists).
+func numbersAsText(v any) any {
+	switch x := v.(type) {
+	case float64:
+		if math.IsInf(x, 0) || math.IsNaN(x) {
+			return v
+		}
+		b, _ := json.Marshal(x)
+		return json.Number(b)
+	case []any:
+		for i, e := range x {
+			x[i] = numbersAsText(e)
+		}
+	case map[string]any:
+		for k, e := range x {
+			x[k] = numbersAsText(e)
 		}
 	}
-	return true
+	return v
 }
-
-func stringOK(s *ir.Schema, str string) bool {
-	n := int64(utf8.RuneCountInString(str))
-	if s.MinLength != nil && n < *s.MinLength || s.MaxLength != nil && n > *s.MaxLength {
-		return false
-	}
-	if s.Pattern != "" && toolschema.ValidPattern(s.Pattern) {
-		re, err := compile(s.Pattern)
-		if err != nil || !re.MatchString(str) {
-			return false
-		}
-	}
-	return FormatOK(s.Format, str)
-}
-
-var (
-	uuidRE     = regexp.MustCompile(`^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$`)
-	timeRE     = regexp.MustCompile(`^([01]\d|2[0-3]):[0-5]\d:([0-5]\d|60)(\.\d+)?([zZ]|[+-]([01]\d|2[0-3]):[0-5]\d)$`)
-	durationRE = regexp.MustCompile(`^P(\d+W|(\d+Y)?(\d+M)?(\d+D)?(T(\d+H)?(\d+M)?(\d+(\.\d+)?S)?)?)$`)
-	semverRE   = regexp.MustCompile(`^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?$`)
-	hostRE     = regexp.MustCompile(`^[a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(\.[a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*\.?$`)
-)
 
 // FormatOK reports whether str is a valid value of the JSON Schema
-// format, for the formats validators commonly check; other formats
-// accept any string.
-func FormatOK(format, str string) bool {
-	switch format {
-	case "date-time":
-		if len(str) < 20 || (str[10] != 'T' && str[10] != 't') {
-			return false
-		}
-		return dateOK(str[:10]) && timeRE.MatchString(str[11:])
-	case "date":
-		return dateOK(str)
-	case "time":
-		return timeRE.MatchString(str)
-	case "email", "idn-email":
-		at := strings.LastIndexByte(str, '@')
-		return at > 0 && at < len(str)-1 && at <= 64 && !strings.ContainsAny(str, " \t") &&
-			!strings.HasPrefix(str, ".") && !strings.Contains(str[:at], "..")
-	case "uuid":
-		return uuidRE.MatchString(str)
-	case "uri", "iri":
-		u, err := url.Parse(str)
-		return err == nil && u.Scheme != "" && !strings.ContainsAny(str, " \\")
-	case "uri-reference", "iri-reference":
-		_, err := url.Parse(str)
-		return err == nil && !strings.ContainsAny(str, " \\")
-	case "ipv4":
-		ip := net.ParseIP(str)
-		return ip != nil && ip.To4() != nil && !strings.Contains(str, ":")
-	case "ipv6":
-		ip := net.ParseIP(str)
-		return ip != nil && strings.Contains(str, ":")
-	case "hostname":
-		return len(str) <= 253 && hostRE.MatchString(str)
-	case "duration":
-		return str != "P" && !strings.HasSuffix(str, "T") && durationRE.MatchString(str)
-	case "json-pointer":
-		return jsonPointerOK(str)
-	case "relative-json-pointer":
-		i := 0
-		for i < len(str) && str[i] >= '0' && str[i] <= '9' {
-			i++
-		}
-		return i > 0 && (str[i:] == "#" || jsonPointerOK(str[i:]))
-	case "semver":
-		return semverRE.MatchString(str)
-	}
-	return true
-}
-
-// jsonPointerOK checks RFC 6901 syntax: empty, or "/"-separated tokens
-// where "~" is followed by 0 or 1.
-func jsonPointerOK(s string) bool {
-	if s == "" {
-		return true
-	}
-	if s[0] != '/' {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		if s[i] == '~' && (i+1 == len(s) || s[i+1] != '0' && s[i+1] != '1') {
-			return false
-		}
-	}
-	return true
-}
-
-func dateOK(s string) bool {
-	_, err := time.Parse(time.DateOnly, s)
-	return err == nil && len(s) == 10
-}
+// format, as package formats (the runtime's checker too) judges it;
+// formats it does not check accept any string.
+func FormatOK(format, str string) bool { return formats.Valid(format, str) }
 
 var regexps sync.Map // pattern -> *regexp.Regexp or error
 
@@ -272,15 +100,6 @@ func compile(p string) (*regexp.Regexp, error) {
 	}
 	regexps.Store(p, re)
 	return re, nil
-}
-
-func inEnum(enum []any, v any) bool {
-	for _, e := range enum {
-		if equal(Normalize(e), v) {
-			return true
-		}
-	}
-	return false
 }
 
 // equal compares decoded JSON values, numbers by value.

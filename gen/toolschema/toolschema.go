@@ -165,6 +165,23 @@ func BuildSummarized(api *ir.API, op *ir.Operation, opts Options) ([]byte, []str
 	return b.w.b.Bytes(), b.summarized, nil
 }
 
+// BuildValue returns, as compact JSON, the schema argument checking
+// reads (Options.ForChecking) for one value of schema s: an object whose
+// one required property, "value", has s's schema, with the named types it
+// uses under $defs. Checking {"value": v} against it judges v as a tool
+// argument of schema s would be judged.
+func BuildValue(api *ir.API, s *ir.Schema) []byte {
+	b := &builder{api: api, opts: Options{ForChecking: true}.withDefaults()}
+	args := []Arg{{Name: "value", Required: true, Schema: s}}
+	b.shared = b.opts.Memo.defsFor(api, []*ir.Schema{s}, false)
+	b.root(args)
+	for i := 0; i < 8 && b.defsChanged(); i++ {
+		b = &builder{api: api, opts: b.opts, shared: b.shared, seedReq: b.defReq, seedDepth: b.defDepth}
+		b.root(args)
+	}
+	return b.w.b.Bytes()
+}
+
 // Naive returns the parameters schema a typical OpenAPI-to-tool converter
 // writes, the baseline of the measurements: every parameter and body
 // field with its schema as the spec has it (descriptions, titles,

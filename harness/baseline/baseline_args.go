@@ -3,7 +3,7 @@ package baseline
 import (
 	"encoding/json"
 	"fmt"
-	"github.com/agentready/agentready/gen/toolrt/argcheck"
+	"github.com/agentready/agentready/internal/formats"
 	"math"
 	"sort"
 	"strconv"
@@ -217,7 +217,7 @@ func (f *filler) typed() {
 			var v any
 			last := i
 			switch {
-			case p.format == "uuid" && argcheck.IsUUID(t.raw):
+			case p.format == "uuid" && formats.UUID(t.raw):
 				v = strings.ToLower(t.raw)
 			case p.format == "email" && isEmail(t.raw):
 				v = t.raw

@@ -2,7 +2,7 @@ package baseline
 
 import (
 	"fmt"
-	"github.com/agentready/agentready/gen/toolrt/argcheck"
+	"github.com/agentready/agentready/internal/formats"
 	"slices"
 	"strings"
 
@@ -208,7 +208,7 @@ func (u *utterance) valueToken(i int) bool {
 	if _, ok := asDate(t.raw); ok {
 		return true
 	}
-	return idLike(t.raw) || isEmail(t.raw) || argcheck.IsUUID(t.raw) || reSlashPair.MatchString(t.raw) || compoundName(t.raw)
+	return idLike(t.raw) || isEmail(t.raw) || formats.UUID(t.raw) || reSlashPair.MatchString(t.raw) || compoundName(t.raw)
 }
 
 // unplacedThings counts the tokens that name a thing (an identifier, an
@@ -223,7 +223,7 @@ func (u *utterance) unplacedThings(name []int) int {
 		if _, num := asNumber(t.raw); num {
 			continue
 		}
-		if idLike(t.raw) || isEmail(t.raw) || argcheck.IsUUID(t.raw) || reSlashPair.MatchString(t.raw) {
+		if idLike(t.raw) || isEmail(t.raw) || formats.UUID(t.raw) || reSlashPair.MatchString(t.raw) {
 			n++
 		}
 	}

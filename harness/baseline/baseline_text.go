@@ -9,6 +9,7 @@ import (
 
 	"github.com/agentready/agentready/harness/retrieve"
 	"github.com/agentready/agentready/internal/english"
+	"github.com/agentready/agentready/internal/formats"
 )
 
 // token is one value-sized piece of the user's text: a quoted string, or
@@ -210,16 +211,18 @@ func (u *utterance) findPhrase(stems []string) []int {
 	return out
 }
 
-var (
-	reEmail  = regexp.MustCompile(`^[^@\s"<>]+@[^@\s"<>]+\.[A-Za-z]{2,}$`)
-	reNumber = regexp.MustCompile(`^[-+]?[0-9]+(\.[0-9]+)?$`)
-)
+var reNumber = regexp.MustCompile(`^[-+]?[0-9]+(\.[0-9]+)?$`)
 
-func isEmail(s string) bool { return reEmail.MatchString(s) }
+// isEmail reports whether a word of the user's text is an email address:
+// a plain address (package formats) whose domain has a dot, since
+// "a@b" in a sentence is rarely one.
+func isEmail(s string) bool {
+	return formats.Email(s) && strings.Contains(s[strings.LastIndexByte(s, '@'):], ".")
+}
 
 // asDate reads YYYY-MM-DD.
 func asDate(s string) (string, bool) {
-	if _, err := time.Parse("2006-01-02", s); err == nil {
+	if formats.Date(s) {
 		return s, true
 	}
 	return "", false
@@ -227,7 +230,7 @@ func asDate(s string) (string, bool) {
 
 // asDateTime reads an RFC 3339 date-time.
 func asDateTime(s string) (string, bool) {
-	if _, err := time.Parse(time.RFC3339, s); err == nil {
+	if formats.DateTime(s) {
 		return s, true
 	}
 	return "", false

@@ -5,8 +5,8 @@ import (
 	"strings"
 
 	"github.com/agentready/agentready/gen/describe/prose"
-	"github.com/agentready/agentready/gen/toolrt/argcheck"
 	"github.com/agentready/agentready/harness/cases"
+	"github.com/agentready/agentready/internal/formats"
 )
 
 // Naturalness rates how an utterance reads, from 1 (a form read aloud)
@@ -73,7 +73,7 @@ func naturalness(args map[string]any, t *text) int {
 		level--
 	}
 	for _, w := range t.toks {
-		if argcheck.IsUUID(w) {
+		if formats.UUID(w) {
 			// People name a thing; a UUID is what a form holds.
 			level--
 			break

@@ -20,7 +20,7 @@ import (
 // NewChecker; it is safe for concurrent use.
 type Checker struct {
 	tool string
-	root *argNode
+	root *node
 	// known are the top-level parameter names in schema order; open is set
 	// when the top level takes names it does not declare.
 	known    []string
@@ -43,14 +43,14 @@ type Checker struct {
 func NewChecker(tool string, schema, example []byte) (*Checker, error) {
 	c := &Checker{tool: tool}
 	if len(bytes.TrimSpace(schema)) == 0 {
-		c.root = argNewArgNode()
+		c.root = newNode()
 		c.open = true
 	} else {
-		doc, err := argDecodeOrdered(schema)
+		doc, err := decodeOrdered(schema)
 		if err != nil {
 			return nil, fmt.Errorf("toolrt: tool %s: parameter schema: %w", tool, err)
 		}
-		comp := &argCompiler{doc: doc, memo: map[string]*argNode{}}
+		comp := &compiler{doc: doc, memo: map[string]*node{}}
 		c.root = comp.compileRoot()
 		c.warnings = comp.warnings
 		c.collectTop()
@@ -68,13 +68,13 @@ func NewChecker(tool string, schema, example []byte) (*Checker, error) {
 		}
 	}
 	if c.example == nil {
-		ex := argExampleOf(c.root, 0)
+		ex := exampleOf(c.root, 0)
 		switch ex.(type) {
-		case *argObject, map[string]any:
+		case *object, map[string]any:
 		default:
 			ex = map[string]any{}
 		}
-		c.example = json.RawMessage(argAppendJSON(nil, ex))
+		c.example = json.RawMessage(appendJSON(nil, ex))
 	}
 	var top map[string]any
 	dec := json.NewDecoder(bytes.NewReader(c.example))
@@ -108,9 +108,9 @@ const MaxBytes = 1 << 20
 // when it was reached), in text that fits a tool result whatever raw
 // holds.
 func (c *Checker) Check(raw string) (args map[string]any, applied []Coercion, err error) {
-	r := &argRun{c: c, budget: 100_000 + 16*len(raw)}
+	r := &run{c: c, budget: 100_000 + 16*len(raw)}
 	if len(raw) > MaxBytes {
-		r.add(argProblem{kind: ProblemMalformed, reason: fmt.Sprintf("the arguments are %d bytes, more than the %d a call may send", len(raw), MaxBytes),
+		r.add(problem{kind: ProblemMalformed, reason: fmt.Sprintf("the arguments are %d bytes, more than the %d a call may send", len(raw), MaxBytes),
 			accepted: "send only the parameters, with shorter values"}, nil)
 		return nil, nil, r.error()
 	}
@@ -120,7 +120,7 @@ func (c *Checker) Check(raw string) (args map[string]any, applied []Coercion, er
 		var perr error
 		v, perr = Decode(text)
 		if perr != nil {
-			r.add(argProblem{kind: ProblemMalformed, reason: perr.Error(),
+			r.add(problem{kind: ProblemMalformed, reason: perr.Error(),
 				accepted: "send one JSON object with the parameters"}, nil)
 			return nil, nil, r.error()
 		}
@@ -135,11 +135,11 @@ func (c *Checker) Check(raw string) (args map[string]any, applied []Coercion, er
 	}
 	m, ok := v.(map[string]any)
 	if !ok {
-		reason := argFmtValue(v) + " is " + argKindWords[argKindOf(v)] + ", not a JSON object"
+		reason := fmtValue(v) + " is " + kindWords[kindOf(v)] + ", not a JSON object"
 		if v == nil {
 			reason = "null is not a JSON object"
 		}
-		r.add(argProblem{kind: ProblemMalformed, given: v, reason: reason,
+		r.add(problem{kind: ProblemMalformed, given: v, reason: reason,
 			accepted: "send one JSON object with the parameters"}, nil)
 		return nil, nil, r.error()
 	}
@@ -149,7 +149,7 @@ func (c *Checker) Check(raw string) (args map[string]any, applied []Coercion, er
 	out, _ := r.validate(c.root, m, nil, 0)
 	if r.exhausted {
 		r.base-- // room for this one
-		r.add(argProblem{kind: ProblemMalformed, reason: "too complex to check against this schema",
+		r.add(problem{kind: ProblemMalformed, reason: "too complex to check against this schema",
 			accepted: "send a smaller arguments object"}, nil)
 	}
 	if len(r.problems) > 0 {
@@ -159,11 +159,25 @@ func (c *Checker) Check(raw string) (args map[string]any, applied []Coercion, er
 	return args, r.coercions, nil
 }
 
+// Accepts reports whether args, decoded arguments (numbers as
+// json.Number, see Decode), pass the schema as they are: Check would find
+// no problem and apply no coercion. It is the strict judgement a test
+// harness wants of a value it made: valid exactly when the runtime takes
+// it unchanged.
+func (c *Checker) Accepts(args map[string]any) bool {
+	r := &run{c: c, budget: 1 << 20}
+	if !c.open {
+		args = r.unknownParams(args)
+	}
+	r.validate(c.root, args, nil, 0)
+	return !r.exhausted && len(r.problems) == 0 && len(r.coercions) == 0
+}
+
 // unknownParams reports the names in m the tool does not take (the
-// first argMaxProblems of them in sorted order, with a suggestion each)
+// first maxProblems of them in sorted order, with a suggestion each)
 // and returns m without them: a new map of the known names only, so that
 // a million unknown names cost no copy of them.
-func (r *argRun) unknownParams(m map[string]any) map[string]any {
+func (r *run) unknownParams(m map[string]any) map[string]any {
 	var unknown []string
 	for k := range m {
 		if !r.c.knownSet[k] {
@@ -174,8 +188,8 @@ func (r *argRun) unknownParams(m map[string]any) map[string]any {
 		return m
 	}
 	sort.Strings(unknown)
-	if len(unknown) > argMaxProblems {
-		unknown, r.full = unknown[:argMaxProblems], true
+	if len(unknown) > maxProblems {
+		unknown, r.full = unknown[:maxProblems], true
 	}
 	for _, k := range unknown {
 		r.unknown(r.c.known, k, m[k], nil, "parameter", "this tool takes")
@@ -207,7 +221,7 @@ func Decode(text string) (any, error) {
 	}
 	if rest := strings.TrimSpace(text[dec.InputOffset():]); rest != "" {
 		return nil, fmt.Errorf("extra text after the JSON value, at byte %d: %s",
-			dec.InputOffset(), argFmtValue(rest))
+			dec.InputOffset(), fmtValue(rest))
 	}
 	return v, nil
 }
@@ -216,10 +230,10 @@ func Decode(text string) (any, error) {
 // allOf, anyOf, oneOf and if/then/else, and whether it takes others.
 func (c *Checker) collectTop() {
 	c.knownSet = map[string]bool{}
-	seen := map[*argNode]bool{}
+	seen := map[*node]bool{}
 	declares := false
-	var walk func(n *argNode, depth int)
-	walk = func(n *argNode, depth int) {
+	var walk func(n *node, depth int)
+	walk = func(n *node, depth int) {
 		if n == nil || seen[n] || depth > 32 {
 			return
 		}
@@ -233,7 +247,7 @@ func (c *Checker) collectTop() {
 				c.known = append(c.known, name)
 			}
 		}
-		if n.addl == argAddlTrue || n.addl == argAddlSchema || len(n.patProps) > 0 {
+		if n.addl == addlTrue || n.addl == addlSchema || len(n.patProps) > 0 {
 			c.open = true
 		}
 		walk(n.ref, depth+1)
@@ -286,13 +300,13 @@ const (
 	ProblemItems
 )
 
-var argProblemKindNames = [...]string{"", "malformed", "missing", "unknown", "type", "value", "range", "length",
+var problemKindNames = [...]string{"", "malformed", "missing", "unknown", "type", "value", "range", "length",
 	"pattern", "format", "items"}
 
 // String returns the kind's lower-case name, e.g. "missing".
 func (k ProblemKind) String() string {
-	if k > 0 && int(k) < len(argProblemKindNames) {
-		return argProblemKindNames[k]
+	if k > 0 && int(k) < len(problemKindNames) {
+		return problemKindNames[k]
 	}
 	return "ProblemKind(" + strconv.Itoa(int(k)) + ")"
 }
@@ -321,7 +335,7 @@ type Problem struct {
 // `limit: 500 is too large; use an integer from 1 to 100.`
 func (p Problem) String() string {
 	var b strings.Builder
-	b.WriteString(argDisplayPath(p.Path))
+	b.WriteString(displayPath(p.Path))
 	b.WriteString(": ")
 	switch p.Kind {
 	case ProblemMissing, ProblemUnknown, ProblemMalformed:
@@ -329,7 +343,7 @@ func (p Problem) String() string {
 		if p.hidden {
 			b.WriteString("the value given")
 		} else {
-			b.WriteString(argFmtValue(p.Given))
+			b.WriteString(fmtValue(p.Given))
 		}
 		b.WriteByte(' ')
 	}
@@ -340,7 +354,7 @@ func (p Problem) String() string {
 	}
 	if p.Example != nil {
 		b.WriteString(", e.g. ")
-		b.WriteString(argFmtValue(p.Example))
+		b.WriteString(fmtValue(p.Example))
 	}
 	b.WriteByte('.')
 	if p.Hint != "" {
@@ -350,9 +364,9 @@ func (p Problem) String() string {
 	return b.String()
 }
 
-// argMaxProblemLines is how many problems Error.Error lists before
+// maxProblemLines is how many problems Error.Error lists before
 // summing up the rest.
-const argMaxProblemLines = 12
+const maxProblemLines = 12
 
 // Error is the error Check returns: every problem found in one call's
 // arguments, and a valid example call.
@@ -374,7 +388,7 @@ func (e *Error) Error() string {
 	b.WriteString(e.Tool)
 	b.WriteString("; fix them and call again:")
 	for i, p := range e.Problems {
-		if i == argMaxProblemLines && len(e.Problems) > argMaxProblemLines+1 {
+		if i == maxProblemLines && len(e.Problems) > maxProblemLines+1 {
 			fmt.Fprintf(&b, "\n- and %d more problems.", len(e.Problems)-i)
 			break
 		}
@@ -386,7 +400,7 @@ func (e *Error) Error() string {
 	}
 	if len(e.Example) > 0 {
 		b.WriteString("\nExample: ")
-		b.Write(argTruncateBytes(e.Example, 2000))
+		b.Write(truncateBytes(e.Example, 2000))
 	}
 	return b.String()
 }
@@ -408,36 +422,36 @@ type Coercion struct {
 func (c Coercion) String() string {
 	to := "omitted"
 	if !c.Dropped {
-		to = argFmtValue(c.To)
+		to = fmtValue(c.To)
 	}
-	return argDisplayPath(c.Path) + ": " + argFmtValue(c.From) + " -> " + to + " (" + c.Why + ")"
+	return displayPath(c.Path) + ": " + fmtValue(c.From) + " -> " + to + " (" + c.Why + ")"
 }
 
-func argDisplayPath(p string) string {
+func displayPath(p string) string {
 	if p == "" {
 		return "arguments"
 	}
 	return p
 }
 
-// argPath is a location in the arguments, built as validation descends
+// path is a location in the arguments, built as validation descends
 // and spelled out only for problems and coercions.
-type argPath struct {
-	parent *argPath
+type path struct {
+	parent *path
 	name   string
 	index  int // -1 for a name
 	depth  int
 }
 
-func (p *argPath) key(name string) *argPath {
-	return &argPath{parent: p, name: name, index: -1, depth: p.len() + 1}
+func (p *path) key(name string) *path {
+	return &path{parent: p, name: name, index: -1, depth: p.len() + 1}
 }
 
-func (p *argPath) item(i int) *argPath {
-	return &argPath{parent: p, index: i, depth: p.len() + 1}
+func (p *path) item(i int) *path {
+	return &path{parent: p, index: i, depth: p.len() + 1}
 }
 
-func (p *argPath) len() int {
+func (p *path) len() int {
 	if p == nil {
 		return 0
 	}
@@ -446,11 +460,11 @@ func (p *argPath) len() int {
 
 // String spells the path: body.owner.id, tags[2]; names that would be
 // ambiguous in dotted form are written ["a.b"].
-func (p *argPath) String() string {
+func (p *path) String() string {
 	if p == nil {
 		return ""
 	}
-	segs := make([]*argPath, 0, p.depth)
+	segs := make([]*path, 0, p.depth)
 	for q := p; q != nil; q = q.parent {
 		segs = append(segs, q)
 	}
@@ -464,13 +478,13 @@ func (p *argPath) String() string {
 			b.WriteByte(']')
 		case s.name == "" || strings.ContainsAny(s.name, ".[]\" \t\n"):
 			b.WriteByte('[')
-			b.WriteString(argQuoteJSON(argTruncateString(s.name, argMaxShownValue)))
+			b.WriteString(quoteJSON(truncateString(s.name, maxShownValue)))
 			b.WriteByte(']')
 		default:
 			if b.Len() > 0 {
 				b.WriteByte('.')
 			}
-			b.WriteString(argTruncateString(s.name, argMaxShownValue))
+			b.WriteString(truncateString(s.name, maxShownValue))
 		}
 	}
 	return b.String()

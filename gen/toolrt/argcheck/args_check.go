@@ -13,45 +13,45 @@ import (
 
 // Limits that keep Check bounded on any input.
 const (
-	// argMaxArgDepth is how deeply arguments may nest where the schema
+	// maxArgDepth is how deeply arguments may nest where the schema
 	// describes them.
-	argMaxArgDepth = 64
-	// argMaxCheckDepth bounds the schema hops ($ref, allOf, anyOf) taken
+	maxArgDepth = 64
+	// maxCheckDepth bounds the schema hops ($ref, allOf, anyOf) taken
 	// for one check, however long a chain of distinct schemas is.
-	argMaxCheckDepth = 512
-	// argMaxProblems is how many problems one check (or one trial of a
+	maxCheckDepth = 512
+	// maxProblems is how many problems one check (or one trial of a
 	// schema within it) finds before it stops looking: the message lists
 	// a dozen, and arguments with a million wrong items must not cost a
 	// million problems.
-	argMaxProblems = 50
+	maxProblems = 50
 )
 
-// argRun is the state of one Check call.
-type argRun struct {
+// run is the state of one Check call.
+type run struct {
 	c         *Checker
 	problems  []Problem
 	coercions []Coercion
 	budget    int
 	exhausted bool
-	// full is set when argMaxProblems problems were found since base,
+	// full is set when maxProblems problems were found since base,
 	// the start of the innermost trial: checking then stops.
 	full bool
 	base int
 	// active are the schemas being applied, innermost last, each with the
 	// place in the arguments it is applied to.
-	active []argActive
+	active []active
 	// wrapped are the places where a single value is being checked as a
 	// one-item array; the item itself is not wrapped again.
-	wrapped []*argPath
+	wrapped []*path
 }
 
-type argActive struct {
-	n  *argNode
-	at *argPath
+type active struct {
+	n  *node
+	at *path
 }
 
-// argProblem is an Problem before its path is spelled out.
-type argProblem struct {
+// problem is an Problem before its path is spelled out.
+type problem struct {
 	kind     ProblemKind
 	given    any
 	reason   string
@@ -61,8 +61,8 @@ type argProblem struct {
 	hidden   bool
 }
 
-func (r *argRun) add(p argProblem, at *argPath) {
-	if len(r.problems)-r.base >= argMaxProblems {
+func (r *run) add(p problem, at *path) {
+	if len(r.problems)-r.base >= maxProblems {
 		r.full = true
 		return
 	}
@@ -70,13 +70,13 @@ func (r *argRun) add(p argProblem, at *argPath) {
 		Reason: p.reason, Accepted: p.accepted, Example: p.example, Hint: p.hint, hidden: p.hidden})
 }
 
-func (r *argRun) coerce(at *argPath, from, to any, why string) {
+func (r *run) coerce(at *path, from, to any, why string) {
 	r.coercions = append(r.coercions, Coercion{Path: at.String(), From: from, To: to, Why: why})
 }
 
 // error groups the problems: wrong values first, then unknown names, then
 // missing ones, each group in the order found.
-func (r *argRun) error() *Error {
+func (r *run) error() *Error {
 	rank := func(k ProblemKind) int {
 		switch k {
 		case ProblemMalformed:
@@ -93,21 +93,21 @@ func (r *argRun) error() *Error {
 }
 
 // unknown reports a name not among known, suggesting the closest.
-func (r *argRun) unknown(known []string, name string, given any, at *argPath, what, takes string) {
+func (r *run) unknown(known []string, name string, given any, at *path, what, takes string) {
 	accepted := takes + " no " + what + "s"
 	if len(known) > 0 {
-		accepted = takes + ": " + argListNames(known, 30)
+		accepted = takes + ": " + listNames(known, 30)
 	}
-	if s := argClosestName(name, known); s != "" {
-		accepted = "did you mean " + argQuoteJSON(s) + "? " + strings.ToUpper(accepted[:1]) + accepted[1:]
+	if s := closestName(name, known); s != "" {
+		accepted = "did you mean " + quoteJSON(s) + "? " + strings.ToUpper(accepted[:1]) + accepted[1:]
 	}
-	r.add(argProblem{kind: ProblemUnknown, given: given, reason: "unknown " + what, accepted: accepted}, at.key(name))
+	r.add(problem{kind: ProblemUnknown, given: given, reason: "unknown " + what, accepted: accepted}, at.key(name))
 }
 
 // trial validates v against n without keeping what it finds. Its own
-// problems count towards argMaxProblems: a trial that stops at the cap
+// problems count towards maxProblems: a trial that stops at the cap
 // has failed, whatever the check around it does next.
-func (r *argRun) trial(n *argNode, v any, at *argPath, depth int) (out any, changed bool, probs []Problem, coers []Coercion) {
+func (r *run) trial(n *node, v any, at *path, depth int) (out any, changed bool, probs []Problem, coers []Coercion) {
 	np, nc, base, full := len(r.problems), len(r.coercions), r.base, r.full
 	r.base, r.full = np, false
 	out, changed = r.validate(n, v, at, depth)
@@ -120,9 +120,9 @@ func (r *argRun) trial(n *argNode, v any, at *argPath, depth int) (out any, chan
 
 // stopped reports whether checking has stopped: its budget is spent or
 // it found enough problems.
-func (r *argRun) stopped() bool { return r.exhausted || r.full }
+func (r *run) stopped() bool { return r.exhausted || r.full }
 
-func (r *argRun) accepts(n *argNode, v any, at *argPath, depth int) bool {
+func (r *run) accepts(n *node, v any, at *path, depth int) bool {
 	_, _, probs, _ := r.trial(n, v, at, depth)
 	return len(probs) == 0
 }
@@ -130,7 +130,7 @@ func (r *argRun) accepts(n *argNode, v any, at *argPath, depth int) bool {
 // validate checks v against n, recording problems and coercions, and
 // returns the value to use; changed reports whether it differs from v
 // (maps and slices are copied before they change, so v is never altered).
-func (r *argRun) validate(n *argNode, v any, at *argPath, depth int) (any, bool) {
+func (r *run) validate(n *node, v any, at *path, depth int) (any, bool) {
 	r.budget--
 	if r.budget < 0 {
 		r.exhausted = true // Check reports it
@@ -139,9 +139,9 @@ func (r *argRun) validate(n *argNode, v any, at *argPath, depth int) (any, bool)
 	if r.full {
 		return v, false
 	}
-	if at.len() > argMaxArgDepth || depth > argMaxCheckDepth {
-		r.add(argProblem{kind: ProblemMalformed, given: v, reason: "is nested too deeply to check",
-			accepted: "send a value with at most " + strconv.Itoa(argMaxArgDepth) + " levels of nesting"}, at)
+	if at.len() > maxArgDepth || depth > maxCheckDepth {
+		r.add(problem{kind: ProblemMalformed, given: v, reason: "is nested too deeply to check",
+			accepted: "send a value with at most " + strconv.Itoa(maxArgDepth) + " levels of nesting"}, at)
 		return v, false
 	}
 	// A schema that reaches itself again ($ref, allOf, anyOf) without
@@ -152,10 +152,10 @@ func (r *argRun) validate(n *argNode, v any, at *argPath, depth int) (any, bool)
 			return v, false
 		}
 	}
-	r.active = append(r.active, argActive{n, at})
+	r.active = append(r.active, active{n, at})
 	defer func() { r.active = r.active[:len(r.active)-1] }()
 	if n.never {
-		r.add(argProblem{kind: ProblemValue, given: v, reason: "is not allowed here", accepted: "leave it out",
+		r.add(problem{kind: ProblemValue, given: v, reason: "is not allowed here", accepted: "leave it out",
 			hidden: n.format == "password"}, at)
 		return v, false
 	}
@@ -209,8 +209,8 @@ func (r *argRun) validate(n *argNode, v any, at *argPath, depth int) (any, bool)
 		changed = changed || ch
 	}
 	if n.not != nil && r.accepts(n.not, v, at, depth+1) {
-		r.add(argProblem{kind: ProblemValue, given: v, reason: "is not allowed",
-			accepted: "use a value that is not " + argDescribe(n.not, 0)}, at)
+		r.add(problem{kind: ProblemValue, given: v, reason: "is not allowed",
+			accepted: "use a value that is not " + describe(n.not, 0)}, at)
 	}
 	if n.ifS != nil {
 		branch := n.elseS
@@ -229,8 +229,8 @@ func (r *argRun) validate(n *argNode, v any, at *argPath, depth int) (any, bool)
 // checkType applies type, coercing where that is safe. wrapped reports
 // that v became a one-item array, whose item is being checked: the caller
 // ends that with r.wrapped's last entry.
-func (r *argRun) checkType(n *argNode, v any, at *argPath, depth int) (out any, changed, ok, wrapped bool) {
-	k := argKindOf(v)
+func (r *run) checkType(n *node, v any, at *path, depth int) (out any, changed, ok, wrapped bool) {
+	k := kindOf(v)
 	if n.allows(k) || (k == akNull && n.nullable) {
 		return v, false, true, false
 	}
@@ -240,24 +240,24 @@ func (r *argRun) checkType(n *argNode, v any, at *argPath, depth int) (out any, 
 		if t == akArr {
 			nv, ok, wrapped = r.toArray(n, v, at, depth)
 		} else {
-			nv, ok = argConvertTo(v, t)
+			nv, ok = convertTo(v, t)
 		}
 		if ok {
-			r.coerce(at, v, nv, argKindNames[t]+" expected")
+			r.coerce(at, v, nv, kindNames[t]+" expected")
 			return nv, true, true, wrapped
 		}
 	}
-	reason := "is " + argKindWords[k]
+	reason := "is " + kindWords[k]
 	switch {
 	case k == akNum && n.allows(akInt):
 		reason = "is not a whole number"
-	case k == akStr && n.allows(akInt) && argIsNumericText(v.(string)):
+	case k == akStr && n.allows(akInt) && isNumericText(v.(string)):
 		reason = "is not a whole number"
 	case k == akNull:
 		reason = "is not accepted"
 	}
-	r.add(argProblem{kind: ProblemType, given: v, reason: reason, accepted: "use " + argDescribe(n, 0),
-		example: argExampleValue(n), hidden: n.format == "password"}, at)
+	r.add(problem{kind: ProblemType, given: v, reason: reason, accepted: "use " + describe(n, 0),
+		example: exampleValue(n), hidden: n.format == "password"}, at)
 	return v, false, false, false
 }
 
@@ -265,7 +265,7 @@ func (r *argRun) checkType(n *argNode, v any, at *argPath, depth int) (out any, 
 // as the only item. A value is wrapped only when its type is the items'
 // type (a model that sends "x" for an array of objects is told about the
 // array, not about item [0]), and an item is never wrapped again.
-func (r *argRun) toArray(n *argNode, v any, at *argPath, depth int) (out any, ok, wrapped bool) {
+func (r *run) toArray(n *node, v any, at *path, depth int) (out any, ok, wrapped bool) {
 	if v == nil {
 		return nil, false, false
 	}
@@ -292,7 +292,7 @@ func (r *argRun) toArray(n *argNode, v any, at *argPath, depth int) (out any, ok
 
 // inWrap reports whether at is the item of a value being checked as a
 // one-item array.
-func (r *argRun) inWrap(at *argPath) bool {
+func (r *run) inWrap(at *path) bool {
 	for _, w := range r.wrapped {
 		if at != nil && at.index == 0 && at.parent == w {
 			return true
@@ -305,7 +305,7 @@ func (r *argRun) inWrap(at *argPath) bool {
 // array (or the array decoded from text), has the type of the array's
 // items: a model that sends "x" for an array of objects is told about the
 // array, not about item [0].
-func (r *argRun) itemFits(n *argNode, arr any, at *argPath, depth int) bool {
+func (r *run) itemFits(n *node, arr any, at *path, depth int) bool {
 	a, _ := arr.([]any)
 	if len(a) == 0 {
 		return true
@@ -328,30 +328,30 @@ func (r *argRun) itemFits(n *argNode, arr any, at *argPath, depth int) bool {
 	return true
 }
 
-// argIsNumericText reports whether s is a number written as text.
-func argIsNumericText(s string) bool {
-	_, ok := argNumberText(strings.TrimSpace(s))
+// isNumericText reports whether s is a number written as text.
+func isNumericText(s string) bool {
+	_, ok := numberText(strings.TrimSpace(s))
 	return ok
 }
 
-// argConvertTo turns v into a value of kind t when that keeps its meaning:
+// convertTo turns v into a value of kind t when that keeps its meaning:
 // numeric text to numbers, integral numbers to integers, "true"/"false" to
 // booleans, numbers and booleans to text, JSON text to the object it holds.
 // Arrays are toArray's.
-func argConvertTo(v any, t argKind) (any, bool) {
+func convertTo(v any, t kind) (any, bool) {
 	switch t {
 	case akInt:
 		switch x := v.(type) {
 		case json.Number:
-			return argIntegral(x)
+			return integral(x)
 		case string:
-			if num, ok := argNumberText(strings.TrimSpace(x)); ok {
-				return argIntegral(num)
+			if num, ok := numberText(strings.TrimSpace(x)); ok {
+				return integral(num)
 			}
 		}
 	case akNum:
 		if s, ok := v.(string); ok {
-			if num, ok := argNumberText(strings.TrimSpace(s)); ok {
+			if num, ok := numberText(strings.TrimSpace(s)); ok {
 				return num, true
 			}
 		}
@@ -387,7 +387,7 @@ func argConvertTo(v any, t argKind) (any, bool) {
 
 // checkEnum applies enum and const; text that equals one accepted value
 // but for case and surrounding space becomes that value.
-func (r *argRun) checkEnum(n *argNode, v any, at *argPath) (any, bool, bool) {
+func (r *run) checkEnum(n *node, v any, at *path) (any, bool, bool) {
 	if s, ok := v.(string); ok {
 		for _, e := range n.enum {
 			if es, ok := e.(string); ok && es == s {
@@ -395,47 +395,47 @@ func (r *argRun) checkEnum(n *argNode, v any, at *argPath) (any, bool, bool) {
 			}
 		}
 	}
-	key := argCanonKey(v)
+	key := canonKey(v)
 	for _, e := range n.enum {
-		if argCanonKey(e) == key {
+		if canonKey(e) == key {
 			return v, false, true
 		}
 	}
-	if e, ok := argLooseEnum(n.enum, v); ok {
+	if e, ok := looseEnum(n.enum, v); ok {
 		r.coerce(at, v, e, "accepted value")
 		return e, true, true
 	}
-	p := argProblem{kind: ProblemValue, given: v, reason: "is not accepted", hidden: n.format == "password"}
+	p := problem{kind: ProblemValue, given: v, reason: "is not accepted", hidden: n.format == "password"}
 	if len(n.enum) == 1 {
-		p.accepted = "use " + argFmtValue(n.enum[0])
+		p.accepted = "use " + fmtValue(n.enum[0])
 	} else {
-		p.accepted = "use one of " + argListValues(n.enum, 20)
+		p.accepted = "use one of " + listValues(n.enum, 20)
 	}
 	if s, ok := v.(string); ok {
-		if e := argClosestEnum(s, n.enum); e != "" {
-			p.hint = "Did you mean " + argQuoteJSON(e) + "?"
+		if e := closestEnum(s, n.enum); e != "" {
+			p.hint = "Did you mean " + quoteJSON(e) + "?"
 		}
 	}
 	r.add(p, at)
 	return v, false, false
 }
 
-// argLooseEnum finds the one enum value that v names but for case, space or
+// looseEnum finds the one enum value that v names but for case, space or
 // type ("DESC" for " desc ", 2 for "2", "2" for 2).
-func argLooseEnum(enum []any, v any) (any, bool) {
+func looseEnum(enum []any, v any) (any, bool) {
 	var found any
 	n := 0
 	switch x := v.(type) {
 	case string:
 		s := strings.TrimSpace(x)
-		num, isNum := argNumberText(s)
+		num, isNum := numberText(s)
 		for _, e := range enum {
 			match := false
 			switch ex := e.(type) {
 			case string:
 				match = strings.EqualFold(s, strings.TrimSpace(ex))
 			case json.Number:
-				match = isNum && argNumbersEqual(num, ex)
+				match = isNum && numbersEqual(num, ex)
 			case bool:
 				match = strings.EqualFold(s, strconv.FormatBool(ex))
 			}
@@ -444,12 +444,12 @@ func argLooseEnum(enum []any, v any) (any, bool) {
 			}
 		}
 	case json.Number, bool:
-		text := strings.ToLower(argFmtScalar(x))
+		text := strings.ToLower(fmtScalar(x))
 		for _, e := range enum {
 			if es, ok := e.(string); ok {
 				ts := strings.TrimSpace(es)
 				if num, ok := x.(json.Number); ok {
-					if en, isNum := argNumberText(ts); isNum && argNumbersEqual(num, en) {
+					if en, isNum := numberText(ts); isNum && numbersEqual(num, en) {
 						found, n = e, n+1
 					}
 				} else if strings.EqualFold(ts, text) {
@@ -461,7 +461,7 @@ func argLooseEnum(enum []any, v any) (any, bool) {
 	return found, n == 1
 }
 
-func (r *argRun) checkString(n *argNode, s string, at *argPath) {
+func (r *run) checkString(n *node, s string, at *path) {
 	hidden := n.format == "password"
 	if n.minLen >= 0 || n.maxLen >= 0 {
 		cnt := utf8.RuneCountInString(s)
@@ -470,14 +470,14 @@ func (r *argRun) checkString(n *argNode, s string, at *argPath) {
 			if n.minLen >= 0 && cnt < n.minLen {
 				reason = "is too short (" + english.Count(cnt, "character") + ")"
 			}
-			r.add(argProblem{kind: ProblemLength, given: s, reason: reason,
-				accepted: "use " + argCountRange(n.minLen, n.maxLen, "character"), hidden: hidden}, at)
+			r.add(problem{kind: ProblemLength, given: s, reason: reason,
+				accepted: "use " + countRange(n.minLen, n.maxLen, "character"), hidden: hidden}, at)
 		}
 	}
 	if n.pattern != nil {
 		if m, ok := n.pattern.match(s); ok && !m {
-			p := argProblem{kind: ProblemPattern, given: s,
-				reason:   "does not match the pattern " + argTruncateString(n.pattern.src, 120),
+			p := problem{kind: ProblemPattern, given: s,
+				reason:   "does not match the pattern " + truncateString(n.pattern.src, 120),
 				accepted: "use a string that matches it", hidden: hidden}
 			if n.hasExample {
 				p.example = n.example
@@ -486,40 +486,40 @@ func (r *argRun) checkString(n *argNode, s string, at *argPath) {
 		}
 	}
 	if n.format != "" {
-		if ok, accepted, example := argCheckFormat(n.format, s); !ok {
-			r.add(argProblem{kind: ProblemFormat, given: s, reason: "is not a valid " + n.format,
+		if ok, accepted, example := checkFormat(n.format, s); !ok {
+			r.add(problem{kind: ProblemFormat, given: s, reason: "is not a valid " + n.format,
 				accepted: accepted, example: example, hidden: hidden}, at)
 		}
 	}
 }
 
-func (r *argRun) checkNumber(n *argNode, num json.Number, at *argPath) {
+func (r *run) checkNumber(n *node, num json.Number, at *path) {
 	f, _ := strconv.ParseFloat(string(num), 64) // ±Inf past the float range
 	if lo := n.min; lo != nil && (f < lo.v || lo.excl && f == lo.v) {
-		r.add(argProblem{kind: ProblemRange, given: num, reason: "is too small",
-			accepted: "use " + argDescribeNumber(n)}, at)
+		r.add(problem{kind: ProblemRange, given: num, reason: "is too small",
+			accepted: "use " + describeNumber(n)}, at)
 	} else if hi := n.max; hi != nil && (f > hi.v || hi.excl && f == hi.v) {
-		r.add(argProblem{kind: ProblemRange, given: num, reason: "is too large",
-			accepted: "use " + argDescribeNumber(n)}, at)
+		r.add(problem{kind: ProblemRange, given: num, reason: "is too large",
+			accepted: "use " + describeNumber(n)}, at)
 	}
-	if n.multipleOf > 0 && !argIsMultiple(num, f, n.multipleOf, n.multLit) {
-		r.add(argProblem{kind: ProblemRange, given: num, reason: "is not a multiple of " + n.multLit,
+	if n.multipleOf > 0 && !isMultiple(num, f, n.multipleOf, n.multLit) {
+		r.add(problem{kind: ProblemRange, given: num, reason: "is not a multiple of " + n.multLit,
 			accepted: "use a multiple of " + n.multLit}, at)
 	}
 	if bits := map[string]int{"int32": 32, "int64": 64}[n.format]; bits > 0 {
-		if !argIsIntLiteral(string(num)) {
+		if !isIntLiteral(string(num)) {
 			return // 1.5 where the type is integer is already a type problem
 		}
 		if _, err := strconv.ParseInt(string(num), 10, bits); err != nil {
-			_, accepted, _ := argCheckFormat(n.format, "")
-			r.add(argProblem{kind: ProblemFormat, given: num, reason: "is outside the " + n.format + " range",
+			_, accepted, _ := checkFormat(n.format, "")
+			r.add(problem{kind: ProblemFormat, given: num, reason: "is outside the " + n.format + " range",
 				accepted: accepted}, at)
 		}
 	}
 }
 
-func argIsMultiple(num json.Number, f, m float64, mlit string) bool {
-	if argIsIntLiteral(string(num)) && argIsIntLiteral(mlit) {
+func isMultiple(num json.Number, f, m float64, mlit string) bool {
+	if isIntLiteral(string(num)) && isIntLiteral(mlit) {
 		a, err1 := strconv.ParseInt(string(num), 10, 64)
 		b, err2 := strconv.ParseInt(mlit, 10, 64)
 		if err1 == nil && err2 == nil && b != 0 {
@@ -533,14 +533,14 @@ func argIsMultiple(num json.Number, f, m float64, mlit string) bool {
 	return math.Abs(q-math.Round(q)) <= 1e-9*math.Max(1, math.Abs(q))
 }
 
-func (r *argRun) checkArray(n *argNode, a []any, at *argPath, depth int) ([]any, bool) {
+func (r *run) checkArray(n *node, a []any, at *path, depth int) ([]any, bool) {
 	if n.minItems >= 0 && len(a) < n.minItems || n.maxItems >= 0 && len(a) > n.maxItems {
 		reason := "has too many items (" + strconv.Itoa(len(a)) + ")"
 		if n.minItems >= 0 && len(a) < n.minItems {
 			reason = "has too few items (" + strconv.Itoa(len(a)) + ")"
 		}
-		r.add(argProblem{kind: ProblemItems, given: a, reason: reason,
-			accepted: "send " + argCountRange(n.minItems, n.maxItems, "item")}, at)
+		r.add(problem{kind: ProblemItems, given: a, reason: reason,
+			accepted: "send " + countRange(n.minItems, n.maxItems, "item")}, at)
 	}
 	out, changed := a, false
 	if n.items != nil || len(n.prefix) > 0 {
@@ -567,9 +567,9 @@ func (r *argRun) checkArray(n *argNode, a []any, at *argPath, depth int) ([]any,
 	if n.unique && len(out) > 1 {
 		seen := make(map[string]int, len(out))
 		for i, it := range out {
-			k := argCanonKey(it)
+			k := canonKey(it)
 			if j, dup := seen[k]; dup {
-				r.add(argProblem{kind: ProblemItems, given: out,
+				r.add(problem{kind: ProblemItems, given: out,
 					reason:   "has duplicate items ([" + strconv.Itoa(j) + "] and [" + strconv.Itoa(i) + "] are equal)",
 					accepted: "send each item once"}, at)
 				break
@@ -580,11 +580,11 @@ func (r *argRun) checkArray(n *argNode, a []any, at *argPath, depth int) ([]any,
 	return out, changed
 }
 
-func (r *argRun) checkObject(n *argNode, m map[string]any, at *argPath, depth int) (map[string]any, bool) {
+func (r *run) checkObject(n *node, m map[string]any, at *path, depth int) (map[string]any, bool) {
 	out, changed := m, false
 	set := func(k string, v any, drop bool) {
 		if !changed {
-			out, changed = argCloneMap(m), true
+			out, changed = cloneMap(m), true
 		}
 		if drop {
 			delete(out, k)
@@ -624,7 +624,7 @@ func (r *argRun) checkObject(n *argNode, m map[string]any, at *argPath, depth in
 			return out, changed
 		}
 	}
-	if (n.addl != argAddlAbsent || len(n.patProps) > 0) && len(m) > 0 {
+	if (n.addl != addlAbsent || len(n.patProps) > 0) && len(m) > 0 {
 		r.checkExtras(n, m, at, depth, set)
 	}
 	for _, name := range n.required {
@@ -638,9 +638,9 @@ func (r *argRun) checkObject(n *argNode, m map[string]any, at *argPath, depth in
 		}
 		for _, d := range deps {
 			if _, ok := m[d]; !ok {
-				p := argProblem{kind: ProblemMissing, reason: "missing; required when " + argQuoteJSON(k) + " is given"}
-				if sub := argFindProp(n, d, 0); sub != nil {
-					p.example = argExampleValue(sub)
+				p := problem{kind: ProblemMissing, reason: "missing; required when " + quoteJSON(k) + " is given"}
+				if sub := findProp(n, d, 0); sub != nil {
+					p.example = exampleValue(sub)
 				}
 				r.add(p, at.key(d))
 			}
@@ -652,15 +652,15 @@ func (r *argRun) checkObject(n *argNode, m map[string]any, at *argPath, depth in
 		if n.minProps >= 0 && cnt < n.minProps {
 			reason = "has too few fields (" + strconv.Itoa(cnt) + ")"
 		}
-		r.add(argProblem{kind: ProblemLength, given: m, reason: reason,
-			accepted: "send " + argCountRange(n.minProps, n.maxProps, "field")}, at)
+		r.add(problem{kind: ProblemLength, given: m, reason: reason,
+			accepted: "send " + countRange(n.minProps, n.maxProps, "field")}, at)
 	}
 	return out, changed
 }
 
 // checkExtras applies patternProperties and additionalProperties to the
 // names properties does not declare, in sorted order.
-func (r *argRun) checkExtras(n *argNode, m map[string]any, at *argPath, depth int, set func(string, any, bool)) {
+func (r *run) checkExtras(n *node, m map[string]any, at *path, depth int, set func(string, any, bool)) {
 	var extra []string
 	for k := range m {
 		if _, declared := n.props[k]; !declared {
@@ -685,9 +685,9 @@ func (r *argRun) checkExtras(n *argNode, m map[string]any, at *argPath, depth in
 			continue
 		}
 		switch n.addl {
-		case argAddlFalse:
+		case addlFalse:
 			r.unknown(n.propOrder, k, v, at, "field", "this object takes")
-		case argAddlSchema:
+		case addlSchema:
 			if nv, ch := r.validate(n.addlNode, v, at.key(k), depth+1); ch {
 				set(k, nv, false)
 			}
@@ -700,35 +700,35 @@ func (r *argRun) checkExtras(n *argNode, m map[string]any, at *argPath, depth in
 
 // missing reports a required name that is absent, with its type and an
 // example value.
-func (r *argRun) missing(n *argNode, name string, at *argPath) {
-	p := argProblem{kind: ProblemMissing, reason: "missing", accepted: "required"}
-	if sub := argFindProp(n, name, 0); sub != nil {
-		if s := argSummarize(sub, 0); s != "" {
+func (r *run) missing(n *node, name string, at *path) {
+	p := problem{kind: ProblemMissing, reason: "missing", accepted: "required"}
+	if sub := findProp(n, name, 0); sub != nil {
+		if s := summarize(sub, 0); s != "" {
 			p.accepted = "required (" + s + ")"
 		}
-		p.example = argExampleValue(sub)
+		p.example = exampleValue(sub)
 		// A top-level argument's value in the tool's example call is a
 		// real one: better than one made from the schema.
-		if v, ok := r.c.exampleArgs[name]; ok && v != argPlaceholder && at.len() == 1 {
-			p.example = argExampleScalar(v)
+		if v, ok := r.c.exampleArgs[name]; ok && v != placeholder && at.len() == 1 {
+			p.example = exampleScalar(v)
 		}
 	}
 	r.add(p, at)
 }
 
-// argFindProp finds the schema of property name in n, its $ref and allOf.
-func argFindProp(n *argNode, name string, depth int) *argNode {
+// findProp finds the schema of property name in n, its $ref and allOf.
+func findProp(n *node, name string, depth int) *node {
 	if n == nil || depth > 16 {
 		return nil
 	}
 	if s, ok := n.props[name]; ok {
 		return s
 	}
-	if s := argFindProp(n.ref, name, depth+1); s != nil {
+	if s := findProp(n.ref, name, depth+1); s != nil {
 		return s
 	}
 	for _, a := range n.allOf {
-		if s := argFindProp(a, name, depth+1); s != nil {
+		if s := findProp(a, name, depth+1); s != nil {
 			return s
 		}
 	}
@@ -739,7 +739,7 @@ func argFindProp(n *argNode, name string, depth int) *argNode {
 // as it is passes unchanged; otherwise the first member that accepts it
 // after coercion decides. oneOf is read as anyOf: a model's value that
 // fits two forms is not its mistake.
-func (r *argRun) union(list []*argNode, v any, at *argPath, depth int) (any, bool) {
+func (r *run) union(list []*node, v any, at *path, depth int) (any, bool) {
 	type result struct {
 		out     any
 		changed bool
@@ -769,10 +769,10 @@ func (r *argRun) union(list []*argNode, v any, at *argPath, depth int) (any, boo
 	}
 	// Report the one member of the value's own type, when there is one
 	// with the fewest problems; else list the forms.
-	k := argKindOf(v)
+	k := kindOf(v)
 	best, bestN, tie := -1, 0, false
 	for i, s := range list {
-		if !argTypeFits(s, k, 0) {
+		if !typeFits(s, k, 0) {
 			continue
 		}
 		n := len(results[i].probs)
@@ -793,38 +793,38 @@ func (r *argRun) union(list []*argNode, v any, at *argPath, depth int) (any, boo
 			forms = append(forms, "...")
 			break
 		}
-		forms = append(forms, argDescribe(s, 0))
+		forms = append(forms, describe(s, 0))
 	}
 	kind := ProblemType
 	if best >= 0 {
 		kind = ProblemValue
 	}
-	r.add(argProblem{kind: kind, given: v, reason: "matches none of the accepted forms",
+	r.add(problem{kind: kind, given: v, reason: "matches none of the accepted forms",
 		accepted: "use " + strings.Join(forms, ", or ")}, at)
 	return v, false
 }
 
-// argTypeFits reports whether a value of kind k has the type n asks for,
+// typeFits reports whether a value of kind k has the type n asks for,
 // without coercion; a schema without type fits any kind.
-func argTypeFits(n *argNode, k argKind, depth int) bool {
+func typeFits(n *node, k kind, depth int) bool {
 	if n == nil || depth > 8 {
 		return true
 	}
 	if len(n.types) > 0 && !n.allows(k) && !(k == akNull && n.nullable) {
 		return false
 	}
-	if n.ref != nil && !argTypeFits(n.ref, k, depth+1) {
+	if n.ref != nil && !typeFits(n.ref, k, depth+1) {
 		return false
 	}
 	for _, a := range n.allOf {
-		if !argTypeFits(a, k, depth+1) {
+		if !typeFits(a, k, depth+1) {
 			return false
 		}
 	}
 	return true
 }
 
-func argCloneMap(m map[string]any) map[string]any {
+func cloneMap(m map[string]any) map[string]any {
 	out := make(map[string]any, len(m))
 	for k, v := range m {
 		out[k] = v

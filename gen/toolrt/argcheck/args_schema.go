@@ -14,33 +14,33 @@ import (
 	"github.com/agentready/agentready/gen/toolrt/internal/orderedjson"
 )
 
-// argObject is a JSON object from a schema, with its keys in the order
+// object is a JSON object from a schema, with its keys in the order
 // written: property order is the order parameters are listed to a model.
-type argObject struct {
+type object struct {
 	keys []string
 	vals map[string]any
 }
 
-// argDecodeOrdered reads one JSON document, objects as *argObject and numbers
+// decodeOrdered reads one JSON document, objects as *object and numbers
 // as json.Number.
-func argDecodeOrdered(data []byte) (any, error) {
-	return orderedjson.Decode(data, func() *argObject { return &argObject{vals: map[string]any{}} }, (*argObject).set)
+func decodeOrdered(data []byte) (any, error) {
+	return orderedjson.Decode(data, func() *object { return &object{vals: map[string]any{}} }, (*object).set)
 }
 
 // set replaces k's value, or appends k when it is new.
-func (o *argObject) set(k string, v any) {
+func (o *object) set(k string, v any) {
 	if _, dup := o.vals[k]; !dup {
 		o.keys = append(o.keys, k)
 	}
 	o.vals[k] = v
 }
 
-// argKind is the JSON type of a value; integer is a number written
+// kind is the JSON type of a value; integer is a number written
 // without fraction or exponent.
-type argKind uint8
+type kind uint8
 
 const (
-	akNull argKind = iota
+	akNull kind = iota
 	akBool
 	akInt
 	akNum
@@ -49,28 +49,28 @@ const (
 	akObj
 )
 
-var argKindNames = [...]string{"null", "boolean", "integer", "number", "string", "array", "object"}
+var kindNames = [...]string{"null", "boolean", "integer", "number", "string", "array", "object"}
 
-var argKindWords = [...]string{"null", "a boolean", "a number", "a number", "a string", "an array", "an object"}
+var kindWords = [...]string{"null", "a boolean", "a number", "a number", "a string", "an array", "an object"}
 
-func argKindByName(s string) (argKind, bool) {
-	for i, n := range argKindNames {
+func kindByName(s string) (kind, bool) {
+	for i, n := range kindNames {
 		if n == s {
-			return argKind(i), true
+			return kind(i), true
 		}
 	}
 	return 0, false
 }
 
-// argKindOf returns the JSON type of a decoded value.
-func argKindOf(v any) argKind {
+// kindOf returns the JSON type of a decoded value.
+func kindOf(v any) kind {
 	switch x := v.(type) {
 	case nil:
 		return akNull
 	case bool:
 		return akBool
 	case json.Number:
-		if argIsIntLiteral(string(x)) {
+		if isIntLiteral(string(x)) {
 			return akInt
 		}
 		return akNum
@@ -86,26 +86,26 @@ func argKindOf(v any) argKind {
 	return akObj
 }
 
-// argAddlMode is what a schema says about properties it does not declare.
-type argAddlMode uint8
+// addlMode is what a schema says about properties it does not declare.
+type addlMode uint8
 
 const (
-	argAddlAbsent argAddlMode = iota
-	argAddlTrue
-	argAddlFalse
-	argAddlSchema
+	addlAbsent addlMode = iota
+	addlTrue
+	addlFalse
+	addlSchema
 )
 
-// argBound is a minimum or maximum.
-type argBound struct {
+// bound is a minimum or maximum.
+type bound struct {
 	v    float64
 	lit  string
 	excl bool
 }
 
-// argPattern is a compiled pattern: Go's regexp when the pattern means the
+// pattern is a compiled pattern: Go's regexp when the pattern means the
 // same there, else regexp2 in ECMAScript mode.
-type argPattern struct {
+type pattern struct {
 	src string
 	re  *regexp.Regexp
 	re2 *regexp2.Regexp
@@ -113,7 +113,7 @@ type argPattern struct {
 
 // match reports whether s matches; ok is false when the match could not
 // be decided (regexp2 timed out), which Check treats as a match.
-func (p *argPattern) match(s string) (matched, ok bool) {
+func (p *pattern) match(s string) (matched, ok bool) {
 	if p.re != nil {
 		return p.re.MatchString(s), true
 	}
@@ -121,64 +121,64 @@ func (p *argPattern) match(s string) (matched, ok bool) {
 	return m, err == nil
 }
 
-type argPatProp struct {
-	pat  *argPattern
-	node *argNode
+type patProp struct {
+	pat  *pattern
+	node *node
 }
 
-// argNode is one compiled schema. The zero value accepts anything.
-type argNode struct {
+// node is one compiled schema. The zero value accepts anything.
+type node struct {
 	never    bool // the false schema
-	types    []argKind
+	types    []kind
 	mask     uint8
 	nullable bool
 
 	enum    []any
 	isConst bool
 
-	ref    *argNode
-	allOf  []*argNode
-	unions [][]*argNode // each anyOf / oneOf list: one member must hold
-	not    *argNode
-	ifS    *argNode
-	thenS  *argNode
-	elseS  *argNode
+	ref    *node
+	allOf  []*node
+	unions [][]*node // each anyOf / oneOf list: one member must hold
+	not    *node
+	ifS    *node
+	thenS  *node
+	elseS  *node
 
 	hasProps   bool
-	props      map[string]*argNode
+	props      map[string]*node
 	propOrder  []string
 	propIndex  map[string]int
 	required   []string
-	addl       argAddlMode
-	addlNode   *argNode
-	patProps   []argPatProp
+	addl       addlMode
+	addlNode   *node
+	patProps   []patProp
 	minProps   int
 	maxProps   int
 	depRequire map[string][]string
 
-	items    *argNode
-	prefix   []*argNode
+	items    *node
+	prefix   []*node
 	minItems int
 	maxItems int
 	unique   bool
 
-	min, max   *argBound
+	min, max   *bound
 	multipleOf float64
 	multLit    string
 
 	minLen, maxLen int
-	pattern        *argPattern
+	pattern        *pattern
 	format         string
 
 	example    any
 	hasExample bool
 }
 
-func (n *argNode) allows(k argKind) bool {
+func (n *node) allows(k kind) bool {
 	return n.mask&(1<<k) != 0 || (k == akInt && n.mask&(1<<akNum) != 0)
 }
 
-func (n *argNode) isRequired(name string) bool {
+func (n *node) isRequired(name string) bool {
 	for _, r := range n.required {
 		if r == name {
 			return true
@@ -187,44 +187,44 @@ func (n *argNode) isRequired(name string) bool {
 	return false
 }
 
-// argCompiler turns a schema document into argNodes; $refs are compiled
+// compiler turns a schema document into nodes; $refs are compiled
 // once each, so recursive schemas make cyclic graphs.
-type argCompiler struct {
+type compiler struct {
 	doc      any
-	memo     map[string]*argNode
+	memo     map[string]*node
 	warnings []string
 }
 
-const argMaxSchemaDepth = 200
+const maxSchemaDepth = 200
 
-func (c *argCompiler) warn(ptr, msg string) {
+func (c *compiler) warn(ptr, msg string) {
 	if len(c.warnings) < 50 {
 		c.warnings = append(c.warnings, ptr+": "+msg)
 	}
 }
 
-func (c *argCompiler) compileRoot() *argNode {
-	n := argNewArgNode()
+func (c *compiler) compileRoot() *node {
+	n := newNode()
 	c.memo["#"] = n
 	c.compileInto(n, c.doc, "#", 0)
 	return n
 }
 
-func argNewArgNode() *argNode {
-	return &argNode{minProps: -1, maxProps: -1, minItems: -1, maxItems: -1, minLen: -1, maxLen: -1}
+func newNode() *node {
+	return &node{minProps: -1, maxProps: -1, minItems: -1, maxItems: -1, minLen: -1, maxLen: -1}
 }
 
-func (c *argCompiler) compile(v any, ptr string, depth int) *argNode {
-	n := argNewArgNode()
+func (c *compiler) compile(v any, ptr string, depth int) *node {
+	n := newNode()
 	c.compileInto(n, v, ptr, depth)
 	return n
 }
 
-func (c *argCompiler) resolve(ref, ptr string, depth int) *argNode {
+func (c *compiler) resolve(ref, ptr string, depth int) *node {
 	frag, ok := strings.CutPrefix(ref, "#")
 	if !ok {
 		c.warn(ptr, "$ref "+strconv.Quote(ref)+" is outside this schema; not checked")
-		return argNewArgNode()
+		return newNode()
 	}
 	if f, err := url.PathUnescape(frag); err == nil {
 		frag = f
@@ -233,19 +233,19 @@ func (c *argCompiler) resolve(ref, ptr string, depth int) *argNode {
 	if n, ok := c.memo[key]; ok {
 		return n
 	}
-	target, ok := argJsonPointer(c.doc, frag)
+	target, ok := jsonPointer(c.doc, frag)
 	if !ok {
 		c.warn(ptr, "$ref "+strconv.Quote(ref)+" does not resolve; not checked")
-		return argNewArgNode()
+		return newNode()
 	}
-	n := argNewArgNode()
+	n := newNode()
 	c.memo[key] = n
 	c.compileInto(n, target, key, depth+1)
 	return n
 }
 
-// argJsonPointer finds the value at an RFC 6901 pointer ("" is the document).
-func argJsonPointer(doc any, ptr string) (any, bool) {
+// jsonPointer finds the value at an RFC 6901 pointer ("" is the document).
+func jsonPointer(doc any, ptr string) (any, bool) {
 	if ptr == "" || ptr == "/" {
 		return doc, true
 	}
@@ -256,7 +256,7 @@ func argJsonPointer(doc any, ptr string) (any, bool) {
 	for _, tok := range strings.Split(ptr[1:], "/") {
 		tok = strings.ReplaceAll(strings.ReplaceAll(tok, "~1", "/"), "~0", "~")
 		switch x := cur.(type) {
-		case *argObject:
+		case *object:
 			v, ok := x.vals[tok]
 			if !ok {
 				return nil, false
@@ -275,8 +275,8 @@ func argJsonPointer(doc any, ptr string) (any, bool) {
 	return cur, true
 }
 
-func (c *argCompiler) compileInto(n *argNode, v any, ptr string, depth int) {
-	if depth > argMaxSchemaDepth {
+func (c *compiler) compileInto(n *node, v any, ptr string, depth int) {
+	if depth > maxSchemaDepth {
 		c.warn(ptr, "schema nested too deeply; not checked")
 		return
 	}
@@ -284,18 +284,18 @@ func (c *argCompiler) compileInto(n *argNode, v any, ptr string, depth int) {
 	case bool:
 		n.never = !x
 		return
-	case *argObject:
+	case *object:
 		c.compileObject(n, x, ptr, depth)
 	default:
 		c.warn(ptr, "not a schema; not checked")
 	}
 }
 
-func (c *argCompiler) compileObject(n *argNode, o *argObject, ptr string, depth int) {
-	sub := func(key string, v any) *argNode { return c.compile(v, ptr+"/"+key, depth+1) }
-	list := func(key string) []*argNode {
+func (c *compiler) compileObject(n *node, o *object, ptr string, depth int) {
+	sub := func(key string, v any) *node { return c.compile(v, ptr+"/"+key, depth+1) }
+	list := func(key string) []*node {
 		a, _ := o.vals[key].([]any)
-		var out []*argNode
+		var out []*node
 		for i, v := range a {
 			out = append(out, c.compile(v, ptr+"/"+key+"/"+strconv.Itoa(i), depth+1))
 		}
@@ -347,13 +347,13 @@ func (c *argCompiler) compileObject(n *argNode, o *argObject, ptr string, depth 
 		case "else":
 			n.elseS = sub(key, v)
 		case "properties":
-			if po, ok := v.(*argObject); ok {
+			if po, ok := v.(*object); ok {
 				n.hasProps = true
-				n.props = make(map[string]*argNode, len(po.keys))
+				n.props = make(map[string]*node, len(po.keys))
 				n.propIndex = make(map[string]int, len(po.keys))
 				for i, name := range po.keys {
 					n.propIndex[name] = i
-					n.props[name] = c.compile(po.vals[name], ptr+"/properties/"+argEscapePointer(name), depth+1)
+					n.props[name] = c.compile(po.vals[name], ptr+"/properties/"+escapePointer(name), depth+1)
 					n.propOrder = append(n.propOrder, name)
 				}
 			}
@@ -368,27 +368,27 @@ func (c *argCompiler) compileObject(n *argNode, o *argObject, ptr string, depth 
 		case "additionalProperties":
 			switch x := v.(type) {
 			case bool:
-				n.addl = map[bool]argAddlMode{true: argAddlTrue, false: argAddlFalse}[x]
-			case *argObject:
-				n.addl, n.addlNode = argAddlSchema, sub(key, v)
+				n.addl = map[bool]addlMode{true: addlTrue, false: addlFalse}[x]
+			case *object:
+				n.addl, n.addlNode = addlSchema, sub(key, v)
 			}
 		case "patternProperties":
-			if po, ok := v.(*argObject); ok {
+			if po, ok := v.(*object); ok {
 				for _, src := range po.keys {
 					p := c.pattern(src, ptr+"/patternProperties")
 					if p == nil {
 						continue
 					}
-					n.patProps = append(n.patProps, argPatProp{p,
-						c.compile(po.vals[src], ptr+"/patternProperties/"+argEscapePointer(src), depth+1)})
+					n.patProps = append(n.patProps, patProp{p,
+						c.compile(po.vals[src], ptr+"/patternProperties/"+escapePointer(src), depth+1)})
 				}
 			}
 		case "minProperties":
-			n.minProps = argSchemaInt(v, -1)
+			n.minProps = schemaInt(v, -1)
 		case "maxProperties":
-			n.maxProps = argSchemaInt(v, -1)
+			n.maxProps = schemaInt(v, -1)
 		case "dependentRequired":
-			if po, ok := v.(*argObject); ok {
+			if po, ok := v.(*object); ok {
 				n.depRequire = map[string][]string{}
 				for _, k := range po.keys {
 					a, _ := po.vals[k].([]any)
@@ -412,21 +412,21 @@ func (c *argCompiler) compileObject(n *argNode, o *argObject, ptr string, depth 
 				n.items = sub(key, v)
 			}
 		case "minItems":
-			n.minItems = argSchemaInt(v, -1)
+			n.minItems = schemaInt(v, -1)
 		case "maxItems":
-			n.maxItems = argSchemaInt(v, -1)
+			n.maxItems = schemaInt(v, -1)
 		case "uniqueItems":
 			n.unique, _ = v.(bool)
 		case "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum":
 			c.bound(n, o, key, v)
 		case "multipleOf":
-			if f, lit, ok := argSchemaNum(v); ok && f > 0 && !math.IsInf(f, 0) {
+			if f, lit, ok := schemaNum(v); ok && f > 0 && !math.IsInf(f, 0) {
 				n.multipleOf, n.multLit = f, lit
 			}
 		case "minLength":
-			n.minLen = argSchemaInt(v, -1)
+			n.minLen = schemaInt(v, -1)
 		case "maxLength":
-			n.maxLen = argSchemaInt(v, -1)
+			n.maxLen = schemaInt(v, -1)
 		case "pattern":
 			if s, ok := v.(string); ok {
 				n.pattern = c.pattern(s, ptr+"/pattern")
@@ -451,12 +451,12 @@ func (c *argCompiler) compileObject(n *argNode, o *argObject, ptr string, depth 
 	}
 }
 
-func argEscapePointer(s string) string {
+func escapePointer(s string) string {
 	return strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1")
 }
 
-func (c *argCompiler) addType(n *argNode, name, ptr string) {
-	k, ok := argKindByName(name)
+func (c *compiler) addType(n *node, name, ptr string) {
+	k, ok := kindByName(name)
 	if !ok {
 		c.warn(ptr, "unknown type "+strconv.Quote(name)+"; ignored")
 		return
@@ -469,33 +469,33 @@ func (c *argCompiler) addType(n *argNode, name, ptr string) {
 
 // bound reads minimum/maximum and both forms of exclusive bounds: the
 // 2020-12 number and the OpenAPI 3.0 boolean beside minimum/maximum.
-func (c *argCompiler) bound(n *argNode, o *argObject, key string, v any) {
-	f, lit, ok := argSchemaNum(v)
+func (c *compiler) bound(n *node, o *object, key string, v any) {
+	f, lit, ok := schemaNum(v)
 	switch key {
 	case "minimum", "maximum":
 		if !ok {
 			return
 		}
 		ex, _ := o.vals["exclusive"+strings.ToUpper(key[:1])+key[1:]].(bool)
-		b := &argBound{v: f, lit: lit, excl: ex}
+		b := &bound{v: f, lit: lit, excl: ex}
 		if key == "minimum" {
-			n.min = argTighter(n.min, b, true)
+			n.min = tighter(n.min, b, true)
 		} else {
-			n.max = argTighter(n.max, b, false)
+			n.max = tighter(n.max, b, false)
 		}
 	case "exclusiveMinimum":
 		if ok {
-			n.min = argTighter(n.min, &argBound{v: f, lit: lit, excl: true}, true)
+			n.min = tighter(n.min, &bound{v: f, lit: lit, excl: true}, true)
 		}
 	case "exclusiveMaximum":
 		if ok {
-			n.max = argTighter(n.max, &argBound{v: f, lit: lit, excl: true}, false)
+			n.max = tighter(n.max, &bound{v: f, lit: lit, excl: true}, false)
 		}
 	}
 }
 
-// argTighter returns the stricter of two lower (or upper) bounds.
-func argTighter(old, b *argBound, lower bool) *argBound {
+// tighter returns the stricter of two lower (or upper) bounds.
+func tighter(old, b *bound, lower bool) *bound {
 	if old == nil {
 		return b
 	}
@@ -511,7 +511,7 @@ func argTighter(old, b *argBound, lower bool) *argBound {
 	return old
 }
 
-func argSchemaNum(v any) (float64, string, bool) {
+func schemaNum(v any) (float64, string, bool) {
 	n, ok := v.(json.Number)
 	if !ok {
 		return 0, "", false
@@ -523,8 +523,8 @@ func argSchemaNum(v any) (float64, string, bool) {
 	return f, string(n), true
 }
 
-func argSchemaInt(v any, def int) int {
-	f, _, ok := argSchemaNum(v)
+func schemaInt(v any, def int) int {
+	f, _, ok := schemaNum(v)
 	if !ok || f < 0 {
 		return def
 	}
@@ -538,9 +538,9 @@ func argSchemaInt(v any, def int) int {
 // there (linear time), else with regexp2 in ECMAScript mode (lookaround,
 // \u escapes), bounded by a match timeout. A pattern neither compiles is
 // skipped with a warning.
-func (c *argCompiler) pattern(src, ptr string) *argPattern {
+func (c *compiler) pattern(src, ptr string) *pattern {
 	if re, err := regexp.Compile(src); err == nil {
-		return &argPattern{src: src, re: re}
+		return &pattern{src: src, re: re}
 	}
 	re2, err := regexp2.Compile(src, regexp2.ECMAScript)
 	if err != nil {
@@ -548,5 +548,5 @@ func (c *argCompiler) pattern(src, ptr string) *argPattern {
 		return nil
 	}
 	re2.MatchTimeout = 50 * time.Millisecond
-	return &argPattern{src: src, re2: re2}
+	return &pattern{src: src, re2: re2}
 }

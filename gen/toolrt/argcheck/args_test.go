@@ -352,7 +352,7 @@ func TestArgCoercions(t *testing.T) {
 				want += ","
 			}
 			want += `"ticketId":"` + testTicket + `"}`
-			if got := string(argAppendJSON(nil, args)); canonJSON(t, got) != canonJSON(t, want) {
+			if got := string(appendJSON(nil, args)); canonJSON(t, got) != canonJSON(t, want) {
 				t.Errorf("args = %s, want %s", got, want)
 			}
 			var got []string
@@ -374,7 +374,7 @@ func canonJSON(t *testing.T, s string) string {
 	if err := dec.Decode(&v); err != nil {
 		t.Fatalf("%s: %v", s, err)
 	}
-	return string(argAppendJSON(nil, v))
+	return string(appendJSON(nil, v))
 }
 
 func TestArgCheckEmptyMeansNoArguments(t *testing.T) {
@@ -421,7 +421,7 @@ func TestArgCheckRefRecursion(t *testing.T) {
 	if len(applied) != 1 || applied[0].String() != `root.children[0].children[0].size: "3" -> 3 (integer expected)` {
 		t.Errorf("coercions = %v", applied)
 	}
-	if got := string(argAppendJSON(nil, args)); !strings.Contains(got, `"size":3`) {
+	if got := string(appendJSON(nil, args)); !strings.Contains(got, `"size":3`) {
 		t.Errorf("args = %s", got)
 	}
 	_, _, err = c.Check(`{"root":{"name":"a","children":[{"name":"b"},{"children":[{"name":"c","size":"big"}]}]}}`)
@@ -478,7 +478,7 @@ func TestArgCheckComposition(t *testing.T) {
 	  {"type":"object","properties":{"a":{"type":"integer"}},"required":["b"]},
 	  {"type":"object","properties":{"a":{"type":"string"}}}]}}}`)
 	args, applied, err := c.Check(`{"v":{"a":"5"}}`)
-	if err != nil || len(applied) != 0 || argCanonKey(args) != `{"v":{"a":"5"}}` {
+	if err != nil || len(applied) != 0 || canonKey(args) != `{"v":{"a":"5"}}` {
 		t.Errorf("anyOf: %v, %v, %v", args, applied, err)
 	}
 	// A value valid as given is not coerced into another form.
@@ -665,12 +665,12 @@ func FuzzCheck(f *testing.F) {
 			}
 			return
 		}
-		again, applied, err := c.Check(string(argAppendJSON(nil, args)))
+		again, applied, err := c.Check(string(appendJSON(nil, args)))
 		if err != nil || len(applied) != 0 {
-			t.Fatalf("accepted arguments %s do not pass again: %v %v", argAppendJSON(nil, args), applied, err)
+			t.Fatalf("accepted arguments %s do not pass again: %v %v", appendJSON(nil, args), applied, err)
 		}
-		if argCanonKey(again) != argCanonKey(args) {
-			t.Fatalf("second check changed %s to %s", argCanonKey(args), argCanonKey(again))
+		if canonKey(again) != canonKey(args) {
+			t.Fatalf("second check changed %s to %s", canonKey(args), canonKey(again))
 		}
 	})
 }

@@ -1,51 +1,47 @@
 package argcheck
 
 import (
-	"encoding/base64"
 	"encoding/json"
 	"math"
-	"net/mail"
-	"net/netip"
-	"net/url"
 	"sort"
 	"strconv"
 	"strings"
-	"time"
 	"unicode/utf8"
 
 	"github.com/agentready/agentready/internal/editdist"
 	"github.com/agentready/agentready/internal/english"
+	"github.com/agentready/agentready/internal/formats"
 	"github.com/agentready/agentready/internal/jsonw"
 )
 
-// argMaxShownValue is how many characters of a given value an error echoes.
-const argMaxShownValue = 80
+// maxShownValue is how many characters of a given value an error echoes.
+const maxShownValue = 80
 
-// argFmtValue writes a value as compact JSON for a message, cut to
-// argMaxShownValue characters. Strings are quoted with JSON escapes, so a
+// fmtValue writes a value as compact JSON for a message, cut to
+// maxShownValue characters. Strings are quoted with JSON escapes, so a
 // value can never break a message line.
-func argFmtValue(v any) string {
+func fmtValue(v any) string {
 	switch x := v.(type) {
 	case string:
-		return argQuoteJSON(argTruncateString(x, argMaxShownValue))
+		return quoteJSON(truncateString(x, maxShownValue))
 	case json.Number:
-		return argTruncateString(string(x), argMaxShownValue)
+		return truncateString(string(x), maxShownValue)
 	}
-	return argTruncateString(string(argAppendJSON(nil, v)), argMaxShownValue)
+	return truncateString(string(appendJSON(nil, v)), maxShownValue)
 }
 
-func argFmtScalar(v any) string {
+func fmtScalar(v any) string {
 	switch x := v.(type) {
 	case json.Number:
 		return string(x)
 	case bool:
 		return strconv.FormatBool(x)
 	}
-	return argFmtValue(v)
+	return fmtValue(v)
 }
 
-// argTruncateString cuts s to at most n runes, ending in "..." when cut.
-func argTruncateString(s string, n int) string {
+// truncateString cuts s to at most n runes, ending in "..." when cut.
+func truncateString(s string, n int) string {
 	if len(s) <= n {
 		return s
 	}
@@ -61,20 +57,20 @@ func argTruncateString(s string, n int) string {
 	return s[:i] + "..."
 }
 
-func argTruncateBytes(b []byte, n int) []byte {
+func truncateBytes(b []byte, n int) []byte {
 	if len(b) <= n {
 		return b
 	}
-	return []byte(argTruncateString(string(b), n))
+	return []byte(truncateString(string(b), n))
 }
 
-// argQuoteJSON quotes s as a JSON string, without HTML escaping; invalid
+// quoteJSON quotes s as a JSON string, without HTML escaping; invalid
 // UTF-8 becomes U+FFFD.
-func argQuoteJSON(s string) string {
-	return string(argAppendQuoted(make([]byte, 0, len(s)+2), s))
+func quoteJSON(s string) string {
+	return string(appendQuoted(make([]byte, 0, len(s)+2), s))
 }
 
-func argAppendQuoted(b []byte, s string) []byte {
+func appendQuoted(b []byte, s string) []byte {
 	const hex = "0123456789abcdef"
 	b = append(b, '"')
 	for _, r := range s {
@@ -96,9 +92,9 @@ func argAppendQuoted(b []byte, s string) []byte {
 	return append(b, '"')
 }
 
-// argAppendJSON writes v as compact JSON: maps with sorted keys, schema
+// appendJSON writes v as compact JSON: maps with sorted keys, schema
 // objects in their written order, raw JSON as it is.
-func argAppendJSON(b []byte, v any) []byte {
+func appendJSON(b []byte, v any) []byte {
 	if raw, ok := v.(json.RawMessage); ok {
 		return append(b, raw...)
 	}
@@ -107,28 +103,28 @@ func argAppendJSON(b []byte, v any) []byte {
 
 // OrderedKeys and Member make an object a jsonw.Ordered one, written in
 // its key order.
-func (o *argObject) OrderedKeys() []string { return o.keys }
+func (o *object) OrderedKeys() []string { return o.keys }
 
 // Member is the value of key k (see OrderedKeys).
-func (o *argObject) Member(k string) any { return o.vals[k] }
+func (o *object) Member(k string) any { return o.vals[k] }
 
-// argCanonKey is a text equal for JSON-equal values: numbers by value,
+// canonKey is a text equal for JSON-equal values: numbers by value,
 // objects with sorted keys.
-func argCanonKey(v any) string {
-	return string(argAppendCanon(nil, v))
+func canonKey(v any) string {
+	return string(appendCanon(nil, v))
 }
 
-func argAppendCanon(b []byte, v any) []byte {
+func appendCanon(b []byte, v any) []byte {
 	switch x := v.(type) {
 	case json.Number:
-		return append(b, argCanonNumber(x)...)
+		return append(b, canonNumber(x)...)
 	case []any:
 		b = append(b, '[')
 		for i, e := range x {
 			if i > 0 {
 				b = append(b, ',')
 			}
-			b = argAppendCanon(b, e)
+			b = appendCanon(b, e)
 		}
 		return append(b, ']')
 	case map[string]any:
@@ -137,31 +133,31 @@ func argAppendCanon(b []byte, v any) []byte {
 			keys = append(keys, k)
 		}
 		sort.Strings(keys)
-		return argAppendCanonObject(b, keys, func(k string) any { return x[k] })
-	case *argObject:
+		return appendCanonObject(b, keys, func(k string) any { return x[k] })
+	case *object:
 		keys := append([]string(nil), x.keys...)
 		sort.Strings(keys)
-		return argAppendCanonObject(b, keys, func(k string) any { return x.vals[k] })
+		return appendCanonObject(b, keys, func(k string) any { return x.vals[k] })
 	}
-	return argAppendJSON(b, v)
+	return appendJSON(b, v)
 }
 
-func argAppendCanonObject(b []byte, keys []string, get func(string) any) []byte {
+func appendCanonObject(b []byte, keys []string, get func(string) any) []byte {
 	b = append(b, '{')
 	for i, k := range keys {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = argAppendQuoted(b, k)
+		b = appendQuoted(b, k)
 		b = append(b, ':')
-		b = argAppendCanon(b, get(k))
+		b = appendCanon(b, get(k))
 	}
 	return append(b, '}')
 }
 
-func argCanonNumber(n json.Number) string {
+func canonNumber(n json.Number) string {
 	s := string(n)
-	if argIsIntLiteral(s) {
+	if isIntLiteral(s) {
 		if s == "-0" {
 			return "0"
 		}
@@ -180,13 +176,13 @@ func argCanonNumber(n json.Number) string {
 	return strconv.FormatFloat(f, 'g', -1, 64)
 }
 
-func argNumbersEqual(a, b json.Number) bool { return argCanonNumber(a) == argCanonNumber(b) }
+func numbersEqual(a, b json.Number) bool { return canonNumber(a) == canonNumber(b) }
 
-func argIsIntLiteral(s string) bool { return !strings.ContainsAny(s, ".eE") }
+func isIntLiteral(s string) bool { return !strings.ContainsAny(s, ".eE") }
 
-// argNumberText reads trimmed text as a number: JSON's grammar, plus a
+// numberText reads trimmed text as a number: JSON's grammar, plus a
 // leading "+" and leading zeros, which it drops.
-func argNumberText(s string) (json.Number, bool) {
+func numberText(s string) (json.Number, bool) {
 	if strings.HasPrefix(s, "+") {
 		s = s[1:]
 		if strings.HasPrefix(s, "-") {
@@ -238,9 +234,9 @@ func argNumberText(s string) (json.Number, bool) {
 	return json.Number(s), true
 }
 
-// argIntegral returns n written as an integer when its value is whole.
-func argIntegral(n json.Number) (json.Number, bool) {
-	if argIsIntLiteral(string(n)) {
+// integral returns n written as an integer when its value is whole.
+func integral(n json.Number) (json.Number, bool) {
+	if isIntLiteral(string(n)) {
 		return n, true
 	}
 	f, err := strconv.ParseFloat(string(n), 64)
@@ -253,9 +249,9 @@ func argIntegral(n json.Number) (json.Number, bool) {
 	return json.Number(strconv.FormatFloat(f, 'f', -1, 64)), true
 }
 
-// argCountRange says how many are allowed: "1 to 10 items", "at least 3
+// countRange says how many are allowed: "1 to 10 items", "at least 3
 // characters"; a negative bound is absent.
-func argCountRange(lo, hi int, word string) string {
+func countRange(lo, hi int, word string) string {
 	switch {
 	case lo >= 0 && hi >= 0 && lo == hi:
 		return "exactly " + english.Count(hi, word)
@@ -267,28 +263,28 @@ func argCountRange(lo, hi int, word string) string {
 	return "at least " + english.Count(lo, word)
 }
 
-func argListNames(names []string, limit int) string {
+func listNames(names []string, limit int) string {
 	if len(names) <= limit {
 		return strings.Join(names, ", ")
 	}
 	return strings.Join(names[:limit], ", ") + ", ... (" + strconv.Itoa(len(names)-limit) + " more)"
 }
 
-func argListValues(vals []any, limit int) string {
+func listValues(vals []any, limit int) string {
 	var parts []string
 	for i, v := range vals {
 		if i == limit {
 			parts = append(parts, "... ("+strconv.Itoa(len(vals)-limit)+" more)")
 			break
 		}
-		parts = append(parts, argFmtValue(v))
+		parts = append(parts, fmtValue(v))
 	}
 	return strings.Join(parts, ", ")
 }
 
-// argClosestName suggests the known name the model probably meant: one equal
+// closestName suggests the known name the model probably meant: one equal
 // but for case and separators, else one within a small edit distance.
-func argClosestName(name string, known []string) string {
+func closestName(name string, known []string) string {
 	norm := func(s string) string {
 		return strings.Map(func(r rune) rune {
 			switch r {
@@ -314,10 +310,10 @@ func argClosestName(name string, known []string) string {
 	return best
 }
 
-// argClosestEnum suggests the accepted text s probably meant: one that s
+// closestEnum suggests the accepted text s probably meant: one that s
 // contains or that contains s ("DESC" for "DESC order"), else one within
 // a small edit distance. It is only a hint; the value is not changed.
-func argClosestEnum(s string, enum []any) string {
+func closestEnum(s string, enum []any) string {
 	ls := strings.ToLower(strings.TrimSpace(s))
 	if ls == "" {
 		return ""
@@ -341,174 +337,70 @@ func argClosestEnum(s string, enum []any) string {
 	return best
 }
 
-// argFormat is a known string format: its check, what to say instead
-// and an example.
-type argFormat struct {
-	check    func(string) bool
+// formatText is what to say of a known string format (see package
+// formats, which checks it): what to use instead and an example.
+type formatText struct {
 	accepted string
 	example  string
 }
 
-var argFormats = map[string]argFormat{
-	"date-time":     {argIsDateTime, "use an RFC 3339 date-time with a time zone", "2024-01-15T09:30:00Z"},
-	"date":          {argIsDate, "use a date as YYYY-MM-DD", "2024-01-15"},
-	"time":          {argIsTime, "use a time as HH:MM:SS, optionally with a time zone", "09:30:00Z"},
-	"email":         {argIsEmail, "use a plain email address", "user@example.com"},
-	"idn-email":     {argIsEmail, "use a plain email address", "user@example.com"},
-	"uuid":          {IsUUID, "use a UUID (8-4-4-4-12 hex digits)", "3f1c2a9e-8b7d-4c6e-9f0a-1b2c3d4e5f60"},
-	"uri":           {argIsURI, "use an absolute URI", "https://example.com/"},
-	"url":           {argIsURI, "use an absolute URL", "https://example.com/"},
-	"iri":           {argIsURI, "use an absolute IRI", "https://example.com/"},
-	"uri-reference": {argIsURIRef, "use a URI reference", "/path"},
-	"iri-reference": {argIsURIRef, "use an IRI reference", "/path"},
-	"ipv4":          {argIsIPv4, "use a dotted IPv4 address", "192.0.2.1"},
-	"ipv6":          {argIsIPv6, "use an IPv6 address", "2001:db8::1"},
-	"hostname":      {argIsHostname, "use a DNS host name", "api.example.com"},
-	"byte":          {argIsBase64, "use base64-encoded data", "aGVsbG8="},
-	"int32":         {argIsInt32Text, "use an integer from -2147483648 to 2147483647", "1"},
-	"int64":         {argIsInt64Text, "use an integer from -9223372036854775808 to 9223372036854775807", "1"},
+var formatTexts = map[string]formatText{
+	"date-time":             {"use an RFC 3339 date-time with a time zone", "2024-01-15T09:30:00Z"},
+	"date":                  {"use a date as YYYY-MM-DD", "2024-01-15"},
+	"time":                  {"use a time as HH:MM:SS, optionally with a time zone", "09:30:00Z"},
+	"email":                 {"use a plain email address", "user@example.com"},
+	"idn-email":             {"use a plain email address", "user@example.com"},
+	"uuid":                  {"use a UUID (8-4-4-4-12 hex digits)", "3f1c2a9e-8b7d-4c6e-9f0a-1b2c3d4e5f60"},
+	"uri":                   {"use an absolute URI", "https://example.com/"},
+	"url":                   {"use an absolute URL", "https://example.com/"},
+	"iri":                   {"use an absolute IRI", "https://example.com/"},
+	"uri-reference":         {"use a URI reference", "/path"},
+	"iri-reference":         {"use an IRI reference", "/path"},
+	"ipv4":                  {"use a dotted IPv4 address", "192.0.2.1"},
+	"ipv6":                  {"use an IPv6 address", "2001:db8::1"},
+	"hostname":              {"use a DNS host name", "api.example.com"},
+	"duration":              {"use an ISO 8601 duration such as PT1H30M or P3D", "PT1H"},
+	"json-pointer":          {"use a JSON pointer such as /a/b", "/a/b"},
+	"relative-json-pointer": {"use a relative JSON pointer such as 0/a", "0/a"},
+	"semver":                {"use a semantic version such as 1.2.3", "1.0.0"},
+	"byte":                  {"use base64-encoded data", "aGVsbG8="},
+	"int32":                 {"use an integer from -2147483648 to 2147483647", "1"},
+	"int64":                 {"use an integer from -9223372036854775808 to 9223372036854775807", "1"},
 }
 
 // FormatAccepts reports whether argument checking takes s as a string of
 // the given format; a format it does not check takes every string. The
 // generator asks it whether an enum's values contradict the enum's format.
 func FormatAccepts(format, s string) bool {
-	ok, _, _ := argCheckFormat(format, s)
+	ok, _, _ := checkFormat(format, s)
 	return ok
 }
 
-// argCheckFormat checks s against a known format; unknown formats pass.
-func argCheckFormat(format, s string) (ok bool, accepted string, example any) {
-	f, known := argFormats[format]
+// checkFormat checks s against a known format; unknown formats pass.
+// An empty string passes no known format: a model that leaves a
+// formatted argument blank has not given one.
+func checkFormat(format, s string) (ok bool, accepted string, example any) {
+	f, known := formatTexts[format]
 	if !known {
 		return true, "", nil
 	}
-	if s != "" && f.check(s) {
+	if s != "" && formats.Valid(format, s) {
 		return true, "", nil
 	}
 	return false, f.accepted, f.example
 }
 
-func argIsDateTime(s string) bool {
-	if len(s) > 10 && s[10] == 't' {
-		s = s[:10] + "T" + s[11:]
-	}
-	if strings.HasSuffix(s, "z") {
-		s = s[:len(s)-1] + "Z"
-	}
-	_, err := time.Parse(time.RFC3339, s)
-	return err == nil
-}
-
-func argIsDate(s string) bool {
-	_, err := time.Parse(time.DateOnly, s)
-	return err == nil
-}
-
-func argIsTime(s string) bool {
-	for _, layout := range []string{"15:04:05Z07:00", "15:04:05"} {
-		if _, err := time.Parse(layout, s); err == nil {
-			return true
-		}
-	}
-	return false
-}
-
-func argIsEmail(s string) bool {
-	a, err := mail.ParseAddress(s)
-	return err == nil && a.Name == "" && a.Address == s && strings.Contains(s, "@")
-}
-
-// IsUUID reports whether s is a UUID as the "uuid" format writes it: 8-4-4-4-12
-// hex digits, in either case.
-func IsUUID(s string) bool {
-	if len(s) != 36 {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch i {
-		case 8, 13, 18, 23:
-			if c != '-' {
-				return false
-			}
-		default:
-			if !('0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F') {
-				return false
-			}
-		}
-	}
-	return true
-}
-
-func argIsURI(s string) bool {
-	u, err := url.Parse(s)
-	return err == nil && u.Scheme != "" && !strings.ContainsAny(s, " \t\r\n")
-}
-
-func argIsURIRef(s string) bool {
-	_, err := url.Parse(s)
-	return err == nil && !strings.ContainsAny(s, " \t\r\n")
-}
-
-func argIsIPv4(s string) bool {
-	a, err := netip.ParseAddr(s)
-	return err == nil && a.Is4()
-}
-
-func argIsIPv6(s string) bool {
-	a, err := netip.ParseAddr(s)
-	return err == nil && a.Is6() && a.Zone() == ""
-}
-
-func argIsHostname(s string) bool {
-	s = strings.TrimSuffix(s, ".")
-	if s == "" || len(s) > 253 {
-		return false
-	}
-	for _, label := range strings.Split(s, ".") {
-		if label == "" || len(label) > 63 || label[0] == '-' || label[len(label)-1] == '-' {
-			return false
-		}
-		for i := 0; i < len(label); i++ {
-			c := label[i]
-			if !('0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c == '-') {
-				return false
-			}
-		}
-	}
-	return true
-}
-
-func argIsBase64(s string) bool {
-	if _, err := base64.StdEncoding.DecodeString(s); err == nil {
-		return true
-	}
-	_, err := base64.RawStdEncoding.DecodeString(s)
-	return err == nil
-}
-
-func argIsInt32Text(s string) bool {
-	_, err := strconv.ParseInt(strings.TrimPrefix(s, "+"), 10, 32)
-	return err == nil
-}
-
-func argIsInt64Text(s string) bool {
-	_, err := strconv.ParseInt(strings.TrimPrefix(s, "+"), 10, 64)
-	return err == nil
-}
-
-// argDescribe says in words what n accepts, for "use ...": "an integer from
+// describe says in words what n accepts, for "use ...": "an integer from
 // 1 to 100", "an array of strings", "a string or null".
-func argDescribe(n *argNode, depth int) string {
+func describe(n *node, depth int) string {
 	if n == nil || depth > 4 {
 		return "a valid value"
 	}
 	if n.enum != nil {
 		if len(n.enum) == 1 {
-			return argFmtValue(n.enum[0])
+			return fmtValue(n.enum[0])
 		}
-		return "one of " + argListValues(n.enum, 8)
+		return "one of " + listValues(n.enum, 8)
 	}
 	if len(n.types) > 0 {
 		var parts []string
@@ -519,18 +411,18 @@ func argDescribe(n *argNode, depth int) string {
 				null = true
 			case akInt:
 				if n.mask&(1<<akNum) == 0 {
-					parts = append(parts, argDescribeNumber(n))
+					parts = append(parts, describeNumber(n))
 				}
 			case akNum:
-				parts = append(parts, argDescribeNumber(n))
+				parts = append(parts, describeNumber(n))
 			case akStr:
-				parts = append(parts, argDescribeString(n))
+				parts = append(parts, describeString(n))
 			case akBool:
 				parts = append(parts, "a boolean")
 			case akArr:
-				parts = append(parts, argDescribeArray(n, depth))
+				parts = append(parts, describeArray(n, depth))
 			case akObj:
-				parts = append(parts, argDescribeObject(n))
+				parts = append(parts, describeObject(n))
 			}
 		}
 		if null {
@@ -539,10 +431,10 @@ func argDescribe(n *argNode, depth int) string {
 		return strings.Join(parts, " or ")
 	}
 	if n.ref != nil {
-		return argDescribe(n.ref, depth+1)
+		return describe(n.ref, depth+1)
 	}
 	for _, a := range n.allOf {
-		if d := argDescribe(a, depth+1); d != "a valid value" {
+		if d := describe(a, depth+1); d != "a valid value" {
 			return d
 		}
 	}
@@ -553,23 +445,23 @@ func argDescribe(n *argNode, depth int) string {
 				forms = append(forms, "...")
 				break
 			}
-			forms = append(forms, argDescribe(s, depth+1))
+			forms = append(forms, describe(s, depth+1))
 		}
 		return strings.Join(forms, " or ")
 	}
 	switch {
 	case n.hasProps:
-		return argDescribeObject(n)
+		return describeObject(n)
 	case n.items != nil:
-		return argDescribeArray(n, depth)
+		return describeArray(n, depth)
 	}
 	return "a valid value"
 }
 
-func argDescribeString(n *argNode) string {
+func describeString(n *node) string {
 	s := "a string"
 	if n.minLen >= 0 || n.maxLen >= 0 {
-		s += " of " + argCountRange(n.minLen, n.maxLen, "character")
+		s += " of " + countRange(n.minLen, n.maxLen, "character")
 	}
 	if n.format != "" {
 		s += " (format " + n.format + ")"
@@ -577,40 +469,40 @@ func argDescribeString(n *argNode) string {
 	return s
 }
 
-func argDescribeArray(n *argNode, depth int) string {
+func describeArray(n *node, depth int) string {
 	s := "an array"
 	if n.items != nil {
-		if p := argPluralOf(n.items, depth+1); p != "" {
+		if p := pluralOf(n.items, depth+1); p != "" {
 			s += " of " + p
 		}
 	}
 	if n.minItems >= 0 || n.maxItems >= 0 {
-		s += " with " + argCountRange(n.minItems, n.maxItems, "item")
+		s += " with " + countRange(n.minItems, n.maxItems, "item")
 	}
 	return s
 }
 
-func argDescribeObject(n *argNode) string {
+func describeObject(n *node) string {
 	if len(n.propOrder) == 0 {
 		return "an object"
 	}
-	return "an object with fields " + argListNames(n.propOrder, 6)
+	return "an object with fields " + listNames(n.propOrder, 6)
 }
 
-// argPluralOf names the items an array holds: "strings", "objects",
+// pluralOf names the items an array holds: "strings", "objects",
 // `values from "a", "b"`.
-func argPluralOf(n *argNode, depth int) string {
+func pluralOf(n *node, depth int) string {
 	if n == nil || depth > 4 {
 		return ""
 	}
 	if n.enum != nil {
-		return "values from " + argListValues(n.enum, 8)
+		return "values from " + listValues(n.enum, 8)
 	}
 	for _, t := range n.types {
 		if t == akNull {
 			continue
 		}
-		s := map[argKind]string{akBool: "booleans", akInt: "integers", akNum: "numbers", akStr: "strings",
+		s := map[kind]string{akBool: "booleans", akInt: "integers", akNum: "numbers", akStr: "strings",
 			akArr: "arrays", akObj: "objects"}[t]
 		if t == akStr && n.format != "" {
 			s += " (format " + n.format + ")"
@@ -618,7 +510,7 @@ func argPluralOf(n *argNode, depth int) string {
 		return s
 	}
 	if n.ref != nil {
-		return argPluralOf(n.ref, depth+1)
+		return pluralOf(n.ref, depth+1)
 	}
 	if n.hasProps {
 		return "objects"
@@ -626,8 +518,8 @@ func argPluralOf(n *argNode, depth int) string {
 	return ""
 }
 
-// argDescribeNumber says which numbers n accepts: "an integer from 1 to 100".
-func argDescribeNumber(n *argNode) string {
+// describeNumber says which numbers n accepts: "an integer from 1 to 100".
+func describeNumber(n *node) string {
 	s := "a number"
 	if n.allows(akInt) && n.mask&(1<<akNum) == 0 {
 		s = "an integer"
@@ -660,23 +552,23 @@ func argDescribeNumber(n *argNode) string {
 	return s + " " + strings.Join(parts, " and ")
 }
 
-// argSummarize is the short type of a missing value: "string, format uuid",
+// summarize is the short type of a missing value: "string, format uuid",
 // "array of string", `one of "a", "b"`.
-func argSummarize(n *argNode, depth int) string {
+func summarize(n *node, depth int) string {
 	if n == nil || depth > 4 {
 		return ""
 	}
 	if n.enum != nil {
 		if len(n.enum) <= 6 {
-			return "one of " + argListValues(n.enum, 6)
+			return "one of " + listValues(n.enum, 6)
 		}
 		return "one of " + strconv.Itoa(len(n.enum)) + " values"
 	}
 	var parts []string
 	for _, t := range n.types {
-		s := argKindNames[t]
+		s := kindNames[t]
 		if t == akArr && n.items != nil {
-			if it := argSummarize(n.items, depth+1); it != "" && !strings.Contains(it, ",") {
+			if it := summarize(n.items, depth+1); it != "" && !strings.Contains(it, ",") {
 				s += " of " + it
 			}
 		}
@@ -693,17 +585,17 @@ func argSummarize(n *argNode, depth int) string {
 		return s
 	}
 	if n.ref != nil {
-		return argSummarize(n.ref, depth+1)
+		return summarize(n.ref, depth+1)
 	}
 	for _, a := range n.allOf {
-		if s := argSummarize(a, depth+1); s != "" {
+		if s := summarize(a, depth+1); s != "" {
 			return s
 		}
 	}
 	if len(n.unions) > 0 {
 		var forms []string
 		for _, m := range n.unions[0] {
-			if f := argSummarize(m, depth+1); f != "" {
+			if f := summarize(m, depth+1); f != "" {
 				forms = append(forms, f)
 			}
 		}
@@ -715,33 +607,33 @@ func argSummarize(n *argNode, depth int) string {
 	return ""
 }
 
-// argExampleValue is an example of what n accepts, for messages: scalars as
+// exampleValue is an example of what n accepts, for messages: scalars as
 // they are, arrays and objects as JSON text.
-func argExampleValue(n *argNode) any {
-	v := argExampleOf(n, 0)
-	if v == argPlaceholder {
+func exampleValue(n *node) any {
+	v := exampleOf(n, 0)
+	if v == placeholder {
 		return nil
 	}
-	return argExampleScalar(v)
+	return exampleScalar(v)
 }
 
-// argExampleScalar returns a scalar as it is and anything else as its
+// exampleScalar returns a scalar as it is and anything else as its
 // JSON text, for an error message; nil stays nil.
-func argExampleScalar(v any) any {
+func exampleScalar(v any) any {
 	switch v.(type) {
 	case nil:
 		return nil
 	case string, json.Number, bool:
 		return v
 	}
-	return json.RawMessage(argAppendJSON(nil, v))
+	return json.RawMessage(appendJSON(nil, v))
 }
 
-// argExampleOf makes a value n accepts: the schema's own example, default or
+// exampleOf makes a value n accepts: the schema's own example, default or
 // first enum value, else one built from type, format and bounds.
 // Objects hold their required properties (or the first one, when none
 // is required), in schema order.
-func argExampleOf(n *argNode, depth int) any {
+func exampleOf(n *node, depth int) any {
 	if n == nil || depth > 8 || n.never {
 		return nil
 	}
@@ -751,25 +643,25 @@ func argExampleOf(n *argNode, depth int) any {
 	if len(n.enum) > 0 {
 		return n.enum[0]
 	}
-	t, ok := argFirstType(n)
+	t, ok := firstType(n)
 	if !ok {
 		if n.ref != nil {
-			return argExampleOf(n.ref, depth+1)
+			return exampleOf(n.ref, depth+1)
 		}
 		for _, a := range n.allOf {
-			if _, isObj := argFirstType(a); isObj || a.ref != nil {
+			if _, isObj := firstType(a); isObj || a.ref != nil {
 				break
 			}
-			if v := argExampleOf(a, depth+1); v != nil {
+			if v := exampleOf(a, depth+1); v != nil {
 				return v
 			}
 		}
-		if argObjectShape(n, 0) {
-			return argExampleObject(n, depth)
+		if objectShape(n, 0) {
+			return exampleObject(n, depth)
 		}
 		if len(n.unions) > 0 {
 			for _, m := range n.unions[0] {
-				if v := argExampleOf(m, depth+1); v != nil {
+				if v := exampleOf(m, depth+1); v != nil {
 					return v
 				}
 			}
@@ -782,22 +674,22 @@ func argExampleOf(n *argNode, depth int) any {
 	}
 	switch t {
 	case akStr:
-		return argExampleString(n)
+		return exampleString(n)
 	case akInt:
-		return argExampleNumber(n, true)
+		return exampleNumber(n, true)
 	case akNum:
-		return argExampleNumber(n, n.multipleOf > 0 && n.multipleOf == math.Trunc(n.multipleOf))
+		return exampleNumber(n, n.multipleOf > 0 && n.multipleOf == math.Trunc(n.multipleOf))
 	case akBool:
 		return true
 	case akArr:
 		var out []any
 		for _, p := range n.prefix {
-			out = append(out, argExampleOf(p, depth+1))
+			out = append(out, exampleOf(p, depth+1))
 		}
 		if len(out) > 0 || n.maxItems == 0 {
 			return append([]any{}, out...)
 		}
-		item := argExampleOf(n.items, depth+1)
+		item := exampleOf(n.items, depth+1)
 		if item == nil && (n.items == nil || !n.items.allows(akNull)) {
 			if n.items != nil {
 				return []any{}
@@ -814,13 +706,13 @@ func argExampleOf(n *argNode, depth int) any {
 		}
 		return out
 	case akObj:
-		return argExampleObject(n, depth)
+		return exampleObject(n, depth)
 	}
 	return nil
 }
 
-// argFirstType is the first non-null type n declares.
-func argFirstType(n *argNode) (argKind, bool) {
+// firstType is the first non-null type n declares.
+func firstType(n *node) (kind, bool) {
 	for _, t := range n.types {
 		if t != akNull {
 			return t, true
@@ -829,32 +721,32 @@ func argFirstType(n *argNode) (argKind, bool) {
 	return akNull, false
 }
 
-// argObjectShape reports whether n (with its $ref and allOf) declares
+// objectShape reports whether n (with its $ref and allOf) declares
 // properties.
-func argObjectShape(n *argNode, depth int) bool {
+func objectShape(n *node, depth int) bool {
 	if n == nil || depth > 8 {
 		return false
 	}
 	if n.hasProps || len(n.required) > 0 {
 		return true
 	}
-	if argObjectShape(n.ref, depth+1) {
+	if objectShape(n.ref, depth+1) {
 		return true
 	}
 	for _, a := range n.allOf {
-		if argObjectShape(a, depth+1) {
+		if objectShape(a, depth+1) {
 			return true
 		}
 	}
 	return false
 }
 
-func argExampleObject(n *argNode, depth int) any {
+func exampleObject(n *node, depth int) any {
 	var names []string
-	props := map[string]*argNode{}
+	props := map[string]*node{}
 	required := map[string]bool{}
-	var gather func(m *argNode, d int)
-	gather = func(m *argNode, d int) {
+	var gather func(m *node, d int)
+	gather = func(m *node, d int) {
 		if m == nil || d > 8 {
 			return
 		}
@@ -873,7 +765,7 @@ func argExampleObject(n *argNode, depth int) any {
 		}
 	}
 	gather(n, 0)
-	o := &argObject{vals: map[string]any{}}
+	o := &object{vals: map[string]any{}}
 	for _, name := range names {
 		if required[name] {
 			o.keys = append(o.keys, name)
@@ -892,7 +784,7 @@ func argExampleObject(n *argNode, depth int) any {
 	}
 	for _, k := range o.keys {
 		if p, ok := props[k]; ok {
-			o.vals[k] = argExampleOf(p, depth+1)
+			o.vals[k] = exampleOf(p, depth+1)
 		} else {
 			o.vals[k] = "..."
 		}
@@ -900,11 +792,11 @@ func argExampleObject(n *argNode, depth int) any {
 	return o
 }
 
-func argExampleString(n *argNode) any {
-	if f, ok := argFormats[n.format]; ok {
+func exampleString(n *node) any {
+	if f, ok := formatTexts[n.format]; ok {
 		return f.example
 	}
-	s := argPlaceholder
+	s := placeholder
 	if n.minLen > len(s) {
 		s = strings.Repeat("x", min(n.minLen, 1000))
 	}
@@ -914,12 +806,12 @@ func argExampleString(n *argNode) any {
 	return s
 }
 
-// argPlaceholder is the made-up string of a schema that says nothing
+// placeholder is the made-up string of a schema that says nothing
 // more: it keeps an example object valid, but is never offered alone as
 // the example of one value (it would teach a placeholder).
-const argPlaceholder = "text"
+const placeholder = "text"
 
-func argExampleNumber(n *argNode, integer bool) json.Number {
+func exampleNumber(n *node, integer bool) json.Number {
 	x := 1.0
 	step := 1.0
 	if n.multipleOf > 0 {

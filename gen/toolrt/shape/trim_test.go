@@ -37,10 +37,10 @@ func TestTrimJSONShapes(t *testing.T) {
 	}
 }
 
-// resultRandJSON writes a random JSON value, with random whitespace, keys in
+// randJSON writes a random JSON value, with random whitespace, keys in
 // random order (sometimes repeated) and strings with escapes and
 // multi-byte runes, until b holds about 100 kB.
-func resultRandJSON(b *strings.Builder, r *rand.Rand, depth int) {
+func randJSON(b *strings.Builder, r *rand.Rand, depth int) {
 	ws := func() {
 		if r.Intn(4) == 0 {
 			b.WriteString([]string{" ", "\n", "\t", "  \r\n"}[r.Intn(4)])
@@ -57,9 +57,9 @@ func resultRandJSON(b *strings.Builder, r *rand.Rand, depth int) {
 	case 1:
 		b.WriteString([]string{"0", "-1", "3.25", "1e300", "-0.5E-7", strconv.Itoa(r.Int()), strings.Repeat("7", r.Intn(300)+1)}[r.Intn(7)])
 	case 2, 3:
-		b.WriteString(resultRandString(r, r.Intn(20)))
+		b.WriteString(randString(r, r.Intn(20)))
 	case 4, 5:
-		b.WriteString(resultRandString(r, r.Intn(3000)))
+		b.WriteString(randString(r, r.Intn(3000)))
 	case 6, 7:
 		n := r.Intn(60)
 		if r.Intn(5) == 0 {
@@ -70,7 +70,7 @@ func resultRandJSON(b *strings.Builder, r *rand.Rand, depth int) {
 			if i > 0 {
 				b.WriteByte(',')
 			}
-			resultRandJSON(b, r, depth+1)
+			randJSON(b, r, depth+1)
 		}
 		ws()
 		b.WriteByte(']')
@@ -85,11 +85,11 @@ func resultRandJSON(b *strings.Builder, r *rand.Rand, depth int) {
 			if r.Intn(10) == 0 {
 				b.WriteString(`"…"`)
 			} else {
-				b.WriteString(resultRandString(r, r.Intn(12)))
+				b.WriteString(randString(r, r.Intn(12)))
 			}
 			ws()
 			b.WriteByte(':')
-			resultRandJSON(b, r, depth+1)
+			randJSON(b, r, depth+1)
 		}
 		ws()
 		b.WriteByte('}')
@@ -97,7 +97,7 @@ func resultRandJSON(b *strings.Builder, r *rand.Rand, depth int) {
 	ws()
 }
 
-func resultRandString(r *rand.Rand, n int) string {
+func randString(r *rand.Rand, n int) string {
 	alphabet := []rune("abcdefghij klmnop\"\\\n\t\x01é日😀\u2028<>&/")
 	rs := make([]rune, n)
 	for i := range rs {
@@ -111,15 +111,15 @@ func resultRandString(r *rand.Rand, n int) string {
 }
 
 var (
-	resultMoreItems = regexp.MustCompile(`^…\((\d+) more items?\)$`)
-	resultMoreKeys  = regexp.MustCompile(`^(\d+) more keys?$`)
-	resultMoreChars = regexp.MustCompile(`^(?s)(.*)…\((\d+) more characters?\)$`)
+	moreItems = regexp.MustCompile(`^…\((\d+) more items?\)$`)
+	moreKeys  = regexp.MustCompile(`^(\d+) more keys?$`)
+	moreChars = regexp.MustCompile(`^(?s)(.*)…\((\d+) more characters?\)$`)
 )
 
-// resultTrimOf checks that out is a trimmed copy of in (both compact): the
+// trimOf checks that out is a trimmed copy of in (both compact): the
 // same value, or one whose arrays keep their first items, objects their
 // first keys and strings their first characters, each counted by a note.
-func resultTrimOf(out, in *trimmer, oi, ii int, depth int) error {
+func trimOf(out, in *trimmer, oi, ii int, depth int) error {
 	o, i := &out.nodes[oi], &in.nodes[ii]
 	os, is := out.buf[o.start:o.end], in.buf[i.start:i.end]
 	if bytes.Equal(os, is) {
@@ -130,7 +130,7 @@ func resultTrimOf(out, in *trimmer, oi, ii int, depth int) error {
 		var got, whole string
 		_ = json.Unmarshal(os, &got)
 		_ = json.Unmarshal(is, &whole)
-		m := resultMoreChars.FindStringSubmatch(got)
+		m := moreChars.FindStringSubmatch(got)
 		if m == nil || !strings.HasPrefix(whole, m[1]) {
 			return fmt.Errorf("string %.60q is not a shortened %.60q", got, whole)
 		}
@@ -145,7 +145,7 @@ func resultTrimOf(out, in *trimmer, oi, ii int, depth int) error {
 			last := &out.nodes[ok[kept-1]]
 			var v string
 			_ = json.Unmarshal(out.buf[last.start:last.end], &v)
-			if m := resultMoreItems.FindStringSubmatch(v); m != nil {
+			if m := moreItems.FindStringSubmatch(v); m != nil {
 				if n, _ := strconv.Atoi(m[1]); kept-1+n == len(ik) {
 					kept--
 				}
@@ -155,7 +155,7 @@ func resultTrimOf(out, in *trimmer, oi, ii int, depth int) error {
 			return fmt.Errorf("array keeps %d of %d items without a note: %.80s", kept, len(ik), os)
 		}
 		for j, k := range ok[:kept] {
-			if err := resultTrimOf(out, in, k, ik[j], depth+1); err != nil {
+			if err := trimOf(out, in, k, ik[j], depth+1); err != nil {
 				return err
 			}
 		}
@@ -168,7 +168,7 @@ func resultTrimOf(out, in *trimmer, oi, ii int, depth int) error {
 			key := trimKeyText(out.buf[last.key:last.keyEnd])
 			var v string
 			_ = json.Unmarshal(out.buf[last.start:last.end], &v)
-			if m := resultMoreKeys.FindStringSubmatch(v); m != nil && (key == "…" || key == "……") && kept <= len(ik) {
+			if m := moreKeys.FindStringSubmatch(v); m != nil && (key == "…" || key == "……") && kept <= len(ik) {
 				if n, _ := strconv.Atoi(m[1]); kept-1+n == len(ik) {
 					kept--
 				}
@@ -182,7 +182,7 @@ func resultTrimOf(out, in *trimmer, oi, ii int, depth int) error {
 			if !bytes.Equal(out.buf[a.key:a.keyEnd], in.buf[b.key:b.keyEnd]) {
 				return fmt.Errorf("key %d is %s, want %s", j, out.buf[a.key:a.keyEnd], in.buf[b.key:b.keyEnd])
 			}
-			if err := resultTrimOf(out, in, k, ik[j], depth+1); err != nil {
+			if err := trimOf(out, in, k, ik[j], depth+1); err != nil {
 				return err
 			}
 		}
@@ -193,8 +193,8 @@ func resultTrimOf(out, in *trimmer, oi, ii int, depth int) error {
 	return fmt.Errorf("%.60s became %.60s", is, os)
 }
 
-// resultCheckTrim checks one TrimJSON call on valid or invalid body.
-func resultCheckTrim(t *testing.T, body []byte, budget int, count func(string) int) {
+// checkTrim checks one TrimJSON call on valid or invalid body.
+func checkTrim(t *testing.T, body []byte, budget int, count func(string) int) {
 	t.Helper()
 	out, omitted, truncated := TrimJSON(body, budget, count)
 	if !json.Valid(out) {
@@ -225,7 +225,7 @@ func resultCheckTrim(t *testing.T, body []byte, budget int, count func(string) i
 	if count(compact.String()) <= budget {
 		t.Fatalf("a body within the budget was trimmed")
 	}
-	if err := resultTrimOf(newTrimmer(out), newTrimmer(compact.Bytes()), 0, 0, 0); err != nil {
+	if err := trimOf(newTrimmer(out), newTrimmer(compact.Bytes()), 0, 0, 0); err != nil {
 		t.Fatalf("TrimJSON(%.80q, %d): %v\n%.300s", body, budget, err, out)
 	}
 	if again, _, _ := TrimJSON(body, budget, count); !bytes.Equal(again, out) {
@@ -245,10 +245,10 @@ func TestTrimJSONProperty(t *testing.T) {
 	}
 	for i := 0; i < n; i++ {
 		var b strings.Builder
-		resultRandJSON(&b, r, 0)
+		randJSON(&b, r, 0)
 		budget := 50 + r.Intn(2000)
 		count := []func(string) int{nil, runeThirds}[i%2]
-		resultCheckTrim(t, []byte(b.String()), budget, count)
+		checkTrim(t, []byte(b.String()), budget, count)
 	}
 }
 
@@ -260,12 +260,12 @@ func FuzzTrimJSON(f *testing.F) {
 	f.Add([]byte(`[[[[[[[["deep"]]]]]]]]`), uint16(1))
 	f.Add([]byte("<html>not json</html>"), uint16(80))
 	f.Fuzz(func(t *testing.T, body []byte, budget uint16) {
-		resultCheckTrim(t, body, int(budget), nil)
+		checkTrim(t, body, int(budget), nil)
 	})
 }
 
-// resultMegabyteArray is a JSON array of about 1 MB of API-like items.
-func resultMegabyteArray() []byte {
+// megabyteArray is a JSON array of about 1 MB of API-like items.
+func megabyteArray() []byte {
 	var b bytes.Buffer
 	b.WriteByte('[')
 	for i := 0; b.Len() < 1<<20; i++ {
@@ -282,7 +282,7 @@ func resultMegabyteArray() []byte {
 }
 
 func BenchmarkTrimJSON(b *testing.B) {
-	body := resultMegabyteArray()
+	body := megabyteArray()
 	for _, bc := range []struct {
 		name  string
 		count func(string) int
