@@ -5,10 +5,12 @@ import (
 	"math"
 	"reflect"
 	"regexp"
+	"runtime"
 	"strconv"
 	"strings"
 	"sync"
 	"time"
+	"weak"
 
 	"github.com/agentready/agentready/gen/ir"
 	"github.com/agentready/agentready/gen/toolrt/argcheck"
@@ -32,27 +34,48 @@ func Valid(api *ir.API, s *ir.Schema, v any) bool {
 	return c.Accepts(map[string]any{"value": numbersAsText(Normalize(v))})
 }
 
-// checkerKey names a schema of an API.
-type checkerKey struct {
-	api *ir.API
-	s   *ir.Schema
+// apiCheckers holds the compiled checker of each schema of one API that
+// Valid has seen; a schema that does not compile holds nil.
+type apiCheckers struct {
+	bySchema sync.Map // *ir.Schema -> *argcheck.Checker
 }
 
-// checkers holds the compiled checker of each schema Valid has seen; a
-// schema that does not compile holds nil. Its size is bounded by the
-// schemas of the APIs loaded.
-var checkers sync.Map // checkerKey -> *argcheck.Checker
+// checkers holds an API's apiCheckers for as long as the API is in use:
+// the key is a weak pointer, and a cleanup drops the entry once the API
+// is collected, so a process that loads many APIs (serve, the corpus
+// check) does not keep every one of them alive through this cache.
+var checkers sync.Map // weak.Pointer[ir.API] -> *apiCheckers
 
 func checkerOf(api *ir.API, s *ir.Schema) *argcheck.Checker {
-	k := checkerKey{api, s}
-	if c, ok := checkers.Load(k); ok {
+	if api == nil {
+		return compileChecker(api, s)
+	}
+	key := weak.Make(api)
+	v, ok := checkers.Load(key)
+	if !ok {
+		var loaded bool
+		v, loaded = checkers.LoadOrStore(key, &apiCheckers{})
+		if !loaded {
+			runtime.AddCleanup(api, func(k weak.Pointer[ir.API]) { checkers.Delete(k) }, key)
+		}
+	}
+	cache := v.(*apiCheckers)
+	if c, ok := cache.bySchema.Load(s); ok {
 		return c.(*argcheck.Checker)
 	}
+	c := compileChecker(api, s)
+	cache.bySchema.Store(s, c)
+	return c
+}
+
+// compileChecker compiles the schema the runtime checks s against; nil
+// when it does not compile (toolschema writes JSON, so this is not
+// expected).
+func compileChecker(api *ir.API, s *ir.Schema) *argcheck.Checker {
 	c, err := argcheck.NewChecker("value", toolschema.BuildValue(api, s), nil)
 	if err != nil {
-		c = nil // toolschema writes JSON, so this is not expected
+		return nil
 	}
-	checkers.Store(k, c)
 	return c
 }
 
