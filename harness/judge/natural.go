@@ -23,11 +23,11 @@ import (
 //     type", "category: network"): one less when they are a third of the
 //     request's values or fewer, two when two thirds or fewer, three
 //     above; a name said right next to its value counts too ("on page 1",
-//     "1 per page", "opt fields followers", "to assignee 8d0f..."), where
+//     "1 per page", "to assignee 8d0f..."), where
 //     people would say "the first one", "top 5" or the value alone, but
 //     an identifier after the noun of what it names does not ("team
-//     tm_42", "project 1203"), nor a word after its value ("high
-//     priority");
+//     tm_42", "serial number PF4Z..."), nor a word after its value
+//     ("high priority");
 //   - five values or more in one request, or more than 30 words: one
 //     less;
 //   - "with the" twice or more ("... and with the body X, with the
@@ -156,12 +156,11 @@ var roleNouns = map[string]bool{"assignee": true, "author": true, "creator": tru
 
 // bareLabel reports whether the text says the argument's name right next
 // to its value, as a form does: the name's words just before the value
-// when the value is a number ("page 1", "limit 5"), the name has two
-// words or more ("opt fields followers", "start at 0") or it is a role's
-// identifier ("assignee 8d0f..."); or just after a number ("1 per
-// page"). A single noun before an identifier or a name ("team tm_42",
-// "namespace shop") is how people say what they mean, and so is a word
-// after its value ("high priority").
+// when the value is a number ("page 1", "start at 0") or a role's
+// identifier ("assignee 8d0f..."), or just after a number ("1 per
+// page"). A noun before an identifier or a name ("team tm_42", "serial
+// number PF4Z...", "namespace shop") is how people say what they mean,
+// and so is a word after its value ("high priority").
 func (t *text) bareLabel(name string, v any) bool {
 	var said string
 	number := false
@@ -191,11 +190,8 @@ func (t *text) bareLabel(name string, v any) bool {
 	if len(ws) == 0 {
 		return false
 	}
-	before := number || len(ws) >= 2 || id && roleNouns[ws[len(ws)-1]]
-	if id && !roleNouns[ws[len(ws)-1]] {
-		// "check run 33", "custom field 12": the noun of what it names.
-		before = false
-	}
+	// "check run 33", "serial number PF4Z...": the noun of what it names.
+	before := id && roleNouns[ws[len(ws)-1]] || number && !id
 	for _, k := range find(t.toks, []string{said}) {
 		if before && k >= len(ws) && slices.Equal(t.toks[k-len(ws):k], ws) {
 			return true
