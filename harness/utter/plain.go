@@ -156,8 +156,10 @@ func (p *phraser) few(fields []field) (string, []field) {
 	}
 	if size < 0 && page >= 0 && start < 0 {
 		// "the second page of the members": people count pages, they
-		// do not say "on page 2".
-		if n, ok := fields[page].v.(float64); ok && n >= 1 && n <= float64(len(pageOrdinals)) && n == float64(int(n)) {
+		// do not say "on page 2". The first page stays "on page 1": a
+		// call without it is the same, but a scorer that wants the
+		// value would count it missing.
+		if n, ok := fields[page].v.(float64); ok && n >= 2 && n <= float64(len(pageOrdinals)) && n == float64(int(n)) {
 			ord := pageOrdinals[int(n)-1] + " page"
 			p.forms[fields[page].path] = ord
 			return ord + " of the", append(fields[:page:page], fields[page+1:]...)
