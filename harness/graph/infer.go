@@ -139,6 +139,12 @@ type inferrer struct {
 	// named types by name.
 	filterKindsOf map[*input]map[string]bool
 	typeByName    map[string]*ir.Type
+	// facts are what the API's types say of themselves; getOf indexes
+	// the GET operations by path, gotByParam the collections a GET
+	// reads one item of by a parameter (see tags.go).
+	facts      typeFacts
+	getOf      map[string]*ir.Operation
+	gotByParam map[string]bool
 }
 
 type hit struct {
@@ -155,7 +161,9 @@ type nounHit struct {
 func newInferrer(api *ir.API, opts Options) *inferrer {
 	x := &inferrer{api: api, opts: opts, vocab: buildVocabulary(api),
 		byNoun: map[string][]hit{}, refs: map[string][]hit{}, matches: map[string][]nounHit{}, clash: map[string]int{},
-		products: buildProducts(api), returns: map[*ir.Operation]string{}, indexed: indexedSegments(api)}
+		products: buildProducts(api), returns: map[*ir.Operation]string{}, indexed: indexedSegments(api),
+		facts: buildTypeFacts(api)}
+	x.getOf, x.gotByParam = getsByPath(api)
 	sh := buildShapes(api)
 	inputsOf := map[*ir.Operation][]*input{}
 	for _, op := range api.Operations {
@@ -842,7 +850,7 @@ func (x *inferrer) score(in *input, e noun, h hit, match float64, byRole bool) (
 		ownerClash(p.op.Path, in) || writesThrough(p, in) || tokenClash(in, l) || globalIDClash(in, l) ||
 		x.productClash(in, e, l, byRole) || givesBackKey(p, l) ||
 		otherScopeFilter(p.op.Path, in) || outsiders(p.op.Path, in) ||
-		addsExisting(p.op, in) || x.filterKindClash(in, l) {
+		addsExisting(p.op, in) || x.filterKindClash(in, l) || x.selfKindClash(in, l) || x.previews(p, l) {
 		return candidate{}, false
 	}
 	switch x.kindClash(p.op.Path, in) {

@@ -258,10 +258,26 @@ func ownerClash(producerPath string, in *input) bool {
 // call. Judged GitHub edges of that kind were weak every time (a
 // starred repository for a new git ref, a public one for deleting a
 // ruleset): the caller changes their own things, not the ones they
-// only look at. A search is left out: it is how one finds one's own
-// ticket or playlist too.
+// only look at. A search is left out where the change works on the
+// found thing itself (a ticket or playlist: how one finds one's own),
+// but not where it works inside a namespace the search result names
+// (/repos/{owner}/{repo}/..., /orgs/{org}/...): a searched repository
+// is somebody's, and the workflow runs, variables, alerts and team
+// grants inside it are changed through one's own repositories, which
+// are listed. Judged GitHub edges from a search to such a change were
+// weak every time (5 of 5).
 func writesThrough(p *producer, in *input) bool {
-	return p.foreign && in.loc == "path" && in.op.Method != "GET" && in.op.Method != "HEAD"
+	if in.loc != "path" || in.op.Method == "GET" || in.op.Method == "HEAD" {
+		return false
+	}
+	return p.foreign || isSearch(p.op) && inNamespace(in.op.Path)
+}
+
+// inNamespace reports whether the path works inside a namespace named
+// by a parameter: /repos/{owner}/..., /orgs/{org}/....
+func inNamespace(path string) bool {
+	segs := strings.Split(strings.Trim(path, "/"), "/")
+	return len(segs) > 1 && namespaces[segs[0]] != "" && isParam(segs[1])
 }
 
 // isSearch reports whether the operation is a search: /search/... or
