@@ -86,7 +86,10 @@ import (
 //     and short numbers right after the argument's name: "issue 88"), by
 //     the words around them, the shape of the example's value, or a
 //     type prefix that starts the argument's name (cus_ for customer;
-//     never for an argument named for another thing), a list
+//     never for an argument named for another thing), and never to an
+//     argument that the noun said right before the value does not name
+//     in its name or description ("every pod on node worker-3" is no
+//     namespace); a list
 //     of them for an ids argument, and a plain word after the name for the
 //     argument without "id" ("site ams1" is site, not site_id); for a
 //     required top-level "name" of a tool that does not create (how
@@ -110,7 +113,10 @@ import (
 //     actor, reporter or sender ("sorted by" names no one), and
 //     "assigned to octocat" for an assignee; "the
 //     latest 5 comments" or "10 most recent charges" for a limit; the value after an argument's name
-//     or a common alias ("priority high", "called Jane", "at most 5"), or
+//     or a common alias ("priority high", "called Jane", "at most 5"),
+//     past a noun its description uses for the value ("by user jdoe-42"
+//     is jdoe-42 for "the given user", "on branch hotfix-7" for "SHA or
+//     branch"), never ending in a word such as "of", or
 //     a word before a one-word name ("high priority"); digits next to a
 //     numeric argument's name; booleans from their name's words, negated
 //     by "not", "without", ..., and "on"/"off" for the one a tool
