@@ -69,10 +69,16 @@ import (
 //     id said after the tool's own noun ("VLAN 300") or written like the
 //     example's for it. A required identifier the request gives only by
 //     name or place ("the members of team Service Desk") counts as given
-//     when its description names a tool that finds it. When no tool
+//     when its description names a tool that finds it, and so does one
+//     named by quoted text before its noun ("close the 'v2.0'
+//     milestone": milestone_number, or the id of a tool whose name ends
+//     in milestone) when a read tool lists those things. When no tool
 //     shares a word with the request and none can look a name up, it
 //     answers without a call;
-//  2. fills the arguments, surest first, each value used once: values
+//  2. fills the arguments, surest first, each value used once (quoted
+//     text followed by a noun names that thing: "the 'backend' team" is
+//     no title, nor an org's name when org's name and description do not
+//     say team): values
 //     whose form says what they are (UUIDs, emails, dates and date-times,
 //     also "1 March 2026 at 09:15 UTC", identifiers with a distinctive
 //     pattern such as TCK-1042); accepted enum values mentioned, by their

@@ -316,12 +316,23 @@ func (f *filler) quoted() {
 		if !t.quoted || f.u.used[i] || t.raw == "" {
 			continue
 		}
+		names := f.namedThing(i)
 		for _, p := range f.tool.params {
+			if names != nil && p != names {
+				// "close the 'v2.0' milestone": the milestone's name,
+				// not a title.
+				continue
+			}
 			if p.scalarType() != "string" || len(p.enum) > 0 || p.format != "" ||
 				p.pattern != nil && !p.pattern.MatchString(t.raw) {
 				continue
 			}
 			if !f.reachable(p) {
+				continue
+			}
+			if !p.textual() && f.nounAfterDenies(i, p) {
+				// "the 'backend' team of org acme-labs": a team's
+				// name, not the org's.
 				continue
 			}
 			aff := f.affinity(p, t.first, t.last)
@@ -338,6 +349,48 @@ func (f *filler) quoted() {
 		}
 	}
 	f.assign(pairs, -1)
+}
+
+// namedThing is the required identifier argument, still empty, whose
+// noun follows token i ("the 'v2.0' milestone" for milestone_number, or
+// for the id of a tool whose object is a milestone): the
+// token is that thing's name, which a lookup turns into the identifier.
+func (f *filler) namedThing(i int) *param {
+	if i+1 >= len(f.u.toks) || f.u.toks[i].clauseEnd || f.u.toks[i+1].quoted {
+		return nil
+	}
+	st := f.u.words[f.u.toks[i+1].first].stem
+	for _, p := range f.tool.params {
+		if p.required && p.ident && !f.has(p) && (slices.Contains(p.stems, st) || generic(p) && f.tool.object == st) {
+			return p
+		}
+	}
+	return nil
+}
+
+// nounAfterDenies reports whether the word right after token i, in the
+// same clause, is a noun that p's name and description do not use: "the
+// 'backend' team" names a team, not an org.
+func (f *filler) nounAfterDenies(i int, p *param) bool {
+	if i+1 >= len(f.u.toks) || f.u.toks[i].clauseEnd || f.u.toks[i+1].quoted {
+		return false
+	}
+	n := f.u.words[f.u.toks[i+1].first]
+	if n.stem == "" || fillerWords[n.lower] || separators[n.lower] || requestVerbs[n.stem] {
+		return false
+	}
+	return !f.nounNames(n, p)
+}
+
+// nameOf is the quoted token, not used, that names p's thing by the noun
+// after it ("the 'v2.0' milestone"), or -1.
+func (f *filler) nameOf(p *param) int {
+	for i, t := range f.u.toks {
+		if t.quoted && !f.u.used[i] && f.namedThing(i) == p {
+			return i
+		}
+	}
+	return -1
 }
 
 // separators may stand between an argument's name and its value:

@@ -347,6 +347,13 @@ func (k *toolkit) pickTool(request string, u *utterance) ([]retrieve.Hit, string
 					continue
 				}
 			}
+			if at := f.nameOf(p); at >= 0 && len(k.listsOf(t, p)) > 0 {
+				// "close the 'v2.0' milestone": the milestones' list
+				// finds the number by the name.
+				name = append(name, at)
+				out[i].Score += 0.2
+				continue
+			}
 			missing++
 		}
 
