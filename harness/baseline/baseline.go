@@ -29,7 +29,8 @@ import (
 // utterances agentready generates. On a user message it
 //
 //  1. picks a tool. BM25F (harness/retrieve) over each tool's definition
-//     finds candidates, weighing it as a model reads it: the name first,
+//     finds candidates ("get rid of" searched as delete, its words
+//     counting for no tool's name), weighing it as a model reads it: the name first,
 //     then the description, the arguments' names and descriptions least,
 //     and leaving out what a description says of other tools ("Find it
 //     with listUsers", "(see listTeams)", their names); a request's word
