@@ -29,7 +29,8 @@ import (
 // utterances agentready generates. On a user message it
 //
 //  1. picks a tool. BM25F (harness/retrieve) over each tool's definition
-//     finds candidates, weighing it as a model reads it: the name first,
+//     finds candidates ("get rid of" searched as delete, its words
+//     counting for no tool's name), weighing it as a model reads it: the name first,
 //     then the description, the arguments' names and descriptions least,
 //     and leaving out what a description says of other tools ("Find it
 //     with listUsers", "(see listTeams)", their names); a request's word
@@ -69,10 +70,16 @@ import (
 //     id said after the tool's own noun ("VLAN 300") or written like the
 //     example's for it. A required identifier the request gives only by
 //     name or place ("the members of team Service Desk") counts as given
-//     when its description names a tool that finds it. When no tool
+//     when its description names a tool that finds it, and so does one
+//     named by quoted text before its noun ("close the 'v2.0'
+//     milestone": milestone_number, or the id of a tool whose name ends
+//     in milestone) when a read tool lists those things. When no tool
 //     shares a word with the request and none can look a name up, it
 //     answers without a call;
-//  2. fills the arguments, surest first, each value used once: values
+//  2. fills the arguments, surest first, each value used once (quoted
+//     text followed by a noun names that thing: "the 'backend' team" is
+//     no title, nor an org's name when org's name and description do not
+//     say team): values
 //     whose form says what they are (UUIDs, emails, dates and date-times,
 //     also "1 March 2026 at 09:15 UTC", identifiers with a distinctive
 //     pattern such as TCK-1042); accepted enum values mentioned, by their
@@ -86,7 +93,10 @@ import (
 //     and short numbers right after the argument's name: "issue 88"), by
 //     the words around them, the shape of the example's value, or a
 //     type prefix that starts the argument's name (cus_ for customer;
-//     never for an argument named for another thing), a list
+//     never for an argument named for another thing), and never to an
+//     argument that the noun said right before the value does not name
+//     in its name or description ("every pod on node worker-3" is no
+//     namespace); a list
 //     of them for an ids argument, and a plain word after the name for the
 //     argument without "id" ("site ams1" is site, not site_id); for a
 //     required top-level "name" of a tool that does not create (how
@@ -110,7 +120,10 @@ import (
 //     actor, reporter or sender ("sorted by" names no one), and
 //     "assigned to octocat" for an assignee; "the
 //     latest 5 comments" or "10 most recent charges" for a limit; the value after an argument's name
-//     or a common alias ("priority high", "called Jane", "at most 5"), or
+//     or a common alias ("priority high", "called Jane", "at most 5"),
+//     past a noun its description uses for the value ("by user jdoe-42"
+//     is jdoe-42 for "the given user", "on branch hotfix-7" for "SHA or
+//     branch"), never ending in a word such as "of", or
 //     a word before a one-word name ("high priority"); digits next to a
 //     numeric argument's name; booleans from their name's words, negated
 //     by "not", "without", ..., and "on"/"off" for the one a tool

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"github.com/agentready/agentready/internal/formats"
 	"math"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -280,6 +281,11 @@ func (f *filler) enums() {
 				if len(ws) == 1 && retrieve.IsStopWord(ws[0]) && f.u.toks[f.u.words[at].tok].raw != e {
 					continue
 				}
+				if len(p.enum) == 0 && f.namesNext(end) {
+					// "on branch hotfix-7" for "SHA or branch": the
+					// word says what the name after it is.
+					continue
+				}
 				aff := f.affinity(p, at, end)
 				if aff == 0 && f.tool.namesParam(stems, p) {
 					// "high priority": the word names another argument
@@ -310,12 +316,23 @@ func (f *filler) quoted() {
 		if !t.quoted || f.u.used[i] || t.raw == "" {
 			continue
 		}
+		names := f.namedThing(i)
 		for _, p := range f.tool.params {
+			if names != nil && p != names {
+				// "close the 'v2.0' milestone": the milestone's name,
+				// not a title.
+				continue
+			}
 			if p.scalarType() != "string" || len(p.enum) > 0 || p.format != "" ||
 				p.pattern != nil && !p.pattern.MatchString(t.raw) {
 				continue
 			}
 			if !f.reachable(p) {
+				continue
+			}
+			if !p.textual() && f.nounAfterDenies(i, p) {
+				// "the 'backend' team of org acme-labs": a team's
+				// name, not the org's.
 				continue
 			}
 			aff := f.affinity(p, t.first, t.last)
@@ -332,6 +349,48 @@ func (f *filler) quoted() {
 		}
 	}
 	f.assign(pairs, -1)
+}
+
+// namedThing is the required identifier argument, still empty, whose
+// noun follows token i ("the 'v2.0' milestone" for milestone_number, or
+// for the id of a tool whose object is a milestone): the
+// token is that thing's name, which a lookup turns into the identifier.
+func (f *filler) namedThing(i int) *param {
+	if i+1 >= len(f.u.toks) || f.u.toks[i].clauseEnd || f.u.toks[i+1].quoted {
+		return nil
+	}
+	st := f.u.words[f.u.toks[i+1].first].stem
+	for _, p := range f.tool.params {
+		if p.required && p.ident && !f.has(p) && (slices.Contains(p.stems, st) || generic(p) && f.tool.object == st) {
+			return p
+		}
+	}
+	return nil
+}
+
+// nounAfterDenies reports whether the word right after token i, in the
+// same clause, is a noun that p's name and description do not use: "the
+// 'backend' team" names a team, not an org.
+func (f *filler) nounAfterDenies(i int, p *param) bool {
+	if i+1 >= len(f.u.toks) || f.u.toks[i].clauseEnd || f.u.toks[i+1].quoted {
+		return false
+	}
+	n := f.u.words[f.u.toks[i+1].first]
+	if n.stem == "" || fillerWords[n.lower] || separators[n.lower] || requestVerbs[n.stem] {
+		return false
+	}
+	return !f.nounNames(n, p)
+}
+
+// nameOf is the quoted token, not used, that names p's thing by the noun
+// after it ("the 'v2.0' milestone"), or -1.
+func (f *filler) nameOf(p *param) int {
+	for i, t := range f.u.toks {
+		if t.quoted && !f.u.used[i] && f.namedThing(i) == p {
+			return i
+		}
+	}
+	return -1
 }
 
 // separators may stand between an argument's name and its value:
@@ -409,6 +468,11 @@ func (f *filler) after(p *param, end int) (any, int, int, bool) {
 	if next >= len(u.toks) || u.used[next] {
 		return nil, 0, 0, false
 	}
+	if k := next + 1; k < len(u.toks) && !u.used[k] && f.namesValue(p, u.toks[next], u.toks[k]) {
+		// "by user jdoe-42", "on branch hotfix-7": the noun says what
+		// the value is; the value is the name after it.
+		next = k
+	}
 	t := u.toks[next]
 	if !t.quoted && (retrieve.IsStopWord(t.lower) || f.tool.topic[english.Stem(t.lower)] || requestVerbs[english.Stem(t.lower)]) {
 		return nil, 0, 0, false
@@ -449,6 +513,12 @@ func (f *filler) after(p *param, end int) (any, int, int, bool) {
 			parts = append(parts, u.toks[n].raw)
 			last = n
 		}
+		for len(parts) > 1 && retrieve.IsStopWord(strings.ToLower(parts[len(parts)-1])) {
+			// "branch release-1.4 of acme/webapp": a value does not end
+			// in "of".
+			parts = parts[:len(parts)-1]
+			last--
+		}
 		if p.pattern != nil {
 			// The longest start of the phrase the pattern accepts, or
 			// the first word.
@@ -460,6 +530,30 @@ func (f *filler) after(p *param, end int) (any, int, int, bool) {
 		return strings.Join(parts, " "), first, u.toks[last].last, true
 	}
 	return nil, 0, 0, false
+}
+
+// namesValue reports whether noun, said where p's value is expected, is
+// a word p's name or description uses for what the value is ("the given
+// user", "SHA or branch") and value, the token after it, is a name
+// ("jdoe-42", "hotfix-7", a quoted text): a model reads "user jdoe-42"
+// as the user jdoe-42, not as the text "user jdoe-42". A word the
+// description lists as a value ("open" of "open or closed") is a value.
+func (f *filler) namesValue(p *param, noun, value token) bool {
+	if noun.quoted || noun.clauseEnd || noun.colon || !nameShaped(value) || slices.Contains(p.named, noun.lower) ||
+		slices.ContainsFunc(p.enum, func(e string) bool { return strings.EqualFold(e, noun.lower) }) {
+		return false
+	}
+	st := english.Stem(noun.lower)
+	return st != "" && (p.descStems[st] || slices.Contains(p.stems, st))
+}
+
+// namesNext reports whether the word at w is a noun that names the value
+// after it: the last word of its token, followed in the same clause by
+// a name ("branch hotfix-7", "user jdoe-42").
+func (f *filler) namesNext(w int) bool {
+	ti := f.u.words[w].tok
+	t := f.u.toks[ti]
+	return t.last == w && !t.quoted && !t.clauseEnd && !t.colon && ti+1 < len(f.u.toks) && nameShaped(f.u.toks[ti+1])
 }
 
 // before reads a one-word value just before a one-word name: "high

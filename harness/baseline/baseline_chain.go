@@ -247,7 +247,8 @@ func (k *toolkit) sources(t *toolSpec, p *param, c *chain) []*toolSpec {
 }
 
 // listsOf are the read tools, other than t, whose name's object is what
-// p identifies (list-milestones for milestone_number), by name.
+// p identifies (list-milestones for milestone_number, or for the id of
+// a tool whose object is a milestone), by name.
 func (k *toolkit) listsOf(t *toolSpec, p *param) []*toolSpec {
 	var out []*toolSpec
 	for _, n := range slices.Sorted(maps.Keys(k.byName)) {
@@ -255,7 +256,12 @@ func (k *toolkit) listsOf(t *toolSpec, p *param) []*toolSpec {
 		if src == t || toolAction(src.name, src.desc) != "read" {
 			continue
 		}
-		for _, st := range p.stems {
+		stems := p.stems
+		if generic(p) {
+			// An id names the tool's own object: orgGetLabel's id a label.
+			stems = []string{t.object}
+		}
+		for _, st := range stems {
 			if !idWords[st] && st != "number" && src.objects[st] {
 				out = append(out, src)
 				break

@@ -408,6 +408,7 @@ func (f *filler) leftovers() {
 				break
 			}
 		}
+		prefixed := target != nil
 		for _, p := range f.tool.params {
 			if target != nil {
 				break
@@ -424,10 +425,50 @@ func (f *filler) leftovers() {
 		if target == nil {
 			return
 		}
+		if noun, ok := f.nounBefore(i); ok && !prefixed && !f.nounNames(noun, target) {
+			// "every pod on node worker-3": the value is the node's,
+			// and a namespace is not a node.
+			continue
+		}
 		f.set(target, t.raw)
 		f.u.used[i] = true
 		f.notes = append(f.notes, target.name+" takes the identifier left over")
 	}
+}
+
+// nounBefore gives the word right before token i when it is a noun that
+// names the value: after a preposition or an article, in the same clause
+// ("on node worker-3", "the task 1204..."). A verb ("describe worker-3")
+// or a preposition ("in C024BE91L") right before names nothing.
+func (f *filler) nounBefore(i int) (word, bool) {
+	w := f.u.toks[i].first - 1
+	if w < 1 || f.u.boundaryAfter(w) || f.u.boundaryAfter(w-1) {
+		return word{}, false
+	}
+	n := f.u.words[w]
+	if n.stem == "" || fillerWords[n.lower] || !introducesNoun[f.u.words[w-1].lower] {
+		return word{}, false
+	}
+	return n, true
+}
+
+// introducesNoun are the words after which a word is read as a noun.
+var introducesNoun = map[string]bool{
+	"on": true, "in": true, "of": true, "for": true, "from": true, "at": true, "to": true,
+	"the": true, "a": true, "an": true, "with": true, "by": true, "this": true, "that": true,
+}
+
+// nounNames reports whether a noun said right before a value names p: a
+// word of p's name or of its description (in any number: "nodes",
+// "node") or a synonym of one (retrieve.Synonyms: "bill" for invoice), or
+// the tool's own object when p's name only says id.
+func (f *filler) nounNames(n word, p *param) bool {
+	for _, st := range append([]string{n.stem}, retrieve.Synonyms(n.stem)...) {
+		if slices.Contains(p.stems, st) || slices.Contains(p.fullStems, st) || p.descStems[st] || generic(p) && f.tool.objects[st] {
+			return true
+		}
+	}
+	return false
 }
 
 // orderWords say which way a list is sorted: "newest first" is

@@ -347,6 +347,13 @@ func (k *toolkit) pickTool(request string, u *utterance) ([]retrieve.Hit, string
 					continue
 				}
 			}
+			if at := f.nameOf(p); at >= 0 && len(k.listsOf(t, p)) > 0 {
+				// "close the 'v2.0' milestone": the milestones' list
+				// finds the number by the name.
+				name = append(name, at)
+				out[i].Score += 0.2
+				continue
+			}
 			missing++
 		}
 
@@ -417,14 +424,20 @@ type said struct {
 
 // saidWords are the request's words, less its values (the letters of
 // PROJ-123 are not the word "project") and the verb that gives its
-// action ("list its items" says nothing of GetRadarValueListItems), plus
+// action, in one word or several ("get rid of") ("list its items" says nothing of GetRadarValueListItems), plus
 // adjacent pairs written as one ("user group" for usergroups) and, when
 // the request speaks of "my" things, the words of the current user.
 func (k *toolkit) saidWords(u *utterance, action string) said {
 	s := said{stems: map[string]bool{}, exact: map[string]bool{}, syn: map[string]bool{}, whose: map[string]bool{}}
 	verbDone := false
+	from, to := u.phrasalVerb(action)
 	for i, w := range u.words {
 		if u.valueToken(w.tok) || w.stem == "" {
+			continue
+		}
+		if i >= from && i <= to {
+			// "get rid of ssh key 901" says nothing of getSshKeysId.
+			verbDone = true
 			continue
 		}
 		if !verbDone && imperatives[w.lower] == action && action != "" {
@@ -451,6 +464,23 @@ func (k *toolkit) saidWords(u *utterance, action string) said {
 		}
 	}
 	return s
+}
+
+// phrasalVerb is the span of words of a verb of several words that says
+// the request's action ("get rid of" deletes), or -1, -2 when there is
+// none: its words are the verb's, not the object's. ("set up" is left
+// out: "webhooks set up on org X" is no order to create.)
+func (u *utterance) phrasalVerb(action string) (from, to int) {
+	for i := 0; i+1 < len(u.words); i++ {
+		a, b := u.words[i].lower, u.words[i+1].lower
+		if a == "get" && b == "rid" && action == "delete" {
+			if i+2 < len(u.words) && u.words[i+2].lower == "of" {
+				return i, i + 2
+			}
+			return i, i + 1
+		}
+	}
+	return -1, -2
 }
 
 // nameCover is the share of a tool name's words, less its first verb,

@@ -22,7 +22,16 @@ func (k *toolkit) expandQuery(u *utterance) string {
 		name[tok] = true
 	}
 	var kept []string
+	action := requestAction(u)
+	from, to := u.phrasalVerb(action)
 	for i, t := range u.toks {
+		if t.first >= from && t.last <= to {
+			// "get rid of" is searched as what it means: delete.
+			if t.first == from {
+				kept = append(kept, action)
+			}
+			continue
+		}
 		if !name[i] {
 			kept = append(kept, withoutFiller(t.raw))
 		}

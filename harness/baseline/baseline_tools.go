@@ -36,8 +36,11 @@ type toolSpec struct {
 	// tool acts on (getVersion: version; get-an-artists-albums: artist,
 	// album).
 	objects map[string]bool
-	params  []*param
-	byName  map[string]*param
+	// object is the stem of the name's last noun: what an argument named
+	// only id identifies (orgGetLabel: label).
+	object string
+	params []*param
+	byName map[string]*param
 	// example is the arguments object shown in the description after
 	// "Example:", nil when there is none.
 	example map[string]any
@@ -201,6 +204,7 @@ func readTool(info *schema.ToolInfo) *toolSpec {
 		// on ipam).
 		t.objects[nouns[0]] = true
 		t.objects[nouns[len(nouns)-1]] = true
+		t.object = nouns[len(nouns)-1]
 	}
 	purpose := info.Desc
 	if i := strings.IndexAny(purpose, ".\n"); i >= 0 {
