@@ -120,7 +120,8 @@ type Options struct {
 	// items get the singular of the array's name). A value it returns
 	// (ok) is written as the node's "example", unless it equals what
 	// checking reads there without it: the default, else the first enum
-	// value. Objects and arrays get none; checking composes theirs from
+	// value. The use of a top-level argument carries the argument's own
+	// example (Arg.Example) as its Example. Objects and arrays get none; checking composes theirs from
 	// their members'. gen/example.ForMessage is the one synthesizer
 	// meant here, so that the example a model is shown in an error is the
 	// one its description and the test cases use. The schema a model
@@ -285,6 +286,9 @@ type builder struct {
 	// itemNext is set while the items of an array are about to be
 	// written: their example is named for one item (Options.Example).
 	itemNext bool
+	// argExample is the spec's example of the argument about to be
+	// written (Arg.Example), which Options.Example reads on its use.
+	argExample any
 }
 
 // defsChanged reports whether a type in $defs was written for a more
@@ -316,6 +320,7 @@ func (b *builder) root(args []Arg) {
 		w.key(a.Name)
 		b.optional = !a.Required
 		b.trail = append(b.trail[:0], a.Name)
+		b.argExample = a.Example
 		b.schema(a.Schema, a.Description, a.Name, 0)
 	}
 	w.close('}')
@@ -410,7 +415,7 @@ func (b *builder) schemaOf(use *ir.Schema, desc, name string, depth int) {
 
 // ref writes a use of a type written under $defs.
 func (b *builder) ref(t *ir.Type, desc, name string, depth int) {
-	b.itemNext = false
+	b.itemNext, b.argExample = false, nil
 	if b.defUsed == nil {
 		b.defUsed = map[string]bool{}
 	}
@@ -441,8 +446,8 @@ var numericFormats = map[string]bool{"int32": true, "int64": true, "float": true
 // inline writes schema s (no Ref) with the use-site annotations of use.
 func (b *builder) inline(use, s *ir.Schema, desc, name string, depth int) {
 	w := &b.w
-	item := b.itemNext
-	b.itemNext = false
+	item, given := b.itemNext, b.argExample
+	b.itemNext, b.argExample = false, nil
 	nullable := use.Nullable || s.Nullable
 	def := use.Default
 	if def == nil {
@@ -602,6 +607,11 @@ func (b *builder) inline(use, s *ir.Schema, desc, name string, depth int) {
 	if b.opts.ForChecking && b.opts.Example != nil && !b.naive && !summary {
 		if item {
 			name = english.Singular(name)
+		}
+		if given != nil {
+			cp := *use
+			cp.Example = given
+			use = &cp
 		}
 		b.example(use, s, kind, def, name)
 	}
