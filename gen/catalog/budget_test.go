@@ -80,10 +80,15 @@ func TestSummarizedFieldStillChecked(t *testing.T) {
 		t.Fatalf("the shown schema is not summarized: %s", op.Schema)
 	}
 	// Checking reads no text: the check schema is the full one without
-	// its descriptions.
+	// its descriptions, with the examples of its messages, which are the
+	// ones the uncut definition keeps beside it.
 	noText := regexp.MustCompile(`,"description":"[^"]*"`).ReplaceAllString(full.Schema, "")
-	if op.CheckSchema != noText || !strings.Contains(op.CheckSchema, "65535") {
-		t.Fatalf("CheckSchema is not the full schema without descriptions:\n%s\nwant\n%s", op.CheckSchema, noText)
+	noExamples := regexp.MustCompile(`,"example":("[^"]*"|[^,}]*)`).ReplaceAllString(op.CheckSchema, "")
+	if noExamples != noText || !strings.Contains(op.CheckSchema, "65535") {
+		t.Fatalf("CheckSchema is not the full schema without descriptions:\n%s\nwant\n%s", noExamples, noText)
+	}
+	if ex, err := catalog.Examples([]byte(op.CheckSchema)); err != nil || ex == "" || ex != full.Examples {
+		t.Fatalf("CheckSchema's examples %s (%v) are not the uncut tool's %s", ex, err, full.Examples)
 	}
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
 		w.Header().Set("Content-Type", "application/json")

@@ -10,10 +10,12 @@
 package catalog
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"net/url"
 	"runtime"
+	"strconv"
 	"strings"
 
 	"golang.org/x/sync/errgroup"
@@ -23,6 +25,7 @@ import (
 	"github.com/agentready/agentready/gen/ir"
 	"github.com/agentready/agentready/gen/toolrt"
 	"github.com/agentready/agentready/gen/toolschema"
+	"github.com/agentready/agentready/internal/jsonw"
 )
 
 // Operations returns the descriptor of every operation of api, in the
@@ -89,13 +92,18 @@ func OperationWith(api *ir.API, op *ir.Operation, opts describe.Options) (*toolr
 	}
 	d := Request(op)
 	d.Description, d.Schema, d.Example = fit.Description, string(fit.Schema), string(ex)
+	// Arguments are checked against the full schema with the examples
+	// corrective messages show: where the fitted schema was cut, that
+	// whole schema, without text, which checking does not read; else the
+	// definition itself, with the examples beside it.
+	check, err := CheckSchema(api, op, opts.Memo)
+	if err != nil {
+		return nil, fmt.Errorf("%s (%s %s): parameter schema: %w", op.Name, op.Method, op.Path, err)
+	}
 	if fit.Cut != "" {
-		// What arguments are checked against needs no text.
-		check, err := toolschema.Build(api, op, toolschema.Options{ForChecking: true, Memo: opts.Memo})
-		if err != nil {
-			return nil, fmt.Errorf("%s (%s %s): parameter schema: %w", op.Name, op.Method, op.Path, err)
-		}
 		d.CheckSchema = string(check)
+	} else if d.Examples, err = Examples(check); err != nil {
+		return nil, fmt.Errorf("%s (%s %s): parameter schema: %w", op.Name, op.Method, op.Path, err)
 	}
 	if b := op.Body; b != nil && b.Flatten {
 		d.Body.Arg = ""
@@ -104,6 +112,69 @@ func OperationWith(api *ir.API, op *ir.Operation, opts describe.Options) (*toolr
 		}
 	}
 	return d, nil
+}
+
+// CheckSchema returns op's schema for argument checking: complete, no
+// text (which checking does not read), and at each scalar where a
+// corrective message can show an example, gen/example's value for it
+// (example.ForMessage) unless the schema's default or first enum value
+// is that value already.
+func CheckSchema(api *ir.API, op *ir.Operation, memo *toolschema.Memo) ([]byte, error) {
+	return toolschema.Build(api, op, toolschema.Options{ForChecking: true, Memo: memo, Example: example.ForMessage(api)})
+}
+
+// Examples returns the examples of a check schema (CheckSchema) as
+// toolrt.Operation.Examples holds them: a JSON object from the JSON
+// pointer of each schema node that has an "example" to that example,
+// "" when none has. Its pointers hold in the definition the model reads
+// too when that was not cut, which has the same nodes.
+func Examples(check []byte) (string, error) {
+	dec := json.NewDecoder(bytes.NewReader(check))
+	dec.UseNumber()
+	var doc map[string]any
+	if err := dec.Decode(&doc); err != nil {
+		return "", err
+	}
+	out := map[string]any{}
+	collectExamples(doc, "", out)
+	if len(out) == 0 {
+		return "", nil
+	}
+	return string(jsonw.Append(nil, out)), nil
+}
+
+// collectExamples adds the example of schema s at pointer ptr, and
+// those of the schemas inside it, to out.
+func collectExamples(s map[string]any, ptr string, out map[string]any) {
+	if v, ok := s["example"]; ok {
+		out[ptr] = v
+	}
+	for _, key := range []string{"properties", "$defs"} {
+		if m, ok := s[key].(map[string]any); ok {
+			for name, sub := range m {
+				if sm, ok := sub.(map[string]any); ok {
+					collectExamples(sm, ptr+"/"+key+"/"+escapePointer(name), out)
+				}
+			}
+		}
+	}
+	for _, key := range []string{"items", "additionalProperties"} {
+		if sm, ok := s[key].(map[string]any); ok {
+			collectExamples(sm, ptr+"/"+key, out)
+		}
+	}
+	if list, ok := s["anyOf"].([]any); ok {
+		for i, sub := range list {
+			if sm, ok := sub.(map[string]any); ok {
+				collectExamples(sm, ptr+"/anyOf/"+strconv.Itoa(i), out)
+			}
+		}
+	}
+}
+
+// escapePointer escapes a name as one token of a JSON pointer.
+func escapePointer(s string) string {
+	return strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1")
 }
 
 // Request returns the part of an operation's descriptor that builds its

@@ -89,6 +89,9 @@ func (e *emitter) emitDescriptor(f *jen.File, op *ir.Operation) {
 	if d.CheckSchema != "" {
 		fields.add("CheckSchema", e.schemaLit(op, d.CheckSchema))
 	}
+	if d.Examples != "" {
+		fields.add("Examples", rawString(d.Examples))
+	}
 	if d.Example != "" {
 		fields.add("Example", rawString(d.Example))
 	}

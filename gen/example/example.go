@@ -851,3 +851,21 @@ func isAny(api *ir.API, s *ir.Schema) bool {
 	r := api.Resolve(s)
 	return r == nil || r.Kind == ir.KindAny || r.Kind == ""
 }
+
+// ForMessage is the toolschema.Options.Example of api: the RequiredOnly
+// Value of a scalar for the check schema, so that argument checking's
+// corrective messages show the value the description and the test cases
+// use. It gives none for a value that is no scalar or reads as a
+// placeholder.
+func ForMessage(api *ir.API) func(use *ir.Schema, name string) (any, bool) {
+	return func(use *ir.Schema, name string) (any, bool) {
+		v := Value(api, use, name, RequiredOnly)
+		switch x := v.(type) {
+		case string:
+			return v, !isPlaceholder(x, name)
+		case float64, bool:
+			return v, true
+		}
+		return nil, false
+	}
+}

@@ -28,6 +28,12 @@ type Operation struct {
 	// budget (an optional object written as {"type":"object"}): a model
 	// that sends such a part is checked against all of it.
 	CheckSchema string
+	// Examples, when set, is a JSON object from JSON pointers into the
+	// schema arguments are checked against (CheckSchema, else Schema) to
+	// the example the corrective messages show for a wrong or missing
+	// value there: the value the description and the test cases use.
+	// It keeps the schema the model reads free of them.
+	Examples string
 	// Example is one valid arguments object, as JSON.
 	Example string
 	// Method is the upper-case HTTP method and Path the path template,

@@ -88,7 +88,11 @@ func NewTool(c *Client, op *Operation, opts ...ToolOption) (*Tool, error) {
 	if op.CheckSchema != "" {
 		check = op.CheckSchema
 	}
-	checker, err := argcheck.NewChecker(op.Name, []byte(check), example)
+	var examples []byte
+	if op.Examples != "" {
+		examples = []byte(op.Examples)
+	}
+	checker, err := argcheck.NewCheckerWithExamples(op.Name, []byte(check), example, examples)
 	if err != nil {
 		return nil, fmt.Errorf("toolrt: tool %s: %w", op.Name, err)
 	}

@@ -67,6 +67,7 @@
 package toolschema
 
 import (
+	"bytes"
 	"errors"
 	"regexp"
 	"strings"
@@ -74,6 +75,8 @@ import (
 
 	"github.com/agentready/agentready/gen/describe/prose"
 	"github.com/agentready/agentready/gen/ir"
+	"github.com/agentready/agentready/internal/english"
+	"github.com/agentready/agentready/internal/jsonw"
 )
 
 // Options tune Build. The zero value gives the defaults.
@@ -110,6 +113,20 @@ type Options struct {
 	// ForChecking writes only what argument checking reads: no
 	// description, hint or note.
 	ForChecking bool
+	// Example, when set with ForChecking, gives the example value of a
+	// scalar (string, integer, number or boolean) at a place where
+	// argument checking's corrective messages can show one: use is the
+	// schema there, name the argument or property it is for (an array's
+	// items get the singular of the array's name). A value it returns
+	// (ok) is written as the node's "example", unless it equals what
+	// checking reads there without it: the default, else the first enum
+	// value. The use of a top-level argument carries the argument's own
+	// example (Arg.Example) as its Example. Objects and arrays get none; checking composes theirs from
+	// their members'. gen/example.ForMessage is the one synthesizer
+	// meant here, so that the example a model is shown in an error is the
+	// one its description and the test cases use. The schema a model
+	// reads never gets these (Build without ForChecking ignores Example).
+	Example func(use *ir.Schema, name string) (v any, ok bool)
 	// Memo, when set (NewMemo) for the API being built, keeps what the
 	// schemas of its operations share, so that building many of them, or
 	// one several times, works out the types under $defs once per set of
@@ -266,6 +283,12 @@ type builder struct {
 	trail               []string
 	summarized          []string
 	briefs              map[briefKey]string
+	// itemNext is set while the items of an array are about to be
+	// written: their example is named for one item (Options.Example).
+	itemNext bool
+	// argExample is the spec's example of the argument about to be
+	// written (Arg.Example), which Options.Example reads on its use.
+	argExample any
 }
 
 // defsChanged reports whether a type in $defs was written for a more
@@ -297,6 +320,7 @@ func (b *builder) root(args []Arg) {
 		w.key(a.Name)
 		b.optional = !a.Required
 		b.trail = append(b.trail[:0], a.Name)
+		b.argExample = a.Example
 		b.schema(a.Schema, a.Description, a.Name, 0)
 	}
 	w.close('}')
@@ -391,6 +415,7 @@ func (b *builder) schemaOf(use *ir.Schema, desc, name string, depth int) {
 
 // ref writes a use of a type written under $defs.
 func (b *builder) ref(t *ir.Type, desc, name string, depth int) {
+	b.itemNext, b.argExample = false, nil
 	if b.defUsed == nil {
 		b.defUsed = map[string]bool{}
 	}
@@ -421,6 +446,8 @@ var numericFormats = map[string]bool{"int32": true, "int64": true, "float": true
 // inline writes schema s (no Ref) with the use-site annotations of use.
 func (b *builder) inline(use, s *ir.Schema, desc, name string, depth int) {
 	w := &b.w
+	item, given := b.itemNext, b.argExample
+	b.itemNext, b.argExample = false, nil
 	nullable := use.Nullable || s.Nullable
 	def := use.Default
 	if def == nil {
@@ -539,7 +566,9 @@ func (b *builder) inline(use, s *ir.Schema, desc, name string, depth int) {
 	if kind == ir.KindArray {
 		if it := s.Items; it != nil && (b.naive || !isPlainAny(it)) {
 			w.key("items")
+			b.itemNext = true
 			b.schema(it, "", name, depth+1)
+			b.itemNext = false
 		}
 		if s.MinItems != nil && *s.MinItems > 0 {
 			w.key("minItems")
@@ -575,6 +604,17 @@ func (b *builder) inline(use, s *ir.Schema, desc, name string, depth int) {
 		w.key("deprecated")
 		w.bool(true)
 	}
+	if b.opts.ForChecking && b.opts.Example != nil && !b.naive && !summary {
+		if item {
+			name = english.Singular(name)
+		}
+		if given != nil {
+			cp := *use
+			cp.Example = given
+			use = &cp
+		}
+		b.example(use, s, kind, def, name)
+	}
 	if b.naive {
 		if s.ReadOnly {
 			w.key("readOnly")
@@ -590,6 +630,35 @@ func (b *builder) inline(use, s *ir.Schema, desc, name string, depth int) {
 		}
 	}
 	w.close('}')
+}
+
+// example writes the "example" of a scalar node for argument checking's
+// messages (Options.Example), when it says more than the node's default
+// or first enum value, which checking reads on its own.
+func (b *builder) example(use, s *ir.Schema, kind ir.Kind, def any, name string) {
+	switch kind {
+	case ir.KindString, ir.KindInteger, ir.KindNumber, ir.KindBoolean:
+	default:
+		return
+	}
+	v, ok := b.opts.Example(use, name)
+	if !ok {
+		return
+	}
+	own := def
+	if own == nil && len(s.Enum) > 0 && !(b.opts.NoOptionalEnums && b.optional) {
+		own = s.Enum[0]
+	}
+	if own != nil && sameJSON(own, v) {
+		return
+	}
+	b.w.key("example")
+	b.w.value(v)
+}
+
+// sameJSON reports whether a and b are written as the same JSON.
+func sameJSON(a, b any) bool {
+	return bytes.Equal(jsonw.Append(nil, a), jsonw.Append(nil, b))
 }
 
 // object writes the members of an object schema.

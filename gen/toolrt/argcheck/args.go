@@ -41,6 +41,16 @@ type Checker struct {
 // enforced (a pattern that does not compile, a $ref outside the document)
 // are accepted and listed by Warnings.
 func NewChecker(tool string, schema, example []byte) (*Checker, error) {
+	return NewCheckerWithExamples(tool, schema, example, nil)
+}
+
+// NewCheckerWithExamples is NewChecker with examples, an optional JSON
+// object from JSON pointers into schema to the example a corrective
+// message shows for the value there (toolrt.Operation.Examples), as if
+// schema had it as that node's "example": a node's own example comes
+// first, and either comes before its default. A pointer that names no
+// schema object is listed by Warnings. The error is for examples that are not such an object.
+func NewCheckerWithExamples(tool string, schema, example, examples []byte) (*Checker, error) {
 	c := &Checker{tool: tool}
 	if len(bytes.TrimSpace(schema)) == 0 {
 		c.root = newNode()
@@ -50,9 +60,18 @@ func NewChecker(tool string, schema, example []byte) (*Checker, error) {
 		if err != nil {
 			return nil, fmt.Errorf("toolrt: tool %s: parameter schema: %w", tool, err)
 		}
+		if len(bytes.TrimSpace(examples)) > 0 {
+			missed, err := placeExamples(doc, examples)
+			if err != nil {
+				return nil, fmt.Errorf("toolrt: tool %s: examples: %w", tool, err)
+			}
+			for _, p := range missed {
+				c.warnings = append(c.warnings, "example at "+p+": no schema object there")
+			}
+		}
 		comp := &compiler{doc: doc, memo: map[string]*node{}}
 		c.root = comp.compileRoot()
-		c.warnings = comp.warnings
+		c.warnings = append(c.warnings, comp.warnings...)
 		c.collectTop()
 	}
 	if len(bytes.TrimSpace(example)) > 0 {

@@ -487,6 +487,11 @@ func (r *run) checkString(n *node, s string, at *path) {
 	}
 	if n.format != "" {
 		if ok, accepted, example := checkFormat(n.format, s); !ok {
+			if own, isText := n.example.(string); n.hasExample && isText && FormatAccepts(n.format, own) {
+				// The schema's own example (the one the description
+				// shows) rather than the format's stock one.
+				example = own
+			}
 			r.add(problem{kind: ProblemFormat, given: s, reason: "is not a valid " + n.format,
 				accepted: accepted, example: example, hidden: hidden}, at)
 		}

@@ -43,6 +43,7 @@ func opAddPet() *toolrt.Operation {
 		Security:    toolrt.Security{{"key"}},
 		Body:        &toolrt.Body{ContentType: "application/json", Fields: []string{"id", "name", "tag"}, Required: true},
 		Schema:      `{"type":"object","properties":{"id":{"type":"integer"},"name":{"type":"string"},"tag":{"type":"string"}},"required":["name"]}`,
+		Examples:    `{"/properties/id":1,"/properties/name":"billing-api","/properties/tag":"v1.2.0"}`,
 		Example:     `{"name":"my-pet"}`,
 	}
 }
@@ -92,8 +93,9 @@ func opFindPets() *toolrt.Operation {
 			{Name: "ids", In: "query", Style: "pipeDelimited"},
 			{Name: "limit", In: "query", Style: "form", Explode: true},
 		},
-		Schema:  `{"type":"object","properties":{"status":{"type":"array","items":{"type":"string","enum":["available","pending","sold"]}},"ids":{"type":"array","items":{"type":"integer"}},"limit":{"type":"integer","default":10,"minimum":1,"maximum":50}}}`,
-		Example: `{}`,
+		Schema:   `{"type":"object","properties":{"status":{"type":"array","items":{"type":"string","enum":["available","pending","sold"]}},"ids":{"type":"array","items":{"type":"integer"}},"limit":{"type":"integer","default":10,"minimum":1,"maximum":50}}}`,
+		Examples: `{"/properties/ids/items":1}`,
+		Example:  `{}`,
 	}
 }
 
@@ -138,8 +140,9 @@ func opGetV2PetsPetID() *toolrt.Operation {
 			{Name: "petId", In: "path", Style: "simple", Required: true},
 			{Name: "X-Trace", In: "header", Style: "simple"},
 		},
-		Schema:  `{"type":"object","properties":{"petId":{"type":"string"},"X-Trace":{"type":"string"}},"required":["petId"]}`,
-		Example: `{"petId":"33907"}`,
+		Schema:   `{"type":"object","properties":{"petId":{"type":"string"},"X-Trace":{"type":"string"}},"required":["petId"]}`,
+		Examples: `{"/properties/X-Trace":"my-x-trace","/properties/petId":"33907"}`,
+		Example:  `{"petId":"33907"}`,
 	}
 }
 
@@ -179,8 +182,9 @@ func opUploadPhoto() *toolrt.Operation {
 		Params: []toolrt.Param{
 			{Name: "petId", In: "path", Style: "simple", Required: true},
 		},
-		Body:    &toolrt.Body{ContentType: "multipart/form-data", Fields: []string{"photo", "note"}, Required: true},
-		Schema:  `{"type":"object","properties":{"petId":{"type":"integer"},"photo":{"type":"string","format":"binary"},"note":{"type":"string"}},"required":["petId","photo"]}`,
-		Example: `{"petId":1,"photo":"file contents"}`,
+		Body:     &toolrt.Body{ContentType: "multipart/form-data", Fields: []string{"photo", "note"}, Required: true},
+		Schema:   `{"type":"object","properties":{"petId":{"type":"integer"},"photo":{"type":"string","format":"binary"},"note":{"type":"string"}},"required":["petId","photo"]}`,
+		Examples: `{"/properties/note":"Ready for review.","/properties/petId":1,"/properties/photo":"file contents"}`,
+		Example:  `{"petId":1,"photo":"file contents"}`,
 	}
 }

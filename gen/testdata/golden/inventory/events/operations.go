@@ -45,7 +45,8 @@ func opListEvents() *toolrt.Operation {
 		Params: []toolrt.Param{
 			{Name: "since", In: "query", Style: "form", Explode: true},
 		},
-		Schema:  `{"type":"object","properties":{"since":{"type":"string","format":"date-time"}}}`,
-		Example: `{}`,
+		Schema:   `{"type":"object","properties":{"since":{"type":"string","format":"date-time"}}}`,
+		Examples: `{"/properties/since":"2024-01-15T09:30:00Z"}`,
+		Example:  `{}`,
 	}
 }

@@ -45,8 +45,9 @@ func opGetTreesTreeID() *toolrt.Operation {
 		Params: []toolrt.Param{
 			{Name: "treeId", In: "path", Style: "simple", Required: true},
 		},
-		Schema:  `{"type":"object","properties":{"treeId":{"type":"integer"}},"required":["treeId"]}`,
-		Example: `{"treeId":1}`,
+		Schema:   `{"type":"object","properties":{"treeId":{"type":"integer"}},"required":["treeId"]}`,
+		Examples: `{"/properties/treeId":1}`,
+		Example:  `{"treeId":1}`,
 	}
 }
 
@@ -109,6 +110,7 @@ func opLogin() *toolrt.Operation {
 		Path:        "/login",
 		Body:        &toolrt.Body{ContentType: "application/x-www-form-urlencoded", Fields: []string{"username", "password", "remember"}, Required: true},
 		Schema:      `{"type":"object","properties":{"username":{"type":"string"},"password":{"type":"string","format":"password"},"remember":{"type":"boolean","default":false}},"required":["username","password"]}`,
+		Examples:    `{"/properties/password":"hunter2","/properties/username":"octocat"}`,
 		Example:     `{"password":"hunter2","username":"octocat"}`,
 	}
 }
@@ -148,8 +150,9 @@ func opPutBlob() *toolrt.Operation {
 		Params: []toolrt.Param{
 			{Name: "key", In: "path", Style: "label", Required: true},
 		},
-		Body:    &toolrt.Body{ContentType: "application/octet-stream", Arg: "body"},
-		Schema:  `{"type":"object","properties":{"key":{"type":"string"},"body":{"type":"string","format":"binary"}},"required":["key"]}`,
-		Example: `{"key":"my-blob"}`,
+		Body:     &toolrt.Body{ContentType: "application/octet-stream", Arg: "body"},
+		Schema:   `{"type":"object","properties":{"key":{"type":"string"},"body":{"type":"string","format":"binary"}},"required":["key"]}`,
+		Examples: `{"/properties/body":"file contents","/properties/key":"PROJ-12"}`,
+		Example:  `{"key":"my-blob"}`,
 	}
 }
