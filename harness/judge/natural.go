@@ -2,7 +2,6 @@ package judge
 
 import (
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/agentready/agentready/gen/describe/prose"
@@ -22,12 +21,7 @@ import (
 //     word ("with the priority high", "the status set to open", "as the
 //     type", "category: network"): one less when they are a third of the
 //     request's values or fewer, two when two thirds or fewer, three
-//     above; a name said right next to its value counts too ("on page 1",
-//     "1 per page", "to assignee 8d0f..."), where
-//     people would say "the first one", "top 5" or the value alone, but
-//     an identifier after the noun of what it names does not ("team
-//     tm_42", "serial number PF4Z..."), nor a word after its value
-//     ("high priority");
+//     above;
 //   - five values or more in one request, or more than 30 words: one
 //     less;
 //   - "with the" twice or more ("... and with the body X, with the
@@ -58,7 +52,7 @@ func naturalness(args map[string]any, t *text) int {
 			continue
 		}
 		n++
-		if t.labels(name) || t.bareLabel(name, v) {
+		if t.labels(name) {
 			labels++
 		}
 	}
@@ -142,61 +136,6 @@ func (t *text) labels(name string) bool {
 			j--
 		}
 		if j >= 0 && slices.Contains(labelBefore, words[j]) {
-			return true
-		}
-	}
-	return false
-}
-
-// roleNouns are the entities of identifier arguments that name a role in
-// the request, not a resource: "assignee 8d0f..." is a form's label
-// where a person says "to 8d0f..." or the person's name.
-var roleNouns = map[string]bool{"assignee": true, "author": true, "creator": true, "owner": true, "requester": true,
-	"reporter": true, "recipient": true, "sender": true, "submitter": true, "target": true}
-
-// bareLabel reports whether the text says the argument's name right next
-// to its value, as a form does: the name's words just before the value
-// when the value is a number ("page 1", "start at 0") or a role's
-// identifier ("assignee 8d0f..."), or just after a number ("1 per
-// page"). A noun before an identifier or a name ("team tm_42", "serial
-// number PF4Z...", "namespace shop") is how people say what they mean,
-// and so is a word after its value ("high priority").
-func (t *text) bareLabel(name string, v any) bool {
-	var said string
-	number := false
-	switch x := v.(type) {
-	case string:
-		said = strings.ToLower(strings.TrimSpace(x))
-	case float64:
-		said, number = strconv.FormatFloat(x, 'f', -1, 64), true
-	case int:
-		said, number = strconv.Itoa(x), true
-	case []any:
-		if len(x) > 0 {
-			return t.bareLabel(name, x[0])
-		}
-		return false
-	default:
-		return false
-	}
-	if said == "" || strings.ContainsAny(said, " \t") {
-		return false
-	}
-	ws := prose.Words(name)
-	id := false
-	if n := len(ws); n > 0 && (ws[n-1] == "id" || ws[n-1] == "ids" || ws[n-1] == "gid") {
-		ws, id = ws[:n-1], true
-	}
-	if len(ws) == 0 {
-		return false
-	}
-	// "check run 33", "serial number PF4Z...": the noun of what it names.
-	before := id && roleNouns[ws[len(ws)-1]] || number && !id
-	for _, k := range find(t.toks, []string{said}) {
-		if before && k >= len(ws) && slices.Equal(t.toks[k-len(ws):k], ws) {
-			return true
-		}
-		if number && k+1+len(ws) <= len(t.toks) && slices.Equal(t.toks[k+1:k+1+len(ws)], ws) {
 			return true
 		}
 	}

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"maps"
 	"math/rand/v2"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -668,9 +667,6 @@ func (p *phraser) idPhrase(name string, v any, said string) string {
 	if said == "" {
 		bare = p.literal(v)
 		named = e + " " + bare
-		if x, ok := v.(string); ok && typedID(x) && chance(p.c.ID, "bare id "+name, 2) {
-			named = bare
-		}
 	}
 	switch {
 	case lastE == "assignee" && p.shape.intent == intentList:
@@ -680,12 +676,8 @@ func (p *phraser) idPhrase(name string, v any, said string) string {
 	case lastE == "owner" && p.shape.intent == intentList:
 		return "owned by " + bare
 	case fromWords[lastE]:
-		// "from 6216d767-...": the word says the role, a form says
-		// "from author 6216d767-...".
-		return "from " + bare
-	case toWords[lastE]:
-		return "to " + bare
-	case p.shape.intent == intentAction && (p.shape.verb == "assign" || p.shape.verb == "transfer" || p.shape.verb == "move") && (lastE == "user" || lastE == "owner"):
+		return "from " + named
+	case toWords[lastE] || p.shape.intent == intentAction && (p.shape.verb == "assign" || p.shape.verb == "transfer" || p.shape.verb == "move") && (lastE == "user" || lastE == "owner"):
 		return "to " + named
 	case lastE == "requester" || lastE == "manager":
 		return p.pick("for "+named, "on behalf of "+named)
@@ -813,36 +805,7 @@ func (p *phraser) display(arg, noun string, v any) string {
 	if fed, ok := p.fedDisplay(arg); ok {
 		return fed
 	}
-	if x, ok := v.(string); ok && typedID(x) && chance(p.c.ID, "bare id "+arg, 2) {
-		// People give an identifier whose form says what it names
-		// without the noun: "pull up ch_3MmlLr...", "show me PROJ-123".
-		return x
-	}
 	return noun + " " + p.literal(v)
-}
-
-// typedIDForms are identifiers whose form says what they name: a short
-// lower-case prefix and an underscore ("cus_NffrFeUfNV2Hib",
-// "tm_b9uf1reafc"), capitals and digits ("C024BE91L", "U04A7BHHGRT"), a
-// project key and a number ("PROJ-123").
-var typedIDForms = []*regexp.Regexp{
-	regexp.MustCompile(`^[a-z]{1,6}_[A-Za-z0-9_]{6,}$`),
-	regexp.MustCompile(`^[A-Z][A-Z0-9]{6,}$`),
-	regexp.MustCompile(`^[A-Z][A-Z0-9]{1,9}-[0-9]+$`),
-}
-
-// typedID reports whether an identifier reads as one of typedIDForms,
-// with a digit: people give it without saying what it is.
-func typedID(s string) bool {
-	if !strings.ContainsAny(s, "0123456789") {
-		return false
-	}
-	for _, re := range typedIDForms {
-		if re.MatchString(s) {
-			return true
-		}
-	}
-	return false
 }
 
 // findFeed returns the feed that gives a chain case's argument, and the

@@ -118,16 +118,11 @@ func (p *phraser) enumChange(f field) (string, bool) {
 	return phrase, true
 }
 
-// pageOrdinals are the words for the pages a request counts.
-var pageOrdinals = []string{"first", "second", "third", "fourth", "fifth"}
-
 // few takes from a list's arguments the ones that say how many items it
 // wants, and which: a page size on the first page (or a limit) is "the
-// first 20" or "the top 20", with a sort by time, newest first, "the 5
-// most recently created", and a page alone "the second page of the". It
-// returns the words and the arguments left; none taken when the request
-// wants a later page of a size or skips items.
-
+// first 20", and with a sort by time, newest first, "the 5 most recently
+// created". It returns the words and the arguments left; none taken when
+// the request wants a later page or skips items.
 func (p *phraser) few(fields []field) (string, []field) {
 	page, size, sort, start := -1, -1, -1, -1
 	for i, f := range fields {
@@ -154,17 +149,6 @@ func (p *phraser) few(fields []field) (string, []field) {
 			sort = i
 		}
 	}
-	if size < 0 && page >= 0 && start < 0 {
-		// "the second page of the members": people count pages, they
-		// do not say "on page 2". The first page stays "on page 1": a
-		// call without it is the same, but a scorer that wants the
-		// value would count it missing.
-		if n, ok := fields[page].v.(float64); ok && n >= 2 && n <= float64(len(pageOrdinals)) && n == float64(int(n)) {
-			ord := pageOrdinals[int(n)-1] + " page"
-			p.forms[fields[page].path] = ord
-			return ord + " of the", append(fields[:page:page], fields[page+1:]...)
-		}
-	}
 	if size < 0 || page >= 0 && fields[page].v != 1.0 || fields[size].v == 1.0 {
 		return "", fields
 	}
@@ -180,9 +164,6 @@ func (p *phraser) few(fields []field) (string, []field) {
 		used[start] = true
 	}
 	few := "first " + n
-	if page < 0 {
-		few = p.pick("first "+n, "top "+n)
-	}
 	if sort >= 0 {
 		if x, ok := fields[sort].v.(string); ok {
 			if verb, ok := recency(x); ok && page < 0 {

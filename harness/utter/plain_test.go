@@ -2,7 +2,6 @@ package utter
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -143,16 +142,15 @@ func TestFewSaysPagesInWords(t *testing.T) {
 		{ex, "listTicketsForUser", map[string]any{"userId": "u1", "page": 1.0, "per_page": 20.0}, "first 20", ""},
 		{ex, "listTickets", map[string]any{"per_page": 5.0, "sort": "-created_at"}, "5 most recently created", ""},
 		{ex, "listTickets", map[string]any{"per_page": 5.0, "page": 1.0, "sort": "-updated_at"}, "first 5", "most recently updated first"},
-		{ex, "listAssets", map[string]any{"limit": 5.0, "offset": 0.0}, "first 5|top 5", ""},
-		// A later page of a size, or a start past the first item, is
-		// said as it is; a page alone is counted.
+		{ex, "listAssets", map[string]any{"limit": 5.0, "offset": 0.0}, "first 5", ""},
+		// A later page, or a start past the first item, is said as it is.
 		{ex, "listTicketsForUser", map[string]any{"userId": "u1", "page": 3.0, "per_page": 20.0}, "", "on page 3"},
 		{ex, "listAssets", map[string]any{"limit": 5.0, "offset": 10.0}, "", "10"},
 		{gh, "pulls_list", map[string]any{"owner": "octo", "repo": "hello", "per_page": 10.0, "page": 1.0}, "first 10", ""},
-		{gh, "pulls_list", map[string]any{"owner": "octo", "repo": "hello", "page": 2.0}, "second page of the", ""},
+		{gh, "pulls_list", map[string]any{"owner": "octo", "repo": "hello", "page": 2.0}, "", "on page 2"},
 	} {
 		s, _ := slotsOf(t, tc.api, tc.tool, tc.args)
-		if !slices.Contains(strings.Split(tc.few, "|"), s.Few) {
+		if s.Few != tc.few {
 			t.Errorf("%s %v: few %q, want %q", tc.tool, tc.args, s.Few, tc.few)
 		}
 		if tc.with != "" && !strings.Contains(s.With, tc.with) {
@@ -235,24 +233,13 @@ func TestFullerNamesAndContext(t *testing.T) {
 	}
 	seen := map[bool]int{}
 	for i := range 200 {
-		key := fmt.Sprintf("case/%d", i)
-		ctx := tmpl.context(key, nil)
+		ctx := tmpl.context(fmt.Sprintf("case/%d", i))
 		if ctx.name == "" {
 			continue
 		}
 		seen[ctx.before]++
-		numbers := strings.HasPrefix(ctx.name, contextNumbers+"/")
-		if strings.ContainsAny(ctx.text, "\"“”") || !numbers && strings.ContainsAny(ctx.text, "0123456789") {
+		if strings.ContainsAny(ctx.text, "0123456789\"“”") {
 			t.Errorf("%s: %q holds what could be read as a value", ctx.name, ctx.text)
-		}
-		if numbers {
-			seen[true]++
-			// A figure that is a value of the case is not said around it.
-			fig := figures.FindString(ctx.text)
-			c := &cases.Case{Args: map[string]any{"body": map[string]any{"limit": fig}}}
-			if again := tmpl.context(key, c); again.name != "" {
-				t.Errorf("%s: %q said around a case whose value is %s", ctx.name, again.text, fig)
-			}
 		}
 		text := ctx.around("Can you delete ticket TCK-1042?")
 		if !strings.Contains(text, "TCK-1042") || (ctx.before && !strings.Contains(text, "can you delete")) {

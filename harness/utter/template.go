@@ -8,7 +8,6 @@ import (
 	"io/fs"
 	"maps"
 	"math/rand/v2"
-	"regexp"
 	"slices"
 	"sort"
 	"strconv"
@@ -136,7 +135,7 @@ func (t *Templates) phrase(api *ir.API, op *ir.Operation, c *cases.Case, rng *ra
 		return cases.Utterance{}, fmt.Errorf("template %s: %w", name, err)
 	}
 	text, gen := buf.String(), "template:"+name
-	if ctx := t.context(c.ID+"\x00"+name, c); ctx.name != "" {
+	if ctx := t.context(c.ID + "\x00" + name); ctx.name != "" {
 		text, gen = ctx.around(text), gen+"+"+ctx.name
 	}
 	u := cases.Utterance{Text: tidy(text), Generator: gen}
@@ -169,17 +168,14 @@ func (c contextPhrase) around(request string) string {
 
 // context picks, for one in four utterances (by the key, apart from the
 // phraser's random stream), words of context that are no value of the
-// call: "Quick one:", "No rush on this one.", "Standup ran 45 minutes
-// over again and 3 people were out. Anyway,". People add them, figures
-// and all; a model must not take them for arguments. Words with a figure
-// that is, or is in, one of the case's values are not used: they could
-// stand for the value.
-func (t *Templates) context(key string, c *cases.Case) contextPhrase {
+// call: "Quick one:", "No rush on this one." People add them; a model
+// must not take them for arguments.
+func (t *Templates) context(key string) contextPhrase {
 	if !chance(key, "context", 4) {
 		return contextPhrase{}
 	}
 	var names []string
-	for _, side := range []string{"context-before", "context-after", contextNumbers} {
+	for _, side := range []string{"context-before", "context-after"} {
 		names = append(names, t.variants[side]...)
 	}
 	if len(names) == 0 {
@@ -187,59 +183,12 @@ func (t *Templates) context(key string, c *cases.Case) contextPhrase {
 	}
 	h := fnv.New64a()
 	h.Write([]byte(key))
-	sum := h.Sum64()
-	name := names[sum%uint64(len(names))]
-	numbers := strings.HasPrefix(name, contextNumbers+"/")
-	data := map[string]int{"A": 12 + int(sum>>16%48), "B": 2 + int(sum>>32%8)}
+	name := names[h.Sum64()%uint64(len(names))]
 	var buf bytes.Buffer
-	if err := t.set.ExecuteTemplate(&buf, name, data); err != nil {
+	if err := t.set.ExecuteTemplate(&buf, name, nil); err != nil {
 		return contextPhrase{}
 	}
-	text := strings.TrimSpace(buf.String())
-	if numbers && figureOfCase(text, c) {
-		return contextPhrase{}
-	}
-	return contextPhrase{name: name, text: text, before: numbers || strings.HasPrefix(name, "context-before/")}
-}
-
-// contextNumbers names the words of context with figures in them.
-const contextNumbers = "context-numbers"
-
-// figures finds the runs of digits in a text.
-var figures = regexp.MustCompile(`[0-9]+`)
-
-// figureOfCase reports whether a figure of the text is, or is in, a value
-// of the case's arguments.
-func figureOfCase(text string, c *cases.Case) bool {
-	if c == nil {
-		return false
-	}
-	var leaves []string
-	var walk func(v any)
-	walk = func(v any) {
-		switch x := v.(type) {
-		case map[string]any:
-			for _, e := range x {
-				walk(e)
-			}
-		case []any:
-			for _, e := range x {
-				walk(e)
-			}
-		case nil:
-		default:
-			leaves = append(leaves, fmt.Sprint(x))
-		}
-	}
-	walk(c.Args)
-	for _, f := range figures.FindAllString(text, -1) {
-		for _, l := range leaves {
-			if strings.Contains(l, f) {
-				return true
-			}
-		}
-	}
-	return false
+	return contextPhrase{name: name, text: strings.TrimSpace(buf.String()), before: strings.HasPrefix(name, "context-before/")}
 }
 
 // keptForms returns the recorded forms that the text holds: a phrasing
