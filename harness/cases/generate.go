@@ -14,9 +14,9 @@ import (
 
 	"golang.org/x/sync/errgroup"
 
+	"github.com/agentready/agentready/gen/catalog"
 	"github.com/agentready/agentready/gen/example"
 	"github.com/agentready/agentready/gen/ir"
-	"github.com/agentready/agentready/gen/toolrt"
 	"github.com/agentready/agentready/gen/toolrt/argcheck"
 	"github.com/agentready/agentready/gen/toolschema"
 	"github.com/agentready/agentready/harness/graph"
@@ -52,8 +52,9 @@ type Options struct {
 	Graph       *graph.Graph
 	UseProposed bool
 	// Catalog calls the live API to harvest real values along the
-	// graph's edges; nil means no harvesting (and no chain cases).
-	Catalog *toolrt.Catalog
+	// graph's edges; nil means no harvesting (and no chain cases). It
+	// must be bound to the API cases are made for (catalog.Bind).
+	Catalog *catalog.Bound
 	// AllowMutations says which producers that change state may be
 	// called to harvest values; nil allows none (only GET, HEAD, OPTIONS
 	// and TRACE producers run).
@@ -146,6 +147,9 @@ func Generate(ctx context.Context, api *ir.API, opts Options) ([]Case, *Report, 
 	if opts.Chains == 0 {
 		opts.Chains = DefaultChains
 	}
+	if opts.Catalog != nil && opts.Catalog.API != api {
+		return nil, nil, fmt.Errorf("cases: Options.Catalog holds the tools of another API: bind them to this one (catalog.Bind(api, ...))")
+	}
 	rep := &Report{Harvested: map[string][]string{}}
 	logf := func(format string, args ...any) {
 		msg := fmt.Sprintf(format, args...)
@@ -160,7 +164,7 @@ func Generate(ctx context.Context, api *ir.API, opts Options) ([]Case, *Report, 
 	}
 	var h *harvester
 	if opts.Catalog != nil && opts.Graph != nil {
-		h = newHarvester(ctx, api, opts.Catalog, opts.Graph, opts.UseProposed, allow, logf)
+		h = newHarvester(ctx, opts.Catalog, opts.Graph, opts.UseProposed, allow, logf)
 	}
 	ops := api.Operations
 	if len(opts.Tools) > 0 {

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/agentready/agentready/gen/catalog"
 	"github.com/agentready/agentready/gen/ir"
 	"github.com/agentready/agentready/gen/toolrt"
 	"github.com/agentready/agentready/harness/cases"
@@ -12,7 +13,7 @@ import (
 
 // verifiedCases makes the example API's cases with every check on, as
 // the demo does, against a fresh server.
-func verifiedCases(t *testing.T, tools ...string) (*ir.API, *toolrt.Catalog, []cases.Case, *cases.Report) {
+func verifiedCases(t *testing.T, tools ...string) (*ir.API, *catalog.Bound, []cases.Case, *cases.Report) {
 	t.Helper()
 	api := exampleAPI(t)
 	live := startAPI(t)
@@ -33,7 +34,7 @@ func TestStateChangingCasesOwnTheirObjects(t *testing.T) {
 	if rep.Verified == 0 {
 		t.Fatalf("nothing verified: %+v", rep)
 	}
-	prep := &cases.Preparer{API: api, Catalog: cat}
+	prep := &cases.Preparer{Catalog: cat}
 	reopen := false
 	for _, c := range cs {
 		if c.Tool != "createTicket" {
@@ -110,7 +111,7 @@ func hasFeed(s cases.Step, path string) bool {
 // number) differ from case to case, and from run to run.
 func TestUniqueValuesAreFresh(t *testing.T) {
 	api, cat, cs, _ := verifiedCases(t, "createUser", "createAsset")
-	prep := &cases.Preparer{API: api, Catalog: cat}
+	prep := &cases.Preparer{Catalog: cat}
 	inFile := map[string]string{}
 	for _, c := range cs {
 		if len(c.Fresh) == 0 {
@@ -153,7 +154,7 @@ func TestVerifiedReadsReturnData(t *testing.T) {
 			t.Errorf("dropped without a reason: %+v", d)
 		}
 	}
-	prep := &cases.Preparer{API: api, Catalog: cat}
+	prep := &cases.Preparer{Catalog: cat}
 	for _, c := range cs {
 		p, err := prep.Prepare(ctx, &c, "t")
 		if err != nil {

@@ -9,9 +9,9 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/agentready/agentready/gen/catalog"
 	"github.com/agentready/agentready/gen/example"
 	"github.com/agentready/agentready/gen/ir"
-	"github.com/agentready/agentready/gen/toolrt"
 	"github.com/agentready/agentready/gen/toolschema"
 	"github.com/agentready/agentready/harness/graph"
 )
@@ -30,7 +30,7 @@ const maxUpstream = 3
 type harvester struct {
 	ctx   context.Context
 	api   *ir.API
-	cat   *toolrt.Catalog
+	cat   *catalog.Bound
 	edges []*graph.Edge
 	allow func(op *ir.Operation) bool
 	log   func(format string, args ...any)
@@ -70,9 +70,9 @@ func (c candidate) source() Source {
 	return Source{Kind: FromHarvested, Tool: c.tool, Path: c.path}
 }
 
-func newHarvester(ctx context.Context, api *ir.API, cat *toolrt.Catalog, g *graph.Graph, proposed bool,
+func newHarvester(ctx context.Context, cat *catalog.Bound, g *graph.Graph, proposed bool,
 	allow func(*ir.Operation) bool, log func(string, ...any)) *harvester {
-	h := &harvester{ctx: ctx, api: api, cat: cat, allow: allow, log: log,
+	h := &harvester{ctx: ctx, api: cat.API, cat: cat, allow: allow, log: log,
 		calls: map[string]*callResult{}, best: map[string][]candidate{}, warned: map[string]bool{},
 		plans: map[string]map[string]string{}}
 	if g != nil {

@@ -93,13 +93,13 @@ func startAPI(t testing.TB) *liveAPI {
 }
 
 // catalogFor builds the tools of api against url with the admin token.
-func catalogFor(t testing.TB, api *ir.API, url string, opts ...toolrt.ToolOption) *toolrt.Catalog {
+func catalogFor(t testing.TB, api *ir.API, url string, opts ...toolrt.ToolOption) *catalog.Bound {
 	t.Helper()
 	client, err := catalog.NewClient(api, url, toolrt.WithCredential("bearerAuth", server.DefaultAdminToken), toolrt.WithoutEnvironment())
 	if err != nil {
 		t.Fatal(err)
 	}
-	cat, err := catalog.New(api, client, opts...)
+	cat, err := catalog.Bind(api, client, opts...)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/agentready/agentready/gen/catalog"
 	"github.com/agentready/agentready/gen/example"
 	"github.com/agentready/agentready/gen/ir"
 	"github.com/agentready/agentready/gen/toolrt"
@@ -22,8 +23,9 @@ import (
 // agent's run of a case are prepared apart, so each works on its own
 // objects and neither sees what the other changed.
 type Preparer struct {
-	API     *ir.API
-	Catalog *toolrt.Catalog
+	// Catalog holds the tools the calls are made with and their IR
+	// (catalog.Bind).
+	Catalog *catalog.Bound
 }
 
 // Prepared is one run's version of a case.
@@ -62,14 +64,14 @@ func (e *PrepareError) Error() string { return e.Step + ": " + e.Reason }
 // *PrepareError, or ctx's.
 func (p *Preparer) Prepare(ctx context.Context, c *Case, tag string) (*Prepared, error) {
 	r := &Prepared{c: c, values: map[string]any{}, made: map[string]bool{}}
-	if err := r.freshen(p.API, c.Tool, c.Args, c.Fresh, tag); err != nil {
+	if err := r.freshen(p.Catalog.API, c.Tool, c.Args, c.Fresh, tag); err != nil {
 		return r, err
 	}
 	for i, st := range c.Setup {
 		if err := ctx.Err(); err != nil {
 			return r, err
 		}
-		if err := r.freshen(p.API, st.Tool, st.Args, st.Fresh, fmt.Sprintf("%s%d", tag, i+1)); err != nil {
+		if err := r.freshen(p.Catalog.API, st.Tool, st.Args, st.Fresh, fmt.Sprintf("%s%d", tag, i+1)); err != nil {
 			return r, err
 		}
 		call, err := r.call(ctx, p, st, "setup")

@@ -105,7 +105,7 @@ func (v *verifier) count(call *toolrt.Call) {
 // checked only where mutations are allowed; their own objects are made
 // and removed around the call as in every run.
 func (g *generator) verify(ctx context.Context, cs []Case, gens map[string]*toolGen, rep *Report) ([]Case, error) {
-	v := &verifier{g: g, prep: &Preparer{API: g.api, Catalog: g.opts.Catalog}, nonce: NewNonce(g.opts.Nonce),
+	v := &verifier{g: g, prep: &Preparer{Catalog: g.opts.Catalog}, nonce: NewNonce(g.opts.Nonce),
 		tries: map[string]int{}, tried: map[string]map[string]bool{}}
 	order := make([]int, 0, len(cs))
 	for pass := 0; pass < 2; pass++ {

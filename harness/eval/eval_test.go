@@ -21,7 +21,7 @@ import (
 	"github.com/agentready/agentready/harness/chat"
 )
 
-func exampleAPI(t *testing.T) (*ir.API, *toolrt.Catalog) {
+func exampleAPI(t *testing.T) (*ir.API, *catalog.Bound) {
 	t.Helper()
 	_, file, _, _ := runtime.Caller(0)
 	return load(t, filepath.Join(filepath.Dir(file), "..", "..", "specs", "exampleapi", "openapi.yaml"))
@@ -29,7 +29,7 @@ func exampleAPI(t *testing.T) (*ir.API, *toolrt.Catalog) {
 
 // load reads a spec and makes its catalog, against an address nothing
 // listens on: eval never calls the API.
-func load(t *testing.T, spec string) (*ir.API, *toolrt.Catalog) {
+func load(t *testing.T, spec string) (*ir.API, *catalog.Bound) {
 	t.Helper()
 	api, _, err := gen.Load(gen.Options{Spec: spec})
 	if err != nil {
@@ -39,7 +39,7 @@ func load(t *testing.T, spec string) (*ir.API, *toolrt.Catalog) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cat, err := catalog.New(api, client)
+	cat, err := catalog.Bind(api, client)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -50,7 +50,7 @@ func load(t *testing.T, spec string) (*ir.API, *toolrt.Catalog) {
 // the tool, and each input missing, invented, unrequested or wrong; body
 // fields named body.<path>, values normalised, arrays as alternatives.
 func TestScore(t *testing.T) {
-	api, cat := exampleAPI(t)
+	_, cat := exampleAPI(t)
 	cs, err := eval.Read(filepath.Join("testdata", "servicedesk.jsonl"))
 	if err != nil {
 		t.Fatal(err)
@@ -65,7 +65,7 @@ func TestScore(t *testing.T) {
 		// sd-04: another tool.
 		models.CallTool("reopenTicket", `{"ticketId":"TCK-1042"}`),
 	)
-	rs, err := eval.Run(context.Background(), cs, eval.Options{API: api, Catalog: cat, Model: m})
+	rs, err := eval.Run(context.Background(), cs, eval.Options{Catalog: cat, Model: m})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -171,7 +171,7 @@ func TestFromCases(t *testing.T) {
 		return nil, fmt.Errorf("no script for %q", convo[len(convo)-1].Content)
 	}
 	m := models.NewScripted(turn, turn)
-	rs, err := eval.Run(context.Background(), suite, eval.Options{API: api, Catalog: cat, Model: m})
+	rs, err := eval.Run(context.Background(), suite, eval.Options{Catalog: cat, Model: m})
 	if err != nil {
 		t.Fatal(err)
 	}

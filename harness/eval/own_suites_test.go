@@ -40,7 +40,7 @@ func TestOwnSuites(t *testing.T) {
 			continue
 		}
 		for _, opts := range []eval.Options{{}, {Retrieve: 10}} {
-			opts.API, opts.Catalog, opts.Model = api, cat, baseline.New()
+			opts.Catalog, opts.Model = cat, baseline.New()
 			rs, err := eval.Run(context.Background(), cs, opts)
 			if err != nil {
 				t.Fatal(err)

@@ -11,8 +11,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/agentready/agentready/gen/catalog"
 	"github.com/agentready/agentready/gen/ir"
-	"github.com/agentready/agentready/gen/toolrt"
 	"github.com/agentready/agentready/harness/baseline"
 	"github.com/agentready/agentready/harness/retrieve"
 	"github.com/cloudwego/eino/components/model"
@@ -21,8 +21,8 @@ import (
 
 // Options configure Run.
 type Options struct {
-	API     *ir.API
-	Catalog *toolrt.Catalog
+	// Catalog holds the API's tools and their IR (catalog.Bind).
+	Catalog *catalog.Bound
 	Model   model.ToolCallingChatModel
 	// K is how many tools most like the target the model gets beside it
 	// (DefaultK when 0). Retrieve, when above 0, gives instead the
@@ -105,9 +105,10 @@ type Result struct {
 
 // Run gives each case to the model and scores its first call.
 func Run(ctx context.Context, cs []Case, opts Options) ([]Result, error) {
-	if opts.API == nil || opts.Catalog == nil || opts.Model == nil {
-		return nil, fmt.Errorf("eval: the API, its catalog and a model are needed")
+	if opts.Catalog == nil || opts.Catalog.API == nil || opts.Model == nil {
+		return nil, fmt.Errorf("eval: the API's tools with their IR (Options.Catalog, from catalog.Bind) and a model are needed")
 	}
+	api := opts.Catalog.API
 	if opts.K == 0 {
 		opts.K = DefaultK
 	}
@@ -117,14 +118,14 @@ func Run(ctx context.Context, cs []Case, opts Options) ([]Result, error) {
 	if opts.System == "" {
 		opts.System = "You help the user by calling the tools you are given. Call a tool when the request needs data or an action the tools provide, with arguments taken from the request."
 	}
-	if ps := Check(opts.API, cs); len(ps) > 0 {
+	if ps := Check(api, cs); len(ps) > 0 {
 		var lines []string
 		for _, p := range ps[:min(len(ps), 10)] {
 			lines = append(lines, p.Case+": "+p.Text)
 		}
 		return nil, fmt.Errorf("eval: %d cases do not fit the spec:\n  %s", len(ps), strings.Join(lines, "\n  "))
 	}
-	byID := operationsByID(opts.API)
+	byID := operationsByID(api)
 	idOf := map[string]string{}
 	infos := map[string]*schema.ToolInfo{}
 	// Retrieval finds tools for the request; otherwise the index gives
@@ -171,7 +172,7 @@ func Run(ctx context.Context, cs []Case, opts Options) ([]Result, error) {
 		if err != nil {
 			return out, fmt.Errorf("eval: case %s: the model: %w", c.ID, err)
 		}
-		r := score(opts.API, byID, idOf, c, msg)
+		r := score(api, byID, idOf, c, msg)
 		r.Offered = offered
 		if why, ok := msg.Extra[baseline.ExtraReason].(string); ok {
 			r.Why = why

@@ -56,7 +56,7 @@ func scoreSuites(t *testing.T, opts eval.Options, floors map[string]float64) {
 				continue
 			}
 			o := opts
-			o.API, o.Catalog, o.Model = api, cat, baseline.New()
+			o.Catalog, o.Model = cat, baseline.New()
 			rs, err := eval.Run(context.Background(), cs, o)
 			if err != nil {
 				t.Fatal(err)

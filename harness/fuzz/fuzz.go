@@ -29,6 +29,7 @@ import (
 	"sort"
 	"time"
 
+	"github.com/agentready/agentready/gen/catalog"
 	"github.com/agentready/agentready/gen/finding"
 	"github.com/agentready/agentready/gen/ir"
 	"github.com/agentready/agentready/gen/toolrt"
@@ -171,10 +172,13 @@ type Report struct {
 	Stopped string `json:"stopped,omitempty"`
 }
 
-// Run fuzzes the tools of cat (built from api) and returns what it found.
+// Run fuzzes the tools of cat (catalog.Bind) and returns what it found.
 // It stops at the budgets of opts and when ctx is cancelled (Stopped says
 // which); the error is for options that name no tool.
-func Run(ctx context.Context, api *ir.API, cat *toolrt.Catalog, opts Options) (*Report, error) {
+func Run(ctx context.Context, cat *catalog.Bound, opts Options) (*Report, error) {
+	if cat == nil || cat.API == nil {
+		return nil, errors.New("fuzz: no tools with their IR to fuzz: bind them with catalog.Bind(api, client)")
+	}
 	if opts.MaxCalls <= 0 {
 		opts.MaxCalls = DefaultMaxCalls
 	}
@@ -188,7 +192,7 @@ func Run(ctx context.Context, api *ir.API, cat *toolrt.Catalog, opts Options) (*
 	rep := &Report{Skipped: map[string]string{}}
 	runCtx, cancel := context.WithTimeout(ctx, opts.MaxTime)
 	defer cancel()
-	queues, err := plan(runCtx, api, cat, opts, rep)
+	queues, err := plan(runCtx, cat, opts, rep)
 	if err != nil {
 		return nil, err
 	}
@@ -241,7 +245,8 @@ func Run(ctx context.Context, api *ir.API, cat *toolrt.Catalog, opts Options) (*
 
 // plan lists each selected tool's probes; it stops early, without an
 // error, when ctx ends.
-func plan(ctx context.Context, api *ir.API, cat *toolrt.Catalog, opts Options, rep *Report) ([][]*probe, error) {
+func plan(ctx context.Context, cat *catalog.Bound, opts Options, rep *Report) ([][]*probe, error) {
+	api := cat.API
 	want := map[string]bool{}
 	for _, n := range opts.Tools {
 		want[n] = true

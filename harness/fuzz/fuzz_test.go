@@ -59,11 +59,11 @@ func fuzzAPI(t *testing.T, api *ir.API, url string, opts fuzz.Options, creds ...
 	if err != nil {
 		t.Fatal(err)
 	}
-	cat, err := catalog.New(api, client)
+	cat, err := catalog.Bind(api, client)
 	if err != nil {
 		t.Fatal(err)
 	}
-	rep, err := fuzz.Run(context.Background(), api, cat, opts)
+	rep, err := fuzz.Run(context.Background(), cat, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -282,24 +282,50 @@ func TestAHangingAPIDoesNotHangTheFuzzer(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	time.AfterFunc(200*time.Millisecond, cancel)
 	client, _ := catalog.NewClient(api, hang.URL, toolrt.WithoutEnvironment(), toolrt.WithRetry(toolrt.RetryPolicy{Attempts: 1}))
-	cat, _ := catalog.New(api, client)
+	cat, _ := catalog.Bind(api, client)
 	start = time.Now()
-	rep, err = fuzz.Run(ctx, api, cat, fuzz.Options{CallTimeout: time.Minute})
+	rep, err = fuzz.Run(ctx, cat, fuzz.Options{CallTimeout: time.Minute})
 	if err != nil || time.Since(start) > time.Second+200*time.Millisecond || rep.Stopped != "interrupted" {
 		t.Errorf("cancelled run: %v after %s, stopped %q", err, time.Since(start), rep.Stopped)
 	}
 }
 
-func TestUnknownToolIsAnError(t *testing.T) {
+// unreachableInventory is the inventory spec's IR with a client for an
+// address where nothing answers.
+func unreachableInventory(t *testing.T) (*ir.API, *toolrt.Client) {
+	t.Helper()
 	api, _, err := gen.Load(gen.Options{Spec: repoFile(t, "specs/golden/inventory31.yaml")})
 	if err != nil {
 		t.Fatal(err)
 	}
-	client, _ := catalog.NewClient(api, "http://127.0.0.1:1", toolrt.WithoutEnvironment())
-	cat, _ := catalog.New(api, client)
-	_, err = fuzz.Run(context.Background(), api, cat, fuzz.Options{Tools: []string{"listItems", "nope"}})
+	client, err := catalog.NewClient(api, "http://127.0.0.1:1", toolrt.WithoutEnvironment())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return api, client
+}
+
+func TestUnknownToolIsAnError(t *testing.T) {
+	api, client := unreachableInventory(t)
+	cat, _ := catalog.Bind(api, client)
+	_, err := fuzz.Run(context.Background(), cat, fuzz.Options{Tools: []string{"listItems", "nope"}})
 	if err == nil || !strings.Contains(err.Error(), `"nope"`) {
 		t.Errorf("err %v", err)
+	}
+}
+
+// TestNoIRIsAnError checks that tools without the IR they were built from
+// are refused with the fix, not fuzzed into a nil dereference.
+func TestNoIRIsAnError(t *testing.T) {
+	api, client := unreachableInventory(t)
+	bare, err := catalog.New(api, client)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, cat := range []*catalog.Bound{nil, {Catalog: bare}} {
+		if _, err := fuzz.Run(context.Background(), cat, fuzz.Options{}); err == nil || !strings.Contains(err.Error(), "catalog.Bind") {
+			t.Errorf("fuzzing %v: err %v", cat, err)
+		}
 	}
 }
 

@@ -105,11 +105,11 @@ func TestFixture(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cat, err := catalog.New(api, client)
+	cat, err := catalog.Bind(api, client)
 	if err != nil {
 		t.Fatal(err)
 	}
-	similar := retrieve.SimilarTools(cat)
+	similar := retrieve.SimilarTools(cat.Catalog)
 
 	fcs := fixtureCases()
 	var cs []cases.Case
@@ -152,7 +152,7 @@ func TestFixture(t *testing.T) {
 			return s[turn](ctx, convo, tools)
 		})...)
 		start := fixtureStart.Add(time.Duration(i) * 24 * time.Hour)
-		_, err := run.Run(ctx, cs, run.Options{Dir: dir, Catalog: cat, API: api, Model: m, ModelInfo: m.Info(),
+		_, err := run.Run(ctx, cs, run.Options{Dir: dir, Catalog: cat, Model: m, ModelInfo: m.Info(),
 			Similar: similar, Seed: 1, CasesFile: "testdata/agentready/cases.jsonl", Now: func() time.Time { return start }})
 		if err != nil {
 			t.Fatal(err)

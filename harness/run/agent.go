@@ -130,7 +130,7 @@ func (r *runner) runLegs(ctx context.Context, tr trial) *Record {
 		rec.Invalid = reason
 		return rec
 	}
-	prep := &cases.Preparer{API: r.opts.API, Catalog: r.opts.Catalog}
+	prep := &cases.Preparer{Catalog: r.opts.Catalog}
 
 	// The direct run: the ground truth.
 	dp, err := prep.Prepare(ctx, c, cases.FreshTag(r.nonce, id, "direct"))
@@ -157,8 +157,8 @@ func (r *runner) runLegs(ctx context.Context, tr trial) *Record {
 	if ctx.Err() != nil || rec.noteInfra(call) {
 		return rec
 	}
-	if r.opts.API != nil {
-		if ok, _, reason := cases.Holds(r.opts.API, c, call); !ok {
+	if api := r.opts.Catalog.API; api != nil {
+		if ok, _, reason := cases.Holds(api, c, call); !ok {
 			rec.Invalid = reason
 			return rec
 		}

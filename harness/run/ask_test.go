@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/agentready/agentready/gen/toolrt"
+	"github.com/agentready/agentready/gen/catalog"
 	"github.com/agentready/agentready/harness/cases"
 	"github.com/agentready/agentready/harness/classify"
 	"github.com/agentready/agentready/harness/models"
@@ -38,7 +38,7 @@ func TestAskCases(t *testing.T) {
 	scs, ids := askScenarios(t, cat)
 	mine, other := ids[0], ids[1]
 	reply := "It's " + mine + "."
-	recs := runScenarios(t, filepath.Join(t.TempDir(), "ask"), scs, run.Options{Catalog: cat, API: api, Parallel: 2})
+	recs := runScenarios(t, filepath.Join(t.TempDir(), "ask"), scs, run.Options{Catalog: cat, Parallel: 2})
 	for _, r := range recs {
 		users := userMessages(r.Agent)
 		switch r.Case {
@@ -92,7 +92,7 @@ func TestAskCaseRepliesTwiceAtMost(t *testing.T) {
 		{askCase("getTicket/asks-thrice", "getTicket", map[string]any{"ticketId": id}, "Show me the ticket.", "ticketId", "It's "+id+"."),
 			models.Repeat(4, answer("Which ticket do you mean?")), []classify.Class{classify.AskedForGiven}, nil},
 	}
-	recs := runScenarios(t, filepath.Join(t.TempDir(), "ask"), scs, run.Options{Catalog: cat, API: api})
+	recs := runScenarios(t, filepath.Join(t.TempDir(), "ask"), scs, run.Options{Catalog: cat})
 	if users := userMessages(recs[0].Agent); len(users) != 3 {
 		t.Errorf("the user spoke %d times, want the request and 2 replies: %q", len(users), users)
 	}
@@ -145,7 +145,7 @@ func ticketIDs(t *testing.T, text string) []string {
 // askScenarios are ask and single-turn cases of getTicket and
 // searchTickets with scripts that ask right, guess, ask for what was
 // given, and neither ask nor call; ids are the two tickets they use.
-func askScenarios(t *testing.T, cat *toolrt.Catalog) ([]scenario, []string) {
+func askScenarios(t *testing.T, cat *catalog.Bound) ([]scenario, []string) {
 	t.Helper()
 	listTickets, ok := cat.Tool("listTickets")
 	if !ok {

@@ -40,12 +40,12 @@ func BenchmarkLoopBaseline(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	sim := retrieve.SimilarTools(cat)
+	sim := retrieve.SimilarTools(cat.Catalog)
 	b.ResetTimer()
 	total := 0
 	for i := 0; i < b.N; i++ {
 		sum, err := run.Run(ctx, cs, run.Options{
-			Dir: filepath.Join(b.TempDir(), "run"), Catalog: cat, API: api, Model: chat, ModelInfo: info,
+			Dir: filepath.Join(b.TempDir(), "run"), Catalog: cat, Model: chat, ModelInfo: info,
 			Similar: sim, Parallel: 2,
 		})
 		if err != nil {

@@ -59,7 +59,7 @@ func TestDynamicToolset(t *testing.T) {
 		{newCase("listTeams/bad-meta-args", "listTeams", map[string]any{}, "List the IT teams."),
 			[]models.Turn{call(metatools.SearchTools, `{"query":`), search("teams"), through("listTeams", `{}`), answer("Six teams.")}, nil, nil},
 	}
-	recs := runScenarios(t, t.TempDir(), scs, run.Options{Catalog: cat, API: api, Toolset: run.ToolsetDynamic})
+	recs := runScenarios(t, t.TempDir(), scs, run.Options{Catalog: cat, Toolset: run.ToolsetDynamic})
 	byID := map[string]run.Record{}
 	for _, r := range recs {
 		byID[r.Case] = r

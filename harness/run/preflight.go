@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/agentready/agentready/gen/catalog"
 	"github.com/agentready/agentready/gen/ir"
 	"github.com/agentready/agentready/gen/toolrt"
 )
@@ -30,11 +31,12 @@ func (e *PreflightError) Error() string {
 // returns a *PreflightError when its answer shows the run cannot work:
 // no answer at the base URL, a refusal of the credentials, a 404 or 405
 // for an operation that takes nothing (the base URL's path is wrong), a
-// failing API, or a body that is not the JSON the spec (api, which may be
-// nil) declares. Other answers pass: the cases will tell. An API with no
+// failing API, or a body that is not the JSON the spec (cat.API, which may
+// be nil) declares. Other answers pass: the cases will tell. An API with no
 // such operation is not checked (nil).
-func Preflight(ctx context.Context, cat *toolrt.Catalog, api *ir.API) error {
-	t := preflightTool(cat)
+func Preflight(ctx context.Context, cat *catalog.Bound) error {
+	api := cat.API
+	t := preflightTool(cat.Catalog)
 	if t == nil {
 		return nil
 	}

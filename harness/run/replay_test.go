@@ -41,7 +41,7 @@ func TestRecordAndReplay(t *testing.T) {
 	scs := exampleScenarios()
 	recorded := filepath.Join(t.TempDir(), "recorded")
 	m := modelFor(scs)
-	base := run.Options{Catalog: cat, API: api, Similar: retrieve.SimilarTools(cat), K: 3, Parallel: 4, ModelInfo: m.Info()}
+	base := run.Options{Catalog: cat, Similar: retrieve.SimilarTools(cat.Catalog), K: 3, Parallel: 4, ModelInfo: m.Info()}
 	opts := base
 	opts.Model, opts.Record = m, true
 	runScenarios(t, recorded, scs, opts)

@@ -42,6 +42,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/agentready/agentready/gen/catalog"
 	"github.com/agentready/agentready/gen/ir"
 	"github.com/agentready/agentready/gen/toolrt"
 	"github.com/agentready/agentready/harness/cases"
@@ -70,10 +71,9 @@ type Options struct {
 	// Dir is the run's directory (runs/ID); it is created when missing.
 	Dir string
 	// Catalog holds the tools of the API, bound to a client with its
-	// credentials; API is its IR, for the checks against output schemas
-	// (nil leaves them out).
-	Catalog *toolrt.Catalog
-	API     *ir.API
+	// credentials, and their IR (catalog.Bind), for the checks against
+	// output schemas (a nil Catalog.API leaves them out).
+	Catalog *catalog.Bound
 	// Model is the agent's chat model; ModelInfo describes it in run.json
 	// (any JSON-encodable value: name, provider, settings).
 	Model     model.ToolCallingChatModel
@@ -453,10 +453,10 @@ func Run(ctx context.Context, cs []cases.Case, opts Options) (*Summary, error) {
 
 	total := len(todo) * o.Repeat
 	s := &Summary{Total: total}
-	r := &runner{opts: o, classifier: classify.New(o.API, classify.Options{ResultTokens: o.ResultTokens}),
+	r := &runner{opts: o, classifier: classify.New(o.Catalog.API, classify.Options{ResultTokens: o.ResultTokens}),
 		nonce: o.Nonce}
 	if o.Toolset == ToolsetDynamic {
-		if r.meta, err = metatools.New(o.Catalog); err != nil {
+		if r.meta, err = metatools.New(o.Catalog.Catalog); err != nil {
 			return nil, err
 		}
 	}
@@ -484,7 +484,7 @@ func Run(ctx context.Context, cs []cases.Case, opts Options) (*Summary, error) {
 	runCtx, stopRun := context.WithCancel(ctx)
 	defer stopRun()
 	maxNotRun := int(o.MaxNotRun * float64(total))
-	phases := o.trials(splitPhases(o.API, todo), done)
+	phases := o.trials(splitPhases(o.Catalog.API, todo), done)
 	s.Resumed = total
 	for _, phase := range phases {
 		s.Resumed -= len(phase)

@@ -132,7 +132,7 @@ func startExample(t testing.TB, failEvery int) string {
 	return srv.URL
 }
 
-func newCatalog(t testing.TB, api *ir.API, url, token string, opts ...toolrt.ToolOption) *toolrt.Catalog {
+func newCatalog(t testing.TB, api *ir.API, url, token string, opts ...toolrt.ToolOption) *catalog.Bound {
 	t.Helper()
 	copts := []toolrt.Option{toolrt.WithoutEnvironment()}
 	if token != "" {
@@ -142,7 +142,7 @@ func newCatalog(t testing.TB, api *ir.API, url, token string, opts ...toolrt.Too
 	if err != nil {
 		t.Fatal(err)
 	}
-	cat, err := catalog.New(api, client, opts...)
+	cat, err := catalog.Bind(api, client, opts...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -278,7 +278,7 @@ func TestTaxonomy(t *testing.T) {
 	t.Run("example", func(t *testing.T) {
 		cat := newCatalog(t, api, url, server.DefaultAdminToken)
 		recs := runScenarios(t, filepath.Join(root, "example"), exampleScenarios(),
-			run.Options{Catalog: cat, API: api, Similar: retrieve.SimilarTools(cat), Parallel: 2})
+			run.Options{Catalog: cat, Similar: retrieve.SimilarTools(cat.Catalog), Parallel: 2})
 		collect(recs)
 		for _, r := range recs {
 			switch r.Case {
@@ -312,7 +312,7 @@ func TestTaxonomy(t *testing.T) {
 			{newCase("exportTickets/all", "exportTickets", map[string]any{}, "Export every ticket."),
 				[]models.Turn{call("exportTickets", `{}`), answer("Here is the export.")},
 				[]classify.Class{classify.ExceedingTokenLimit}, nil},
-		}, run.Options{Catalog: cat, API: api, ResultTokens: 400}))
+		}, run.Options{Catalog: cat, ResultTokens: 400}))
 	})
 	t.Run("access", func(t *testing.T) {
 		// One team is off limits to this credential: the direct call reads
@@ -337,7 +337,7 @@ func TestTaxonomy(t *testing.T) {
 			{newCase("getTeam/403", "getTeam", map[string]any{"teamId": teams[0]}, "Show me team "+teams[0]+"."),
 				[]models.Turn{call("getTeam", `{"teamId":"`+teams[1]+`"}`), answer("I am not allowed to see it.")},
 				[]classify.Class{classify.ParameterValueMismatch, classify.ToolAccessError}, nil},
-		}, run.Options{Catalog: cat, API: api}))
+		}, run.Options{Catalog: cat}))
 	})
 	t.Run("server-error", func(t *testing.T) {
 		// The statistics service breaks after the direct call: every
@@ -360,7 +360,7 @@ func TestTaxonomy(t *testing.T) {
 			{newCase("getServiceStats/500", "getServiceStats", map[string]any{}, "How many tickets are open?"),
 				[]models.Turn{call("getServiceStats", `{}`), answer("The statistics are unavailable.")},
 				[]classify.Class{classify.ToolServerError}, nil},
-		}, run.Options{Catalog: cat, API: api}))
+		}, run.Options{Catalog: cat}))
 	})
 	t.Run("chain", func(t *testing.T) {
 		// "Show me the first team": the team's id comes from listTeams.
@@ -384,7 +384,7 @@ func TestTaxonomy(t *testing.T) {
 				[]classify.Class{classify.ParameterValueMismatch, classify.WrongOrder}, nil},
 			{chain("getTeam/not-carried", "I need the first team."), []models.Turn{call("listTeams", `{}`), call("getTeam", other), answer("Here it is.")},
 				[]classify.Class{classify.ParameterValueMismatch, classify.ValueNotCarried}, nil},
-		}, run.Options{Catalog: cat, API: api}))
+		}, run.Options{Catalog: cat}))
 	})
 	t.Run("broken-api", func(t *testing.T) {
 		ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -412,13 +412,13 @@ func TestTaxonomy(t *testing.T) {
 			{newCase("getDailyReport/broken", "getDailyReport", map[string]any{}, "What are today's totals?"),
 				[]models.Turn{call("getDailyReport", `{}`), answer("The report is broken.")},
 				[]classify.Class{classify.MalformedOutput}, nil},
-		}, run.Options{Catalog: cat, API: wapi, Similar: retrieve.SimilarTools(cat)}))
+		}, run.Options{Catalog: cat, Similar: retrieve.SimilarTools(cat.Catalog)}))
 	})
 
 	t.Run("dialogue", func(t *testing.T) {
 		cat := newCatalog(t, api, url, server.DefaultAdminToken)
 		scs, _ := askScenarios(t, cat)
-		collect(runScenarios(t, filepath.Join(root, "dialogue"), scs, run.Options{Catalog: cat, API: api}))
+		collect(runScenarios(t, filepath.Join(root, "dialogue"), scs, run.Options{Catalog: cat}))
 	})
 
 	for _, ci := range classify.Taxonomy {
@@ -495,7 +495,7 @@ func TestParallelSameResults(t *testing.T) {
 	var files [][]string
 	for _, p := range []int{1, 4} {
 		d := filepath.Join(dir, fmt.Sprint(p))
-		runScenarios(t, d, scs, run.Options{Catalog: cat, API: api, Similar: retrieve.SimilarTools(cat), Parallel: p})
+		runScenarios(t, d, scs, run.Options{Catalog: cat, Similar: retrieve.SimilarTools(cat.Catalog), Parallel: p})
 		files = append(files, normalized(t, filepath.Join(d, run.ResultsFile)))
 	}
 	if !reflect.DeepEqual(files[0], files[1]) {
@@ -526,7 +526,7 @@ func TestResume(t *testing.T) {
 		}
 	})
 	var progress bytes.Buffer
-	s, err := run.Run(ctx, cs, run.Options{Dir: dir, Catalog: cat, API: api, Model: m, Progress: &progress})
+	s, err := run.Run(ctx, cs, run.Options{Dir: dir, Catalog: cat, Model: m, Progress: &progress})
 	if err != context.Canceled {
 		t.Fatalf("interrupted run: %v, want context.Canceled", err)
 	}
@@ -547,12 +547,12 @@ func TestResume(t *testing.T) {
 	}
 	fmt.Fprint(f, `{"case":"listTickets/value","tool":"listTi`)
 	f.Close()
-	if _, err := run.Run(context.Background(), cs, run.Options{Dir: dir, Catalog: cat, API: api, Model: m}); err == nil {
+	if _, err := run.Run(context.Background(), cs, run.Options{Dir: dir, Catalog: cat, Model: m}); err == nil {
 		t.Fatal("a second run into the same directory without Resume succeeded")
 	}
 
 	m2 := modelFor(scs)
-	s, err = run.Run(context.Background(), cs, run.Options{Dir: dir, Catalog: cat, API: api, Model: m2, Resume: true})
+	s, err = run.Run(context.Background(), cs, run.Options{Dir: dir, Catalog: cat, Model: m2, Resume: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -610,7 +610,7 @@ func proxyTo(t testing.TB, base string) http.Handler {
 }
 
 // teamIDs returns the ids of the example API's teams.
-func teamIDs(t testing.TB, cat *toolrt.Catalog) []string {
+func teamIDs(t testing.TB, cat *catalog.Bound) []string {
 	t.Helper()
 	listTeams, ok := cat.Tool("listTeams")
 	if !ok {
@@ -664,7 +664,7 @@ func TestInvalidAndNegativeCases(t *testing.T) {
 	}
 	dir := t.TempDir()
 	m := modelFor(scs)
-	sum, err := run.Run(context.Background(), casesOf(scs), run.Options{Dir: dir, Catalog: cat, API: api, Model: m})
+	sum, err := run.Run(context.Background(), casesOf(scs), run.Options{Dir: dir, Catalog: cat, Model: m})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -737,11 +737,11 @@ func TestOneWriterPerRun(t *testing.T) {
 	})
 	done := make(chan error, 1)
 	go func() {
-		_, err := run.Run(context.Background(), casesOf(scs), run.Options{Dir: dir, Catalog: cat, API: api, Model: m})
+		_, err := run.Run(context.Background(), casesOf(scs), run.Options{Dir: dir, Catalog: cat, Model: m})
 		done <- err
 	}()
 	<-started
-	_, err := run.Run(context.Background(), casesOf(scs), run.Options{Dir: dir, Catalog: cat, API: api, Model: modelFor(scs), Resume: true})
+	_, err := run.Run(context.Background(), casesOf(scs), run.Options{Dir: dir, Catalog: cat, Model: modelFor(scs), Resume: true})
 	close(release)
 	if err == nil || !strings.Contains(err.Error(), "another run") {
 		t.Errorf("a second run of the same directory: %v", err)

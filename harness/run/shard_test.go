@@ -61,7 +61,7 @@ func TestShardsMergeToTheWholeRun(t *testing.T) {
 	cat := newCatalog(t, api, url, server.DefaultAdminToken)
 	scs := exampleScenarios()
 	dir := t.TempDir()
-	opts := run.Options{Catalog: cat, API: api, Similar: retrieve.SimilarTools(cat), Nonce: 7}
+	opts := run.Options{Catalog: cat, Similar: retrieve.SimilarTools(cat.Catalog), Nonce: 7}
 	whole := filepath.Join(dir, "whole")
 	runScenarios(t, whole, scs, opts)
 

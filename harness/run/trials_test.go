@@ -29,7 +29,7 @@ func TestRepeatedTrials(t *testing.T) {
 	cs := casesOf(scs)
 	dir := filepath.Join(t.TempDir(), "repeated")
 	m := modelFor(append(append(append([]scenario(nil), scs...), scs...), scs...)) // enough turns for 3 trials
-	opts := run.Options{Dir: dir, Catalog: cat, API: api, Similar: retrieve.SimilarTools(cat), K: 3, Parallel: 3,
+	opts := run.Options{Dir: dir, Catalog: cat, Similar: retrieve.SimilarTools(cat.Catalog), K: 3, Parallel: 3,
 		Model: m, ModelInfo: m.Info(), Repeat: 3, Record: true}
 	sum, err := run.Run(context.Background(), cs, opts)
 	if err != nil {

@@ -29,7 +29,7 @@ func TestBudgetStopsTheRunAndResumeFinishesIt(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			dir := filepath.Join(t.TempDir(), name)
 			m := modelFor(scs)
-			opts := run.Options{Dir: dir, Catalog: cat, API: api, Similar: retrieve.SimilarTools(cat), Model: m, ModelInfo: m.Info(),
+			opts := run.Options{Dir: dir, Catalog: cat, Similar: retrieve.SimilarTools(cat.Catalog), Model: m, ModelInfo: m.Info(),
 				Price: &run.Price{Input: 3, Output: 15}, Budget: budget}
 			sum, err := run.Run(context.Background(), casesOf(scs), opts)
 			if !errors.Is(err, run.ErrBudget) {
@@ -58,7 +58,7 @@ func TestBudgetStopsTheRunAndResumeFinishesIt(t *testing.T) {
 		})
 	}
 	m := modelFor(scs)
-	_, err := run.Run(context.Background(), casesOf(scs), run.Options{Dir: t.TempDir(), Catalog: cat, API: api, Model: m, Budget: run.Budget{MaxCost: 1}})
+	_, err := run.Run(context.Background(), casesOf(scs), run.Options{Dir: t.TempDir(), Catalog: cat, Model: m, Budget: run.Budget{MaxCost: 1}})
 	if err == nil || errors.Is(err, run.ErrBudget) {
 		t.Errorf("a cost budget without a price: %v", err)
 	}

@@ -24,7 +24,7 @@ func TestVariants(t *testing.T) {
 	dir := t.TempDir()
 	upper := filepath.Join(dir, "upper")
 	unsaid := filepath.Join(dir, "unsaid")
-	main := runScenarios(t, filepath.Join(dir, "main"), scs, run.Options{Catalog: cat, API: api, Model: m, ModelInfo: m.Info(),
+	main := runScenarios(t, filepath.Join(dir, "main"), scs, run.Options{Catalog: cat, Model: m, ModelInfo: m.Info(),
 		Variants: []run.Variant{
 			{Name: "UP", Dir: upper, Returned: func(_, text string) string { return strings.ToUpper(text) }},
 			{Name: "UNSAID", Dir: unsaid, Request: func(c *cases.Case, text string) (string, []string) { return text, []string{"q"} }},

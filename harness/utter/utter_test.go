@@ -62,7 +62,7 @@ func exampleCases(t *testing.T) (*ir.API, []cases.Case) {
 			fixErr = err
 			return
 		}
-		cat, err := catalog.New(fixAPI, client)
+		cat, err := catalog.Bind(fixAPI, client)
 		if err != nil {
 			fixErr = err
 			return

@@ -16,7 +16,6 @@ import (
 	"github.com/agentready/agentready/gen"
 	"github.com/agentready/agentready/gen/catalog"
 	"github.com/agentready/agentready/gen/ir"
-	"github.com/agentready/agentready/gen/toolrt"
 	"github.com/agentready/agentready/gen/toolschema"
 	"github.com/agentready/agentready/harness/adapt"
 	"github.com/agentready/agentready/harness/cases"
@@ -155,15 +154,15 @@ func runAdapt(e *env, args []string) int {
 			if err != nil {
 				return nil, err
 			}
-			cat, err := catalog.New(a, client)
+			cat, err := catalog.Bind(a, client)
 			if err != nil {
 				return nil, err
 			}
-			shown, err := shownDefinitions(ctx, a, cat, hintsFrom, ts.ablate)
+			shown, err := shownDefinitions(ctx, cat, hintsFrom, ts.ablate)
 			if err != nil {
 				return nil, err
 			}
-			similar := retrieve.SimilarTools(cat)
+			similar := retrieve.SimilarTools(cat.Catalog)
 			return &adapt.Spec{API: a, Offered: func(tool string) []string { return similar(tool, ts.k) }, Shown: shown}, nil
 		},
 		Run: func(ctx context.Context, spec *adapt.Spec, cs []cases.Case, dir string) ([]runner.Record, error) {
@@ -209,7 +208,8 @@ func runAdapt(e *env, args []string) int {
 // shownDefinitions renders what a trial's agent is shown of each tool, as
 // test's run renders it: the catalog's definitions with the graph's
 // producer hints and the run's ablations.
-func shownDefinitions(ctx context.Context, api *ir.API, cat *toolrt.Catalog, g *graph.Graph, ablate []string) (map[string][]byte, error) {
+func shownDefinitions(ctx context.Context, cat *catalog.Bound, g *graph.Graph, ablate []string) (map[string][]byte, error) {
+	api := cat.API
 	var hints map[string]map[string]string
 	if g != nil {
 		hints = graph.Hints(g, api)
@@ -218,7 +218,7 @@ func shownDefinitions(ctx context.Context, api *ir.API, cat *toolrt.Catalog, g *
 	if err != nil {
 		return nil, fmt.Errorf("--ablate: %w", err)
 	}
-	return runner.Definitions(ctx, cat, shown)
+	return runner.Definitions(ctx, cat.Catalog, shown)
 }
 
 // sameAsRun takes the run's settings for every flag not given, so that

@@ -107,11 +107,11 @@ func runCases(e *env, args []string) int {
 		if err != nil {
 			return e.failf("%v (or make the cases without the API: --offline)", err)
 		}
-		cat, err := catalog.New(api, client, allowWrites(api, mayMutate))
+		cat, err := catalog.Bind(api, client, allowWrites(api, mayMutate))
 		if err != nil {
 			return e.failf("%v", err)
 		}
-		if err := runner.Preflight(ctx, cat, api); err != nil {
+		if err := runner.Preflight(ctx, cat); err != nil {
 			return e.failf("%v (cases call the API to find real values and to check each case: --offline makes them without it)", err)
 		}
 		opts.Catalog = cat

@@ -74,7 +74,7 @@ func runConsistency(e *env, args []string) int {
 	if err != nil {
 		return e.failf("%v", err)
 	}
-	if err := prep.preflight(ctx, job.api); err != nil {
+	if err := prep.preflight(ctx); err != nil {
 		return e.failf("%v", err)
 	}
 	o := consistency.Options{Run: prep.opts, Seed: ts.seed, PerCase: *perCase, Kinds: kinds, Progress: e.stderr}

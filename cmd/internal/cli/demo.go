@@ -160,7 +160,7 @@ func startExample(ctx context.Context, dir string, perTool int, seed int64, pkg 
 	if err != nil {
 		return nil, err
 	}
-	cat, err := catalog.New(api, client, toolrt.AllowAllMutations())
+	cat, err := catalog.Bind(api, client, toolrt.AllowAllMutations())
 	if err != nil {
 		return nil, err
 	}

@@ -91,7 +91,7 @@ func runEval(e *env, args []string) int {
 	if err != nil {
 		return e.failf("%v", err)
 	}
-	cat, err := catalog.New(api, client, toolrt.WithDialect(info.Dialect))
+	cat, err := catalog.Bind(api, client, toolrt.WithDialect(info.Dialect))
 	if err != nil {
 		return e.failf("%v", err)
 	}
@@ -99,7 +99,7 @@ func runEval(e *env, args []string) int {
 	if kk == 0 {
 		kk = -1
 	}
-	rs, err := eval.Run(ctx, cs, eval.Options{API: api, Catalog: cat, Model: chat, K: kk, Retrieve: *retrieveN, System: runner.DefaultSystem, Shown: shown})
+	rs, err := eval.Run(ctx, cs, eval.Options{Catalog: cat, Model: chat, K: kk, Retrieve: *retrieveN, System: runner.DefaultSystem, Shown: shown})
 	if err != nil {
 		return e.failf("%v", err)
 	}

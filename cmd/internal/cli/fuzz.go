@@ -58,13 +58,13 @@ func runFuzz(e *env, args []string) int {
 		return e.failf("%v", err)
 	}
 	mayWrite := p.mayWrite(allow)
-	cat, err := catalog.New(api, client, allowWrites(api, mayWrite))
+	cat, err := catalog.Bind(api, client, allowWrites(api, mayWrite))
 	if err != nil {
 		return e.failf("%v", err)
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	rep, err := fuzz.Run(ctx, api, cat, fuzz.Options{
+	rep, err := fuzz.Run(ctx, cat, fuzz.Options{
 		Seed: seed, MaxCalls: *budgetCalls, MaxTime: *budgetTime, CallTimeout: timeout,
 		AllowMutation: mayWrite, Tools: tools,
 	})

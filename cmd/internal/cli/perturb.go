@@ -63,7 +63,7 @@ func runPerturb(e *env, args []string) int {
 	if err != nil {
 		return e.failf("%v", err)
 	}
-	if err := prep.preflight(ctx, job.api); err != nil {
+	if err := prep.preflight(ctx); err != nil {
 		return e.failf("%v", err)
 	}
 	dir := prep.opts.Dir

@@ -128,7 +128,7 @@ type testJob struct {
 type prepared struct {
 	opts runner.Options
 	info models.Info
-	cat  *toolrt.Catalog
+	cat  *catalog.Bound
 	// replaying is set with --replay: the API is answered from the
 	// recording, and not called.
 	replaying bool
@@ -136,11 +136,11 @@ type prepared struct {
 
 // preflight checks that the API can be tested (runner.Preflight), but
 // for a replay, which calls no API.
-func (p *prepared) preflight(ctx context.Context, api *ir.API) error {
+func (p *prepared) preflight(ctx context.Context) error {
 	if p.replaying {
 		return nil
 	}
-	return runner.Preflight(ctx, p.cat, api)
+	return runner.Preflight(ctx, p.cat)
 }
 
 // prepare builds the model, the catalog and the run's options, without
@@ -162,7 +162,7 @@ func (j *testJob) prepare(ctx context.Context, progress io.Writer) (*prepared, e
 	}
 	// The tools are shown in the schema dialect the model's API takes
 	// (none for the baseline).
-	cat, err := catalog.New(j.api, client, toolrt.WithDialect(info.Dialect),
+	cat, err := catalog.Bind(j.api, client, toolrt.WithDialect(info.Dialect),
 		allowWrites(j.api, j.mayWrite),
 		toolrt.WithResultOptions(toolrt.ResultOptions{MaxTokens: j.settings.resultTokens, Timeout: j.settings.timeout}))
 	if err != nil {
@@ -191,7 +191,7 @@ func (j *testJob) prepare(ctx context.Context, progress io.Writer) (*prepared, e
 		nonce, modelInfo = am.recorded.Nonce, am.recorded.Model
 	}
 	p := &prepared{info: info, cat: cat, replaying: am.recorded != nil, opts: runner.Options{
-		Dir: dir, Catalog: cat, API: j.api, Model: am.chat, ModelInfo: modelInfo, Record: j.settings.record, APIRecorder: apiRec, Similar: retrieve.SimilarTools(cat),
+		Dir: dir, Catalog: cat, Model: am.chat, ModelInfo: modelInfo, Record: j.settings.record, APIRecorder: apiRec, Similar: retrieve.SimilarTools(cat.Catalog),
 		Shown: shown, Ablation: []string(j.settings.ablate), Hints: hintCount(hints, j.settings.ablate), K: j.settings.k, Toolset: j.settings.toolset, Rounds: j.settings.rounds, Parallel: j.settings.parallel,
 		Seed: j.settings.seed, CasesFile: j.file, ResultTokens: j.settings.resultTokens, Resume: j.settings.resume,
 		Progress: progress, Nonce: nonce, MaxNotRun: maxNotRun(j.settings.maxNotRun), Repeat: j.settings.repeat, Shard: j.settings.shard,
@@ -231,7 +231,7 @@ func (j *testJob) execute(ctx context.Context, progress io.Writer) (string, *run
 	if err != nil {
 		return "", nil, models.Info{}, err
 	}
-	if err := p.preflight(ctx, j.api); err != nil {
+	if err := p.preflight(ctx); err != nil {
 		return p.opts.Dir, nil, p.info, err
 	}
 	sum, err := runner.Run(ctx, j.cases, p.opts)
@@ -394,7 +394,7 @@ func runTest(e *env, args []string) int {
 			return e.failf("--against %s: %v", *against, err)
 		}
 	}
-	if err := prep.preflight(ctx, api); err != nil {
+	if err := prep.preflight(ctx); err != nil {
 		return e.failf("%v", err)
 	}
 	sum, err := runner.Run(ctx, keep, prep.opts)
