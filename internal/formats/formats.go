@@ -54,6 +54,17 @@ func Valid(format, s string) bool {
 	return !ok || check(s)
 }
 
+// Strict is Valid as JSON Schema defines the formats, for values agentready
+// makes rather than reads: a time must end in its zone (RFC 3339's
+// full-time), which Valid, reading what a model or a spec writes, does not
+// ask.
+func Strict(format, s string) bool {
+	if format == "time" {
+		return Time(s) && hasZone(s)
+	}
+	return Valid(format, s)
+}
+
 var (
 	// timeRE is RFC 3339's partial-time with an optional offset: a leap
 	// second (:60) and a lower-case z are allowed, one-digit hours and

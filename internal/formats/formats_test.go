@@ -67,3 +67,24 @@ func TestValid(t *testing.T) {
 		t.Error("Known disagrees with the checked formats")
 	}
 }
+
+func TestStrictTimeWantsItsZone(t *testing.T) {
+	for _, c := range []struct {
+		format, s     string
+		valid, strict bool
+	}{
+		{"time", "09:30:00", true, false},
+		{"time", "23:20:50.52", true, false},
+		{"time", "09:30:00Z", true, true},
+		{"time", "09:30:00+02:00", true, true},
+		{"date-time", "2024-01-15T09:30:00Z", true, true},
+		{"date-time", "2024-01-15T09:30:00", false, false},
+	} {
+		if got := Valid(c.format, c.s); got != c.valid {
+			t.Errorf("Valid(%q, %q) = %v, want %v", c.format, c.s, got, c.valid)
+		}
+		if got := Strict(c.format, c.s); got != c.strict {
+			t.Errorf("Strict(%q, %q) = %v, want %v", c.format, c.s, got, c.strict)
+		}
+	}
+}

@@ -182,9 +182,10 @@ func (c *Checker) Check(raw string) (args map[string]any, applied []Coercion, er
 // json.Number, see Decode), pass the schema as they are: Check would find
 // no problem and apply no coercion. It is the strict judgement a test
 // harness wants of a value it made: valid exactly when the runtime takes
-// it unchanged.
+// it unchanged, and whose formats meet JSON Schema's letter
+// (formats.Strict: a time with its zone).
 func (c *Checker) Accepts(args map[string]any) bool {
-	r := &run{c: c, budget: 1 << 20}
+	r := &run{c: c, budget: 1 << 20, strict: true}
 	if !c.open {
 		args = r.unknownParams(args)
 	}

@@ -1,6 +1,8 @@
 package argcheck
 
 import (
+	"github.com/agentready/agentready/internal/formats"
+
 	"encoding/json"
 	"math"
 	"sort"
@@ -33,6 +35,9 @@ type run struct {
 	coercions []Coercion
 	budget    int
 	exhausted bool
+	// strict holds formats to JSON Schema's letter (formats.Strict), for
+	// Accepts: a value agentready makes must meet it.
+	strict bool
 	// full is set when maxProblems problems were found since base,
 	// the start of the innermost trial: checking then stops.
 	full bool
@@ -486,7 +491,9 @@ func (r *run) checkString(n *node, s string, at *path) {
 		}
 	}
 	if n.format != "" {
-		if ok, accepted, example := checkFormat(n.format, s); !ok {
+		if r.strict && !formats.Strict(n.format, s) {
+			r.add(problem{kind: ProblemFormat, given: s, reason: "is not a valid " + n.format + " by the letter of JSON Schema"}, at)
+		} else if ok, accepted, example := checkFormat(n.format, s); !ok {
 			if own, isText := n.example.(string); n.hasExample && isText && FormatAccepts(n.format, own) {
 				// The schema's own example (the one the description
 				// shows) rather than the format's stock one.
