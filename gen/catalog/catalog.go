@@ -25,6 +25,7 @@ import (
 	"github.com/agentready/agentready/gen/ir"
 	"github.com/agentready/agentready/gen/toolrt"
 	"github.com/agentready/agentready/gen/toolschema"
+	"github.com/agentready/agentready/internal/jsonptr"
 	"github.com/agentready/agentready/internal/jsonw"
 )
 
@@ -153,7 +154,7 @@ func collectExamples(s map[string]any, ptr string, out map[string]any) {
 		if m, ok := s[key].(map[string]any); ok {
 			for name, sub := range m {
 				if sm, ok := sub.(map[string]any); ok {
-					collectExamples(sm, ptr+"/"+key+"/"+escapePointer(name), out)
+					collectExamples(sm, ptr+"/"+key+"/"+jsonptr.Escape(name), out)
 				}
 			}
 		}
@@ -170,11 +171,6 @@ func collectExamples(s map[string]any, ptr string, out map[string]any) {
 			}
 		}
 	}
-}
-
-// escapePointer escapes a name as one token of a JSON pointer.
-func escapePointer(s string) string {
-	return strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1")
 }
 
 // Request returns the part of an operation's descriptor that builds its

@@ -8,6 +8,7 @@ import (
 
 	"github.com/agentready/agentready/gen/ir"
 	"github.com/agentready/agentready/gen/names"
+	"github.com/agentready/agentready/internal/jsonptr"
 )
 
 // validArg matches the argument names every major LLM API accepts as
@@ -300,7 +301,7 @@ func componentGoNames(prefix string, keys []string) map[string]string {
 	}
 	out := make(map[string]string, len(keys))
 	for i, k := range keys {
-		out[prefix+escapePointer(k)] = want(i)
+		out[prefix+jsonptr.Escape(k)] = want(i)
 	}
 	return out
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/agentready/agentready/gen/ir"
 	"github.com/agentready/agentready/gen/names"
 	"github.com/agentready/agentready/gen/toolrt/argcheck"
+	"github.com/agentready/agentready/internal/jsonptr"
 )
 
 // typeEntry is a named type being built: the IR type plus how to name it.
@@ -41,21 +42,11 @@ type place struct {
 }
 
 func (p place) child(seg, suffix string) place {
-	return place{id: p.id + "/" + escapePointer(seg), parent: p.parent, suffix: p.suffix + suffix}
+	return place{id: p.id + "/" + jsonptr.Escape(seg), parent: p.parent, suffix: p.suffix + suffix}
 }
 
 // within returns the place for the insides of the named type id.
 func within(id string) place { return place{id: id, parent: id} }
-
-// JSON pointer escaping (RFC 6901); replacers are built once, not per call.
-var (
-	pointerEscaper   = strings.NewReplacer("~", "~0", "/", "~1")
-	pointerUnescaper = strings.NewReplacer("~1", "/", "~0", "~")
-)
-
-func escapePointer(s string) string { return pointerEscaper.Replace(s) }
-
-func unescapePointer(s string) string { return pointerUnescaper.Replace(s) }
 
 // maxSchemaDepth bounds the nesting of inline (not $ref'd) schemas; specs
 // never come close, and a bound keeps a pathological file from exhausting
@@ -162,7 +153,7 @@ func refName(ref string) string {
 	file, frag, _ := strings.Cut(ref, "#")
 	segs := strings.Split(strings.Trim(frag, "/"), "/")
 	for i := len(segs) - 1; i >= 0; i-- {
-		s := unescapePointer(segs[i])
+		s := jsonptr.Unescape(segs[i])
 		switch s {
 		case "", "schema", "items", "properties", "content", "application~1json", "application/json",
 			"additionalProperties", "allOf", "anyOf", "oneOf":

@@ -8,6 +8,7 @@ import (
 
 	"github.com/agentready/agentready/gen/ir"
 	"github.com/agentready/agentready/gen/names"
+	"github.com/agentready/agentready/internal/jsonptr"
 )
 
 // v2OpNodes returns the method key and value nodes of the i-th operation
@@ -89,7 +90,7 @@ func (l *lowerer) v2Document() []*rawOp {
 			if l.opts.Select != nil && !l.opts.Select(ref) {
 				continue
 			}
-			pointer := "#/paths/" + escapePointer(path) + "/" + strings.ToLower(method)
+			pointer := "#/paths/" + jsonptr.Escape(path) + "/" + strings.ToLower(method)
 			r := &rawOp{ref: ref, pointer: pointer}
 			key, value := v2OpNodes(pi, i)
 			r.origin = l.nodeOrigin(key, pointer)
@@ -161,7 +162,7 @@ func (l *lowerer) v2Operation(op *ir.Operation, r *rawOp, pi *v2.PathItem, o *v2
 					body.Alternatives = append(body.Alternatives, c)
 				}
 			}
-			pl := place{id: opPlace.id + "/parameters/" + escapePointer(p.Name) + "/schema", parent: opPlace.parent, suffix: "Body"}
+			pl := place{id: opPlace.id + "/parameters/" + jsonptr.Escape(p.Name) + "/schema", parent: opPlace.parent, suffix: "Body"}
 			s, err := l.schema(p.Schema, pl)
 			if err != nil {
 				return fmt.Errorf("body parameter %q: %v", p.Name, err)

@@ -10,6 +10,7 @@ import (
 
 	"github.com/agentready/agentready/gen/ir"
 	"github.com/agentready/agentready/gen/names"
+	"github.com/agentready/agentready/internal/jsonptr"
 )
 
 // methods lists the HTTP methods of a path item in the order operations are
@@ -63,7 +64,7 @@ func (l *lowerer) v3Document() []*rawOp {
 			if l.opts.Select != nil && !l.opts.Select(ref) {
 				continue
 			}
-			pointer := "#/paths/" + escapePointer(path) + "/" + strings.ToLower(method)
+			pointer := "#/paths/" + jsonptr.Escape(path) + "/" + strings.ToLower(method)
 			r := &rawOp{ref: ref, pointer: pointer}
 			if low := o.GoLow(); low != nil {
 				r.origin = l.nodeOrigin(low.KeyNode, pointer)
@@ -141,7 +142,7 @@ func (l *lowerer) security(reqs []*base.SecurityRequirement) ([]ir.SecurityRequi
 		var req ir.SecurityRequirement
 		for name, scopes := range r.Requirements.FromOldest() {
 			if _, ok := l.schemes[name]; !ok {
-				l.warnOnce("#/components/securitySchemes/"+escapePointer(name),
+				l.warnOnce("#/components/securitySchemes/"+jsonptr.Escape(name),
 					fmt.Sprintf("security requirement names scheme %q, which the spec does not define; operations are generated without it", name))
 				continue
 			}
@@ -371,7 +372,7 @@ func (l *lowerer) v3Body(op *ir.Operation, rb *v3.RequestBody, opPlace place) (*
 			body.Alternatives = append(body.Alternatives, other)
 		}
 	}
-	pl := place{id: opPlace.id + "/requestBody/content/" + escapePointer(mt) + "/schema", parent: opPlace.parent, suffix: "Body"}
+	pl := place{id: opPlace.id + "/requestBody/content/" + jsonptr.Escape(mt) + "/schema", parent: opPlace.parent, suffix: "Body"}
 	s, err := l.schema(media.Schema, pl)
 	if err != nil {
 		return nil, fmt.Errorf("request body: %v", err)
@@ -445,7 +446,7 @@ func (l *lowerer) v3Responses(op *ir.Operation, rs *v3.Responses, opPlace place)
 			mt, media := pickMedia(e.r.Content)
 			resp.ContentType = mt
 			if e.code == success {
-				pl := place{id: opPlace.id + "/responses/" + e.code + "/content/" + escapePointer(mt) + "/schema", parent: opPlace.parent, suffix: "Result"}
+				pl := place{id: opPlace.id + "/responses/" + e.code + "/content/" + jsonptr.Escape(mt) + "/schema", parent: opPlace.parent, suffix: "Result"}
 				if media.Schema != nil {
 					s, err := l.schema(media.Schema, pl)
 					if err != nil {

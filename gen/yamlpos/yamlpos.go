@@ -31,6 +31,7 @@ import (
 
 	"github.com/agentready/agentready/gen/finding"
 	"github.com/agentready/agentready/internal/editdist"
+	"github.com/agentready/agentready/internal/jsonptr"
 )
 
 // Problem is one thing wrong with a YAML file. It is the problem type of
@@ -95,13 +96,12 @@ func Pointer(field string) string {
 	if field == "" || strings.ContainsAny(field, " >") {
 		return ""
 	}
-	esc := strings.NewReplacer("~", "~0", "/", "~1")
 	var b strings.Builder
 	b.WriteString("#")
 	for _, key := range strings.Split(field, ".") {
 		name, index, _ := strings.Cut(key, "[")
 		if name != "" {
-			b.WriteString("/" + esc.Replace(name))
+			b.WriteString("/" + jsonptr.Escape(name))
 		}
 		for index != "" {
 			i, rest, _ := strings.Cut(index, "]")

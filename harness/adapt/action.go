@@ -24,6 +24,8 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+
+	"github.com/agentready/agentready/internal/jsonptr"
 )
 
 // The kinds of action.
@@ -106,7 +108,7 @@ func pathTarget(ptr string) (string, error) {
 		if seg == "" {
 			continue
 		}
-		seg = strings.ReplaceAll(strings.ReplaceAll(seg, "~1", "/"), "~0", "~")
+		seg = jsonptr.Unescape(seg)
 		if isIndex(seg) {
 			b.WriteString("[" + seg + "]")
 			continue

@@ -7,6 +7,7 @@ import (
 	"go.yaml.in/yaml/v4"
 
 	"github.com/agentready/agentready/gen/ir"
+	"github.com/agentready/agentready/internal/jsonptr"
 )
 
 // Locator finds where a tool's parts are declared in the spec's YAML (or
@@ -103,7 +104,7 @@ func (l *Locator) findBodyField(op, name string) (string, bool) {
 	if rb, n := l.follow(op+"/requestBody", l.node(op+"/requestBody")); n != nil {
 		if content := child(n, "content"); content != nil && content.Kind == yaml.MappingNode {
 			for i := 0; i+1 < len(content.Content); i += 2 {
-				schemas = append(schemas, rb+"/content/"+escape(content.Content[i].Value)+"/schema")
+				schemas = append(schemas, rb+"/content/"+jsonptr.Escape(content.Content[i].Value)+"/schema")
 			}
 		}
 	}
@@ -134,7 +135,7 @@ func (l *Locator) findProperty(ptr, name string, depth int) (string, bool) {
 		return "", false
 	}
 	if props := child(n, "properties"); props != nil && child(props, name) != nil {
-		return ptr + "/properties/" + escape(name), true
+		return ptr + "/properties/" + jsonptr.Escape(name), true
 	}
 	if all := child(n, "allOf"); all != nil && all.Kind == yaml.SequenceNode {
 		for i := range all.Content {
@@ -181,7 +182,7 @@ func (l *Locator) resolve(ptr string) (key, val *yaml.Node) {
 		return nil, val
 	}
 	for _, seg := range strings.Split(rest, "/") {
-		seg = unescape(seg)
+		seg = jsonptr.Unescape(seg)
 		switch val.Kind {
 		case yaml.MappingNode:
 			key = nil
@@ -238,14 +239,6 @@ func parentPointer(ptr string) string {
 		return ptr[:i]
 	}
 	return ptr
-}
-
-func escape(s string) string {
-	return strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1")
-}
-
-func unescape(s string) string {
-	return strings.ReplaceAll(strings.ReplaceAll(s, "~1", "/"), "~0", "~")
 }
 
 // Argument returns where op's argument arg is declared: a parameter

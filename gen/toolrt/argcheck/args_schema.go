@@ -12,6 +12,7 @@ import (
 	"github.com/dlclark/regexp2"
 
 	"github.com/agentready/agentready/gen/toolrt/internal/orderedjson"
+	"github.com/agentready/agentready/internal/jsonptr"
 )
 
 // object is a JSON object from a schema, with its keys in the order
@@ -254,7 +255,7 @@ func jsonPointer(doc any, ptr string) (any, bool) {
 	}
 	cur := doc
 	for _, tok := range strings.Split(ptr[1:], "/") {
-		tok = strings.ReplaceAll(strings.ReplaceAll(tok, "~1", "/"), "~0", "~")
+		tok = jsonptr.Unescape(tok)
 		switch x := cur.(type) {
 		case *object:
 			v, ok := x.vals[tok]
@@ -353,7 +354,7 @@ func (c *compiler) compileObject(n *node, o *object, ptr string, depth int) {
 				n.propIndex = make(map[string]int, len(po.keys))
 				for i, name := range po.keys {
 					n.propIndex[name] = i
-					n.props[name] = c.compile(po.vals[name], ptr+"/properties/"+escapePointer(name), depth+1)
+					n.props[name] = c.compile(po.vals[name], ptr+"/properties/"+jsonptr.Escape(name), depth+1)
 					n.propOrder = append(n.propOrder, name)
 				}
 			}
@@ -380,7 +381,7 @@ func (c *compiler) compileObject(n *node, o *object, ptr string, depth int) {
 						continue
 					}
 					n.patProps = append(n.patProps, patProp{p,
-						c.compile(po.vals[src], ptr+"/patternProperties/"+escapePointer(src), depth+1)})
+						c.compile(po.vals[src], ptr+"/patternProperties/"+jsonptr.Escape(src), depth+1)})
 				}
 			}
 		case "minProperties":
@@ -449,10 +450,6 @@ func (c *compiler) compileObject(n *node, o *object, ptr string, depth int) {
 	if d, ok := o.vals["default"]; ok && !n.hasExample {
 		n.example, n.hasExample = d, true
 	}
-}
-
-func escapePointer(s string) string {
-	return strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1")
 }
 
 func (c *compiler) addType(n *node, name, ptr string) {

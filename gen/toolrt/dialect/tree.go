@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/agentready/agentready/gen/toolrt/internal/orderedjson"
+	"github.com/agentready/agentready/internal/jsonptr"
 	"github.com/agentready/agentready/internal/jsonw"
 )
 
@@ -81,8 +82,7 @@ func pointer(base string, tokens ...string) string {
 	b.WriteString(base)
 	for _, t := range tokens {
 		b.WriteByte('/')
-		t = strings.ReplaceAll(t, "~", "~0")
-		b.WriteString(strings.ReplaceAll(t, "/", "~1"))
+		b.WriteString(jsonptr.Escape(t))
 	}
 	return b.String()
 }
