@@ -56,6 +56,7 @@ func fill(t *toolSpec, u *utterance, force map[string]any) *filler {
 	f.directions()
 	f.counts()
 	f.percents()
+	f.money()
 	f.durations()
 	f.named()
 	f.numbers()
@@ -557,7 +558,7 @@ func (f *filler) namesNext(w int) bool {
 }
 
 // before reads a one-word value just before a one-word name: "high
-// priority", "Berlin location".
+// priority", "Berlin location", "the feature-x branch".
 func (f *filler) before(p *param, at, n int) (any, int, bool) {
 	if n != 1 || at == 0 || p.scalarType() != "string" || p.ident {
 		// "failed workflow" names no workflow.
@@ -571,7 +572,9 @@ func (f *filler) before(p *param, at, n int) (any, int, bool) {
 	w := f.u.words[at-1]
 	t := f.u.toks[w.tok]
 	if f.u.used[w.tok] || t.quoted || t.clauseEnd || w.stem == "" || retrieve.IsStopWord(w.lower) ||
-		f.tool.topic[w.stem] || requestVerbs[w.stem] || t.first != t.last {
+		f.tool.topic[w.stem] || requestVerbs[w.stem] || t.first != t.last && !nameShaped(t) {
+		// One word, or a name of words joined by dashes, dots or
+		// underscores ("the feature-x branch").
 		return nil, 0, false
 	}
 	if _, isNum := asNumber(t.raw); isNum {
