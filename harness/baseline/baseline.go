@@ -40,7 +40,8 @@ import (
 //     what the request says: the action (the first verb in its base form
 //     in a clause: "show", "list" and "get" read, "open" and "create"
 //     create, "kill" cancels, "comment" creates or comments; "closed
-//     issues" orders nothing and reads)
+//     issues" orders nothing and reads, and so does "open" before a
+//     plural: "open issues", "open pull requests")
 //     against the tool's verb (or its description's first word when the
 //     name only says POST), or a verb it does not know ("skip to the
 //     next track", "lock deploy 5f3a") against the first word of the
@@ -105,7 +106,10 @@ import (
 //     description ("pod web-7f9c", "configmap app-settings"), or the one
 //     word between "the" and that noun ("the checkout service"), never
 //     the request's leftover words; values a
-//     description lists ("Either auto or away") as an enum's; "newest
+//     description lists ("Either auto or away", "Recognized values are
+//     open, closed and all") as an enum's; the currency of an amount
+//     ("49.99 euros", "$20") as the ISO code for an argument named
+//     currency whose description says ISO, lower case when it says so; "newest
 //     first" for a direction, and then for the sort argument the one
 //     time field among its values ("sorted by either score or
 //     timestamp"), or for a sort enum that writes descending
@@ -116,7 +120,8 @@ import (
 //     "25%" for a percentage; a length of time with its unit ("the
 //     last 10 minutes", "for 3 months") for the one argument that counts
 //     time, by its name or description (sinceSeconds: 600), months and
-//     years only as themselves; "by octocat" for an author, creator,
+//     years only as themselves, and with no such argument nowhere ("from
+//     the last 14 days" is no page size and no id 14); "by octocat" for an author, creator,
 //     actor, reporter or sender ("sorted by" names no one), and
 //     "assigned to octocat" for an assignee; "the
 //     latest 5 comments" or "10 most recent charges" for a limit; the value after an argument's name
@@ -124,7 +129,8 @@ import (
 //     past a noun its description uses for the value ("by user jdoe-42"
 //     is jdoe-42 for "the given user", "on branch hotfix-7" for "SHA or
 //     branch"), never ending in a word such as "of", or
-//     a word before a one-word name ("high priority"); digits next to a
+//     a word, or a name joined by dashes, before a one-word name ("high
+//     priority", "the feature-x branch"); digits next to a
 //     numeric argument's name; booleans from their name's words, negated
 //     by "not", "without", ..., and "on"/"off" for the one a tool
 //     requires; "in Berlin" for a place; an identifier left over for the

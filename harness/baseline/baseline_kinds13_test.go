@@ -110,3 +110,31 @@ func TestDashedNameBeforeItsNoun(t *testing.T) {
 		}
 	}
 }
+
+// A length of time that no argument counts in is no count and no
+// identifier: "from the last 14 days" gives per_page and id nothing,
+// while "the last 10 minutes" still fills an argument that counts time.
+func TestLengthOfTimeIsNoCount(t *testing.T) {
+	issues := toolDef(t, "listIssues", "List issues of a repository",
+		`{"type":"object","properties":{"repo":{"type":"string"},"per_page":{"type":"integer","description":"The number of results per page"},
+			"state":{"type":"string","enum":["open","closed"]}},"required":["repo"]}`)
+	runs := toolDef(t, "getRun", "Get a workflow run",
+		`{"type":"object","properties":{"id":{"type":"integer","description":"The run's ID"}},"required":["id"]}`)
+	logs := toolDef(t, "readPodLog", "read log of the specified Pod",
+		`{"type":"object","properties":{"name":{"type":"string"},
+			"sinceSeconds":{"type":"integer","description":"relative time in seconds before the current time from which to show logs"}},"required":["name"]}`)
+	for _, c := range []struct {
+		tool    *schema.ToolInfo
+		request string
+		want    string
+	}{
+		{issues, "closed issues in repo webapp from the last 14 days", `listIssues{"repo":"webapp","state":"closed"}`},
+		{issues, "14 closed issues in repo webapp", `listIssues{"per_page":14,"repo":"webapp","state":"closed"}`},
+		{runs, "the workflow run that failed in the last 14 days", "null"}, // no call: it asks for the id
+		{logs, "logs of pod checkout-7b9 from the last 10 minutes", `readPodLog{"name":"checkout-7b9","sinceSeconds":600}`},
+	} {
+		if got := callOf(t, firstCall(t, []*schema.ToolInfo{c.tool}, c.request)); got.String() != c.want {
+			t.Errorf("%q: called %s, want %s", c.request, got, c.want)
+		}
+	}
+}
