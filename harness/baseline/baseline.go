@@ -89,7 +89,9 @@ import (
 //     one means ("short_term (approximately last 4 weeks)" for "the
 //     last 4 weeks", "30 => Developer" for "as a developer": two of the
 //     gloss's words in a row, or all of a gloss of one or two); quoted text, for text arguments or
-//     one named just before; "owner/name" split over owner and repo;
+//     one named just before, never for one whose description lists
+//     other values ("search for 'outage'" is no sort of score or
+//     timestamp); "owner/name" split over owner and repo;
 //     identifiers (OPS-311, cus_NffrFeUfNV2Hib, C024BE91L, long numbers,
 //     and short numbers right after the argument's name: "issue 88"), by
 //     the words around them, the shape of the example's value, or a

@@ -331,6 +331,12 @@ func (f *filler) quoted() {
 			if !f.reachable(p) {
 				continue
 			}
+			if len(p.named) > 0 && !slices.ContainsFunc(p.named, func(n string) bool { return strings.EqualFold(n, t.raw) }) {
+				// "search messages for 'outage'": quoted text is none of
+				// the values sort's description lists (score or
+				// timestamp), so it is not a sort.
+				continue
+			}
 			if !p.textual() && f.nounAfterDenies(i, p) {
 				// "the 'backend' team of org acme-labs": a team's
 				// name, not the org's.

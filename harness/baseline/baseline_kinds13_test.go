@@ -138,3 +138,22 @@ func TestLengthOfTimeIsNoCount(t *testing.T) {
 		}
 	}
 }
+
+// Quoted text goes to an argument whose description lists its values
+// only when it is one of them: "search messages for 'outage' sorted by
+// newest" searches for outage and sorts by nothing it was not given.
+func TestQuotedTextIsNoListedValue(t *testing.T) {
+	search := toolDef(t, "searchMessages", "Searches for messages matching a query",
+		`{"type":"object","properties":{
+			"query":{"type":"string","description":"Search query"},
+			"sort":{"type":"string","description":"Return matches sorted by either score or timestamp"}},
+			"required":["query"]}`)
+	for request, want := range map[string]string{
+		"search messages for 'outage' sorted by newest": `searchMessages{"query":"outage"}`,
+		"search messages for 'outage', sort 'score'":    `searchMessages{"query":"outage","sort":"score"}`,
+	} {
+		if got := callOf(t, firstCall(t, []*schema.ToolInfo{search}, request)); got.String() != want {
+			t.Errorf("%q: called %s, want %s", request, got, want)
+		}
+	}
+}
