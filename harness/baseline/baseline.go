@@ -40,7 +40,8 @@ import (
 //     what the request says: the action (the first verb in its base form
 //     in a clause: "show", "list" and "get" read, "open" and "create"
 //     create, "kill" cancels, "comment" creates or comments; "closed
-//     issues" orders nothing and reads)
+//     issues" orders nothing and reads, and so does "open" before a
+//     plural: "open issues", "open pull requests")
 //     against the tool's verb (or its description's first word when the
 //     name only says POST), or a verb it does not know ("skip to the
 //     next track", "lock deploy 5f3a") against the first word of the
@@ -88,7 +89,9 @@ import (
 //     one means ("short_term (approximately last 4 weeks)" for "the
 //     last 4 weeks", "30 => Developer" for "as a developer": two of the
 //     gloss's words in a row, or all of a gloss of one or two); quoted text, for text arguments or
-//     one named just before; "owner/name" split over owner and repo;
+//     one named just before, never for one whose description lists
+//     other values ("search for 'outage'" is no sort of score or
+//     timestamp); "owner/name" split over owner and repo;
 //     identifiers (OPS-311, cus_NffrFeUfNV2Hib, C024BE91L, long numbers,
 //     and short numbers right after the argument's name: "issue 88"), by
 //     the words around them, the shape of the example's value, or a
@@ -105,7 +108,10 @@ import (
 //     description ("pod web-7f9c", "configmap app-settings"), or the one
 //     word between "the" and that noun ("the checkout service"), never
 //     the request's leftover words; values a
-//     description lists ("Either auto or away") as an enum's; "newest
+//     description lists ("Either auto or away", "Recognized values are
+//     open, closed and all") as an enum's; the currency of an amount
+//     ("49.99 euros", "$20") as the ISO code for an argument named
+//     currency whose description says ISO, lower case when it says so; "newest
 //     first" for a direction, and then for the sort argument the one
 //     time field among its values ("sorted by either score or
 //     timestamp"), or for a sort enum that writes descending
@@ -116,7 +122,8 @@ import (
 //     "25%" for a percentage; a length of time with its unit ("the
 //     last 10 minutes", "for 3 months") for the one argument that counts
 //     time, by its name or description (sinceSeconds: 600), months and
-//     years only as themselves; "by octocat" for an author, creator,
+//     years only as themselves, and with no such argument nowhere ("from
+//     the last 14 days" is no page size and no id 14); "by octocat" for an author, creator,
 //     actor, reporter or sender ("sorted by" names no one), and
 //     "assigned to octocat" for an assignee; "the
 //     latest 5 comments" or "10 most recent charges" for a limit; the value after an argument's name
@@ -124,7 +131,8 @@ import (
 //     past a noun its description uses for the value ("by user jdoe-42"
 //     is jdoe-42 for "the given user", "on branch hotfix-7" for "SHA or
 //     branch"), never ending in a word such as "of", or
-//     a word before a one-word name ("high priority"); digits next to a
+//     a word, or a name joined by dashes, before a one-word name ("high
+//     priority", "the feature-x branch"); digits next to a
 //     numeric argument's name; booleans from their name's words, negated
 //     by "not", "without", ..., and "on"/"off" for the one a tool
 //     requires; "in Berlin" for a place; an identifier left over for the

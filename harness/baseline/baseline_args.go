@@ -54,9 +54,10 @@ func fill(t *toolSpec, u *utterance, force map[string]any) *filler {
 	f.objectNames()
 	f.identifiers()
 	f.directions()
+	f.durations()
 	f.counts()
 	f.percents()
-	f.durations()
+	f.money()
 	f.named()
 	f.numbers()
 	f.booleans()
@@ -330,6 +331,12 @@ func (f *filler) quoted() {
 			if !f.reachable(p) {
 				continue
 			}
+			if len(p.named) > 0 && !slices.ContainsFunc(p.named, func(n string) bool { return strings.EqualFold(n, t.raw) }) {
+				// "search messages for 'outage'": quoted text is none of
+				// the values sort's description lists (score or
+				// timestamp), so it is not a sort.
+				continue
+			}
 			if !p.textual() && f.nounAfterDenies(i, p) {
 				// "the 'backend' team of org acme-labs": a team's
 				// name, not the org's.
@@ -557,7 +564,7 @@ func (f *filler) namesNext(w int) bool {
 }
 
 // before reads a one-word value just before a one-word name: "high
-// priority", "Berlin location".
+// priority", "Berlin location", "the feature-x branch".
 func (f *filler) before(p *param, at, n int) (any, int, bool) {
 	if n != 1 || at == 0 || p.scalarType() != "string" || p.ident {
 		// "failed workflow" names no workflow.
@@ -571,7 +578,9 @@ func (f *filler) before(p *param, at, n int) (any, int, bool) {
 	w := f.u.words[at-1]
 	t := f.u.toks[w.tok]
 	if f.u.used[w.tok] || t.quoted || t.clauseEnd || w.stem == "" || retrieve.IsStopWord(w.lower) ||
-		f.tool.topic[w.stem] || requestVerbs[w.stem] || t.first != t.last {
+		f.tool.topic[w.stem] || requestVerbs[w.stem] || t.first != t.last && !nameShaped(t) {
+		// One word, or a name of words joined by dashes, dots or
+		// underscores ("the feature-x branch").
 		return nil, 0, false
 	}
 	if _, isNum := asNumber(t.raw); isNum {

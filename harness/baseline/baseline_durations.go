@@ -49,7 +49,9 @@ func unitOf(p *param) string {
 // durations read a length of time said with its unit ("the last 10
 // minutes", "for 3 months") into the one empty argument that counts in a
 // unit of time, converted to that unit (600 for sinceSeconds); months
-// and years only into an argument that counts in months or years.
+// and years only into an argument that counts in months or years. A
+// length of time no such argument takes goes nowhere: it is neither a
+// count nor an identifier.
 func (f *filler) durations() {
 	for i, t := range f.u.toks {
 		if f.u.used[i] || t.quoted || i+1 >= len(f.u.toks) {
@@ -74,16 +76,22 @@ func (f *filler) durations() {
 			}
 		}
 		if target == nil {
+			// No argument counts time: a length of time is no count,
+			// page size or identifier ("from the last 14 days" gives
+			// per_page nothing).
+			f.u.used[i], f.u.used[i+1] = true, true
 			continue
 		}
 		v := n
 		if unit != said {
 			from, to := unitSeconds[said], unitSeconds[unit]
 			if from < 0 || to < 0 {
+				f.u.used[i], f.u.used[i+1] = true, true
 				continue
 			}
 			v = n * from / to
 			if target.scalarType() == "integer" && v != math.Trunc(v) {
+				f.u.used[i], f.u.used[i+1] = true, true
 				continue
 			}
 		}

@@ -65,7 +65,8 @@ var questionWords = map[string]bool{"what": true, "which": true, "who": true, "w
 // ("..., it's stuck. kill run 77", "I need a new user"), the first
 // such clause; a clause that starts as a question reads; "get rid of"
 // deletes. A request with no verb, such as "closed issues labeled bug",
-// reads: "closed" there is not an order.
+// reads: "closed" there is not an order, and neither is "open" before a
+// plural ("open issues in acme/webapp").
 func requestAction(u *utterance) string {
 	for i := 0; i+1 < len(u.words); i++ {
 		if u.words[i].lower == "get" && u.words[i+1].lower == "rid" {
@@ -89,6 +90,11 @@ func requestAction(u *utterance) string {
 					next = u.words[i+1].lower
 				}
 				switch {
+				case w.lower == "open" && u.pluralFollows(i):
+					// "open issues in acme/webapp", "open pull requests":
+					// an adjective before a plural names which things,
+					// it orders nothing.
+					continue
 				case c == "assign" && (next == "me" || next == "us"):
 					return "read" // "give me the list ..."
 				case w.lower == "set" && next == "up":
@@ -106,6 +112,23 @@ func requestAction(u *utterance) string {
 		}
 	}
 	return "read"
+}
+
+// pluralFollows reports whether the word after i, or the one after that
+// in the same clause, is a plural noun with no article or other stop
+// word between: "open issues", "open pull requests", not "open a ticket
+// for its owners".
+func (u *utterance) pluralFollows(i int) bool {
+	for j := i + 1; j < len(u.words) && j <= i+2; j++ {
+		w := u.words[j].lower
+		if u.boundaryAfter(j-1) || w == "" || retrieve.IsStopWord(w) || u.valueToken(u.words[j].tok) {
+			return false
+		}
+		if english.IsPlural(w) {
+			return true
+		}
+	}
+	return false
 }
 
 // otherVerb is the stem of the word a request starts with when it is

@@ -454,7 +454,9 @@ var (
 
 // valuesIn reads the values a description lists: words in backquotes or
 // parentheses ("ascending (`asc`)"), and lists of single words joined
-// by "or" ("Either auto or away", "track, context or off"). Stop words
+// by "or" ("Either auto or away", "track, context or off") or, after
+// "values are" or "values:", by "and" ("Recognized values are open,
+// closed and all"). Stop words
 // are left out; nothing when fewer than two remain.
 func valuesIn(desc string) []string {
 	var out []string
@@ -472,7 +474,10 @@ func valuesIn(desc string) []string {
 	}
 	for _, ix := range reValueList.FindAllStringSubmatchIndex(desc, -1) {
 		list := desc[ix[2]:ix[3]]
-		if !strings.Contains(list, " or ") {
+		before := strings.ToLower(strings.TrimSpace(desc[:ix[2]]))
+		if !strings.Contains(list, " or ") && !strings.HasSuffix(before, "values are") && !strings.HasSuffix(before, "values:") {
+			// "open, closed and all" lists values only after words that
+			// say so ("Recognized values are open, closed and all").
 			continue
 		}
 		// A list of values, not "the name of the user or team": three
@@ -482,10 +487,9 @@ func valuesIn(desc string) []string {
 			// "one of two or more letters" counts; it lists nothing.
 			continue
 		}
-		before := strings.ToLower(strings.TrimSpace(desc[:ix[2]]))
 		items := strings.Count(list, ",") + 2
 		if items < 3 && before != "" && !strings.HasSuffix(before, "either") && !strings.HasSuffix(before, "one of") &&
-			!strings.HasSuffix(before, ":") {
+			!strings.HasSuffix(before, ":") && !strings.HasSuffix(before, "values are") {
 			continue
 		}
 		for _, part := range strings.FieldsFunc(list, func(r rune) bool { return r == ',' || r == ' ' }) {
