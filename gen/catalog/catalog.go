@@ -83,7 +83,7 @@ func OperationWith(api *ir.API, op *ir.Operation, opts describe.Options) (*toolr
 	if fit.Err != nil {
 		return nil, fmt.Errorf("%s (%s %s): parameter schema: %w", op.Name, op.Method, op.Path, fit.Err)
 	}
-	ex, err := json.Marshal(example.Build(api, op, example.Typical))
+	ex, err := Example(api, op)
 	if err != nil {
 		return nil, fmt.Errorf("%s (%s %s): example: %w", op.Name, op.Method, op.Path, err)
 	}
@@ -109,6 +109,12 @@ func OperationWith(api *ir.API, op *ir.Operation, opts describe.Options) (*toolr
 		}
 	}
 	return d, nil
+}
+
+// Example returns the example arguments of op's tool
+// (toolrt.Operation.Example): gen/example's typical value of each.
+func Example(api *ir.API, op *ir.Operation) ([]byte, error) {
+	return json.Marshal(example.Build(api, op, example.Typical))
 }
 
 // CheckSchema returns op's schema for argument checking: complete, no
