@@ -2,15 +2,21 @@ package catalog
 
 import (
 	"fmt"
+	"sync"
 
 	"github.com/agentready/agentready/gen/ir"
 	"github.com/agentready/agentready/gen/toolrt"
+	"github.com/agentready/agentready/gen/toolrt/argcheck"
+	"github.com/agentready/agentready/gen/toolschema"
 )
 
 // Bound is the contract between gen and the harness: the tools of one
-// API, bound to a client, together with the IR they were built from. The
-// harness takes a Bound wherever it needs both, so that the tools and the
-// IR it reads about them cannot come from two different specs.
+// API, bound to a client, together with the IR they were built from and
+// what the harness reads about those tools (their arguments, their
+// checkers, the pointers their definitions keep), worked out once by the
+// code that built the tools. The harness takes a Bound wherever it needs
+// both, so that the tools and what it reads about them cannot come from
+// two different specs or two computations.
 //
 // The toolrt.Catalog is embedded: a Bound's Tools, Tool, Eino and
 // UnknownTool are the catalog's, and Catalog is what takes a bare
@@ -22,6 +28,17 @@ type Bound struct {
 	// API is the IR the tools were built from.
 	API *ir.API
 	*toolrt.Catalog
+
+	// args holds each operation's arguments by tool name (Args).
+	args map[string][]toolschema.Arg
+	// pointers is Pointers, worked out on first use.
+	pointers     map[string]map[string]string
+	pointersOnce sync.Once
+	// A Bound without tools (Describe) builds checkers with memo and
+	// keeps them in checkers, under mu.
+	memo     *toolschema.Memo
+	mu       sync.Mutex
+	checkers map[string]builtChecker
 }
 
 // Bind builds the tools of api, as a generated package offers them,
@@ -34,5 +51,110 @@ func Bind(api *ir.API, client *toolrt.Client, opts ...toolrt.ToolOption) (*Bound
 	if err != nil {
 		return nil, err
 	}
-	return &Bound{API: api, Catalog: cat}, nil
+	b := Describe(api)
+	b.Catalog = cat
+	return b, nil
+}
+
+// Describe returns a Bound of api without tools: its Catalog is nil, so
+// it calls nothing, and it offers what the harness reads about the tools
+// api's operations become (Args, Checker, Pointers) for work that calls
+// no API, such as test cases made offline. It costs what it is asked
+// for, not the tool definitions' descriptions and token budgets.
+func Describe(api *ir.API) *Bound {
+	if api == nil {
+		return &Bound{}
+	}
+	b := &Bound{API: api, args: make(map[string][]toolschema.Arg, len(api.Operations)), memo: toolschema.NewMemo(api)}
+	for _, op := range api.Operations {
+		b.args[op.Name] = toolschema.Args(api, op)
+	}
+	return b
+}
+
+// Args returns the arguments of the tool named tool as its definition
+// presents them, in order (toolschema.Args: parameters, then the body's
+// properties or the body; no credentials, no readOnly properties), or nil
+// when the API has no such tool. The slice is the Bound's: do not change
+// it.
+func (b *Bound) Args(tool string) []toolschema.Arg {
+	if b.args == nil && b.API != nil {
+		// A Bound written by hand: work them out each time.
+		if op := b.API.Operation(tool); op != nil {
+			return toolschema.Args(b.API, op)
+		}
+	}
+	return b.args[tool]
+}
+
+// Checker returns the checker the tool named tool checks its arguments
+// with (toolrt.Tool.Checker). A Bound made by Describe has no tools: it
+// builds the checker a tool would have from the operation's check schema
+// (CheckSchema, with its examples and Example), once, and keeps it. It is safe to call
+// from several goroutines.
+func (b *Bound) Checker(tool string) (*argcheck.Checker, error) {
+	if b.Catalog != nil {
+		if t, ok := b.Tool(tool); ok {
+			return t.Checker(), nil
+		}
+		return nil, fmt.Errorf("the catalog has no tool %q", tool)
+	}
+	if b.API == nil {
+		return nil, fmt.Errorf("catalog: a Bound with neither tools nor API has no checker for %q", tool)
+	}
+	op := b.API.Operation(tool)
+	if op == nil {
+		return nil, fmt.Errorf("the API has no tool %q", tool)
+	}
+	b.mu.Lock()
+	c, ok := b.checkers[tool]
+	b.mu.Unlock()
+	if ok {
+		return c.checker, c.err
+	}
+	ck, err := checker(b.API, op, b.memo)
+	b.mu.Lock()
+	if b.checkers == nil {
+		b.checkers = map[string]builtChecker{}
+	}
+	b.checkers[tool] = builtChecker{ck, err}
+	b.mu.Unlock()
+	return ck, err
+}
+
+// builtChecker is a checker a Bound without tools built, or why it could
+// not.
+type builtChecker struct {
+	checker *argcheck.Checker
+	err     error
+}
+
+// Pointers returns, by tool name and argument, the sentence of the
+// argument's description the tool's definition keeps as a pointer to the
+// value's source (toolschema.Pointers), worked out once.
+func (b *Bound) Pointers() map[string]map[string]string {
+	b.pointersOnce.Do(func() {
+		if b.API != nil {
+			b.pointers = toolschema.Pointers(b.API)
+		}
+	})
+	return b.pointers
+}
+
+// checker builds the checker of op's arguments as toolrt.NewTool builds
+// a tool's: from its check schema, with the examples its messages show.
+func checker(api *ir.API, op *ir.Operation, memo *toolschema.Memo) (*argcheck.Checker, error) {
+	schema, examples, err := CheckSchema(api, op, memo)
+	if err != nil {
+		return nil, fmt.Errorf("%s: parameter schema: %w", op.Name, err)
+	}
+	ex, err := Example(api, op)
+	if err != nil {
+		return nil, fmt.Errorf("%s: example: %w", op.Name, err)
+	}
+	c, err := argcheck.NewCheckerWithExamples(op.Name, schema, ex, examples)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", op.Name, err)
+	}
+	return c, nil
 }

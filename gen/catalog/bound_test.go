@@ -1,6 +1,9 @@
 package catalog_test
 
 import (
+	"bytes"
+	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 
@@ -49,4 +52,96 @@ func TestBind(t *testing.T) {
 	if _, err := catalog.Bind(nil, client); err == nil || !strings.Contains(err.Error(), "gen.Load") {
 		t.Fatalf("Bind without an IR: %v", err)
 	}
+}
+
+// TestBoundArgsAndCheckers checks what the harness reads about the tools
+// against the tools themselves: a Bound's arguments of each tool are the
+// properties of the schema the model is shown, in order, with the same
+// required ones; its checker is the tool's own; and a Bound without tools
+// (Describe) has the same arguments and a checker that judges arguments
+// as the tool does, for every tool of the example API.
+func TestBoundArgsAndCheckers(t *testing.T) {
+	url, opts := serviceDesk(t)
+	api, _, err := gen.Load(*opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	client, err := catalog.NewClient(api, url, toolrt.WithoutEnvironment())
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := catalog.Bind(api, client)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := catalog.Describe(api)
+	for _, tl := range b.Tools {
+		name := tl.Operation().Name
+		var shown struct {
+			Properties orderedKeys `json:"properties"`
+			Required   []string    `json:"required"`
+		}
+		if err := json.Unmarshal([]byte(tl.Operation().Schema), &shown); err != nil {
+			t.Fatal(err)
+		}
+		var names, required []string
+		for _, a := range b.Args(name) {
+			names = append(names, a.Name)
+			if a.Required {
+				required = append(required, a.Name)
+			}
+		}
+		if !slices.Equal(names, shown.Properties) || !slices.Equal(required, shown.Required) {
+			t.Errorf("%s: Args %v (required %v), the tool shows %v (required %v)", name, names, required, shown.Properties, shown.Required)
+		}
+		if dn := d.Args(name); len(dn) != len(names) {
+			t.Errorf("%s: Describe has %d arguments, Bind %d", name, len(dn), len(names))
+		}
+		ck, err := b.Checker(name)
+		if err != nil || ck != tl.Checker() {
+			t.Errorf("%s: Checker is not the tool's (%v)", name, err)
+		}
+		dck, err := d.Checker(name)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if again, _ := d.Checker(name); again != dck {
+			t.Errorf("%s: Describe builds its checker again", name)
+		}
+		for _, args := range []string{`{}`, `{"id":"x"}`, `{"limit":"nope"}`, tl.Operation().Example} {
+			_, _, want := ck.Check(args)
+			_, _, got := dck.Check(args)
+			if (want == nil) != (got == nil) || want != nil && want.Error() != got.Error() {
+				t.Errorf("%s %s: Describe's checker says %v, the tool's %v", name, args, got, want)
+			}
+		}
+	}
+	if _, err := b.Checker("noSuchTool"); err == nil {
+		t.Error("a checker for a tool that does not exist")
+	}
+	if _, err := d.Checker("noSuchTool"); err == nil {
+		t.Error("Describe: a checker for a tool that does not exist")
+	}
+}
+
+// orderedKeys decodes a JSON object into its keys, in order.
+type orderedKeys []string
+
+func (k *orderedKeys) UnmarshalJSON(data []byte) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if _, err := dec.Token(); err != nil {
+		return err
+	}
+	for dec.More() {
+		key, err := dec.Token()
+		if err != nil {
+			return err
+		}
+		*k = append(*k, key.(string))
+		var skip json.RawMessage
+		if err := dec.Decode(&skip); err != nil {
+			return err
+		}
+	}
+	return nil
 }

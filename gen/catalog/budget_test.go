@@ -87,7 +87,7 @@ func TestSummarizedFieldStillChecked(t *testing.T) {
 	if noExamples != noText || !strings.Contains(op.CheckSchema, "65535") {
 		t.Fatalf("CheckSchema is not the full schema without descriptions:\n%s\nwant\n%s", noExamples, noText)
 	}
-	if ex, err := catalog.Examples([]byte(op.CheckSchema)); err != nil || ex == "" || ex != full.Examples {
+	if ex, err := examplesIn([]byte(op.CheckSchema)); err != nil || ex == "" || ex != full.Examples {
 		t.Fatalf("CheckSchema's examples %s (%v) are not the uncut tool's %s", ex, err, full.Examples)
 	}
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {

@@ -10,12 +10,10 @@
 package catalog
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"net/url"
 	"runtime"
-	"strconv"
 	"strings"
 
 	"golang.org/x/sync/errgroup"
@@ -25,8 +23,6 @@ import (
 	"github.com/agentready/agentready/gen/ir"
 	"github.com/agentready/agentready/gen/toolrt"
 	"github.com/agentready/agentready/gen/toolschema"
-	"github.com/agentready/agentready/internal/jsonptr"
-	"github.com/agentready/agentready/internal/jsonw"
 )
 
 // Operations returns the descriptor of every operation of api, in the
@@ -87,7 +83,7 @@ func OperationWith(api *ir.API, op *ir.Operation, opts describe.Options) (*toolr
 	if fit.Err != nil {
 		return nil, fmt.Errorf("%s (%s %s): parameter schema: %w", op.Name, op.Method, op.Path, fit.Err)
 	}
-	ex, err := json.Marshal(example.Build(api, op, example.Typical))
+	ex, err := Example(api, op)
 	if err != nil {
 		return nil, fmt.Errorf("%s (%s %s): example: %w", op.Name, op.Method, op.Path, err)
 	}
@@ -97,14 +93,14 @@ func OperationWith(api *ir.API, op *ir.Operation, opts describe.Options) (*toolr
 	// corrective messages show: where the fitted schema was cut, that
 	// whole schema, without text, which checking does not read; else the
 	// definition itself, with the examples beside it.
-	check, err := CheckSchema(api, op, opts.Memo)
+	check, examples, err := CheckSchema(api, op, opts.Memo)
 	if err != nil {
 		return nil, fmt.Errorf("%s (%s %s): parameter schema: %w", op.Name, op.Method, op.Path, err)
 	}
 	if fit.Cut != "" {
 		d.CheckSchema = string(check)
-	} else if d.Examples, err = Examples(check); err != nil {
-		return nil, fmt.Errorf("%s (%s %s): parameter schema: %w", op.Name, op.Method, op.Path, err)
+	} else {
+		d.Examples = string(examples)
 	}
 	if b := op.Body; b != nil && b.Flatten {
 		d.Body.Arg = ""
@@ -115,62 +111,23 @@ func OperationWith(api *ir.API, op *ir.Operation, opts describe.Options) (*toolr
 	return d, nil
 }
 
+// Example returns the example arguments of op's tool
+// (toolrt.Operation.Example): gen/example's typical value of each.
+func Example(api *ir.API, op *ir.Operation) ([]byte, error) {
+	return json.Marshal(example.Build(api, op, example.Typical))
+}
+
 // CheckSchema returns op's schema for argument checking: complete, no
 // text (which checking does not read), and at each scalar where a
 // corrective message can show an example, gen/example's value for it
 // (example.ForMessage) unless the schema's default or first enum value
-// is that value already.
-func CheckSchema(api *ir.API, op *ir.Operation, memo *toolschema.Memo) ([]byte, error) {
-	return toolschema.Build(api, op, toolschema.Options{ForChecking: true, Memo: memo, Example: example.ForMessage(api)})
-}
-
-// Examples returns the examples of a check schema (CheckSchema) as
+// is that value already. It also returns those examples as
 // toolrt.Operation.Examples holds them: a JSON object from the JSON
-// pointer of each schema node that has an "example" to that example,
-// "" when none has. Its pointers hold in the definition the model reads
+// pointer of each schema node that has an "example" to that example, nil
+// when none has. Their pointers hold in the definition the model reads
 // too when that was not cut, which has the same nodes.
-func Examples(check []byte) (string, error) {
-	dec := json.NewDecoder(bytes.NewReader(check))
-	dec.UseNumber()
-	var doc map[string]any
-	if err := dec.Decode(&doc); err != nil {
-		return "", err
-	}
-	out := map[string]any{}
-	collectExamples(doc, "", out)
-	if len(out) == 0 {
-		return "", nil
-	}
-	return string(jsonw.Append(nil, out)), nil
-}
-
-// collectExamples adds the example of schema s at pointer ptr, and
-// those of the schemas inside it, to out.
-func collectExamples(s map[string]any, ptr string, out map[string]any) {
-	if v, ok := s["example"]; ok {
-		out[ptr] = v
-	}
-	for _, key := range []string{"properties", "$defs"} {
-		if m, ok := s[key].(map[string]any); ok {
-			for name, sub := range m {
-				if sm, ok := sub.(map[string]any); ok {
-					collectExamples(sm, ptr+"/"+key+"/"+jsonptr.Escape(name), out)
-				}
-			}
-		}
-	}
-	for _, key := range []string{"items", "additionalProperties"} {
-		if sm, ok := s[key].(map[string]any); ok {
-			collectExamples(sm, ptr+"/"+key, out)
-		}
-	}
-	if list, ok := s["anyOf"].([]any); ok {
-		for i, sub := range list {
-			if sm, ok := sub.(map[string]any); ok {
-				collectExamples(sm, ptr+"/anyOf/"+strconv.Itoa(i), out)
-			}
-		}
-	}
+func CheckSchema(api *ir.API, op *ir.Operation, memo *toolschema.Memo) (schema, examples []byte, err error) {
+	return toolschema.BuildChecking(api, op, toolschema.Options{Memo: memo, Example: example.ForMessage(api)})
 }
 
 // Request returns the part of an operation's descriptor that builds its

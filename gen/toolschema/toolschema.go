@@ -70,12 +70,14 @@ import (
 	"bytes"
 	"errors"
 	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 
 	"github.com/agentready/agentready/gen/describe/prose"
 	"github.com/agentready/agentready/gen/ir"
 	"github.com/agentready/agentready/internal/english"
+	"github.com/agentready/agentready/internal/jsonptr"
 	"github.com/agentready/agentready/internal/jsonw"
 )
 
@@ -160,8 +162,36 @@ func Build(api *ir.API, op *ir.Operation, opts Options) ([]byte, error) {
 // paths; $defs/Type.property inside shared types) whose objects were
 // summarized under Options.OptionalLevels.
 func BuildSummarized(api *ir.API, op *ir.Operation, opts Options) ([]byte, []string, error) {
+	b, err := build(api, op, opts)
+	if err != nil {
+		return nil, nil, err
+	}
+	return b.w.b.Bytes(), b.summarized, nil
+}
+
+// BuildChecking is Build for argument checking (it sets
+// Options.ForChecking) that also returns the examples it wrote
+// (Options.Example) as toolrt.Operation.Examples holds them: a JSON
+// object from the JSON pointer of each schema node given an "example" to
+// that example, with sorted keys; nil when no node got one. The
+// pointers are recorded as the nodes are written, so the schema need not
+// be read back to find them.
+func BuildChecking(api *ir.API, op *ir.Operation, opts Options) (schema, examples []byte, err error) {
+	opts.ForChecking = true
+	b, err := build(api, op, opts)
+	if err != nil {
+		return nil, nil, err
+	}
+	if len(b.examples) > 0 {
+		examples = jsonw.Append(nil, b.examples)
+	}
+	return b.w.b.Bytes(), examples, nil
+}
+
+// build writes op's schema and returns the builder of the last pass.
+func build(api *ir.API, op *ir.Operation, opts Options) (*builder, error) {
 	if api == nil || op == nil {
-		return nil, nil, errors.New("toolschema: nil API or operation")
+		return nil, errors.New("toolschema: nil API or operation")
 	}
 	b := &builder{api: api, opts: opts.withDefaults(), context: op.Summary, hints: op.InputHints}
 	if b.context == "" {
@@ -179,7 +209,7 @@ func BuildSummarized(api *ir.API, op *ir.Operation, opts Options) ([]byte, []str
 			seedReq: b.defReq, seedDepth: b.defDepth, briefs: b.briefs}
 		b.root(args)
 	}
-	return b.w.b.Bytes(), b.summarized, nil
+	return b, nil
 }
 
 // BuildValue returns, as compact JSON, the schema argument checking
@@ -281,8 +311,12 @@ type builder struct {
 	wroteReq            map[string]bool
 	wroteDepth          map[string]int
 	trail               []string
-	summarized          []string
-	briefs              map[briefKey]string
+	// at is the JSON pointer of the node being written, and examples
+	// the examples written so far by pointer (BuildChecking).
+	at         []byte
+	examples   map[string]any
+	summarized []string
+	briefs     map[briefKey]string
 	// itemNext is set while the items of an array are about to be
 	// written: their example is named for one item (Options.Example).
 	itemNext bool
@@ -320,6 +354,7 @@ func (b *builder) root(args []Arg) {
 		w.key(a.Name)
 		b.optional = !a.Required
 		b.trail = append(b.trail[:0], a.Name)
+		b.at = jsonptr.AppendToken(append(b.at[:0], "/properties"...), a.Name)
 		b.argExample = a.Example
 		b.schema(a.Schema, a.Description, a.Name, 0)
 	}
@@ -353,6 +388,7 @@ func (b *builder) root(args []Arg) {
 			b.optional, b.defBase = !b.defReq[id], b.defDepth[id]
 			b.wroteReq[id], b.wroteDepth[id] = b.defReq[id], b.defDepth[id]
 			b.trail = append(b.trail[:0], "$defs/"+t.GoName)
+			b.at = jsonptr.AppendToken(append(b.at[:0], "/$defs"...), t.GoName)
 			b.inline(&ir.Schema{}, t.Schema, "", t.GoName, 0)
 		}
 		w.close('}')
@@ -567,8 +603,10 @@ func (b *builder) inline(use, s *ir.Schema, desc, name string, depth int) {
 		if it := s.Items; it != nil && (b.naive || !isPlainAny(it)) {
 			w.key("items")
 			b.itemNext = true
+			n := len(b.at)
+			b.at = append(b.at, "/items"...)
 			b.schema(it, "", name, depth+1)
-			b.itemNext = false
+			b.itemNext, b.at = false, b.at[:n]
 		}
 		if s.MinItems != nil && *s.MinItems > 0 {
 			w.key("minItems")
@@ -589,9 +627,12 @@ func (b *builder) inline(use, s *ir.Schema, desc, name string, depth int) {
 	if kind == ir.KindUnion {
 		w.key("anyOf")
 		w.arr()
-		for _, v := range s.Variants {
+		n := len(b.at)
+		for i, v := range s.Variants {
+			b.at = strconv.AppendInt(append(b.at[:n], "/anyOf/"...), int64(i), 10)
 			b.schema(v, "", name, depth+1)
 		}
+		b.at = b.at[:n]
 		if nullable {
 			w.obj()
 			w.key("type")
@@ -654,6 +695,10 @@ func (b *builder) example(use, s *ir.Schema, kind ir.Kind, def any, name string)
 	}
 	b.w.key("example")
 	b.w.value(v)
+	if b.examples == nil {
+		b.examples = map[string]any{}
+	}
+	b.examples[string(b.at)] = v
 }
 
 // sameJSON reports whether a and b are written as the same JSON.
@@ -674,14 +719,15 @@ func (b *builder) object(s *ir.Schema, depth int) {
 	if len(props) > 0 {
 		w.key("properties")
 		w.obj()
-		opt, n := b.optional, len(b.trail)
+		opt, n, at := b.optional, len(b.trail), len(b.at)
 		for _, p := range props {
 			w.key(p.Name)
 			b.optional = opt || !p.Required
 			b.trail = append(b.trail[:n], p.Name)
+			b.at = jsonptr.AppendToken(append(b.at[:at], "/properties"...), p.Name)
 			b.schema(p.Schema, "", p.Name, depth+1)
 		}
-		b.optional, b.trail = opt, b.trail[:n]
+		b.optional, b.trail, b.at = opt, b.trail[:n], b.at[:at]
 		w.close('}')
 		first := true
 		for _, p := range props {
@@ -704,7 +750,10 @@ func (b *builder) object(s *ir.Schema, depth int) {
 		if isPlainAny(ap) && !b.naive {
 			w.bool(true)
 		} else {
+			n := len(b.at)
+			b.at = append(b.at, "/additionalProperties"...)
 			b.schema(ap, "", "", depth+1)
+			b.at = b.at[:n]
 		}
 	} else if s.ClosedObject && len(props) > 0 {
 		w.key("additionalProperties")

@@ -63,7 +63,7 @@ func (tg *toolGen) askCase(cs []Case) (Case, bool) {
 					used[p+"\x00"+canonString(getPath(cs[i].Args, p))] = true
 				}
 			}
-			distinctFresh(tg.api, &c, used, tg.opts.Seed)
+			distinctFresh(tg.cat, &c, used, tg.opts.Seed)
 		}
 		return c, true
 	}

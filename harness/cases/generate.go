@@ -112,9 +112,10 @@ type generator struct {
 	extra map[string]*ir.Operation
 	// stepTry varies the setup arguments when a plan is made again.
 	stepTry int
-	// memo is shared by the checking schemas of every tool, which then
-	// work out the types they share once.
-	memo *toolschema.Memo
+	// cat is Options.Catalog, or without it a Bound of the API with no
+	// tools (catalog.Describe): what cases read about the tools, their
+	// arguments and checkers, comes from it.
+	cat *catalog.Bound
 }
 
 // setupGen returns the generator of op's setup and cleanup arguments;
@@ -127,8 +128,8 @@ func (g *generator) setupGen(op *ir.Operation) *toolGen {
 		return tg
 	}
 	var tg *toolGen
-	if checker, err := newChecker(g.api, op, g.memo); err == nil {
-		tg = newToolGen(g.api, op, g.opts, g.h, checker, g.logf)
+	if checker, err := g.cat.Checker(op.Name); err == nil {
+		tg = newToolGen(g.cat, op, g.opts, g.h, checker, g.logf)
 	}
 	g.setupGens[op.Name] = tg
 	return tg
@@ -178,21 +179,25 @@ func Generate(ctx context.Context, api *ir.API, opts Options) ([]Case, *Report, 
 		}
 		sort.Slice(ops, func(i, j int) bool { return ops[i].Name < ops[j].Name })
 	}
+	cat := opts.Catalog
+	if cat == nil {
+		cat = catalog.Describe(api)
+	}
 	known := map[string]map[string]bool{}
 	for _, op := range api.Operations {
 		known[op.Name] = map[string]bool{}
-		for _, a := range toolschema.Args(api, op) {
+		for _, a := range cat.Args(op.Name) {
 			known[op.Name][a.Name] = true
 		}
 	}
 	for _, w := range opts.Data.check(known) {
 		logf("%s", w)
 	}
-	g := &generator{api: api, opts: opts, h: h, allow: allow, logf: logf, memo: toolschema.NewMemo(api),
+	g := &generator{api: api, opts: opts, h: h, allow: allow, logf: logf, cat: cat,
 		setupGens: map[string]*toolGen{}, extra: map[string]*ir.Operation{}}
 	var out []Case
 	gens := map[string]*toolGen{}
-	checks, checkErrs := checkers(ctx, api, ops, g.memo)
+	checks, checkErrs := checkers(ctx, cat, ops)
 	for i, op := range ops {
 		if err := ctx.Err(); err != nil {
 			return nil, nil, err
@@ -200,13 +205,13 @@ func Generate(ctx context.Context, api *ir.API, opts Options) ([]Case, *Report, 
 		if err := checkErrs[i]; err != nil {
 			return nil, nil, err
 		}
-		tg := newToolGen(api, op, opts, h, checks[i], logf)
+		tg := newToolGen(cat, op, opts, h, checks[i], logf)
 		gens[op.Name] = tg
 		cs := tg.cases()
 		used := map[string]bool{}
 		for i := range cs {
 			g.ownObject(tg, &cs[i], nil)
-			distinctFresh(api, &cs[i], used, opts.Seed)
+			distinctFresh(cat, &cs[i], used, opts.Seed)
 		}
 		out = append(out, cs...)
 		if len(tg.harvested) > 0 {
@@ -231,7 +236,8 @@ func Generate(ctx context.Context, api *ir.API, opts Options) ([]Case, *Report, 
 // distinctFresh gives the fresh values of a case that an earlier case of
 // the same tool already holds a new value of the same form, so that no
 // two cases in the file send the same unique value.
-func distinctFresh(api *ir.API, c *Case, used map[string]bool, seed uint64) {
+func distinctFresh(cat *catalog.Bound, c *Case, used map[string]bool, seed uint64) {
+	api := cat.API
 	op := api.Operation(c.Tool)
 	if op == nil {
 		return
@@ -242,7 +248,7 @@ func distinctFresh(api *ir.API, c *Case, used map[string]bool, seed uint64) {
 			continue
 		}
 		if used[p+"\x00"+old] {
-			if nv, ok := FreshValue(api, inputSchema(api, op, p), old, FreshTag(seed, c.ID, p)); ok {
+			if nv, ok := FreshValue(api, inputSchema(cat, op, p), old, FreshTag(seed, c.ID, p)); ok {
 				setPath(c.Args, p, nv)
 				old = nv
 			}
@@ -254,6 +260,7 @@ func distinctFresh(api *ir.API, c *Case, used map[string]bool, seed uint64) {
 // toolGen makes the cases of one tool.
 type toolGen struct {
 	api     *ir.API
+	cat     *catalog.Bound
 	op      *ir.Operation
 	opts    Options
 	args    []toolschema.Arg
@@ -286,24 +293,11 @@ type toolGen struct {
 	unmeetable string
 }
 
-// newChecker builds the checker of op's arguments. It reads no text: the
-// schema is written without it, as a generated tool's CheckSchema is.
-func newChecker(api *ir.API, op *ir.Operation, memo *toolschema.Memo) (*argcheck.Checker, error) {
-	schema, err := toolschema.Build(api, op, toolschema.Options{ForChecking: true, Memo: memo})
-	if err != nil {
-		return nil, fmt.Errorf("%s: parameter schema: %w", op.Name, err)
-	}
-	checker, err := argcheck.NewChecker(op.Name, schema, nil)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", op.Name, err)
-	}
-	return checker, nil
-}
-
-// checkers builds the checkers of ops on every CPU (their schemas and
-// compilation are most of a tool's setup, and need nothing of the
-// cases), each with its error; it stops early when ctx is done.
-func checkers(ctx context.Context, api *ir.API, ops []*ir.Operation, memo *toolschema.Memo) ([]*argcheck.Checker, []error) {
+// checkers gets the checkers of ops' tools from cat on every CPU (where
+// cat has no tools, building them is most of a tool's setup, and needs
+// nothing of the cases), each with its error; it stops early when ctx is
+// done.
+func checkers(ctx context.Context, cat *catalog.Bound, ops []*ir.Operation) ([]*argcheck.Checker, []error) {
 	out := make([]*argcheck.Checker, len(ops))
 	errs := make([]error, len(ops))
 	var g errgroup.Group
@@ -311,7 +305,7 @@ func checkers(ctx context.Context, api *ir.API, ops []*ir.Operation, memo *tools
 	for i, op := range ops {
 		g.Go(func() error {
 			if errs[i] = ctx.Err(); errs[i] == nil {
-				out[i], errs[i] = newChecker(api, op, memo)
+				out[i], errs[i] = cat.Checker(op.Name)
 			}
 			return nil
 		})
@@ -320,11 +314,12 @@ func checkers(ctx context.Context, api *ir.API, ops []*ir.Operation, memo *tools
 	return out, errs
 }
 
-func newToolGen(api *ir.API, op *ir.Operation, opts Options, h *harvester, checker *argcheck.Checker, logf func(string, ...any)) *toolGen {
-	tg := &toolGen{api: api, op: op, opts: opts, checker: checker, h: h, logf: logf,
+func newToolGen(cat *catalog.Bound, op *ir.Operation, opts Options, h *harvester, checker *argcheck.Checker, logf func(string, ...any)) *toolGen {
+	api := cat.API
+	tg := &toolGen{api: api, cat: cat, op: op, opts: opts, checker: checker, h: h, logf: logf,
 		harvested: map[string][]candidate{}, next: map[string]int{}, bad: map[string]bool{},
 		badTraits: map[string]map[string]bool{}}
-	tg.args, tg.unmeetable = meetableArgs(api, op, logf)
+	tg.args, tg.unmeetable = meetableArgs(cat, op, logf)
 	tg.cons = constraintsOf(api, op, tg.args)
 	if h != nil {
 		tg.own = h.ownItems(op, tg.args)
@@ -348,8 +343,9 @@ func newToolGen(api *ir.API, op *ir.Operation, opts Options, h *harvester, check
 // meetableArgs are the arguments of op whose constraints a value within
 // gen/example's caps meets; an optional one that none does is left out,
 // with a warning. unmeetable says why a required one cannot be built.
-func meetableArgs(api *ir.API, op *ir.Operation, logf func(string, ...any)) (args []toolschema.Arg, unmeetable string) {
-	for _, a := range toolschema.Args(api, op) {
+func meetableArgs(cat *catalog.Bound, op *ir.Operation, logf func(string, ...any)) (args []toolschema.Arg, unmeetable string) {
+	api := cat.API
+	for _, a := range cat.Args(op.Name) {
 		why := example.Unmeetable(api, a.Schema)
 		switch {
 		case why == "":

@@ -4,6 +4,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/agentready/agentready/gen/catalog"
 	"github.com/agentready/agentready/gen/ir"
 	"github.com/agentready/agentready/gen/toolschema"
 	"github.com/agentready/agentready/harness/graph"
@@ -94,14 +95,14 @@ func (h *harvester) creatorFor(op *ir.Operation, input string) *creator {
 		if out[i].edge.Confidence != out[j].edge.Confidence {
 			return out[i].edge.Confidence > out[j].edge.Confidence
 		}
-		return requiredCount(h.api, out[i].op) < requiredCount(h.api, out[j].op)
+		return requiredCount(h.cat, out[i].op) < requiredCount(h.cat, out[j].op)
 	})
 	return &out[0]
 }
 
-func requiredCount(api *ir.API, op *ir.Operation) int {
+func requiredCount(cat *catalog.Bound, op *ir.Operation) int {
 	n := 0
-	for _, a := range toolschema.Args(api, op) {
+	for _, a := range cat.Args(op.Name) {
 		if a.Required {
 			n++
 		}
@@ -185,12 +186,13 @@ func uniqueField(name, desc string, s *ir.Schema) bool {
 // uniqueFields returns the dotted paths of args, a state-changing call's
 // arguments, that hold values the API keeps unique (top-level arguments
 // and fields of object arguments), sorted.
-func uniqueFields(api *ir.API, op *ir.Operation, args map[string]any) []string {
+func uniqueFields(cat *catalog.Bound, op *ir.Operation, args map[string]any) []string {
 	if !op.Mutating() || op.Method == "DELETE" {
 		return nil
 	}
+	api := cat.API
 	var out []string
-	for _, a := range toolschema.Args(api, op) {
+	for _, a := range cat.Args(op.Name) {
 		v, ok := args[a.Name]
 		if !ok {
 			continue
@@ -241,7 +243,7 @@ func (g *generator) ownObject(tg *toolGen, c *Case, extra []*ir.Operation) {
 	if extra == nil && g.extra[op.Name] != nil {
 		extra = []*ir.Operation{g.extra[op.Name]}
 	}
-	c.Fresh = mergeSorted(c.Fresh, uniqueFields(g.api, op, c.Args))
+	c.Fresh = mergeSorted(c.Fresh, uniqueFields(g.cat, op, c.Args))
 	target := targetInput(op)
 	if target == "" {
 		// A creator: what it makes is removed after each run.
@@ -322,7 +324,7 @@ func (g *generator) step(op *ir.Operation, caseID string, given map[string]any) 
 	for k, v := range given {
 		args[k] = v
 	}
-	return Step{Tool: op.Name, Args: args, Fresh: uniqueFields(g.api, op, args)}
+	return Step{Tool: op.Name, Args: args, Fresh: uniqueFields(g.cat, op, args)}
 }
 
 func mergeSorted(a, b []string) []string {

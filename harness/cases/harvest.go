@@ -12,7 +12,6 @@ import (
 	"github.com/agentready/agentready/gen/catalog"
 	"github.com/agentready/agentready/gen/example"
 	"github.com/agentready/agentready/gen/ir"
-	"github.com/agentready/agentready/gen/toolschema"
 	"github.com/agentready/agentready/harness/graph"
 )
 
@@ -152,7 +151,7 @@ func (h *harvester) edgesFor(tool, input string, prefer map[string]string) []*gr
 			blocked = 1
 		}
 		req := 0
-		for _, a := range toolschema.Args(h.api, op) {
+		for _, a := range h.cat.Args(op.Name) {
 			if a.Required {
 				req++
 			}
@@ -260,7 +259,7 @@ func (h *harvester) via(e *graph.Edge, input string, depth int, visiting map[str
 	for k := range visiting {
 		inner[k] = true
 	}
-	for _, a := range toolschema.Args(h.api, p) {
+	for _, a := range h.cat.Args(p.Name) {
 		if !a.Required {
 			continue
 		}
@@ -279,7 +278,7 @@ func (h *harvester) via(e *graph.Edge, input string, depth int, visiting map[str
 	for _, n := range upNames {
 		variants = max(variants, len(upstream[n]))
 	}
-	target := inputSchema(h.api, consumer, input)
+	target := inputSchema(h.cat, consumer, input)
 	var out []candidate
 	seen := map[string]bool{}
 	for i := range variants {
@@ -383,10 +382,11 @@ func firstLine(s string) string {
 
 // inputSchema returns the schema of a consumer input: an argument, or a
 // dotted path into a body argument ("site.id"); nil when unknown.
-func inputSchema(api *ir.API, op *ir.Operation, input string) *ir.Schema {
+func inputSchema(cat *catalog.Bound, op *ir.Operation, input string) *ir.Schema {
+	api := cat.API
 	parts := strings.Split(input, ".")
 	var s *ir.Schema
-	for _, a := range toolschema.Args(api, op) {
+	for _, a := range cat.Args(op.Name) {
 		if a.Name == parts[0] {
 			s = a.Schema
 		}

@@ -64,14 +64,14 @@ func (e *PrepareError) Error() string { return e.Step + ": " + e.Reason }
 // *PrepareError, or ctx's.
 func (p *Preparer) Prepare(ctx context.Context, c *Case, tag string) (*Prepared, error) {
 	r := &Prepared{c: c, values: map[string]any{}, made: map[string]bool{}}
-	if err := r.freshen(p.Catalog.API, c.Tool, c.Args, c.Fresh, tag); err != nil {
+	if err := r.freshen(p.Catalog, c.Tool, c.Args, c.Fresh, tag); err != nil {
 		return r, err
 	}
 	for i, st := range c.Setup {
 		if err := ctx.Err(); err != nil {
 			return r, err
 		}
-		if err := r.freshen(p.Catalog.API, st.Tool, st.Args, st.Fresh, fmt.Sprintf("%s%d", tag, i+1)); err != nil {
+		if err := r.freshen(p.Catalog, st.Tool, st.Args, st.Fresh, fmt.Sprintf("%s%d", tag, i+1)); err != nil {
 			return r, err
 		}
 		call, err := r.call(ctx, p, st, "setup")
@@ -371,7 +371,8 @@ func decodeJSON(raw []byte) (any, bool) {
 }
 
 // freshen gives the arguments at paths new values for this run.
-func (r *Prepared) freshen(api *ir.API, tool string, args map[string]any, paths []string, tag string) error {
+func (r *Prepared) freshen(cat *catalog.Bound, tool string, args map[string]any, paths []string, tag string) error {
+	api := cat.API
 	op := api.Operation(tool)
 	for _, path := range paths {
 		old, ok := getPath(args, path).(string)
@@ -381,7 +382,7 @@ func (r *Prepared) freshen(api *ir.API, tool string, args map[string]any, paths 
 		if _, done := r.values[canon(old)]; done {
 			continue
 		}
-		nv, ok := FreshValue(api, inputSchema(api, op, path), old, tag)
+		nv, ok := FreshValue(api, inputSchema(cat, op, path), old, tag)
 		if !ok {
 			return &PrepareError{Step: "fresh " + tool + "." + path,
 				Reason: fmt.Sprintf("no new value of the form of %q fits the schema", old)}

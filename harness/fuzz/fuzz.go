@@ -270,7 +270,7 @@ func plan(ctx context.Context, cat *catalog.Bound, opts Options, rep *Report) ([
 			continue
 		}
 		rng := rand.New(rand.NewPCG(opts.Seed, seedOf(op.Name)))
-		ps := toolProbes(api, op, t, rng)
+		ps := toolProbes(cat, op, t, rng)
 		if len(ps) == 0 {
 			rep.Skipped[op.Name] = "no valid arguments can be made from its schema"
 			continue

@@ -62,7 +62,7 @@ func (j *judge) judge(p *probe, call *toolrt.Call, rep *Report) {
 		rep.Unauthorized++
 		return
 	}
-	args := toolschema.Args(p.api, p.op)
+	args := p.targs
 	msg := ""
 	if call.Response != nil {
 		msg = toolrt.APIMessage(call.Response.Raw)
@@ -118,7 +118,7 @@ func (j *judge) overRestrictive(p *probe, call, far *toolrt.Call) {
 
 // argSchema is the schema of the argument p varies, nil if none.
 func argSchema(p *probe) *ir.Schema {
-	for _, a := range toolschema.Args(p.api, p.op) {
+	for _, a := range p.targs {
 		if a.Name == p.arg {
 			return a.Schema
 		}

@@ -5,6 +5,7 @@ import (
 	"maps"
 	"math/rand/v2"
 
+	"github.com/agentready/agentready/gen/catalog"
 	"github.com/agentready/agentready/gen/example"
 	"github.com/agentready/agentready/gen/ir"
 	"github.com/agentready/agentready/gen/toolrt"
@@ -18,6 +19,8 @@ type probe struct {
 	api  *ir.API
 	tool *toolrt.Tool
 	op   *ir.Operation
+	// targs are the tool's arguments (catalog.Bound.Args).
+	targs []toolschema.Arg
 	// arg is the argument the probe varies; "" for the reference calls.
 	arg string
 	// what says what the probe tries ("maximum", "omitted", ...).
@@ -52,9 +55,10 @@ const (
 // checker (what an agent's call passes): a valid probe must pass it as
 // written, an invalid one must fail it; probes that do not are dropped.
 // A tool with a required argument no value can meet has no probes.
-func toolProbes(api *ir.API, op *ir.Operation, t *toolrt.Tool, rng *rand.Rand) []*probe {
+func toolProbes(cat *catalog.Bound, op *ir.Operation, t *toolrt.Tool, rng *rand.Rand) []*probe {
+	api, targs := cat.API, cat.Args(op.Name)
 	base := example.Build(api, op, example.RequiredOnly)
-	if len(base) == 0 && hasRequired(api, op) {
+	if len(base) == 0 && hasRequired(targs) {
 		return nil
 	}
 	all := example.Build(api, op, example.All)
@@ -69,7 +73,7 @@ func toolProbes(api *ir.API, op *ir.Operation, t *toolrt.Tool, rng *rand.Rand) [
 	}
 	var refs, rest []*probe
 	addTo := func(list *[]*probe, p *probe) {
-		p.api, p.tool, p.op = api, t, op
+		p.api, p.tool, p.op, p.targs = api, t, op, targs
 		if passes(p.args) != p.valid {
 			return
 		}
@@ -80,7 +84,7 @@ func toolProbes(api *ir.API, op *ir.Operation, t *toolrt.Tool, rng *rand.Rand) [
 	if fullDiffers {
 		addTo(&refs, &probe{what: "every argument", valid: true, args: all, self: refAll})
 	}
-	for i, a := range toolschema.Args(api, op) {
+	for i, a := range targs {
 		if example.Unmeetable(api, a.Schema) != "" {
 			continue
 		}
@@ -104,9 +108,9 @@ func toolProbes(api *ir.API, op *ir.Operation, t *toolrt.Tool, rng *rand.Rand) [
 	return append(refs, rest...)
 }
 
-// hasRequired reports whether op has a required argument.
-func hasRequired(api *ir.API, op *ir.Operation) bool {
-	for _, a := range toolschema.Args(api, op) {
+// hasRequired reports whether one of args is required.
+func hasRequired(args []toolschema.Arg) bool {
+	for _, a := range args {
 		if a.Required {
 			return true
 		}

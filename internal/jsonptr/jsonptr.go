@@ -16,3 +16,14 @@ func Escape(name string) string { return escaper.Replace(name) }
 
 // Unescape returns the name a reference token stands for, undoing Escape.
 func Unescape(token string) string { return unescaper.Replace(token) }
+
+// AppendToken appends "/" and name as one reference token to the pointer
+// dst, without allocating when dst has room: the form for a writer that
+// keeps the pointer of the node it is writing.
+func AppendToken(dst []byte, name string) []byte {
+	dst = append(dst, '/')
+	if !strings.ContainsAny(name, "~/") {
+		return append(dst, name...)
+	}
+	return append(dst, Escape(name)...)
+}

@@ -18,3 +18,12 @@ func TestEscapeRoundTrip(t *testing.T) {
 		}
 	}
 }
+
+func TestAppendToken(t *testing.T) {
+	for _, name := range []string{"", "a", "a/b", "~", "~1/", "x~0y"} {
+		got := string(AppendToken([]byte("/p"), name))
+		if want := "/p/" + Escape(name); got != want {
+			t.Errorf("AppendToken(%q) = %q, want %q", name, got, want)
+		}
+	}
+}

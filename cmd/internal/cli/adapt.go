@@ -16,7 +16,6 @@ import (
 	"github.com/agentready/agentready/gen"
 	"github.com/agentready/agentready/gen/catalog"
 	"github.com/agentready/agentready/gen/ir"
-	"github.com/agentready/agentready/gen/toolschema"
 	"github.com/agentready/agentready/harness/adapt"
 	"github.com/agentready/agentready/harness/cases"
 	"github.com/agentready/agentready/harness/graph"
@@ -214,7 +213,7 @@ func shownDefinitions(ctx context.Context, cat *catalog.Bound, g *graph.Graph, a
 	if g != nil {
 		hints = graph.Hints(g, api)
 	}
-	shown, err := runner.ShownOver(hints, toolschema.Pointers(api), ablate)
+	shown, err := runner.ShownOver(hints, cat.Pointers(), ablate)
 	if err != nil {
 		return nil, fmt.Errorf("--ablate: %w", err)
 	}

@@ -21,7 +21,6 @@ import (
 	"github.com/agentready/agentready/gen/catalog"
 	"github.com/agentready/agentready/gen/ir"
 	"github.com/agentready/agentready/gen/toolrt"
-	"github.com/agentready/agentready/gen/toolschema"
 	"github.com/agentready/agentready/harness/cases"
 	"github.com/agentready/agentready/harness/models"
 	"github.com/agentready/agentready/harness/replay"
@@ -172,7 +171,7 @@ func (j *testJob) prepare(ctx context.Context, progress io.Writer) (*prepared, e
 	if j.graph != nil {
 		hints = graph.Hints(j.graph, j.api)
 	}
-	shown, err := runner.ShownOver(hints, toolschema.Pointers(j.api), j.settings.ablate)
+	shown, err := runner.ShownOver(hints, cat.Pointers(), j.settings.ablate)
 	if err != nil {
 		return nil, fmt.Errorf("--ablate: %w", err)
 	}
