@@ -202,7 +202,7 @@ const authenticatedUserRoot = "/user"
 // authenticated user" (GitHub's PUT /orgs/{org}/public_members/{username}
 // publicizes one's own membership, never another user's).
 func selfOnly(in *input) bool {
-	if ownAccountOnly(in) {
+	if in.ownAccount {
 		return true
 	}
 	if in.op.Method == "GET" || in.op.Method == "HEAD" || !strings.Contains(strings.ToLower(in.op.Summary), "for the authenticated user") {
