@@ -850,7 +850,8 @@ func (x *inferrer) score(in *input, e noun, h hit, match float64, byRole bool) (
 		ownerClash(p.op.Path, in) || writesThrough(p, in) || tokenClash(in, l) || globalIDClash(in, l) ||
 		x.productClash(in, e, l, byRole) || givesBackKey(p, l) ||
 		otherScopeFilter(p.op.Path, in) || outsiders(p.op.Path, in) ||
-		addsExisting(p.op, in) || x.filterKindClash(in, l) || x.selfKindClash(in, l) || x.previews(p, l) {
+		addsExisting(p.op, in) || x.filterKindClash(in, l) || x.selfKindClash(in, l) || x.previews(p, l) ||
+		othersThings(p.op.Path, in) || intoOwnWrite(p.op.Path, x.getOf, in) || describedSHA(in, l) || genericHead(in, e, h.n) {
 		return candidate{}, false
 	}
 	switch x.kindClash(p.op.Path, in) {

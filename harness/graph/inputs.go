@@ -142,6 +142,7 @@ func nameInput(api *ir.API, vocab vocabulary, in *input, name string, s *ir.Sche
 	in.qualified = qualifiedName(desc, in.format)
 	in.token = takesToken(desc)
 	in.adds = addsRE.MatchString(desc)
+	in.ownAccount = ownAccountOnly(in)
 	identifier := len(attrs) > 0
 	known := false
 	if rn, _, ok := refNoun(api, s); ok {

@@ -1,6 +1,7 @@
 package graph
 
 import (
+	"regexp"
 	"strings"
 
 	"github.com/agentready/agentready/gen/ir"
@@ -201,6 +202,9 @@ const authenticatedUserRoot = "/user"
 // authenticated user" (GitHub's PUT /orgs/{org}/public_members/{username}
 // publicizes one's own membership, never another user's).
 func selfOnly(in *input) bool {
+	if in.ownAccount {
+		return true
+	}
 	if in.op.Method == "GET" || in.op.Method == "HEAD" || !strings.Contains(strings.ToLower(in.op.Summary), "for the authenticated user") {
 		return false
 	}
@@ -210,6 +214,24 @@ func selfOnly(in *input) bool {
 		}
 	}
 	return false
+}
+
+// ownAccountRE matches descriptions that say only the account's owner
+// may make the call ("Only the authenticated user can create spaces for
+// their own account", "The authenticated user must be the owner of the
+// space").
+var ownAccountRE = regexp.MustCompile(`(?i)\bonly the authenticated user can\b|\bthe authenticated user must be the owner\b`)
+
+// ownAccountOnly reports whether the input is the {username} of a
+// /users/{username}/... call whose description says only that account's
+// owner may make it: the caller's own login, from GET /user, not a
+// follower's, a member's or an outside collaborator's.
+func ownAccountOnly(in *input) bool {
+	if in.loc != "path" || !ownAccountRE.MatchString(in.op.Description) {
+		return false
+	}
+	owner, param := ownerRoot(in.op.Path)
+	return owner == "user" && param != "" && in.param == param
 }
 
 // ownerRoots are the path roots that say whose resource an operation

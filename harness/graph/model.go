@@ -143,6 +143,9 @@ type input struct {
 	// adds is set when the description says the input names things to
 	// add to the resource the operation works on.
 	adds bool
+	// ownAccount is set for the {username} of a call only that
+	// account's owner may make (see ownAccountOnly).
+	ownAccount bool
 	// textExample is set when the input's example is text that is no
 	// whole number: no integer field fills it.
 	textExample bool

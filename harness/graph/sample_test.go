@@ -233,7 +233,8 @@ func readJudged(t *testing.T, file string) judgedFile {
 // judged-*.yaml is the tuning split.
 var freshSamples = map[string]bool{
 	"judged-stripe-heldout8.yaml": true,
-	"judged-github-heldout7.yaml": true,
+	"judged-github-heldout9.yaml": true,
+	"judged-github-top2.yaml":     true,
 }
 
 // TestCalibration fits the class rates and the calibration bands on the
