@@ -11,6 +11,13 @@ import (
 // on one line before it breaks an object or array into its members.
 const jsonLineWidth = 100
 
+// jsonMaxLines bounds the lines of one text: gofmt's work on a chain of n
+// concatenated literals grows as n squared (go/printer walks the chain
+// below each operator), which on Stripe's largest schemas (up to 973
+// lines) made gen measurably slower. A text that would take more lines
+// is laid out with a wider width until it fits.
+const jsonMaxLines = 200
+
 // jsonLit writes a JSON text (a schema, an examples map, an example
 // arguments object) as a Go string expression that reads well in a diff,
 // whose value is the text byte for byte: what a model reads, counts or
@@ -23,13 +30,15 @@ const jsonLineWidth = 100
 // when it is longer than jsonLineWidth (a schema's "properties" thus gives
 // one line per property, and a long property one line per keyword), and
 // its closing bracket joins the line before. A scalar (a long description)
-// is never cut. So a change to one property of a spec changes about one
+// is never cut. A text that would take more than jsonMaxLines lines is
+// laid out again with twice the width, until it fits: its top levels are
+// still one member per line, its deeper objects longer lines. So a change to one property of a spec changes about one
 // line of generated code. Each line is a raw literal when it can be one
 // (see rawString) and a quoted literal otherwise, so hostile text (a
 // backtick, a control character, invalid UTF-8) stays exact; the Go
 // compiler joins the constant pieces, so nothing is added at run time.
 func jsonLit(text string) jen.Code {
-	lines := jsonLines(text, jsonLineWidth)
+	lines := jsonLinesAtMost(text, jsonLineWidth, jsonMaxLines)
 	if len(lines) == 1 {
 		return rawString(lines[0])
 	}
@@ -38,6 +47,17 @@ func jsonLit(text string) jen.Code {
 		expr.Op("+").Line().Add(rawString(l))
 	}
 	return expr
+}
+
+// jsonLinesAtMost is jsonLines at width, or at twice the width as often as
+// it takes to give at most most lines.
+func jsonLinesAtMost(text string, width, most int) []string {
+	lines := jsonLines(text, width)
+	for len(lines) > most {
+		width *= 2
+		lines = jsonLines(text, width)
+	}
+	return lines
 }
 
 // jsonLines cuts text into the lines jsonLit writes; they join to text.

@@ -35,6 +35,15 @@ func TestJSONLines(t *testing.T) {
 			t.Errorf("jsonLines(%s):\n got %q\nwant %q", c.text, got, c.want)
 		}
 	}
+	// Past most lines, the width doubles: the top level stays one member
+	// a line, deeper objects are kept whole.
+	wide := `{"a":{"x":1,"y":2,"z":3},"b":{"x":1,"y":2,"z":3}}`
+	if got, want := jsonLinesAtMost(wide, 10, 4), []string{`{"a":{"x":1,"y":2,"z":3},`, `"b":{"x":1,"y":2,"z":3}}`}; strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("jsonLinesAtMost(%s, 10, 4) = %q, want %q", wide, got, want)
+	}
+	if got := jsonLinesAtMost(wide, 10, 100); len(got) != 8 {
+		t.Errorf("jsonLinesAtMost(%s, 10, 100) = %q, want 8 lines", wide, got)
+	}
 	// Text that is not JSON, or JSON with spaces and escapes, still joins
 	// to itself.
 	for _, text := range []string{
