@@ -110,12 +110,13 @@ func (e *emitter) planSchemas() map[string]*schemaScope {
 }
 
 // schemaLit is the expression of a schema text in op's descriptor: the
-// name of its package's constant when it is shared, else the literal.
+// name of its package's constant when it is shared, else the literal
+// (jsonLit).
 func (e *emitter) schemaLit(op *ir.Operation, text string) jen.Code {
 	if sh := e.schemas()[e.opDir[op]].find(text); sh != nil {
 		return jen.Id(sh.name)
 	}
-	return rawString(text)
+	return jsonLit(text)
 }
 
 // find returns the constant that holds text, or nil; s may be nil.
@@ -141,7 +142,7 @@ func (e *emitter) schemasIn(dir string, i int) []*sharedSchema {
 func (e *emitter) emitSchemas(f *jen.File, dir string, i int) {
 	for _, sh := range e.schemasIn(dir, i) {
 		doc(f, docLines(fmt.Sprintf("%s is "+sh.what+".", sh.name, toolList(sh.tools))))
-		f.Const().Id(sh.name).Op("=").Add(rawString(sh.text))
+		f.Const().Id(sh.name).Op("=").Add(jsonLit(sh.text))
 	}
 }
 

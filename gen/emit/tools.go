@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"maps"
 	"slices"
-	"strings"
 
 	"github.com/dave/jennifer/jen"
 
@@ -90,10 +89,10 @@ func (e *emitter) emitDescriptor(f *jen.File, op *ir.Operation) {
 		fields.add("CheckSchema", e.schemaLit(op, d.CheckSchema))
 	}
 	if d.Examples != "" {
-		fields.add("Examples", rawString(d.Examples))
+		fields.add("Examples", jsonLit(d.Examples))
 	}
 	if d.Example != "" {
-		fields.add("Example", rawString(d.Example))
+		fields.add("Example", jsonLit(d.Example))
 	}
 	lines := make([]jen.Code, 0, len(fields)+1)
 	for _, fld := range fields {
@@ -185,17 +184,6 @@ func (e *emitter) emitConstructors(f *jen.File, what string, client, runtime fun
 		jen.Return(jen.Id("cat").Dot("Eino").Call(), jen.Nil()),
 	)
 }
-
-// rawString writes s as a raw string literal when it can be one, which
-// keeps JSON readable; otherwise as a quoted string.
-func rawString(s string) jen.Code {
-	if strings.ContainsAny(s, "`\r") || !utf8Valid(s) {
-		return jen.Lit(s)
-	}
-	return jen.Op("`" + s + "`")
-}
-
-func utf8Valid(s string) bool { return strings.ToValidUTF8(s, "\uFFFD") == s }
 
 // httpMethod names a method by net/http's constant where there is one.
 func httpMethod(m string) jen.Code {

@@ -58,8 +58,29 @@ func opSchedule() *toolrt.Operation {
 			{Name: "id", In: "query", Style: "form", Explode: true},
 			{Name: "count", In: "query", Style: "form", Explode: true},
 		},
-		Body:    &toolrt.Body{ContentType: "application/json", Fields: []string{"send_at", "started", "payload", "attachment", "level", "small", "ratio", "combined"}, Required: true},
-		Schema:  `{"type":"object","properties":{"when":{"type":"string","enum":["now"]},"since":{"type":"string","format":"date","description":"Dates whose values are of their format; format stays","enum":["2024-01-01","2024-04-01"]},"id":{"type":"string","enum":["any","3f1c2a9e-8b7d-4c6e-9f0a-1b2c3d4e5f60"]},"count":{"type":"string","enum":["all","1"]},"send_at":{"type":"string","description":"When to send; only \"now\" is accepted","enum":["now"]},"started":{"type":"string","description":"inline date-time enum in body","enum":["now","2024-01-15T09:30:00Z"]},"payload":{"type":"string","format":"byte","enum":["aGVsbG8="]},"attachment":{"type":"string","format":"binary","enum":["none"]},"level":{"type":"integer","enum":[-1,300]},"small":{"type":"integer","enum":[1,2]},"ratio":{"type":"number","enum":[1.5,1e+39]},"combined":{"type":"string","enum":["later"]}},"required":["when","send_at"]}`,
+		Body: &toolrt.Body{ContentType: "application/json", Fields: []string{"send_at", "started", "payload", "attachment", "level", "small", "ratio", "combined"}, Required: true},
+		Schema: `{"type":"object",` +
+			`"properties":{` +
+			`"when":{"type":"string","enum":["now"]},` +
+			`"since":{` +
+			`"type":"string",` +
+			`"format":"date",` +
+			`"description":"Dates whose values are of their format; format stays",` +
+			`"enum":["2024-01-01","2024-04-01"]},` +
+			`"id":{"type":"string","enum":["any","3f1c2a9e-8b7d-4c6e-9f0a-1b2c3d4e5f60"]},` +
+			`"count":{"type":"string","enum":["all","1"]},` +
+			`"send_at":{"type":"string","description":"When to send; only \"now\" is accepted","enum":["now"]},` +
+			`"started":{` +
+			`"type":"string",` +
+			`"description":"inline date-time enum in body",` +
+			`"enum":["now","2024-01-15T09:30:00Z"]},` +
+			`"payload":{"type":"string","format":"byte","enum":["aGVsbG8="]},` +
+			`"attachment":{"type":"string","format":"binary","enum":["none"]},` +
+			`"level":{"type":"integer","enum":[-1,300]},` +
+			`"small":{"type":"integer","enum":[1,2]},` +
+			`"ratio":{"type":"number","enum":[1.5,1e+39]},` +
+			`"combined":{"type":"string","enum":["later"]}},` +
+			`"required":["when","send_at"]}`,
 		Example: `{"send_at":"now","when":"now"}`,
 	}
 }

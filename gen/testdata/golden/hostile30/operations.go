@@ -70,7 +70,17 @@ func opGetThing() *toolrt.Operation {
 			{Name: "*/filter", Arg: "filter", In: "query", Style: "form", Explode: true},
 			{Name: "note", In: "header", Style: "simple"},
 		},
-		Schema:   "{\"type\":\"object\",\"properties\":{\"thingId\":{\"type\":\"string\",\"description\":\"/* thing's ID / and more text that is long enough to wrap line so that / starts line\"},\"filter\":{\"type\":\"string\",\"description\":\"//go:embed secrets.txt\",\"enum\":[\"*/\",\"/*\",\"//go:generate\",\"`tick`\",\"\\u0001ctl\\u001b\",\"\ufeffbom\",\"line\\nbreak\",\"\u202ertl\",\"\"]},\"note\":{\"type\":\"string\",\"description\":\"ends in backslash \\\\\"}},\"required\":[\"thingId\"]}",
+		Schema: `{"type":"object",` +
+			`"properties":{` +
+			`"thingId":{` +
+			`"type":"string",` +
+			`"description":"/* thing's ID / and more text that is long enough to wrap line so that / starts line"},` +
+			`"filter":{` +
+			`"type":"string",` +
+			`"description":"//go:embed secrets.txt",` +
+			"\"enum\":[\"*/\",\"/*\",\"//go:generate\",\"`tick`\",\"\\u0001ctl\\u001b\",\"\ufeffbom\",\"line\\nbreak\",\"\u202ertl\",\"\"]}," +
+			`"note":{"type":"string","description":"ends in backslash \\"}},` +
+			`"required":["thingId"]}`,
 		Examples: `{"/properties/note":"Ready for review.","/properties/thingId":"92530"}`,
 		Example:  `{"thingId":"92530"}`,
 	}
@@ -117,9 +127,21 @@ func opPutThing() *toolrt.Operation {
 		Params: []toolrt.Param{
 			{Name: "thingId", In: "path", Style: "simple", Required: true},
 		},
-		Body:     &toolrt.Body{ContentType: "application/json", Arg: "body", Required: true},
-		Schema:   `{"type":"object","properties":{"thingId":{"type":"string"},"body":{"type":"object","properties":{"id":{"type":"string"},"*/name":{"type":"string","description":"//line x.go:1"},"label":{"type":"string","description":"\u001b[1mbold\u001b[0m x */","enum":["*/","/*","a\tb"]}},"required":["id"]}},"required":["thingId","body"]}`,
-		Examples: `{"/properties/body/properties/*~1name":"billing-api","/properties/body/properties/id":"84256","/properties/thingId":"92530"}`,
-		Example:  `{"body":{"id":"84256"},"thingId":"92530"}`,
+		Body: &toolrt.Body{ContentType: "application/json", Arg: "body", Required: true},
+		Schema: `{"type":"object",` +
+			`"properties":{` +
+			`"thingId":{"type":"string"},` +
+			`"body":{` +
+			`"type":"object",` +
+			`"properties":{` +
+			`"id":{"type":"string"},` +
+			`"*/name":{"type":"string","description":"//line x.go:1"},` +
+			`"label":{"type":"string","description":"\u001b[1mbold\u001b[0m x */","enum":["*/","/*","a\tb"]}},` +
+			`"required":["id"]}},` +
+			`"required":["thingId","body"]}`,
+		Examples: `{"/properties/body/properties/*~1name":"billing-api",` +
+			`"/properties/body/properties/id":"84256",` +
+			`"/properties/thingId":"92530"}`,
+		Example: `{"body":{"id":"84256"},"thingId":"92530"}`,
 	}
 }

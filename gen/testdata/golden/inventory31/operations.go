@@ -109,9 +109,14 @@ func opLogin() *toolrt.Operation {
 		Method:      http.MethodPost,
 		Path:        "/login",
 		Body:        &toolrt.Body{ContentType: "application/x-www-form-urlencoded", Fields: []string{"username", "password", "remember"}, Required: true},
-		Schema:      `{"type":"object","properties":{"username":{"type":"string"},"password":{"type":"string","format":"password"},"remember":{"type":"boolean","default":false}},"required":["username","password"]}`,
-		Examples:    `{"/properties/password":"hunter2","/properties/username":"octocat"}`,
-		Example:     `{"password":"hunter2","username":"octocat"}`,
+		Schema: `{"type":"object",` +
+			`"properties":{` +
+			`"username":{"type":"string"},` +
+			`"password":{"type":"string","format":"password"},` +
+			`"remember":{"type":"boolean","default":false}},` +
+			`"required":["username","password"]}`,
+		Examples: `{"/properties/password":"hunter2","/properties/username":"octocat"}`,
+		Example:  `{"password":"hunter2","username":"octocat"}`,
 	}
 }
 
@@ -150,8 +155,10 @@ func opPutBlob() *toolrt.Operation {
 		Params: []toolrt.Param{
 			{Name: "key", In: "path", Style: "label", Required: true},
 		},
-		Body:     &toolrt.Body{ContentType: "application/octet-stream", Arg: "body"},
-		Schema:   `{"type":"object","properties":{"key":{"type":"string"},"body":{"type":"string","format":"binary"}},"required":["key"]}`,
+		Body: &toolrt.Body{ContentType: "application/octet-stream", Arg: "body"},
+		Schema: `{"type":"object",` +
+			`"properties":{"key":{"type":"string"},"body":{"type":"string","format":"binary"}},` +
+			`"required":["key"]}`,
 		Examples: `{"/properties/body":"file contents","/properties/key":"PROJ-12"}`,
 		Example:  `{"key":"my-blob"}`,
 	}

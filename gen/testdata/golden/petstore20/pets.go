@@ -42,9 +42,11 @@ func opAddPet() *toolrt.Operation {
 		Path:        "/pets",
 		Security:    toolrt.Security{{"key"}},
 		Body:        &toolrt.Body{ContentType: "application/json", Fields: []string{"id", "name", "tag"}, Required: true},
-		Schema:      `{"type":"object","properties":{"id":{"type":"integer"},"name":{"type":"string"},"tag":{"type":"string"}},"required":["name"]}`,
-		Examples:    `{"/properties/id":1,"/properties/name":"billing-api","/properties/tag":"v1.2.0"}`,
-		Example:     `{"name":"my-pet"}`,
+		Schema: `{"type":"object",` +
+			`"properties":{"id":{"type":"integer"},"name":{"type":"string"},"tag":{"type":"string"}},` +
+			`"required":["name"]}`,
+		Examples: `{"/properties/id":1,"/properties/name":"billing-api","/properties/tag":"v1.2.0"}`,
+		Example:  `{"name":"my-pet"}`,
 	}
 }
 
@@ -93,7 +95,11 @@ func opFindPets() *toolrt.Operation {
 			{Name: "ids", In: "query", Style: "pipeDelimited"},
 			{Name: "limit", In: "query", Style: "form", Explode: true},
 		},
-		Schema:   `{"type":"object","properties":{"status":{"type":"array","items":{"type":"string","enum":["available","pending","sold"]}},"ids":{"type":"array","items":{"type":"integer"}},"limit":{"type":"integer","default":10,"minimum":1,"maximum":50}}}`,
+		Schema: `{"type":"object",` +
+			`"properties":{` +
+			`"status":{"type":"array","items":{"type":"string","enum":["available","pending","sold"]}},` +
+			`"ids":{"type":"array","items":{"type":"integer"}},` +
+			`"limit":{"type":"integer","default":10,"minimum":1,"maximum":50}}}`,
 		Examples: `{"/properties/ids/items":1}`,
 		Example:  `{}`,
 	}
@@ -140,7 +146,9 @@ func opGetV2PetsPetID() *toolrt.Operation {
 			{Name: "petId", In: "path", Style: "simple", Required: true},
 			{Name: "X-Trace", In: "header", Style: "simple"},
 		},
-		Schema:   `{"type":"object","properties":{"petId":{"type":"string"},"X-Trace":{"type":"string"}},"required":["petId"]}`,
+		Schema: `{"type":"object",` +
+			`"properties":{"petId":{"type":"string"},"X-Trace":{"type":"string"}},` +
+			`"required":["petId"]}`,
 		Examples: `{"/properties/X-Trace":"my-x-trace","/properties/petId":"33907"}`,
 		Example:  `{"petId":"33907"}`,
 	}
@@ -182,8 +190,13 @@ func opUploadPhoto() *toolrt.Operation {
 		Params: []toolrt.Param{
 			{Name: "petId", In: "path", Style: "simple", Required: true},
 		},
-		Body:     &toolrt.Body{ContentType: "multipart/form-data", Fields: []string{"photo", "note"}, Required: true},
-		Schema:   `{"type":"object","properties":{"petId":{"type":"integer"},"photo":{"type":"string","format":"binary"},"note":{"type":"string"}},"required":["petId","photo"]}`,
+		Body: &toolrt.Body{ContentType: "multipart/form-data", Fields: []string{"photo", "note"}, Required: true},
+		Schema: `{"type":"object",` +
+			`"properties":{` +
+			`"petId":{"type":"integer"},` +
+			`"photo":{"type":"string","format":"binary"},` +
+			`"note":{"type":"string"}},` +
+			`"required":["petId","photo"]}`,
 		Examples: `{"/properties/note":"Ready for review.","/properties/petId":1,"/properties/photo":"file contents"}`,
 		Example:  `{"petId":1,"photo":"file contents"}`,
 	}

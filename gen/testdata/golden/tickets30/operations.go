@@ -50,7 +50,9 @@ func opDeleteTicketsTicketKeyCommentsCommentID() *toolrt.Operation {
 			{Name: "ticketKey", In: "path", Style: "simple", Required: true},
 			{Name: "commentId", In: "path", Style: "simple", Required: true},
 		},
-		Schema:   `{"type":"object","properties":{"ticketKey":{"type":"string"},"commentId":{"type":"string"}},"required":["ticketKey","commentId"]}`,
+		Schema: `{"type":"object",` +
+			`"properties":{"ticketKey":{"type":"string"},"commentId":{"type":"string"}},` +
+			`"required":["ticketKey","commentId"]}`,
 		Examples: `{"/properties/commentId":"17747","/properties/ticketKey":"PROJ-12"}`,
 		Example:  `{"commentId":"17747","ticketKey":"PROJ-12"}`,
 	}
@@ -96,7 +98,11 @@ func opGetTicket() *toolrt.Operation {
 			{Name: "ticketKey", In: "path", Style: "simple", Required: true},
 			{Name: "expand", In: "query", Style: "form", Explode: true, JSON: true},
 		},
-		Schema:   `{"type":"object","properties":{"ticketKey":{"type":"string","pattern":"^TCK-[0-9]+$"},"expand":{"type":"array","items":{"type":"string"}}},"required":["ticketKey"]}`,
+		Schema: `{"type":"object",` +
+			`"properties":{` +
+			`"ticketKey":{"type":"string","pattern":"^TCK-[0-9]+$"},` +
+			`"expand":{"type":"array","items":{"type":"string"}}},` +
+			`"required":["ticketKey"]}`,
 		Examples: `{"/properties/expand/items":"my-expand","/properties/ticketKey":"TCK-1042"}`,
 		Example:  `{"ticketKey":"TCK-1042"}`,
 	}

@@ -45,9 +45,24 @@ func opCreateItem() *toolrt.Operation {
 		Path:        "/items",
 		Security:    toolrt.Security{{"apiKey"}, {"bearerAuth"}},
 		Body:        &toolrt.Body{ContentType: "application/json", Fields: []string{"name", "price", "quantity", "tags", "metadata", "available_on", "checksum"}, Required: true},
-		Schema:      `{"type":"object","properties":{"name":{"type":"string","maxLength":80,"pattern":"^[A-Za-z0-9 ]+$"},"price":{"type":"number","minimum":0},"quantity":{"type":"integer","minimum":0},"tags":{"type":"array","items":{"type":"string"}},"metadata":{"type":"object","additionalProperties":{"type":"string"}},"available_on":{"type":"string","format":"date"},"checksum":{"type":"string","format":"byte"}},"required":["name","price"]}`,
-		Examples:    `{"/properties/available_on":"2024-01-15","/properties/checksum":"aGVsbG8=","/properties/metadata/additionalProperties":"abc123","/properties/name":"Widget","/properties/price":9.5,"/properties/quantity":3,"/properties/tags/items":"v1.2.0"}`,
-		Example:     `{"name":"Widget","price":9.5}`,
+		Schema: `{"type":"object",` +
+			`"properties":{` +
+			`"name":{"type":"string","maxLength":80,"pattern":"^[A-Za-z0-9 ]+$"},` +
+			`"price":{"type":"number","minimum":0},` +
+			`"quantity":{"type":"integer","minimum":0},` +
+			`"tags":{"type":"array","items":{"type":"string"}},` +
+			`"metadata":{"type":"object","additionalProperties":{"type":"string"}},` +
+			`"available_on":{"type":"string","format":"date"},` +
+			`"checksum":{"type":"string","format":"byte"}},` +
+			`"required":["name","price"]}`,
+		Examples: `{"/properties/available_on":"2024-01-15",` +
+			`"/properties/checksum":"aGVsbG8=",` +
+			`"/properties/metadata/additionalProperties":"abc123",` +
+			`"/properties/name":"Widget",` +
+			`"/properties/price":9.5,` +
+			`"/properties/quantity":3,` +
+			`"/properties/tags/items":"v1.2.0"}`,
+		Example: `{"name":"Widget","price":9.5}`,
 	}
 }
 
@@ -199,9 +214,27 @@ func opListItems() *toolrt.Operation {
 			{Name: "X-Request-Id", In: "header", Style: "simple"},
 			{Name: "session", In: "cookie", Style: "form", Explode: true},
 		},
-		Schema:   `{"type":"object","properties":{"limit":{"type":"integer","default":20,"minimum":1,"maximum":100},"tags":{"type":"array","description":"Only items with all of these tags","items":{"type":"string"}},"status":{"type":"string","description":"Where item is in its life","enum":["draft","active","retired","in-review"]},"filter":{"type":"object","properties":{"min_price":{"type":"number"},"max_price":{"type":"number"}}},"ids":{"type":"array","items":{"type":"integer"}},"X-Request-Id":{"type":"string","format":"uuid"},"session":{"type":"string"}}}`,
-		Examples: `{"/properties/X-Request-Id":"3fa85f64-5717-4562-b3fc-2c963f66afa6","/properties/filter/properties/max_price":1,"/properties/filter/properties/min_price":1,"/properties/ids/items":1,"/properties/session":"my-session","/properties/tags/items":"v1.2.0"}`,
-		Example:  `{}`,
+		Schema: `{"type":"object",` +
+			`"properties":{` +
+			`"limit":{"type":"integer","default":20,"minimum":1,"maximum":100},` +
+			`"tags":{"type":"array","description":"Only items with all of these tags","items":{"type":"string"}},` +
+			`"status":{` +
+			`"type":"string",` +
+			`"description":"Where item is in its life",` +
+			`"enum":["draft","active","retired","in-review"]},` +
+			`"filter":{` +
+			`"type":"object",` +
+			`"properties":{"min_price":{"type":"number"},"max_price":{"type":"number"}}},` +
+			`"ids":{"type":"array","items":{"type":"integer"}},` +
+			`"X-Request-Id":{"type":"string","format":"uuid"},` +
+			`"session":{"type":"string"}}}`,
+		Examples: `{"/properties/X-Request-Id":"3fa85f64-5717-4562-b3fc-2c963f66afa6",` +
+			`"/properties/filter/properties/max_price":1,` +
+			`"/properties/filter/properties/min_price":1,` +
+			`"/properties/ids/items":1,` +
+			`"/properties/session":"my-session",` +
+			`"/properties/tags/items":"v1.2.0"}`,
+		Example: `{}`,
 	}
 }
 
@@ -247,10 +280,18 @@ func opUpdateItem() *toolrt.Operation {
 		Params: []toolrt.Param{
 			{Name: "itemId", In: "path", Style: "simple", Required: true},
 		},
-		Body:     &toolrt.Body{ContentType: "application/merge-patch+json", Fields: []string{"name", "price", "priority"}},
-		Schema:   `{"type":"object","properties":{"itemId":{"type":"string","format":"uuid"},"name":{"type":"string"},"price":{"type":["number","null"]},"priority":{"type":"integer","enum":[1,2,3]}},"required":["itemId"]}`,
-		Examples: `{"/properties/itemId":"3fa85f64-5717-4562-b3fc-2c963f66afa6","/properties/name":"billing-api","/properties/price":1}`,
-		Example:  `{"itemId":"3fa85f64-5717-4562-b3fc-2c963f66afa6"}`,
+		Body: &toolrt.Body{ContentType: "application/merge-patch+json", Fields: []string{"name", "price", "priority"}},
+		Schema: `{"type":"object",` +
+			`"properties":{` +
+			`"itemId":{"type":"string","format":"uuid"},` +
+			`"name":{"type":"string"},` +
+			`"price":{"type":["number","null"]},` +
+			`"priority":{"type":"integer","enum":[1,2,3]}},` +
+			`"required":["itemId"]}`,
+		Examples: `{"/properties/itemId":"3fa85f64-5717-4562-b3fc-2c963f66afa6",` +
+			`"/properties/name":"billing-api",` +
+			`"/properties/price":1}`,
+		Example: `{"itemId":"3fa85f64-5717-4562-b3fc-2c963f66afa6"}`,
 	}
 }
 
@@ -290,9 +331,16 @@ func opUploadAttachment() *toolrt.Operation {
 		Params: []toolrt.Param{
 			{Name: "itemId", In: "path", Style: "simple", Required: true},
 		},
-		Body:     &toolrt.Body{ContentType: "multipart/form-data", Fields: []string{"file", "caption"}, Required: true},
-		Schema:   `{"type":"object","properties":{"itemId":{"type":"string"},"file":{"type":"string","format":"binary"},"caption":{"type":"string"}},"required":["itemId","file"]}`,
-		Examples: `{"/properties/caption":"Fix login timeout","/properties/file":"file contents","/properties/itemId":"19851"}`,
-		Example:  `{"file":"file contents","itemId":"19851"}`,
+		Body: &toolrt.Body{ContentType: "multipart/form-data", Fields: []string{"file", "caption"}, Required: true},
+		Schema: `{"type":"object",` +
+			`"properties":{` +
+			`"itemId":{"type":"string"},` +
+			`"file":{"type":"string","format":"binary"},` +
+			`"caption":{"type":"string"}},` +
+			`"required":["itemId","file"]}`,
+		Examples: `{"/properties/caption":"Fix login timeout",` +
+			`"/properties/file":"file contents",` +
+			`"/properties/itemId":"19851"}`,
+		Example: `{"file":"file contents","itemId":"19851"}`,
 	}
 }

@@ -1,0 +1,235 @@
+package emit
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	"github.com/dave/jennifer/jen"
+)
+
+// jsonLineWidth is the longest JSON text, in bytes, that jsonLit keeps
+// on one line before it breaks an object or array into its members.
+const jsonLineWidth = 100
+
+// jsonMaxLines bounds the lines of one text: gofmt's work on a chain of n
+// concatenated literals grows as n squared (go/printer walks the chain
+// below each operator), which on Stripe's largest schemas (up to 973
+// lines) made gen measurably slower. A text that would take more lines
+// is laid out with a wider width until it fits.
+const jsonMaxLines = 200
+
+// jsonLit writes a JSON text (a schema, an examples map, an example
+// arguments object) as a Go string expression that reads well in a diff,
+// whose value is the text byte for byte: what a model reads, counts or
+// hashes is the same as if it were one literal.
+//
+// The rule: a text of at most jsonLineWidth bytes is one literal. A
+// longer object or array is written as a concatenation of literals, one
+// line per member: its opening bracket ends the line that holds its key,
+// each member follows on a line of its own, broken again by the same rule
+// when it is longer than jsonLineWidth (a schema's "properties" thus gives
+// one line per property, and a long property one line per keyword), and
+// its closing bracket joins the line before. A scalar (a long description)
+// is never cut. A text that would take more than jsonMaxLines lines is
+// laid out again with twice the width, until it fits: its top levels are
+// still one member per line, its deeper objects longer lines. So a change to one property of a spec changes about one
+// line of generated code. Each line is a raw literal when it can be one
+// (see rawString) and a quoted literal otherwise, so hostile text (a
+// backtick, a control character, invalid UTF-8) stays exact; the Go
+// compiler joins the constant pieces, so nothing is added at run time.
+func jsonLit(text string) jen.Code {
+	lines := jsonLinesAtMost(text, jsonLineWidth, jsonMaxLines)
+	if len(lines) == 1 {
+		return rawString(lines[0])
+	}
+	expr := jen.Add(rawString(lines[0]))
+	for _, l := range lines[1:] {
+		expr.Op("+").Line().Add(rawString(l))
+	}
+	return expr
+}
+
+// jsonLinesAtMost is jsonLines at width, or at twice the width as often as
+// it takes to give at most most lines.
+func jsonLinesAtMost(text string, width, most int) []string {
+	lines := jsonLines(text, width)
+	for len(lines) > most {
+		width *= 2
+		lines = jsonLines(text, width)
+	}
+	return lines
+}
+
+// jsonLines cuts text into the lines jsonLit writes; they join to text.
+// Text that is not well-formed JSON is cut where its brackets allow, or
+// kept whole: the pieces always join to the original bytes.
+func jsonLines(text string, width int) []string {
+	if len(text) <= width {
+		return []string{text}
+	}
+	root, ok := scanJSON(text)
+	if !ok {
+		return []string{text}
+	}
+	var lines []string
+	layoutJSON(text, root, 0, len(text), width, &lines)
+	return lines
+}
+
+// jsonNode is a JSON value within a text: its span, and for an object or
+// array the ends of its members (each just past the member's comma, or
+// past its value for the last one) and their values.
+type jsonNode struct {
+	start, end int
+	ends       []int
+	values     []*jsonNode
+}
+
+// layoutJSON appends the lines of text[from:to], which holds n with what
+// precedes it on its line (a key) and follows it (a comma).
+func layoutJSON(text string, n *jsonNode, from, to, width int, lines *[]string) {
+	if n.values == nil || to-from <= width {
+		*lines = append(*lines, text[from:to])
+		return
+	}
+	open := text[from : n.start+1]
+	if strings.TrimSpace(open) == text[n.start:n.start+1] && len(*lines) == 0 {
+		// A bare opening bracket at the start shares its line with the
+		// first member.
+		open = ""
+	}
+	at := n.start + 1
+	if open != "" {
+		*lines = append(*lines, open)
+	} else {
+		at = from
+	}
+	first := len(*lines)
+	for i, v := range n.values {
+		layoutJSON(text, v, at, n.ends[i], width, lines)
+		at = n.ends[i]
+	}
+	closing := text[at:to]
+	if len(*lines) > first {
+		(*lines)[len(*lines)-1] += closing
+	} else {
+		*lines = append(*lines, closing)
+	}
+}
+
+// scanJSON finds the structure of a JSON text: objects, arrays and the
+// spans of their members. It reports false for text whose brackets or
+// strings are not well formed, which jsonLines then keeps whole.
+func scanJSON(text string) (*jsonNode, bool) {
+	s := &jsonScanner{text: text}
+	n := s.value()
+	s.space()
+	return n, !s.bad && s.at == len(text)
+}
+
+type jsonScanner struct {
+	text string
+	at   int
+	bad  bool
+}
+
+func (s *jsonScanner) space() {
+	for s.at < len(s.text) && strings.IndexByte(" \t\r\n", s.text[s.at]) >= 0 {
+		s.at++
+	}
+}
+
+// value scans one value; for an object or array it records the members.
+func (s *jsonScanner) value() *jsonNode {
+	s.space()
+	if s.at >= len(s.text) {
+		s.bad = true
+		return nil
+	}
+	n := &jsonNode{start: s.at}
+	switch c := s.text[s.at]; c {
+	case '{', '[':
+		closer := byte('}')
+		if c == '[' {
+			closer = ']'
+		}
+		s.at++
+		n.values = []*jsonNode{}
+		s.space()
+		if s.at < len(s.text) && s.text[s.at] == closer {
+			s.at++
+			n.end = s.at
+			return n
+		}
+		for !s.bad {
+			if c == '{' {
+				s.space()
+				s.str()
+				s.space()
+				s.expect(':')
+			}
+			v := s.value()
+			if s.bad {
+				return nil
+			}
+			n.values = append(n.values, v)
+			s.space()
+			if s.at < len(s.text) && s.text[s.at] == ',' {
+				s.at++
+				n.ends = append(n.ends, s.at)
+				continue
+			}
+			n.ends = append(n.ends, v.end)
+			s.expect(closer)
+			break
+		}
+	case '"':
+		s.str()
+	default:
+		for s.at < len(s.text) && strings.IndexByte(",:]} \t\r\n{[\"", s.text[s.at]) < 0 {
+			s.at++
+		}
+		if s.at == n.start {
+			s.bad = true
+		}
+	}
+	n.end = s.at
+	return n
+}
+
+// str scans a string, escapes included.
+func (s *jsonScanner) str() {
+	if s.at >= len(s.text) || s.text[s.at] != '"' {
+		s.bad = true
+		return
+	}
+	for s.at++; s.at < len(s.text); s.at++ {
+		switch s.text[s.at] {
+		case '\\':
+			s.at++
+		case '"':
+			s.at++
+			return
+		}
+	}
+	s.bad = true
+}
+
+func (s *jsonScanner) expect(c byte) {
+	if s.at >= len(s.text) || s.text[s.at] != c {
+		s.bad = true
+		return
+	}
+	s.at++
+}
+
+// rawString writes s as a raw string literal when it can be one, which
+// keeps JSON readable; otherwise as a quoted string. A raw literal cannot
+// hold a backtick, a carriage return (the compiler drops it), a NUL or a
+// byte order mark (the compiler refuses them), or invalid UTF-8.
+func rawString(s string) jen.Code {
+	if strings.ContainsAny(s, "`\r\x00\uFEFF") || !utf8.ValidString(s) {
+		return jen.Lit(s)
+	}
+	return jen.Op("`" + s + "`")
+}
