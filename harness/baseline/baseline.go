@@ -36,7 +36,8 @@ import (
 //     with listUsers", "(see listTeams)", their names); a request's word
 //     also searches for its synonyms (retrieve.Synonyms: "bill" for
 //     invoice) only when no tool's name or first sentence uses the word
-//     itself. A reader then prefers the tool whose name says
+//     itself, and, at half a synonym's weight, for the words the learned
+//     lexicon pairs with it when no tool's name uses it. A reader then prefers the tool whose name says
 //     what the request says: the action (the first verb in its base form
 //     in a clause: "show", "list" and "get" read, "open" and "create"
 //     create, "kill" cancels, "comment" creates or comments; "closed
