@@ -42,7 +42,9 @@ import (
 //     in a clause: "show", "list" and "get" read, "open" and "create"
 //     create, "kill" cancels, "comment" creates or comments; "closed
 //     issues" orders nothing and reads, and so does "open" before a
-//     plural: "open issues", "open pull requests")
+//     plural: "open issues", "open pull requests", and a verb that is
+//     its own participle after the plural a clause starts with:
+//     "webhooks set up on org X")
 //     against the tool's verb (or its description's first word when the
 //     name only says POST), or a verb it does not know ("skip to the
 //     next track", "lock deploy 5f3a") against the first word of the
@@ -55,7 +57,8 @@ import (
 //     getAllProjects), else a plural object, "how many", "all" or
 //     "every" counting against a tool of one and "a bug" against a bulk
 //     createIssues; and the name's other words in the request, in
-//     any form ("remind" for reminders, "my" for the current user's
+//     any form ("remind" for reminders, a compound ending in it:
+//     "webhooks" for hooks, "my" for the current user's
 //     when another name word says what is asked, a
 //     synonym from a short list of API vocabulary: "bill" for invoice),
 //     and, at half a synonym's weight, a word a learned lexicon pairs

@@ -46,6 +46,10 @@ func init() {
 	}
 }
 
+// participles are verbs of the table written the same as their past
+// participle ("set", "put", "read"), which after a noun describe it.
+var participles = map[string]bool{"set": true, "put": true, "read": true}
+
 // politeness are words a request may start with before its verb.
 var politeness = map[string]bool{"please": true, "kindly": true, "can": true, "could": true, "would": true, "will": true,
 	"you": true, "i": true, "we": true, "want": true, "wanna": true, "need": true, "like": true, "to": true, "d": true,
@@ -94,6 +98,13 @@ func requestAction(u *utterance) string {
 					// "open issues in acme/webapp", "open pull requests":
 					// an adjective before a plural names which things,
 					// it orders nothing.
+					continue
+				case participles[w.lower] && i == start+1 && english.IsPlural(u.words[start].lower) &&
+					!politeness[u.words[start].lower]:
+					// "webhooks set up on org acme-labs": a verb that is
+					// its own past participle, right after the plural the
+					// clause starts with, says which things, not what to
+					// do.
 					continue
 				case c == "assign" && (next == "me" || next == "us"):
 					return "read" // "give me the list ..."
@@ -582,7 +593,7 @@ const unsaidCost = 0.15
 // ("remind" and "reminders", "react" and "reactions").
 func (s said) related(w string) bool {
 	for x := range s.exact {
-		if related(x, w) {
+		if related(x, w) || compoundOf(x, w) {
 			return true
 		}
 	}
@@ -594,6 +605,14 @@ func related(a, b string) bool {
 		a, b = b, a
 	}
 	return len(a) >= 4 && strings.HasPrefix(b, a)
+}
+
+// compoundOf reports whether the request's word x is a compound whose
+// last part is the name word w ("webhooks" for hooks, "subnets" for
+// nets): an English compound names a kind of its last part.
+func compoundOf(x, w string) bool {
+	x, w = english.Stem(x), english.Stem(w)
+	return len(w) >= 4 && len(x) >= len(w)+3 && strings.HasSuffix(x, w)
 }
 
 // sortHits orders hits by score, keeping the order of equal ones.
