@@ -36,12 +36,15 @@ import (
 //     with listUsers", "(see listTeams)", their names); a request's word
 //     also searches for its synonyms (retrieve.Synonyms: "bill" for
 //     invoice) only when no tool's name or first sentence uses the word
-//     itself. A reader then prefers the tool whose name says
+//     itself, and, at half a synonym's weight, for the words the learned
+//     lexicon pairs with it when no tool's name uses it. A reader then prefers the tool whose name says
 //     what the request says: the action (the first verb in its base form
 //     in a clause: "show", "list" and "get" read, "open" and "create"
 //     create, "kill" cancels, "comment" creates or comments; "closed
 //     issues" orders nothing and reads, and so does "open" before a
-//     plural: "open issues", "open pull requests")
+//     plural: "open issues", "open pull requests", and a verb that is
+//     its own participle after the plural a clause starts with:
+//     "webhooks set up on org X")
 //     against the tool's verb (or its description's first word when the
 //     name only says POST), or a verb it does not know ("skip to the
 //     next track", "lock deploy 5f3a") against the first word of the
@@ -54,9 +57,15 @@ import (
 //     getAllProjects), else a plural object, "how many", "all" or
 //     "every" counting against a tool of one and "a bug" against a bulk
 //     createIssues; and the name's other words in the request, in
-//     any form ("remind" for reminders, "my" for the current user's
+//     any form ("remind" for reminders, a compound ending in it:
+//     "webhooks" for hooks, "my" for the current user's
 //     when another name word says what is asked, a
 //     synonym from a short list of API vocabulary: "bill" for invoice),
+//     and, at half a synonym's weight, a word a learned lexicon pairs
+//     with a word of the request that no tool's name or first sentence
+//     uses and that is no word of conversation ("podcast" for episodes:
+//     package lexicon, word associations learned from the operations of
+//     the public API directory, less the APIs of the evaluation suites),
 //     leaving out words most of the tools' names share (ipam, dcim); each
 //     name word the request does not say counts against the tool (a
 //     qualifier such as Preview or Paginated, a namespace such as

@@ -46,6 +46,10 @@ func init() {
 	}
 }
 
+// participles are verbs of the table written the same as their past
+// participle ("set", "put", "read"), which after a noun describe it.
+var participles = map[string]bool{"set": true, "put": true, "read": true}
+
 // politeness are words a request may start with before its verb.
 var politeness = map[string]bool{"please": true, "kindly": true, "can": true, "could": true, "would": true, "will": true,
 	"you": true, "i": true, "we": true, "want": true, "wanna": true, "need": true, "like": true, "to": true, "d": true,
@@ -94,6 +98,13 @@ func requestAction(u *utterance) string {
 					// "open issues in acme/webapp", "open pull requests":
 					// an adjective before a plural names which things,
 					// it orders nothing.
+					continue
+				case participles[w.lower] && i == start+1 && english.IsPlural(u.words[start].lower) &&
+					!politeness[u.words[start].lower]:
+					// "webhooks set up on org acme-labs": a verb that is
+					// its own past participle, right after the plural the
+					// clause starts with, says which things, not what to
+					// do.
 					continue
 				case c == "assign" && (next == "me" || next == "us"):
 					return "read" // "give me the list ..."
@@ -438,6 +449,9 @@ type said struct {
 	stems, exact map[string]bool
 	// syn are the stems of words that mean what a request's word means.
 	syn map[string]bool
+	// learned are the stems the learned lexicon pairs with a request's
+	// word (see lexiconWeight).
+	learned map[string]bool
 	// common are name words that tell no tool apart, left out.
 	common map[string]bool
 	// whose are the stems that say the current user when the request
@@ -451,7 +465,8 @@ type said struct {
 // adjacent pairs written as one ("user group" for usergroups) and, when
 // the request speaks of "my" things, the words of the current user.
 func (k *toolkit) saidWords(u *utterance, action string) said {
-	s := said{stems: map[string]bool{}, exact: map[string]bool{}, syn: map[string]bool{}, whose: map[string]bool{}}
+	s := said{stems: map[string]bool{}, exact: map[string]bool{}, syn: map[string]bool{}, whose: map[string]bool{},
+		learned: map[string]bool{}}
 	verbDone := false
 	from, to := u.phrasalVerb(action)
 	for i, w := range u.words {
@@ -472,6 +487,9 @@ func (k *toolkit) saidWords(u *utterance, action string) said {
 		for _, syn := range k.synonyms(w.stem) {
 			// "bill" says invoice, in another word.
 			s.syn[syn] = true
+		}
+		for _, a := range k.learned(w) {
+			s.learned[a] = true
 		}
 		if i+1 < len(u.words) && u.words[i+1].stem != "" && !u.boundaryAfter(i) && !u.valueToken(u.words[i+1].tok) {
 			pair := w.lower + u.words[i+1].lower
@@ -544,6 +562,8 @@ func (s said) nameCover(name string, filled map[string]bool) float64 {
 			found += 0.75
 		case s.related(w) || filled[st] || s.syn[st]:
 			found += 0.5
+		case s.learned[st]:
+			found += lexiconWeight
 		default:
 			unsaid++
 		}
@@ -559,6 +579,11 @@ func (s said) nameCover(name string, filled map[string]bool) float64 {
 	return found/float64(words) - unsaidCost*float64(min(unsaid, 3))
 }
 
+// lexiconWeight is what a name word counts for when the request says
+// only a word the learned lexicon pairs with it ("bill" for invoice where
+// no hand-written synonym says so): half a synonym, and it is not unsaid.
+const lexiconWeight = 0.25
+
 // unsaidCost is what each word of a tool's name that the request does
 // not say costs the tool (see nameCover).
 const unsaidCost = 0.15
@@ -568,7 +593,7 @@ const unsaidCost = 0.15
 // ("remind" and "reminders", "react" and "reactions").
 func (s said) related(w string) bool {
 	for x := range s.exact {
-		if related(x, w) {
+		if related(x, w) || compoundOf(x, w) {
 			return true
 		}
 	}
@@ -580,6 +605,14 @@ func related(a, b string) bool {
 		a, b = b, a
 	}
 	return len(a) >= 4 && strings.HasPrefix(b, a)
+}
+
+// compoundOf reports whether the request's word x is a compound whose
+// last part is the name word w ("webhooks" for hooks, "subnets" for
+// nets): an English compound names a kind of its last part.
+func compoundOf(x, w string) bool {
+	x, w = english.Stem(x), english.Stem(w)
+	return len(w) >= 4 && len(x) >= len(w)+3 && strings.HasSuffix(x, w)
 }
 
 // sortHits orders hits by score, keeping the order of equal ones.

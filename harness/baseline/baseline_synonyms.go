@@ -3,6 +3,7 @@ package baseline
 import (
 	"strings"
 
+	"github.com/agentready/agentready/harness/lexicon"
 	"github.com/agentready/agentready/harness/retrieve"
 )
 
@@ -64,6 +65,17 @@ func (k *toolkit) synonyms(st string) []string {
 		return nil
 	}
 	return retrieve.Synonyms(st)
+}
+
+// learned are the stems the learned lexicon (package lexicon) pairs with
+// a request's word, under the rule synonyms follow: only for a word no
+// tool's name or purpose uses itself, and never for a word of
+// conversation (fillerWords), which says no topic.
+func (k *toolkit) learned(w word) []string {
+	if k.vocab[w.stem] || fillerWords[w.lower] {
+		return nil
+	}
+	return lexicon.Associates(w.stem)
 }
 
 // fillerWords are English words that carry no topic: the function words

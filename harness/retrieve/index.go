@@ -18,6 +18,7 @@
 package retrieve
 
 import (
+	"github.com/agentready/agentready/harness/lexicon"
 	"math"
 	"sort"
 )
@@ -178,12 +179,19 @@ func (ix *Index) Len() int { return len(ix.names) }
 // once for the word itself, when Search adds it.
 const SynonymWeight = 0.5
 
+// LearnedWeight is how much a word the learned lexicon pairs with a
+// request's word counts (package lexicon), when Search adds it: half a
+// synonym.
+const LearnedWeight = 0.25
+
 // Search returns the k documents that best match query, best first; only
 // documents that share at least one word with it are returned. A word of
 // the query that no tool's name uses is searched with its synonyms too
 // (see Synonyms), at SynonymWeight: a request says "bill" where the API
-// names its tools after invoices. Words the names use are searched as
-// they are, so "workspace" stays a workspace where tools say so.
+// names its tools after invoices. Such a word also searches for the
+// words the learned lexicon pairs with it (package lexicon), at
+// LearnedWeight. Words the names use are searched as they are, so
+// "workspace" stays a workspace where tools say so.
 func (ix *Index) Search(query string, k int) []Hit {
 	if k <= 0 || len(ix.names) == 0 {
 		return nil
@@ -208,6 +216,12 @@ func (ix *Index) Search(query string, k int) []Hit {
 			if _, seen := counts[s]; !seen && ix.terms[s] != nil {
 				counts[s] = 0
 				q = append(q, termFreq{s, SynonymWeight * qt.tf})
+			}
+		}
+		for _, s := range lexicon.Associates(qt.term) {
+			if _, seen := counts[s]; !seen && ix.terms[s] != nil {
+				counts[s] = 0
+				q = append(q, termFreq{s, LearnedWeight * qt.tf})
 			}
 		}
 	}

