@@ -604,6 +604,7 @@ func oneToOne(cs []candidate, kept map[*input]int) []candidate {
 	sort.SliceStable(cs, func(i, j int) bool { return rank(cs[i]) > rank(cs[j]) })
 	ins := map[string]bool{}
 	outs := map[string]*input{}
+	byObj := map[*object][]*input{}
 	var out []candidate
 	for _, c := range cs {
 		if ins[c.in.name] {
@@ -612,6 +613,10 @@ func oneToOne(cs []candidate, kept map[*input]int) []candidate {
 		if other := outs[c.l.path]; other != nil && !sameThing(other, c.in) {
 			continue
 		}
+		if relatedToAny(byObj[c.l.obj], c.in) {
+			continue
+		}
+		byObj[c.l.obj] = append(byObj[c.l.obj], c.in)
 		ins[c.in.name] = true
 		kept[c.in]++
 		if outs[c.l.path] == nil {
@@ -646,6 +651,27 @@ func sameThing(a, b *input) bool {
 		return !a.required || !b.required || slicesEqual(singulars(ea), singulars(eb))
 	}
 	return !slicesEqual(ea[len(ea)-len(eb):], eb)
+}
+
+// relatedToAny reports whether the input names the parent of what one
+// of the others names ("parent_team_slug" beside "team_id": its entity
+// words are the other's after "parent"): two fields of one item (a
+// team's id and its slug) would fill both, making the item its own
+// parent. Other relations may hold between an item and itself in a
+// reader's eyes (an issue's duplicate is labelled from the same list
+// of issues) and are left alone.
+func relatedToAny(others []*input, in *input) bool {
+	for _, o := range others {
+		ea, _ := nameParts(lastName(o.name))
+		eb, _ := nameParts(lastName(in.name))
+		if len(ea) < len(eb) {
+			ea, eb = eb, ea
+		}
+		if len(eb) > 0 && len(ea) == len(eb)+1 && ea[0] == "parent" && slicesEqual(ea[1:], eb) {
+			return true
+		}
+	}
+	return false
 }
 
 // opposites are words of names that undo each other: one value in both
@@ -851,7 +877,8 @@ func (x *inferrer) score(in *input, e noun, h hit, match float64, byRole bool) (
 		x.productClash(in, e, l, byRole) || givesBackKey(p, l) ||
 		otherScopeFilter(p.op.Path, in) || outsiders(p.op.Path, in) ||
 		addsExisting(p.op, in) || x.filterKindClash(in, l) || x.selfKindClash(in, l) || x.previews(p, l) ||
-		othersThings(p.op.Path, in) || intoOwnWrite(p.op.Path, x.getOf, in) || describedSHA(in, l) || genericHead(in, e, h.n) {
+		othersThings(p.op.Path, in) || intoOwnWrite(p.op.Path, x.getOf, in) || describedSHA(in, l) || genericHead(in, e, h.n) ||
+		secretByName(in, l) || x.collectionKindClash(in, l) {
 		return candidate{}, false
 	}
 	switch x.kindClash(p.op.Path, in) {

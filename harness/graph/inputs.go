@@ -136,6 +136,11 @@ func nameInput(api *ir.API, vocab vocabulary, in *input, name string, s *ir.Sche
 		// caller holds; no account this API lists.
 		return false
 	}
+	if elsewhereAccount(vocab, name, desc) {
+		// "The Twitter username of the company": an account at
+		// another system.
+		return false
+	}
 	entity, attrs := nameParts(stripOperator(name))
 	in.attrs = attrs
 	in.textExample = textExample(s)
@@ -339,6 +344,9 @@ func (bw *bodyWalker) walk(s *ir.Schema, prefix string, ctx []noun, top, meta, r
 		name := prefix + p.Name
 		req := required && p.Required
 		if sc, ok := identifierInput(bw.api, p.Schema); ok {
+			if credentialPair(p.Name, r.Properties) {
+				continue
+			}
 			if !contentName(p.Name) && !projection[join(splitWords(p.Name))] {
 				bw.field(p, name, sc, ctx, top, meta, req)
 			}

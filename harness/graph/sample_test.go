@@ -232,9 +232,8 @@ func readJudged(t *testing.T, file string) judgedFile {
 // calibration were final: held out, never fitted on. Every other
 // judged-*.yaml is the tuning split.
 var freshSamples = map[string]bool{
-	"judged-stripe-heldout8.yaml": true,
-	"judged-github-heldout9.yaml": true,
-	"judged-github-top2.yaml":     true,
+	"judged-github-heldout10.yaml": true,
+	"judged-github-top3.yaml":      true,
 }
 
 // TestCalibration fits the class rates and the calibration bands on the

@@ -99,3 +99,27 @@ func getsByPath(api *ir.API) (gets map[string]*ir.Operation, byParam map[string]
 	}
 	return gets, byParam
 }
+
+// collectionKindClash reports whether the producer's object is another
+// kind than the collection a body or query input sets: the input is
+// named for the consumer's last path segment (`labels` of PUT
+// .../actions/runners/{runner_id}/labels), so it holds items of that
+// collection, and the GET of the same path says their kind (runner
+// labels). An issue's or a repository's labels are another kind
+// (`label`, not `runner-label`), though named alike; the same kind
+// under other names (`nullable-label`) is not.
+func (x *inferrer) collectionKindClash(in *input, l *leaf) bool {
+	if in.loc == "path" || l.obj.typeName == "" {
+		return false
+	}
+	segs := strings.Split(strings.Trim(in.op.Path, "/"), "/")
+	last := segs[len(segs)-1]
+	if isParam(last) || join(singulars(splitWords(lastName(in.name)))) != join(singulars(splitWords(last))) {
+		return false
+	}
+	get := x.getOf[in.op.Path]
+	if get == nil || x.returns[get] == "" {
+		return false
+	}
+	return join(typeNoun(x.returns[get])) != join(typeNoun(l.obj.typeName))
+}

@@ -22,8 +22,7 @@ func tagAPI() (*ir.API, map[string]*ir.Operation) {
 		{ID: "invoice", Name: "invoice", Schema: resource("invoice", false)},
 		{ID: "plain", Name: "plain", Schema: &ir.Schema{Kind: ir.KindObject, Properties: []*ir.Property{{Name: "id", Schema: str}}}},
 	}}
-	ops := map[string]*ir.Operation{}
-	for _, o := range []struct{ name, method, path string }{
+	ops := addOps(api, [][3]string{
 		{"GetRefundsRefund", "GET", "/v1/refunds/{refund}"},
 		{"PostRefundsRefundCancel", "POST", "/v1/refunds/{refund}/cancel"},
 		{"GetFeeRefund", "GET", "/v1/application_fees/{fee}/refunds/{id}"},
@@ -31,12 +30,20 @@ func tagAPI() (*ir.API, map[string]*ir.Operation) {
 		{"GetInvoicesUpcoming", "GET", "/v1/invoices/upcoming"},
 		{"GetInvoicesSearch", "GET", "/v1/invoices/search"},
 		{"GetInvoices", "GET", "/v1/invoices"},
-	} {
-		op := &ir.Operation{Name: o.name, Method: o.method, Path: o.path}
-		ops[o.name] = op
+	})
+	return api, ops
+}
+
+// addOps adds operations, each {name, method, path}, to the API and
+// returns them by name.
+func addOps(api *ir.API, specs [][3]string) map[string]*ir.Operation {
+	ops := map[string]*ir.Operation{}
+	for _, o := range specs {
+		op := &ir.Operation{Name: o[0], Method: o[1], Path: o[2]}
+		ops[o[0]] = op
 		api.Operations = append(api.Operations, op)
 	}
-	return api, ops
+	return ops
 }
 
 func TestSelfKindClash(t *testing.T) {
