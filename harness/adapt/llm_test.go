@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/agentready/agentready/gen"
+	"github.com/agentready/agentready/gen/catalog"
 	"github.com/agentready/agentready/gen/describe"
 	"github.com/agentready/agentready/harness/classify"
 	"github.com/agentready/agentready/harness/models"
@@ -113,7 +114,7 @@ func TestModelWritesTheDescription(t *testing.T) {
 // definition would not show is a proposal that cannot help.
 func TestOfflineDescriptionIsWhatTheAgentReads(t *testing.T) {
 	ev := confusedTicketsEvidence(t)
-	api := ev.API
+	api := ev.Catalog.API
 	acts, err := Propose(context.Background(), ev)
 	if err != nil {
 		t.Fatal(err)
@@ -144,5 +145,5 @@ func confusedTicketsEvidence(t *testing.T) Evidence {
 	}
 	recs := []run.Record{{Case: "listTicketsForUser/required/00", Tool: "listTicketsForUser",
 		Labels: []classify.Label{{Class: classify.IncorrectToolSelection, Tool: "listTicketsForUser", Other: "listTickets"}}}}
-	return Evidence{API: api, Locator: loc, Records: recs}
+	return Evidence{Catalog: catalog.Describe(api), Locator: loc, Records: recs}
 }
