@@ -53,7 +53,8 @@ var files = templates.Dir(templates.Utterances)
 
 // Generator writes the utterances of one case.
 type Generator interface {
-	// Utter returns the case's utterances; the case is not changed.
+	// Utter returns the case's utterances, reading the tool's arguments
+	// from cat; the case is not changed.
 	Utter(ctx context.Context, cat *catalog.Bound, c *cases.Case) ([]cases.Utterance, error)
 }
 
@@ -122,8 +123,9 @@ type Concurrent interface {
 // Annotate writes the utterances of every case with g and judges each:
 // one that fails the judge is written again when g is a Rewriter, and
 // dropped when it still fails. It returns the cases that kept at least
-// one utterance, in order, and the counts. A case whose tool the API
-// does not have is an error.
+// one utterance, in order, and the counts. cat gives the tools'
+// arguments (catalog.Describe of the API will do: nothing is called). A
+// case whose tool the API does not have is an error.
 func Annotate(ctx context.Context, cat *catalog.Bound, cs []cases.Case, g Generator) ([]cases.Case, Stats, error) {
 	j := judge.New(cat)
 	rw, _ := g.(Rewriter)
