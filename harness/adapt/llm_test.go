@@ -147,3 +147,13 @@ func confusedTicketsEvidence(t *testing.T) Evidence {
 		Labels: []classify.Label{{Class: classify.IncorrectToolSelection, Tool: "listTicketsForUser", Other: "listTickets"}}}}
 	return Evidence{Catalog: catalog.Describe(api), Locator: loc, Records: recs}
 }
+
+// TestProposeWithoutCatalog checks that evidence without the spec's
+// tools is a clear error, not a panic.
+func TestProposeWithoutCatalog(t *testing.T) {
+	for _, ev := range []Evidence{{}, {Catalog: catalog.Describe(nil)}} {
+		if _, err := Propose(context.Background(), ev); err == nil || !strings.Contains(err.Error(), "catalog.Describe") {
+			t.Errorf("Propose without a catalog: %v", err)
+		}
+	}
+}

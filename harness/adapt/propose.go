@@ -121,6 +121,9 @@ var selection = map[string]bool{string(classify.IncorrectToolSelection): true, s
 // description, then per argument what the API said (required, enum,
 // pattern, format), the producer hint and an example.
 func Propose(ctx context.Context, ev Evidence) ([]Action, error) {
+	if ev.Catalog == nil || ev.Catalog.API == nil {
+		return nil, fmt.Errorf("adapt: no tools to propose for: Evidence.Catalog needs the spec's IR (catalog.Describe)")
+	}
 	byTool := collect(ev.Records)
 	var tools []*failures
 	for _, f := range byTool {
