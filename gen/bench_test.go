@@ -1,11 +1,11 @@
 package gen_test
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/agentready/agentready/gen"
 	"github.com/agentready/agentready/gen/internal/modtest"
@@ -44,33 +44,34 @@ func benchTargets(root string) []struct{ name, path string } {
 // warm in-process iterations.
 const benchChildEnv = "AGENTREADY_BENCH_CHILD"
 
-// TestBenchChild is the work a child process does for a benchmark; in a
-// normal test run it is skipped.
-func TestBenchChild(t *testing.T) {
-	job := os.Getenv(benchChildEnv)
-	if job == "" {
-		t.Skip("the work of a benchmark's child process; runs only under " + benchChildEnv)
-	}
+// TestMain does a benchmark's job and exits when the process is a
+// benchmark's child (benchproc.Child); otherwise it runs the tests.
+func TestMain(m *testing.M) {
+	benchproc.Child(benchChildEnv, benchJob)
+	os.Exit(m.Run())
+}
+
+// benchJob is the work a child process does for a benchmark:
+// "generate:PATH" or "floor:PATH".
+func benchJob(job string) error {
 	kind, path, _ := strings.Cut(job, ":")
-	start := time.Now()
 	switch kind {
 	case "generate":
 		// As `agentready gen` runs it (the in-process iterations leave
 		// the collector's pace alone, for the benchmarks that follow).
-		if _, err := gen.Generate(gen.Options{Spec: path, Package: "p", Loaded: oneshot.AfterLoad}); err != nil {
-			t.Fatal(err)
-		}
+		_, err := gen.Generate(gen.Options{Spec: path, Package: "p", Loaded: oneshot.AfterLoad})
+		return err
 	case "floor":
-		libopenapiOnly(t, path)
+		return load.Floor(path)
 	}
-	benchproc.Report(start)
+	return fmt.Errorf("unknown job %q: want generate:PATH or floor:PATH", job)
 }
 
 // coldRun runs job once in a child process, a fresh process as a user's
 // command is, and reports its peak RSS in MiB, CPU seconds and seconds.
 func coldRun(b *testing.B, job string) {
 	b.Helper()
-	benchproc.Run(b, "TestBenchChild", benchChildEnv, job).ReportMetrics(b)
+	benchproc.Run(b, benchChildEnv, job).ReportMetrics(b)
 }
 
 // libopenapiOnly reads a spec and builds its model with the configuration
@@ -136,8 +137,8 @@ func BenchmarkGoals(b *testing.B) {
 		b.Run(s.name, func(b *testing.B) {
 			var gens, floors []benchproc.Cost
 			for i := 0; i < b.N; i++ {
-				floors = append(floors, benchproc.Run(b, "TestBenchChild", benchChildEnv, "floor:"+path))
-				gens = append(gens, benchproc.Run(b, "TestBenchChild", benchChildEnv, "generate:"+path))
+				floors = append(floors, benchproc.Run(b, benchChildEnv, "floor:"+path))
+				gens = append(gens, benchproc.Run(b, benchChildEnv, "generate:"+path))
 			}
 			g, f := benchproc.Median(gens), benchproc.Median(floors)
 			b.ReportMetric(g.CPU, "gen-cpu-s")

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sync"
 
+	"github.com/agentready/agentready/gen/describe"
 	"github.com/agentready/agentready/gen/ir"
 	"github.com/agentready/agentready/gen/toolrt"
 	"github.com/agentready/agentready/gen/toolrt/argcheck"
@@ -34,8 +35,9 @@ type Bound struct {
 	// pointers is Pointers, worked out on first use.
 	pointers     map[string]map[string]string
 	pointersOnce sync.Once
-	// A Bound without tools (Describe) builds checkers with memo and
-	// keeps them in checkers, under mu.
+	// memo is shared by the schemas the Bound builds: a Bound without
+	// tools (Describe) builds checkers with it and keeps them in
+	// checkers, under mu; Fit fits definitions with it.
 	memo     *toolschema.Memo
 	mu       sync.Mutex
 	checkers map[string]builtChecker
@@ -157,4 +159,23 @@ func checker(api *ir.API, op *ir.Operation, memo *toolschema.Memo) (*argcheck.Ch
 		return nil, fmt.Errorf("%s: %w", op.Name, err)
 	}
 	return c, nil
+}
+
+// Fit returns the definition of the tool named tool fitted to opts'
+// token budget (describe.Fit), building its schemas with the Bound's
+// memo when opts has none, so that fitting every tool of the API shares
+// what their schemas have in common. A tool the API does not have gives
+// a Fitted whose Err says so.
+func (b *Bound) Fit(tool string, opts describe.Options) describe.Fitted {
+	var op *ir.Operation
+	if b.API != nil {
+		op = b.API.Operation(tool)
+	}
+	if op == nil {
+		return describe.Fitted{Name: tool, Err: fmt.Errorf("the API has no tool %q", tool)}
+	}
+	if opts.Memo == nil {
+		opts.Memo = b.memo
+	}
+	return describe.Fit(b.API, op, opts)
 }

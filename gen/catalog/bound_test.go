@@ -9,7 +9,9 @@ import (
 
 	"github.com/agentready/agentready/gen"
 	"github.com/agentready/agentready/gen/catalog"
+	"github.com/agentready/agentready/gen/describe"
 	"github.com/agentready/agentready/gen/toolrt"
+	"github.com/agentready/agentready/gen/toolschema"
 	"github.com/agentready/agentready/specs/exampleapi/server"
 )
 
@@ -144,4 +146,36 @@ func (k *orderedKeys) UnmarshalJSON(data []byte) error {
 		}
 	}
 	return nil
+}
+
+// TestBoundFit checks that a Bound fits each tool's definition as
+// describe.Fit does, with its own memo or the one the options bring, at
+// a budget that cuts some tools and at none, and that a tool the API
+// does not have is an error rather than a panic.
+func TestBoundFit(t *testing.T) {
+	_, opts := serviceDesk(t)
+	api, _, err := gen.Load(*opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := catalog.Describe(api)
+	cut := 0
+	for _, o := range []describe.Options{{MaxToolTokens: -1}, {MaxToolTokens: 150}, {MaxToolTokens: 150, Memo: toolschema.NewMemo(api)}} {
+		for _, op := range api.Operations {
+			got, want := d.Fit(op.Name, o), describe.Fit(api, op, describe.Options{MaxToolTokens: o.MaxToolTokens})
+			if got.Cut != "" {
+				cut++
+			}
+			if got.Description != want.Description || !bytes.Equal(got.Schema, want.Schema) || got.Tokens != want.Tokens || got.Cut != want.Cut || (got.Err == nil) != (want.Err == nil) {
+				t.Errorf("%s at %d tokens: Fit gives %q %s (%d, cut %q), describe.Fit %q %s (%d, cut %q)", op.Name, o.MaxToolTokens,
+					got.Description, got.Schema, got.Tokens, got.Cut, want.Description, want.Schema, want.Tokens, want.Cut)
+			}
+		}
+	}
+	if cut == 0 {
+		t.Error("no definition was cut at 150 tokens: the budget tests nothing")
+	}
+	if f := d.Fit("noSuchTool", describe.Options{}); f.Err == nil || f.Name != "noSuchTool" {
+		t.Errorf("Fit of a tool the API lacks: %+v", f)
+	}
 }

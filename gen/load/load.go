@@ -5,6 +5,7 @@ package load
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -12,8 +13,6 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
-	"regexp"
-	"strconv"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -23,6 +22,7 @@ import (
 	v2 "github.com/pb33f/libopenapi/datamodel/high/v2"
 	v3 "github.com/pb33f/libopenapi/datamodel/high/v3"
 	"github.com/pb33f/libopenapi/index"
+	"go.yaml.in/yaml/v4"
 
 	"github.com/agentready/agentready/gen/diag"
 	"github.com/agentready/agentready/gen/ir"
@@ -199,9 +199,6 @@ func Floor(path string) error {
 	return nil
 }
 
-// yamlPos finds "L4.C11" in go-yaml's messages.
-var yamlPos = regexp.MustCompile(`at L(\d+)\.C(\d+)`)
-
 // parseError explains why libopenapi refused the document.
 func parseError(path string, data []byte, err error) error {
 	msg := err.Error()
@@ -213,18 +210,9 @@ func parseError(path string, data []byte, err error) error {
 	case looksLikeJSON(data) && jsonSyntax(data, &d):
 		// encoding/json places the fault exactly; go-yaml, which libopenapi
 		// reads JSON with, points at the start of the enclosing object.
-	case yamlPos.MatchString(msg):
-		m := yamlPos.FindStringSubmatch(msg)
-		d.Origin.Line, _ = strconv.Atoi(m[1])
-		d.Origin.Column, _ = strconv.Atoi(m[2])
-		cause := msg
-		if i := strings.LastIndex(msg, ": "); i >= 0 {
-			cause = msg[i+2:]
-		}
-		d.Message = "syntax error: " + cause
-		if looksLikeJSON(data) {
-			d.Hint = "the file looks like JSON; check for a missing comma, quote or bracket at or before this place"
-		}
+	case yamlSyntax(data, &d):
+		// libopenapi keeps only the text of go-yaml's error; parsing the
+		// document again gives the error itself, with its position.
 	default:
 		d.Message = "cannot parse: " + strings.TrimPrefix(msg, "unable to parse specification: ")
 	}
@@ -248,13 +236,27 @@ func jsonSyntax(data []byte, d *diag.Diagnostic) bool {
 	return true
 }
 
+// yamlSyntax fills d with the error go-yaml finds reading data, at the
+// line and column of its mark (yaml.LoadError), and reports whether it
+// found one. libopenapi reads documents with the same parser, so when it
+// cannot parse one, this finds why.
+func yamlSyntax(data []byte, d *diag.Diagnostic) bool {
+	var le *yaml.LoadError
+	if err := yaml.Unmarshal(data, new(yaml.Node)); !errors.As(err, &le) {
+		return false
+	}
+	d.Origin.Line, d.Origin.Column = le.Mark.Line, le.Mark.Column
+	d.Message = "syntax error: " + le.Message
+	if looksLikeJSON(data) {
+		d.Hint = "the file looks like JSON; check for a missing comma, quote or bracket at or before this place"
+	}
+	return true
+}
+
 func looksLikeJSON(data []byte) bool {
 	s := strings.TrimSpace(string(data[:min(len(data), 64)]))
 	return strings.HasPrefix(s, "{")
 }
-
-// bracketPos finds "[12:23]" at the end of libopenapi's resolving errors.
-var bracketPos = regexp.MustCompile(`\[(\d+):(\d+)\]\s*$`)
 
 // buildProblems turns libopenapi's build errors into diagnostics.
 // Circular references are warnings: the IR represents cycles, and only
@@ -266,11 +268,9 @@ func buildProblems(path string, err error) diag.List {
 	}
 	for _, e := range unwrapAll(err) {
 		d := diag.Diagnostic{Severity: diag.Warning, Origin: ir.Origin{File: path}}
+		d.Origin.Line, d.Origin.Column = errorPosition(e)
 		var re *index.ResolvingError
 		if errors.As(e, &re) {
-			if re.Node != nil {
-				d.Origin.Line, d.Origin.Column = re.Node.Line, re.Node.Column
-			}
 			if re.CircularReference != nil {
 				// Cycles are legal and expected (trees, linked records);
 				// lowering handles them. Not worth a warning.
@@ -282,11 +282,6 @@ func buildProblems(path string, err error) diag.List {
 			}
 		} else {
 			msg := firstLine(e.Error())
-			if m := bracketPos.FindStringSubmatch(msg); m != nil {
-				d.Origin.Line, _ = strconv.Atoi(m[1])
-				d.Origin.Column, _ = strconv.Atoi(m[2])
-				msg = strings.TrimSpace(bracketPos.ReplaceAllString(msg, ""))
-			}
 			if strings.Contains(msg, "circular reference") {
 				continue
 			}
@@ -295,6 +290,28 @@ func buildProblems(path string, err error) diag.List {
 		out = append(out, d)
 	}
 	return dedupe(out)
+}
+
+// errorPosition is the line and column of the YAML node an error of
+// libopenapi's index carries (index.ResolvingError, index.IndexingError:
+// the node its own messages place the fault at), or of go-yaml's mark
+// (yaml.LoadError); zeros when err has none.
+func errorPosition(err error) (line, col int) {
+	var re *index.ResolvingError
+	if errors.As(err, &re) && re.Node != nil {
+		return re.Node.Line, re.Node.Column
+	}
+	var ie *index.IndexingError
+	if errors.As(err, &ie) {
+		if n := cmp.Or(ie.Node, ie.KeyNode); n != nil {
+			return n.Line, n.Column
+		}
+	}
+	var le *yaml.LoadError
+	if errors.As(err, &le) {
+		return le.Mark.Line, le.Mark.Column
+	}
+	return 0, 0
 }
 
 func unwrapAll(err error) []error {
@@ -339,37 +356,42 @@ func unwrapPathError(err error) string {
 }
 
 // logCollector receives libopenapi's log records (it logs the problems it
-// works around, often with better positions than the errors it returns)
-// and keeps the errors as diagnostics instead of printing them.
+// works around) and keeps the errors as diagnostics instead of printing
+// them. A record's position is read from its attributes: "line" and
+// "column", or the node of the error in "error"; a position written only
+// into the message's words stays there, as libopenapi wrote it.
 type logCollector struct {
 	file string
 	mu   sync.Mutex
 	recs []diag.Diagnostic
 }
 
-// lineCol finds "line 12, col 23" in libopenapi's log messages.
-var lineCol = regexp.MustCompile(`at line (\d+), col(?:umn)? (\d+)`)
-
 func (c *logCollector) Enabled(_ context.Context, l slog.Level) bool { return l >= slog.LevelError }
 
 func (c *logCollector) Handle(_ context.Context, r slog.Record) error {
 	msg := r.Message
 	var file, cause string
+	d := diag.Diagnostic{Severity: diag.Warning, Origin: ir.Origin{File: c.file}}
 	r.Attrs(func(a slog.Attr) bool {
 		switch a.Key {
 		case "file":
 			file = a.Value.String()
 		case "error":
 			cause = a.Value.String()
+			if err, ok := a.Value.Any().(error); ok && d.Origin.Line == 0 {
+				d.Origin.Line, d.Origin.Column = errorPosition(err)
+			}
+		case "line":
+			if a.Value.Kind() == slog.KindInt64 {
+				d.Origin.Line = int(a.Value.Int64())
+			}
+		case "column":
+			if a.Value.Kind() == slog.KindInt64 {
+				d.Origin.Column = int(a.Value.Int64())
+			}
 		}
 		return true
 	})
-	d := diag.Diagnostic{Severity: diag.Warning, Origin: ir.Origin{File: c.file}}
-	if m := lineCol.FindStringSubmatch(msg); m != nil {
-		d.Origin.Line, _ = strconv.Atoi(m[1])
-		d.Origin.Column, _ = strconv.Atoi(m[2])
-		msg = strings.TrimSpace(lineCol.ReplaceAllString(msg, ""))
-	}
 	switch {
 	case cause != "":
 		d.Message = fmt.Sprintf("%s: %s", msg, unwrapPathMsg(cause))

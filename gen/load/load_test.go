@@ -2,6 +2,7 @@ package load_test
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -66,19 +67,7 @@ func TestBadDocuments(t *testing.T) {
 // does not lose the document; the loader reports where it is.
 func TestUnresolvedRefsAreWarnings(t *testing.T) {
 	dir := t.TempDir()
-	p := write(t, dir, "spec.yaml", `openapi: 3.0.0
-info: {title: x, version: "1"}
-paths:
-  /a:
-    get:
-      responses:
-        "200":
-          description: ok
-          content:
-            application/json:
-              schema:
-                $ref: "other.yaml#/Pet"
-`)
+	p := write(t, dir, "spec.yaml", refSpec("other.yaml#/Pet"))
 	doc, err := load.File(p)
 	if err != nil {
 		t.Fatal(err)
@@ -93,6 +82,52 @@ paths:
 			t.Errorf("warnings do not mention %q:\n%s", want, all)
 		}
 	}
+}
+
+// TestReferencePositions checks the line and column of a $ref that
+// names a component the document lacks and of one that names a file that
+// does not exist: the place of the $ref, from the node of libopenapi's
+// index.IndexingError.
+func TestReferencePositions(t *testing.T) {
+	for _, tc := range []struct{ ref, want string }{
+		{"#/components/schemas/Nope", "component `#/components/schemas/Nope` does not exist in the specification"},
+		{"other.yaml#/Pet", "component `#/Pet` does not exist in the specification"},
+	} {
+		t.Run(tc.ref, func(t *testing.T) {
+			doc, err := load.File(write(t, t.TempDir(), "spec.yaml", refSpec(tc.ref)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer doc.Close()
+			for _, w := range doc.Warnings {
+				if w.Message == tc.want {
+					if w.Origin.Line != 12 || w.Origin.Column != 17 {
+						t.Errorf("%q at %d:%d, want 12:17 (the $ref)", w.Message, w.Origin.Line, w.Origin.Column)
+					}
+					return
+				}
+			}
+			t.Errorf("no warning %q in %v", tc.want, doc.Warnings)
+		})
+	}
+}
+
+// refSpec is a document whose one response's schema is a $ref to ref,
+// on line 12, column 17.
+func refSpec(ref string) string {
+	return fmt.Sprintf(`openapi: 3.0.0
+info: {title: x, version: "1"}
+paths:
+  /a:
+    get:
+      responses:
+        "200":
+          description: ok
+          content:
+            application/json:
+              schema:
+                $ref: %q
+`, ref)
 }
 
 func TestVersionsAndFormats(t *testing.T) {

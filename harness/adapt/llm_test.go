@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/agentready/agentready/gen"
+	"github.com/agentready/agentready/gen/catalog"
 	"github.com/agentready/agentready/gen/describe"
 	"github.com/agentready/agentready/harness/classify"
 	"github.com/agentready/agentready/harness/models"
@@ -113,7 +114,7 @@ func TestModelWritesTheDescription(t *testing.T) {
 // definition would not show is a proposal that cannot help.
 func TestOfflineDescriptionIsWhatTheAgentReads(t *testing.T) {
 	ev := confusedTicketsEvidence(t)
-	api := ev.API
+	api := ev.Catalog.API
 	acts, err := Propose(context.Background(), ev)
 	if err != nil {
 		t.Fatal(err)
@@ -144,5 +145,15 @@ func confusedTicketsEvidence(t *testing.T) Evidence {
 	}
 	recs := []run.Record{{Case: "listTicketsForUser/required/00", Tool: "listTicketsForUser",
 		Labels: []classify.Label{{Class: classify.IncorrectToolSelection, Tool: "listTicketsForUser", Other: "listTickets"}}}}
-	return Evidence{API: api, Locator: loc, Records: recs}
+	return Evidence{Catalog: catalog.Describe(api), Locator: loc, Records: recs}
+}
+
+// TestProposeWithoutCatalog checks that evidence without the spec's
+// tools is a clear error, not a panic.
+func TestProposeWithoutCatalog(t *testing.T) {
+	for _, ev := range []Evidence{{}, {Catalog: catalog.Describe(nil)}} {
+		if _, err := Propose(context.Background(), ev); err == nil || !strings.Contains(err.Error(), "catalog.Describe") {
+			t.Errorf("Propose without a catalog: %v", err)
+		}
+	}
 }

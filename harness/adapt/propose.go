@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/agentready/agentready/gen/catalog"
 	"github.com/agentready/agentready/gen/describe"
 	"github.com/agentready/agentready/gen/describe/prose"
 	"github.com/agentready/agentready/gen/finding"
@@ -21,9 +22,11 @@ import (
 
 // Evidence is what proposals are made from.
 type Evidence struct {
-	// API is the spec as the run saw it (with the user's overlays);
-	// Locator finds declarations in that document.
-	API     *ir.API
+	// Catalog describes the tools of the spec as the run saw it (with
+	// the user's overlays), with its IR: catalog.Describe of the API
+	// will do, proposing calls nothing. Locator finds declarations in
+	// that document.
+	Catalog *catalog.Bound
 	Locator *lint.Locator
 	// Records are the run's results.
 	Records []run.Record
@@ -118,10 +121,13 @@ var selection = map[string]bool{string(classify.IncorrectToolSelection): true, s
 // description, then per argument what the API said (required, enum,
 // pattern, format), the producer hint and an example.
 func Propose(ctx context.Context, ev Evidence) ([]Action, error) {
+	if ev.Catalog == nil || ev.Catalog.API == nil {
+		return nil, fmt.Errorf("adapt: no tools to propose for: Evidence.Catalog needs the spec's IR (catalog.Describe)")
+	}
 	byTool := collect(ev.Records)
 	var tools []*failures
 	for _, f := range byTool {
-		if f.failed > 0 && ev.API.Operation(f.tool) != nil {
+		if f.failed > 0 && ev.Catalog.API.Operation(f.tool) != nil {
 			tools = append(tools, f)
 		}
 	}
@@ -137,7 +143,7 @@ func Propose(ctx context.Context, ev Evidence) ([]Action, error) {
 		if err := ctx.Err(); err != nil {
 			return out, err
 		}
-		op := ev.API.Operation(f.tool)
+		op := ev.Catalog.API.Operation(f.tool)
 		acts, err := ev.forTool(ctx, op, f, truth[f.tool])
 		if err != nil {
 			return out, err
@@ -177,7 +183,7 @@ func (ev Evidence) forTool(ctx context.Context, op *ir.Operation, f *failures, t
 			out = append(out, Action{Tool: op.Name, Kind: KindDescription, Target: opTarget, Update: update, Why: why, Classes: sel})
 		}
 	}
-	args := toolschema.Args(ev.API, op)
+	args := ev.Catalog.Args(op.Name)
 	for _, a := range args {
 		classes, failing := f.params[a.Name]
 		learned := ev.learned(op.Name, a.Name)
@@ -212,7 +218,7 @@ func (ev Evidence) forTool(ctx context.Context, op *ir.Operation, f *failures, t
 		add := func(kind, target string, update map[string]any, why string) {
 			out = append(out, Action{Tool: op.Name, Argument: a.Name, Kind: kind, Target: target, Update: update, Why: why, Classes: cls})
 		}
-		s := ev.API.Resolve(a.Schema)
+		s := ev.Catalog.API.Resolve(a.Schema)
 		if s == nil {
 			s = &ir.Schema{}
 		}
@@ -287,7 +293,7 @@ func (ev Evidence) confusedWith(op *ir.Operation, f *failures) []*ir.Operation {
 	sort.SliceStable(names, func(i, j int) bool { return count[names[i]] > count[names[j]] })
 	var out []*ir.Operation
 	for _, n := range names {
-		if o := ev.API.Operation(n); o != nil && o != op && len(out) < 3 {
+		if o := ev.Catalog.API.Operation(n); o != nil && o != op && len(out) < 3 {
 			out = append(out, o)
 		}
 	}
@@ -315,7 +321,7 @@ func (ev Evidence) description(ctx context.Context, op *ir.Operation, f *failure
 	update := map[string]any{}
 	if ev.Writer != nil {
 		req := DescribeRequest{Tool: op.Name, Method: op.Method, Path: op.Path, Summary: op.Summary, Description: op.Description}
-		for _, a := range toolschema.Args(ev.API, op) {
+		for _, a := range ev.Catalog.Args(op.Name) {
 			req.Arguments = append(req.Arguments, argLine(a))
 		}
 		for _, o := range confused {
@@ -368,16 +374,6 @@ func namePurpose(op *ir.Operation) string {
 	}
 	s := strings.ToLower(strings.Join(ws, " "))
 	return strings.ToUpper(s[:1]) + s[1:]
-}
-
-func requiredArgs(api *ir.API, op *ir.Operation) []string {
-	var out []string
-	for _, a := range toolschema.Args(api, op) {
-		if a.Required {
-			out = append(out, a.Name)
-		}
-	}
-	return out
 }
 
 func argLine(a toolschema.Arg) string {

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/agentready/agentready/gen/catalog"
 	"github.com/agentready/agentready/gen/ir"
 	"github.com/agentready/agentready/gen/toolschema"
 	"github.com/agentready/agentready/harness/cases"
@@ -97,7 +98,7 @@ func TestAskCases(t *testing.T) {
 	for _, c := range asks {
 		only = append(only, *c)
 	}
-	annotated, _, err := utter.Annotate(ctx, api, only, tmpl)
+	annotated, _, err := utter.Annotate(ctx, catalog.Describe(api), only, tmpl)
 	if err != nil {
 		t.Fatal(err)
 	}

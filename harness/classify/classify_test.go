@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/agentready/agentready/gen/catalog"
 	"github.com/agentready/agentready/gen/ir"
 	"github.com/agentready/agentready/harness/cases"
 )
@@ -85,7 +86,7 @@ const (
 )
 
 func TestClassify(t *testing.T) {
-	c := New(widgetAPI(), Options{ResultTokens: 100})
+	c := New(catalog.Describe(widgetAPI()), Options{ResultTokens: 100})
 	getW := &cases.Case{ID: "getWidget/1", Tool: "getWidget", Args: map[string]any{"id": 1.0}}
 	list := &cases.Case{ID: "listWidgets/1", Tool: "listWidgets", Args: map[string]any{
 		"status":  []any{"open", "new"},

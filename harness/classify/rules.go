@@ -11,6 +11,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/agentready/agentready/gen/catalog"
 	"github.com/agentready/agentready/gen/ir"
 	"github.com/agentready/agentready/gen/toolrt"
 	"github.com/agentready/agentready/harness/cases"
@@ -28,20 +29,27 @@ type Options struct {
 // Classifier labels agent runs of one API's cases. It is safe for
 // concurrent use.
 type Classifier struct {
-	api   *ir.API
+	api *ir.API
+	// cat gives each tool's arguments.
+	cat   *catalog.Bound
 	opts  Options
 	ops   map[string]*ir.Operation
 	mu    sync.Mutex
 	cache map[string][]promise
 }
 
-// New returns a classifier for the tools of api; api may be nil, which
+// New returns a classifier for the tools of cat (catalog.Describe of the
+// API will do: it calls nothing); cat or its API may be nil, which
 // leaves out the checks against output schemas.
-func New(api *ir.API, opts Options) *Classifier {
+func New(cat *catalog.Bound, opts Options) *Classifier {
+	var api *ir.API
+	if cat != nil {
+		api = cat.API
+	}
 	if opts.ResultTokens <= 0 {
 		opts.ResultTokens = toolrt.DefaultResultTokens
 	}
-	c := &Classifier{api: api, opts: opts, ops: map[string]*ir.Operation{}, cache: map[string][]promise{}}
+	c := &Classifier{api: api, cat: cat, opts: opts, ops: map[string]*ir.Operation{}, cache: map[string][]promise{}}
 	if api != nil {
 		for _, op := range api.Operations {
 			c.ops[op.Name] = op

@@ -14,7 +14,6 @@ import (
 
 	"github.com/agentready/agentready/gen/example"
 	"github.com/agentready/agentready/gen/ir"
-	"github.com/agentready/agentready/gen/toolschema"
 )
 
 // valueDiff is one place where the agent's arguments differ from the
@@ -40,7 +39,7 @@ func (c *Classifier) argSchemas(tool string) map[string]*ir.Schema {
 		return nil
 	}
 	out := map[string]*ir.Schema{}
-	for _, a := range toolschema.Args(c.api, op) {
+	for _, a := range c.cat.Args(tool) {
 		out[a.Name] = a.Schema
 	}
 	return out

@@ -22,6 +22,7 @@ package consistency
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"hash/fnv"
 	"io"
@@ -32,9 +33,8 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/agentready/agentready/gen/catalog"
 	"github.com/agentready/agentready/gen/finding"
-	"github.com/agentready/agentready/gen/ir"
-	"github.com/agentready/agentready/gen/toolschema"
 	"github.com/agentready/agentready/harness/cases"
 	"github.com/agentready/agentready/harness/classify"
 	"github.com/agentready/agentready/harness/run"
@@ -171,13 +171,19 @@ type Pair struct {
 }
 
 // Check runs cs as they are and under each of their phrasings, compares
-// each variant with its case, and writes and returns the summary. When
-// ctx is canceled it stops and returns ctx's error.
-func Check(ctx context.Context, api *ir.API, cs []cases.Case, o Options) (*Summary, error) {
+// each variant with its case, and writes and returns the summary. The
+// phrasings and the comparisons read the tools' arguments from the
+// catalog the cases run against (o.Run.Catalog), which must carry its IR.
+// When ctx is canceled it stops and returns ctx's error.
+func Check(ctx context.Context, cs []cases.Case, o Options) (*Summary, error) {
+	cat := o.Run.Catalog
+	if cat == nil || cat.API == nil {
+		return nil, errors.New("consistency: the run's catalog has no IR to phrase the cases from (bind it with catalog.Bind)")
+	}
 	if o.PerCase <= 0 {
 		o.PerCase = DefaultPerCase
 	}
-	pk := &picker{api: api, seed: o.Seed, perCase: o.PerCase, kinds: o.Kinds, applied: map[string]Phrasing{}}
+	pk := &picker{cat: cat, seed: o.Seed, perCase: o.PerCase, kinds: o.Kinds, applied: map[string]Phrasing{}}
 	slots := 0
 	for i := range cs {
 		slots = max(slots, len(pk.pick(&cs[i], run.PickUtterance(&cs[i], o.Seed))))
@@ -230,7 +236,7 @@ func Check(ctx context.Context, api *ir.API, cs []cases.Case, o Options) (*Summa
 			sum.Variants++
 			kc := kindCount(sum, p.Kind)
 			kc.Variants++
-			pair, same := compare(ctx, api, o.Judge, b, vr, p)
+			pair, same := compare(ctx, cat, o.Judge, b, vr, p)
 			if same {
 				sum.SameCall++
 				sum.Compared = append(sum.Compared, Compared{Case: vr.Case, Slot: v.Name, Phrasing: p, Verdict: SameCall})
@@ -254,7 +260,7 @@ func Check(ctx context.Context, api *ir.API, cs []cases.Case, o Options) (*Summa
 	}
 	sum.Cases = len(withVariant)
 	sort.SliceStable(sum.Pairs, func(i, j int) bool { return sum.Pairs[i].Case < sum.Pairs[j].Case })
-	sum.Findings = Findings(api, sum.Pairs)
+	sum.Findings = Findings(cat, sum.Pairs)
 	if err := Write(base.Dir, sum); err != nil {
 		return nil, err
 	}
@@ -283,7 +289,7 @@ func comparable(r *run.Record) bool {
 // picker picks each case's phrasings and remembers which one each
 // variant's leg applied.
 type picker struct {
-	api     *ir.API
+	cat     *catalog.Bound
 	seed    int64
 	perCase int
 	kinds   []string
@@ -294,12 +300,11 @@ type picker struct {
 // pick returns up to perCase phrasings of the case's request text: one
 // of each kind first, in an order the seed and the case decide.
 func (pk *picker) pick(c *cases.Case, text string) []Phrasing {
-	op := pk.api.Operation(c.Tool)
-	if op == nil || text == "" {
+	if pk.cat.API.Operation(c.Tool) == nil || text == "" {
 		return nil
 	}
 	var all []Phrasing
-	for _, p := range Phrasings(pk.api, toolschema.Args(pk.api, op), text, c.Args) {
+	for _, p := range Phrasings(pk.cat.API, pk.cat.Args(c.Tool), text, c.Args) {
 		if len(pk.kinds) == 0 || slices.Contains(pk.kinds, p.Kind) {
 			all = append(all, p)
 		}
@@ -362,17 +367,17 @@ func (pk *picker) hook(slot int) func(c *cases.Case, text string) (string, []str
 
 // compare compares a case's record with a variant's; same is set when
 // the two calls of the case's tool are the same word for word.
-func compare(ctx context.Context, api *ir.API, j Judge, b, v *run.Record, p Phrasing) (Pair, bool) {
+func compare(ctx context.Context, cat *catalog.Bound, j Judge, b, v *run.Record, p Phrasing) (Pair, bool) {
+	api := cat.API
 	ca, cb := lastCall(b), lastCall(v)
 	pair := Pair{Case: b.Case, Tool: b.Tool, Phrasing: p, Utterances: [2]string{b.Utterance, v.Utterance},
 		Calls: [2]string{argsText(ca), alignFresh(argsText(cb), v.Args, b.Args)}, Outputs: [2]string{output(ca), output(cb)}}
 	if pair.Calls[0] == pair.Calls[1] {
 		return pair, true
 	}
-	var args []toolschema.Arg
+	args := cat.Args(b.Tool)
 	description := ""
 	if op := api.Operation(b.Tool); op != nil {
-		args = toolschema.Args(api, op)
 		description = strings.TrimSpace(op.Summary + "\n" + op.Description)
 	}
 	switch {

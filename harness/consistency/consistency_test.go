@@ -223,7 +223,7 @@ func check(t *testing.T, api *ir.API, o consistency.Options) *consistency.Summar
 	c := cases.Case{ID: "listAssets/dated", Tool: "listAssets", Scenario: cases.Subset, Args: map[string]any{"purchased_after": "2023-01-01"},
 		Utterances: []cases.Utterance{{Text: "Show me the assets purchased after 1 January 2023.", Generator: "test"}}}
 	o.Run = run.Options{Dir: t.TempDir(), Catalog: cat, Model: literalAgent(), K: -1}
-	s, err := consistency.Check(ctx, api, []cases.Case{c}, o)
+	s, err := consistency.Check(ctx, []cases.Case{c}, o)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,9 +5,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/agentready/agentready/gen/catalog"
 	"github.com/agentready/agentready/gen/finding"
-	"github.com/agentready/agentready/gen/ir"
-	"github.com/agentready/agentready/gen/toolschema"
 	"github.com/agentready/agentready/harness/classify"
 )
 
@@ -18,7 +17,8 @@ const KindPrefix = "inconsistent-"
 // Findings turns the reported pairs into findings: one per tool,
 // argument and kind of phrasing, with the first pair as evidence and
 // the count of the others in the message.
-func Findings(api *ir.API, pairs []Pair) []finding.Finding {
+func Findings(cat *catalog.Bound, pairs []Pair) []finding.Finding {
+	api := cat.API
 	var out []finding.Finding
 	at := map[string]int{}
 	count := map[string]int{}
@@ -34,7 +34,7 @@ func Findings(api *ir.API, pairs []Pair) []finding.Finding {
 		at[key] = len(out)
 		f := finding.Finding{Source: finding.Consistency, Kind: KindPrefix + p.Phrasing.Kind, Level: finding.Warning,
 			Tool: p.Tool, Argument: p.Phrasing.Arg, Class: string(classify.ParameterValueMismatch),
-			Evidence: evidence(p), Fix: fix(api, p)}
+			Evidence: evidence(p), Fix: fix(cat, p)}
 		if p.Calls[0] == "" || p.Calls[1] == "" {
 			f.Class = string(classify.ToolNotIdentified)
 		}
@@ -89,7 +89,7 @@ func short(s string) string {
 
 // fix is the documentation change a pair suggests, by its kind of
 // phrasing.
-func fix(api *ir.API, p Pair) string {
+func fix(cat *catalog.Bound, p Pair) string {
 	arg, to := p.Phrasing.Arg, p.Phrasing.To
 	value := fmt.Sprint(p.Phrasing.Value)
 	switch p.Phrasing.Kind {
@@ -100,7 +100,7 @@ func fix(api *ir.API, p Pair) string {
 	case NumberWords:
 		return fmt.Sprintf("say in the description of %s that it takes a number in digits (e.g. %s): its type alone did not make the agent send %q as %s", arg, value, to, value)
 	case DateFormat:
-		if format := formatOf(api, p.Tool, arg); format != "" {
+		if format := formatOf(cat, p.Tool, arg); format != "" {
 			return fmt.Sprintf("accept dates written as %q for %s as well, or say in its description that only %s (e.g. %s) is taken", to, arg, format, value)
 		}
 		format := "date-time"
@@ -117,15 +117,11 @@ func fix(api *ir.API, p Pair) string {
 }
 
 // formatOf is the format the schema of a tool's argument declares.
-func formatOf(api *ir.API, tool, arg string) string {
-	op := api.Operation(tool)
-	if op == nil {
-		return ""
-	}
+func formatOf(cat *catalog.Bound, tool, arg string) string {
 	top, _, _ := strings.Cut(arg, ".")
-	for _, a := range toolschema.Args(api, op) {
+	for _, a := range cat.Args(tool) {
 		if a.Name == top {
-			if s := leafSchema(api, a.Schema, arg); s != nil {
+			if s := leafSchema(cat.API, a.Schema, arg); s != nil {
 				return s.Format
 			}
 		}

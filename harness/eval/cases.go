@@ -1,7 +1,7 @@
 package eval
 
 import (
-	"github.com/agentready/agentready/gen/ir"
+	"github.com/agentready/agentready/gen/catalog"
 	"github.com/agentready/agentready/harness/cases"
 )
 
@@ -12,15 +12,17 @@ import (
 // Cases whose first call is not the case's own are left out: multi-step
 // cases (their first call is a lookup), multi-turn ones (the first
 // message lacks a value) and negative ones; so are cases without an
-// utterance. kind is the case's scenario.
-func FromCases(api *ir.API, cs []cases.Case) []Case {
+// utterance. kind is the case's scenario. cat gives the tools' arguments
+// (catalog.Describe of the API will do).
+func FromCases(cat *catalog.Bound, cs []cases.Case) []Case {
+	api := cat.API
 	var out []Case
 	for _, c := range cs {
 		op := api.Operation(c.Tool)
 		if op == nil || len(c.Utterances) == 0 || len(c.Steps) > 0 || len(c.Withheld) > 0 || c.Expect != nil {
 			continue
 		}
-		args, _ := newNaming(api, op).flat(c.Args)
+		args, _ := newNaming(cat, op).flat(c.Args)
 		for k, v := range args {
 			if list, ok := v.([]any); ok {
 				args[k] = []any{list}

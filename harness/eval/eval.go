@@ -29,8 +29,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/agentready/agentready/gen/catalog"
 	"github.com/agentready/agentready/gen/ir"
-	"github.com/agentready/agentready/gen/toolschema"
 	"github.com/agentready/agentready/harness/jsonl"
 )
 
@@ -101,9 +101,9 @@ type naming struct {
 	inputs map[string]*ir.Schema
 }
 
-func newNaming(api *ir.API, op *ir.Operation) *naming {
+func newNaming(cat *catalog.Bound, op *ir.Operation) *naming {
 	n := &naming{op: op, toSpec: map[string]string{}, body: map[string]bool{}, inputs: map[string]*ir.Schema{}}
-	for _, a := range toolschema.Args(api, op) {
+	for _, a := range cat.Args(op.Name) {
 		switch {
 		case a.Param != nil:
 			n.toSpec[a.Name] = a.Param.Name
@@ -196,10 +196,12 @@ type Problem struct {
 	Case, Text string
 }
 
-// Check returns what is wrong with a suite against the API: a tool the
+// Check returns what is wrong with a suite against the tools of cat
+// (catalog.Describe of the API will do), in the spec's naming: a tool the
 // spec does not have, an input the tool does not take, a required input
 // the case leaves out.
-func Check(api *ir.API, cs []Case) []Problem {
+func Check(cat *catalog.Bound, cs []Case) []Problem {
+	api := cat.API
 	byID := operationsByID(api)
 	var out []Problem
 	for _, c := range cs {
@@ -208,13 +210,13 @@ func Check(api *ir.API, cs []Case) []Problem {
 			out = append(out, Problem{c.ID, fmt.Sprintf("the spec has no operation %q", c.Tool)})
 			continue
 		}
-		n := newNaming(api, op)
+		n := newNaming(cat, op)
 		for _, k := range slices.Sorted(maps.Keys(c.Args)) {
 			if !n.takes(k) {
 				out = append(out, Problem{c.ID, fmt.Sprintf("%s takes no input %q (it takes %s)", c.Tool, k, strings.Join(slices.Sorted(maps.Keys(n.inputs)), ", "))})
 			}
 		}
-		for _, a := range toolschema.Args(api, op) {
+		for _, a := range cat.Args(op.Name) {
 			name := n.toSpec[a.Name]
 			if a.Required && name != "body" && !covered(name, slices.Sorted(maps.Keys(c.Args))) && !anyUnder(c.Args, name) {
 				out = append(out, Problem{c.ID, fmt.Sprintf("%s requires %s, which the case does not give", c.Tool, name)})

@@ -9,16 +9,16 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/cloudwego/eino/schema"
+
 	"github.com/agentready/agentready/gen"
 	"github.com/agentready/agentready/gen/catalog"
 	"github.com/agentready/agentready/gen/ir"
 	"github.com/agentready/agentready/gen/toolrt"
 	"github.com/agentready/agentready/harness/cases"
+	"github.com/agentready/agentready/harness/chat"
 	"github.com/agentready/agentready/harness/eval"
 	"github.com/agentready/agentready/harness/models"
-	"github.com/cloudwego/eino/schema"
-
-	"github.com/agentready/agentready/harness/chat"
 )
 
 func exampleAPI(t *testing.T) (*ir.API, *catalog.Bound) {
@@ -110,7 +110,7 @@ func TestCheck(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ps := eval.Check(api, cs)
+	ps := eval.Check(catalog.Describe(api), cs)
 	var texts []string
 	for _, p := range ps {
 		texts = append(texts, p.Case+": "+p.Text)
@@ -142,11 +142,12 @@ func TestFromCases(t *testing.T) {
 			Steps: []cases.Step{{Tool: "listTickets"}, {Tool: "getTicket"}}, Utterances: []cases.Utterance{{Text: "Show my latest ticket."}}},
 		{ID: "getTicket/required/01", Tool: "getTicket", Scenario: cases.Required, Args: map[string]any{"ticketId": "TCK-1"}},
 	}
-	suite := eval.FromCases(api, own)
+	described := catalog.Describe(api)
+	suite := eval.FromCases(described, own)
 	if len(suite) != 2 {
 		t.Fatalf("%d cases, want the two one-call cases with utterances: %+v", len(suite), suite)
 	}
-	if ps := eval.Check(api, suite); len(ps) > 0 {
+	if ps := eval.Check(described, suite); len(ps) > 0 {
 		t.Fatalf("the suite does not fit the spec: %v", ps)
 	}
 	if got := suite[0].Args["status"]; !reflect.DeepEqual(got, []any{[]any{"open"}}) || suite[0].Kind != "subset" {

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/agentready/agentready/gen/catalog"
 	"github.com/agentready/agentready/harness/baseline"
 	"github.com/agentready/agentready/harness/eval"
 )
@@ -33,7 +34,7 @@ func TestOwnSuites(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if ps := eval.Check(api, cs); len(ps) > 0 {
+		if ps := eval.Check(catalog.Describe(api), cs); len(ps) > 0 {
 			for _, p := range ps {
 				t.Errorf("%s: %s: %s", suite, p.Case, p.Text)
 			}

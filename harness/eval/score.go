@@ -11,12 +11,13 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/cloudwego/eino/components/model"
+	"github.com/cloudwego/eino/schema"
+
 	"github.com/agentready/agentready/gen/catalog"
 	"github.com/agentready/agentready/gen/ir"
 	"github.com/agentready/agentready/harness/baseline"
 	"github.com/agentready/agentready/harness/retrieve"
-	"github.com/cloudwego/eino/components/model"
-	"github.com/cloudwego/eino/schema"
 )
 
 // Options configure Run.
@@ -118,7 +119,7 @@ func Run(ctx context.Context, cs []Case, opts Options) ([]Result, error) {
 	if opts.System == "" {
 		opts.System = "You help the user by calling the tools you are given. Call a tool when the request needs data or an action the tools provide, with arguments taken from the request."
 	}
-	if ps := Check(api, cs); len(ps) > 0 {
+	if ps := Check(opts.Catalog, cs); len(ps) > 0 {
 		var lines []string
 		for _, p := range ps[:min(len(ps), 10)] {
 			lines = append(lines, p.Case+": "+p.Text)
@@ -172,7 +173,7 @@ func Run(ctx context.Context, cs []Case, opts Options) ([]Result, error) {
 		if err != nil {
 			return out, fmt.Errorf("eval: case %s: the model: %w", c.ID, err)
 		}
-		r := score(api, byID, idOf, c, msg)
+		r := score(opts.Catalog, byID, idOf, c, msg)
 		r.Offered = offered
 		if why, ok := msg.Extra[baseline.ExtraReason].(string); ok {
 			r.Why = why
@@ -217,7 +218,7 @@ func offer(ix *retrieve.Index, target, utterance string, opts Options) []string 
 }
 
 // score compares the model's first call with the case.
-func score(api *ir.API, byID map[string]*ir.Operation, idOf map[string]string, c *Case, msg *schema.Message) Result {
+func score(cat *catalog.Bound, byID map[string]*ir.Operation, idOf map[string]string, c *Case, msg *schema.Message) Result {
 	r := Result{ID: c.ID, Kind: c.Kind}
 	if msg == nil || len(msg.ToolCalls) == 0 {
 		r.Errors = []Error{{Kind: "no_call", Want: c.Tool}}
@@ -244,7 +245,7 @@ func score(api *ir.API, byID map[string]*ir.Operation, idOf map[string]string, c
 		r.Errors = []Error{{Kind: "tool", Want: c.Tool, Got: name}}
 		return r
 	}
-	n := newNaming(api, got)
+	n := newNaming(cat, got)
 	flat, unknown := n.flat(args)
 	r.Call = &Call{Tool: name, Args: map[string]any{}}
 	for k, v := range flat {

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/agentready/agentready/gen/catalog"
 	"github.com/agentready/agentready/harness/baseline"
 	"github.com/agentready/agentready/harness/eval"
 )
@@ -51,7 +52,7 @@ func scoreSuites(t *testing.T, opts eval.Options, floors map[string]float64) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if ps := eval.Check(api, cs); len(ps) > 0 {
+			if ps := eval.Check(catalog.Describe(api), cs); len(ps) > 0 {
 				t.Errorf("%s.%s: %d cases do not fit the spec, first: %s: %s", name, split, len(ps), ps[0].Case, ps[0].Text)
 				continue
 			}

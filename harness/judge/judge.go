@@ -35,6 +35,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/agentready/agentready/gen/catalog"
 	"github.com/agentready/agentready/gen/ir"
 	"github.com/agentready/agentready/gen/toolschema"
 	"github.com/agentready/agentready/harness/cases"
@@ -44,6 +45,7 @@ import (
 // concurrent use.
 type Judge struct {
 	api *ir.API
+	cat *catalog.Bound
 	mu  sync.Mutex
 	// args caches each tool's arguments by name.
 	args map[string]map[string]toolschema.Arg
@@ -55,9 +57,10 @@ type Judge struct {
 // maxReadTexts bounds Judge.texts; a case has a few utterances.
 const maxReadTexts = 256
 
-// New returns a judge for the cases of api.
-func New(api *ir.API) *Judge {
-	return &Judge{api: api, args: map[string]map[string]toolschema.Arg{}, texts: map[string]*text{}}
+// New returns a judge for the cases of the tools of cat (catalog.Describe
+// of the API will do: the judge calls nothing).
+func New(cat *catalog.Bound) *Judge {
+	return &Judge{api: cat.API, cat: cat, args: map[string]map[string]toolschema.Arg{}, texts: map[string]*text{}}
 }
 
 // read returns s read for the judge's questions, read once while it is
@@ -177,10 +180,8 @@ func (j *Judge) toolArgs(tool string) map[string]toolschema.Arg {
 		return m
 	}
 	m := map[string]toolschema.Arg{}
-	if op := j.api.Operation(tool); op != nil {
-		for _, a := range toolschema.Args(j.api, op) {
-			m[a.Name] = a
-		}
+	for _, a := range j.cat.Args(tool) {
+		m[a.Name] = a
 	}
 	j.args[tool] = m
 	return m

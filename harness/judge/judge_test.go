@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/agentready/agentready/gen"
+	"github.com/agentready/agentready/gen/catalog"
 	"github.com/agentready/agentready/gen/ir"
 	"github.com/agentready/agentready/harness/cases"
 	"github.com/agentready/agentready/harness/judge"
@@ -27,7 +28,7 @@ func flags(t *testing.T) *judge.Judge {
 	if loadErr != nil {
 		t.Fatal(loadErr)
 	}
-	return judge.New(flagsAPI)
+	return judge.New(catalog.Describe(flagsAPI))
 }
 
 func list(args map[string]any) *cases.Case {

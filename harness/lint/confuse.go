@@ -45,7 +45,7 @@ func checkConfusable(c *checker) {
 	args := make([][]toolschema.Arg, len(ops))
 	index := make(map[string]int, len(ops))
 	for i, op := range ops {
-		args[i] = toolschema.Args(c.api, op)
+		args[i] = c.cat.Args(op.Name)
 		docs[i] = retrieve.Doc{Name: op.Name, Text: docText(c.api, op, args[i])}
 		index[op.Name] = i
 	}

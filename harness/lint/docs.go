@@ -27,7 +27,7 @@ func checkDocs(c *checker) {
 				"say what the tool does in the first sentence, in under "+fmt.Sprint(c.opts.DescriptionTokens)+
 					" tokens; move reference material to externalDocs")
 		}
-		for _, a := range toolschema.Args(c.api, op) {
+		for _, a := range c.cat.Args(op.Name) {
 			at := argPlace(a)
 			if a.Required && strings.TrimSpace(a.Description) == "" {
 				c.add(RuleUndescribedRequired, op, at,

@@ -18,6 +18,7 @@ import (
 	"sort"
 	"sync"
 
+	"github.com/agentready/agentready/gen/catalog"
 	"github.com/agentready/agentready/gen/finding"
 	"github.com/agentready/agentready/gen/ir"
 )
@@ -74,11 +75,12 @@ type place struct {
 	sub string
 }
 
-// Lint runs every rule over api. When loc is not nil, each finding's
+// Lint runs every rule over the tools of cat (catalog.Describe of the
+// API will do: linting calls nothing) and its API. When loc is not nil, each finding's
 // place gets the line and column and the pointer of its declaration;
 // otherwise the operation's origin. It stops early, with ctx's error,
 // when ctx is cancelled.
-func Lint(ctx context.Context, api *ir.API, loc *Locator, opts Options) ([]Finding, error) {
+func Lint(ctx context.Context, cat *catalog.Bound, loc *Locator, opts Options) ([]Finding, error) {
 	if opts.DescriptionTokens <= 0 {
 		opts.DescriptionTokens = DefaultDescriptionTokens
 	}
@@ -87,7 +89,7 @@ func Lint(ctx context.Context, api *ir.API, loc *Locator, opts Options) ([]Findi
 	checkers := make([]*checker, len(ruleFuncs))
 	var wg sync.WaitGroup
 	for i, r := range ruleFuncs {
-		checkers[i] = &checker{api: api, opts: opts, ctx: ctx}
+		checkers[i] = &checker{api: cat.API, cat: cat, opts: opts, ctx: ctx}
 		wg.Go(func() { r(checkers[i]) })
 	}
 	wg.Wait()
@@ -125,7 +127,9 @@ func Lint(ctx context.Context, api *ir.API, loc *Locator, opts Options) ([]Findi
 
 // checker is the state the rules share.
 type checker struct {
-	api   *ir.API
+	api *ir.API
+	// cat gives each tool's arguments.
+	cat   *catalog.Bound
 	opts  Options
 	ctx   context.Context
 	found []pending

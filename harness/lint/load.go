@@ -3,6 +3,7 @@ package lint
 import (
 	"context"
 
+	"github.com/agentready/agentready/gen/catalog"
 	"github.com/agentready/agentready/gen/diag"
 	"github.com/agentready/agentready/gen/ir"
 	"github.com/agentready/agentready/gen/load"
@@ -60,7 +61,7 @@ func file(ctx context.Context, path string, lo lower.Options, opts Options) (*ir
 	case doc.V2 != nil && doc.V2.GoLow() != nil && doc.V2.GoLow().Index != nil:
 		loc = NewLocator(path, doc.V2.GoLow().Index.GetRootNode())
 	}
-	fs, err := Lint(ctx, api, loc, opts)
+	fs, err := Lint(ctx, catalog.Describe(api), loc, opts)
 	if err != nil {
 		return nil, nil, warnings, err
 	}

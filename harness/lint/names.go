@@ -28,7 +28,7 @@ func checkParamNames(c *checker) {
 	bySpelling := map[string][]use{}
 	byText := map[string][]use{}
 	for _, op := range c.api.Operations {
-		for _, a := range toolschema.Args(c.api, op) {
+		for _, a := range c.cat.Args(op.Name) {
 			if a.Param != nil && (a.Param.In == ir.InHeader || a.Param.In == ir.InCookie) {
 				continue
 			}

@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/agentready/agentready/gen/ir"
-	"github.com/agentready/agentready/gen/toolschema"
 )
 
 // checkProse finds constraints that an argument's description states and
@@ -17,7 +16,7 @@ func checkProse(c *checker) {
 		if c.stopped(i) {
 			return
 		}
-		args := toolschema.Args(c.api, op)
+		args := c.cat.Args(op.Name)
 		// names maps each argument's lower-case name to its description.
 		names := map[string]string{}
 		for _, a := range args {

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/agentready/agentready/gen/catalog"
 	"github.com/agentready/agentready/gen/toolrt"
 	"github.com/agentready/agentready/harness/cases"
 	"github.com/agentready/agentready/harness/models"
@@ -33,7 +34,7 @@ func BenchmarkLoopBaseline(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	if cs, _, err = utter.Annotate(ctx, api, cs, tmpl); err != nil {
+	if cs, _, err = utter.Annotate(ctx, catalog.Describe(api), cs, tmpl); err != nil {
 		b.Fatal(err)
 	}
 	chat, info, err := models.New(ctx, "baseline")

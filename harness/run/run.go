@@ -42,6 +42,9 @@ import (
 	"sync"
 	"time"
 
+	"github.com/cloudwego/eino/components/model"
+	"github.com/cloudwego/eino/schema"
+
 	"github.com/agentready/agentready/gen/catalog"
 	"github.com/agentready/agentready/gen/ir"
 	"github.com/agentready/agentready/gen/toolrt"
@@ -49,8 +52,6 @@ import (
 	"github.com/agentready/agentready/harness/classify"
 	"github.com/agentready/agentready/harness/replay"
 	"github.com/agentready/agentready/metatools"
-	"github.com/cloudwego/eino/components/model"
-	"github.com/cloudwego/eino/schema"
 )
 
 // Defaults of Options.
@@ -453,7 +454,7 @@ func Run(ctx context.Context, cs []cases.Case, opts Options) (*Summary, error) {
 
 	total := len(todo) * o.Repeat
 	s := &Summary{Total: total}
-	r := &runner{opts: o, classifier: classify.New(o.Catalog.API, classify.Options{ResultTokens: o.ResultTokens}),
+	r := &runner{opts: o, classifier: classify.New(o.Catalog, classify.Options{ResultTokens: o.ResultTokens}),
 		nonce: o.Nonce}
 	if o.Toolset == ToolsetDynamic {
 		if r.meta, err = metatools.New(o.Catalog.Catalog); err != nil {

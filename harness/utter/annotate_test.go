@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/agentready/agentready/gen"
+	"github.com/agentready/agentready/gen/catalog"
 	"github.com/agentready/agentready/gen/ir"
 	"github.com/agentready/agentready/harness/cases"
 	"github.com/agentready/agentready/harness/judge"
@@ -64,11 +65,12 @@ func TestEveryPhrasingSaysEveryValue(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	j := judge.New(api)
+	described := catalog.Describe(api)
+	j := judge.New(described)
 	for _, c := range flagCases() {
 		op := api.Operation(c.Tool)
 		for _, name := range tm.variants[shapeOf(api, op).intent] {
-			u, err := tm.phrase(api, op, &c, caseRNG(1, c.ID), name)
+			u, err := tm.phrase(described, op, &c, caseRNG(1, c.ID), name)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -98,8 +100,9 @@ func TestValuesReadAsPeopleWriteThem(t *testing.T) {
 		t.Fatal(err)
 	}
 	texts := map[string]string{}
+	described := catalog.Describe(api)
 	for _, c := range flagCases() {
-		us, err := tm.Utter(ctx, api, &c)
+		us, err := tm.Utter(ctx, described, &c)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -130,14 +133,14 @@ func TestValuesReadAsPeopleWriteThem(t *testing.T) {
 // badWriter writes an utterance that says nothing of the case's values.
 type badWriter struct{ *Templates }
 
-func (b badWriter) Utter(context.Context, *ir.API, *cases.Case) ([]cases.Utterance, error) {
+func (b badWriter) Utter(context.Context, *catalog.Bound, *cases.Case) ([]cases.Utterance, error) {
 	return []cases.Utterance{{Text: "Show me the flag.", Generator: "template:get/1"}}, nil
 }
 
 // onlyBad is a generator that cannot rewrite.
 type onlyBad struct{}
 
-func (onlyBad) Utter(context.Context, *ir.API, *cases.Case) ([]cases.Utterance, error) {
+func (onlyBad) Utter(context.Context, *catalog.Bound, *cases.Case) ([]cases.Utterance, error) {
 	return []cases.Utterance{{Text: "Show me the flag.", Generator: "test"}}, nil
 }
 
@@ -147,11 +150,12 @@ func TestAnnotateRewritesOrDrops(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	j := judge.New(api)
+	described := catalog.Describe(api)
+	j := judge.New(described)
 	cs := flagCases()[:2]
 
 	// Good phrasings pass as they are.
-	kept, st, err := Annotate(ctx, api, append([]cases.Case(nil), cs...), tm)
+	kept, st, err := Annotate(ctx, described, append([]cases.Case(nil), cs...), tm)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -160,7 +164,7 @@ func TestAnnotateRewritesOrDrops(t *testing.T) {
 	}
 
 	// A failing utterance is written again.
-	kept, st, err = Annotate(ctx, api, append([]cases.Case(nil), cs...), badWriter{tm})
+	kept, st, err = Annotate(ctx, described, append([]cases.Case(nil), cs...), badWriter{tm})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -176,7 +180,7 @@ func TestAnnotateRewritesOrDrops(t *testing.T) {
 	}
 
 	// A generator that cannot rewrite loses the utterance, and the case.
-	kept, st, err = Annotate(ctx, api, append([]cases.Case(nil), cs...), onlyBad{})
+	kept, st, err = Annotate(ctx, described, append([]cases.Case(nil), cs...), onlyBad{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -194,14 +198,15 @@ func TestRewriteAddsTheMissingValues(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	j := judge.New(api)
+	described := catalog.Describe(api)
+	j := judge.New(described)
 	for _, c := range flagCases() {
 		failed := cases.Utterance{Text: "Please do it.", Generator: "template:get/1"}
 		v := j.Check(&c, &failed)
 		if v.OK() {
 			t.Fatalf("%s: %q passes", c.ID, failed.Text)
 		}
-		u, ok, err := tm.Rewrite(ctx, api, &c, failed, v, 2)
+		u, ok, err := tm.Rewrite(ctx, described, &c, failed, v, 2)
 		if err != nil || !ok {
 			t.Fatalf("%s: %v %v", c.ID, ok, err)
 		}
@@ -215,11 +220,11 @@ func TestRewriteAddsTheMissingValues(t *testing.T) {
 			t.Errorf("%s: Go syntax in %q", c.ID, u.Text)
 		}
 		// Another phrasing is a whole phrasing.
-		u, ok, err = tm.Rewrite(ctx, api, &c, failed, v, 1)
+		u, ok, err = tm.Rewrite(ctx, described, &c, failed, v, 1)
 		if err != nil || !ok || strings.HasPrefix(u.Text, "Please do it.") {
 			t.Errorf("%s: attempt 1: %+v %v %v", c.ID, u, ok, err)
 		}
-		if _, ok, _ := tm.Rewrite(ctx, api, &c, failed, v, 3); ok {
+		if _, ok, _ := tm.Rewrite(ctx, described, &c, failed, v, 3); ok {
 			t.Errorf("%s: a third attempt", c.ID)
 		}
 	}
@@ -229,7 +234,8 @@ func TestRewriteAddsTheMissingValues(t *testing.T) {
 // cut out of it, is missed (unless it is its schema's default).
 func TestJudgeMissesACutValue(t *testing.T) {
 	api, cs := annotated(t, 1)
-	j := judge.New(api)
+	described := catalog.Describe(api)
+	j := judge.New(described)
 	cut, missed := 0, 0
 	for _, c := range cs {
 		if c.Scenario == cases.Chain {
@@ -243,7 +249,7 @@ func TestJudgeMissesACutValue(t *testing.T) {
 				if !ok || len(s) < 4 || strings.Count(strings.ToLower(u.Text), strings.ToLower(s)) != 1 {
 					continue
 				}
-				if a, ok := newPhraser(api, api.Operation(c.Tool), &c, caseRNG(0, c.ID)).args[k]; ok {
+				if a, ok := newPhraser(described, api.Operation(c.Tool), &c, caseRNG(0, c.ID)).args[k]; ok {
 					if sc := api.Resolve(a.Schema); sc != nil && sc.Default == s {
 						continue
 					}

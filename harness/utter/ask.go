@@ -10,6 +10,7 @@ import (
 	"sync"
 	"text/template"
 
+	"github.com/agentready/agentready/gen/catalog"
 	"github.com/agentready/agentready/gen/ir"
 	"github.com/agentready/agentready/gen/toolschema"
 	"github.com/agentready/agentready/harness/cases"
@@ -110,17 +111,15 @@ func oneValue(c *cases.Case, w cases.Withheld) *cases.Case {
 // writeReplies writes the reply of each withheld value of an ask case:
 // a phrasing of reply.tmpl, chosen by the case and the argument, that the
 // judge finds gives the value; the value said plainly when none does.
-func writeReplies(api *ir.API, j *judge.Judge, c *cases.Case) ([]cases.Withheld, error) {
+func writeReplies(cat *catalog.Bound, j *judge.Judge, c *cases.Case) ([]cases.Withheld, error) {
+	api := cat.API
 	rs, err := replies()
 	if err != nil {
 		return nil, err
 	}
-	op := api.Operation(c.Tool)
 	args := map[string]toolschema.Arg{}
-	if op != nil {
-		for _, a := range toolschema.Args(api, op) {
-			args[a.Name] = a
-		}
+	for _, a := range cat.Args(c.Tool) {
+		args[a.Name] = a
 	}
 	out := make([]cases.Withheld, len(c.Withheld))
 	for i, w := range c.Withheld {

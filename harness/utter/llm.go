@@ -13,13 +13,15 @@ import (
 	"sync"
 	"text/template"
 
+	"github.com/cloudwego/eino/components/model"
+	"github.com/cloudwego/eino/schema"
+
+	"github.com/agentready/agentready/gen/catalog"
 	"github.com/agentready/agentready/gen/describe/prose"
 	"github.com/agentready/agentready/gen/ir"
 	"github.com/agentready/agentready/harness/cases"
 	"github.com/agentready/agentready/harness/judge"
 	"github.com/agentready/agentready/harness/replay"
-	"github.com/cloudwego/eino/components/model"
-	"github.com/cloudwego/eino/schema"
 )
 
 // The judge's accuracy ratings.
@@ -124,14 +126,15 @@ type named struct{ Arg, Said string }
 // value unrecoverable, and MinNaturalness or more. The judge model is
 // not asked about an utterance the deterministic judge rejects. The
 // calls are scoped by the case ("utter:ID") for record and replay.
-func (l *LLM) Utter(ctx context.Context, api *ir.API, c *cases.Case) ([]cases.Utterance, error) {
+func (l *LLM) Utter(ctx context.Context, cat *catalog.Bound, c *cases.Case) ([]cases.Utterance, error) {
+	api := cat.API
 	ctx = replay.WithScope(ctx, "utter:"+c.ID)
 	op := api.Operation(c.Tool)
 	if op == nil {
 		return nil, fmt.Errorf("the API has no tool %q", c.Tool)
 	}
-	j := l.judgeOf(api)
-	data := l.data(api, op, c)
+	j := l.judgeOf(cat)
+	data := l.data(cat, op, c)
 	texts, err := l.ask(ctx, l.writer, l.write, data)
 	var out []cases.Utterance
 	if err == nil {
@@ -171,7 +174,7 @@ func (l *LLM) Utter(ctx context.Context, api *ir.API, c *cases.Case) ([]cases.Ut
 		}
 	}
 	if len(out) == 0 && l.fallback != nil {
-		return l.fallback.Utter(ctx, api, c)
+		return l.fallback.Utter(ctx, cat, c)
 	}
 	if len(out) == 0 && err != nil {
 		return nil, err
@@ -182,15 +185,16 @@ func (l *LLM) Utter(ctx context.Context, api *ir.API, c *cases.Case) ([]cases.Ut
 // Rewrite asks the fallback generator to write the utterance again,
 // when it can; the model's own utterances that fail the judge are not
 // kept.
-func (l *LLM) Rewrite(ctx context.Context, api *ir.API, c *cases.Case, failed cases.Utterance, missing judge.Verdict, attempt int) (cases.Utterance, bool, error) {
+func (l *LLM) Rewrite(ctx context.Context, cat *catalog.Bound, c *cases.Case, failed cases.Utterance, missing judge.Verdict, attempt int) (cases.Utterance, bool, error) {
 	if rw, ok := l.fallback.(Rewriter); ok && !strings.HasPrefix(failed.Generator, "llm:") {
-		return rw.Rewrite(ctx, api, c, failed, missing, attempt)
+		return rw.Rewrite(ctx, cat, c, failed, missing, attempt)
 	}
 	return cases.Utterance{}, false, nil
 }
 
 // judgeOf returns the deterministic judge of an API's cases.
-func (l *LLM) judgeOf(api *ir.API) *judge.Judge {
+func (l *LLM) judgeOf(cat *catalog.Bound) *judge.Judge {
+	api := cat.API
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if l.judges == nil {
@@ -198,17 +202,18 @@ func (l *LLM) judgeOf(api *ir.API) *judge.Judge {
 	}
 	j := l.judges[api]
 	if j == nil {
-		j = judge.New(api)
+		j = judge.New(cat)
 		l.judges[api] = j
 	}
 	return j
 }
 
-func (l *LLM) data(api *ir.API, op *ir.Operation, c *cases.Case) promptData {
+func (l *LLM) data(cat *catalog.Bound, op *ir.Operation, c *cases.Case) promptData {
+	api := cat.API
 	args, _ := json.Marshal(c.Args)
 	d := promptData{Tool: op.Name, Purpose: prose.FirstSentence(prose.Clean(firstNonEmpty(op.Summary, op.Description))),
 		Args: string(args), Count: l.perCase + 1}
-	p := newPhraser(api, op, c, caseRNG(0, c.ID))
+	p := newPhraser(cat, op, c, caseRNG(0, c.ID))
 	for _, k := range slices.Sorted(maps.Keys(c.Args)) {
 		var def any
 		if a, ok := p.args[k]; ok {

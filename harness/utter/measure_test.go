@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/agentready/agentready/gen"
+	"github.com/agentready/agentready/gen/catalog"
 	"github.com/agentready/agentready/harness/cases"
 	"github.com/agentready/agentready/harness/judge"
 )
@@ -72,10 +73,11 @@ func measure(t *testing.T, spec string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	j := judge.New(api)
+	described := catalog.Describe(api)
+	j := judge.New(described)
 	first, shown := 0, 0
 	for i := range cs {
-		us, err := tm.Utter(ctx, api, &cs[i])
+		us, err := tm.Utter(ctx, described, &cs[i])
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -95,7 +97,7 @@ func measure(t *testing.T, spec string) {
 			first++
 		}
 	}
-	kept, st, err := Annotate(ctx, api, cs, tm)
+	kept, st, err := Annotate(ctx, described, cs, tm)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/agentready/agentready/gen/catalog"
 	"github.com/agentready/agentready/gen/describe/prose"
 	"github.com/agentready/agentready/gen/ir"
 	"github.com/agentready/agentready/gen/toolschema"
@@ -67,7 +68,8 @@ type phraser struct {
 	forms map[string]string
 }
 
-func newPhraser(api *ir.API, op *ir.Operation, c *cases.Case, rng *rand.Rand) *phraser {
+func newPhraser(cat *catalog.Bound, op *ir.Operation, c *cases.Case, rng *rand.Rand) *phraser {
+	api := cat.API
 	p := &phraser{api: api, op: op, shape: shapeOf(api, op), c: c, rng: rng, args: map[string]toolschema.Arg{},
 		forms: map[string]string{}}
 	if full := fullerName(api, p.shape.resource); full != "" && chance(c.ID, "fuller name", 3) {
@@ -75,7 +77,7 @@ func newPhraser(api *ir.API, op *ir.Operation, c *cases.Case, rng *rand.Rand) *p
 		// at more length: "the support ticket TCK-1042".
 		p.shape.rename(full)
 	}
-	p.order = toolschema.Args(api, op)
+	p.order = cat.Args(op.Name)
 	for _, a := range p.order {
 		p.args[a.Name] = a
 	}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/agentready/agentready/gen"
+	"github.com/agentready/agentready/gen/catalog"
 	"github.com/agentready/agentready/gen/ir"
 	"github.com/agentready/agentready/harness/cases"
 	"github.com/agentready/agentready/harness/judge"
@@ -43,7 +44,7 @@ func slotsOf(t *testing.T, api *ir.API, tool string, args map[string]any) (slots
 		t.Fatalf("no tool %s", tool)
 	}
 	c := cases.Case{ID: tool + "/test", Tool: tool, Args: args}
-	p := newPhraser(api, op, &c, caseRNG(1, c.ID))
+	p := newPhraser(catalog.Describe(api), op, &c, caseRNG(1, c.ID))
 	return p.slots(), p.forms
 }
 
@@ -52,14 +53,15 @@ func slotsOf(t *testing.T, api *ir.API, tool string, args map[string]any) (slots
 func judgedTexts(t *testing.T, api *ir.API, tool string, args map[string]any) []string {
 	t.Helper()
 	c := cases.Case{ID: tool + "/test", Tool: tool, Args: args}
-	j := judge.New(api)
+	described := catalog.Describe(api)
+	j := judge.New(described)
 	var out []string
 	for seed := uint64(1); seed <= 4; seed++ {
 		tm, err := NewTemplates(TemplateOptions{Seed: seed})
 		if err != nil {
 			t.Fatal(err)
 		}
-		us, err := tm.Utter(ctx, api, &c)
+		us, err := tm.Utter(ctx, described, &c)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -16,6 +16,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/agentready/agentready/gen/catalog"
 	"github.com/agentready/agentready/gen/ir"
 	"github.com/agentready/agentready/harness/cases"
 	"github.com/agentready/agentready/harness/judge"
@@ -98,7 +99,8 @@ func NewTemplates(opts TemplateOptions) (*Templates, error) {
 func (t *Templates) Concurrent() bool { return true }
 
 // Utter writes the case's utterances.
-func (t *Templates) Utter(_ context.Context, api *ir.API, c *cases.Case) ([]cases.Utterance, error) {
+func (t *Templates) Utter(_ context.Context, cat *catalog.Bound, c *cases.Case) ([]cases.Utterance, error) {
+	api := cat.API
 	op := api.Operation(c.Tool)
 	if op == nil {
 		return nil, fmt.Errorf("the API has no tool %q", c.Tool)
@@ -113,7 +115,7 @@ func (t *Templates) Utter(_ context.Context, api *ir.API, c *cases.Case) ([]case
 		name := vs[order[i%len(order)]]
 		// Each utterance words the arguments afresh, so that two
 		// utterances of one case differ in more than the frame.
-		u, err := t.phrase(api, op, c, rng, name)
+		u, err := t.phrase(cat, op, c, rng, name)
 		if err != nil {
 			return nil, err
 		}
@@ -127,8 +129,8 @@ func (t *Templates) Utter(_ context.Context, api *ir.API, c *cases.Case) ([]case
 }
 
 // phrase writes one utterance of a case in the named phrasing.
-func (t *Templates) phrase(api *ir.API, op *ir.Operation, c *cases.Case, rng *rand.Rand, name string) (cases.Utterance, error) {
-	p := newPhraser(api, op, c, rng)
+func (t *Templates) phrase(cat *catalog.Bound, op *ir.Operation, c *cases.Case, rng *rand.Rand, name string) (cases.Utterance, error) {
+	p := newPhraser(cat, op, c, rng)
 	s := p.slots()
 	var buf bytes.Buffer
 	if err := t.set.ExecuteTemplate(&buf, name, s); err != nil {
@@ -216,7 +218,8 @@ const added = "added"
 // is another phrasing, the second adds what missing lists, in clauses of
 // its own, after the phrasing that failed. It returns false when it has
 // nothing more to try.
-func (t *Templates) Rewrite(_ context.Context, api *ir.API, c *cases.Case, failed cases.Utterance, missing judge.Verdict, attempt int) (cases.Utterance, bool, error) {
+func (t *Templates) Rewrite(_ context.Context, cat *catalog.Bound, c *cases.Case, failed cases.Utterance, missing judge.Verdict, attempt int) (cases.Utterance, bool, error) {
+	api := cat.API
 	op := api.Operation(c.Tool)
 	if op == nil {
 		return cases.Utterance{}, false, fmt.Errorf("the API has no tool %q", c.Tool)
@@ -227,7 +230,7 @@ func (t *Templates) Rewrite(_ context.Context, api *ir.API, c *cases.Case, faile
 		vs := t.variants[shapeOf(api, op).intent]
 		from := slices.Index(vs, strings.TrimPrefix(failed.Generator, "template:"))
 		for k := 1; k < len(vs); k++ {
-			u, err := t.phrase(api, op, c, rng, vs[(from+k+len(vs))%len(vs)])
+			u, err := t.phrase(cat, op, c, rng, vs[(from+k+len(vs))%len(vs)])
 			if err != nil {
 				return cases.Utterance{}, false, err
 			}
@@ -237,7 +240,7 @@ func (t *Templates) Rewrite(_ context.Context, api *ir.API, c *cases.Case, faile
 		}
 		return cases.Utterance{}, false, nil
 	case 2:
-		p := newPhraser(api, op, c, rng)
+		p := newPhraser(cat, op, c, rng)
 		cl := p.clauses(missing.Paths())
 		if len(cl) == 0 {
 			return cases.Utterance{}, false, nil

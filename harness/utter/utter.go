@@ -41,7 +41,7 @@ import (
 	"sync"
 	"sync/atomic"
 
-	"github.com/agentready/agentready/gen/ir"
+	"github.com/agentready/agentready/gen/catalog"
 	"github.com/agentready/agentready/harness/cases"
 	"github.com/agentready/agentready/harness/judge"
 	"github.com/agentready/agentready/templates"
@@ -53,8 +53,9 @@ var files = templates.Dir(templates.Utterances)
 
 // Generator writes the utterances of one case.
 type Generator interface {
-	// Utter returns the case's utterances; the case is not changed.
-	Utter(ctx context.Context, api *ir.API, c *cases.Case) ([]cases.Utterance, error)
+	// Utter returns the case's utterances, reading the tool's arguments
+	// from cat; the case is not changed.
+	Utter(ctx context.Context, cat *catalog.Bound, c *cases.Case) ([]cases.Utterance, error)
 }
 
 // Rewriter is a Generator that can write a case's utterance again when
@@ -64,7 +65,7 @@ type Rewriter interface {
 	// Rewrite returns another utterance for the case, given the one that
 	// failed and the judge's verdict on it; attempt counts from 1. It
 	// returns false when it has nothing more to try.
-	Rewrite(ctx context.Context, api *ir.API, c *cases.Case, failed cases.Utterance, missing judge.Verdict, attempt int) (cases.Utterance, bool, error)
+	Rewrite(ctx context.Context, cat *catalog.Bound, c *cases.Case, failed cases.Utterance, missing judge.Verdict, attempt int) (cases.Utterance, bool, error)
 }
 
 // rewrites is how many times Annotate asks a Rewriter for another
@@ -122,10 +123,11 @@ type Concurrent interface {
 // Annotate writes the utterances of every case with g and judges each:
 // one that fails the judge is written again when g is a Rewriter, and
 // dropped when it still fails. It returns the cases that kept at least
-// one utterance, in order, and the counts. A case whose tool the API
-// does not have is an error.
-func Annotate(ctx context.Context, api *ir.API, cs []cases.Case, g Generator) ([]cases.Case, Stats, error) {
-	j := judge.New(api)
+// one utterance, in order, and the counts. cat gives the tools'
+// arguments (catalog.Describe of the API will do: nothing is called). A
+// case whose tool the API does not have is an error.
+func Annotate(ctx context.Context, cat *catalog.Bound, cs []cases.Case, g Generator) ([]cases.Case, Stats, error) {
+	j := judge.New(cat)
 	rw, _ := g.(Rewriter)
 	results := make([]annotation, len(cs))
 	workers := 1
@@ -144,7 +146,7 @@ func Annotate(ctx context.Context, api *ir.API, cs []cases.Case, g Generator) ([
 					return
 				}
 				if results[i].err = ctx.Err(); results[i].err == nil {
-					results[i] = annotate(ctx, api, j, g, rw, &cs[i])
+					results[i] = annotate(ctx, cat, j, g, rw, &cs[i])
 				}
 				if results[i].err != nil {
 					// Later cases are not worth starting.
@@ -192,18 +194,19 @@ type annotation struct {
 }
 
 // annotate writes and judges the utterances of one case (see Annotate).
-func annotate(ctx context.Context, api *ir.API, j *judge.Judge, g Generator, rw Rewriter, c *cases.Case) annotation {
+func annotate(ctx context.Context, cat *catalog.Bound, j *judge.Judge, g Generator, rw Rewriter, c *cases.Case) annotation {
+	api := cat.API
 	if api.Operation(c.Tool) == nil {
 		return annotation{err: fmt.Errorf("case %s: the API has no tool %q", c.ID, c.Tool)}
 	}
 	// An ask case's first message is written and judged without the
 	// values it withholds.
 	shown := shownCase(c)
-	us, err := g.Utter(ctx, api, shown)
+	us, err := g.Utter(ctx, cat, shown)
 	if err != nil {
 		return annotation{err: fmt.Errorf("case %s: %w", c.ID, err)}
 	}
-	kept, changed, err := judged(ctx, api, j, rw, shown, us)
+	kept, changed, err := judged(ctx, cat, j, rw, shown, us)
 	if err != nil {
 		return annotation{err: fmt.Errorf("case %s: %w", c.ID, err)}
 	}
@@ -219,7 +222,7 @@ func annotate(ctx context.Context, api *ir.API, j *judge.Judge, g Generator, rw 
 	cc := *c
 	cc.Utterances = rated.Utterances
 	if len(c.Withheld) > 0 {
-		if cc.Withheld, err = writeReplies(api, j, c); err != nil {
+		if cc.Withheld, err = writeReplies(cat, j, c); err != nil {
 			return annotation{err: fmt.Errorf("case %s: %w", c.ID, err)}
 		}
 	}
@@ -228,7 +231,7 @@ func annotate(ctx context.Context, api *ir.API, j *judge.Judge, g Generator, rw 
 
 // judged returns the utterances that pass the judge, rewritten where
 // they failed and rw can, and whether any was rewritten or dropped.
-func judged(ctx context.Context, api *ir.API, j *judge.Judge, rw Rewriter, c *cases.Case, us []cases.Utterance) ([]cases.Utterance, bool, error) {
+func judged(ctx context.Context, cat *catalog.Bound, j *judge.Judge, rw Rewriter, c *cases.Case, us []cases.Utterance) ([]cases.Utterance, bool, error) {
 	var kept []cases.Utterance
 	seen := map[string]bool{}
 	changed := len(us) == 0
@@ -241,7 +244,7 @@ func judged(ctx context.Context, api *ir.API, j *judge.Judge, rw Rewriter, c *ca
 		}
 		changed = true
 		for attempt := 1; rw != nil && !v.OK() && attempt <= rewrites; attempt++ {
-			nu, ok, err := rw.Rewrite(ctx, api, c, u, v, attempt)
+			nu, ok, err := rw.Rewrite(ctx, cat, c, u, v, attempt)
 			if err != nil {
 				return nil, true, err
 			}

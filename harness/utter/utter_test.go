@@ -86,7 +86,7 @@ func annotated(t *testing.T, seed uint64) (*ir.API, []cases.Case) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	kept, st, err := Annotate(ctx, api, cs, tm)
+	kept, st, err := Annotate(ctx, catalog.Describe(api), cs, tm)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -402,7 +402,8 @@ func TestLLMKeepsAccurateNaturalUtterances(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	us, err := l.Utter(ctx, api, &c)
+	described := catalog.Describe(api)
+	us, err := l.Utter(ctx, described, &c)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -432,7 +433,7 @@ func TestLLMKeepsAccurateNaturalUtterances(t *testing.T) {
 	tm, _ := NewTemplates(TemplateOptions{Seed: 1})
 	reject := &scripted{answer: func(string) string { return `{"accuracy":"inaccurate","naturalness":5}` }}
 	l, _ = NewLLM(writer, LLMOptions{Name: "fake", Judge: reject, Fallback: tm})
-	us, err = l.Utter(ctx, api, &c)
+	us, err = l.Utter(ctx, described, &c)
 	if err != nil || len(us) == 0 || !strings.HasPrefix(us[0].Generator, "template:action/") {
 		t.Errorf("fallback: %+v, %v", us, err)
 	}
@@ -440,7 +441,7 @@ func TestLLMKeepsAccurateNaturalUtterances(t *testing.T) {
 	// fallback.
 	bad := &scripted{answer: func(string) string { return "Sorry, I cannot help." }}
 	l, _ = NewLLM(bad, LLMOptions{Name: "fake"})
-	if _, err := l.Utter(ctx, api, &c); err == nil {
+	if _, err := l.Utter(ctx, described, &c); err == nil {
 		t.Error("no error for a reply without JSON")
 	}
 }

@@ -4,9 +4,10 @@
 // earlier benchmarks grew is already mapped) and in-process heap samples
 // count the garbage of earlier iterations; a child process has neither.
 //
-// The child is the test binary itself, re-run with one test selected and
-// an environment variable that names the job: the test calls Report after
-// doing the job, and Run in the parent parses what it printed.
+// The child is the test binary itself, re-run with an environment
+// variable that names the job: the package's TestMain calls Child first,
+// which, in the child only, does the job, prints its cost and exits before
+// any test runs; Run in the parent parses what it printed.
 //
 // CPU seconds (user and system, all threads) are the measure to compare
 // on a machine shared with other work: wall seconds there say as much
@@ -33,8 +34,26 @@ type Cost struct {
 	CPU, Wall float64
 }
 
+// Child is what a package's TestMain calls before its tests run. In a
+// child process Run started for env, it does the job env names with do,
+// prints what it cost (Report) and exits: 0 when do succeeds, 1 with do's
+// error on stderr when not. In any other process it returns at once.
+func Child(env string, do func(job string) error) {
+	job, ok := os.LookupEnv(env)
+	if !ok {
+		return
+	}
+	start := time.Now()
+	if err := do(job); err != nil {
+		fmt.Fprintf(os.Stderr, "%s=%s: %v\n", env, job, err)
+		os.Exit(1)
+	}
+	Report(start)
+	os.Exit(0)
+}
+
 // Report prints the cost of the job this process did since start, for Run
-// to read: call it last in the child's test.
+// to read (Child calls it).
 func Report(start time.Time) {
 	fmt.Println("COLD", time.Since(start).Seconds())
 	var ru syscall.Rusage
@@ -54,11 +73,12 @@ func Report(start time.Time) {
 	}
 }
 
-// Run re-runs the test binary with only test selected and env=job set,
-// and returns the cost the child reported.
-func Run(b *testing.B, test, env, job string) Cost {
+// Run re-runs the test binary with env=job set, which its TestMain hands
+// to Child, and returns the cost the child reported. Should the binary
+// not call Child, it runs no test and reports nothing.
+func Run(b *testing.B, env, job string) Cost {
 	b.Helper()
-	cmd := exec.Command(os.Args[0], "-test.run=^"+test+"$", "-test.count=1", "-test.v")
+	cmd := exec.Command(os.Args[0], "-test.run=^$", "-test.bench=^$", "-test.count=1")
 	cmd.Env = append(os.Environ(), env+"="+job)
 	out, err := cmd.CombinedOutput()
 	if err != nil {

@@ -115,7 +115,7 @@ func runAdapt(e *env, args []string) int {
 	if err != nil {
 		return e.failf("%v", err)
 	}
-	ev := adapt.Evidence{API: api, Locator: loc, Records: recs, Findings: found}
+	ev := adapt.Evidence{Catalog: catalog.Describe(api), Locator: loc, Records: recs, Findings: found}
 	if g := hintsFrom; g != nil {
 		ev.Hints = graph.Hints(g, api)
 	} else {

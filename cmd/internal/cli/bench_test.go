@@ -1,12 +1,12 @@
 package cli
 
 import (
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/agentready/agentready/internal/benchproc"
 )
@@ -15,18 +15,16 @@ import (
 // runs: its arguments, one a line.
 const benchCommandEnv = "AGENTREADY_BENCH_COMMAND"
 
-// TestBenchCommand is the work a child process does for
-// BenchmarkCommands; in a normal test run it is skipped.
-func TestBenchCommand(t *testing.T) {
-	job := os.Getenv(benchCommandEnv)
-	if job == "" {
-		t.Skip("the work of a benchmark's child process; runs only under " + benchCommandEnv)
-	}
-	start := time.Now()
-	if code := Main(strings.Split(job, "\n"), strings.NewReader(""), io.Discard, io.Discard); code != 0 {
-		t.Fatalf("%q: exit code %d", job, code)
-	}
-	benchproc.Report(start)
+// TestMain runs a command and exits when the process is a child of
+// BenchmarkCommands (benchproc.Child); otherwise it runs the tests.
+func TestMain(m *testing.M) {
+	benchproc.Child(benchCommandEnv, func(job string) error {
+		if code := Main(strings.Split(job, "\n"), strings.NewReader(""), io.Discard, io.Discard); code != 0 {
+			return fmt.Errorf("exit code %d", code)
+		}
+		return nil
+	})
+	os.Exit(m.Run())
 }
 
 // BenchmarkCommands runs gen, tools, graph infer and cases --offline on
@@ -63,7 +61,7 @@ func BenchmarkCommands(b *testing.B) {
 				b.Run(c.name, func(b *testing.B) {
 					var cost benchproc.Cost
 					for i := 0; i < b.N; i++ {
-						cost = benchproc.Run(b, "TestBenchCommand", benchCommandEnv, strings.Join(c.args, "\n"))
+						cost = benchproc.Run(b, benchCommandEnv, strings.Join(c.args, "\n"))
 					}
 					cost.ReportMetrics(b)
 					if c.name == "gen" {

@@ -139,7 +139,11 @@ func runCases(e *env, args []string) int {
 			return e.failf("%v", err)
 		}
 	}
-	cs, judged, err := utter.Annotate(ctx, api, cs, writer)
+	described := opts.Catalog
+	if described == nil {
+		described = catalog.Describe(api)
+	}
+	cs, judged, err := utter.Annotate(ctx, described, cs, writer)
 	if err != nil {
 		return e.failf("utterances: %v", err)
 	}

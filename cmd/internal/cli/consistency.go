@@ -87,7 +87,7 @@ func runConsistency(e *env, args []string) int {
 		out = e.stderr
 	}
 	fmt.Fprintf(out, "running %d cases as they are and with their values said otherwise (model %s) in %s\n", len(job.cases), prep.info.Name, dir)
-	sum, err := consistency.Check(ctx, job.api, job.cases, o)
+	sum, err := consistency.Check(ctx, job.cases, o)
 	if err != nil {
 		if ctx.Err() != nil {
 			return e.failf("interrupted: the runs finished so far are in %s; continue with --resume --out %s", dir, dir)

@@ -173,7 +173,7 @@ func startExample(ctx context.Context, dir string, perTool int, seed int64, pkg 
 	if err != nil {
 		return nil, err
 	}
-	cs, judged, err := utter.Annotate(ctx, api, cs, tmpl)
+	cs, judged, err := utter.Annotate(ctx, cat, cs, tmpl)
 	if err != nil {
 		return nil, fmt.Errorf("utterances: %v", err)
 	}

@@ -11,7 +11,6 @@ import (
 
 	"github.com/agentready/agentready/gen/catalog"
 	"github.com/agentready/agentready/gen/toolrt"
-	"github.com/agentready/agentready/gen/toolschema"
 	"github.com/agentready/agentready/harness/cases"
 	"github.com/agentready/agentready/harness/eval"
 	"github.com/agentready/agentready/harness/models"
@@ -54,6 +53,10 @@ func runEval(e *env, args []string) int {
 	if !ok {
 		return exitError
 	}
+	// The suite is read and checked against the tools before a model is
+	// opened; the tools are bound to a client once the model's dialect
+	// is known.
+	described := catalog.Describe(api)
 	var cs []eval.Case
 	var err error
 	if *ownCases != "" {
@@ -61,7 +64,7 @@ func runEval(e *env, args []string) int {
 		if err != nil {
 			return e.failf("%v", err)
 		}
-		cs = eval.FromCases(api, own)
+		cs = eval.FromCases(described, own)
 		*suite = *ownCases
 	} else if cs, err = eval.Read(*suite); err != nil {
 		return e.failf("%v", err)
@@ -70,11 +73,11 @@ func runEval(e *env, args []string) int {
 	if !ok {
 		return exitError
 	}
-	shown, err := runner.ShownOver(hints, toolschema.Pointers(api), nil)
+	shown, err := runner.ShownOver(hints, described.Pointers(), nil)
 	if err != nil {
 		return e.failf("%v", err)
 	}
-	if ps := eval.Check(api, cs); len(ps) > 0 {
+	if ps := eval.Check(described, cs); len(ps) > 0 {
 		for _, p := range ps {
 			fmt.Fprintf(e.stderr, "%s: %s: %s\n", *suite, p.Case, p.Text)
 		}

@@ -15,11 +15,10 @@ import (
 	"github.com/eino-contrib/jsonschema"
 	"golang.org/x/sync/errgroup"
 
+	"github.com/agentready/agentready/gen/catalog"
 	"github.com/agentready/agentready/gen/describe"
-	"github.com/agentready/agentready/gen/ir"
 	"github.com/agentready/agentready/gen/tokens"
 	"github.com/agentready/agentready/gen/toolrt/dialect"
-	"github.com/agentready/agentready/gen/toolschema"
 	runner "github.com/agentready/agentready/harness/run"
 )
 
@@ -85,7 +84,7 @@ func runTools(e *env, args []string) int {
 	if !ok {
 		return exitError
 	}
-	rows, err := toolRows(api, hints, describe.Options{MaxToolTokens: p.opts.MaxToolTokens})
+	rows, err := toolRows(catalog.Describe(api), hints, describe.Options{MaxToolTokens: p.opts.MaxToolTokens})
 	if err != nil {
 		return e.failf("%v", err)
 	}
@@ -163,7 +162,8 @@ func budgetOf(n int) int {
 // tokens is most of the work, and many operations share a schema
 // (Kubernetes' namespaced and cluster-wide variants), so each distinct
 // text is counted once.
-func toolRows(api *ir.API, hints map[string]map[string]string, opts describe.Options) ([]toolRow, error) {
+func toolRows(cat *catalog.Bound, hints map[string]map[string]string, opts describe.Options) ([]toolRow, error) {
+	api := cat.API
 	rows := make([]toolRow, len(api.Operations))
 	errs := make([]error, len(api.Operations))
 	var counts sync.Map // text -> int
@@ -178,18 +178,15 @@ func toolRows(api *ir.API, hints map[string]map[string]string, opts describe.Opt
 		counts.Store(s, n)
 		return n
 	}
-	if opts.Memo == nil {
-		opts.Memo = toolschema.NewMemo(api)
-	}
 	var pointers map[string]map[string]string
 	if len(hints) > 0 {
-		pointers = toolschema.Pointers(api)
+		pointers = cat.Pointers()
 	}
 	var g errgroup.Group
 	g.SetLimit(max(1, runtime.GOMAXPROCS(0)))
 	for i, op := range api.Operations {
 		g.Go(func() error {
-			f := describe.Fit(api, op, opts)
+			f := cat.Fit(op.Name, opts)
 			schema, err := hinted(f.Name, f.Schema, hints[f.Name], pointers[f.Name])
 			if err != nil {
 				errs[i] = fmt.Errorf("%s: %v", f.Name, err)
