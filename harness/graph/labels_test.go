@@ -2,9 +2,11 @@ package graph
 
 import (
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -290,20 +292,53 @@ func allFields(api *ir.API, op *ir.Operation) []string {
 	return out
 }
 
-// TestDumpCandidates prints, for the label set named by
-// AGENTREADY_GRAPH_DUMP, every input inference considers and every
-// candidate it finds with no cap and a low threshold, marked + when
-// labelled: the worksheet for labelling a new slice.
-func TestDumpCandidates(t *testing.T) {
-	name := os.Getenv("AGENTREADY_GRAPH_DUMP")
-	if name == "" {
-		t.Skip("set AGENTREADY_GRAPH_DUMP to a label set's name")
+// candidateMisses is how many labelled edges of each label set the
+// uncapped candidate search (threshold 0.3, no cap per input) does not
+// find at all: those no later rule, score or cap can recover. Lower them
+// when inference improves; the test fails if one rises.
+var candidateMisses = map[string]int{
+	"exampleapi":      0,
+	"github-issues":   0,
+	"jira-issues":     0,
+	"asana-tasks":     1,
+	"spotify-music":   2,
+	"kubernetes-core": 16,
+}
+
+// TestCandidatesReachLabels checks, for each hand-labelled slice, that the
+// candidate search finds every labelled producer it found before
+// (candidateMisses). With AGENTREADY_GRAPH_DUMP set to a label set's name
+// it also logs that set's labelling worksheet: every input inference
+// considers and every candidate, marked + when labelled and MISSING for a
+// labelled producer not found.
+func TestCandidatesReachLabels(t *testing.T) {
+	dump := os.Getenv("AGENTREADY_GRAPH_DUMP")
+	names := slices.Sorted(maps.Keys(candidateMisses))
+	if dump != "" {
+		names = []string{dump}
 	}
+	for _, name := range names {
+		t.Run(name, func(t *testing.T) {
+			sheet, missing := candidateWorksheet(t, name)
+			if dump != "" {
+				t.Log(sheet)
+			}
+			if limit, ok := candidateMisses[name]; ok && missing > limit {
+				t.Errorf("%s: %d labelled producers are no longer among the candidates (was %d); see AGENTREADY_GRAPH_DUMP=%s", name, missing, limit, name)
+			}
+		})
+	}
+}
+
+// candidateWorksheet returns the labelling worksheet of the label set
+// name and how many labelled producers it lacks.
+func candidateWorksheet(t *testing.T, name string) (string, int) {
 	ls := readLabels(t, name)
 	api := loadAPI(t, specPath(t, ls.Spec), ls.Operations)
 	want := ls.triples()
 	x := newInferrer(api, Options{MinConfidence: 0.3, MaxProducers: -1, MaxDepth: DefaultMaxDepth})
 	var b strings.Builder
+	missing := 0
 	for _, in := range x.inputs {
 		var ents []string
 		for _, e := range in.entities {
@@ -325,10 +360,11 @@ func TestDumpCandidates(t *testing.T) {
 					found = found || c.p.op.Name == tr.from
 				}
 				if !found {
+					missing++
 					fmt.Fprintf(&b, "  MISSING %s\n", tr.from)
 				}
 			}
 		}
 	}
-	t.Log(b.String())
+	return b.String(), missing
 }
