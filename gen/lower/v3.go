@@ -387,7 +387,7 @@ func (l *lowerer) v3Body(op *ir.Operation, rb *v3.RequestBody, opPlace place) (*
 			if enc == nil {
 				continue
 			}
-			body.Encoding[prop] = ir.Encoding{ContentType: enc.ContentType, Style: enc.Style, Explode: enc.Explode}
+			body.Encoding[prop] = ir.Encoding{ContentType: enc.ContentType, Style: enc.Style, Explode: own(enc.Explode)}
 		}
 	}
 	body.Example = nodeValue(media.Example)

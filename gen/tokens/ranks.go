@@ -70,3 +70,17 @@ func parseRanks(name string, contents []byte) (map[string]int, error) {
 	}
 	return ranks, nil
 }
+
+// loadedRanks hands tiktoken-go the o200k_base ranks that ranks loaded, so
+// that building its encoder parses no file a second time; other
+// encodings it reads as rankLoader does.
+type loadedRanks struct{}
+
+// LoadTiktokenBpe returns the ranks of the embedded file named like
+// tiktokenBpeFile's last element.
+func (loadedRanks) LoadTiktokenBpe(tiktokenBpeFile string) (map[string]int, error) {
+	if path.Base(tiktokenBpeFile) == rankFile {
+		return ranks()
+	}
+	return rankLoader{}.LoadTiktokenBpe(tiktokenBpeFile)
+}

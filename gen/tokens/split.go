@@ -1,13 +1,12 @@
 package tokens
 
 import (
+	"math"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"unicode"
 	"unicode/utf8"
-
-	tiktoken "github.com/pkoukk/tiktoken-go"
 )
 
 // Counting does not need tiktoken-go's regular expression, most of its
@@ -31,27 +30,29 @@ var (
 	cachedCount atomic.Int64
 )
 
-// countPieces counts valid UTF-8 s with enc, piece by piece.
-func countPieces(enc *tiktoken.Tiktoken, s string) int {
+// countPieces counts valid UTF-8 s with the ranks r, piece by piece.
+func countPieces(r map[string]int, s string) int {
 	n := 0
 	for i := 0; i < len(s); {
 		j := nextPiece(s, i)
-		n += pieceTokens(enc, s[i:j])
+		n += pieceTokens(r, s[i:j])
 		i = j
 	}
 	return n
 }
 
-func pieceTokens(enc *tiktoken.Tiktoken, p string) int {
+// pieceTokens is the number of tokens of the piece p: what tiktoken-go's
+// EncodeOrdinary returns for it (a piece is a whole match of the pattern,
+// so tiktoken-go splits it into itself and byte-pair encodes it as it
+// would inside the text).
+func pieceTokens(r map[string]int, p string) int {
 	if len(p) > maxCachedLen {
-		return len(enc.EncodeOrdinary(p))
+		return mergedTokens(r, p)
 	}
 	if v, ok := pieceCounts.Load(p); ok {
 		return v.(int)
 	}
-	// A piece is a whole match of the pattern, so tiktoken-go splits it
-	// into itself and byte-pair encodes it as it would inside the text.
-	n := len(enc.EncodeOrdinary(p))
+	n := mergedTokens(r, p)
 	if cachedCount.Load() < maxCachedPieces {
 		// A copy: the piece must not keep the whole text alive.
 		if _, loaded := pieceCounts.LoadOrStore(strings.Clone(p), n); !loaded {
@@ -59,6 +60,56 @@ func pieceTokens(enc *tiktoken.Tiktoken, p string) int {
 		}
 	}
 	return n
+}
+
+// mergedTokens counts the tokens tiktoken-go's byte-pair encoding makes
+// of the piece p with the ranks r: one for a piece that is a token or a
+// single byte, else the parts left once bytePairMerge (tiktoken-go's
+// bpe.go) has merged, again and again, the adjacent pair whose joined
+// bytes have the lowest rank (the leftmost on a tie), until no joined
+// pair is a token. It is that loop, counting only.
+func mergedTokens(r map[string]int, p string) int {
+	if p == "" {
+		return 0
+	}
+	if _, ok := r[p]; ok || len(p) == 1 {
+		return 1
+	}
+	const none = math.MaxInt
+	// parts[i] is the start of a part and the rank of it joined with the
+	// next one (none when that is no token).
+	parts := make([][2]int, len(p)+1)
+	for i := range parts {
+		parts[i] = [2]int{i, none}
+	}
+	rank := func(i, skip int) int {
+		if i+skip+2 < len(parts) {
+			if rk, ok := r[p[parts[i][0]:parts[i+skip+2][0]]]; ok {
+				return rk
+			}
+		}
+		return none
+	}
+	for i := 0; i < len(parts)-2; i++ {
+		parts[i][1] = rank(i, 0)
+	}
+	for len(parts) > 1 {
+		minRank, i := none, -1
+		for k := 0; k < len(parts)-1; k++ {
+			if parts[k][1] < minRank {
+				minRank, i = parts[k][1], k
+			}
+		}
+		if i < 0 {
+			break
+		}
+		parts[i][1] = rank(i, 1)
+		if i > 0 {
+			parts[i-1][1] = rank(i-1, 1)
+		}
+		parts = append(parts[:i+1], parts[i+2:]...)
+	}
+	return len(parts) - 1
 }
 
 // class holds what the pattern asks of a character.

@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/dlclark/regexp2"
+	tiktoken "github.com/pkoukk/tiktoken-go"
 )
 
 // o200kPattern is o200k_base's pre-tokenizing pattern as tiktoken-go
@@ -67,12 +68,9 @@ func TestPiecesMatchTiktoken(t *testing.T) {
 			t.Fatalf("pieces of %q:\n got %q\nwant %q", s, got, want)
 		}
 	}
-	enc, err := encoding()
-	if err != nil {
-		t.Skip(err)
-	}
+	rk, enc := ranksAndEncoder(t)
 	for _, s := range texts[:5000] {
-		if got, want := countPieces(enc, s), len(enc.EncodeOrdinary(s)); got != want {
+		if got, want := countPieces(rk, s), len(enc.EncodeOrdinary(s)); got != want {
 			t.Fatalf("count of %q = %d, tiktoken-go %d", s, got, want)
 		}
 	}
@@ -82,10 +80,7 @@ func TestPiecesMatchTiktoken(t *testing.T) {
 // shared specs, in slices that hold schemas, descriptions and markdown)
 // both ways.
 func TestCountMatchesTiktokenOnSpecs(t *testing.T) {
-	enc, err := encoding()
-	if err != nil {
-		t.Skip(err)
-	}
+	r, enc := ranksAndEncoder(t)
 	files, _ := filepath.Glob(filepath.Join("..", "..", "..", "shared", "specs", "real", "*.json"))
 	if len(files) == 0 {
 		t.Skip("no shared specs beside the repository")
@@ -102,12 +97,55 @@ func TestCountMatchesTiktokenOnSpecs(t *testing.T) {
 				continue
 			}
 			checked++
-			if got, want := countPieces(enc, s), len(enc.EncodeOrdinary(s)); got != want {
+			if got, want := countPieces(r, s), len(enc.EncodeOrdinary(s)); got != want {
 				t.Fatalf("%s at %d: %d tokens, tiktoken-go %d", f, off, got, want)
 			}
 		}
 	}
 	if checked < 20 {
 		t.Fatalf("only %d slices checked", checked)
+	}
+}
+
+// ranksAndEncoder returns the ranks Count uses and tiktoken-go's encoder
+// to check its counts against.
+func ranksAndEncoder(t *testing.T) (map[string]int, *tiktoken.Tiktoken) {
+	t.Helper()
+	r, err := ranks()
+	if err != nil {
+		t.Fatal(err)
+	}
+	enc, err := encoding()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r, enc
+}
+
+// TestLongPiecesMatchTiktoken counts pieces longer than the cache takes
+// (words, numbers runs, punctuation and space runs, text in several
+// scripts) both ways: they are merged each time they are met.
+func TestLongPiecesMatchTiktoken(t *testing.T) {
+	r, enc := ranksAndEncoder(t)
+	rnd := rand.New(rand.NewPCG(3, 5))
+	var texts []string
+	for _, alphabet := range []string{"abcdefghijklmnopqrstuvwxyz", "ABCDEFGHIJKLMNOPQRSTUVWXYZabc", "{}[]\":,./-_*", " \t", "漢字かなカナ", "éüßçøñ"} {
+		runes := []rune(alphabet)
+		for range 40 {
+			b := make([]rune, maxCachedLen+rnd.IntN(200))
+			for j := range b {
+				b[j] = runes[rnd.IntN(len(runes))]
+			}
+			texts = append(texts, string(b))
+		}
+	}
+	texts = append(texts, strings.Repeat("a", 3000), "Supercalifragilisticexpialidocious"+strings.Repeat("Ab", 100))
+	for _, s := range texts {
+		if got, want := Count(s), len(enc.EncodeOrdinary(s)); got != want {
+			t.Fatalf("count of %q = %d, tiktoken-go %d", s, got, want)
+		}
+		if got, want := mergedTokens(r, s), len(enc.EncodeOrdinary(s)); nextPiece(s, 0) == len(s) && got != want {
+			t.Fatalf("merged tokens of piece %q = %d, tiktoken-go %d", s, got, want)
+		}
 	}
 }

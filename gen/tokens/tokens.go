@@ -7,12 +7,16 @@
 // network. Other vendors' tokenizers differ, so a count is exact for
 // o200k models and a comparable estimate for others.
 //
-// The encoding is loaded once, on the first call, which takes 0.2-0.3 s
-// and keeps about 24 MiB of heap (see BenchmarkLoad); after that Count
-// and CountJSON take 0.2-0.3 µs a byte of text and are safe for
-// concurrent use without locking (tiktoken-go's encoder is read-only once
-// built). Should the encoding fail to load, they fall back to Estimate and
-// Exact reports false, so that a report can say which ran.
+// The ranks are loaded once, on the first call, which takes about 0.05 s
+// (see BenchmarkLoad); after that Count and CountJSON take 0.2-0.3 µs a
+// byte of text and are safe for concurrent use without locking (the ranks
+// are read-only once loaded). Counting valid UTF-8 needs only the ranks
+// (split.go splits and merges as tiktoken-go does); tiktoken-go's whole
+// encoder, whose build (a reverse map and a sorted copy of the 200,000
+// tokens, two regular expressions) took three quarters of the loading
+// time, is built only for text that is not valid UTF-8. Should the ranks
+// fail to load, Count and CountJSON fall back to Estimate and Exact
+// reports false, so that a report can say which ran.
 //
 // tiktoken-go's byte-pair merging is quadratic in the length of a run of
 // letters with no space, digit or punctuation in it: 10,000 such bytes
@@ -32,22 +36,40 @@ import (
 // Encoding is the name of the encoding Count uses.
 const Encoding = tiktoken.MODEL_O200K_BASE
 
-// encoding loads the o200k_base encoding on its first call and returns the
-// same result ever after. A nil encoder means loading failed; the error
+// ranks loads o200k_base's byte-pair ranks on its first call and returns
+// the same result ever after. A nil map means loading failed; the error
 // says why.
+var ranks = sync.OnceValues(loadRanks)
+
+// rankFile is the embedded file of o200k_base's ranks.
+const rankFile = Encoding + ".tiktoken"
+
+func loadRanks() (r map[string]int, err error) {
+	defer func() {
+		// The loader parses an embedded file; a panic there must not take
+		// the program down with it, only switch counting to the estimate.
+		if p := recover(); p != nil {
+			r, err = nil, fmt.Errorf("loading %s: %v", Encoding, p)
+		}
+	}()
+	return rankLoader{}.LoadTiktokenBpe(rankFile)
+}
+
+// encoding builds tiktoken-go's o200k_base encoder, from the ranks ranks
+// loaded, on its first call and returns the same result ever after. Only
+// text that is not valid UTF-8 needs it.
 var encoding = sync.OnceValues(load)
 
 func load() (enc *tiktoken.Tiktoken, err error) {
 	defer func() {
-		// The loader parses an embedded file; a panic there must not take
-		// the program down with it, only switch counting to the estimate.
 		if r := recover(); r != nil {
 			enc, err = nil, fmt.Errorf("loading %s: %v", Encoding, r)
 		}
 	}()
-	// The default loader downloads the ranks over HTTP; rankLoader reads
-	// the copy embedded in tiktoken-go-loader.
-	tiktoken.SetBpeLoader(rankLoader{})
+	// The default loader downloads the ranks over HTTP; loadedRanks hands
+	// over the ones ranks read from the copy embedded in
+	// tiktoken-go-loader.
+	tiktoken.SetBpeLoader(loadedRanks{})
 	return tiktoken.GetEncoding(Encoding)
 }
 
@@ -56,20 +78,24 @@ func load() (enc *tiktoken.Tiktoken, err error) {
 // as a model's API does with text it is sent. Count never panics: if the
 // encoding could not be loaded it returns Estimate(s) (see Exact).
 func Count(s string) int {
-	enc, _ := encoding()
-	return count(enc, s)
+	r, _ := ranks()
+	return count(r, s)
 }
 
-// count counts s with enc, or estimates it when enc is nil.
-func count(enc *tiktoken.Tiktoken, s string) int {
+// count counts s with the ranks r, or estimates it when r is nil.
+func count(r map[string]int, s string) int {
 	if s == "" {
 		return 0
 	}
-	if enc == nil {
+	if r == nil {
 		return Estimate(s)
 	}
 	if utf8.ValidString(s) {
-		return countPieces(enc, s)
+		return countPieces(r, s)
+	}
+	enc, _ := encoding()
+	if enc == nil {
+		return Estimate(s)
 	}
 	return len(enc.EncodeOrdinary(s))
 }
@@ -78,14 +104,14 @@ func count(enc *tiktoken.Tiktoken, s string) int {
 // encoding (true) or fell back to Estimate because it failed to load. It
 // loads the encoding if nothing has yet.
 func Exact() bool {
-	enc, _ := encoding()
-	return enc != nil
+	r, _ := ranks()
+	return r != nil
 }
 
 // LoadError returns why the encoding failed to load, or nil when it loaded
 // (or has yet to be asked for and loads now).
 func LoadError() error {
-	_, err := encoding()
+	_, err := ranks()
 	return err
 }
 
