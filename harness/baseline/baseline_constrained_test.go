@@ -146,7 +146,8 @@ func TestPrefixesAndCounts(t *testing.T) {
 }
 
 // An identifier left over goes to the tool's one argument that takes an
-// identifier, required or not; with two such arguments it goes nowhere.
+// identifier, required or not; with two such arguments it goes nowhere,
+// unless its type initial names one (C024BE91L is a channel's).
 func TestOnlyIdentifierTakesLeftover(t *testing.T) {
 	history := toolDef(t, "conversationsHistory", "Fetches a conversation's history of messages",
 		`{"type":"object","properties":{
@@ -159,13 +160,14 @@ func TestOnlyIdentifierTakesLeftover(t *testing.T) {
 			"user":{"type":"string","description":"ID of the user who posted"},
 			"limit":{"type":"integer"}}}`)
 	for _, c := range []struct {
-		tool *schema.ToolInfo
-		want string
+		tool          *schema.ToolInfo
+		request, want string
 	}{
-		{history, `conversationsHistory{"channel":"C024BE91L","limit":50}`},
-		{two, `conversationsHistory{"limit":50}`},
+		{history, "last 50 messages in C024BE91L", `conversationsHistory{"channel":"C024BE91L","limit":50}`},
+		{two, "last 50 messages in conv-7f3a9c", `conversationsHistory{"limit":50}`},
+		{two, "last 50 messages in C024BE91L", `conversationsHistory{"channel":"C024BE91L","limit":50}`},
 	} {
-		if got := callOf(t, firstCall(t, []*schema.ToolInfo{c.tool}, "last 50 messages in C024BE91L")); got.String() != c.want {
+		if got := callOf(t, firstCall(t, []*schema.ToolInfo{c.tool}, c.request)); got.String() != c.want {
 			t.Errorf("called %s, want %s", got, c.want)
 		}
 	}

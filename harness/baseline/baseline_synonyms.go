@@ -37,6 +37,10 @@ func (k *toolkit) expandQuery(u *utterance) string {
 			kept = append(kept, withoutFiller(t.raw))
 		}
 	}
+	if _, noun := k.nounVerb(u.otherVerb()); noun != "" {
+		// "unpin 1712000000.000100" is searched as pin.
+		kept = append(kept, noun)
+	}
 	text := strings.Join(kept, " ")
 	for _, w := range u.words {
 		if u.valueToken(w.tok) || name[w.tok] {
