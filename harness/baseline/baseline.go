@@ -93,7 +93,11 @@ import (
 //     when its description names a tool that finds it, and so does one
 //     named by quoted text before its noun ("close the 'v2.0'
 //     milestone": milestone_number, or the id of a tool whose name ends
-//     in milestone) when a read tool lists those things. When no tool
+//     in milestone) when a read tool lists those things. A question that
+//     says nothing but a question word, filler and values asks for what
+//     its words mean: "who is U061F7AUR" is searched and read as saying
+//     user, "who's in C024BE91L" as saying member, "is U061F7AUR online"
+//     (away, offline, idle, around) as saying presence. When no tool
 //     shares a word with the request and none can look a name up, it
 //     answers without a call;
 //  2. fills the arguments, surest first, each value used once (quoted
@@ -144,7 +148,8 @@ import (
 //     name descending" as that enum's -name;
 //     "25%" for a percentage; a length of time with its unit ("the
 //     last 10 minutes", "for 3 months") for the one argument that counts
-//     time, by its name or description (sinceSeconds: 600), months and
+//     time, by its name or description (sinceSeconds: 600; a string one
+//     only by its name: num_minutes "60"), months and
 //     years only as themselves, and with no such argument nowhere ("from
 //     the last 14 days" is no page size and no id 14); "by octocat" for an author, creator,
 //     actor, reporter or sender ("sorted by" names no one), and

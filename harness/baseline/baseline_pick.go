@@ -176,7 +176,14 @@ const otherVerbWeight = 0.5
 // tool is named the noun and a verb that creates, "unpin X" to remove one
 // when a tool is named the noun and a verb that deletes. It returns the
 // action and the noun's stem, or "" when no such tool is given.
-func (k *toolkit) nounVerb(verb string) (action, noun string) {
+func (k *toolkit) nounVerb(u *utterance) (action, noun string) {
+	verb := u.otherVerb()
+	for i, w := range u.words {
+		if _, known := imperatives[w.lower]; known && i < 6 {
+			// "emoji list" says its verb: list.
+			return "", ""
+		}
+	}
 	if verb == "" {
 		return "", ""
 	}
@@ -343,7 +350,7 @@ func (k *toolkit) pickTool(request string, u *utterance) ([]retrieve.Hit, string
 	}
 	action := requestAction(u)
 	verb := u.otherVerb()
-	if a, noun := k.nounVerb(verb); a != "" {
+	if a, noun := k.nounVerb(u); a != "" {
 		// "pin message X" adds a pin where the tools are pins_add,
 		// pins_list and pins_remove; "unpin" removes one.
 		action, verb = a, noun
@@ -502,6 +509,10 @@ func (k *toolkit) saidWords(u *utterance, action string) said {
 	s := said{stems: map[string]bool{}, exact: map[string]bool{}, syn: map[string]bool{}, whose: map[string]bool{},
 		learned: map[string]bool{}}
 	verbDone := false
+	for _, w := range u.askedThing() {
+		// "who is U061F7AUR" says user in a question word.
+		s.syn[w] = true
+	}
 	from, to := u.phrasalVerb(action)
 	for i, w := range u.words {
 		if u.valueToken(w.tok) || w.stem == "" {

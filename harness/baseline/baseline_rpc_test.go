@@ -67,3 +67,38 @@ func TestRPCStyleNames(t *testing.T) {
 		}
 	}
 }
+
+// A question that says nothing but a question word and the thing's
+// identifier asks for what the question word means: "who is X" reads a
+// user, "who's in X" its members, "is X online" a user's presence; a
+// model does not leave it unanswered.
+func TestQuestionAboutOneThing(t *testing.T) {
+	user := `{"type":"object","properties":{"user":{"type":"string","description":"User to get info on"}}}`
+	tools := []*schema.ToolInfo{
+		toolDef(t, "users_info", "Gets information about a user.", user),
+		toolDef(t, "users_getPresence", "Gets user presence information.", user),
+		toolDef(t, "users_profile_get", "Retrieves a user's profile information.", user),
+		toolDef(t, "users_setPresence", "Manually sets user presence.",
+			`{"type":"object","properties":{"presence":{"type":"string","description":"Either auto or away"}},"required":["presence"]}`),
+		toolDef(t, "conversations_info", "Retrieve information about a conversation.",
+			`{"type":"object","properties":{"channel":{"type":"string","description":"Conversation ID to learn more about"}}}`),
+		toolDef(t, "conversations_members", "Retrieve members of a conversation.",
+			`{"type":"object","properties":{"channel":{"type":"string","description":"ID of the conversation"}}}`),
+		toolDef(t, "conversations_mark", "Sets the read cursor in a channel.",
+			`{"type":"object","properties":{"channel":{"type":"string","description":"Channel or conversation to set the read cursor for."}}}`),
+	}
+	if got := callOf(t, firstCall(t, tools, "who's in C024BE91L")); got.Tool != "conversations_members" || got.Args["channel"] != "C024BE91L" {
+		t.Errorf("who's in C024BE91L: got %s, want conversations_members{channel: C024BE91L}", got)
+	}
+	for request, want := range map[string]string{
+		"who is U061F7AUR":             "users_info",
+		"who's U061F7AUR?":             "users_info",
+		"is U061F7AUR online":          "users_getPresence",
+		"is U061F7AUR away right now?": "users_getPresence",
+	} {
+		got := callOf(t, firstCall(t, tools, request))
+		if got.Tool != want || got.Args["user"] != "U061F7AUR" {
+			t.Errorf("%q: got %s, want %s{user: U061F7AUR}", request, got, want)
+		}
+	}
+}
