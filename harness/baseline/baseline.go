@@ -44,7 +44,11 @@ import (
 //     issues" orders nothing and reads, and so does "open" before a
 //     plural: "open issues", "open pull requests", and a verb that is
 //     its own participle after the plural a clause starts with:
-//     "webhooks set up on org X")
+//     "webhooks set up on org X"; a first word it does not know that is
+//     the noun of names that put the verb last creates when one such name
+//     ends in a verb that creates: "pin message X" with pins_add,
+//     pins_list and pins_remove adds a pin, and "unpin" deletes and
+//     searches as "pin")
 //     against the tool's verb (or its description's first word when the
 //     name only says POST), or a verb it does not know ("skip to the
 //     next track", "lock deploy 5f3a") against the first word of the
@@ -69,7 +73,13 @@ import (
 //     leaving out words most of the tools' names share (ipam, dcim); each
 //     name word the request does not say counts against the tool (a
 //     qualifier such as Preview or Paginated, a namespace such as
-//     admin_), so the tool that says no more than the request wins.
+//     admin_), so the tool that says no more than the request wins, and
+//     one more when, after the name's verb, such a word (no verb) comes
+//     right before a word the request says: chat_deleteScheduledMessage
+//     qualifies the message of "delete message X". A name that ends with
+//     its verb (chat_delete, pins_add) is read with what its description's
+//     first sentence says it acts on ("Deletes a message."), those words
+//     counting only when the request says them.
 //     Finally it fills the best eight, as a model does before calling,
 //     and prefers the tool that takes what the request gives: each
 //     required argument it cannot fill counts against it, and so does
@@ -83,7 +93,11 @@ import (
 //     when its description names a tool that finds it, and so does one
 //     named by quoted text before its noun ("close the 'v2.0'
 //     milestone": milestone_number, or the id of a tool whose name ends
-//     in milestone) when a read tool lists those things. When no tool
+//     in milestone) when a read tool lists those things. A question that
+//     says nothing but a question word, filler and values asks for what
+//     its words mean: "who is U061F7AUR" is searched and read as saying
+//     user, "who's in C024BE91L" as saying member, "is U061F7AUR online"
+//     (away, offline, idle, around) as saying presence. When no tool
 //     shares a word with the request and none can look a name up, it
 //     answers without a call;
 //  2. fills the arguments, surest first, each value used once (quoted
@@ -105,7 +119,11 @@ import (
 //     and short numbers right after the argument's name: "issue 88"), by
 //     the words around them, the shape of the example's value, or a
 //     type prefix that starts the argument's name (cus_ for customer;
-//     never for an argument named for another thing), and never to an
+//     never for an argument named for another thing), or a type initial,
+//     one capital and a digit starting capitals and digits, that starts
+//     the argument's first word (U061F7AUR for user, C024BE91L for
+//     channel, not for a cursor; it never rules an argument out, as a
+//     channel's id may start with C, G or D), and never to an
 //     argument that the noun said right before the value does not name
 //     in its name or description ("every pod on node worker-3" is no
 //     namespace); a list
@@ -130,7 +148,8 @@ import (
 //     name descending" as that enum's -name;
 //     "25%" for a percentage; a length of time with its unit ("the
 //     last 10 minutes", "for 3 months") for the one argument that counts
-//     time, by its name or description (sinceSeconds: 600), months and
+//     time, by its name or description (sinceSeconds: 600; a string one
+//     only by its name: num_minutes "60"), months and
 //     years only as themselves, and with no such argument nowhere ("from
 //     the last 14 days" is no page size and no id 14); "by octocat" for an author, creator,
 //     actor, reporter or sender ("sorted by" names no one), and

@@ -53,6 +53,9 @@ func TestConstrainedValues(t *testing.T) {
 			"percent_off":{"type":"number"},
 			"duration":{"type":"string","enum":["forever","once","repeating"],"description":"How long the discount is in effect"},
 			"duration_in_months":{"type":"integer","description":"Required only if duration is repeating: the number of months"}}}`)
+	snooze := toolDef(t, "dnd_setSnooze", "Turns on Do Not Disturb mode for the current user, or changes its duration.",
+		`{"type":"object","properties":{
+			"num_minutes":{"type":"string","description":"Number of minutes, from now, to snooze until."}},"required":["num_minutes"]}`)
 	commits := toolDef(t, "listCommits", "List commits of a repository",
 		`{"type":"object","properties":{
 			"repo":{"type":"string"},
@@ -80,6 +83,8 @@ func TestConstrainedValues(t *testing.T) {
 		{logs, "logs of pod checkout-7b9, last 10 minutes only", "sinceSeconds", 600.0},
 		{logs, "logs of pod checkout-7b9, last 2 hours", "sinceSeconds", 7200.0},
 		{logs, "logs of pod checkout-7b9 for 3 months", "sinceSeconds", nil},
+		{snooze, "snooze my notifications for 60 minutes", "num_minutes", "60"},
+		{snooze, "snooze my notifications for 2 hours", "num_minutes", "120"},
 		{coupons, "make a coupon that takes 25% off for 3 months", "duration_in_months", 3.0},
 		{coupons, "make a coupon that takes 25% off for 3 months", "duration", "repeating"},
 		{coupons, "make a coupon that takes 25% off", "duration", nil},
@@ -146,7 +151,8 @@ func TestPrefixesAndCounts(t *testing.T) {
 }
 
 // An identifier left over goes to the tool's one argument that takes an
-// identifier, required or not; with two such arguments it goes nowhere.
+// identifier, required or not; with two such arguments it goes nowhere,
+// unless its type initial names one (C024BE91L is a channel's).
 func TestOnlyIdentifierTakesLeftover(t *testing.T) {
 	history := toolDef(t, "conversationsHistory", "Fetches a conversation's history of messages",
 		`{"type":"object","properties":{
@@ -159,13 +165,14 @@ func TestOnlyIdentifierTakesLeftover(t *testing.T) {
 			"user":{"type":"string","description":"ID of the user who posted"},
 			"limit":{"type":"integer"}}}`)
 	for _, c := range []struct {
-		tool *schema.ToolInfo
-		want string
+		tool          *schema.ToolInfo
+		request, want string
 	}{
-		{history, `conversationsHistory{"channel":"C024BE91L","limit":50}`},
-		{two, `conversationsHistory{"limit":50}`},
+		{history, "last 50 messages in C024BE91L", `conversationsHistory{"channel":"C024BE91L","limit":50}`},
+		{two, "last 50 messages in conv-7f3a9c", `conversationsHistory{"limit":50}`},
+		{two, "last 50 messages in C024BE91L", `conversationsHistory{"channel":"C024BE91L","limit":50}`},
 	} {
-		if got := callOf(t, firstCall(t, []*schema.ToolInfo{c.tool}, "last 50 messages in C024BE91L")); got.String() != c.want {
+		if got := callOf(t, firstCall(t, []*schema.ToolInfo{c.tool}, c.request)); got.String() != c.want {
 			t.Errorf("called %s, want %s", got, c.want)
 		}
 	}

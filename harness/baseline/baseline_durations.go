@@ -3,6 +3,7 @@ package baseline
 import (
 	"fmt"
 	"math"
+	"strconv"
 	"strings"
 )
 
@@ -22,17 +23,23 @@ func timeUnit(w string) string {
 }
 
 // unitOf is the unit an integer or number argument counts in: a unit
-// its name says (sinceSeconds, duration_in_months), else one its
-// description says ("relative time in seconds"); "" when none or more
-// than one.
+// its name says (sinceSeconds, duration_in_months, a string num_minutes),
+// else, for a number, one its description says ("relative time in
+// seconds"); "" when none or more than one.
 func unitOf(p *param) string {
-	if typ := p.scalarType(); typ != "integer" && typ != "number" {
+	typ := p.scalarType()
+	if typ != "integer" && typ != "number" && typ != "string" {
 		return ""
 	}
 	for _, w := range p.words {
 		if u := timeUnit(w); u != "" {
 			return u
 		}
+	}
+	if typ == "string" {
+		// A string counts time only when its name says the unit
+		// (num_minutes), not when its description speaks of time.
+		return ""
 	}
 	found := ""
 	for st := range p.descStems {
@@ -95,7 +102,11 @@ func (f *filler) durations() {
 				continue
 			}
 		}
-		if f.set(target, number(target, v)) {
+		var val any = number(target, v)
+		if target.scalarType() == "string" {
+			val = strconv.FormatFloat(v, 'f', -1, 64)
+		}
+		if f.set(target, val) {
 			f.u.used[i], f.u.used[i+1] = true, true
 			f.notes = append(f.notes, fmt.Sprintf("%s %v from %q", target.name, v, t.raw+" "+f.u.toks[i+1].raw))
 		}

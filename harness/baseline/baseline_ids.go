@@ -875,6 +875,12 @@ func (t *toolSpec) plainTwin(p *param) *param {
 // GetPaymentIntentsIntent, "cs_..." for a checkout session). Many APIs
 // write their IDs so, and a model reads them so.
 func prefixNames(raw string, p *param, tool []string) bool {
+	if ini := initialOf(raw); ini != "" {
+		// "U061F7AUR" is a user's, "C024BE91L" a channel's: the
+		// argument's own first word starts with the letter.
+		return len(p.words) > 0 && len(p.words[0]) > 1 && strings.HasPrefix(p.words[0], ini) &&
+			!pagingWords[p.words[0]] && !p.textual()
+	}
 	pre := idPrefix(raw)
 	if pre == "" {
 		return false
@@ -914,6 +920,26 @@ func idPrefix(raw string) string {
 	}
 	return pre
 }
+
+// reInitial is an identifier of capitals and digits that starts with one
+// capital and a digit: U061F7AUR, C024BE91L, F0123ABCD (Slack's users,
+// channels and files).
+var reInitial = regexp.MustCompile(`^[A-Z][0-9][A-Z0-9]{5,}$`)
+
+// initialOf is the lower-case type initial of such an identifier ("u"
+// for U061F7AUR), or "". It only names an argument (prefixNames), never
+// denies one: a channel's id may start with C, G or D.
+func initialOf(raw string) string {
+	if !reInitial.MatchString(raw) {
+		return ""
+	}
+	return strings.ToLower(raw[:1])
+}
+
+// pagingWords start the names of arguments that say where a page starts,
+// not which thing: a cursor is no channel.
+var pagingWords = map[string]bool{"cursor": true, "page": true, "offset": true, "marker": true, "next": true,
+	"continuation": true, "after": true, "before": true, "since": true, "until": true}
 
 // prefixDenies reports whether raw's prefix (see prefixNames) names
 // something other than what p takes: p names a thing of its own (not

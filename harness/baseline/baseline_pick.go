@@ -170,6 +170,42 @@ func (u *utterance) otherVerb() string {
 // otherVerb gains: as much as one whose action is the request's.
 const otherVerbWeight = 0.5
 
+// nounVerb reads a request verb the verb table does not know as the noun
+// of tool names that put the noun first and the verb last (RPC style:
+// pins_add, pins_list, pins_remove): "pin X" asks to add a pin when a
+// tool is named the noun and a verb that creates, "unpin X" to remove one
+// when a tool is named the noun and a verb that deletes. It returns the
+// action and the noun's stem, or "" when no such tool is given.
+func (k *toolkit) nounVerb(u *utterance) (action, noun string) {
+	verb := u.otherVerb()
+	for i, w := range u.words {
+		if _, known := imperatives[w.lower]; known && i < 6 {
+			// "emoji list" says its verb: list.
+			return "", ""
+		}
+	}
+	if verb == "" {
+		return "", ""
+	}
+	want, stem := "create", verb
+	if un, ok := strings.CutPrefix(verb, "un"); ok && len(un) >= 3 {
+		want, stem = "delete", un
+	}
+	for _, info := range k.infos {
+		ws := retrieve.Words(info.Name)
+		if len(ws) < 2 || english.Stem(ws[len(ws)-2]) != stem {
+			continue
+		}
+		if _, isVerb := verbClasses[stem]; isVerb {
+			continue
+		}
+		if verbClasses[english.Stem(ws[len(ws)-1])] == want {
+			return want, stem
+		}
+	}
+	return "", ""
+}
+
 // firstNameStem is the stem of a tool name's first word.
 func firstNameStem(name string) string {
 	if ws := retrieve.Words(name); len(ws) > 0 {
@@ -313,8 +349,13 @@ func (k *toolkit) pickTool(request string, u *utterance) ([]retrieve.Hit, string
 		}
 	}
 	action := requestAction(u)
-	number := requestNumber(u, action)
 	verb := u.otherVerb()
+	if a, noun := k.nounVerb(u); a != "" {
+		// "pin message X" adds a pin where the tools are pins_add,
+		// pins_list and pins_remove; "unpin" removes one.
+		action, verb = a, noun
+	}
+	number := requestNumber(u, action)
 	said := k.saidWords(u, action)
 	said.common = k.common
 	top := hits[0].Score
@@ -347,7 +388,7 @@ func (k *toolkit) pickTool(request string, u *utterance) ([]retrieve.Hit, string
 			score += otherVerbWeight
 		}
 		score += numberFit(u, action, number, t.name)
-		cover[t.name] = said.nameCover(t.name, nil)
+		cover[t.name] = said.toolCover(t, nil)
 		out[i].Score = score + cover[t.name]
 	}
 	sortHits(out)
@@ -438,7 +479,7 @@ func (k *toolkit) pickTool(request string, u *utterance) ([]retrieve.Hit, string
 				out[i].Score -= 0.2
 			}
 		}
-		out[i].Score += said.nameCover(t.name, stands) - cover[t.name]
+		out[i].Score += said.toolCover(t, stands) - cover[t.name]
 	}
 	sortHits(out)
 	return out, action, filled
@@ -468,6 +509,10 @@ func (k *toolkit) saidWords(u *utterance, action string) said {
 	s := said{stems: map[string]bool{}, exact: map[string]bool{}, syn: map[string]bool{}, whose: map[string]bool{},
 		learned: map[string]bool{}}
 	verbDone := false
+	for _, w := range u.askedThing() {
+		// "who is U061F7AUR" says user in a question word.
+		s.syn[w] = true
+	}
 	from, to := u.phrasalVerb(action)
 	for i, w := range u.words {
 		if u.valueToken(w.tok) || w.stem == "" {
@@ -535,22 +580,55 @@ func (u *utterance) phrasalVerb(action string) (from, to int) {
 // or a namespace ("admin_") says the tool does more, or other, than was
 // asked, and a model prefers the tool that says no more than the request.
 func (s said) nameCover(name string, filled map[string]bool) float64 {
+	return s.cover(name, nil, filled)
+}
+
+// toolCover is nameCover of a tool's name read with what its description
+// says it acts on when the name ends with its verb (toolSpec.implied):
+// each of those words the request says counts as a word of the name
+// ("delete message X": chat_delete, "Deletes a message."), one it does
+// not say counts for nothing, as the name did not say it.
+func (s said) toolCover(t *toolSpec, filled map[string]bool) float64 {
+	return s.cover(t.name, t.implied, filled)
+}
+
+func (s said) cover(name string, implied []string, filled map[string]bool) float64 {
 	var words, unsaid, what int
 	var found float64
-	verbSeen := false
+	for _, w := range implied {
+		st := english.Stem(w)
+		switch {
+		case s.exact[w]:
+			found++
+		case s.stems[st]:
+			found += 0.75
+		default:
+			continue
+		}
+		words++
+		what++
+	}
+	verbSeen, prevUnsaid, qualified := false, false, false
 	for _, w := range retrieve.Words(name) {
 		st := english.Stem(w)
 		if len(w) < 2 || retrieve.IsStopWord(w) {
 			continue
 		}
 		if _, verb := verbClasses[st]; verb && !verbSeen {
-			verbSeen = true
+			verbSeen, prevUnsaid = true, false
 			continue
 		}
 		if s.common[st] && !s.exact[w] && !s.stems[st] && !filled[st] {
 			continue
 		}
 		words++
+		saidIt := s.exact[w] || s.stems[st]
+		// A word the request does not say (and no verb) right before
+		// one it says, after the verb, qualifies the thing asked for
+		// (deleteScheduledMessage for "delete message X").
+		qualified = qualified || saidIt && prevUnsaid && verbSeen
+		_, isVerb := verbClasses[st]
+		prevUnsaid = !saidIt && !isVerb && !s.whose[st] && !s.related(w) && !s.syn[st]
 		switch {
 		case s.exact[w]:
 			found++
@@ -576,8 +654,18 @@ func (s said) nameCover(name string, filled map[string]bool) float64 {
 		// say whose things, next to a word that says what things.
 		found = 0
 	}
-	return found/float64(words) - unsaidCost*float64(min(unsaid, 3))
+	score := found/float64(words) - unsaidCost*float64(min(unsaid, 3))
+	if qualified {
+		score -= qualifierCost
+	}
+	return score
 }
+
+// qualifierCost is what a tool loses, beyond unsaidCost, when its name
+// qualifies the thing the request names with a word the request does not
+// say (deleteScheduledMessage for "delete message X"): a model takes the
+// plain tool (chat_delete, "Deletes a message.") for a plain request.
+const qualifierCost = 0.5
 
 // lexiconWeight is what a name word counts for when the request says
 // only a word the learned lexicon pairs with it ("bill" for invoice where

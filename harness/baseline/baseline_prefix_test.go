@@ -22,7 +22,9 @@ func TestIDPrefixes(t *testing.T) {
 		{"cus_NffrFeUfNV2Hib", "source", "PostSourcesSource", false, true},
 		{"sub_1MowQVLkdIwHu7ixeRlqHVzs", "item", "GetSubscriptionItemsItem", false, false}, // the tool is the subscription's
 		{"cus_NffrFeUfNV2Hib", "id", "GetThing", false, false},                             // a generic id takes any
-		{"C024BE91L", "channel", "conversations_members", false, false},                    // no prefix
+		{"C024BE91L", "channel", "conversations_members", true, false},                     // a type initial names
+		{"U061F7AUR", "channel", "conversations_members", false, false},                    // and never denies (C, G, D)
+		{"C024BE91L", "cursor", "conversations_members", false, false},                     // a cursor is no thing
 		{"feature_flag", "flag", "GetFlag", false, false},                                  // words, not an identifier
 	} {
 		p, tool := param(c.param), retrieve.Words(c.tool)

@@ -37,6 +37,14 @@ func (k *toolkit) expandQuery(u *utterance) string {
 			kept = append(kept, withoutFiller(t.raw))
 		}
 	}
+	extra = append(extra, u.askedThing()...)
+	for _, w := range extra {
+		seen[w] = true
+	}
+	if _, noun := k.nounVerb(u); noun != "" {
+		// "unpin 1712000000.000100" is searched as pin.
+		kept = append(kept, noun)
+	}
 	text := strings.Join(kept, " ")
 	for _, w := range u.words {
 		if u.valueToken(w.tok) || name[w.tok] {
@@ -77,6 +85,44 @@ func (k *toolkit) learned(w word) []string {
 	}
 	return lexicon.Associates(w.stem)
 }
+
+// askedThing is the thing a question with no word of its own asks about:
+// "who is U061F7AUR" asks for a user, "who's in C024BE91L" for members,
+// "is U061F7AUR online?" for a presence, as a model reads them; nil when the request says anything
+// more than a question word, values and (for a presence) filler.
+func (u *utterance) askedThing() []string {
+	if len(u.words) == 0 {
+		return nil
+	}
+	first := u.words[0].lower
+	var thing []string
+	switch first {
+	case "who", "who's", "whom", "whose":
+		thing = []string{"user"}
+	case "is", "are":
+	default:
+		return nil
+	}
+	for _, w := range u.words[1:] {
+		switch {
+		case u.valueToken(w.tok) || questionWords[w.lower] || w.stem == "":
+		case first == "who" && (w.lower == "in" || w.lower == "on"):
+			// "who's in C024BE91L" asks who is in a place: its
+			// members.
+			thing = []string{"member"}
+		case fillerWords[w.lower] && first != "who":
+		case presenceWords[w.lower] && first != "who":
+			thing = []string{"presence"}
+		default:
+			return nil
+		}
+	}
+	return thing
+}
+
+// presenceWords say whether someone is there: a question about them asks
+// for a presence.
+var presenceWords = map[string]bool{"online": true, "offline": true, "away": true, "around": true, "idle": true}
 
 // fillerWords are English words that carry no topic: the function words
 // of a general stop list (NLTK's English list, less the words that can

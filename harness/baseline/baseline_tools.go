@@ -39,8 +39,13 @@ type toolSpec struct {
 	// object is the stem of the name's last noun: what an argument named
 	// only id identifies (orgGetLabel: label).
 	object string
-	params []*param
-	byName map[string]*param
+	// implied are the words of what the description's first sentence
+	// says the tool acts on, when the name ends with its verb
+	// (chat_delete: "Deletes a message."): a model reads the name
+	// together with it.
+	implied []string
+	params  []*param
+	byName  map[string]*param
 	// example is the arguments object shown in the description after
 	// "Example:", nil when there is none.
 	example map[string]any
@@ -213,6 +218,11 @@ func readTool(info *schema.ToolInfo) *toolSpec {
 	for _, s := range retrieve.Tokens(purpose) {
 		t.topic[s] = true
 	}
+	if ws := retrieve.Words(info.Name); len(ws) > 1 && verbAt(ws) == len(ws)-1 {
+		// The name ends with its verb: chat_delete, pins_add, not
+		// chat_deleteScheduledMessage or getOrganizationExport.
+		t.implied = objectOf(purpose)
+	}
 	if m := exampleLine.FindStringSubmatch(info.Desc); m != nil {
 		dec := json.NewDecoder(strings.NewReader(m[1]))
 		dec.UseNumber()
@@ -234,6 +244,45 @@ func readTool(info *schema.ToolInfo) *toolSpec {
 	}
 	t.addParams(nil, js, required, t.example, true)
 	return t
+}
+
+// verbAt is the index of the first word of a name that the verb table
+// knows, -1 when none is.
+func verbAt(ws []string) int {
+	for i, w := range ws {
+		if _, ok := verbClasses[english.Stem(w)]; ok {
+			return i
+		}
+	}
+	return -1
+}
+
+// objectOf is the object of a purpose sentence that starts with its
+// verb: the words after the verb, past articles, up to the next stop word
+// ("Deletes a message." is message, "Removes a user from a conversation."
+// user), at most three.
+func objectOf(purpose string) []string {
+	ws := retrieve.Words(purpose)
+	if len(ws) < 2 {
+		return nil
+	}
+	if _, verb := verbClasses[english.Stem(ws[0])]; !verb {
+		return nil
+	}
+	var out []string
+	for _, w := range ws[1:] {
+		if retrieve.IsStopWord(w) {
+			if len(out) > 0 {
+				break
+			}
+			continue
+		}
+		out = append(out, w)
+		if len(out) == 3 {
+			break
+		}
+	}
+	return out
 }
 
 // maxNested caps the nested fields read as arguments of one tool.
