@@ -27,7 +27,8 @@ import (
 const GCPercentAfterLoad = 200
 
 // minMemoryLimit is the least limit AfterLoad sets: under it, a small
-// spec's parser leaves so little mapped that the tokenizer (24 MiB live)
+// spec's parser leaves so little mapped that the tokenizer's ranks (about
+// 19 MB live: go test ./gen/tokens -bench Load/ranks -benchmem)
 // alone would keep the collector running without pause.
 const minMemoryLimit = 256 << 20
 
