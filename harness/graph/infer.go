@@ -874,11 +874,11 @@ func (x *inferrer) score(in *input, e noun, h hit, match float64, byRole bool) (
 	p, l := h.p, h.l
 	if p.op == in.op || x.circular(p, in) || selfOnly(in) && p.op.Path != authenticatedUserRoot ||
 		ownerClash(p.op.Path, in) || writesThrough(p, in) || tokenClash(in, l) || globalIDClash(in, l) ||
-		x.productClash(in, e, l, byRole) || givesBackKey(p, l) ||
+		x.productClash(in, e, l, byRole) || x.givesBackKey(p, l) ||
 		otherScopeFilter(p.op.Path, in) || outsiders(p.op.Path, in) ||
 		addsExisting(p.op, in) || x.filterKindClash(in, l) || x.selfKindClash(in, l) || x.previews(p, l) ||
 		othersThings(p.op.Path, in) || intoOwnWrite(p.op.Path, x.getOf, in) || describedSHA(in, l) || genericHead(in, e, h.n) ||
-		secretByName(in, l) || x.collectionKindClash(in, l) {
+		secretByName(in, l) || x.collectionKindClash(in, l) || x.pickedKindClash(in, l) || x.newOwnName(p, in, l) {
 		return candidate{}, false
 	}
 	switch x.kindClash(p.op.Path, in) {
@@ -1054,16 +1054,23 @@ func (x *inferrer) circular(p *producer, in *input) bool {
 // called at all: a GET of one resource by the last parameter of its path
 // (/v1/shipping_rates/{shipping_rate_token}) returns that resource's id,
 // which the caller already had, whatever the parameter is called (rule
-// 2 of testdata/labels/README.md). A read by name still gives the uid:
-// the parameter takes a value of another type or attribute (a
+// 2 of testdata/labels/README.md). So does an action on one resource
+// (POST /v1/customers/{customer}/sources/{id}/verify): a literal after
+// the resource's parameter that is no resource of its own (nothing reads
+// it), returning the kind the resource is. A read by name still gives
+// the uid: the parameter takes a value of another type or attribute (a
 // repository's integer id from /repos/{owner}/{repo}).
-func givesBackKey(p *producer, l *leaf) bool {
-	if p.op.Method != "GET" || !l.obj.primary || l.obj.path != "$" || l.attr != attrID || len(l.entity) > 0 {
+func (x *inferrer) givesBackKey(p *producer, l *leaf) bool {
+	if !l.obj.primary || l.obj.path != "$" || l.attr != attrID || len(l.entity) > 0 {
 		return false
 	}
 	segs := strings.Split(strings.Trim(p.op.Path, "/"), "/")
 	last := segs[len(segs)-1]
-	if !isParam(last) {
+	switch {
+	case p.op.Method == "GET" && isParam(last):
+	case p.op.Method != "GET" && len(segs) > 2 && !isParam(last) && isParam(segs[len(segs)-2]) && x.actsOn(p.op, l):
+		last = segs[len(segs)-2]
+	default:
 		return false
 	}
 	for _, r := range p.requires {
@@ -1080,6 +1087,53 @@ func givesBackKey(p *producer, l *leaf) bool {
 		}
 	}
 	return false
+}
+
+// actsOn reports whether op, a call at a literal after a resource's
+// parameter, is an action on that resource rather than a resource of its
+// own: no GET reads its path or an item under it, and the GET of the
+// resource returns the kind of l's object (itself or one of a union:
+// a customer's source is an account, a bank account, a card or a
+// source).
+func (x *inferrer) actsOn(op *ir.Operation, l *leaf) bool {
+	if x.getOf[op.Path] != nil || x.gotByParam[strings.Join(pathShape(op.Path), "/")] {
+		return false
+	}
+	get := x.getOf[op.Path[:strings.LastIndex(op.Path, "/")]]
+	if get == nil || l.obj.typeName == "" {
+		return false
+	}
+	r := get.SuccessResponse()
+	if r == nil || r.Schema == nil {
+		return false
+	}
+	if typeName(x.api, r.Schema) == l.obj.typeName {
+		return true
+	}
+	if u := x.api.Resolve(r.Schema); u != nil && u.Kind == ir.KindUnion {
+		for _, v := range u.Variants {
+			if typeName(x.api, v) == l.obj.typeName {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// newOwnName reports whether in, a create's own identifying field, takes
+// the same field of the things it creates, listed: the domain_name of a
+// new Apple Pay domain, the name of a new label, is new; one already
+// registered is no value to send.
+func (x *inferrer) newOwnName(p *producer, in *input, l *leaf) bool {
+	if in.loc != "body" || in.op.Method != "POST" || strings.Contains(in.name, ".") || in.name != l.field {
+		return false
+	}
+	segs := strings.Split(strings.Trim(in.op.Path, "/"), "/")
+	if isParam(segs[len(segs)-1]) {
+		return false
+	}
+	t := x.returns[in.op]
+	return t != "" && l.obj.primary && l.obj.typeName == t && x.returns[p.op] == t && l.identity(x.vocab)
 }
 
 // otherScopeFilter reports whether in filters the list its operation

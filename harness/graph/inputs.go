@@ -336,6 +336,7 @@ func (bw *bodyWalker) walk(s *ir.Schema, prefix string, ctx []noun, top, meta, r
 			return
 		}
 	}
+	picks := pickedKinds(bw.api, r)
 	for _, p := range r.Properties {
 		ps := bw.api.Resolve(p.Schema)
 		if p.Schema.ReadOnly || (ps != nil && ps.ReadOnly) {
@@ -348,7 +349,9 @@ func (bw *bodyWalker) walk(s *ir.Schema, prefix string, ctx []noun, top, meta, r
 				continue
 			}
 			if !contentName(p.Name) && !projection[join(splitWords(p.Name))] {
-				bw.field(p, name, sc, ctx, top, meta, req)
+				if in := bw.field(p, name, sc, ctx, top, meta, req); in != nil && picks[p.Name] {
+					in.picked = p.Name
+				}
 			}
 			continue
 		}
@@ -375,8 +378,9 @@ func (bw *bodyWalker) walk(s *ir.Schema, prefix string, ctx []noun, top, meta, r
 	}
 }
 
-// field records one identifier field of a body, if it is an input.
-func (bw *bodyWalker) field(p *ir.Property, name string, sc *ir.Schema, ctx []noun, top, meta, req bool) {
+// field records one identifier field of a body, if it is an input, and
+// returns it (nil if it is none).
+func (bw *bodyWalker) field(p *ir.Property, name string, sc *ir.Schema, ctx []noun, top, meta, req bool) *input {
 	in := &input{op: bw.op, name: name, loc: "body", required: req, kind: sc.Kind, format: sc.Format,
 		ref: refID(bw.api, p.Schema)}
 	var context []noun
@@ -388,7 +392,7 @@ func (bw *bodyWalker) field(p *ir.Property, name string, sc *ir.Schema, ctx []no
 			// update, only the one in its metadata must match the
 			// resource's (a top-level name is the new name).
 			if !meta || len(bw.self) == 0 {
-				return
+				return nil
 			}
 			context = bw.self
 		case len(ctx) > 0:
@@ -396,17 +400,50 @@ func (bw *bodyWalker) field(p *ir.Property, name string, sc *ir.Schema, ctx []no
 			// site.id; a nested name is more often a label.
 			for _, a := range attrs {
 				if a == attrName {
-					return
+					return nil
 				}
 			}
 			context = ctx
 		default:
-			return
+			return nil
 		}
 	}
 	desc := p.Schema.Description + " " + sc.Description
 	if !nameInput(bw.api, bw.vocab, in, p.Name, p.Schema, desc, context, false) || len(in.entities) == 0 {
-		return
+		return nil
 	}
 	bw.out = append(bw.out, in)
+	return in
+}
+
+// pickedKinds returns the fields of a body object that its own `type`
+// picks between: account_holder's `type` (account or customer) says
+// which of its fields `account` and `customer` is set, so each names the
+// thing that value names, whatever product the operation is in.
+func pickedKinds(api *ir.API, r *ir.Schema) map[string]bool {
+	var picks map[string]bool
+	for _, p := range r.Properties {
+		if p.Name != "type" {
+			continue
+		}
+		s := api.Resolve(p.Schema)
+		if s == nil {
+			return nil
+		}
+		for _, v := range s.Enum {
+			name, ok := v.(string)
+			if !ok {
+				continue
+			}
+			for _, q := range r.Properties {
+				if q.Name == name {
+					if picks == nil {
+						picks = map[string]bool{}
+					}
+					picks[name] = true
+				}
+			}
+		}
+	}
+	return picks
 }

@@ -137,6 +137,10 @@ type input struct {
 	// qualified is set when the input takes a name qualified by its
 	// owner ("org/repo": a repository's full_name, not its name).
 	qualified bool
+	// picked is set for a body field its object's `type` picks by name
+	// (account_holder.account when type is "account"): the value of the
+	// kind that name is.
+	picked string
 	// token is set when the description says the input takes a token
 	// made on the client, not a stored object's id.
 	token bool

@@ -122,6 +122,10 @@ func (x *inferrer) productClash(in *input, e noun, l *leaf, byRole bool) bool {
 		return false
 	}
 	want, ok := x.products.wanted(in, e, x.returns[in.op])
+	if t := x.facts.typeOf[in.picked]; in.picked != "" && t != "" {
+		// A field its object's `type` picks names that kind's product.
+		want, _, ok = productOf(t)
+	}
 	return ok && want != got
 }
 

@@ -234,8 +234,8 @@ func readJudged(t *testing.T, file string) judgedFile {
 var freshSamples = map[string]bool{
 	"judged-github-heldout10.yaml": true,
 	"judged-github-top3.yaml":      true,
-	"judged-stripe-heldout9.yaml":  true,
-	"judged-stripe-top1.yaml":      true,
+	"judged-stripe-heldout10.yaml": true,
+	"judged-stripe-top2.yaml":      true,
 }
 
 // TestCalibration fits the class rates and the calibration bands on the

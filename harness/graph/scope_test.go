@@ -30,8 +30,56 @@ func TestGivesBackKey(t *testing.T) {
 		{"a list gives new ids", get("/v1/customers/{customer}/tax_ids",
 			&input{loc: "path", param: "customer", kind: ir.KindString}), id, false},
 	} {
-		if got := givesBackKey(c.p, c.l); got != c.want {
+		if got := (&inferrer{}).givesBackKey(c.p, c.l); got != c.want {
 			t.Errorf("%s: givesBackKey = %v, want %v", c.name, got, c.want)
+		}
+	}
+}
+
+// TestActionGivesBackKey: an action on one resource (a literal after its
+// parameter that nothing reads) returns that resource, so its id is the
+// key the action needed; a sub-collection's create or an action that
+// returns another kind makes something new.
+func TestActionGivesBackKey(t *testing.T) {
+	obj := &ir.Schema{Kind: ir.KindObject}
+	ref := func(id string) *ir.Schema { return &ir.Schema{Ref: id} }
+	api := &ir.API{Types: []*ir.Type{
+		{ID: "bank_account", Name: "bank_account", Schema: obj},
+		{ID: "customer", Name: "customer", Schema: obj},
+		{ID: "refund", Name: "refund", Schema: obj},
+		{ID: "cash_txn", Name: "customer_cash_balance_transaction", Schema: obj},
+		{ID: "payment_source", Name: "payment_source", Schema: &ir.Schema{Kind: ir.KindUnion,
+			Variants: []*ir.Schema{ref("customer"), ref("bank_account")}}},
+	}}
+	ops := addOps(api, [][3]string{
+		{"GetSource", "GET", "/v1/customers/{customer}/sources/{id}"},
+		{"VerifySource", "POST", "/v1/customers/{customer}/sources/{id}/verify"},
+		{"GetCustomer", "GET", "/v1/customers/{customer}"},
+		{"FundCashBalance", "POST", "/v1/customers/{customer}/fund_cash_balance"},
+		{"GetRefunds", "GET", "/v1/charges/{charge}/refunds"},
+		{"PostRefunds", "POST", "/v1/charges/{charge}/refunds"},
+		{"GetCharge", "GET", "/v1/charges/{charge}"},
+	})
+	returns := map[string]string{"GetSource": "payment_source", "GetCustomer": "customer", "GetRefunds": "refund", "GetCharge": "customer"}
+	for name, id := range returns {
+		ops[name].Success = "200"
+		ops[name].Responses = []*ir.Response{{Status: "200", ContentType: "application/json", Schema: ref(id)}}
+	}
+	x := &inferrer{api: api}
+	x.getOf, x.gotByParam = getsByPath(api)
+	for _, c := range []struct {
+		producer, param, typeName string
+		want                      bool
+	}{
+		{"VerifySource", "id", "bank_account", true},                                // verifying gives back the source it needed
+		{"FundCashBalance", "customer", "customer_cash_balance_transaction", false}, // a new transaction of another kind
+		{"PostRefunds", "charge", "customer", false},                                // a sub-collection's create
+		{"VerifySource", "id", "refund", false},                                     // a kind the source is not
+	} {
+		p := &producer{op: ops[c.producer], requires: []*input{{loc: "path", param: c.param, kind: ir.KindString}}}
+		l := &leaf{path: "$.id", field: "id", attr: attrID, kind: ir.KindString, obj: &object{primary: true, path: "$", typeName: c.typeName}}
+		if got := x.givesBackKey(p, l); got != c.want {
+			t.Errorf("%s giving a %s: givesBackKey = %v, want %v", c.producer, c.typeName, got, c.want)
 		}
 	}
 }

@@ -1,6 +1,7 @@
 package graph
 
 import (
+	"regexp"
 	"strings"
 
 	"github.com/agentready/agentready/gen/ir"
@@ -23,10 +24,12 @@ const kindField = "object"
 type typeFacts struct {
 	kind       map[string]string
 	optionalID map[string]bool
+	// typeOf holds, by kind, the type that says it is that kind.
+	typeOf map[string]string
 }
 
 func buildTypeFacts(api *ir.API) typeFacts {
-	f := typeFacts{kind: map[string]string{}, optionalID: map[string]bool{}}
+	f := typeFacts{kind: map[string]string{}, optionalID: map[string]bool{}, typeOf: map[string]string{}}
 	for _, t := range api.Types {
 		if t.Name == "" || t.Schema == nil {
 			continue
@@ -37,6 +40,7 @@ func buildTypeFacts(api *ir.API) typeFacts {
 				if s := api.Resolve(p.Schema); s != nil && len(s.Enum) == 1 {
 					if v, ok := s.Enum[0].(string); ok {
 						f.kind[t.Name] = v
+						f.typeOf[v] = t.Name
 					}
 				}
 			case "id":
@@ -71,17 +75,56 @@ func (x *inferrer) selfKindClash(in *input, l *leaf) bool {
 	return want != "" && want != got
 }
 
+// pickedKindClash reports whether l, its object's own id, is of another
+// kind than the one a picked body field names, or is a name and not an
+// id at all: `account_holder.account`
+// with `type` "account" takes the id of the resource whose `object` is
+// "account" (a Connect account), not a "financial_connections.account",
+// though the operation lives in Financial Connections and both are
+// accounts.
+func (x *inferrer) pickedKindClash(in *input, l *leaf) bool {
+	if in.picked == "" || x.facts.typeOf[in.picked] == "" {
+		return false
+	}
+	if l.attr == attrName {
+		// It takes that thing's id: an invoice's account_name is not one.
+		return true
+	}
+	if l.attr != attrID || len(l.entity) > 0 {
+		return false
+	}
+	got := x.facts.kind[l.obj.typeName]
+	return got != "" && got != in.picked
+}
+
 // previews reports whether the producer returns a preview rather than
 // a resource: a GET at a literal beside a collection's parameter
-// (/v1/invoices/upcoming beside /v1/invoices/{invoice}) whose object's
-// id may be absent, so it has none to give.
+// (/v1/invoices/upcoming beside /v1/invoices/{invoice},
+// /v1/credit_notes/preview beside /v1/credit_notes/{id}) whose object
+// is not yet created, so its id names nothing a later call can use. The
+// spec says so either in the schema (the id may be absent) or in the
+// operation's own words ("Get a preview of a credit note without
+// creating it", "you can preview the upcoming invoice").
 func (x *inferrer) previews(p *producer, l *leaf) bool {
-	if p.op.Method != "GET" || l.obj.path != "$" || l.field != "id" || !x.facts.optionalID[l.obj.typeName] {
+	if p.op.Method != "GET" || l.obj.path != "$" || l.field != "id" {
+		return false
+	}
+	if !x.facts.optionalID[l.obj.typeName] && !saysPreview(p.op) {
 		return false
 	}
 	shape := pathShape(p.op.Path)
 	last := len(shape) - 1
 	return last >= 1 && !isParam(shape[last]) && x.gotByParam[strings.Join(shape[:last], "/")]
+}
+
+// previewRE matches an operation's own words for showing a resource
+// before, or without, creating it.
+var previewRE = regexp.MustCompile(`(?i)\bpreviews?\b|without creating`)
+
+// saysPreview reports whether the operation's summary or first sentence
+// says it previews what it returns.
+func saysPreview(op *ir.Operation) bool {
+	return previewRE.MatchString(op.Summary + " " + firstSentence(op.Description))
 }
 
 // getsByPath indexes the API's GET operations by path, and records the

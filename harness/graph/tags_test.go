@@ -20,6 +20,8 @@ func tagAPI() (*ir.API, map[string]*ir.Operation) {
 		{ID: "refund", Name: "refund", Schema: resource("refund", true)},
 		{ID: "fee_refund", Name: "fee_refund", Schema: resource("fee_refund", true)},
 		{ID: "invoice", Name: "invoice", Schema: resource("invoice", false)},
+		{ID: "credit_note", Name: "credit_note", Schema: resource("credit_note", true)},
+		{ID: "release", Name: "release", Schema: resource("release", true)},
 		{ID: "plain", Name: "plain", Schema: &ir.Schema{Kind: ir.KindObject, Properties: []*ir.Property{{Name: "id", Schema: str}}}},
 	}}
 	ops := addOps(api, [][3]string{
@@ -30,7 +32,13 @@ func tagAPI() (*ir.API, map[string]*ir.Operation) {
 		{"GetInvoicesUpcoming", "GET", "/v1/invoices/upcoming"},
 		{"GetInvoicesSearch", "GET", "/v1/invoices/search"},
 		{"GetInvoices", "GET", "/v1/invoices"},
+		{"GetCreditNotesId", "GET", "/v1/credit_notes/{id}"},
+		{"GetCreditNotesPreview", "GET", "/v1/credit_notes/preview"},
+		{"GetRelease", "GET", "/repos/{owner}/{repo}/releases/{release_id}"},
+		{"GetLatestRelease", "GET", "/repos/{owner}/{repo}/releases/latest"},
 	})
+	ops["GetCreditNotesPreview"].Description = "<p>Get a preview of a credit note without creating it.</p>"
+	ops["GetLatestRelease"].Summary = "Get the latest release"
 	return api, ops
 }
 
@@ -82,6 +90,8 @@ func TestPreviews(t *testing.T) {
 		{"GetInvoicesSearch", "invoice", "$.data[*]", false}, // search hits are invoices that exist
 		{"GetInvoices", "invoice", "$.data[*]", false},       // the collection itself
 		{"GetInvoicesUpcoming", "refund", "$", false},        // an id that is always there
+		{"GetCreditNotesPreview", "credit_note", "$", true},  // the description says it is a preview
+		{"GetLatestRelease", "release", "$", false},          // a literal beside the items that is a real one
 	} {
 		p := &producer{op: ops[c.producer]}
 		l := &leaf{field: "id", obj: &object{typeName: c.typeName, path: c.objPath, primary: true}}
@@ -110,6 +120,87 @@ func TestSearchWritesThrough(t *testing.T) {
 		in := &input{op: &ir.Operation{Method: c.method, Path: c.path}, loc: c.loc}
 		if got := writesThrough(c.p, in); got != c.want {
 			t.Errorf("%s %s %s from %s: writesThrough = %v, want %v", c.method, c.path, c.loc, c.p.op.Path, got, c.want)
+		}
+	}
+}
+
+// TestPickedKindClash: a body field its object's `type` picks by name
+// takes the id of the thing whose `object` is that name, whatever the
+// operation's product.
+func TestPickedKindClash(t *testing.T) {
+	str := &ir.Schema{Kind: ir.KindString}
+	kind := func(v string) *ir.Schema {
+		return &ir.Schema{Kind: ir.KindObject, Properties: []*ir.Property{
+			{Name: "id", Required: true, Schema: str},
+			{Name: "object", Required: true, Schema: &ir.Schema{Kind: ir.KindString, Enum: []any{v}}},
+		}}
+	}
+	api := &ir.API{Types: []*ir.Type{
+		{ID: "account", Name: "account", Schema: kind("account")},
+		{ID: "fc_account", Name: "financial_connections.account", Schema: kind("financial_connections.account")},
+		{ID: "invoice", Name: "invoice", Schema: kind("invoice")},
+	}}
+	holder := &ir.Schema{Kind: ir.KindObject, Properties: []*ir.Property{
+		{Name: "account", Schema: str},
+		{Name: "customer", Schema: str},
+		{Name: "label", Schema: str},
+		{Name: "type", Schema: &ir.Schema{Kind: ir.KindString, Enum: []any{"account", "customer"}}},
+	}}
+	picks := pickedKinds(api, holder)
+	if !picks["account"] || !picks["customer"] || picks["label"] || picks["type"] {
+		t.Errorf("pickedKinds = %v, want account and customer", picks)
+	}
+	x := &inferrer{api: api, facts: buildTypeFacts(api)}
+	for _, c := range []struct {
+		picked, typeName, field, attr string
+		want                          bool
+	}{
+		{"account", "financial_connections.account", "id", attrID, true},   // another product's account
+		{"account", "account", "id", attrID, false},                        // the account the type names
+		{"account", "invoice", "account_name", attrName, true},             // a name, not the account's id
+		{"", "financial_connections.account", "id", attrID, false},         // a field nothing picks
+		{"customer", "financial_connections.account", "id", attrID, false}, // no type says it is a customer
+	} {
+		in := &input{name: "account_holder." + c.picked, loc: "body", picked: c.picked}
+		l := &leaf{field: c.field, attr: c.attr, obj: &object{typeName: c.typeName, path: "$", primary: true}}
+		if got := x.pickedKindClash(in, l); got != c.want {
+			t.Errorf("%q from %s.%s: pickedKindClash = %v, want %v", c.picked, c.typeName, c.field, got, c.want)
+		}
+	}
+}
+
+// TestNewOwnName: a create's own identifying field is new, not the same
+// field of the things it creates, listed.
+func TestNewOwnName(t *testing.T) {
+	api := &ir.API{}
+	ops := addOps(api, [][3]string{
+		{"GetApplePayDomains", "GET", "/v1/apple_pay/domains"},
+		{"PostApplePayDomains", "POST", "/v1/apple_pay/domains"},
+		{"PostApplePayDomainsDomain", "POST", "/v1/apple_pay/domains/{domain}"},
+		{"GetPrices", "GET", "/v1/prices"},
+		{"PostPrices", "POST", "/v1/prices"},
+	})
+	x := &inferrer{api: api, returns: map[*ir.Operation]string{
+		ops["GetApplePayDomains"]: "apple_pay_domain", ops["PostApplePayDomains"]: "apple_pay_domain",
+		ops["PostApplePayDomainsDomain"]: "apple_pay_domain", ops["GetPrices"]: "price", ops["PostPrices"]: "price",
+	}}
+	domain := &object{typeName: "apple_pay_domain", path: "$.data[*]", primary: true, names: []noun{{words: []string{"apple", "pay", "domain"}}}}
+	price := &object{typeName: "price", path: "$.data[*]", primary: true, names: []noun{{words: []string{"price"}}}}
+	for _, c := range []struct {
+		name, producer, consumer, in string
+		l                            *leaf
+		want                         bool
+	}{
+		{"a registered domain's name for a new one", "GetApplePayDomains", "PostApplePayDomains", "domain_name",
+			&leaf{field: "domain_name", entity: []string{"domain"}, attr: attrName, obj: domain}, true},
+		{"an update is no create", "GetApplePayDomains", "PostApplePayDomainsDomain", "domain_name",
+			&leaf{field: "domain_name", entity: []string{"domain"}, attr: attrName, obj: domain}, false},
+		{"a listed price's product is a reference, not its own name", "GetPrices", "PostPrices", "product",
+			&leaf{field: "product", entity: []string{"product"}, obj: price}, false},
+	} {
+		in := &input{op: ops[c.consumer], name: c.in, loc: "body"}
+		if got := x.newOwnName(&producer{op: ops[c.producer]}, in, c.l); got != c.want {
+			t.Errorf("%s: newOwnName = %v, want %v", c.name, got, c.want)
 		}
 	}
 }
