@@ -20,6 +20,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 //go:embed lexicon.txt
@@ -57,19 +58,21 @@ func Read(r io.Reader) ([]Pair, error) {
 	return out, sc.Err()
 }
 
-// associates maps a stem to the stems the table pairs it with.
-var associates = map[string][]string{}
-
-func init() {
+// associates maps a stem to the stems the table pairs it with, read from
+// the table on first use rather than when a program that links the
+// package starts.
+var associates = sync.OnceValue(func() map[string][]string {
 	pairs, err := Read(strings.NewReader(table))
 	if err != nil {
 		panic("lexicon.txt: " + err.Error())
 	}
+	out := map[string][]string{}
 	for _, p := range pairs {
-		associates[p.A] = append(associates[p.A], p.B)
+		out[p.A] = append(out[p.A], p.B)
 	}
-}
+	return out
+})
 
 // Associates returns the stems the table pairs with the stem st, best
 // first ("kick": remove, ...), nil when it has none.
-func Associates(st string) []string { return associates[st] }
+func Associates(st string) []string { return associates()[st] }

@@ -112,7 +112,7 @@ func Count(n int, noun string) string {
 // up, and the same word always gives the same stem. A word with letters
 // outside a to z stays as it is.
 func Stem(w string) string {
-	if len(w) <= 3 || !isASCIIWord(w) {
+	if len(w) <= 3 || !IsASCIIWord(w) {
 		return w
 	}
 	switch {
@@ -148,8 +148,9 @@ func undouble(w string) string {
 	return w
 }
 
-// isASCIIWord reports whether w has only the letters a to z.
-func isASCIIWord(w string) bool {
+// IsASCIIWord reports whether w has only the letters a to z, the words
+// Stem changes (it leaves any other as it is).
+func IsASCIIWord(w string) bool {
 	for i := 0; i < len(w); i++ {
 		if c := w[i]; c < 'a' || c > 'z' {
 			return false

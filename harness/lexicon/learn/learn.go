@@ -268,21 +268,12 @@ func firstWords(s string, n int) string {
 func stems(s string) map[string]bool {
 	out := map[string]bool{}
 	for _, w := range retrieve.Words(s) {
-		if len(w) < 3 || retrieve.IsStopWord(w) || !ascii(w) {
+		if len(w) < 3 || retrieve.IsStopWord(w) || !english.IsASCIIWord(w) {
 			continue
 		}
 		out[english.Stem(w)] = true
 	}
 	return out
-}
-
-func ascii(w string) bool {
-	for i := 0; i < len(w); i++ {
-		if w[i] < 'a' || w[i] > 'z' {
-			return false
-		}
-	}
-	return true
 }
 
 // excludedProviders are the directory's providers whose APIs the
