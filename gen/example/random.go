@@ -165,7 +165,7 @@ func (r *Random) Value(use *ir.Schema, name, desc string, mode Mode) any {
 func (r *Random) value(use *ir.Schema, name, desc string, mode Mode, depth int) any {
 	s := r.api.Resolve(use)
 	if use == nil || s == nil {
-		return r.text(name)
+		return r.text(name, desc)
 	}
 	if ref := use.Ref; ref != "" {
 		for _, id := range r.path {
@@ -272,7 +272,7 @@ func (r *Random) make(use, s *ir.Schema, name, desc string, mode Mode, depth int
 		}
 		return r.least(use, name, fillMode(mode))
 	}
-	return r.text(name)
+	return r.text(name, desc)
 }
 
 // str makes a string of s: a value of its format, a string matching its
@@ -284,7 +284,7 @@ func (r *Random) str(s *ir.Schema, name, desc string) any {
 		}
 	}
 	if s.Pattern != "" && toolschema.ValidPattern(s.Pattern) {
-		if c := fitTrimmed(s, r.text(name)); Valid(r.api, s, c) {
+		if c := fitTrimmed(s, r.text(name, desc)); Valid(r.api, s, c) {
 			return c
 		}
 		for range 4 {
@@ -300,7 +300,7 @@ func (r *Random) str(s *ir.Schema, name, desc string) any {
 			}
 		}
 	}
-	return fitTrimmed(s, r.text(name))
+	return fitTrimmed(s, r.text(name, desc))
 }
 
 // fitTrimmed is fitLength, with a string that had to be cut to
@@ -509,8 +509,11 @@ func (r *Random) pick(pool []string) string { return pool[r.rng.IntN(len(pool))]
 
 // text makes a plain string suited to what the name says it holds: a
 // person's name, a title, a sentence, search words, a place; otherwise
-// the name's words and a number.
-func (r *Random) text(name string) string {
+// the name's words and a number. A bare "name" whose description says
+// what it names ("name of the Deployment") is a person's name only when
+// that thing is a person; anything else gets a name such things are
+// given ("billing-api"), as nobody calls a deployment "Priya Nair".
+func (r *Random) text(name, desc string) string {
 	ws := prose.Words(name)
 	for i := range ws {
 		ws[i] = strings.ToLower(ws[i])
@@ -531,6 +534,8 @@ func (r *Random) text(name string) string {
 	case last == "email" || last == "mail":
 		p := r.pick(people)
 		return emailOf(p, r.pick(domains))
+	case len(ws) == 1 && last == "name" && namesAThing(desc):
+		return r.pick(thingNames)
 	case has("name") && (len(ws) == 1 || has("full") || has("display") || has("user") || has("person") || has("first") || has("last")):
 		p := r.pick(people)
 		switch {
@@ -552,6 +557,50 @@ func (r *Random) text(name string) string {
 	return strings.Join(ws, "-") + "-" + fmt.Sprint(1+r.rng.IntN(99))
 }
 
+// namesAThing reports whether desc says its name is the name of
+// something other than a person: "name of the Deployment", "The name of
+// a bucket." (a description that says nothing of what is named does not
+// count).
+func namesAThing(desc string) bool {
+	d := strings.ToLower(desc)
+	i := strings.Index(d, "name of ")
+	if i < 0 {
+		return false
+	}
+	rest := strings.Fields(d[i+len("name of "):])
+	for len(rest) > 0 && (rest[0] == "the" || rest[0] == "a" || rest[0] == "an" || rest[0] == "this" || rest[0] == "your") {
+		rest = rest[1:]
+	}
+	// The thing is the last word of the noun phrase: "the team members"
+	// names members.
+	head := ""
+	for _, w := range rest {
+		word := strings.TrimRight(w, ".,;:)'\"")
+		if word == "" || phraseEnds[word] || !english.IsASCIIWord(word) {
+			break
+		}
+		head = word
+		if word != w {
+			break
+		}
+	}
+	return head != "" && !personNouns[english.Singular(head)]
+}
+
+// phraseEnds are words that end the noun phrase after "name of the".
+var phraseEnds = map[string]bool{"to": true, "in": true, "that": true, "which": true, "for": true,
+	"from": true, "with": true, "on": true, "of": true, "is": true, "as": true, "and": true, "or": true}
+
+// personNouns are the things whose name is a person's name.
+var personNouns = map[string]bool{
+	"user": true, "person": true, "people": true, "member": true, "contact": true, "customer": true,
+	"employee": true, "author": true, "owner": true, "assignee": true, "agent": true, "student": true,
+	"patient": true, "guest": true, "participant": true, "speaker": true, "attendee": true,
+	"recipient": true, "sender": true, "requester": true, "reporter": true, "individual": true,
+	"cardholder": true, "holder": true, "creator": true, "reviewer": true,
+	"signer": true, "player": true, "driver": true, "traveler": true, "passenger": true,
+}
+
 func emailOf(person, domain string) string {
 	return strings.ToLower(strings.ReplaceAll(person, " ", ".")) + "@" + domain
 }
@@ -560,7 +609,9 @@ func emailOf(person, domain string) string {
 var (
 	people = []string{"Ada Okafor", "Liam Chen", "Sofia Rossi", "Noah Fischer", "Priya Nair", "Mateo Garcia",
 		"Hannah Schmidt", "Kenji Tanaka", "Amara Mensah", "Lucas Martin", "Elena Petrova", "Omar Haddad"}
-	domains     = []string{"example.com", "example.org", "example.net"}
+	domains    = []string{"example.com", "example.org", "example.net"}
+	thingNames = []string{"billing-api", "web-frontend", "checkout", "ingest-worker", "payments-db",
+		"search-index", "metrics-agent", "nightly-backup"}
 	words       = []string{"alpha", "billing", "onboarding", "laptop", "network", "archive", "printer", "travel", "payroll", "security"}
 	cities      = []string{"Berlin", "London", "Lisbon", "Austin", "Singapore", "Toronto", "Nairobi", "Sydney"}
 	countries   = []string{"Germany", "United Kingdom", "Portugal", "Canada", "Kenya", "Japan"}

@@ -167,3 +167,26 @@ func TestRandomArg(t *testing.T) {
 		t.Errorf("later values should come from all three origins: %v", origins)
 	}
 }
+
+// TestRandomNameOfAThing checks that a bare "name" whose description says
+// it names a thing gets a thing's name, and a person's only when the
+// thing is a person or the description says nothing.
+func TestRandomNameOfAThing(t *testing.T) {
+	str := &ir.Schema{Kind: ir.KindString}
+	r := NewRandom(&ir.API{}, rand.New(rand.NewPCG(1, 2)), 0)
+	for desc, want := range map[string][]string{
+		"name of the Deployment":        thingNames,
+		"The name of a bucket.":         thingNames,
+		"name of the user":              people,
+		"The name of the team members.": people,
+		"":                              people,
+		"Name must be unique.":          people,
+	} {
+		for range 5 {
+			got := r.Value(str, "name", desc, Typical)
+			if !slices.Contains(want, got.(string)) {
+				t.Errorf("name described %q = %q, want one of %v", desc, got, want)
+			}
+		}
+	}
+}
