@@ -93,7 +93,9 @@ import (
 //     when its description names a tool that finds it, and so does one
 //     named by quoted text before its noun ("close the 'v2.0'
 //     milestone": milestone_number, or the id of a tool whose name ends
-//     in milestone) when a read tool lists those things. A question that
+//     in milestone) when a read tool lists those things; quoted words
+//     with a space there ("delete the 'QA bot' token") are that thing's
+//     name, never its id or key. A question that
 //     says nothing but a question word, filler and values asks for what
 //     its words mean: "who is U061F7AUR" is searched and read as saying
 //     user, "who's in C024BE91L" as saying member, "is U061F7AUR online"
@@ -196,7 +198,10 @@ import (
 //     plans a chain first: the tools the argument's description names as
 //     its source ("Find it with listUsers (`items[].id`)"), else read
 //     tools that take a query. It calls them one at a time, the name
-//     going to a tool's query, and after each answer takes the value from
+//     going to a tool's query (a read tool that lists the very things the
+//     argument identifies comes before one that only takes a query:
+//     "delete the 'QA bot' token" lists the tokens, it does not search
+//     the members), and after each answer takes the value from
 //     the item whose text fields say the name (or the first or last item
 //     for a place, or the one item a lookup found), at the path the
 //     description gives, else its id. For a place a list scoped by

@@ -324,6 +324,11 @@ func (f *filler) quoted() {
 				// not a title.
 				continue
 			}
+			if p == names && strings.ContainsAny(t.raw, " \t") {
+				// "delete the 'QA bot' token": words with a space are
+				// the token's name, no id or key; a lookup finds it.
+				continue
+			}
 			if p.scalarType() != "string" || len(p.enum) > 0 || p.format != "" ||
 				p.pattern != nil && !p.pattern.MatchString(t.raw) {
 				continue

@@ -62,3 +62,23 @@ func TestArgs16Rules(t *testing.T) {
 		checkArg(t, c.tool, c.request, c.arg, c.want)
 	}
 }
+
+// Quoted words with a space before the thing's noun are its name, not
+// its id or key: the baseline first lists those things to find it, with
+// the tool that lists them rather than another thing's search.
+func TestSpacedNameIsNoKey(t *testing.T) {
+	del := toolDef(t, "deleteToken", "Delete an access token by ID.",
+		`{"type":"object","properties":{"tokenId":{"type":"string","description":"The access token ID."}},"required":["tokenId"]}`)
+	list := toolDef(t, "getTokens", "Returns a list of tokens in the account.",
+		`{"type":"object","properties":{"showAll":{"type":"boolean"}}}`)
+	search := toolDef(t, "getMembers", "Returns a list of all members in the account.",
+		`{"type":"object","properties":{"filter":{"type":"string","description":"A comma-separated list of filters"}}}`)
+	for _, c := range []struct{ request, want string }{
+		{"delete the 'QA bot' token", `getTokens{}`},
+		{"delete the 'qa-bot' token", `deleteToken{"tokenId":"qa-bot"}`},
+	} {
+		if got := callOf(t, firstCall(t, []*schema.ToolInfo{del, list, search}, c.request)); got.String() != c.want {
+			t.Errorf("%q: got %s, want %s", c.request, got, c.want)
+		}
+	}
+}
