@@ -93,7 +93,9 @@ import (
 //     when its description names a tool that finds it, and so does one
 //     named by quoted text before its noun ("close the 'v2.0'
 //     milestone": milestone_number, or the id of a tool whose name ends
-//     in milestone) when a read tool lists those things. A question that
+//     in milestone) when a read tool lists those things; quoted words
+//     with a space there ("delete the 'QA bot' token") are that thing's
+//     name, never its id or key. A question that
 //     says nothing but a question word, filler and values asks for what
 //     its words mean: "who is U061F7AUR" is searched and read as saying
 //     user, "who's in C024BE91L" as saying member, "is U061F7AUR online"
@@ -114,7 +116,9 @@ import (
 //     gloss's words in a row, or all of a gloss of one or two); quoted text, for text arguments or
 //     one named just before, never for one whose description lists
 //     other values ("search for 'outage'" is no sort of score or
-//     timestamp); "owner/name" split over owner and repo;
+//     timestamp), nor for one whose name the request says before
+//     another value ("create project 'Mobile App' with key mobile-app"
+//     is no key); "owner/name" split over owner and repo;
 //     identifiers (OPS-311, cus_NffrFeUfNV2Hib, C024BE91L, long numbers,
 //     and short numbers right after the argument's name: "issue 88"), by
 //     the words around them, the shape of the example's value, or a
@@ -147,15 +151,21 @@ import (
 //     -priority, else the time field the request names), and "sorted by
 //     name descending" as that enum's -name;
 //     "25%" for a percentage; a length of time with its unit ("the
-//     last 10 minutes", "for 3 months") for the one argument that counts
+//     last 10 minutes", "for 3 months", "valid for an hour": a or one,
+//     not after once, twice, per or half) for the one argument that counts
 //     time, by its name or description (sinceSeconds: 600; a string one
 //     only by its name: num_minutes "60"), months and
 //     years only as themselves, and with no such argument nowhere ("from
 //     the last 14 days" is no page size and no id 14); "by octocat" for an author, creator,
 //     actor, reporter or sender ("sorted by" names no one), and
 //     "assigned to octocat" for an assignee; "the
-//     latest 5 comments" or "10 most recent charges" for a limit; the value after an argument's name
+//     latest 5 comments", "10 most recent charges", "the next 20" or
+//     "100 at most" for a limit, the order word going with the number
+//     ("the first 50 droplets" leaves no "first" for a tag), never a
+//     number to pass over ("skip the first 40": an offset, by its
+//     alias); the value after an argument's name
 //     or a common alias ("priority high", "called Jane", "at most 5"),
+//     a name word between them skipped ("the role named ops-admins"),
 //     past a noun its description uses for the value ("by user jdoe-42"
 //     is jdoe-42 for "the given user", "on branch hotfix-7" for "SHA or
 //     branch"), never ending in a word such as "of", or
@@ -169,7 +179,11 @@ import (
 //     channel, "Conversation ID"); identifiers shaped like the
 //     example's ("ticket 1001" -> "TCK-1001"); and last the request's
 //     leftover words for the one free-text argument (a query, a title, a
-//     message) the example shows, or, when no example shows one, what
+//     message) the example shows (the one word written like the
+//     example's value when that value joins its parts with
+//     punctuation: "IPv6 records for acme.io" with the example's
+//     "example.com" is acme.io, not the first leftover word), or, when
+//     no example shows one, what
 //     follows the request's last colon for the one argument named text,
 //     body, message, comment or content ("comment on 1204...: waiting on
 //     legal"). Last, an argument's description that says it goes with
@@ -184,7 +198,10 @@ import (
 //     plans a chain first: the tools the argument's description names as
 //     its source ("Find it with listUsers (`items[].id`)"), else read
 //     tools that take a query. It calls them one at a time, the name
-//     going to a tool's query, and after each answer takes the value from
+//     going to a tool's query (a read tool that lists the very things the
+//     argument identifies comes before one that only takes a query:
+//     "delete the 'QA bot' token" lists the tokens, it does not search
+//     the members), and after each answer takes the value from
 //     the item whose text fields say the name (or the first or last item
 //     for a place, or the one item a lookup found), at the path the
 //     description gives, else its id. For a place a list scoped by

@@ -324,6 +324,11 @@ func (f *filler) quoted() {
 				// not a title.
 				continue
 			}
+			if p == names && strings.ContainsAny(t.raw, " \t") {
+				// "delete the 'QA bot' token": words with a space are
+				// the token's name, no id or key; a lookup finds it.
+				continue
+			}
 			if p.scalarType() != "string" || len(p.enum) > 0 || p.format != "" ||
 				p.pattern != nil && !p.pattern.MatchString(t.raw) {
 				continue
@@ -335,6 +340,11 @@ func (f *filler) quoted() {
 				// "search messages for 'outage'": quoted text is none of
 				// the values sort's description lists (score or
 				// timestamp), so it is not a sort.
+				continue
+			}
+			if f.namedElsewhere(p, i) {
+				// "create project 'Mobile App' with key mobile-app":
+				// the key is the value said after its name.
 				continue
 			}
 			if !p.textual() && f.nounAfterDenies(i, p) {
@@ -356,6 +366,27 @@ func (f *filler) quoted() {
 		}
 	}
 	f.assign(pairs, -1)
+}
+
+// namedElsewhere reports whether the request says p's name with another
+// value right after it than quoted token i ("with key mobile-app"): that
+// value is p's, read later by named, and the quoted text is not.
+func (f *filler) namedElsewhere(p *param, i int) bool {
+	for _, stems := range f.tool.phrasesOf(p) {
+		if len(stems) == 0 {
+			continue
+		}
+		for _, at := range f.u.findPhrase(stems) {
+			end := at + len(stems) - 1
+			if !f.u.free(at, end) || f.u.words[end].tok == i {
+				continue
+			}
+			if _, from, _, ok := f.after(p, end); ok && f.u.words[from].tok != i {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // namedThing is the required identifier argument, still empty, whose
@@ -469,7 +500,7 @@ func (f *filler) after(p *param, end int) (any, int, int, bool) {
 		return nil, 0, 0, false
 	}
 	next := ti + 1
-	for next < len(u.toks) && !u.toks[next].quoted && separators[u.toks[next].lower] {
+	for next < len(u.toks) && !u.toks[next].quoted && (separators[u.toks[next].lower] || nameAliases[u.toks[next].lower]) {
 		next++
 	}
 	if next >= len(u.toks) || u.used[next] {
@@ -787,6 +818,18 @@ func (f *filler) remainder() {
 		}
 		return true
 	}
+	if ex, ok := target.example.(string); ok && target.inExample && punctuated(ex) {
+		// "IPv6 records for acme.io" with the example's "example.com":
+		// the one word written like the example is the value, not the
+		// first leftover word.
+		for i, t := range f.u.toks {
+			if eligible(i) && !t.quoted && sameShape(t.raw, ex) {
+				f.u.used[i] = true
+				f.set(target, t.raw)
+				return
+			}
+		}
+	}
 	// The longest run of eligible tokens, stop words inside it allowed
 	// ("Laptop does not boot"), the first of equal ones.
 	bestFrom, bestTo, bestLen := -1, -1, 0
@@ -823,6 +866,17 @@ func (f *filler) remainder() {
 		f.u.used[i] = true
 	}
 	f.set(target, strings.Join(parts, " "))
+}
+
+// punctuated reports whether an example value is one word whose parts
+// are joined by punctuation ("example.com", "env:prod"), a form that
+// tells a value from the words around it.
+func punctuated(ex string) bool {
+	if ex == "" || strings.ContainsAny(ex, " \t") {
+		return false
+	}
+	sh := shape(ex)
+	return strings.Trim(sh, "a9") != "" && len(strings.Trim(sh, "a9")) < len(sh)
 }
 
 // afterColon gives what a request says after its last colon, to the end,

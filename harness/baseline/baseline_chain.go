@@ -228,10 +228,16 @@ func (k *toolkit) sources(t *toolSpec, p *param, c *chain) []*toolSpec {
 			}
 		}
 	}
+	lists := k.listsOf(t, p)
 	scoped := func(src *toolSpec) int {
 		score := 0
+		if c.name != "" && slices.Contains(lists, src) {
+			// "delete the 'QA bot' token": the tokens' list finds it,
+			// not the members' search that happens to take a filter.
+			score = 4
+		}
 		if queryParam(src) != nil {
-			score = 1
+			score++
 		}
 		required := false
 		for _, q := range src.params {

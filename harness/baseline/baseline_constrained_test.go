@@ -98,14 +98,7 @@ func TestConstrainedValues(t *testing.T) {
 		{issues, "issues in webapp assigned to octocat", "assignee", "octocat"},
 		{issues, "issues in webapp", "assignee", nil},
 	} {
-		got := callOf(t, firstCall(t, []*schema.ToolInfo{c.tool}, c.request))
-		v, ok := got.Args[c.arg]
-		switch {
-		case c.want == nil && ok:
-			t.Errorf("%q: %s = %v, want it left out (call %s)", c.request, c.arg, v, got)
-		case c.want != nil && v != c.want:
-			t.Errorf("%q: %s = %v, want %v (call %s)", c.request, c.arg, v, c.want, got)
-		}
+		checkArg(t, c.tool, c.request, c.arg, c.want)
 	}
 }
 

@@ -65,6 +65,10 @@ func (f *filler) durations() {
 			continue
 		}
 		n, ok := asNumber(t.raw)
+		if !ok && oneOf(f.u, i) {
+			// "valid for an hour", "a day": one of the unit.
+			n, ok = 1, true
+		}
 		said := timeUnit(f.u.toks[i+1].raw)
 		if !ok || said == "" || f.u.used[i+1] {
 			continue
@@ -111,4 +115,22 @@ func (f *filler) durations() {
 			f.notes = append(f.notes, fmt.Sprintf("%s %v from %q", target.name, v, t.raw+" "+f.u.toks[i+1].raw))
 		}
 	}
+}
+
+// oneOf reports whether token i is an article or "one" that counts one
+// of the unit after it ("for an hour", "one day"), not a rate ("twice a
+// day", "once an hour", "per day") nor a part ("half an hour").
+func oneOf(u *utterance, i int) bool {
+	switch u.toks[i].lower {
+	case "a", "an", "one":
+	default:
+		return false
+	}
+	if i > 0 {
+		switch u.toks[i-1].lower {
+		case "once", "twice", "thrice", "times", "per", "half", "quarter", "every", "each":
+			return false
+		}
+	}
+	return true
 }

@@ -622,14 +622,13 @@ func (f *filler) counts() {
 		return
 	}
 	for i, t := range f.u.toks {
-		if f.u.used[i] || t.quoted || i+1 >= len(f.u.toks) || t.clauseEnd {
+		if f.u.used[i] || t.quoted {
 			continue
 		}
 		n, ok := asNumber(t.raw)
 		if !ok || n < 1 || n != float64(int64(n)) {
 			continue
 		}
-		next := f.u.toks[i+1]
 		prev := ""
 		if i > 0 {
 			prev = f.u.toks[i-1].lower
@@ -637,19 +636,67 @@ func (f *filler) counts() {
 		plural := false
 		// "10 issues", "10 most recent charges": the count of the
 		// things listed, with at most two words between.
-		for k := i + 1; k < len(f.u.toks) && k <= i+3 && !plural; k++ {
-			next = f.u.toks[k]
+		for k := i + 1; k < len(f.u.toks) && k <= i+3 && !plural && !t.clauseEnd; k++ {
+			next := f.u.toks[k]
 			plural = strings.HasSuffix(next.lower, "s") && f.tool.topic[english.Stem(next.lower)]
 			if next.clauseEnd || next.quoted || f.u.valueToken(k) {
 				break
 			}
 		}
-		if plural || prev == "top" || prev == "latest" || prev == "last" || prev == "first" || prev == "recent" {
+		if skipsCount(f.u, i) {
+			// "skip the first 40 members": how many to pass over, an
+			// offset (read after it by its alias), never the limit.
+			continue
+		}
+		if plural || countOrder[prev] && (!t.clauseEnd || i+1 == len(f.u.toks)) || atMost(f.u, i) {
 			f.set(target, number(target, n))
 			f.u.used[i] = true
+			if countOrder[prev] && !f.u.toks[i-1].quoted {
+				// "the first 50 droplets": "first" belongs to the
+				// count; it is no text left over for a tag.
+				f.u.used[i-1] = true
+			}
 			return
 		}
 	}
+}
+
+// countOrder are the words before a number that make it a count of the
+// things listed: "top 10", "the latest 5", "the next 20".
+var countOrder = map[string]bool{"top": true, "latest": true, "last": true, "first": true, "recent": true, "next": true}
+
+// skipsCount reports whether the number at token i says how many to pass
+// over: "skip 40", "skip the first 40", "skipping the first 40", "after
+// the first 40".
+func skipsCount(u *utterance, i int) bool {
+	for k := i - 1; k >= 0 && k >= i-3; k-- {
+		switch u.toks[k].lower {
+		case "skip", "skipping", "skipped", "after", "past":
+			return true
+		case "the", "first":
+			if u.toks[k].clauseEnd {
+				return false
+			}
+			continue
+		}
+		return false
+	}
+	return false
+}
+
+// atMost reports whether the number at token i is followed by words that
+// cap it: "100 at most", "50 max", "20 tops".
+func atMost(u *utterance, i int) bool {
+	if u.toks[i].clauseEnd || i+1 >= len(u.toks) {
+		return false
+	}
+	switch u.toks[i+1].lower {
+	case "max", "maximum", "tops":
+		return true
+	case "at":
+		return i+2 < len(u.toks) && u.toks[i+2].lower == "most"
+	}
+	return false
 }
 
 // emails give an email address to an argument named for one (email,

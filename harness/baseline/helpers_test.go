@@ -101,6 +101,20 @@ func callOf(t testing.TB, msg *schema.Message) call {
 	return call{Tool: tc.Function.Name, Args: args}
 }
 
+// checkArg fails t unless the baseline's first call for request, given
+// only tool, sets arg to want, or leaves arg out when want is nil.
+func checkArg(t testing.TB, tool *schema.ToolInfo, request, arg string, want any) {
+	t.Helper()
+	got := callOf(t, firstCall(t, []*schema.ToolInfo{tool}, request))
+	v, ok := got.Args[arg]
+	switch {
+	case want == nil && ok:
+		t.Errorf("%q: %s = %v, want it left out (call %s)", request, arg, v, got)
+	case want != nil && v != want:
+		t.Errorf("%q: %s = %v, want %v (call %s)", request, arg, v, want, got)
+	}
+}
+
 func (c call) String() string {
 	b, _ := json.Marshal(c.Args)
 	return c.Tool + string(b)
