@@ -82,7 +82,7 @@ func suiteRecall(t *testing.T, specPath, path string) recall {
 	var r recall
 	for _, c := range cs {
 		rank := 0
-		for i, h := range ix.Search(c.Utterance, recallDepth) {
+		for i, h := range ix.Find(c.Utterance, recallDepth) {
 			if h.Name == nameOf[c.Tool] {
 				rank = i + 1
 				break
