@@ -259,6 +259,14 @@ func (ix *Index) Find(query string, k int) []Hit {
 			}
 		}
 	}
+	for _, p := range typePrefixes(query) {
+		for i := sort.SearchStrings(ix.vocab, p); i < len(ix.vocab) && strings.HasPrefix(ix.vocab[i], p); i++ {
+			if f := ix.vocab[i]; !counts[f] && ix.named[f] {
+				counts[f] = true
+				q = append(q, termFreq{f, SynonymWeight})
+			}
+		}
+	}
 	for _, w := range Words(query) {
 		for _, s := range questionWords[w] {
 			if !counts[s] && ix.terms[s] != nil {

@@ -150,3 +150,24 @@ var questionWords = map[string][]string{
 	"where": {"location", "region"},
 	"when":  {"date", "time", "schedul"},
 }
+
+// typePrefixes returns the type prefixes of the identifiers in query:
+// the lower-case letters before the underscore of "sub_1MowQVLk" (sub),
+// three or four of them, when what follows mixes digits into letters.
+// An API that prefixes its identifiers so names their type after the
+// start of a word of its tools' names (sub: subscriptions, cus:
+// customers), and Find searches those words.
+func typePrefixes(query string) []string {
+	var out []string
+	for _, f := range strings.Fields(query) {
+		i := strings.IndexByte(f, '_')
+		if i < 3 || i > 4 || !strings.ContainsAny(f[i+1:], "0123456789") {
+			continue
+		}
+		p := f[:i]
+		if strings.ToLower(p) == p && english.IsASCIIWord(p) {
+			out = append(out, p)
+		}
+	}
+	return out
+}

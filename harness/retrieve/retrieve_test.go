@@ -331,7 +331,8 @@ func TestSearchDocOfOperationKeepsArgumentsApart(t *testing.T) {
 
 // Find reads a request as a retriever over a whole API: another form of
 // a word finds the tool ("remind" its reminders), a question word says
-// what is asked for ("who": members), the plain tool ranks before a
+// what is asked for ("who": members), an identifier's type prefix names
+// its thing ("sub_": subscription), the plain tool ranks before a
 // variant whose name says more than the request, a request that says
 // delete prefers the DELETE tool, and Search, which compares words only,
 // does none of this.
@@ -344,6 +345,8 @@ func TestFindReadsTheRequest(t *testing.T) {
 		{Name: "getNodeProxyPath", Text: "Connects GET requests to the proxy of a node.", Args: "name path", Method: "GET"},
 		{Name: "labels", Text: "Edits or deletes a label.", Args: "id", Method: "PATCH"},
 		{Name: "deleteLabel", Text: "Deletes a label.", Args: "id", Method: "DELETE"},
+		{Name: "getSubscription", Text: "Retrieves a subscription.", Args: "id", Method: "GET"},
+		{Name: "getAccount", Text: "Retrieves the account.", Method: "GET"},
 	})
 	top := func(q string) string {
 		hits := ix.Find(q, 3)
@@ -357,6 +360,7 @@ func TestFindReadsTheRequest(t *testing.T) {
 		"who's in channel C024BE91L":  "listMembers",
 		"get node worker-3":           "getNode",
 		"get rid of label 7":          "deleteLabel",
+		"details on sub_1MowQVLk pls": "getSubscription",
 	} {
 		if got := top(q); got != want {
 			t.Errorf("Find(%q) ranks %s first, want %s", q, got, want)
