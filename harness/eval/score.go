@@ -201,7 +201,7 @@ func offer(ix *retrieve.Index, target, utterance string, opts Options) []string 
 		}
 	}
 	if opts.Retrieve > 0 {
-		for _, h := range ix.Search(utterance, opts.Retrieve) {
+		for _, h := range ix.Find(utterance, opts.Retrieve) {
 			add(h.Name)
 		}
 	} else {

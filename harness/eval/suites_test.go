@@ -44,7 +44,7 @@ func TestHandWrittenSuitesRetrieve(t *testing.T) {
 // fails when a half's pass rate is below its floor.
 func scoreSuites(t *testing.T, opts eval.Options, floors map[string]float64) {
 	specs := sharedRealSpecs(t)
-	totals := map[string][3]int{}
+	totals := map[string][4]int{}
 	for _, name := range []string{"github", "jira", "stripe", "slack", "spotify", "asana", "kubernetes"} {
 		api, cat := load(t, filepath.Join(specs, suiteSpec(name)))
 		for _, split := range []string{"dev", "test"} {
@@ -64,8 +64,14 @@ func scoreSuites(t *testing.T, opts eval.Options, floors map[string]float64) {
 			}
 			sums := eval.Summarize(rs)
 			all := sums[len(sums)-1]
+			found := 0
+			for _, r := range rs {
+				if r.Found {
+					found++
+				}
+			}
 			tot := totals[split]
-			totals[split] = [3]int{tot[0] + all.Passed, tot[1] + all.Cases, tot[2] + all.ToolRight}
+			totals[split] = [4]int{tot[0] + all.Passed, tot[1] + all.Cases, tot[2] + all.ToolRight, tot[3] + found}
 			var kinds []string
 			for _, s := range sums[:len(sums)-1] {
 				kinds = append(kinds, fmt.Sprintf("%s %d/%d", s.Kind, s.Passed, s.Cases))
@@ -79,7 +85,7 @@ func scoreSuites(t *testing.T, opts eval.Options, floors map[string]float64) {
 			continue
 		}
 		rate := float64(tot[0]) / float64(tot[1])
-		t.Logf("%s: %d of %d pass (%.2f), right tool %d (%.2f)", split, tot[0], tot[1], rate, tot[2], float64(tot[2])/float64(tot[1]))
+		t.Logf("%s: %d of %d pass (%.2f), right tool %d (%.2f), target given %d", split, tot[0], tot[1], rate, tot[2], float64(tot[2])/float64(tot[1]), tot[3])
 		if rate < floors[split] {
 			t.Errorf("%s: the baseline passes %.2f of the hand-written requests, below its floor %.2f", split, rate, floors[split])
 		}

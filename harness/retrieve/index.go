@@ -18,9 +18,11 @@
 package retrieve
 
 import (
-	"github.com/agentready/agentready/harness/lexicon"
 	"math"
 	"sort"
+	"strings"
+
+	"github.com/agentready/agentready/harness/lexicon"
 )
 
 // Doc is one tool to index: its name and what describes it (description,
@@ -31,6 +33,10 @@ type Doc struct {
 	Name string
 	Text string
 	Args string
+	// Method is the tool's HTTP method (GET, POST, ...), "" when unknown.
+	// When the index knows it, Search prefers a tool that reads for a
+	// request that asks nothing done (see intentOf).
+	Method string
 }
 
 // Hit is one tool found, with its BM25 score (higher is better).
@@ -84,6 +90,13 @@ type Index struct {
 	// named are the terms some document's name uses: the API's own
 	// words for what its tools act on.
 	named map[string]bool
+	// nameTerms are each document's distinct name terms, for the share
+	// of its name a request says.
+	nameTerms [][]string
+	// methods are each document's HTTP method, upper case ("" unknown).
+	methods []string
+	// vocab is every term, sorted, for the forms of a request's word.
+	vocab []string
 }
 
 // New indexes docs. Names should be unique; when two docs share a name,
@@ -94,11 +107,13 @@ type Index struct {
 // the name's counts NameWeight times.
 func New(docs []Doc) *Index {
 	ix := &Index{
-		names:    make([]string, len(docs)),
-		byName:   make(map[string]int, len(docs)),
-		terms:    map[string]*term{},
-		docTerms: make([][]termFreq, len(docs)),
-		named:    map[string]bool{},
+		names:     make([]string, len(docs)),
+		byName:    make(map[string]int, len(docs)),
+		terms:     map[string]*term{},
+		docTerms:  make([][]termFreq, len(docs)),
+		named:     map[string]bool{},
+		nameTerms: make([][]string, len(docs)),
+		methods:   make([]string, len(docs)),
 	}
 	type field struct {
 		counts map[string]float32
@@ -110,6 +125,7 @@ func New(docs []Doc) *Index {
 	var buf []string
 	for i, d := range docs {
 		ix.names[i] = d.Name
+		ix.methods[i] = strings.ToUpper(d.Method)
 		if _, dup := ix.byName[d.Name]; !dup {
 			ix.byName[d.Name] = i
 		}
@@ -125,6 +141,9 @@ func New(docs []Doc) *Index {
 				counts[t]++
 				if f == 0 {
 					ix.named[t] = true
+					if counts[t] == 1 {
+						ix.nameTerms[i] = append(ix.nameTerms[i], t)
+					}
 				}
 			}
 			fields[i][f] = field{counts, float64(len(buf))}
@@ -165,6 +184,11 @@ func New(docs []Doc) *Index {
 		ix.docTerms[i] = tfs
 	}
 	n := float64(len(docs))
+	ix.vocab = make([]string, 0, len(ix.terms))
+	for t := range ix.terms {
+		ix.vocab = append(ix.vocab, t)
+	}
+	sort.Strings(ix.vocab)
 	for _, tm := range ix.terms {
 		df := float64(len(tm.postings))
 		tm.idf = math.Log(1 + (n-df+0.5)/(df+0.5))
@@ -192,11 +216,75 @@ const LearnedWeight = 0.25
 // words the learned lexicon pairs with it (package lexicon), at
 // LearnedWeight. Words the names use are searched as they are, so
 // "workspace" stays a workspace where tools say so.
+//
+// Search compares words only, as a model weighs the handful of tools it
+// is given; Find is the retriever that picks that handful from a whole
+// API.
 func (ix *Index) Search(query string, k int) []Hit {
 	if k <= 0 || len(ix.names) == 0 {
 		return nil
 	}
-	toks := Tokens(query)
+	q, _ := ix.expand(Tokens(query))
+	return ix.score(q, k, -1)
+}
+
+// Find is Search as a retriever over a whole API reads a request, to
+// find the handful of tools a model is then given (`eval --retrieve`,
+// `serve --dynamic`). Beyond Search it
+//   - leaves out the request's values: a part of a word that mixes
+//     digits into letters is an identifier, not a word (QueryTokens);
+//   - searches each word's other forms too, at FormWeight ("remind"
+//     finds reminders);
+//   - reads what the request asks done (intentOf) and, where the
+//     documents give their HTTP method, prefers a read for a request that
+//     asks nothing done (ReadWeight) and a delete for one that says
+//     delete (DeleteWeight);
+//   - and costs a tool the share of its name's words the request does
+//     not say (CoverWeight), so the plain tool ranks before its
+//     qualified variants.
+func (ix *Index) Find(query string, k int) []Hit {
+	if k <= 0 || len(ix.names) == 0 {
+		return nil
+	}
+	q, said := ix.expand(Tokens(query))
+	counts := make(map[string]bool, len(q))
+	for _, qt := range q {
+		counts[qt.term] = true
+	}
+	for _, qt := range q[:said] {
+		for _, f := range ix.forms(qt.term) {
+			if !counts[f] {
+				counts[f] = true
+				q = append(q, termFreq{f, FormWeight * qt.tf})
+			}
+		}
+	}
+	for _, p := range typePrefixes(query) {
+		for i := sort.SearchStrings(ix.vocab, p); i < len(ix.vocab) && strings.HasPrefix(ix.vocab[i], p); i++ {
+			if f := ix.vocab[i]; !counts[f] && ix.named[f] {
+				counts[f] = true
+				q = append(q, termFreq{f, SynonymWeight})
+			}
+		}
+	}
+	for _, w := range Words(query) {
+		for _, s := range questionWords[w] {
+			if !counts[s] && ix.terms[s] != nil {
+				counts[s] = true
+				q = append(q, termFreq{s, SynonymWeight})
+			}
+		}
+	}
+	in := intentOf(query)
+	return ix.rank(q, k, func(d int32, score float64) float64 {
+		return score * ix.fit(d, in, counts)
+	})
+}
+
+// expand weighs the query tokens toks, adds the synonyms and learned
+// associates of those no name uses, and returns the query terms with how
+// many of them, first, are the request's own.
+func (ix *Index) expand(toks []string) ([]termFreq, int) {
 	counts := map[string]float32{}
 	var q []termFreq
 	for _, t := range toks {
@@ -208,7 +296,8 @@ func (ix *Index) Search(query string, k int) []Hit {
 	for i := range q {
 		q[i].tf = counts[q[i].term]
 	}
-	for _, qt := range q {
+	said := len(q)
+	for _, qt := range q[:said] {
 		if ix.named[qt.term] {
 			continue
 		}
@@ -225,7 +314,7 @@ func (ix *Index) Search(query string, k int) []Hit {
 			}
 		}
 	}
-	return ix.score(q, k, -1)
+	return q, said
 }
 
 // Similar returns the k documents most like the one named name, best
@@ -241,6 +330,15 @@ func (ix *Index) Similar(name string, k int) []Hit {
 // score runs the query terms q over the index and keeps the k best
 // documents, leaving out document skip (and others of the same name).
 func (ix *Index) score(q []termFreq, k, skip int) []Hit {
+	return ix.rankSkip(q, k, skip, nil)
+}
+
+// rank is score with adjust applied to each document's score.
+func (ix *Index) rank(q []termFreq, k int, adjust func(d int32, score float64) float64) []Hit {
+	return ix.rankSkip(q, k, -1, adjust)
+}
+
+func (ix *Index) rankSkip(q []termFreq, k, skip int, adjust func(d int32, score float64) float64) []Hit {
 	scores := make([]float64, len(ix.names))
 	touched := make([]int32, 0, 64)
 	for _, qt := range q {
@@ -267,7 +365,11 @@ func (ix *Index) score(q []termFreq, k, skip int) []Hit {
 		if scores[d] <= 0 || (skip >= 0 && ix.names[d] == skipName) {
 			continue
 		}
-		h.push(cand{doc: d, score: scores[d]})
+		sc := scores[d]
+		if adjust != nil {
+			sc = adjust(d, sc)
+		}
+		h.push(cand{doc: d, score: sc})
 	}
 	return h.hits()
 }

@@ -328,3 +328,48 @@ func TestSearchDocOfOperationKeepsArgumentsApart(t *testing.T) {
 	}
 	t.Fatal("no listTickets operation")
 }
+
+// Find reads a request as a retriever over a whole API: another form of
+// a word finds the tool ("remind" its reminders), a question word says
+// what is asked for ("who": members), an identifier's type prefix names
+// its thing ("sub_": subscription), the plain tool ranks before a
+// variant whose name says more than the request, a request that says
+// delete prefers the DELETE tool, and Search, which compares words only,
+// does none of this.
+func TestFindReadsTheRequest(t *testing.T) {
+	ix := retrieve.New([]retrieve.Doc{
+		{Name: "addReminder", Text: "Creates a reminder.", Method: "POST"},
+		{Name: "listMembers", Text: "Lists the members of a channel.", Args: "channel", Method: "GET"},
+		{Name: "getChannel", Text: "Gets a channel's details.", Args: "channel", Method: "GET"},
+		{Name: "getNode", Text: "Reads a node.", Args: "name", Method: "GET"},
+		{Name: "getNodeProxyPath", Text: "Connects GET requests to the proxy of a node.", Args: "name path", Method: "GET"},
+		{Name: "labels", Text: "Edits or deletes a label.", Args: "id", Method: "PATCH"},
+		{Name: "deleteLabel", Text: "Deletes a label.", Args: "id", Method: "DELETE"},
+		{Name: "getSubscription", Text: "Retrieves a subscription.", Args: "id", Method: "GET"},
+		{Name: "getAccount", Text: "Retrieves the account.", Method: "GET"},
+	})
+	top := func(q string) string {
+		hits := ix.Find(q, 3)
+		if len(hits) == 0 {
+			return ""
+		}
+		return hits[0].Name
+	}
+	for q, want := range map[string]string{
+		"remind me to stretch at 5pm": "addReminder",
+		"who's in channel C024BE91L":  "listMembers",
+		"get node worker-3":           "getNode",
+		"get rid of label 7":          "deleteLabel",
+		"details on sub_1MowQVLk pls": "getSubscription",
+	} {
+		if got := top(q); got != want {
+			t.Errorf("Find(%q) ranks %s first, want %s", q, got, want)
+		}
+	}
+	if hits := ix.Search("remind me to stretch", 3); len(hits) != 0 {
+		t.Errorf("Search compares words only, found %v", hits)
+	}
+	if got := ix.Find("anything", 0); got != nil {
+		t.Errorf("k = 0 gives %v", got)
+	}
+}

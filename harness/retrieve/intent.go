@@ -1,0 +1,173 @@
+package retrieve
+
+import (
+	"sort"
+	"strings"
+
+	"github.com/agentready/agentready/internal/english"
+)
+
+// FormWeight is how much another form of a request's word counts when
+// Search adds it ("remind" finds reminder, "locations" location): the
+// light stemmer leaves derived words apart.
+const FormWeight = 0.6
+
+// DeleteWeight is how much more a tool that deletes (DELETE) scores for
+// a request that says to delete, remove or get rid of something.
+const DeleteWeight = 1.3
+
+// CoverWeight is how much a tool's score can lose for the words of its
+// name the request does not say: a name that says more than the request
+// (getNodeProxy for "get node worker-3") is a variant of what was asked.
+const CoverWeight = 0.4
+
+// intent is what a request asks done, as its verbs say.
+type intent int
+
+const (
+	// asks is a request with no verb of change: a question or a noun
+	// phrase, answered by a read, so the read verbs of a tool's name
+	// (get, list, show, ...) count as said.
+	asks intent = iota
+	// changes is a request that says to change something.
+	changes
+	// deletes is a request that says to delete something, so the
+	// delete verbs of a tool's name count as said ("get rid of").
+	deletes
+)
+
+// changeVerbs are the verbs by which a request asks for something to be
+// done rather than shown, in their base form (a participle, "closed
+// issues", "starred dashboards", names a state, not an action).
+var changeVerbs = wordSet(`create add new make insert put post send write submit invite assign unassign
+	update change set edit rename modify move replace patch mark tag label
+	close reopen archive unarchive merge rebase sync approve reject
+	start restart stop trigger run rerun retry cancel kill abort pause resume
+	upload import install uninstall deploy publish unpublish rollback restore revert
+	attach detach transfer enable disable lock unlock pin unpin star unstar
+	follow unfollow watch unwatch subscribe unsubscribe react like unlike heart save
+	revoke reset register unregister join leave kick remind schedule mute unmute
+	share unshare copy duplicate clone reboot resize rebuild upgrade downgrade
+	finalize void pay refund capture confirm verify accept decline invite block unblock
+	allow deny grant apply scale drain cordon evict`)
+
+// deleteVerbs are the verbs by which a request asks for something gone.
+var deleteVerbs = wordSet(`delete remove rm nuke drop destroy erase purge wipe trash discard`)
+
+// readVerbs are the words a tool's name says it reads with; a request
+// that asks nothing done says them all.
+var readVerbs = wordSet(`get list read show fetch retrieve find info describe view lookup query search`)
+
+// readStems and deleteStems are the stems of readVerbs and deleteVerbs,
+// as a tool's name terms are.
+var readStems, deleteStems = stems(readVerbs), stems(deleteVerbs)
+
+func stems(words map[string]bool) map[string]bool {
+	m := make(map[string]bool, len(words))
+	for w := range words {
+		m[english.Stem(w)] = true
+	}
+	return m
+}
+
+func wordSet(s string) map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(s) {
+		m[w] = true
+	}
+	return m
+}
+
+// intentOf reads what query asks done from its words as written: any
+// verb of deleting ("get rid of" too) deletes, any other verb of change
+// changes, none asks.
+func intentOf(query string) intent {
+	ws := Words(query)
+	in := asks
+	for i, w := range ws {
+		switch {
+		case deleteVerbs[w], w == "get" && i+1 < len(ws) && ws[i+1] == "rid":
+			return deletes
+		case changeVerbs[w]:
+			in = changes
+		}
+	}
+	return in
+}
+
+// fit is the factor a document's score is multiplied by for a request
+// of intent in whose terms (with their synonyms and forms) are terms.
+func (ix *Index) fit(d int32, in intent, terms map[string]bool) float64 {
+	if ix.methods[d] == "" {
+		return 1
+	}
+	f := 1.0
+	if in == deletes && ix.methods[d] == "DELETE" {
+		f = DeleteWeight
+	}
+	name := ix.nameTerms[d]
+	if len(name) == 0 {
+		return f
+	}
+	said := 0
+	for _, t := range name {
+		if terms[t] || (in == asks && readStems[t]) || (in == deletes && deleteStems[t]) {
+			said++
+		}
+	}
+	return f * (1 - CoverWeight*float64(len(name)-said)/float64(len(name)))
+}
+
+// forms returns the other words of the index that are forms of the
+// stem st: longer by a suffix of at most four letters ("remind":
+// reminder) or shorter by one (for "locations", location), both at
+// least four letters long.
+func (ix *Index) forms(st string) []string {
+	if len(st) < 4 {
+		return nil
+	}
+	var out []string
+	i := sort.SearchStrings(ix.vocab, st)
+	for ; i < len(ix.vocab) && strings.HasPrefix(ix.vocab[i], st); i++ {
+		if t := ix.vocab[i]; t != st && len(t)-len(st) <= 4 && english.IsASCIIWord(t) {
+			out = append(out, t)
+		}
+	}
+	for n := len(st) - 1; n >= 4 && n >= len(st)-4; n-- {
+		if p := st[:n]; ix.terms[p] != nil {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// questionWords are what a question word asks for, as stems: "who is
+// on the team" asks for its members, "where can servers be" for a
+// location. Find searches them at SynonymWeight.
+var questionWords = map[string][]string{
+	"who":   {"user", "member", "people"},
+	"whom":  {"user", "member"},
+	"where": {"location", "region"},
+	"when":  {"date", "time", "schedul"},
+}
+
+// typePrefixes returns the type prefixes of the identifiers in query:
+// the lower-case letters before the underscore of "sub_1MowQVLk" (sub),
+// three or four of them, when what follows mixes digits into letters.
+// An API that prefixes its identifiers so names their type after the
+// start of a word of its tools' names (sub: subscriptions, cus:
+// customers), and Find searches those words.
+func typePrefixes(query string) []string {
+	var out []string
+	for _, f := range strings.Fields(query) {
+		i := strings.IndexByte(f, '_')
+		if i < 3 || i > 4 || !strings.ContainsAny(f[i+1:], "0123456789") {
+			continue
+		}
+		p := f[:i]
+		if strings.ToLower(p) == p && english.IsASCIIWord(p) {
+			out = append(out, p)
+		}
+	}
+	return out
+}
