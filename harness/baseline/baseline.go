@@ -41,7 +41,8 @@ import (
 //     what the request says: the action (the first verb in its base form
 //     in a clause: "show", "list" and "get" read, "open" and "create"
 //     create, "kill" cancels, "comment" creates or comments; "closed
-//     issues" orders nothing and reads, and so does "open" before a
+//     issues" orders nothing and reads, and so does a verb right after
+//     a preposition: "comments on file 987654", and "open" before a
 //     plural: "open issues", "open pull requests", and a verb that is
 //     its own participle after the plural a clause starts with:
 //     "webhooks set up on org X"; a first word it does not know that is

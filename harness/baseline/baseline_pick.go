@@ -67,7 +67,8 @@ var questionWords = map[string]bool{"what": true, "which": true, "who": true, "w
 // requestAction is the class of the action the request asks for: the
 // first verb in its base form among the first six words of a clause
 // ("..., it's stuck. kill run 77", "I need a new user"), the first
-// such clause; a clause that starts as a question reads; "get rid of"
+// such clause, never a word right after a preposition ("comments on
+// file 987654": a noun); a clause that starts as a question reads; "get rid of"
 // deletes. A request with no verb, such as "closed issues labeled bug",
 // reads: "closed" there is not an order, and neither is "open" before a
 // plural ("open issues in acme/webapp").
@@ -88,7 +89,7 @@ func requestAction(u *utterance) string {
 			if w.stem == "" {
 				break
 			}
-			if c, ok := imperatives[w.lower]; ok {
+			if c, ok := imperatives[w.lower]; ok && !(i > start && prepositions[u.words[i-1].lower]) {
 				next := ""
 				if i+1 < len(u.words) {
 					next = u.words[i+1].lower
@@ -124,6 +125,12 @@ func requestAction(u *utterance) string {
 	}
 	return "read"
 }
+
+// prepositions are the words after which a word of the verb table is
+// the noun it also is: "comments on file 987654", "revision history of
+// file 987654" ask to read, they do not file anything.
+var prepositions = map[string]bool{"of": true, "on": true, "in": true, "at": true, "for": true, "with": true,
+	"from": true, "by": true, "about": true, "into": true, "onto": true, "under": true, "over": true, "inside": true}
 
 // pluralFollows reports whether the word after i, or the one after that
 // in the same clause, is a plural noun with no article or other stop
