@@ -1,6 +1,9 @@
 package baseline
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // A word of the verb table right after a preposition is the noun it also
 // is: "comments on file 987654" reads, it files nothing; "file a bug"
@@ -16,6 +19,26 @@ func TestVerbAfterPrepositionIsNoun(t *testing.T) {
 	} {
 		if got := requestAction(readUtterance(text)); got != want {
 			t.Errorf("requestAction(%q) = %q, want %q", text, got, want)
+		}
+	}
+}
+
+// A model knows the other names of common things: the recycle bin is the
+// trash, a revision a version, a speaker a webinar's panelist, a delegate
+// an assistant, an employee a user, a bookmark a saved link; the request
+// is searched for them when no tool says its own word.
+func TestCommonOtherNames(t *testing.T) {
+	k := newToolkit(nil)
+	for text, want := range map[string]string{
+		"show the recycle bin":            "trash",
+		"revision history of file 987654": "version",
+		"the speakers of webinar 855":     "panelist",
+		"who are the delegates of jdoe":   "assist",
+		"find employees named smith":      "user",
+		"show bookmark 4455":              "link",
+	} {
+		if q := k.expandQuery(readUtterance(text)); !strings.Contains(q, want) {
+			t.Errorf("expandQuery(%q) = %q, want %q in it", text, q, want)
 		}
 	}
 }
