@@ -98,7 +98,12 @@ import (
 //     says nothing but a question word, filler and values asks for what
 //     its words mean: "who is U061F7AUR" is searched and read as saying
 //     user, "who's in C024BE91L" as saying member, "is U061F7AUR online"
-//     (away, offline, idle, around) as saying presence. When no tool
+//     (away, offline, idle, around) as saying presence. A phrasing
+//     names a thing without its word, read as a synonym of it: "what's in
+//     folder 12345" says items and contents, "who has access to (can
+//     see, open, edit) folder 12345" collaborators, permissions,
+//     members and shares, "who signed up for webinar 855" registrants.
+//     When no tool
 //     shares a word with the request and none can look a name up, it
 //     answers without a call;
 //  2. fills the arguments, surest first, each value used once (quoted

@@ -516,8 +516,9 @@ func (k *toolkit) saidWords(u *utterance, action string) said {
 	s := said{stems: map[string]bool{}, exact: map[string]bool{}, syn: map[string]bool{}, whose: map[string]bool{},
 		learned: map[string]bool{}}
 	verbDone := false
-	for _, w := range u.askedThing() {
-		// "who is U061F7AUR" says user in a question word.
+	for _, w := range append(u.askedThing(), u.phraseThings()...) {
+		// "who is U061F7AUR" says user in a question word, "what's in
+		// folder 12345" its items.
 		s.syn[w] = true
 	}
 	from, to := u.phrasalVerb(action)

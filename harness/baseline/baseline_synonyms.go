@@ -3,6 +3,8 @@ package baseline
 import (
 	"strings"
 
+	"github.com/agentready/agentready/internal/english"
+
 	"github.com/agentready/agentready/harness/lexicon"
 	"github.com/agentready/agentready/harness/retrieve"
 )
@@ -38,6 +40,7 @@ func (k *toolkit) expandQuery(u *utterance) string {
 		}
 	}
 	extra = append(extra, u.askedThing()...)
+	extra = append(extra, u.phraseThings()...)
 	for _, w := range extra {
 		seen[w] = true
 	}
@@ -154,4 +157,38 @@ func withoutFiller(raw string) string {
 		return ""
 	}
 	return raw
+}
+
+// phraseThings are the things a request's phrasing names without naming
+// them, as a model reads it: "what's in folder 12345" asks for what the
+// folder holds (its items, its contents), "who has access to folder
+// 12345" (or who can see, open, edit it) for the people it is shared
+// with (collaborators, permissions, members), "who signed up for
+// webinar 855" for its registrants. They are searched for and count as
+// said in another word, as a synonym does.
+func (u *utterance) phraseThings() []string {
+	var out []string
+	for i := 0; i+1 < len(u.words); i++ {
+		a, b := u.words[i].lower, u.words[i+1].lower
+		switch {
+		case a == "what" && (b == "in" || b == "inside" ||
+			(b == "is" || b == "s") && i+2 < len(u.words) && (u.words[i+2].lower == "in" || u.words[i+2].lower == "inside")):
+			out = append(out, stems("item", "content")...)
+		case a == "who" && i+2 < len(u.words) && (b == "has" || b == "have" || b == "can") &&
+			(u.words[i+2].lower == "access" || u.words[i+2].lower == "see" || u.words[i+2].lower == "open" || u.words[i+2].lower == "edit"):
+			out = append(out, stems("collaboration", "collaborator", "permission", "member", "share")...)
+		case u.words[i].stem == "sign" && b == "up" || a == "signup" || a == "signups":
+			out = append(out, stems("registrant", "registration")...)
+		}
+	}
+	return out
+}
+
+// stems are the stems of words.
+func stems(words ...string) []string {
+	out := make([]string, len(words))
+	for i, w := range words {
+		out[i] = english.Stem(w)
+	}
+	return out
 }

@@ -42,3 +42,23 @@ func TestCommonOtherNames(t *testing.T) {
 		}
 	}
 }
+
+// A request's phrasing names a thing without its word: "what's in folder
+// 12345" its items, "who has access to folder 12345" its collaborators,
+// "who signed up for webinar 855" its registrants; a plain request names
+// nothing this way.
+func TestPhraseThings(t *testing.T) {
+	for text, want := range map[string]string{
+		"what's in folder 12345?":          "item",
+		"what is inside folder 12345":      "content",
+		"who has access to folder 12345":   "collabor",
+		"who can edit doc 77":              "permiss",
+		"who signed up for webinar 855":    "registr",
+		"show the members of folder 12345": "",
+	} {
+		got := strings.Join(readUtterance(text).phraseThings(), " ")
+		if want == "" && got != "" || !strings.Contains(got, want) {
+			t.Errorf("phraseThings(%q) = %q, want %q in it", text, got, want)
+		}
+	}
+}
