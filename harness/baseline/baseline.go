@@ -40,7 +40,9 @@ import (
 //     lexicon pairs with it when no tool's name uses it. A reader then prefers the tool whose name says
 //     what the request says: the action (the first verb in its base form
 //     in a clause: "show", "list" and "get" read, "open" and "create"
-//     create, "kill" cancels, "comment" creates or comments; "closed
+//     create, "kill" cancels, "restore" and "recover" restore, a verb of
+//     two words around its object at the start says its action ("take
+//     the watermark off X" deletes, "get X back" restores), "comment" creates or comments; "closed
 //     issues" orders nothing and reads, and so does a verb right after
 //     a preposition: "comments on file 987654", and "open" before a
 //     plural: "open issues", "open pull requests", and a verb that is

@@ -37,6 +37,7 @@ func init() {
 		"close":    "close resolve",
 		"reopen":   "reopen",
 		"export":   "export dump download",
+		"restore":  "restore recover undelete untrash",
 		"comment":  "comment reply note",
 	} {
 		for _, w := range strings.Fields(words) {
@@ -77,6 +78,9 @@ func requestAction(u *utterance) string {
 		if u.words[i].lower == "get" && u.words[i+1].lower == "rid" {
 			return "delete"
 		}
+	}
+	if a := u.splitVerb(); a != "" {
+		return a
 	}
 	for _, start := range u.clauseStarts() {
 		if start < len(u.words) && subordinators[u.words[start].lower] {
@@ -124,6 +128,31 @@ func requestAction(u *utterance) string {
 		}
 	}
 	return "read"
+}
+
+// splitVerbs are verbs of two words with the object between them, as the
+// request's first words say them: "take the watermark off folder 12345"
+// deletes it, "get file 987654 back (out of the bin)" and "bring ...
+// back" restore it.
+var splitVerbs = map[[2]string]string{{"take", "off"}: "delete", {"get", "back"}: "restore", {"bring", "back"}: "restore"}
+
+// splitVerb is the action of a splitVerbs verb whose first word starts
+// the request (after politeness) and whose particle follows within four
+// words in the same clause, "" when there is none.
+func (u *utterance) splitVerb() string {
+	i := 0
+	for i < len(u.words) && politeness[u.words[i].lower] {
+		i++
+	}
+	for j := i + 1; j < len(u.words) && j <= i+4; j++ {
+		if a, ok := splitVerbs[[2]string{u.words[i].lower, u.words[j].lower}]; ok {
+			return a
+		}
+		if u.boundaryAfter(j) {
+			break
+		}
+	}
+	return ""
 }
 
 // prepositions are the words after which a word of the verb table is

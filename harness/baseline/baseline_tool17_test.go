@@ -62,3 +62,21 @@ func TestPhraseThings(t *testing.T) {
 		}
 	}
 }
+
+// A verb of two words with its object between them says its action:
+// "take the watermark off folder 12345" deletes, "get file 987654 back"
+// restores; "get file 987654" still reads, and "take" alone says nothing.
+func TestSplitVerbs(t *testing.T) {
+	for text, want := range map[string]string{
+		"take the watermark off folder 12345":     "delete",
+		"please take label 7 off issue 3":         "delete",
+		"get file 987654 back out of the bin":     "restore",
+		"bring back the deleted recordings of 81": "restore",
+		"get file 987654":                         "read",
+		"restore file 987654":                     "restore",
+	} {
+		if got := requestAction(readUtterance(text)); got != want {
+			t.Errorf("requestAction(%q) = %q, want %q", text, got, want)
+		}
+	}
+}
