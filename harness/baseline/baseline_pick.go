@@ -570,6 +570,10 @@ func (k *toolkit) saidWords(u *utterance, action string) said {
 			// "bill" says invoice, in another word.
 			s.syn[syn] = true
 		}
+		for _, part := range k.compoundParts(w) {
+			// "blocklist" says the blocked list.
+			s.stems[part] = true
+		}
 		for _, a := range k.learned(w) {
 			s.learned[a] = true
 		}

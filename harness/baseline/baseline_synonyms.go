@@ -53,7 +53,7 @@ func (k *toolkit) expandQuery(u *utterance) string {
 		if u.valueToken(w.tok) || name[w.tok] {
 			continue
 		}
-		for _, s := range k.synonyms(w.stem) {
+		for _, s := range append(k.synonyms(w.stem), k.compoundParts(w)...) {
 			if !seen[s] {
 				seen[s] = true
 				extra = append(extra, s)
@@ -174,6 +174,9 @@ func (u *utterance) phraseThings() []string {
 		case a == "what" && (b == "in" || b == "inside" ||
 			(b == "is" || b == "s") && i+2 < len(u.words) && (u.words[i+2].lower == "in" || u.words[i+2].lower == "inside")):
 			out = append(out, stems("item", "content")...)
+		case a == "who" && b == "am" && i+2 < len(u.words) && u.words[i+2].lower == "i":
+			// "who am I (logged in as)" asks for the current user.
+			out = append(out, stems("user", "me", "current")...)
 		case a == "who" && i+2 < len(u.words) && (b == "has" || b == "have" || b == "can") &&
 			(u.words[i+2].lower == "access" || u.words[i+2].lower == "see" || u.words[i+2].lower == "open" || u.words[i+2].lower == "edit"):
 			out = append(out, stems("collaboration", "collaborator", "permission", "member", "share")...)
@@ -191,4 +194,22 @@ func stems(words ...string) []string {
 		out[i] = english.Stem(w)
 	}
 	return out
+}
+
+// compoundParts are the two words a request's word is written as one of
+// ("blocklist" for the blocked list, "dropbox" where no tool says it),
+// when no tool's name or purpose uses the word itself and both parts,
+// of three letters or more, are stems the tools use: a model reads the
+// parts. Nil otherwise.
+func (k *toolkit) compoundParts(w word) []string {
+	if k.vocab[w.stem] || len(w.lower) < 6 || !english.IsASCIIWord(w.lower) {
+		return nil
+	}
+	for i := 3; i+3 <= len(w.lower); i++ {
+		a, b := english.Stem(w.lower[:i]), english.Stem(w.lower[i:])
+		if k.vocab[a] && k.vocab[b] {
+			return []string{a, b}
+		}
+	}
+	return nil
 }

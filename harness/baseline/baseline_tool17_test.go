@@ -3,6 +3,8 @@ package baseline
 import (
 	"strings"
 	"testing"
+
+	"github.com/cloudwego/eino/schema"
 )
 
 // A word of the verb table right after a preposition is the noun it also
@@ -78,5 +80,31 @@ func TestSplitVerbs(t *testing.T) {
 		if got := requestAction(readUtterance(text)); got != want {
 			t.Errorf("requestAction(%q) = %q, want %q", text, got, want)
 		}
+	}
+}
+
+// A word the tools do not use, written as two words they do, is read as
+// those two ("blocklist": the blocked list); a word the tools use, or
+// one with a part they do not, is left alone.
+func TestCompoundParts(t *testing.T) {
+	k := newToolkit([]*schema.ToolInfo{
+		{Name: "listBlockedList", Desc: "List blocked lists."},
+		{Name: "listPhoneSites", Desc: "List phone sites."},
+	})
+	for text, want := range map[string]string{
+		"show the phone blocklist": "block list",
+		"show the phone sites":     "",
+		"show the phone sitemap":   "",
+	} {
+		var got []string
+		for _, w := range readUtterance(text).words {
+			got = append(got, k.compoundParts(w)...)
+		}
+		if strings.Join(got, " ") != want {
+			t.Errorf("compoundParts(%q) = %q, want %q", text, got, want)
+		}
+	}
+	if got := strings.Join(readUtterance("who am I logged in as?").phraseThings(), " "); !strings.Contains(got, "user") {
+		t.Errorf(`phraseThings("who am I logged in as?") = %q, want user`, got)
 	}
 }
