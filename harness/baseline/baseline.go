@@ -104,7 +104,8 @@ import (
 //     names a thing without its word, read as a synonym of it: "what's in
 //     folder 12345" says items and contents, "who has access to (can
 //     see, open, edit) folder 12345" collaborators, permissions,
-//     members and shares, "who signed up for webinar 855" registrants,
+//     members and shares, "who has role r-2" members, "who signed up
+//     for webinar 855" registrants,
 //     "who am I" the current user; and a word no tool uses, written as
 //     two that tools do, says both ("blocklist": listBlockedList).
 //     When no tool

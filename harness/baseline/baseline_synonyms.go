@@ -163,8 +163,9 @@ func withoutFiller(raw string) string {
 // them, as a model reads it: "what's in folder 12345" asks for what the
 // folder holds (its items, its contents), "who has access to folder
 // 12345" (or who can see, open, edit it) for the people it is shared
-// with (collaborators, permissions, members), "who signed up for
-// webinar 855" for its registrants. They are searched for and count as
+// with (collaborators, permissions, members), "who has role r-2" for
+// the members holding it, "who am I" for the current user, "who signed
+// up for webinar 855" for its registrants. They are searched for and count as
 // said in another word, as a synonym does.
 func (u *utterance) phraseThings() []string {
 	var out []string
@@ -180,6 +181,9 @@ func (u *utterance) phraseThings() []string {
 		case a == "who" && i+2 < len(u.words) && (b == "has" || b == "have" || b == "can") &&
 			(u.words[i+2].lower == "access" || u.words[i+2].lower == "see" || u.words[i+2].lower == "open" || u.words[i+2].lower == "edit"):
 			out = append(out, stems("collaboration", "collaborator", "permission", "member", "share")...)
+		case a == "who" && (b == "has" || b == "have" || b == "holds"):
+			// "who has role r-2" asks for the members that hold it.
+			out = append(out, stems("member")...)
 		case u.words[i].stem == "sign" && b == "up" || a == "signup" || a == "signups":
 			out = append(out, stems("registrant", "registration")...)
 		}

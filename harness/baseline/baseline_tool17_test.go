@@ -56,6 +56,7 @@ func TestPhraseThings(t *testing.T) {
 		"who has access to folder 12345":   "collabor",
 		"who can edit doc 77":              "permiss",
 		"who signed up for webinar 855":    "registr",
+		"who has role r-2 right now?":      "member",
 		"show the members of folder 12345": "",
 	} {
 		got := strings.Join(readUtterance(text).phraseThings(), " ")
