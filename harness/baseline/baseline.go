@@ -40,8 +40,11 @@ import (
 //     lexicon pairs with it when no tool's name uses it. A reader then prefers the tool whose name says
 //     what the request says: the action (the first verb in its base form
 //     in a clause: "show", "list" and "get" read, "open" and "create"
-//     create, "kill" cancels, "comment" creates or comments; "closed
-//     issues" orders nothing and reads, and so does "open" before a
+//     create, "kill" cancels, "restore" and "recover" restore, a verb of
+//     two words around its object at the start says its action ("take
+//     the watermark off X" deletes, "get X back" restores), "comment" creates or comments; "closed
+//     issues" orders nothing and reads, and so does a verb right after
+//     a preposition: "comments on file 987654", and "open" before a
 //     plural: "open issues", "open pull requests", and a verb that is
 //     its own participle after the plural a clause starts with:
 //     "webhooks set up on org X"; a first word it does not know that is
@@ -99,7 +102,15 @@ import (
 //     says nothing but a question word, filler and values asks for what
 //     its words mean: "who is U061F7AUR" is searched and read as saying
 //     user, "who's in C024BE91L" as saying member, "is U061F7AUR online"
-//     (away, offline, idle, around) as saying presence. When no tool
+//     (away, offline, idle, around) as saying presence. A phrasing
+//     names a thing without its word, read as a synonym of it: "what's in
+//     folder 12345" says items and contents, "who has access to (can
+//     see, open, edit) folder 12345" collaborators, permissions,
+//     members and shares, "who has role r-2" members, "who signed up
+//     for webinar 855" registrants,
+//     "who am I" the current user; and a word no tool uses, written as
+//     two that tools do, says both ("blocklist": listBlockedList).
+//     When no tool
 //     shares a word with the request and none can look a name up, it
 //     answers without a call;
 //  2. fills the arguments, surest first, each value used once (quoted

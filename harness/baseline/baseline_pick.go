@@ -37,6 +37,7 @@ func init() {
 		"close":    "close resolve",
 		"reopen":   "reopen",
 		"export":   "export dump download",
+		"restore":  "restore recover undelete untrash",
 		"comment":  "comment reply note",
 	} {
 		for _, w := range strings.Fields(words) {
@@ -67,7 +68,8 @@ var questionWords = map[string]bool{"what": true, "which": true, "who": true, "w
 // requestAction is the class of the action the request asks for: the
 // first verb in its base form among the first six words of a clause
 // ("..., it's stuck. kill run 77", "I need a new user"), the first
-// such clause; a clause that starts as a question reads; "get rid of"
+// such clause, never a word right after a preposition ("comments on
+// file 987654": a noun); a clause that starts as a question reads; "get rid of"
 // deletes. A request with no verb, such as "closed issues labeled bug",
 // reads: "closed" there is not an order, and neither is "open" before a
 // plural ("open issues in acme/webapp").
@@ -76,6 +78,9 @@ func requestAction(u *utterance) string {
 		if u.words[i].lower == "get" && u.words[i+1].lower == "rid" {
 			return "delete"
 		}
+	}
+	if a := u.splitVerb(); a != "" {
+		return a
 	}
 	for _, start := range u.clauseStarts() {
 		if start < len(u.words) && subordinators[u.words[start].lower] {
@@ -88,7 +93,7 @@ func requestAction(u *utterance) string {
 			if w.stem == "" {
 				break
 			}
-			if c, ok := imperatives[w.lower]; ok {
+			if c, ok := imperatives[w.lower]; ok && !(i > start && prepositions[u.words[i-1].lower]) {
 				next := ""
 				if i+1 < len(u.words) {
 					next = u.words[i+1].lower
@@ -124,6 +129,37 @@ func requestAction(u *utterance) string {
 	}
 	return "read"
 }
+
+// splitVerbs are verbs of two words with the object between them, as the
+// request's first words say them: "take the watermark off folder 12345"
+// deletes it, "get file 987654 back (out of the bin)" and "bring ...
+// back" restore it.
+var splitVerbs = map[[2]string]string{{"take", "off"}: "delete", {"get", "back"}: "restore", {"bring", "back"}: "restore"}
+
+// splitVerb is the action of a splitVerbs verb whose first word starts
+// the request (after politeness) and whose particle follows within four
+// words in the same clause, "" when there is none.
+func (u *utterance) splitVerb() string {
+	i := 0
+	for i < len(u.words) && politeness[u.words[i].lower] {
+		i++
+	}
+	for j := i + 1; j < len(u.words) && j <= i+4; j++ {
+		if a, ok := splitVerbs[[2]string{u.words[i].lower, u.words[j].lower}]; ok {
+			return a
+		}
+		if u.boundaryAfter(j) {
+			break
+		}
+	}
+	return ""
+}
+
+// prepositions are the words after which a word of the verb table is
+// the noun it also is: "comments on file 987654", "revision history of
+// file 987654" ask to read, they do not file anything.
+var prepositions = map[string]bool{"of": true, "on": true, "in": true, "at": true, "for": true, "with": true,
+	"from": true, "by": true, "about": true, "into": true, "onto": true, "under": true, "over": true, "inside": true}
 
 // pluralFollows reports whether the word after i, or the one after that
 // in the same clause, is a plural noun with no article or other stop
@@ -509,8 +545,9 @@ func (k *toolkit) saidWords(u *utterance, action string) said {
 	s := said{stems: map[string]bool{}, exact: map[string]bool{}, syn: map[string]bool{}, whose: map[string]bool{},
 		learned: map[string]bool{}}
 	verbDone := false
-	for _, w := range u.askedThing() {
-		// "who is U061F7AUR" says user in a question word.
+	for _, w := range append(u.askedThing(), u.phraseThings()...) {
+		// "who is U061F7AUR" says user in a question word, "what's in
+		// folder 12345" its items.
 		s.syn[w] = true
 	}
 	from, to := u.phrasalVerb(action)
@@ -532,6 +569,10 @@ func (k *toolkit) saidWords(u *utterance, action string) said {
 		for _, syn := range k.synonyms(w.stem) {
 			// "bill" says invoice, in another word.
 			s.syn[syn] = true
+		}
+		for _, part := range k.compoundParts(w) {
+			// "blocklist" says the blocked list.
+			s.stems[part] = true
 		}
 		for _, a := range k.learned(w) {
 			s.learned[a] = true

@@ -3,6 +3,8 @@ package baseline
 import (
 	"strings"
 
+	"github.com/agentready/agentready/internal/english"
+
 	"github.com/agentready/agentready/harness/lexicon"
 	"github.com/agentready/agentready/harness/retrieve"
 )
@@ -38,6 +40,7 @@ func (k *toolkit) expandQuery(u *utterance) string {
 		}
 	}
 	extra = append(extra, u.askedThing()...)
+	extra = append(extra, u.phraseThings()...)
 	for _, w := range extra {
 		seen[w] = true
 	}
@@ -50,7 +53,7 @@ func (k *toolkit) expandQuery(u *utterance) string {
 		if u.valueToken(w.tok) || name[w.tok] {
 			continue
 		}
-		for _, s := range k.synonyms(w.stem) {
+		for _, s := range append(k.synonyms(w.stem), k.compoundParts(w)...) {
 			if !seen[s] {
 				seen[s] = true
 				extra = append(extra, s)
@@ -154,4 +157,63 @@ func withoutFiller(raw string) string {
 		return ""
 	}
 	return raw
+}
+
+// phraseThings are the things a request's phrasing names without naming
+// them, as a model reads it: "what's in folder 12345" asks for what the
+// folder holds (its items, its contents), "who has access to folder
+// 12345" (or who can see, open, edit it) for the people it is shared
+// with (collaborators, permissions, members), "who has role r-2" for
+// the members holding it, "who am I" for the current user, "who signed
+// up for webinar 855" for its registrants. They are searched for and count as
+// said in another word, as a synonym does.
+func (u *utterance) phraseThings() []string {
+	var out []string
+	for i := 0; i+1 < len(u.words); i++ {
+		a, b := u.words[i].lower, u.words[i+1].lower
+		switch {
+		case a == "what" && (b == "in" || b == "inside" ||
+			(b == "is" || b == "s") && i+2 < len(u.words) && (u.words[i+2].lower == "in" || u.words[i+2].lower == "inside")):
+			out = append(out, stems("item", "content")...)
+		case a == "who" && b == "am" && i+2 < len(u.words) && u.words[i+2].lower == "i":
+			// "who am I (logged in as)" asks for the current user.
+			out = append(out, stems("user", "me", "current")...)
+		case a == "who" && i+2 < len(u.words) && (b == "has" || b == "have" || b == "can") &&
+			(u.words[i+2].lower == "access" || u.words[i+2].lower == "see" || u.words[i+2].lower == "open" || u.words[i+2].lower == "edit"):
+			out = append(out, stems("collaboration", "collaborator", "permission", "member", "share")...)
+		case a == "who" && (b == "has" || b == "have" || b == "holds"):
+			// "who has role r-2" asks for the members that hold it.
+			out = append(out, stems("member")...)
+		case u.words[i].stem == "sign" && b == "up" || a == "signup" || a == "signups":
+			out = append(out, stems("registrant", "registration")...)
+		}
+	}
+	return out
+}
+
+// stems are the stems of words.
+func stems(words ...string) []string {
+	out := make([]string, len(words))
+	for i, w := range words {
+		out[i] = english.Stem(w)
+	}
+	return out
+}
+
+// compoundParts are the two words a request's word is written as one of
+// ("blocklist" for the blocked list, "dropbox" where no tool says it),
+// when no tool's name or purpose uses the word itself and both parts,
+// of three letters or more, are stems the tools use: a model reads the
+// parts. Nil otherwise.
+func (k *toolkit) compoundParts(w word) []string {
+	if k.vocab[w.stem] || len(w.lower) < 6 || !english.IsASCIIWord(w.lower) {
+		return nil
+	}
+	for i := 3; i+3 <= len(w.lower); i++ {
+		a, b := english.Stem(w.lower[:i]), english.Stem(w.lower[i:])
+		if k.vocab[a] && k.vocab[b] {
+			return []string{a, b}
+		}
+	}
+	return nil
 }

