@@ -284,7 +284,7 @@ func stems(s string) map[string]bool {
 var excludedProviders = map[string]bool{
 	"github.com": true, "stripe.com": true, "slack.com": true, "asana.com": true, "spotify.com": true,
 	"kubernetes.io": true, "hetzner.cloud": true, "netlify.com": true, "gitea.io": true, "jira.local": true,
-	"box.com": true, "zoom.us": true,
+	"box.com": true, "zoom.us": true, "digitalocean.com": true, "launchdarkly.com": true,
 }
 
 // Excluded reports whether the document at rel (a path inside the
