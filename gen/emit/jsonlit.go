@@ -3,6 +3,7 @@ package emit
 import (
 	"bytes"
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 	"sync"
@@ -135,12 +136,19 @@ func (c *jsonChains) splice(src []byte) []byte {
 }
 
 // jsonLinesAtMost is jsonLines at width, or at twice the width as often as
-// it takes to give at most most lines.
+// it takes to give at most most lines. The text is scanned once.
 func jsonLinesAtMost(text string, width, most int) []string {
-	lines := jsonLines(text, width)
+	if len(text) <= width {
+		return []string{text}
+	}
+	root, ok := scanJSON(text)
+	if !ok {
+		return []string{text}
+	}
+	lines := layoutLines(text, root, width)
 	for len(lines) > most {
 		width *= 2
-		lines = jsonLines(text, width)
+		lines = layoutLines(text, root, width)
 	}
 	return lines
 }
@@ -149,11 +157,12 @@ func jsonLinesAtMost(text string, width, most int) []string {
 // Text that is not well-formed JSON is cut where its brackets allow, or
 // kept whole: the pieces always join to the original bytes.
 func jsonLines(text string, width int) []string {
+	return jsonLinesAtMost(text, width, math.MaxInt)
+}
+
+// layoutLines lays out the scanned text at width (layoutJSON).
+func layoutLines(text string, root *jsonNode, width int) []string {
 	if len(text) <= width {
-		return []string{text}
-	}
-	root, ok := scanJSON(text)
-	if !ok {
 		return []string{text}
 	}
 	var lines []string
