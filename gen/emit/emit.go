@@ -86,6 +86,8 @@ type emitter struct {
 	// schemas are the schema constants of each package (planSchemas),
 	// by directory.
 	schemas func() map[string]*schemaScope
+	// chains are the concatenations jsonLit left for render to splice.
+	chains jsonChains
 }
 
 // tool returns the descriptor of the tool named name, or nil.
@@ -187,10 +189,10 @@ func (e *emitter) render(fs fileSpec) (File, error) {
 		f.NoFormat = true
 		buf.Reset()
 		_ = f.Render(&buf)
-		return File{Name: name + ".broken", Content: buf.Bytes()},
+		return File{Name: name + ".broken", Content: e.chains.splice(buf.Bytes())},
 			fmt.Errorf("%s: generated code does not format (unformatted text kept as %s.broken): %v", name, name, err)
 	}
-	return File{Name: name, Content: groupImports(buf.Bytes())}, nil
+	return File{Name: name, Content: groupImports(e.chains.splice(buf.Bytes()))}, nil
 }
 
 // fileSpecs lays out the package: doc.go, client.go, operations grouped

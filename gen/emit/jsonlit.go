@@ -1,7 +1,12 @@
 package emit
 
 import (
+	"bytes"
+	"fmt"
+	"math"
+	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/dave/jennifer/jen"
@@ -37,25 +42,113 @@ const jsonMaxLines = 200
 // (see rawString) and a quoted literal otherwise, so hostile text (a
 // backtick, a control character, invalid UTF-8) stays exact; the Go
 // compiler joins the constant pieces, so nothing is added at run time.
-func jsonLit(text string) jen.Code {
+//
+// A text of several lines goes to gofmt as a placeholder (see jsonChains)
+// that render replaces with the concatenation, laid out as gofmt lays it
+// out: gofmt's work on a chain of literals is most of its work on the
+// descriptors, and it would change nothing in it. The layout is gofmt's
+// where the generator puts a text, as an expression of its own (a
+// constant's value, a composite literal's element, a call's only
+// argument: TestChainsSpliceAsGofmt); in a call with other arguments
+// gofmt would write the operators without blanks.
+func (e *emitter) jsonLit(text string) jen.Code {
 	lines := jsonLinesAtMost(text, jsonLineWidth, jsonMaxLines)
 	if len(lines) == 1 {
 		return rawString(lines[0])
 	}
-	expr := jen.Add(rawString(lines[0]))
-	for _, l := range lines[1:] {
-		expr.Op("+").Line().Add(rawString(l))
+	return jen.Op(e.chains.add(lines))
+}
+
+// jsonChains holds the concatenations of literals jsonLit wrote as
+// placeholders, until render puts them in the formatted file. A
+// placeholder is a raw string literal of two lines, so that gofmt lays out
+// what surrounds it as it does around a concatenation over several lines
+// (a composite literal's keys are not aligned across either). It starts
+// with a control character, which a JSON text holds only escaped, and
+// gives a number only this emitter's splice knows.
+type jsonChains struct {
+	mu    sync.Mutex
+	lines map[int][]string
+}
+
+// chainMark starts a placeholder's first line; its number follows.
+const chainMark = "`\x01agentready-json-"
+
+func (c *jsonChains) add(lines []string) string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.lines == nil {
+		c.lines = map[int][]string{}
 	}
-	return expr
+	id := len(c.lines)
+	c.lines[id] = lines
+	return chainMark + strconv.Itoa(id) + "\n`"
+}
+
+// splice replaces each placeholder in the formatted src with its
+// concatenation: the first literal where the placeholder starts, each
+// next one on a line of its own, indented one tab deeper than the line
+// the concatenation starts on (as gofmt indents an operand after a line
+// break), every line but the last ending with " +".
+func (c *jsonChains) splice(src []byte) []byte {
+	mark := []byte(chainMark)
+	if !bytes.Contains(src, mark) {
+		return src
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	var out bytes.Buffer
+	out.Grow(len(src) * 2)
+	for {
+		at := bytes.Index(src, mark)
+		if at < 0 {
+			out.Write(src)
+			return out.Bytes()
+		}
+		end := at + len(mark)
+		for end < len(src) && src[end] >= '0' && src[end] <= '9' {
+			end++
+		}
+		id, err := strconv.Atoi(string(src[at+len(mark) : end]))
+		lines, ok := c.lines[id]
+		if err != nil || !ok || !bytes.HasPrefix(src[end:], []byte("\n`")) {
+			// Not a placeholder of this emitter: keep it.
+			out.Write(src[:end])
+			src = src[end:]
+			continue
+		}
+		lineStart := bytes.LastIndexByte(src[:at], '\n') + 1
+		indent := lineStart
+		for indent < at && src[indent] == '\t' {
+			indent++
+		}
+		tabs := strings.Repeat("\t", indent-lineStart+1)
+		out.Write(src[:at])
+		for i, l := range lines {
+			if i > 0 {
+				out.WriteString(" +\n")
+				out.WriteString(tabs)
+			}
+			out.WriteString(rawText(l))
+		}
+		src = src[end+len("\n`"):]
+	}
 }
 
 // jsonLinesAtMost is jsonLines at width, or at twice the width as often as
-// it takes to give at most most lines.
+// it takes to give at most most lines. The text is scanned once.
 func jsonLinesAtMost(text string, width, most int) []string {
-	lines := jsonLines(text, width)
+	if len(text) <= width {
+		return []string{text}
+	}
+	root, ok := scanJSON(text)
+	if !ok {
+		return []string{text}
+	}
+	lines := layoutLines(text, root, width)
 	for len(lines) > most {
 		width *= 2
-		lines = jsonLines(text, width)
+		lines = layoutLines(text, root, width)
 	}
 	return lines
 }
@@ -64,11 +157,12 @@ func jsonLinesAtMost(text string, width, most int) []string {
 // Text that is not well-formed JSON is cut where its brackets allow, or
 // kept whole: the pieces always join to the original bytes.
 func jsonLines(text string, width int) []string {
+	return jsonLinesAtMost(text, width, math.MaxInt)
+}
+
+// layoutLines lays out the scanned text at width (layoutJSON).
+func layoutLines(text string, root *jsonNode, width int) []string {
 	if len(text) <= width {
-		return []string{text}
-	}
-	root, ok := scanJSON(text)
-	if !ok {
 		return []string{text}
 	}
 	var lines []string
@@ -228,8 +322,14 @@ func (s *jsonScanner) expect(c byte) {
 // hold a backtick, a carriage return (the compiler drops it), a NUL or a
 // byte order mark (the compiler refuses them), or invalid UTF-8.
 func rawString(s string) jen.Code {
+	return jen.Op(rawText(s))
+}
+
+// rawText is the source of rawString(s).
+func rawText(s string) string {
 	if strings.ContainsAny(s, "`\r\x00\uFEFF") || !utf8.ValidString(s) {
-		return jen.Lit(s)
+		// As jen.Lit writes a string.
+		return fmt.Sprintf("%#v", s)
 	}
-	return jen.Op("`" + s + "`")
+	return "`" + s + "`"
 }

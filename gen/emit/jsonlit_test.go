@@ -1,8 +1,11 @@
 package emit
 
 import (
+	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/dave/jennifer/jen"
 )
 
 // TestJSONLines checks jsonLines' rule: the lines join to the text
@@ -53,5 +56,59 @@ func TestJSONLines(t *testing.T) {
 		if got := strings.Join(jsonLines(text, 10), ""); got != text {
 			t.Errorf("jsonLines(%q) joins to %q", text, got)
 		}
+	}
+}
+
+// TestChainsSpliceAsGofmt checks that a file whose long JSON texts went to
+// gofmt as placeholders (jsonChains) comes out byte for byte as gofmt
+// writes the concatenations themselves, in each place the generator puts
+// one (a constant, a keyed field beside aligned short ones, a nested
+// composite literal, a call's only argument) and with lines that must be
+// quoted.
+func TestChainsSpliceAsGofmt(t *testing.T) {
+	long := strings.Repeat("word ", 30)
+	texts := []string{
+		`{"type":"object","properties":{"a":{"type":"string","description":"` + long + `"},"b":{"type":"integer"}},"required":["a"]}`,
+		"{\"type\":\"object\",\"properties\":{\"q\":{\"type\":\"string\",\"description\":\"a ` backtick " + long + "\"},\"r\":{\"enum\":[\"\xff\"]}}}",
+	}
+	build := func(lit func(string) jen.Code) func(f *jen.File) {
+		return func(f *jen.File) {
+			for i, text := range texts {
+				f.Const().Id(fmt.Sprintf("c%d", i)).Op("=").Add(lit(text))
+				f.Func().Id(fmt.Sprintf("f%d", i)).Params().Op("*").Id("T").Block(
+					jen.Return(jen.Op("&").Id("T").Values(
+						jen.Line().Id("Name").Op(":").Lit("x"),
+						jen.Line().Id("Schema").Op(":").Add(lit(text)),
+						jen.Line().Id("Example").Op(":").Lit("{}"),
+						jen.Line().Id("Nested").Op(":").Index().Id("U").Values(jen.Values(jen.Line().Id("S").Op(":").Add(lit(text)), jen.Line())),
+						jen.Line(),
+					)),
+				)
+				f.Var().Id(fmt.Sprintf("v%d", i)).Op("=").Id("g").Call(lit(text))
+			}
+		}
+	}
+	chain := func(text string) jen.Code {
+		lines := jsonLinesAtMost(text, jsonLineWidth, jsonMaxLines)
+		expr := jen.Add(rawString(lines[0]))
+		for _, l := range lines[1:] {
+			expr.Op("+").Line().Add(rawString(l))
+		}
+		return expr
+	}
+	want, err := (&emitter{opts: Options{Package: "p"}}).render(fileSpec{name: "a.go", build: build(chain)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := &emitter{opts: Options{Package: "p"}}
+	got, err := e.render(fileSpec{name: "a.go", build: build(e.jsonLit)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(e.chains.lines) != 4*len(texts) {
+		t.Errorf("%d placeholders, want %d", len(e.chains.lines), 4*len(texts))
+	}
+	if string(got.Content) != string(want.Content) {
+		t.Errorf("spliced:\n%s\nwant (gofmt of the concatenations):\n%s", got.Content, want.Content)
 	}
 }

@@ -116,7 +116,7 @@ func (e *emitter) schemaLit(op *ir.Operation, text string) jen.Code {
 	if sh := e.schemas()[e.opDir[op]].find(text); sh != nil {
 		return jen.Id(sh.name)
 	}
-	return jsonLit(text)
+	return e.jsonLit(text)
 }
 
 // find returns the constant that holds text, or nil; s may be nil.
@@ -142,7 +142,7 @@ func (e *emitter) schemasIn(dir string, i int) []*sharedSchema {
 func (e *emitter) emitSchemas(f *jen.File, dir string, i int) {
 	for _, sh := range e.schemasIn(dir, i) {
 		doc(f, docLines(fmt.Sprintf("%s is "+sh.what+".", sh.name, toolList(sh.tools))))
-		f.Const().Id(sh.name).Op("=").Add(jsonLit(sh.text))
+		f.Const().Id(sh.name).Op("=").Add(e.jsonLit(sh.text))
 	}
 }
 

@@ -89,10 +89,10 @@ func (e *emitter) emitDescriptor(f *jen.File, op *ir.Operation) {
 		fields.add("CheckSchema", e.schemaLit(op, d.CheckSchema))
 	}
 	if d.Examples != "" {
-		fields.add("Examples", jsonLit(d.Examples))
+		fields.add("Examples", e.jsonLit(d.Examples))
 	}
 	if d.Example != "" {
-		fields.add("Example", jsonLit(d.Example))
+		fields.add("Example", e.jsonLit(d.Example))
 	}
 	lines := make([]jen.Code, 0, len(fields)+1)
 	for _, fld := range fields {

@@ -573,6 +573,10 @@ func (g *gen) str(s *ir.Schema, name string) any {
 		desc = s.Description
 	}
 	t := g.text(name, desc)
+	if anyString(s) {
+		// Valid would accept it: no checker to compile.
+		return t
+	}
 	cands = append(cands, t)
 	if s.Pattern != "" && toolschema.ValidPattern(s.Pattern) {
 		// The made-up value in the spellings patterns often ask for
@@ -590,6 +594,14 @@ func (g *gen) str(s *ir.Schema, name string) any {
 		}
 	}
 	return fitLength(s, cands[0])
+}
+
+// anyString reports whether s, a string schema, accepts every string:
+// it has no format, pattern, enum, length bound or variants, and is no
+// reference, so the checker Valid compiles for it has nothing to reject.
+func anyString(s *ir.Schema) bool {
+	return s.Ref == "" && s.Kind == ir.KindString && s.Format == "" && s.Pattern == "" &&
+		len(s.Enum) == 0 && s.MinLength == nil && s.MaxLength == nil && len(s.Variants) == 0
 }
 
 // fitLength pads or cuts c to the length bounds of s.

@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"regexp/syntax"
 	"strings"
+	"sync"
 	"unicode"
 )
 
@@ -13,7 +14,28 @@ import (
 // class (a letter or digit where the class has one). ok is false when the
 // pattern does not parse as Go (RE2) syntax or the string built does not
 // match it (word boundaries, for instance, can defeat the construction).
+// The answer for each pattern is kept: a big spec repeats a few patterns
+// over thousands of arguments, and parsing one is most of the work.
 func FromPattern(pattern string) (s string, ok bool) {
+	if v, seen := fromPatterns.Load(pattern); seen {
+		r := v.(patternMatch)
+		return r.s, r.ok
+	}
+	s, ok = fromPattern(pattern)
+	fromPatterns.Store(pattern, patternMatch{s, ok})
+	return s, ok
+}
+
+// fromPatterns holds FromPattern's answers, as regexps holds the
+// compiled patterns.
+var fromPatterns sync.Map // pattern -> patternMatch
+
+type patternMatch struct {
+	s  string
+	ok bool
+}
+
+func fromPattern(pattern string) (s string, ok bool) {
 	re, err := syntax.Parse(pattern, syntax.Perl)
 	if err != nil {
 		return "", false

@@ -43,3 +43,33 @@ func TestValidCacheLivesWithItsAPI(t *testing.T) {
 }
 
 func ptr[T any](v T) *T { return &v }
+
+// TestAnyStringNeedsNoChecker checks the premise of str's shortcut: a
+// string schema anyString accepts is one whose compiled checker accepts
+// any string, and each constraint the checker reads turns it off.
+func TestAnyStringNeedsNoChecker(t *testing.T) {
+	plain := &ir.Schema{Kind: ir.KindString, Description: "a name", Nullable: true}
+	if !anyString(plain) {
+		t.Fatal("anyString(plain string) = false")
+	}
+	for _, v := range []string{"", "x", "my-name", "  ", "\u00e9\u4e2d", "{\"a\":1}", "2024-01-01"} {
+		if !Valid(nil, plain, v) {
+			t.Errorf("Valid(plain string, %q) = false", v)
+		}
+	}
+	one, two := int64(1), int64(2)
+	for name, s := range map[string]*ir.Schema{
+		"format":    {Kind: ir.KindString, Format: "date-time"},
+		"pattern":   {Kind: ir.KindString, Pattern: "^a$"},
+		"enum":      {Kind: ir.KindString, Enum: []any{"a"}},
+		"minLength": {Kind: ir.KindString, MinLength: &two},
+		"maxLength": {Kind: ir.KindString, MaxLength: &one},
+		"variants":  {Kind: ir.KindString, Variants: []*ir.Schema{{Kind: ir.KindString}}},
+		"ref":       {Ref: "#/components/schemas/X"},
+		"integer":   {Kind: ir.KindInteger},
+	} {
+		if anyString(s) {
+			t.Errorf("anyString(%s) = true", name)
+		}
+	}
+}
