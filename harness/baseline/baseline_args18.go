@@ -1,0 +1,312 @@
+package baseline
+
+import (
+	"net"
+	"slices"
+	"strings"
+
+	"github.com/agentready/agentready/harness/retrieve"
+	"github.com/agentready/agentready/internal/english"
+)
+
+// describedDate reports whether a string argument without a format is a
+// date all the same: its description says "Must follow format
+// YYYY-MM-DD", its example's value is a date, or its name ends in date
+// (start_date, due_date).
+func describedDate(p *param) bool {
+	if p.scalarType() != "string" || len(p.enum) > 0 || p.pattern != nil {
+		return false
+	}
+	if ex, ok := p.example.(string); ok && p.inExample {
+		if _, isDate := asDate(ex); isDate {
+			return true
+		}
+	}
+	if strings.Contains(strings.ToUpper(p.desc), "YYYY-MM-DD") {
+		return true
+	}
+	// By its name only at the top: a field of an object
+	// (evidence.service_date) is not filled with a date said for
+	// something else.
+	return len(p.path) == 1 && len(p.words) > 0 && p.words[len(p.words)-1] == "date"
+}
+
+// ipNamed reports whether p takes an IP address: its format says so, or
+// its name is ip, ips, ip_address, ipv4, ...
+func ipNamed(p *param) bool {
+	switch p.format {
+	case "ipv4", "ipv6", "ip":
+		return true
+	case "":
+	default:
+		return false
+	}
+	if len(p.enum) > 0 {
+		return false
+	}
+	for _, w := range p.words {
+		switch w {
+		case "ip", "ips", "ipv4", "ipv6":
+			return true
+		}
+	}
+	return false
+}
+
+// isIP reports whether s is an IPv4 or IPv6 address.
+func isIP(s string) bool {
+	return strings.ContainsAny(s, ".:") && net.ParseIP(s) != nil
+}
+
+// boundWords are the words before a date that say which end of a range
+// it is, and the argument name words of that end.
+var (
+	startWords     = map[string]bool{"since": true, "from": true, "after": true, "starting": true}
+	endWords       = map[string]bool{"until": true, "till": true, "to": true, "before": true, "through": true, "ending": true}
+	startNameWords = map[string]bool{"start": true, "from": true, "since": true, "after": true, "begin": true, "min": true, "gte": true}
+	endNameWords   = map[string]bool{"end": true, "until": true, "to": true, "before": true, "max": true, "lte": true}
+)
+
+// boundFit scores a date at token i for p by the word before it: "since
+// 2024-03-01" is a start (start_date, from), "until ..." an end; +1 when
+// the argument's name says the same end, -1 when it says the other.
+func (u *utterance) boundFit(i int, p *param) float64 {
+	if i == 0 || u.toks[i-1].clauseEnd {
+		return 0
+	}
+	prev := u.toks[i-1].lower
+	var want, other map[string]bool
+	switch {
+	case startWords[prev]:
+		want, other = startNameWords, endNameWords
+	case endWords[prev]:
+		want, other = endNameWords, startNameWords
+	default:
+		return 0
+	}
+	for _, w := range p.words {
+		if want[w] {
+			return 1
+		}
+		if other[w] {
+			return -1
+		}
+	}
+	return 0
+}
+
+// perPage reports whether the number at token i says how many come at
+// once: "50 a page", "25 per page", "20 at a time", "50 of them".
+func perPage(u *utterance, i int) bool {
+	if u.toks[i].clauseEnd || i+2 >= len(u.toks) {
+		return false
+	}
+	a, b := u.toks[i+1], u.toks[i+2]
+	switch a.lower {
+	case "a", "per", "each", "every":
+		return !a.clauseEnd && (b.lower == "page" || b.lower == "batch")
+	case "at":
+		return !a.clauseEnd && b.lower == "a" && i+3 < len(u.toks) && u.toks[i+3].lower == "time"
+	case "of":
+		return !a.clauseEnd && (b.lower == "them" || b.lower == "those")
+	}
+	return false
+}
+
+// emailByDescription gives the email at token i to an argument that takes
+// one by its description ("The user ID or email address") when its name
+// says a person or an identifier.
+func (f *filler) emailByDescription(email string, i int) {
+	for _, p := range f.tool.params {
+		if f.has(p) || p.scalarType() != "string" || len(p.enum) > 0 || p.format != "" && p.format != "email" {
+			continue
+		}
+		if !strings.Contains(strings.ToLower(p.desc), "email") {
+			continue
+		}
+		person := p.ident
+		for _, w := range p.words {
+			person = person || personWords[w]
+		}
+		if person {
+			f.set(p, email)
+			f.u.used[i] = true
+			return
+		}
+	}
+}
+
+// personWords name arguments that hold a person.
+var personWords = map[string]bool{"user": true, "member": true, "owner": true, "assignee": true, "recipient": true,
+	"person": true, "account": true, "invitee": true, "teammate": true, "collaborator": true, "login": true}
+
+// sameEmail gives the request's one email address to every required
+// argument named for an email that is still empty: a tool that takes the
+// address twice (in its path and its query) gets it twice, as a model
+// sends it.
+func (f *filler) sameEmail() {
+	email := ""
+	for _, t := range f.u.toks {
+		if isEmail(t.raw) {
+			if email != "" && !strings.EqualFold(email, t.raw) {
+				return // two addresses: which one is not for this pass to say
+			}
+			email = t.raw
+		}
+	}
+	if email == "" {
+		return
+	}
+	for _, p := range f.tool.params {
+		if f.has(p) || !p.required || p.scalarType() != "string" || len(p.enum) > 0 {
+			continue
+		}
+		if p.format == "email" || slices.Contains(p.words, "email") {
+			f.set(p, email)
+		}
+	}
+}
+
+// placeCode reports whether a token reads as a place's code ("nyc1",
+// "fra1", "eu-west-1", "us-east"): lower case, at most 20 characters,
+// letters with a digit, or a dash after a code of at most three letters
+// (us-, eu-, ap-); "stand-up" is no place.
+func placeCode(t token) bool {
+	if t.quoted || len(t.raw) > 20 || t.raw != t.lower || strings.IndexFunc(t.raw, isLetter) < 0 ||
+		strings.ContainsAny(t.raw, "./@:_") || strings.HasPrefix(t.raw, "-") || strings.HasSuffix(t.raw, "-") {
+		return false
+	}
+	if strings.ContainsAny(t.raw, "0123456789") {
+		return true
+	}
+	head, _, dashed := strings.Cut(t.raw, "-")
+	return dashed && len(head) <= 3
+}
+
+// nameWords are the name words of arguments that hold a thing's name or
+// title.
+var nameWords = map[string]bool{"name": true, "title": true, "label": true, "displayname": true}
+
+// renamed reads "rename X to Y" (and "rename it Y"): Y is the new name,
+// for the tool's one argument that names the thing (name, title, label,
+// display_name).
+func (f *filler) renamed() {
+	var target *param
+	for _, p := range f.tool.params {
+		if f.has(p) || !p.free() || p.ident || len(p.path) > 2 {
+			continue
+		}
+		if k := strings.ToLower(strings.ReplaceAll(p.key, "_", "")); nameWords[k] {
+			if target != nil {
+				return // two such arguments: the request does not say which
+			}
+			target = p
+		}
+	}
+	if target == nil {
+		return
+	}
+	for i, t := range f.u.toks {
+		if t.quoted || english.Stem(t.lower) != english.Stem("rename") {
+			continue
+		}
+		for k := i + 1; k+1 < len(f.u.toks) && !f.u.toks[k].clauseEnd; k++ {
+			if f.u.toks[k].lower != "to" || f.u.used[k+1] {
+				continue
+			}
+			var parts []string
+			last := k
+			for n := k + 1; n < len(f.u.toks) && len(parts) < 5 && !f.u.used[n]; n++ {
+				parts = append(parts, f.u.toks[n].raw)
+				last = n
+				if f.u.toks[n].quoted || f.u.toks[n].clauseEnd {
+					break
+				}
+			}
+			if len(parts) > 0 && f.set(target, strings.Join(parts, " ")) {
+				for n := k; n <= last; n++ {
+					f.u.used[n] = true
+				}
+			}
+			return
+		}
+	}
+}
+
+// nameNoun is the noun of an argument that holds a thing's name by the
+// thing's word: pool for pool_name, user for username; "" for others.
+func nameNoun(p *param) string {
+	switch {
+	case len(p.words) == 2 && p.words[1] == "name":
+		return p.words[0]
+	case len(p.words) == 1 && strings.HasSuffix(p.words[0], "name") && len(p.words[0]) > len("name")+2:
+		return strings.TrimSuffix(p.words[0], "name")
+	}
+	return ""
+}
+
+// nameNouns read the name said right after the thing's noun for an
+// argument that holds that thing's name ("pool transactional" for
+// pool_name, "user dana" for username): a name-shaped word, or, for a
+// required argument, any word that is no word of the sentence.
+func (f *filler) nameNouns() {
+	for _, p := range f.tool.params {
+		if f.has(p) || !p.free() || p.array {
+			continue
+		}
+		noun := nameNoun(p)
+		if noun == "" || noun == "first" || noun == "last" || noun == "display" || noun == "full" || noun == "file" {
+			continue
+		}
+		st := english.Stem(noun)
+		for _, at := range f.u.findPhrase([]string{st}) {
+			ti := f.u.words[at].tok
+			if f.u.used[ti] || f.u.toks[ti].clauseEnd || f.u.toks[ti].colon || ti+1 >= len(f.u.toks) || f.u.used[ti+1] {
+				continue
+			}
+			next := f.u.toks[ti+1]
+			plain := !next.quoted && next.first == next.last && f.u.words[next.first].stem != "" &&
+				!retrieve.IsStopWord(next.lower) && !requestVerbs[f.u.words[next.first].stem] && !f.tool.topic[f.u.words[next.first].stem] &&
+				!stopValue[next.lower]
+			if _, num := asNumber(next.raw); num {
+				plain = false
+			}
+			if !nameShaped(next) && !(p.required && plain) {
+				continue
+			}
+			if f.set(p, next.raw) {
+				f.u.used[ti+1] = true
+				f.u.claimWords(at, at)
+			}
+			break
+		}
+	}
+}
+
+// prefixes read "starting with X" ("beginning with", "that start with")
+// for the argument whose description says it matches a prefix.
+func (f *filler) prefixes() {
+	var target *param
+	for _, p := range f.tool.params {
+		if !f.has(p) && p.free() && !p.array && strings.Contains(strings.ToLower(p.desc), "prefix") {
+			target = p
+			break
+		}
+	}
+	if target == nil {
+		return
+	}
+	for i := 0; i+2 < len(f.u.toks); i++ {
+		st := english.Stem(f.u.toks[i].lower)
+		if st != english.Stem("starting") && st != english.Stem("beginning") && st != english.Stem("start") && st != english.Stem("begin") {
+			continue
+		}
+		if f.u.toks[i].clauseEnd || f.u.toks[i+1].lower != "with" || f.u.used[i+2] {
+			continue
+		}
+		if f.set(target, f.u.toks[i+2].raw) {
+			f.u.used[i+2] = true
+		}
+		return
+	}
+}
