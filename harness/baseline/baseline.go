@@ -204,7 +204,11 @@ import (
 //     requires; "in Berlin" for a place, and a place's code after "in"
 //     or "into" ("in us-east", "into nyc1": lower-case letters with
 //     digits or dashes) for an argument named region, location, site,
-//     ...; an identifier left over for the
+//     ...; a short number right after a noun ("team 777", "bookmark
+//     4455") for the tool's one required identifier still empty, when it
+//     is the only number left, the noun names no other argument nor
+//     another thing of the tool's name ("linode 4411" is no typeId of
+//     getLinodeType) and no noun follows the number; an identifier left over for the
 //     plain argument that is still empty, or for the tool's one argument
 //     that takes an identifier ("last 50 messages in C024BE91L":
 //     channel, "Conversation ID"); identifiers shaped like the

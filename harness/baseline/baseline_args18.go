@@ -2,6 +2,7 @@ package baseline
 
 import (
 	"net"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -310,3 +311,70 @@ func (f *filler) prefixes() {
 		return
 	}
 }
+
+// shortIDs give a short number said right after a noun ("team 777",
+// "bookmark 4455") to the tool's one required identifier that is still
+// empty, when it is the request's only number left: a model reads the
+// noun as another word for the thing the tool acts on. A number before
+// a noun ("20 GB", "5 droplets") is a count or an amount, not this.
+func (f *filler) shortIDs() {
+	var target *param
+	for _, p := range f.tool.params {
+		if !p.required || f.has(p) || !p.ident || p.array || len(p.enum) > 0 || p.format != "" || !f.reachable(p) {
+			continue
+		}
+		if typ := p.scalarType(); typ != "string" && typ != "integer" {
+			continue
+		}
+		if target != nil {
+			return // two identifiers to fill: the number does not say which
+		}
+		target = p
+	}
+	if target == nil {
+		return
+	}
+	at := -1
+	for i, t := range f.u.toks {
+		if f.u.used[i] || t.quoted || !reDigits.MatchString(t.raw) {
+			continue
+		}
+		if at >= 0 {
+			return // two numbers left
+		}
+		at = i
+	}
+	if at <= 0 {
+		return
+	}
+	prev, t := f.u.toks[at-1], f.u.toks[at]
+	if prev.quoted || prev.clauseEnd || prev.colon || strings.IndexFunc(prev.raw, func(r rune) bool { return !isLetter(r) }) >= 0 {
+		return
+	}
+	st := english.Stem(prev.lower)
+	if retrieve.IsStopWord(prev.lower) || countOrder[prev.lower] || stopValue[prev.lower] || requestVerbs[st] {
+		return
+	}
+	if (f.tool.argWords[st] || f.tool.topic[st]) && !slices.Contains(target.stems, st) {
+		// "page 3" names another argument; "linode 4411" with
+		// getLinodeType's typeId names the Linode, not its type.
+		return
+	}
+	if !t.clauseEnd && at+1 < len(f.u.toks) {
+		if next := f.u.toks[at+1]; !retrieve.IsStopWord(next.lower) && !stopValue[next.lower] {
+			return // "777 users": a count
+		}
+	}
+	var v any = t.raw
+	if target.scalarType() == "integer" {
+		n, _ := asNumber(t.raw)
+		v = number(target, n)
+	}
+	if f.set(target, v) {
+		f.u.used[at] = true
+		f.notes = append(f.notes, target.name+" takes the number after "+prev.lower)
+	}
+}
+
+// reDigits is a short number written in digits: at most nine.
+var reDigits = regexp.MustCompile(`^[0-9]{1,9}$`)

@@ -53,6 +53,13 @@ func TestArgs18Rules(t *testing.T) {
 		`{"type":"object","properties":{"username":{"type":"string","description":"The username to look up."}},"required":["username"]}`)
 	categories := toolDef(t, "getCategories", "Retrieve all categories.",
 		`{"type":"object","properties":{"category":{"type":"string","description":"Allows you to perform a prefix search on this particular category."}}}`)
+	memberships := toolDef(t, "get_groups_id_memberships", "List members of group.",
+		`{"type":"object","properties":{"group_id":{"type":"string","description":"The ID of the group."},
+			"limit":{"type":"integer"},"page":{"type":"integer"}},"required":["group_id"]}`)
+	link := toolDef(t, "get_web_links_id", "Get web link.",
+		`{"type":"object","properties":{"web_link_id":{"type":"string","description":"The ID of the web link."}},"required":["web_link_id"]}`)
+	linodeType := toolDef(t, "getLinodeType", "Type View.",
+		`{"type":"object","properties":{"typeId":{"type":"string","description":"The ID of the Linode Type to look up."}},"required":["typeId"]}`)
 	for _, c := range []struct {
 		tool    *schema.ToolInfo
 		request string
@@ -87,6 +94,13 @@ func TestArgs18Rules(t *testing.T) {
 		{user, "who is user dana", "username", "dana"},
 		{user, "show the user list", "username", nil},
 		{categories, "categories starting with promo", "category", "promo"},
+		{memberships, "who is in team 777?", "group_id", "777"},
+		{link, "show bookmark 4455", "web_link_id", "4455"},
+		{linodeType, "show linode 4411", "typeId", nil},
+		{memberships, "who is in team 777, page 2", "group_id", "777"},
+		{memberships, "who is in team 777 or 778", "group_id", nil},
+		{memberships, "show 5 members of the team", "group_id", nil},
+		{memberships, "who is in team 777 users", "group_id", nil},
 	} {
 		checkArg(t, c.tool, c.request, c.arg, c.want)
 	}
