@@ -184,8 +184,9 @@ import (
 //     ("the first 50 droplets" leaves no "first" for a tag), never a
 //     number to pass over ("skip the first 40": an offset, by its
 //     alias); "50 a page", "25 per page", "20 at a time", "50 of them"
-//     for a limit or page size, never the page number; "rename X to Y"
-//     for the one argument that names the thing (name, title, label);
+//     for a limit or page size, never the page number; "rename X to Y",
+//     and "as nightly-0301" (a name-shaped or quoted word), for the one
+//     argument that names the thing (name, title, label);
 //     "called" and "named" for a label when no argument is a name; the
 //     word after the thing's noun for an argument that holds its name
 //     ("pool transactional" for pool_name, "user dana" for username: a

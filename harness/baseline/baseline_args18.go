@@ -188,8 +188,9 @@ func placeCode(t token) bool {
 // title.
 var nameWords = map[string]bool{"name": true, "title": true, "label": true, "displayname": true}
 
-// renamed reads "rename X to Y" (and "rename it Y"): Y is the new name,
-// for the tool's one argument that names the thing (name, title, label,
+// renamed reads "rename X to Y", and "as Y" with a name-shaped or
+// quoted Y ("snapshot volume X as nightly-0301"): Y is the name, for the
+// tool's one argument that names the thing (name, title, label,
 // display_name).
 func (f *filler) renamed() {
 	var target *param
@@ -208,6 +209,13 @@ func (f *filler) renamed() {
 		return
 	}
 	for i, t := range f.u.toks {
+		if t.lower == "as" && !t.clauseEnd && i+1 < len(f.u.toks) && !f.u.used[i+1] && nameShaped(f.u.toks[i+1]) {
+			// "snapshot volume X as nightly-0301": what to call it.
+			if f.set(target, f.u.toks[i+1].raw) {
+				f.u.used[i+1] = true
+			}
+			return
+		}
 		if t.quoted || english.Stem(t.lower) != english.Stem("rename") {
 			continue
 		}

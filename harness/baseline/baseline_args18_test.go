@@ -60,6 +60,9 @@ func TestArgs18Rules(t *testing.T) {
 		`{"type":"object","properties":{"web_link_id":{"type":"string","description":"The ID of the web link."}},"required":["web_link_id"]}`)
 	linodeType := toolDef(t, "getLinodeType", "Type View.",
 		`{"type":"object","properties":{"typeId":{"type":"string","description":"The ID of the Linode Type to look up."}},"required":["typeId"]}`)
+	snapshot := toolDef(t, "volumeSnapshots_create", "Create Snapshot from a Volume.",
+		`{"type":"object","properties":{"volume_id":{"type":"string","format":"uuid"},"name":{"type":"string","description":"A human-readable name for the volume snapshot."},
+			"tags":{"type":"array","items":{"type":"string"}}},"required":["volume_id","name"]}`)
 	for _, c := range []struct {
 		tool    *schema.ToolInfo
 		request string
@@ -90,6 +93,8 @@ func TestArgs18Rules(t *testing.T) {
 		{tag, "new tag called staging", "label", "staging"},
 		{list, "rename list 9c2b-11 to Newsletter", "name", "Newsletter"},
 		{list, "rename list 9c2b-11 to Newsletter", "id", "9c2b-11"},
+		{snapshot, "snapshot volume 7724db7c-e098-11e5-b522-000f53304e51 as nightly-0301", "name", "nightly-0301"},
+		{snapshot, "snapshot volume 7724db7c-e098-11e5-b522-000f53304e51 as soon as possible", "name", nil},
 		{pool, "which IPs are in pool transactional?", "pool_name", "transactional"},
 		{user, "who is user dana", "username", "dana"},
 		{user, "show the user list", "username", nil},
