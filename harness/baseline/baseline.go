@@ -209,7 +209,11 @@ import (
 //     4455") for the tool's one required identifier still empty, when it
 //     is the only number left, the noun names no other argument nor
 //     another thing of the tool's name ("linode 4411" is no typeId of
-//     getLinodeType) and no noun follows the number; an identifier left over for the
+//     getLinodeType) and no noun follows the number; bare words after
+//     "in", "of", "for" or "on" ("users in webshop production") for the
+//     tool's two or more required identifiers still empty, in the
+//     schema's order, when there are exactly as many words, none a word
+//     of the sentence, of the tool's name or of an argument's name; an identifier left over for the
 //     plain argument that is still empty, or for the tool's one argument
 //     that takes an identifier ("last 50 messages in C024BE91L":
 //     channel, "Conversation ID"); identifiers shaped like the

@@ -68,6 +68,7 @@ func fill(t *toolSpec, u *utterance, force map[string]any) *filler {
 	f.places()
 	f.shaped()
 	f.leftovers()
+	f.keyPhrase()
 	f.shortIDs()
 	f.remainder()
 	f.companions()

@@ -4,6 +4,7 @@ import (
 	"net"
 	"regexp"
 	"slices"
+	"sort"
 	"strings"
 
 	"github.com/agentready/agentready/harness/retrieve"
@@ -386,3 +387,66 @@ func (f *filler) shortIDs() {
 
 // reDigits is a short number written in digits: at most nine.
 var reDigits = regexp.MustCompile(`^[0-9]{1,9}$`)
+
+// keyPhrase reads bare words after "in", "of", "for" or "on" as the
+// tool's required identifiers still empty, in the schema's order, when
+// there are as many words as identifiers and at least two: "users in
+// webshop production" is project webshop, environment production, for
+// getUsers(projectKey, environmentKey), as a model reads a path's keys.
+func (f *filler) keyPhrase() {
+	var want []*param
+	for _, p := range f.tool.params {
+		if p.required && !f.has(p) && p.ident && pairable(p) && !p.array && f.reachable(p) {
+			want = append(want, p)
+		}
+	}
+	if len(want) < 2 {
+		return
+	}
+	for i := 0; i+len(want) < len(f.u.toks); i++ {
+		switch t := f.u.toks[i]; t.lower {
+		case "in", "of", "for", "on":
+			if t.clauseEnd {
+				continue
+			}
+		default:
+			continue
+		}
+		var at []int
+		for k := i + 1; k < len(f.u.toks) && len(at) <= len(want); k++ {
+			if !f.bareKey(k) {
+				break
+			}
+			at = append(at, k)
+			if f.u.toks[k].clauseEnd {
+				break
+			}
+		}
+		if len(at) != len(want) || at[len(at)-1]+1 < len(f.u.toks) && !f.u.toks[at[len(at)-1]].clauseEnd && f.bareKey(at[len(at)-1]+1) {
+			continue
+		}
+		sort.SliceStable(want, func(a, b int) bool { return want[a].order < want[b].order })
+		for n, p := range want {
+			f.set(p, f.u.toks[at[n]].raw)
+			f.u.used[at[n]] = true
+		}
+		f.notes = append(f.notes, "the words after "+f.u.toks[i].lower+" are the required keys in order")
+		return
+	}
+}
+
+// bareKey reports whether token k can be a key said bare: one unused,
+// unquoted word of letters, digits and dashes that is no word of the
+// sentence, of the tool's name or of its arguments' names.
+func (f *filler) bareKey(k int) bool {
+	t := f.u.toks[k]
+	if f.u.used[k] || t.quoted || t.first != t.last && !nameShaped(t) || strings.ContainsAny(t.raw, "@/:") {
+		return false
+	}
+	if _, num := asNumber(t.raw); num {
+		return false
+	}
+	st := english.Stem(t.lower)
+	return !retrieve.IsStopWord(t.lower) && !stopValue[t.lower] && !requestVerbs[st] && !f.tool.topic[st] &&
+		!f.tool.argWords[st] && !countOrder[t.lower] && !politeness[t.lower]
+}

@@ -63,6 +63,10 @@ func TestArgs18Rules(t *testing.T) {
 	snapshot := toolDef(t, "volumeSnapshots_create", "Create Snapshot from a Volume.",
 		`{"type":"object","properties":{"volume_id":{"type":"string","format":"uuid"},"name":{"type":"string","description":"A human-readable name for the volume snapshot."},
 			"tags":{"type":"array","items":{"type":"string"}}},"required":["volume_id","name"]}`)
+	users := toolDef(t, "getUsers", "List users.",
+		`{"type":"object","properties":{"projectKey":{"type":"string","description":"The project key"},
+			"environmentKey":{"type":"string","description":"The environment key"},"limit":{"type":"integer"}},
+			"required":["projectKey","environmentKey"]}`)
 	for _, c := range []struct {
 		tool    *schema.ToolInfo
 		request string
@@ -99,6 +103,10 @@ func TestArgs18Rules(t *testing.T) {
 		{user, "who is user dana", "username", "dana"},
 		{user, "show the user list", "username", nil},
 		{categories, "categories starting with promo", "category", "promo"},
+		{users, "users in webshop production, 100 at most", "projectKey", "webshop"},
+		{users, "users in webshop production, 100 at most", "environmentKey", "production"},
+		{users, "users in webshop", "projectKey", nil},
+		{users, "users in webshop production staging", "projectKey", nil},
 		{memberships, "who is in team 777?", "group_id", "777"},
 		{link, "show bookmark 4455", "web_link_id", "4455"},
 		{linodeType, "show linode 4411", "typeId", nil},
