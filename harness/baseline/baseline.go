@@ -226,7 +226,10 @@ import (
 //     no example shows one, what
 //     follows the request's last colon for the one argument named text,
 //     body, message, comment or content ("comment on 1204...: waiting on
-//     legal"). Last, an argument's description that says it goes with
+//     legal"); and for a required free-text argument, what follows the
+//     last colon word for word when it is three words or more and none
+//     was read for another argument ("reply to ticket 99812: still
+//     seeing packet loss"). Last, an argument's description that says it goes with
 //     another's value ("Required only if duration is repeating") brings
 //     that value along when the request left the other empty. It
 //     prefers leaving an argument out to inventing it from words meant

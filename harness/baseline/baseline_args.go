@@ -809,6 +809,9 @@ func (f *filler) remainder() {
 		f.afterColon()
 		return
 	}
+	if target.required && f.colonText(target) {
+		return
+	}
 	argWords := f.tool.argWords
 	chatter := f.u.chatter()
 	eligible := func(i int) bool {

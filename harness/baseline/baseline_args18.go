@@ -450,3 +450,35 @@ func (f *filler) bareKey(k int) bool {
 	return !retrieve.IsStopWord(t.lower) && !stopValue[t.lower] && !requestVerbs[st] && !f.tool.topic[st] &&
 		!f.tool.argWords[st] && !countOrder[t.lower] && !politeness[t.lower]
 }
+
+// colonText gives a required free-text argument everything after the
+// request's last colon, word for word, when nothing after it was read
+// for another argument and it has at least three words ("reply to
+// ticket 99812: still seeing packet loss"): a model copies the message,
+// it does not drop the words that look like a request's.
+func (f *filler) colonText(p *param) bool {
+	from := -1
+	for i, t := range f.u.toks {
+		if t.colon && !t.quoted && i+1 < len(f.u.toks) {
+			from = i + 1
+		}
+	}
+	if from < 0 || len(f.u.toks)-from < 3 {
+		return false
+	}
+	var parts []string
+	for i := from; i < len(f.u.toks); i++ {
+		if f.u.used[i] {
+			return false
+		}
+		parts = append(parts, f.u.toks[i].raw)
+	}
+	if !f.set(p, strings.Join(parts, " ")) {
+		return false
+	}
+	for i := from; i < len(f.u.toks); i++ {
+		f.u.used[i] = true
+	}
+	f.notes = append(f.notes, p.name+" is what follows the colon")
+	return true
+}

@@ -67,6 +67,9 @@ func TestArgs18Rules(t *testing.T) {
 		`{"type":"object","properties":{"projectKey":{"type":"string","description":"The project key"},
 			"environmentKey":{"type":"string","description":"The environment key"},"limit":{"type":"integer"}},
 			"required":["projectKey","environmentKey"]}`)
+	reply := toolDef(t, "createTicketReply", "Reply Create.\nExample: {\"ticketId\":11223344,\"description\":\"Thank you for your help.\"}",
+		`{"type":"object","properties":{"ticketId":{"type":"integer"},"description":{"type":"string","description":"The content of your reply."}},
+			"required":["ticketId","description"]}`)
 	for _, c := range []struct {
 		tool    *schema.ToolInfo
 		request string
@@ -107,6 +110,7 @@ func TestArgs18Rules(t *testing.T) {
 		{users, "users in webshop production, 100 at most", "environmentKey", "production"},
 		{users, "users in webshop", "projectKey", nil},
 		{users, "users in webshop production staging", "projectKey", nil},
+		{reply, "reply to ticket 99812: still seeing packet loss", "description", "still seeing packet loss"},
 		{memberships, "who is in team 777?", "group_id", "777"},
 		{link, "show bookmark 4455", "web_link_id", "4455"},
 		{linodeType, "show linode 4411", "typeId", nil},
