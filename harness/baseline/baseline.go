@@ -186,7 +186,10 @@ import (
 //     alias); "50 a page", "25 per page", "20 at a time", "50 of them"
 //     for a limit or page size, never the page number; "rename X to Y",
 //     and "as nightly-0301" (a name-shaped or quoted word), for the one
-//     argument that names the thing (name, title, label);
+//     argument that names the thing (name, title, label), and for a
+//     required one the one word after a noun of the tool's name that a
+//     preposition, a comma or the end follows ("a 20 GB volume pgdata
+//     in us-east");
 //     "called" and "named" for a label when no argument is a name; the
 //     word after the thing's noun for an argument that holds its name
 //     ("pool transactional" for pool_name, "user dana" for username: a

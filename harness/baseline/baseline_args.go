@@ -70,6 +70,7 @@ func fill(t *toolSpec, u *utterance, force map[string]any) *filler {
 	f.leftovers()
 	f.keyPhrase()
 	f.shortIDs()
+	f.nounName()
 	f.remainder()
 	f.companions()
 	return f

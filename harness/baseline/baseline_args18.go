@@ -482,3 +482,34 @@ func (f *filler) colonText(p *param) bool {
 	f.notes = append(f.notes, p.name+" is what follows the colon")
 	return true
 }
+
+// nounName gives a required name, label or title still empty the one
+// word right after a noun of the tool's name when a preposition, a
+// comma or the end follows it ("make a 20 GB volume pgdata in
+// us-east"): what the thing is to be called.
+func (f *filler) nounName() {
+	var target *param
+	for _, p := range f.tool.params {
+		if p.required && !f.has(p) && p.free() && !p.array && len(p.path) == 1 && nameWords[strings.ToLower(p.key)] {
+			target = p
+			break
+		}
+	}
+	if target == nil {
+		return
+	}
+	for k := 1; k < len(f.u.toks); k++ {
+		prev := f.u.toks[k-1]
+		if prev.quoted || prev.clauseEnd || prev.first != prev.last || !f.tool.topic[f.u.words[prev.first].stem] || !f.bareKey(k) {
+			continue
+		}
+		if k+1 < len(f.u.toks) && !f.u.toks[k].clauseEnd && !stopValue[f.u.toks[k+1].lower] {
+			continue
+		}
+		if f.set(target, f.u.toks[k].raw) {
+			f.u.used[k] = true
+			f.notes = append(f.notes, target.name+" is the word after "+prev.lower)
+		}
+		return
+	}
+}
