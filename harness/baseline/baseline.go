@@ -119,7 +119,16 @@ import (
 //     say team): values
 //     whose form says what they are (UUIDs, emails, dates and date-times,
 //     also "1 March 2026 at 09:15 UTC", identifiers with a distinctive
-//     pattern such as TCK-1042); accepted enum values mentioned, by their
+//     pattern such as TCK-1042; a date also for a string argument without
+//     a format whose description says YYYY-MM-DD, whose example's value
+//     is a date, or, at the top level, whose name ends in date, "since"
+//     and "from" before it saying start_date, "until" and "to" end_date;
+//     an IP address for an argument named ip or ip_address or formatted
+//     as one; an email for an argument named for one, else one whose
+//     description speaks of an email and whose name says a person or an
+//     identifier ("The user ID or email address"), and the request's one
+//     address for every required argument named email, as a tool that
+//     takes it in its path and its query gets it twice); accepted enum values mentioned, by their
 //     words ("in stock" for in_stock) in any form of a one-word value
 //     ("failed" for failure, "successful" for success), or by what the description says
 //     one means ("short_term (approximately last 4 weeks)" for "the
@@ -174,7 +183,19 @@ import (
 //     "100 at most" for a limit, the order word going with the number
 //     ("the first 50 droplets" leaves no "first" for a tag), never a
 //     number to pass over ("skip the first 40": an offset, by its
-//     alias); the value after an argument's name
+//     alias); "50 a page", "25 per page", "20 at a time", "50 of them"
+//     for a limit or page size, never the page number; "rename X to Y",
+//     and "as nightly-0301" (a name-shaped or quoted word), for the one
+//     argument that names the thing (name, title, label), and for a
+//     required one the one word after a noun of the tool's name that a
+//     preposition, a comma or the end follows ("a 20 GB volume pgdata
+//     in us-east");
+//     "called" and "named" for a label when no argument is a name; the
+//     word after the thing's noun for an argument that holds its name
+//     ("pool transactional" for pool_name, "user dana" for username: a
+//     name-shaped word, or for a required argument any word that is no
+//     word of the sentence); "starting with promo" for the argument whose
+//     description says prefix; the value after an argument's name
 //     or a common alias ("priority high", "called Jane", "at most 5"),
 //     a name word between them skipped ("the role named ops-admins"),
 //     past a noun its description uses for the value ("by user jdoe-42"
@@ -184,7 +205,18 @@ import (
 //     priority", "the feature-x branch"); digits next to a
 //     numeric argument's name; booleans from their name's words, negated
 //     by "not", "without", ..., and "on"/"off" for the one a tool
-//     requires; "in Berlin" for a place; an identifier left over for the
+//     requires; "in Berlin" for a place, and a place's code after "in"
+//     or "into" ("in us-east", "into nyc1": lower-case letters with
+//     digits or dashes) for an argument named region, location, site,
+//     ...; a short number right after a noun ("team 777", "bookmark
+//     4455") for the tool's one required identifier still empty, when it
+//     is the only number left, the noun names no other argument nor
+//     another thing of the tool's name ("linode 4411" is no typeId of
+//     getLinodeType) and no noun follows the number; bare words after
+//     "in", "of", "for" or "on" ("users in webshop production") for the
+//     tool's two or more required identifiers still empty, in the
+//     schema's order, when there are exactly as many words, none a word
+//     of the sentence, of the tool's name or of an argument's name; an identifier left over for the
 //     plain argument that is still empty, or for the tool's one argument
 //     that takes an identifier ("last 50 messages in C024BE91L":
 //     channel, "Conversation ID"); identifiers shaped like the
@@ -197,7 +229,10 @@ import (
 //     no example shows one, what
 //     follows the request's last colon for the one argument named text,
 //     body, message, comment or content ("comment on 1204...: waiting on
-//     legal"). Last, an argument's description that says it goes with
+//     legal"); and for a required free-text argument, what follows the
+//     last colon word for word when it is three words or more and none
+//     was read for another argument ("reply to ticket 99812: still
+//     seeing packet loss"). Last, an argument's description that says it goes with
 //     another's value ("Required only if duration is repeating") brings
 //     that value along when the request left the other empty. It
 //     prefers leaving an argument out to inventing it from words meant

@@ -58,13 +58,19 @@ func fill(t *toolSpec, u *utterance, force map[string]any) *filler {
 	f.counts()
 	f.percents()
 	f.money()
+	f.renamed()
 	f.named()
+	f.nameNouns()
+	f.prefixes()
 	f.numbers()
 	f.booleans()
 	f.switches()
 	f.places()
 	f.shaped()
 	f.leftovers()
+	f.keyPhrase()
+	f.shortIDs()
+	f.nounName()
 	f.remainder()
 	f.companions()
 	return f
@@ -218,12 +224,20 @@ func (f *filler) typed() {
 			}
 			var v any
 			last := i
+			format := p.format
+			if format == "" && describedDate(p) {
+				// "Must follow format YYYY-MM-DD": a date, though the
+				// schema gives no format.
+				format = "date"
+			}
 			switch {
-			case p.format == "uuid" && formats.UUID(t.raw):
+			case format == "uuid" && formats.UUID(t.raw):
 				v = strings.ToLower(t.raw)
-			case p.format == "email" && isEmail(t.raw):
+			case format == "email" && isEmail(t.raw):
 				v = t.raw
-			case p.format == "date":
+			case ipNamed(p) && isIP(t.raw):
+				v = t.raw
+			case format == "date":
 				if d, ok := asDate(t.raw); ok {
 					v = d
 				} else if dt, ok := asDateTime(t.raw); ok {
@@ -231,7 +245,7 @@ func (f *filler) typed() {
 				} else if natural != "" {
 					v, last = natural, dateTok
 				}
-			case p.format == "date-time":
+			case format == "date-time":
 				if dt, ok := asDateTime(t.raw); ok {
 					v = dt
 				} else if d, ok := asDate(t.raw); ok {
@@ -248,7 +262,11 @@ func (f *filler) typed() {
 				continue
 			}
 			from, to := f.u.toks[i].first, f.u.toks[last].last
-			pairs = append(pairs, pair{p: p, tok: i, lastTok: last, value: v, affinity: f.affinity(p, from, to), words: [2]int{from, to}})
+			aff := f.affinity(p, from, to)
+			if format == "date" || format == "date-time" {
+				aff += f.u.boundFit(i, p)
+			}
+			pairs = append(pairs, pair{p: p, tok: i, lastTok: last, value: v, affinity: aff, words: [2]int{from, to}})
 		}
 	}
 	f.assign(pairs, 0)
@@ -792,6 +810,9 @@ func (f *filler) remainder() {
 		f.afterColon()
 		return
 	}
+	if target.required && f.colonText(target) {
+		return
+	}
 	argWords := f.tool.argWords
 	chatter := f.u.chatter()
 	eligible := func(i int) bool {
@@ -1045,6 +1066,10 @@ func (t *toolSpec) phrasesOf(p *param) [][]string {
 	al := aliases[lower]
 	if (lower == "title" || lower == "subject") && t.byName["name"] == nil {
 		al = append(al, "called")
+	}
+	if lower == "label" && t.byName["name"] == nil && t.byName["body.name"] == nil {
+		// A label is what a thing is called when nothing else names it.
+		al = append(al, "called", "named")
 	}
 	for _, a := range al {
 		var stems []string

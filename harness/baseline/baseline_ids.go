@@ -648,7 +648,7 @@ func (f *filler) counts() {
 			// offset (read after it by its alias), never the limit.
 			continue
 		}
-		if plural || countOrder[prev] && (!t.clauseEnd || i+1 == len(f.u.toks)) || atMost(f.u, i) {
+		if plural || countOrder[prev] && (!t.clauseEnd || i+1 == len(f.u.toks)) || atMost(f.u, i) || perPage(f.u, i) {
 			f.set(target, number(target, n))
 			f.u.used[i] = true
 			if countOrder[prev] && !f.u.toks[i-1].quoted {
@@ -720,7 +720,11 @@ func (f *filler) emails() {
 				break
 			}
 		}
+		if !f.u.used[i] {
+			f.emailByDescription(t.raw, i)
+		}
 	}
+	f.sameEmail()
 }
 
 // placeWords name arguments that hold a place.
@@ -748,12 +752,19 @@ func (f *filler) places() {
 		return
 	}
 	for i := 0; i+1 < len(f.u.toks); i++ {
-		if t := f.u.toks[i]; t.lower != "in" && t.lower != "at" || t.clauseEnd {
+		if t := f.u.toks[i]; t.lower != "in" && t.lower != "at" && t.lower != "into" || t.clauseEnd {
 			continue
 		}
 		k := i + 1
 		if f.u.toks[k].lower == "the" && k+1 < len(f.u.toks) {
 			k++
+		}
+		if code := f.u.toks[k]; k == i+1 && !f.u.used[k] && placeCode(code) {
+			// "in us-east", "in nyc1": a region's code, said without
+			// "the".
+			f.set(target, code.raw)
+			f.u.used[k] = true
+			return
 		}
 		var parts []string
 		first := k
