@@ -278,13 +278,15 @@ func stems(s string) map[string]bool {
 
 // excludedProviders are the directory's providers whose APIs the
 // hand-written and own evaluation suites cover: GitHub, Stripe, Slack,
-// Asana, Spotify, Kubernetes, Hetzner, Netlify, Gitea, Box, Zoom and Jira (also
+// Asana, Spotify, Kubernetes, Hetzner, Netlify, Gitea, Box, Zoom, DigitalOcean,
+// LaunchDarkly, Bitbucket, Mailchimp and Jira (also
 // published as atlassian.com/jira.json). The example API of the demo is
 // agentready's own (specs/exampleapi) and is not in the directory.
 var excludedProviders = map[string]bool{
 	"github.com": true, "stripe.com": true, "slack.com": true, "asana.com": true, "spotify.com": true,
 	"kubernetes.io": true, "hetzner.cloud": true, "netlify.com": true, "gitea.io": true, "jira.local": true,
 	"box.com": true, "zoom.us": true, "digitalocean.com": true, "launchdarkly.com": true,
+	"bitbucket.org": true, "mailchimp.com": true,
 }
 
 // Excluded reports whether the document at rel (a path inside the
