@@ -55,10 +55,26 @@ import (
 //     against the tool's verb (or its description's first word when the
 //     name only says POST), or a verb it does not know ("skip to the
 //     next track", "lock deploy 5f3a") against the first word of the
-//     name (skip-users-playback-to-next-track, lockDeploy); the number
+//     name (skip-users-playback-to-next-track, lockDeploy), the last
+//     word of a name that starts with the HTTP method and so reads as a
+//     path (postCampaignsIdActionsUnschedule, a POST on .../forks for
+//     "fork acme/webapp"), or the first word of its description ("Approve
+//     a pull request." where the name is cut short); when a tool says that
+//     verb, the request does not read for want of a verb the table knows;
+//     a verb of the request said after the HTTP method that starts a name
+//     counts as said (postListsIdMembersHashActionsDeletePermanent for
+//     "delete"); a name whose first word the table does not know, that
+//     starts no other name and that its description's first sentence
+//     does not say, while that sentence starts with a verb the table
+//     knows (previewASegment, "List segments"), is read with that
+//     sentence: its first word is its verb, and the sentence says the
+//     number; the number
 //     of things asked for against the number the name acts on (its
 //     listing verb, or the noun after its verb: getTask one,
-//     getStoriesForTask many), the request saying the name's noun in
+//     getStoriesForTask many; a path's name ending in an id acts on one
+//     of the thing before it, getListsIdSegmentsId one segment, and a
+//     listing word after the name's verb is a noun of the path, not its
+//     verb), the request saying the name's noun in
 //     the same number counting for the tool ("action 123456" is one:
 //     getActionsId) and in the other against it ("project OPS" is not
 //     getAllProjects), else a plural object, "how many", "all" or
