@@ -44,7 +44,8 @@ import (
 //     two words around its object at the start says its action ("take
 //     the watermark off X" deletes, "get X back" restores), "comment" creates or comments; "closed
 //     issues" orders nothing and reads, and so does a verb right after
-//     a preposition: "comments on file 987654", and "open" before a
+//     a preposition: "comments on file 987654", or after a determiner
+//     other than "a" and "an": "images we uploaded to the file manager", and "open" before a
 //     plural: "open issues", "open pull requests", and a verb that is
 //     its own participle after the plural a clause starts with:
 //     "webhooks set up on org X"; a first word it does not know that is

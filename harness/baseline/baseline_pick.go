@@ -93,7 +93,7 @@ func requestAction(u *utterance) string {
 			if w.stem == "" {
 				break
 			}
-			if c, ok := imperatives[w.lower]; ok && !(i > start && prepositions[u.words[i-1].lower]) {
+			if c, ok := imperatives[w.lower]; ok && !(i > start && (prepositions[u.words[i-1].lower] || determiners[u.words[i-1].lower])) {
 				next := ""
 				if i+1 < len(u.words) {
 					next = u.words[i+1].lower
@@ -154,6 +154,13 @@ func (u *utterance) splitVerb() string {
 	}
 	return ""
 }
+
+// determiners are the words after which a word of the verb table is a
+// noun: "images we uploaded to the file manager" files nothing. ("a"
+// and "an" are left out: "leave a comment" still comments, for want of
+// a verb the table knows.)
+var determiners = map[string]bool{"the": true, "this": true, "that": true, "these": true,
+	"those": true, "my": true, "our": true, "your": true, "its": true, "their": true, "his": true, "her": true}
 
 // prepositions are the words after which a word of the verb table is
 // the noun it also is: "comments on file 987654", "revision history of

@@ -83,3 +83,20 @@ func TestPickByNameAgainstDescription(t *testing.T) {
 		t.Errorf("purpose: webinarPanelists %q, previewASegment %q", k.byName["webinarPanelists"].purpose, k.byName["previewASegment"].purpose)
 	}
 }
+
+// A word of the verb table right after a determiner is the noun it also
+// is: "images we uploaded to the file manager" reads; "file a bug" and
+// "please open the incident" still say their verbs.
+func TestVerbAfterDeterminerIsNoun(t *testing.T) {
+	for text, want := range map[string]string{
+		"images we uploaded to the file manager": "read",
+		"our merge requests in acme/webapp":      "read",
+		"file a bug in acme/webapp":              "create",
+		"leave a comment on 1204417880295732":    "comment",
+		"please delete the post 12":              "delete",
+	} {
+		if got := requestAction(readUtterance(text)); got != want {
+			t.Errorf("requestAction(%q) = %q, want %q", text, got, want)
+		}
+	}
+}
