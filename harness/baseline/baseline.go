@@ -42,7 +42,9 @@ import (
 //     in a clause: "show", "list" and "get" read, "open" and "create"
 //     create, "kill" cancels, "restore" and "recover" restore, a verb of
 //     two words around its object at the start says its action ("take
-//     the watermark off X" deletes, "get X back" restores), "comment" creates or comments; "closed
+//     the watermark off X" deletes, "get X back" restores; "stop" and the
+//     gerund of a verb that follows, "stop watching issue 12", unfollows,
+//     which a tool that deletes (the watch) does), "comment" creates or comments; "closed
 //     issues" orders nothing and reads, and so does a verb right after
 //     a preposition: "comments on file 987654", or after a determiner
 //     other than "a" and "an": "images we uploaded to the file manager", and "open" before a

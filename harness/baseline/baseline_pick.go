@@ -82,6 +82,9 @@ func requestAction(u *utterance) string {
 	if a := u.splitVerb(); a != "" {
 		return a
 	}
+	if u.stopFollowing() {
+		return "unfollow"
+	}
 	for _, start := range u.clauseStarts() {
 		if start < len(u.words) && subordinators[u.words[start].lower] {
 			// "When you get a moment, delete ...": a clause that sets
@@ -128,6 +131,21 @@ func requestAction(u *utterance) string {
 		}
 	}
 	return "read"
+}
+
+// stopFollowing reports whether the request starts (after politeness)
+// with "stop" and a gerund of a verb that follows ("stop watching issue
+// 12", "stop following"): it undoes the following.
+func (u *utterance) stopFollowing() bool {
+	i := 0
+	for i < len(u.words) && politeness[u.words[i].lower] {
+		i++
+	}
+	if i+1 >= len(u.words) || u.words[i].lower != "stop" {
+		return false
+	}
+	g, ok := strings.CutSuffix(u.words[i+1].lower, "ing")
+	return ok && verbClasses[english.Stem(g)] == "follow"
 }
 
 // splitVerbs are verbs of two words with the object between them, as the
@@ -437,6 +455,9 @@ func (k *toolkit) pickTool(request string, u *utterance) ([]retrieve.Hit, string
 		case ta == "update" && stateChanges[action]:
 			// Closing, reopening or archiving a thing is updating its
 			// state, where no tool is named for it.
+		case ta == "delete" && action == "unfollow":
+			// Unwatching deletes the watch: a DELETE on .../watch.
+			score += 0.5
 		case ta == "create" && action == "comment":
 			// Commenting adds a comment: "Create a story on a task"
 			// where the API calls its comments stories.

@@ -100,3 +100,24 @@ func TestVerbAfterDeterminerIsNoun(t *testing.T) {
 		}
 	}
 }
+
+// "stop watching X" undoes the watching, and a tool that deletes the
+// watch does that; "stop pipeline X" still cancels.
+func TestStopFollowing(t *testing.T) {
+	for text, want := range map[string]string{
+		"stop watching issue 12 in acme/webapp":  "unfollow",
+		"please stop following repo acme/webapp": "unfollow",
+		"stop pipeline 42":                       "cancel",
+		"stop the deploy of site 7":              "cancel",
+	} {
+		if got := requestAction(readUtterance(text)); got != want {
+			t.Errorf("requestAction(%q) = %q, want %q", text, got, want)
+		}
+	}
+	watch := map[string]*schema.ParameterInfo{"issue_id": {Type: schema.String, Desc: "The issue id.", Required: true}}
+	checkPick(t, "stop watching issue 12", "deleteIssuesIssueIdWatch", []*schema.ToolInfo{
+		{Name: "putIssuesIssueIdWatch", Desc: "Watch an issue.", ParamsOneOf: schema.NewParamsOneOfByParams(watch)},
+		{Name: "deleteIssuesIssueIdWatch", Desc: "Stop watching an issue.", ParamsOneOf: schema.NewParamsOneOfByParams(watch)},
+		{Name: "stopPipeline", Desc: "Stop a pipeline."},
+	})
+}
