@@ -110,7 +110,9 @@ import (
 //     is not the tool without a repo), each value of
 //     the request (identifier, number, quoted text) it takes for it, an
 //     id said after the tool's own noun ("VLAN 300") or written like the
-//     example's for it. A required identifier the request gives only by
+//     example's for it; a name word an argument it filled stands for, or
+//     of that argument's words' family, counts as said (repo_slug says
+//     Repositories: "deploy key 7 on acme/webapp" is the repository's). A required identifier the request gives only by
 //     name or place ("the members of team Service Desk") counts as given
 //     when its description names a tool that finds it, and so does one
 //     named by quoted text before its noun ("close the 'v2.0'

@@ -749,7 +749,7 @@ func (s said) cover(name string, implied []string, filled map[string]bool, ownVe
 			what++
 		case s.whose[st]:
 			found += 0.75
-		case s.related(w) || filled[st] || s.syn[st]:
+		case s.related(w) || filled[st] || filledFamily(filled, st) || s.syn[st]:
 			found += 0.5
 		case s.learned[st]:
 			found += lexiconWeight
@@ -770,6 +770,17 @@ func (s said) cover(name string, implied []string, filled map[string]bool, ownVe
 		score -= qualifierCost
 	}
 	return score
+}
+
+// filledFamily reports whether a filled argument's word is of the same
+// family as the name word st: repo_slug stands for Repositories.
+func filledFamily(filled map[string]bool, st string) bool {
+	for f := range filled {
+		if related(f, st) {
+			return true
+		}
+	}
+	return false
 }
 
 // qualifierCost is what a tool loses, beyond unsaidCost, when its name

@@ -121,3 +121,12 @@ func TestStopFollowing(t *testing.T) {
 		{Name: "stopPipeline", Desc: "Stop a pipeline."},
 	})
 }
+
+// A filled argument stands for the name words of its family: repo_slug
+// for Repositories, so "deploy key 7 on acme/webapp" is the repository's
+// key, not a project's.
+func TestFilledFamily(t *testing.T) {
+	if !filledFamily(map[string]bool{"repo": true}, "repositori") || filledFamily(map[string]bool{"project": true}, "repositori") {
+		t.Error("filledFamily: repo should stand for repositories, project should not")
+	}
+}
