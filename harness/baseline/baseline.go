@@ -42,9 +42,12 @@ import (
 //     in a clause: "show", "list" and "get" read, "open" and "create"
 //     create, "kill" cancels, "restore" and "recover" restore, a verb of
 //     two words around its object at the start says its action ("take
-//     the watermark off X" deletes, "get X back" restores), "comment" creates or comments; "closed
+//     the watermark off X" deletes, "get X back" restores; "stop" and the
+//     gerund of a verb that follows, "stop watching issue 12", unfollows,
+//     which a tool that deletes (the watch) does), "comment" creates or comments; "closed
 //     issues" orders nothing and reads, and so does a verb right after
-//     a preposition: "comments on file 987654", and "open" before a
+//     a preposition: "comments on file 987654", or after a determiner
+//     other than "a" and "an": "images we uploaded to the file manager", and "open" before a
 //     plural: "open issues", "open pull requests", and a verb that is
 //     its own participle after the plural a clause starts with:
 //     "webhooks set up on org X"; a first word it does not know that is
@@ -55,10 +58,26 @@ import (
 //     against the tool's verb (or its description's first word when the
 //     name only says POST), or a verb it does not know ("skip to the
 //     next track", "lock deploy 5f3a") against the first word of the
-//     name (skip-users-playback-to-next-track, lockDeploy); the number
+//     name (skip-users-playback-to-next-track, lockDeploy), the last
+//     word of a name that starts with the HTTP method and so reads as a
+//     path (postCampaignsIdActionsUnschedule, a POST on .../forks for
+//     "fork acme/webapp"), or the first word of its description ("Approve
+//     a pull request." where the name is cut short); when a tool says that
+//     verb, the request does not read for want of a verb the table knows;
+//     a verb of the request said after the HTTP method that starts a name
+//     counts as said (postListsIdMembersHashActionsDeletePermanent for
+//     "delete"); a name whose first word the table does not know, that
+//     starts no other name and that its description's first sentence
+//     does not say, while that sentence starts with a verb the table
+//     knows (previewASegment, "List segments"), is read with that
+//     sentence: its first word is its verb, and the sentence says the
+//     number; the number
 //     of things asked for against the number the name acts on (its
 //     listing verb, or the noun after its verb: getTask one,
-//     getStoriesForTask many), the request saying the name's noun in
+//     getStoriesForTask many; a path's name ending in an id acts on one
+//     of the thing before it, getListsIdSegmentsId one segment, and a
+//     listing word after the name's verb is a noun of the path, not its
+//     verb), the request saying the name's noun in
 //     the same number counting for the tool ("action 123456" is one:
 //     getActionsId) and in the other against it ("project OPS" is not
 //     getAllProjects), else a plural object, "how many", "all" or
@@ -91,7 +110,9 @@ import (
 //     is not the tool without a repo), each value of
 //     the request (identifier, number, quoted text) it takes for it, an
 //     id said after the tool's own noun ("VLAN 300") or written like the
-//     example's for it. A required identifier the request gives only by
+//     example's for it; a name word an argument it filled stands for, or
+//     of that argument's words' family, counts as said (repo_slug says
+//     Repositories: "deploy key 7 on acme/webapp" is the repository's). A required identifier the request gives only by
 //     name or place ("the members of team Service Desk") counts as given
 //     when its description names a tool that finds it, and so does one
 //     named by quoted text before its noun ("close the 'v2.0'

@@ -80,8 +80,21 @@ func toolNumber(name string) (int, string) {
 	verbSeen := false
 	head := ""
 	words := retrieve.Words(name)
-	lists := slices.ContainsFunc(words, func(w string) bool { return listVerbs[w] })
 	known := slices.ContainsFunc(words, func(w string) bool { _, ok := verbClasses[english.Stem(w)]; return ok })
+	// A listing word is the name's verb only when no verb comes before
+	// it (searchIssues, files_list): in getListsIdSegmentsId "lists" is
+	// the noun of a path, the Lists that hold segments.
+	lists := false
+	for _, w := range words {
+		if listVerbs[w] {
+			lists = true
+			break
+		}
+		if _, isVerb := verbClasses[english.Stem(w)]; isVerb && !english.IsPlural(w) {
+			break
+		}
+	}
+	prev := ""
 	for i, w := range words {
 		_, isVerb := verbClasses[english.Stem(w)]
 		if isVerb && !verbSeen || i == 0 && !known {
@@ -104,10 +117,17 @@ func toolNumber(name string) (int, string) {
 			// get-followed and check-current-user-follows name no
 			// thing by their verbs, getFiltersPaginated none by a
 			// qualifier.
+			if w != "id" {
+				prev = w
+			}
 			head = w
 		}
 	}
 	switch {
+	case head == "id" && prev != "" && words[len(words)-1] == "id":
+		// A path's name ending in an id acts on one thing, the one
+		// before it: getListsIdSegmentsId gets a segment.
+		return numberOne, english.Stem(prev)
 	case lists:
 		// listTicketsForUser: many tickets, whatever the noun's form.
 		if head == "" {

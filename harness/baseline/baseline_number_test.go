@@ -95,10 +95,17 @@ func TestPickByNumberAndVerb(t *testing.T) {
 			tool("lockDeploy", "Lock a deploy.", deploy),
 		}},
 	} {
-		k := newToolkit(c.tools)
-		hits, _, _ := k.pickTool(c.request, readUtterance(c.request))
-		if len(hits) == 0 || hits[0].Name != c.want {
-			t.Errorf("%q: picked %v, want %s", c.request, hits, c.want)
-		}
+		checkPick(t, c.request, c.want, c.tools)
+	}
+}
+
+// checkPick fails t unless the baseline, given tools, ranks want first
+// for request.
+func checkPick(t *testing.T, request, want string, tools []*schema.ToolInfo) {
+	t.Helper()
+	k := newToolkit(tools)
+	hits, _, _ := k.pickTool(request, readUtterance(request))
+	if len(hits) == 0 || hits[0].Name != want {
+		t.Errorf("%q: picked %v, want %s", request, hits, want)
 	}
 }

