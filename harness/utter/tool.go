@@ -3,6 +3,7 @@ package utter
 import (
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/agentready/agentready/gen/describe/prose"
 	"github.com/agentready/agentready/gen/ir"
@@ -85,9 +86,12 @@ func shapeOf(api *ir.API, op *ir.Operation) toolShape {
 	ws := prose.Words(op.Name)
 	// A name that starts with its group ("dcim_devices_list",
 	// "orgs/list-members") says the group once, not in every request.
-	grouped := ""
+	grouped, group := "", ""
 	if len(ws) > 2 && isTag(op, ws[0]) && len(op.Name) > len(ws[0]) && strings.ContainsRune("_/-.", rune(op.Name[len(ws[0])])) {
-		grouped, ws = op.Name[len(ws[0]):len(ws[0])+1], ws[1:]
+		grouped, group, ws = op.Name[len(ws[0]):len(ws[0])+1], ws[0], ws[1:]
+		if !sharedInGroups(api, op.Name[len(group)+1:]) {
+			group = ""
+		}
 	}
 	var sh toolShape
 	var nounWords []string
@@ -186,6 +190,15 @@ func shapeOf(api *ir.API, op *ir.Operation) toolShape {
 		}
 	}
 	sh.target = endsParam || sh.intent == intentAction && len(segs) >= 2 && strings.HasPrefix(segs[len(segs)-2], "{")
+	// An action's last segment after a parameter is the action
+	// ("/topups/{id}/cancel"), or else a part of the item the action is
+	// on ("/repos/{owner}/{repo}/vulnerability-alerts", named by the
+	// tool's nouns).
+	sub := ""
+	if sh.target && !endsParam && !sharesWord(prose.Words(last), strings.Fields(sh.verb)) &&
+		sharesWord(prose.Words(last), nounWords) {
+		sub = last
+	}
 	if sh.intent == intentList || sh.intent == intentSearch || sh.intent == intentCreate {
 		sh.target = false
 	}
@@ -227,12 +240,50 @@ func shapeOf(api *ir.API, op *ir.Operation) toolShape {
 	one := append(append([]string{}, kept[:len(kept)-1]...), english.Singular(lw))
 	many := append(append([]string{}, kept[:len(kept)-1]...), english.Plural(english.Singular(lw)))
 	sh.resource, sh.resources = strings.Join(one, " "), strings.Join(many, " ")
+	if sub != "" {
+		// The thing acted on is what the path names after the last
+		// parameter, of that parameter's item:
+		// "/repos/{owner}/{repo}/vulnerability-alerts" disables the
+		// vulnerability alerts of a repo, not the repo.
+		sh.target = false
+	}
+	if group != "" && !slices.Contains(kept, group) {
+		// Another group has a tool of the same name
+		// ("actions/get-org-public-key", "dependabot/get-org-public-key"):
+		// the group is what tells them apart.
+		if len(sh.params) > 0 && sh.target && sh.params[len(sh.params)-1].noun != "" {
+			sh.params[len(sh.params)-1].noun = group + " " + sh.params[len(sh.params)-1].noun
+		}
+		sh.resource, sh.resources = group+" "+sh.resource, group+" "+sh.resources
+	}
 	for i := range sh.params {
 		if sh.params[i].noun == "" {
 			sh.params[i].noun = sh.resource
 		}
 	}
 	return sh
+}
+
+// groupNames caches, per API, how many tools have each name once the
+// group it starts with is left out ("get-org-public-key" for
+// "actions/get-org-public-key").
+var groupNames sync.Map // *ir.API -> map[string]int
+
+// sharedInGroups reports whether more than one of the API's tools is
+// named rest after its group.
+func sharedInGroups(api *ir.API, rest string) bool {
+	m, ok := groupNames.Load(api)
+	if !ok {
+		counts := map[string]int{}
+		for _, op := range api.Operations {
+			ws := prose.Words(op.Name)
+			if len(ws) > 2 && isTag(op, ws[0]) && len(op.Name) > len(ws[0]) && strings.ContainsRune("_/-.", rune(op.Name[len(ws[0])])) {
+				counts[op.Name[len(ws[0])+1:]]++
+			}
+		}
+		m, _ = groupNames.LoadOrStore(api, counts)
+	}
+	return m.(map[string]int)[rest] > 1
 }
 
 // rename names the resource otherwise ("support ticket" for ticket),

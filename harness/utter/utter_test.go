@@ -467,3 +467,37 @@ func TestTemplateFiles(t *testing.T) {
 		}
 	}
 }
+
+// An action on a part of an item ("/repos/{owner}/{repo}/vulnerability-alerts")
+// names the part, not the item; a tool whose name another group's tool
+// shares ("actions/get-org-secret", "dependabot/get-org-secret") says its
+// group; one whose name no other group has does not.
+func TestShapesOfPartsAndGroups(t *testing.T) {
+	api := loadSpec(t, githubSpec)
+	for tool, want := range map[string]string{
+		"repos_disable-vulnerability-alerts": "the vulnerability alerts",
+		"repos_check-vulnerability-alerts":   "the vulnerability alerts",
+		"codespaces_get-repo-public-key":     "the codespaces public key",
+		"actions_get-repo-public-key":        "the actions public key",
+		"actions_get-org-secret":             "actions secret",
+		"issues_create-label":                "label",
+	} {
+		op := api.Operation(tool)
+		if op == nil {
+			t.Fatalf("github.json has no operation %s", tool)
+		}
+		sh := shapeOf(api, op)
+		got := sh.resource
+		if sh.target {
+			got = sh.params[len(sh.params)-1].noun
+		} else if sh.intent != intentCreate {
+			got = "the " + sh.resource
+			if sh.plural {
+				got = "the " + sh.resources
+			}
+		}
+		if got != want {
+			t.Errorf("%s: %q, want %q", tool, got, want)
+		}
+	}
+}
