@@ -23,6 +23,10 @@ type Confusion struct {
 	// lack and the utterance does not say (empty when the target has
 	// none: its name and summary say nothing Tool's do not).
 	Unsaid []string `json:"unsaid,omitempty"`
+	// Blind is set when the target's name and summary have words that
+	// Tool's lack and the utterance says none of them: nothing in it
+	// points to the target rather than to Tool.
+	Blind bool `json:"blind,omitempty"`
 }
 
 // toolWords is what a tool's name and summary say, as stems (see
@@ -120,7 +124,7 @@ func (j *Judge) TellApart(tool, text string) []Confusion {
 			continue
 		}
 		slices.Sort(unsaid)
-		out = append(out, Confusion{Tool: h.Name, Unsaid: unsaid})
+		out = append(out, Confusion{Tool: h.Name, Unsaid: unsaid, Blind: own > 0 && ownSaid == 0})
 	}
 	return out
 }
@@ -152,16 +156,17 @@ func init() {
 	}
 }
 
-// nearWord reports whether a set holds a word one of whose stems is a
-// prefix of at least three letters of the other ("repo" and
-// "repository", "org" and "organization").
+// nearWord reports whether a set holds a word of which the other is a
+// prefix of at least three letters ("repo" and "repository", "org" and
+// "organization") or a part of at least five ("podsecuritypolicy" says
+// security).
 func nearWord(w string, set map[string]bool) bool {
 	for x := range set {
 		a, b := w, x
 		if len(a) > len(b) {
 			a, b = b, a
 		}
-		if len(a) >= 3 && strings.HasPrefix(b, a) {
+		if len(a) >= 3 && strings.HasPrefix(b, a) || len(a) >= 5 && strings.Contains(b, a) {
 			return true
 		}
 	}

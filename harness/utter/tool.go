@@ -1,6 +1,7 @@
 package utter
 
 import (
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -247,6 +248,18 @@ func shapeOf(api *ir.API, op *ir.Operation) toolShape {
 		// vulnerability alerts of a repo, not the repo.
 		sh.target = false
 	}
+	if v := versionOf(op.Name); v != "" && sharedInVersions(api, op.Name) {
+		// Another version of the API has the tool too
+		// ("readRbacAuthorizationV1alpha1ClusterRole" and
+		// "readRbacAuthorizationV1ClusterRole"): the version is what
+		// tells them apart.
+		if n := len(sh.params); n > 0 && sh.target && sh.params[n-1].noun != "" && !slices.Contains(strings.Fields(sh.params[n-1].noun), v) {
+			sh.params[n-1].noun = v + " " + sh.params[n-1].noun
+		}
+		if !slices.Contains(strings.Fields(sh.resource), v) {
+			sh.resource, sh.resources = v+" "+sh.resource, v+" "+sh.resources
+		}
+	}
 	if group != "" && !slices.Contains(kept, group) {
 		// Another group has a tool of the same name
 		// ("actions/get-org-public-key", "dependabot/get-org-public-key"):
@@ -284,6 +297,42 @@ func sharedInGroups(api *ir.API, rest string) bool {
 		m, _ = groupNames.LoadOrStore(api, counts)
 	}
 	return m.(map[string]int)[rest] > 1
+}
+
+// versionWord finds an API version in a tool's name: "V1alpha1",
+// "V2beta2", "V1" (after a lower-case letter, before an upper-case one or
+// the end).
+var versionWord = regexp.MustCompile(`[a-z](V[0-9]+(?:(?:alpha|beta)[0-9]*)?)(?:[A-Z]|$)`)
+
+// versionOf returns the API version a tool's name says, lower-cased
+// ("v1alpha1"); "" when none.
+func versionOf(name string) string {
+	m := versionWord.FindStringSubmatch(name)
+	if m == nil {
+		return ""
+	}
+	return strings.ToLower(m[1])
+}
+
+// versionNames caches, per API, how many tools have each name once the
+// version is left out.
+var versionNames sync.Map // *ir.API -> map[string]int
+
+// sharedInVersions reports whether more than one of the API's tools has
+// the name once its version is left out.
+func sharedInVersions(api *ir.API, name string) bool {
+	m, ok := versionNames.Load(api)
+	if !ok {
+		counts := map[string]int{}
+		for _, op := range api.Operations {
+			if v := versionWord.FindStringSubmatchIndex(op.Name); v != nil {
+				counts[op.Name[:v[2]]+op.Name[v[3]:]]++
+			}
+		}
+		m, _ = versionNames.LoadOrStore(api, counts)
+	}
+	v := versionWord.FindStringSubmatchIndex(name)
+	return v != nil && m.(map[string]int)[name[:v[2]]+name[v[3]:]] > 1
 }
 
 // rename names the resource otherwise ("support ticket" for ticket),
