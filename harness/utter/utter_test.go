@@ -23,6 +23,7 @@ import (
 	"github.com/agentready/agentready/gen/toolschema"
 	"github.com/agentready/agentready/harness/cases"
 	"github.com/agentready/agentready/harness/graph"
+	"github.com/agentready/agentready/harness/judge"
 	"github.com/agentready/agentready/specs/exampleapi/server"
 )
 
@@ -499,5 +500,43 @@ func TestShapesOfPartsAndGroups(t *testing.T) {
 		if got != want {
 			t.Errorf("%s: %q, want %q", tool, got, want)
 		}
+	}
+}
+
+// An utterance that says every value but nothing that tells its tool from
+// a nearby one is written again with what the request is for, in the
+// words of the tool's summary, and kept only when that tells them apart.
+func TestAnnotateTellsToolsApart(t *testing.T) {
+	api := loadSpec(t, githubSpec)
+	cat := catalog.Describe(api)
+	tm, err := NewTemplates(TemplateOptions{Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := cases.Case{ID: "repos_disable-vulnerability-alerts/required/00", Tool: "repos_disable-vulnerability-alerts",
+		Scenario: cases.Required, Args: map[string]any{"owner": "acme", "repo": "billing-api"}}
+	j := judge.New(cat)
+	blind := cases.Utterance{Text: "Disable repo billing-api in owner acme.", Generator: "template:action/1"}
+	if blindTo(j, &c, &blind) == "" {
+		t.Fatalf("%q: told apart", blind.Text)
+	}
+	u, ok, err := tm.Rewrite(context.Background(), cat, &c, blind, judge.Verdict{}, 3)
+	if err != nil || !ok {
+		t.Fatalf("rewrite: %v, %v", ok, err)
+	}
+	if !strings.Contains(strings.ToLower(u.Text), "disable vulnerability alerts") || blindTo(j, &c, &u) != "" {
+		t.Errorf("rewritten %q: does not say what it is for, or is still blind (%s)", u.Text, blindTo(j, &c, &u))
+	}
+	out, st, err := Annotate(context.Background(), cat, []cases.Case{c}, tm)
+	if err != nil || len(out) != 1 {
+		t.Fatalf("annotate: %d cases, %v", len(out), err)
+	}
+	for _, u := range out[0].Utterances {
+		if blindTo(j, &c, &u) != "" {
+			t.Errorf("kept %q, blind to %s", u.Text, blindTo(j, &c, &u))
+		}
+	}
+	if st.Blind != 0 {
+		t.Errorf("stats: %+v", st)
 	}
 }
