@@ -21,6 +21,7 @@ import (
 	"github.com/agentready/agentready/gen/ir"
 	"github.com/agentready/agentready/harness/cases"
 	"github.com/agentready/agentready/harness/judge"
+	"github.com/agentready/agentready/internal/english"
 )
 
 // DefaultPerCase is how many utterances a generator writes per case.
@@ -272,6 +273,11 @@ func (t *Templates) Rewrite(_ context.Context, cat *catalog.Bound, c *cases.Case
 		return u, true, nil
 	case 3:
 		what := prose.FirstSentence(prose.Clean(op.Summary))
+		if what == "" {
+			// Many specs say it in the description alone ("read the
+			// specified Pod").
+			what = prose.FirstSentence(prose.Clean(op.Description))
+		}
 		what = strings.TrimRight(strings.TrimSpace(what), ".")
 		if i := strings.LastIndex(what, " ("); i > 0 && strings.HasSuffix(what, ")") {
 			// "Check team permissions for a repository (Legacy)".
@@ -283,6 +289,11 @@ func (t *Templates) Rewrite(_ context.Context, cat *catalog.Bound, c *cases.Case
 		if r, n := utf8.DecodeRuneInString(what); n > 0 && !unicode.IsUpper(rune(what[min(n, len(what)-1)])) {
 			// "Disable vulnerability alerts", not "GET the API".
 			what = string(unicode.ToLower(r)) + what[n:]
+		}
+		if first, rest, ok := strings.Cut(what, " "); ok && english.IsPlural(first) && !strings.HasSuffix(first, "ss") {
+			// "Retrieves the coupon" says what the tool does; a
+			// request says "retrieve the coupon".
+			what = english.Singular(first) + " " + rest
 		}
 		vs := t.variants[purpose]
 		name := vs[rng.IntN(len(vs))]
