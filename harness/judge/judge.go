@@ -39,6 +39,7 @@ import (
 	"github.com/agentready/agentready/gen/ir"
 	"github.com/agentready/agentready/gen/toolschema"
 	"github.com/agentready/agentready/harness/cases"
+	"github.com/agentready/agentready/harness/retrieve"
 )
 
 // Judge checks utterances of the cases of one API. It is safe for
@@ -52,6 +53,9 @@ type Judge struct {
 	// texts are the texts read lately (at most maxReadTexts): a text is
 	// judged, then rated, and reading it is most of the cost of both.
 	texts map[string]*text
+	// near ranks the API's tools by likeness (TellApart), built once.
+	nearOnce sync.Once
+	near     *retrieve.Index
 }
 
 // maxReadTexts bounds Judge.texts; a case has a few utterances.

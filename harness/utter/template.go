@@ -17,9 +17,11 @@ import (
 	"unicode/utf8"
 
 	"github.com/agentready/agentready/gen/catalog"
+	"github.com/agentready/agentready/gen/describe/prose"
 	"github.com/agentready/agentready/gen/ir"
 	"github.com/agentready/agentready/harness/cases"
 	"github.com/agentready/agentready/harness/judge"
+	"github.com/agentready/agentready/internal/english"
 )
 
 // DefaultPerCase is how many utterances a generator writes per case.
@@ -64,7 +66,7 @@ func NewTemplates(opts TemplateOptions) (*Templates, error) {
 	}
 	set := template.New("utterances").Funcs(templateFuncs).Option("missingkey=error")
 	t := &Templates{seed: opts.Seed, perCase: opts.PerCase, variants: map[string][]string{}}
-	for _, intent := range []string{intentList, intentGet, intentCreate, intentUpdate, intentDelete, intentSearch, intentAction, added, contextWords} {
+	for _, intent := range []string{intentList, intentGet, intentCreate, intentUpdate, intentDelete, intentSearch, intentAction, added, purpose, contextWords} {
 		name := intent + ".tmpl"
 		b, err := fs.ReadFile(files, name)
 		if err != nil {
@@ -213,6 +215,10 @@ func (p *phraser) keptForms(text string) map[string]string {
 // (added.tmpl).
 const added = "added"
 
+// purpose names the phrasings that add what a request is for
+// (purpose.tmpl).
+const purpose = "purpose"
+
 // Rewrite writes an utterance of the case again, after the judge found
 // that failed does not say every value the call needs: the first attempt
 // is another phrasing, the second adds what missing lists, in clauses of
@@ -264,6 +270,38 @@ func (t *Templates) Rewrite(_ context.Context, cat *catalog.Bound, c *cases.Case
 				u.Forms[k] = f
 			}
 		}
+		return u, true, nil
+	case 3:
+		what := prose.FirstSentence(prose.Clean(op.Summary))
+		if what == "" {
+			// Many specs say it in the description alone ("read the
+			// specified Pod").
+			what = prose.FirstSentence(prose.Clean(op.Description))
+		}
+		what = strings.TrimRight(strings.TrimSpace(what), ".")
+		if i := strings.LastIndex(what, " ("); i > 0 && strings.HasSuffix(what, ")") {
+			// "Check team permissions for a repository (Legacy)".
+			what = what[:i]
+		}
+		if what == "" || strings.ContainsAny(what, "\n") {
+			return cases.Utterance{}, false, nil
+		}
+		if r, n := utf8.DecodeRuneInString(what); n > 0 && !unicode.IsUpper(rune(what[min(n, len(what)-1)])) {
+			// "Disable vulnerability alerts", not "GET the API".
+			what = string(unicode.ToLower(r)) + what[n:]
+		}
+		if first, rest, ok := strings.Cut(what, " "); ok && english.IsPlural(first) && !strings.HasSuffix(first, "ss") {
+			// "Retrieves the coupon" says what the tool does; a
+			// request says "retrieve the coupon".
+			what = english.Singular(first) + " " + rest
+		}
+		vs := t.variants[purpose]
+		name := vs[rng.IntN(len(vs))]
+		var buf bytes.Buffer
+		if err := t.set.ExecuteTemplate(&buf, name, struct{ Text, Purpose string }{failed.Text, what}); err != nil {
+			return cases.Utterance{}, false, fmt.Errorf("template %s: %w", name, err)
+		}
+		u := cases.Utterance{Text: tidy(buf.String()), Generator: failed.Generator + "+" + name, Forms: maps.Clone(failed.Forms)}
 		return u, true, nil
 	}
 	return cases.Utterance{}, false, nil

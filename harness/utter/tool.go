@@ -1,8 +1,10 @@
 package utter
 
 import (
+	"regexp"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/agentready/agentready/gen/describe/prose"
 	"github.com/agentready/agentready/gen/ir"
@@ -85,9 +87,12 @@ func shapeOf(api *ir.API, op *ir.Operation) toolShape {
 	ws := prose.Words(op.Name)
 	// A name that starts with its group ("dcim_devices_list",
 	// "orgs/list-members") says the group once, not in every request.
-	grouped := ""
+	grouped, group := "", ""
 	if len(ws) > 2 && isTag(op, ws[0]) && len(op.Name) > len(ws[0]) && strings.ContainsRune("_/-.", rune(op.Name[len(ws[0])])) {
-		grouped, ws = op.Name[len(ws[0]):len(ws[0])+1], ws[1:]
+		grouped, group, ws = op.Name[len(ws[0]):len(ws[0])+1], ws[0], ws[1:]
+		if !sharedInGroups(api, op.Name[len(group)+1:]) {
+			group = ""
+		}
 	}
 	var sh toolShape
 	var nounWords []string
@@ -186,6 +191,15 @@ func shapeOf(api *ir.API, op *ir.Operation) toolShape {
 		}
 	}
 	sh.target = endsParam || sh.intent == intentAction && len(segs) >= 2 && strings.HasPrefix(segs[len(segs)-2], "{")
+	// An action's last segment after a parameter is the action
+	// ("/topups/{id}/cancel"), or else a part of the item the action is
+	// on ("/repos/{owner}/{repo}/vulnerability-alerts", named by the
+	// tool's nouns).
+	sub := ""
+	if sh.target && !endsParam && !sharesWord(prose.Words(last), strings.Fields(sh.verb)) &&
+		sharesWord(prose.Words(last), nounWords) {
+		sub = last
+	}
 	if sh.intent == intentList || sh.intent == intentSearch || sh.intent == intentCreate {
 		sh.target = false
 	}
@@ -227,12 +241,98 @@ func shapeOf(api *ir.API, op *ir.Operation) toolShape {
 	one := append(append([]string{}, kept[:len(kept)-1]...), english.Singular(lw))
 	many := append(append([]string{}, kept[:len(kept)-1]...), english.Plural(english.Singular(lw)))
 	sh.resource, sh.resources = strings.Join(one, " "), strings.Join(many, " ")
+	if sub != "" {
+		// The thing acted on is what the path names after the last
+		// parameter, of that parameter's item:
+		// "/repos/{owner}/{repo}/vulnerability-alerts" disables the
+		// vulnerability alerts of a repo, not the repo.
+		sh.target = false
+	}
+	if v := versionOf(op.Name); v != "" && sharedInVersions(api, op.Name) {
+		// Another version of the API has the tool too
+		// ("readRbacAuthorizationV1alpha1ClusterRole" and
+		// "readRbacAuthorizationV1ClusterRole"): the version is what
+		// tells them apart.
+		if n := len(sh.params); n > 0 && sh.target && sh.params[n-1].noun != "" && !slices.Contains(strings.Fields(sh.params[n-1].noun), v) {
+			sh.params[n-1].noun = v + " " + sh.params[n-1].noun
+		}
+		if !slices.Contains(strings.Fields(sh.resource), v) {
+			sh.resource, sh.resources = v+" "+sh.resource, v+" "+sh.resources
+		}
+	}
+	if group != "" && !slices.Contains(kept, group) {
+		// Another group has a tool of the same name
+		// ("actions/get-org-public-key", "dependabot/get-org-public-key"):
+		// the group is what tells them apart.
+		if len(sh.params) > 0 && sh.target && sh.params[len(sh.params)-1].noun != "" {
+			sh.params[len(sh.params)-1].noun = group + " " + sh.params[len(sh.params)-1].noun
+		}
+		sh.resource, sh.resources = group+" "+sh.resource, group+" "+sh.resources
+	}
 	for i := range sh.params {
 		if sh.params[i].noun == "" {
 			sh.params[i].noun = sh.resource
 		}
 	}
 	return sh
+}
+
+// groupNames caches, per API, how many tools have each name once the
+// group it starts with is left out ("get-org-public-key" for
+// "actions/get-org-public-key").
+var groupNames sync.Map // *ir.API -> map[string]int
+
+// sharedInGroups reports whether more than one of the API's tools is
+// named rest after its group.
+func sharedInGroups(api *ir.API, rest string) bool {
+	m, ok := groupNames.Load(api)
+	if !ok {
+		counts := map[string]int{}
+		for _, op := range api.Operations {
+			ws := prose.Words(op.Name)
+			if len(ws) > 2 && isTag(op, ws[0]) && len(op.Name) > len(ws[0]) && strings.ContainsRune("_/-.", rune(op.Name[len(ws[0])])) {
+				counts[op.Name[len(ws[0])+1:]]++
+			}
+		}
+		m, _ = groupNames.LoadOrStore(api, counts)
+	}
+	return m.(map[string]int)[rest] > 1
+}
+
+// versionWord finds an API version in a tool's name: "V1alpha1",
+// "V2beta2", "V1" (after a lower-case letter, before an upper-case one or
+// the end).
+var versionWord = regexp.MustCompile(`[a-z](V[0-9]+(?:(?:alpha|beta)[0-9]*)?)(?:[A-Z]|$)`)
+
+// versionOf returns the API version a tool's name says, lower-cased
+// ("v1alpha1"); "" when none.
+func versionOf(name string) string {
+	m := versionWord.FindStringSubmatch(name)
+	if m == nil {
+		return ""
+	}
+	return strings.ToLower(m[1])
+}
+
+// versionNames caches, per API, how many tools have each name once the
+// version is left out.
+var versionNames sync.Map // *ir.API -> map[string]int
+
+// sharedInVersions reports whether more than one of the API's tools has
+// the name once its version is left out.
+func sharedInVersions(api *ir.API, name string) bool {
+	m, ok := versionNames.Load(api)
+	if !ok {
+		counts := map[string]int{}
+		for _, op := range api.Operations {
+			if v := versionWord.FindStringSubmatchIndex(op.Name); v != nil {
+				counts[op.Name[:v[2]]+op.Name[v[3]:]]++
+			}
+		}
+		m, _ = versionNames.LoadOrStore(api, counts)
+	}
+	v := versionWord.FindStringSubmatchIndex(name)
+	return v != nil && m.(map[string]int)[name[:v[2]]+name[v[3]:]] > 1
 }
 
 // rename names the resource otherwise ("support ticket" for ticket),

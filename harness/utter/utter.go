@@ -70,7 +70,7 @@ type Rewriter interface {
 
 // rewrites is how many times Annotate asks a Rewriter for another
 // utterance before it drops the one that failed.
-const rewrites = 2
+const rewrites = 3
 
 // Stats counts what Annotate's judge did. Passed, Rewritten and Dropped
 // add up to Cases.
@@ -86,6 +86,11 @@ type Stats struct {
 	// Dropped counts the cases dropped because none of their utterances
 	// passed, even rewritten.
 	Dropped int
+	// Blind counts the dropped cases whose utterances said every value
+	// but nothing that tells the case's tool from a nearby one
+	// (judge.Confusion.Blind): no agent could pick the tool, so a verdict
+	// on it would blame the tool for the utterance.
+	Blind int
 	// Utterances is the number of utterances kept; Levels counts them by
 	// naturalness (index 1 to 5; a model's judge rates what it writes,
 	// judge.Naturalness the rest).
@@ -97,6 +102,9 @@ type Stats struct {
 // first time, 20 rewritten, 9 dropped".
 func (s Stats) String() string {
 	out := fmt.Sprintf("%d cases judged: %d passed first time, %d rewritten, %d dropped", s.Cases, s.Passed, s.Rewritten, s.Dropped)
+	if s.Blind > 0 {
+		out += fmt.Sprintf(" (%d of them for saying nothing that tells their tool from a nearby one)", s.Blind)
+	}
 	var levels []string
 	for l := 5; l >= 1; l-- {
 		if s.Levels[l] > 0 {
@@ -167,6 +175,9 @@ func Annotate(ctx context.Context, cat *catalog.Bound, cs []cases.Case, g Genera
 		switch {
 		case r.dropped:
 			st.Dropped++
+			if r.blind {
+				st.Blind++
+			}
 			continue
 		case r.changed:
 			st.Rewritten++
@@ -190,7 +201,10 @@ func Annotate(ctx context.Context, cat *catalog.Bound, cs []cases.Case, g Genera
 type annotation struct {
 	c                cases.Case
 	dropped, changed bool
-	err              error
+	// blind is set for a case dropped only because its utterances do
+	// not tell its tool from a nearby one.
+	blind bool
+	err   error
 }
 
 // annotate writes and judges the utterances of one case (see Annotate).
@@ -206,7 +220,7 @@ func annotate(ctx context.Context, cat *catalog.Bound, j *judge.Judge, g Generat
 	if err != nil {
 		return annotation{err: fmt.Errorf("case %s: %w", c.ID, err)}
 	}
-	kept, changed, err := judged(ctx, cat, j, rw, shown, us)
+	kept, changed, blind, err := judged(ctx, cat, j, rw, shown, us)
 	if err != nil {
 		return annotation{err: fmt.Errorf("case %s: %w", c.ID, err)}
 	}
@@ -214,7 +228,7 @@ func annotate(ctx context.Context, cat *catalog.Bound, j *judge.Judge, g Generat
 		kept, changed = ok, true
 	}
 	if len(kept) == 0 {
-		return annotation{dropped: true}
+		return annotation{dropped: true, blind: blind}
 	}
 	rated := *shown
 	rated.Utterances = kept
@@ -230,33 +244,63 @@ func annotate(ctx context.Context, cat *catalog.Bound, j *judge.Judge, g Generat
 }
 
 // judged returns the utterances that pass the judge, rewritten where
-// they failed and rw can, and whether any was rewritten or dropped.
-func judged(ctx context.Context, cat *catalog.Bound, j *judge.Judge, rw Rewriter, c *cases.Case, us []cases.Utterance) ([]cases.Utterance, bool, error) {
+// they failed and rw can, whether any was rewritten or dropped, and
+// whether every one that said all the values was dropped for saying
+// nothing that tells the tool from a nearby one (blindTo).
+func judged(ctx context.Context, cat *catalog.Bound, j *judge.Judge, rw Rewriter, c *cases.Case, us []cases.Utterance) ([]cases.Utterance, bool, bool, error) {
 	var kept []cases.Utterance
 	seen := map[string]bool{}
 	changed := len(us) == 0
+	blind := false
+	pass := func(u *cases.Utterance) (judge.Verdict, bool) {
+		v := j.Check(c, u)
+		if !v.OK() {
+			return v, false
+		}
+		if blindTo(j, c, u) != "" {
+			blind = true
+			return v, false
+		}
+		return v, true
+	}
 	for _, u := range us {
-		v := j.Check(c, &u)
-		if v.OK() && !seen[u.Text] {
+		v, ok := pass(&u)
+		if ok && !seen[u.Text] {
 			seen[u.Text] = true
 			kept = append(kept, u)
 			continue
 		}
 		changed = true
-		for attempt := 1; rw != nil && !v.OK() && attempt <= rewrites; attempt++ {
+		for attempt := 1; rw != nil && attempt <= rewrites; attempt++ {
 			nu, ok, err := rw.Rewrite(ctx, cat, c, u, v, attempt)
 			if err != nil {
-				return nil, true, err
+				return nil, true, false, err
 			}
 			if !ok {
 				continue
 			}
-			if j.Check(c, &nu).OK() && !seen[nu.Text] {
+			if _, ok := pass(&nu); ok && !seen[nu.Text] {
 				seen[nu.Text] = true
 				kept = append(kept, nu)
 				break
 			}
 		}
 	}
-	return kept, changed, nil
+	return kept, changed, blind && len(kept) == 0, nil
+}
+
+// blindTo returns a tool near the case's that the utterance says nothing
+// to tell the case's tool from ("Disable repo X" for
+// repos/disable-vulnerability-alerts beside
+// repos/disable-private-vulnerability-reporting), "" when there is none.
+// A case whose tool the request does not point to judges the utterance,
+// not the tool, so such an utterance is written again or dropped as one
+// that leaves out a value is.
+func blindTo(j *judge.Judge, c *cases.Case, u *cases.Utterance) string {
+	for _, cf := range j.TellApart(c.Tool, u.Text) {
+		if cf.Blind {
+			return cf.Tool
+		}
+	}
+	return ""
 }

@@ -23,6 +23,7 @@ import (
 	"github.com/agentready/agentready/gen/toolschema"
 	"github.com/agentready/agentready/harness/cases"
 	"github.com/agentready/agentready/harness/graph"
+	"github.com/agentready/agentready/harness/judge"
 	"github.com/agentready/agentready/specs/exampleapi/server"
 )
 
@@ -465,5 +466,77 @@ func TestTemplateFiles(t *testing.T) {
 		if _, err := prompt(name); err != nil {
 			t.Error(err)
 		}
+	}
+}
+
+// An action on a part of an item ("/repos/{owner}/{repo}/vulnerability-alerts")
+// names the part, not the item; a tool whose name another group's tool
+// shares ("actions/get-org-secret", "dependabot/get-org-secret") says its
+// group; one whose name no other group has does not.
+func TestShapesOfPartsAndGroups(t *testing.T) {
+	api := loadSpec(t, githubSpec)
+	for tool, want := range map[string]string{
+		"repos_disable-vulnerability-alerts": "the vulnerability alerts",
+		"repos_check-vulnerability-alerts":   "the vulnerability alerts",
+		"codespaces_get-repo-public-key":     "the codespaces public key",
+		"actions_get-repo-public-key":        "the actions public key",
+		"actions_get-org-secret":             "actions secret",
+		"issues_create-label":                "label",
+	} {
+		op := api.Operation(tool)
+		if op == nil {
+			t.Fatalf("github.json has no operation %s", tool)
+		}
+		sh := shapeOf(api, op)
+		got := sh.resource
+		if sh.target {
+			got = sh.params[len(sh.params)-1].noun
+		} else if sh.intent != intentCreate {
+			got = "the " + sh.resource
+			if sh.plural {
+				got = "the " + sh.resources
+			}
+		}
+		if got != want {
+			t.Errorf("%s: %q, want %q", tool, got, want)
+		}
+	}
+}
+
+// An utterance that says every value but nothing that tells its tool from
+// a nearby one is written again with what the request is for, in the
+// words of the tool's summary, and kept only when that tells them apart.
+func TestAnnotateTellsToolsApart(t *testing.T) {
+	api := loadSpec(t, githubSpec)
+	cat := catalog.Describe(api)
+	tm, err := NewTemplates(TemplateOptions{Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := cases.Case{ID: "repos_disable-vulnerability-alerts/required/00", Tool: "repos_disable-vulnerability-alerts",
+		Scenario: cases.Required, Args: map[string]any{"owner": "acme", "repo": "billing-api"}}
+	j := judge.New(cat)
+	blind := cases.Utterance{Text: "Disable repo billing-api in owner acme.", Generator: "template:action/1"}
+	if blindTo(j, &c, &blind) == "" {
+		t.Fatalf("%q: told apart", blind.Text)
+	}
+	u, ok, err := tm.Rewrite(context.Background(), cat, &c, blind, judge.Verdict{}, 3)
+	if err != nil || !ok {
+		t.Fatalf("rewrite: %v, %v", ok, err)
+	}
+	if !strings.Contains(strings.ToLower(u.Text), "disable vulnerability alerts") || blindTo(j, &c, &u) != "" {
+		t.Errorf("rewritten %q: does not say what it is for, or is still blind (%s)", u.Text, blindTo(j, &c, &u))
+	}
+	out, st, err := Annotate(context.Background(), cat, []cases.Case{c}, tm)
+	if err != nil || len(out) != 1 {
+		t.Fatalf("annotate: %d cases, %v", len(out), err)
+	}
+	for _, u := range out[0].Utterances {
+		if blindTo(j, &c, &u) != "" {
+			t.Errorf("kept %q, blind to %s", u.Text, blindTo(j, &c, &u))
+		}
+	}
+	if st.Blind != 0 {
+		t.Errorf("stats: %+v", st)
 	}
 }

@@ -1,0 +1,226 @@
+package judge
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/agentready/agentready/gen/describe/prose"
+	"github.com/agentready/agentready/gen/ir"
+	"github.com/agentready/agentready/harness/retrieve"
+)
+
+// Nearest is how many of a tool's most similar tools an utterance must
+// tell it from: the k that `agentready test` offers a model beside the
+// target by default.
+const Nearest = 10
+
+// Confusion says that an utterance does not tell its case's tool from a
+// nearby one.
+type Confusion struct {
+	// Tool is the nearby tool.
+	Tool string `json:"tool"`
+	// Unsaid are the words of the target's name and summary that Tool's
+	// lack and the utterance does not say (empty when the target has
+	// none: its name and summary say nothing Tool's do not).
+	Unsaid []string `json:"unsaid,omitempty"`
+	// Blind is set when the target's name and summary have nouns that
+	// Tool's lack and the utterance says none of the words that tell
+	// them apart: nothing in it points to the target rather than to
+	// Tool. Verbs alone do not make it blind: a request to "make them an
+	// admin" for user 42 does not say update, and still means it.
+	Blind bool `json:"blind,omitempty"`
+}
+
+// toolWords is what a tool's name and summary say, as stems (see
+// retrieve.Tokens).
+type toolWords map[string]bool
+
+// wordsOf returns the stems of an operation's name and summary.
+func wordsOf(op *ir.Operation) toolWords {
+	out := toolWords{}
+	text := op.Name + " " + prose.FirstSentence(prose.Clean(op.Summary))
+	if op.Summary == "" {
+		text += " " + prose.FirstSentence(prose.Clean(op.Description))
+	}
+	for _, w := range retrieve.Tokens(text) {
+		if !readVerb[w] {
+			out[w] = true
+		}
+	}
+	return out
+}
+
+// readVerb are the stems of the verbs of tools that read: a request
+// tells a list from a get by what it asks for (all users, user 42), not
+// by saying "list" or "get".
+var readVerb = map[string]bool{}
+
+func init() {
+	for _, w := range retrieve.Tokens("get list read show fetch retrieve view describe") {
+		readVerb[w] = true
+	}
+}
+
+// nearTools returns the index of the API's tools for finding a tool's
+// nearest ones, built once.
+func (j *Judge) nearTools() *retrieve.Index {
+	j.nearOnce.Do(func() {
+		docs := make([]retrieve.Doc, len(j.api.Operations))
+		for i, op := range j.api.Operations {
+			var params []string
+			for _, p := range op.Params {
+				params = append(params, p.Name+" "+p.Description)
+			}
+			docs[i] = retrieve.Doc{Name: op.Name, Text: op.Summary + "\n" + op.Description + "\n" + strings.Join(params, "\n"),
+				Method: op.Method}
+		}
+		j.near = retrieve.New(docs)
+	})
+	return j.near
+}
+
+// TellApart reports the tools among the Nearest most similar to the
+// case's tool (ranked on names, texts and parameters, as `agentready test`
+// ranks them) that the utterance does not tell the tool from, nil when it
+// tells it from every one. An utterance tells the target T from a tool S
+// when it says every word of T's name and summary that S's lack, or more
+// of them than of the words of S's that T's lack, or, when T's say
+// nothing S's do not, when it says none of S's own words: "Disable the vulnerability
+// alerts of repo X" tells disable-vulnerability-alerts from
+// disable-private-vulnerability-reporting, "Disable repo X" does not.
+// Words are compared as stems, and a word said as part of a value counts
+// ("repo-10" says repo).
+func (j *Judge) TellApart(tool, text string) []Confusion {
+	op := j.api.Operation(tool)
+	if op == nil {
+		return nil
+	}
+	said := map[string]bool{}
+	for _, w := range retrieve.Tokens(text) {
+		said[w] = true
+		for _, s := range retrieve.Synonyms(w) {
+			said[s] = true
+		}
+		for _, s := range verbClass[w] {
+			said[s] = true
+		}
+	}
+	target := wordsOf(op)
+	verbs := map[string]bool{leadVerb(op): true}
+	var out []Confusion
+	for _, h := range j.nearTools().Similar(tool, Nearest) {
+		other := j.api.Operation(h.Name)
+		if other == nil {
+			continue
+		}
+		near := wordsOf(other)
+		verbs[leadVerb(other)] = true
+		own, theirs, ownSaid, theirsSaid, ownNouns := 0, 0, 0, 0, 0
+		var unsaid []string
+		for w := range target {
+			if near[w] || prefixWord(w, near) {
+				continue
+			}
+			own++
+			if !verbs[w] && verbClass[w] == nil {
+				ownNouns++
+			}
+			if said[w] || nearWord(w, said) {
+				ownSaid++
+			} else {
+				unsaid = append(unsaid, w)
+			}
+		}
+		for w := range near {
+			if target[w] || prefixWord(w, target) {
+				continue
+			}
+			theirs++
+			if said[w] || nearWord(w, said) {
+				theirsSaid++
+			}
+		}
+		if ownSaid > theirsSaid || own > 0 && ownSaid == own || own == 0 && theirsSaid == 0 {
+			continue
+		}
+		slices.Sort(unsaid)
+		out = append(out, Confusion{Tool: h.Name, Unsaid: unsaid, Blind: ownNouns > 0 && ownSaid == 0})
+	}
+	return out
+}
+
+// verbGroups are verbs that ask for the same operation: a request says
+// "open a ticket" or "pull up the ticket" for createTicket or getTicket.
+var verbGroups = []string{
+	"create add new make open insert post register set",
+	"get show fetch pull look view retrieve read detail describe",
+	"list see show browse",
+	"update change edit modify set patch replace",
+	"delete remove drop destroy purge rid",
+	"search find query look",
+}
+
+// verbClass maps a verb's stem to the stems of its group's other verbs.
+var verbClass = map[string][]string{}
+
+func init() {
+	for _, g := range verbGroups {
+		ws := retrieve.Tokens(g)
+		for _, a := range ws {
+			for _, b := range ws {
+				if a != b {
+					verbClass[a] = append(verbClass[a], b)
+				}
+			}
+		}
+	}
+}
+
+// leadVerb returns the stem of the first word of a tool's name after its
+// group ("disable" for repos/disable-vulnerability-alerts), the verb of
+// most names.
+func leadVerb(op *ir.Operation) string {
+	ws := retrieve.Tokens(op.Name)
+	if len(ws) > 1 && len(op.Tags) > 0 && slices.ContainsFunc(op.Tags, func(t string) bool {
+		tw := retrieve.Tokens(t)
+		return len(tw) > 0 && tw[0] == ws[0]
+	}) {
+		ws = ws[1:]
+	}
+	if len(ws) == 0 {
+		return ""
+	}
+	return ws[0]
+}
+
+// prefixWord reports whether a set holds a word of which the other is a
+// prefix of at least three letters ("repo" and "repository", "org" and
+// "organization").
+func prefixWord(w string, set map[string]bool) bool {
+	for x := range set {
+		a, b := w, x
+		if len(a) > len(b) {
+			a, b = b, a
+		}
+		if len(a) >= 3 && strings.HasPrefix(b, a) {
+			return true
+		}
+	}
+	return false
+}
+
+// nearWord is prefixWord for the words an utterance says, which also
+// say a word of five letters or more that they hold
+// ("podsecuritypolicy" says security; but "unassign" is not "assign" in
+// a tool's name).
+func nearWord(w string, said map[string]bool) bool {
+	if prefixWord(w, said) {
+		return true
+	}
+	for x := range said {
+		if len(w) >= 5 && len(x) > len(w) && strings.Contains(x, w) {
+			return true
+		}
+	}
+	return false
+}
