@@ -233,6 +233,7 @@ func annotate(ctx context.Context, cat *catalog.Bound, j *judge.Judge, g Generat
 	rated := *shown
 	rated.Utterances = kept
 	j.RateNaturalness(&rated)
+	lowerPurposeClauses(rated.Utterances)
 	cc := *c
 	cc.Utterances = rated.Utterances
 	if len(c.Withheld) > 0 {
@@ -241,6 +242,19 @@ func annotate(ctx context.Context, cat *catalog.Bound, j *judge.Judge, g Generat
 		}
 	}
 	return annotation{c: cc, changed: changed}
+}
+
+// lowerPurposeClauses rates an utterance that was given what it is for
+// in the summary's words ("... I mean: disable vulnerability alerts.")
+// one level less natural than its text alone reads: people do not
+// restate a tool's summary, and a model matches those words to the tool,
+// so a result on it should not count as one on a request typed freely.
+func lowerPurposeClauses(us []cases.Utterance) {
+	for i, u := range us {
+		if strings.Contains(u.Generator, "+"+purpose+"/") {
+			us[i].Naturalness = max(u.Naturalness-1, 1)
+		}
+	}
 }
 
 // judged returns the utterances that pass the judge, rewritten where

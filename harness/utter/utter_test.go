@@ -540,3 +540,19 @@ func TestAnnotateTellsToolsApart(t *testing.T) {
 		t.Errorf("stats: %+v", st)
 	}
 }
+
+// An utterance given its purpose in the summary's words is rated one
+// level less natural; others keep their level.
+func TestPurposeClauseLowersNaturalness(t *testing.T) {
+	us := []cases.Utterance{
+		{Text: "Disable repo billing-api. I mean: disable vulnerability alerts.", Generator: "template:action/1+purpose/1", Naturalness: 5},
+		{Text: "Show me alert 33. I mean: get a secret scanning alert.", Generator: "template:get/2+purpose/3", Naturalness: 1},
+		{Text: "Disable the vulnerability alerts of acme/billing-api.", Generator: "template:action/1", Naturalness: 5},
+	}
+	lowerPurposeClauses(us)
+	for i, want := range []int{4, 1, 5} {
+		if us[i].Naturalness != want {
+			t.Errorf("%q: naturalness %d, want %d", us[i].Text, us[i].Naturalness, want)
+		}
+	}
+}
