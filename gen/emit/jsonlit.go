@@ -69,29 +69,59 @@ func (e *emitter) jsonLit(text string) jen.Code {
 type jsonChains struct {
 	mu    sync.Mutex
 	lines map[int][]string
+	// lists holds the elements of the composite literals listLit left as
+	// placeholders, each element's text on one line.
+	lists map[int][]string
 }
 
 // chainMark starts a placeholder's first line; its number follows.
-const chainMark = "`\x01agentready-json-"
+// listMark starts a list's (listLit).
+const (
+	placeholderMark = "`\x01agentready-"
+	chainMark       = placeholderMark + "json-"
+	listMark        = placeholderMark + "list-"
+)
 
 func (c *jsonChains) add(lines []string) string {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.lines == nil {
-		c.lines = map[int][]string{}
-	}
-	id := len(c.lines)
-	c.lines[id] = lines
-	return chainMark + strconv.Itoa(id) + "\n`"
+	return c.keep(chainMark, &c.lines, lines)
 }
 
-// splice replaces each placeholder in the formatted src with its
-// concatenation: the first literal where the placeholder starts, each
+// keep files lines in *m under the next number and returns the
+// placeholder of kind mark for them.
+func (c *jsonChains) keep(mark string, m *map[int][]string, lines []string) string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if *m == nil {
+		*m = map[int][]string{}
+	}
+	id := len(*m)
+	(*m)[id] = lines
+	return mark + strconv.Itoa(id) + "\n`"
+}
+
+// listLit writes a composite literal of type typ whose elements each fit
+// on one line, laid out as gofmt lays out such a literal written one
+// element per line: the opening brace ends the line, each element on a
+// line of its own one tab deeper than the line the literal starts on,
+// followed by a comma, and the closing brace on a line of its own at that
+// line's depth. Each element's text must be as gofmt prints it. It goes
+// to gofmt as a placeholder, typ{`mark\n`}, for splice: gofmt's printer
+// measures each element of a composite literal (and each key and value
+// within it) before printing it, and would change nothing in these.
+func (e *emitter) listLit(typ *jen.Statement, elems []string) jen.Code {
+	return typ.Values(jen.Op(e.chains.keep(listMark, &e.chains.lists, elems)))
+}
+
+// splice replaces each placeholder in the formatted src with its text.
+// A concatenation's: the first literal where the placeholder starts, each
 // next one on a line of its own, indented one tab deeper than the line
 // the concatenation starts on (as gofmt indents an operand after a line
-// break), every line but the last ending with " +".
+// break), every line but the last ending with " +". A list's (listLit):
+// the placeholder and the closing brace after it become a line break,
+// each element on a line of its own one tab deeper than that line, ending
+// with a comma, and the closing brace at that line's depth.
 func (c *jsonChains) splice(src []byte) []byte {
-	mark := []byte(chainMark)
+	mark := []byte(placeholderMark)
 	if !bytes.Contains(src, mark) {
 		return src
 	}
@@ -99,19 +129,30 @@ func (c *jsonChains) splice(src []byte) []byte {
 	defer c.mu.Unlock()
 	var out bytes.Buffer
 	out.Grow(len(src) * 2)
+	kinds := map[string]map[int][]string{chainMark: c.lines, listMark: c.lists}
 	for {
 		at := bytes.Index(src, mark)
 		if at < 0 {
 			out.Write(src)
 			return out.Bytes()
 		}
-		end := at + len(mark)
+		kind, end := "", at+len(mark)
+		for k := range kinds {
+			if bytes.HasPrefix(src[at:], []byte(k)) {
+				kind, end = k, at+len(k)
+			}
+		}
+		digits := end
 		for end < len(src) && src[end] >= '0' && src[end] <= '9' {
 			end++
 		}
-		id, err := strconv.Atoi(string(src[at+len(mark) : end]))
-		lines, ok := c.lines[id]
-		if err != nil || !ok || !bytes.HasPrefix(src[end:], []byte("\n`")) {
+		id, err := strconv.Atoi(string(src[digits:end]))
+		lines, ok := kinds[kind][id]
+		closing := "\n`"
+		if kind == listMark {
+			closing = "\n`}"
+		}
+		if kind == "" || err != nil || !ok || !bytes.HasPrefix(src[end:], []byte(closing)) {
 			// Not a placeholder of this emitter: keep it.
 			out.Write(src[:end])
 			src = src[end:]
@@ -124,14 +165,21 @@ func (c *jsonChains) splice(src []byte) []byte {
 		}
 		tabs := strings.Repeat("\t", indent-lineStart+1)
 		out.Write(src[:at])
-		for i, l := range lines {
-			if i > 0 {
-				out.WriteString(" +\n")
-				out.WriteString(tabs)
+		if kind == listMark {
+			for _, l := range lines {
+				out.WriteString("\n" + tabs + l + ",")
 			}
-			out.WriteString(rawText(l))
+			out.WriteString("\n" + tabs[1:] + "}")
+		} else {
+			for i, l := range lines {
+				if i > 0 {
+					out.WriteString(" +\n")
+					out.WriteString(tabs)
+				}
+				out.WriteString(rawText(l))
+			}
 		}
-		src = src[end+len("\n`"):]
+		src = src[end+len(closing):]
 	}
 }
 

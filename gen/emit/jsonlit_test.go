@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/dave/jennifer/jen"
+
+	"github.com/agentready/agentready/gen/toolrt"
 )
 
 // TestJSONLines checks jsonLines' rule: the lines join to the text
@@ -110,5 +112,73 @@ func TestChainsSpliceAsGofmt(t *testing.T) {
 	}
 	if string(got.Content) != string(want.Content) {
 		t.Errorf("spliced:\n%s\nwant (gofmt of the concatenations):\n%s", got.Content, want.Content)
+	}
+}
+
+// TestListsSpliceAsGofmt checks that parameter lists that went to gofmt
+// as placeholders (listLit) come out byte for byte as gofmt writes the
+// literals themselves: beside aligned short fields, after a long one,
+// nested one level deeper, and with names that must be quoted.
+func TestListsSpliceAsGofmt(t *testing.T) {
+	params := [][]toolrt.Param{
+		{{Name: "id", In: "path", Style: "simple", Required: true}},
+		{{Name: "q", In: "query", Style: "form", Explode: true}, {Name: "a\"b`\xff\t", Arg: "a_b", In: "header", Style: "simple", JSON: true}},
+	}
+	build := func(list func(ps []toolrt.Param) jen.Code) func(f *jen.File) {
+		return func(f *jen.File) {
+			for i, ps := range params {
+				f.Func().Id(fmt.Sprintf("f%d", i)).Params().Op("*").Id("T").Block(
+					jen.Return(jen.Op("&").Id("T").Values(
+						jen.Line().Id("Name").Op(":").Lit("x"),
+						jen.Line().Id("Params").Op(":").Add(list(ps)),
+						jen.Line().Id("Example").Op(":").Lit("{}"),
+						jen.Line().Id("Nested").Op(":").Index().Id("U").Values(jen.Values(jen.Line().Id("Ps").Op(":").Add(list(ps)), jen.Line())),
+						jen.Line(),
+					)),
+				)
+			}
+		}
+	}
+	typ := func() *jen.Statement { return jen.Index().Qual(toolrtPath, "Param") }
+	literal := func(ps []toolrt.Param) jen.Code {
+		var elems []jen.Code
+		for _, p := range ps {
+			fields := []jen.Code{jen.Id("Name").Op(":").Lit(p.Name)}
+			if p.Arg != "" {
+				fields = append(fields, jen.Id("Arg").Op(":").Lit(p.Arg))
+			}
+			fields = append(fields, jen.Id("In").Op(":").Lit(p.In), jen.Id("Style").Op(":").Lit(p.Style))
+			for _, fl := range []struct {
+				name string
+				on   bool
+			}{{"Explode", p.Explode}, {"JSON", p.JSON}, {"Required", p.Required}} {
+				if fl.on {
+					fields = append(fields, jen.Id(fl.name).Op(":").True())
+				}
+			}
+			elems = append(elems, jen.Line().Values(fields...))
+		}
+		return typ().Values(append(elems, jen.Line())...)
+	}
+	want, err := (&emitter{opts: Options{Package: "p"}}).render(fileSpec{name: "a.go", build: build(literal)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := &emitter{opts: Options{Package: "p"}}
+	got, err := e.render(fileSpec{name: "a.go", build: build(func(ps []toolrt.Param) jen.Code {
+		elems := make([]string, len(ps))
+		for i, p := range ps {
+			elems[i] = paramLit(p)
+		}
+		return e.listLit(typ(), elems)
+	})})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(e.chains.lists) != 2*len(params) {
+		t.Errorf("%d placeholders, want %d", len(e.chains.lists), 2*len(params))
+	}
+	if string(got.Content) != string(want.Content) {
+		t.Errorf("spliced:\n%s\nwant (gofmt of the literals):\n%s", got.Content, want.Content)
 	}
 }

@@ -4,11 +4,13 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strings"
 
 	"github.com/dave/jennifer/jen"
 
 	"github.com/agentready/agentready/gen/catalog"
 	"github.com/agentready/agentready/gen/ir"
+	"github.com/agentready/agentready/gen/toolrt"
 )
 
 // einoTool is the import path of Eino's tool interfaces.
@@ -41,22 +43,11 @@ func (e *emitter) emitDescriptor(f *jen.File, op *ir.Operation) {
 		fields.add("Security", securityLit(op.Security))
 	}
 	if len(d.Params) > 0 {
-		params := make([]jen.Code, 0, len(d.Params)+1)
-		for _, p := range d.Params {
-			var pf fieldList
-			pf.add("Name", jen.Lit(p.Name))
-			if p.Arg != "" {
-				pf.add("Arg", jen.Lit(p.Arg))
-			}
-			pf.add("In", jen.Lit(p.In))
-			pf.add("Style", jen.Lit(p.Style))
-			pf.flag("Explode", p.Explode)
-			pf.flag("JSON", p.JSON)
-			pf.flag("Required", p.Required)
-			params = append(params, jen.Line().Values(pf...))
+		params := make([]string, len(d.Params))
+		for i, p := range d.Params {
+			params[i] = paramLit(p)
 		}
-		params = append(params, jen.Line())
-		fields.add("Params", jen.Index().Qual(toolrtPath, "Param").Values(params...))
+		fields.add("Params", e.listLit(jen.Index().Qual(toolrtPath, "Param"), params))
 	}
 	if b := d.Body; b != nil {
 		var bf fieldList
@@ -108,6 +99,30 @@ func (e *emitter) emitDescriptor(f *jen.File, op *ir.Operation) {
 		jen.Return(jen.Op("&").Qual(toolrtPath, "Operation").Values(lines...)),
 	)
 }
+
+// paramLit is the composite literal of a parameter's descriptor, as
+// gofmt prints it on one line.
+func paramLit(p toolrt.Param) string {
+	var b strings.Builder
+	b.WriteString("{Name: " + goString(p.Name))
+	if p.Arg != "" {
+		b.WriteString(", Arg: " + goString(p.Arg))
+	}
+	b.WriteString(", In: " + goString(p.In) + ", Style: " + goString(p.Style))
+	for _, f := range []struct {
+		name string
+		on   bool
+	}{{"Explode", p.Explode}, {"JSON", p.JSON}, {"Required", p.Required}} {
+		if f.on {
+			b.WriteString(", " + f.name + ": true")
+		}
+	}
+	b.WriteString("}")
+	return b.String()
+}
+
+// goString is a string literal as jen.Lit writes it.
+func goString(s string) string { return fmt.Sprintf("%#v", s) }
 
 // fieldList is the fields of a composite literal in the order they were
 // added (jen.Dict would sort them).
