@@ -69,6 +69,9 @@ func (e *emitter) jsonLit(text string) jen.Code {
 type jsonChains struct {
 	mu    sync.Mutex
 	lines map[int][]string
+	// blocks holds the statements of the function bodies stmtsLit left
+	// as placeholders, each on one line.
+	blocks map[int][]string
 	// lists holds the elements of the composite literals listLit left as
 	// placeholders, each element's text on one line.
 	lists map[int][]string
@@ -80,6 +83,7 @@ const (
 	placeholderMark = "`\x01agentready-"
 	chainMark       = placeholderMark + "json-"
 	listMark        = placeholderMark + "list-"
+	blockMark       = placeholderMark + "block-"
 )
 
 func (c *jsonChains) add(lines []string) string {
@@ -119,7 +123,9 @@ func (e *emitter) listLit(typ *jen.Statement, elems []string) jen.Code {
 // break), every line but the last ending with " +". A list's (listLit):
 // the placeholder and the closing brace after it become a line break,
 // each element on a line of its own one tab deeper than that line, ending
-// with a comma, and the closing brace at that line's depth.
+// with a comma, and the closing brace at that line's depth. A block's
+// (stmtsLit): each statement on a line of its own at the placeholder's
+// depth.
 func (c *jsonChains) splice(src []byte) []byte {
 	mark := []byte(placeholderMark)
 	if !bytes.Contains(src, mark) {
@@ -129,7 +135,7 @@ func (c *jsonChains) splice(src []byte) []byte {
 	defer c.mu.Unlock()
 	var out bytes.Buffer
 	out.Grow(len(src) * 2)
-	kinds := map[string]map[int][]string{chainMark: c.lines, listMark: c.lists}
+	kinds := map[string]map[int][]string{chainMark: c.lines, listMark: c.lists, blockMark: c.blocks}
 	for {
 		at := bytes.Index(src, mark)
 		if at < 0 {
@@ -165,12 +171,15 @@ func (c *jsonChains) splice(src []byte) []byte {
 		}
 		tabs := strings.Repeat("\t", indent-lineStart+1)
 		out.Write(src[:at])
-		if kind == listMark {
+		switch kind {
+		case blockMark:
+			out.WriteString(strings.Join(lines, "\n"+tabs[1:]))
+		case listMark:
 			for _, l := range lines {
 				out.WriteString("\n" + tabs + l + ",")
 			}
 			out.WriteString("\n" + tabs[1:] + "}")
-		} else {
+		default:
 			for i, l := range lines {
 				if i > 0 {
 					out.WriteString(" +\n")
@@ -181,6 +190,14 @@ func (c *jsonChains) splice(src []byte) []byte {
 		}
 		src = src[end+len(closing):]
 	}
+}
+
+// stmtsLit writes statements that each fit on one line, as gofmt prints
+// them, as the body of a block: one line each at the depth of the block's
+// first statement. It goes to gofmt as a placeholder, a statement of its
+// own, for splice.
+func (e *emitter) stmtsLit(stmts []string) jen.Code {
+	return jen.Op(e.chains.keep(blockMark, &e.chains.blocks, stmts))
 }
 
 // jsonLinesAtMost is jsonLines at width, or at twice the width as often as

@@ -182,3 +182,39 @@ func TestListsSpliceAsGofmt(t *testing.T) {
 		t.Errorf("spliced:\n%s\nwant (gofmt of the literals):\n%s", got.Content, want.Content)
 	}
 }
+
+// TestBlocksSpliceAsGofmt checks that method bodies that went to gofmt as
+// placeholders (stmtsLit) come out byte for byte as gofmt writes the
+// statements themselves, in a function and in a nested block.
+func TestBlocksSpliceAsGofmt(t *testing.T) {
+	build := func(stmts func() []jen.Code) func(f *jen.File) {
+		return func(f *jen.File) {
+			f.Func().Params(jen.Id("c").Op("*").Id("Client")).Id("F").Params(jen.Id("in").Id("T")).Params(jen.Op("*").Id("R"), jen.Error()).Block(stmts()...)
+			f.Func().Id("g").Params().Block(jen.If(jen.True()).Block(stmts()...))
+		}
+	}
+	want, err := (&emitter{opts: Options{Package: "p"}}).render(fileSpec{name: "a.go", build: build(func() []jen.Code {
+		return []jen.Code{
+			jen.Id("req").Op(":=").Id("opF").Call().Dot("NewRequest").Call(),
+			jen.Id("req").Dot("Arg").Call(jen.Lit("a\"`\xff"), jen.Id("in").Dot("A")),
+			jen.Id("out").Op(":=").New(jen.Id("R")),
+			jen.Return(jen.Id("out"), jen.Nil()),
+		}
+	})})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := &emitter{opts: Options{Package: "p"}}
+	got, err := e.render(fileSpec{name: "a.go", build: build(func() []jen.Code {
+		return []jen.Code{e.stmtsLit([]string{"req := opF().NewRequest()", "req.Arg(" + goString("a\"`\xff") + ", in.A)", "out := new(R)", "return out, nil"})}
+	})})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(e.chains.blocks) != 2 {
+		t.Errorf("%d placeholders, want 2", len(e.chains.blocks))
+	}
+	if string(got.Content) != string(want.Content) {
+		t.Errorf("spliced:\n%s\nwant (gofmt of the statements):\n%s", got.Content, want.Content)
+	}
+}
