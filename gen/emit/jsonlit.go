@@ -72,6 +72,9 @@ type jsonChains struct {
 	// blocks holds the statements of the function bodies stmtsLit left
 	// as placeholders, each on one line.
 	blocks map[int][]string
+	// keyed holds the fields of the composite literals keepKeyed left as
+	// placeholders.
+	keyed map[int][]keyedField
 	// lists holds the elements of the composite literals listLit left as
 	// placeholders, each element's text on one line.
 	lists map[int][]string
@@ -84,7 +87,19 @@ const (
 	chainMark       = placeholderMark + "json-"
 	listMark        = placeholderMark + "list-"
 	blockMark       = placeholderMark + "block-"
+	keyedMark       = placeholderMark + "keyed-"
 )
+
+// methodHole stands for the method's constant in a keyed field's value:
+// splice puts there what gofmt printed of the literal's second element.
+const methodHole = "\x02method"
+
+// keyedField is a field of a composite literal as gofmt prints it: its
+// key and value, and whether the value takes more than one line.
+type keyedField struct {
+	key, value string
+	multi      bool
+}
 
 func (c *jsonChains) add(lines []string) string {
 	return c.keep(chainMark, &c.lines, lines)
@@ -135,7 +150,7 @@ func (c *jsonChains) splice(src []byte) []byte {
 	defer c.mu.Unlock()
 	var out bytes.Buffer
 	out.Grow(len(src) * 2)
-	kinds := map[string]map[int][]string{chainMark: c.lines, listMark: c.lists, blockMark: c.blocks}
+	kinds := map[string]map[int][]string{chainMark: c.lines, listMark: c.lists, blockMark: c.blocks, keyedMark: nil}
 	for {
 		at := bytes.Index(src, mark)
 		if at < 0 {
@@ -154,6 +169,9 @@ func (c *jsonChains) splice(src []byte) []byte {
 		}
 		id, err := strconv.Atoi(string(src[digits:end]))
 		lines, ok := kinds[kind][id]
+		if kind == keyedMark {
+			_, ok = c.keyed[id]
+		}
 		closing := "\n`"
 		if kind == listMark {
 			closing = "\n`}"
@@ -171,6 +189,18 @@ func (c *jsonChains) splice(src []byte) []byte {
 		}
 		tabs := strings.Repeat("\t", indent-lineStart+1)
 		out.Write(src[:at])
+		if kind == keyedMark {
+			// The text goes back to be read again: its values hold the
+			// placeholders of parameter lists and JSON texts.
+			rest := src[end+len(closing):]
+			brace := bytes.IndexByte(rest, '}')
+			if brace < 0 {
+				brace = len(rest)
+			}
+			method := strings.TrimPrefix(string(rest[:brace]), ", ")
+			src = append([]byte(keyedText(c.keyed[id], tabs, method)), rest[min(brace+1, len(rest)):]...)
+			continue
+		}
 		switch kind {
 		case blockMark:
 			out.WriteString(strings.Join(lines, "\n"+tabs[1:]))
@@ -190,6 +220,55 @@ func (c *jsonChains) splice(src []byte) []byte {
 		}
 		src = src[end+len(closing):]
 	}
+}
+
+// keepKeyed files the fields of a composite literal and returns its
+// placeholder, the literal's first element. The literal's fields are laid
+// out as gofmt lays out a literal written one field per line: each one a
+// tab deeper than the line the literal starts on; the keys of a run of
+// one-line fields aligned (gofmt's tabwriter: the widest key and its
+// colon, then a blank), a field of several lines ending a run with its
+// key, a colon and a blank; the closing brace at that line's depth. Keys
+// longer than gofmt's alignment heuristics allow for (40 bytes) are not
+// meant here.
+func (c *jsonChains) keepKeyed(fields []keyedField) string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.keyed == nil {
+		c.keyed = map[int][]keyedField{}
+	}
+	id := len(c.keyed)
+	c.keyed[id] = fields
+	return keyedMark + strconv.Itoa(id) + "\n`"
+}
+
+// keyedText is the text of a keyed literal's fields at depth tabs, each
+// after a line break, and the line break and closing brace that end it;
+// method replaces methodHole.
+func keyedText(fields []keyedField, tabs, method string) string {
+	var b strings.Builder
+	for i := 0; i < len(fields); {
+		if fields[i].multi {
+			b.WriteString("\n" + tabs + fields[i].key + ": " + fields[i].value + ",")
+			i++
+			continue
+		}
+		end, width := i, 0
+		for end < len(fields) && !fields[end].multi {
+			width = max(width, len(fields[end].key))
+			end++
+		}
+		for _, f := range fields[i:end] {
+			v := f.value
+			if v == methodHole {
+				v = method
+			}
+			b.WriteString("\n" + tabs + f.key + ":" + strings.Repeat(" ", width-len(f.key)+1) + v + ",")
+		}
+		i = end
+	}
+	b.WriteString("\n" + tabs[1:] + "}")
+	return b.String()
 }
 
 // stmtsLit writes statements that each fit on one line, as gofmt prints

@@ -218,3 +218,91 @@ func TestBlocksSpliceAsGofmt(t *testing.T) {
 		t.Errorf("spliced:\n%s\nwant (gofmt of the statements):\n%s", got.Content, want.Content)
 	}
 }
+
+// TestKeyedSpliceAsGofmt checks that descriptor literals that went to
+// gofmt as placeholders (keepKeyed) come out byte for byte as gofmt writes
+// the literals themselves: runs of one-line fields aligned, broken by
+// fields of several lines (parameter lists and JSON chains, themselves
+// placeholders), with the method's constant in its place.
+func TestKeyedSpliceAsGofmt(t *testing.T) {
+	long := strings.Repeat("word ", 30)
+	chainText := `{"type":"object","properties":{"a":{"type":"string","description":"` + long + `"}}}`
+	params := []toolrt.Param{{Name: "id", In: "path", Style: "simple", Required: true}, {Name: "q", Arg: "q_2", In: "query", Style: "form"}}
+	type field struct {
+		key   string
+		value func(e *emitter) jen.Code // as jen writes it
+		text  func(e *emitter) (string, bool)
+	}
+	lit := func(s string) field {
+		return field{"", func(*emitter) jen.Code { return jen.Lit(s) }, func(*emitter) (string, bool) { return goString(s), false }}
+	}
+	named := func(key string, f field) field { f.key = key; return f }
+	layouts := [][]field{
+		{named("Name", lit("a")), named("Description", lit(long)),
+			{"Method", func(*emitter) jen.Code { return jen.Qual("net/http", "MethodGet") }, func(*emitter) (string, bool) { return methodHole, false }},
+			named("Path", lit("/a/{id}")),
+			{"Params", func(e *emitter) jen.Code {
+				elems := make([]string, len(params))
+				for i, p := range params {
+					elems[i] = paramLit(p)
+				}
+				return e.listLit(jen.Index().Qual(toolrtPath, "Param"), elems)
+			}, func(e *emitter) (string, bool) {
+				elems := make([]string, len(params))
+				for i, p := range params {
+					elems[i] = paramLit(p)
+				}
+				return "[]toolrt.Param{" + e.chains.keep(listMark, &e.chains.lists, elems) + "}", true
+			}},
+			{"Schema", func(e *emitter) jen.Code { return e.jsonLit(chainText) }, func(e *emitter) (string, bool) {
+				return e.chains.add(jsonLinesAtMost(chainText, jsonLineWidth, jsonMaxLines)), true
+			}},
+			named("Example", lit("{}")), named("Examples", lit(`{"x":1}`))},
+		{named("Name", lit("b")), {"Method", func(*emitter) jen.Code { return jen.Lit("PROPFIND") }, func(*emitter) (string, bool) { return goString("PROPFIND"), false }}},
+	}
+	build := func(e *emitter, keyed bool) func(f *jen.File) {
+		return func(f *jen.File) {
+			for i, fields := range layouts {
+				var elems []jen.Code
+				if keyed {
+					var kf []keyedField
+					var method jen.Code
+					for _, fl := range fields {
+						v, multi := fl.text(e)
+						if v == methodHole {
+							method = fl.value(e)
+						}
+						kf = append(kf, keyedField{fl.key, v, multi})
+					}
+					elems = append(elems, jen.Op(e.chains.keepKeyed(kf)))
+					if method != nil {
+						elems = append(elems, method)
+					}
+				} else {
+					for _, fl := range fields {
+						elems = append(elems, jen.Line().Id(fl.key).Op(":").Add(fl.value(e)))
+					}
+					elems = append(elems, jen.Line())
+				}
+				f.Func().Id(fmt.Sprintf("op%d", i)).Params().Op("*").Qual(toolrtPath, "Operation").Block(
+					jen.Return(jen.Op("&").Qual(toolrtPath, "Operation").Values(elems...)))
+			}
+		}
+	}
+	e := &emitter{opts: Options{Package: "p"}}
+	want, err := e.render(fileSpec{name: "a.go", build: build(e, false)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e = &emitter{opts: Options{Package: "p"}}
+	got, err := e.render(fileSpec{name: "a.go", build: build(e, true)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(e.chains.keyed) != len(layouts) {
+		t.Errorf("%d placeholders, want %d", len(e.chains.keyed), len(layouts))
+	}
+	if string(got.Content) != string(want.Content) {
+		t.Errorf("spliced:\n%s\nwant (gofmt of the literals):\n%s", got.Content, want.Content)
+	}
+}

@@ -31,6 +31,22 @@ func (e *emitter) emitDescriptor(f *jen.File, op *ir.Operation) {
 	if !isTool {
 		d = catalog.Request(op)
 	}
+	if isTool {
+		doc(f, docLines(fmt.Sprintf("%s returns a new descriptor of the %s operation: its request and, as an agent tool, its schema.", descriptorFunc(op), op.Name)))
+	} else {
+		doc(f, docLines(fmt.Sprintf("%s returns a new descriptor of the %s operation's request (it has no agent tool).", descriptorFunc(op), op.Name)))
+	}
+	lit := jen.Op("&").Qual(toolrtPath, "Operation")
+	if fields, ok := e.keyedDescriptor(op, d); ok {
+		// The method's constant, if any, is the literal's second element
+		// so that jen imports net/http; splice puts it in its field.
+		elems := []jen.Code{jen.Op(e.chains.keepKeyed(fields))}
+		if c := httpMethods[d.Method]; c != "" {
+			elems = append(elems, jen.Qual("net/http", c))
+		}
+		f.Func().Id(descriptorFunc(op)).Params().Op("*").Qual(toolrtPath, "Operation").Block(jen.Return(lit.Values(elems...)))
+		return
+	}
 	var fields fieldList
 	fields.add("Name", jen.Lit(d.Name))
 	fields.add("Description", jen.Lit(d.Description))
@@ -90,14 +106,100 @@ func (e *emitter) emitDescriptor(f *jen.File, op *ir.Operation) {
 		lines = append(lines, jen.Line().Add(fld))
 	}
 	lines = append(lines, jen.Line())
-	if isTool {
-		doc(f, docLines(fmt.Sprintf("%s returns a new descriptor of the %s operation: its request and, as an agent tool, its schema.", descriptorFunc(op), op.Name)))
-	} else {
-		doc(f, docLines(fmt.Sprintf("%s returns a new descriptor of the %s operation's request (it has no agent tool).", descriptorFunc(op), op.Name)))
+	f.Func().Id(descriptorFunc(op)).Params().Op("*").Qual(toolrtPath, "Operation").Block(jen.Return(lit.Values(lines...)))
+}
+
+// keyedDescriptor returns the fields of d's literal as gofmt prints them
+// (keyedLit), the method's constant left as methodHole, or false where
+// jen and gofmt must lay it out: a form body's encodings (a map), a value
+// too long for gofmt to align (go/printer's nodeSize gives up past 1e6
+// bytes), or a package whose name an import's would have to give way to.
+func (e *emitter) keyedDescriptor(op *ir.Operation, d *toolrt.Operation) ([]keyedField, bool) {
+	switch e.opts.Package {
+	case "http", "toolrt":
+		return nil, false
 	}
-	f.Func().Id(descriptorFunc(op)).Params().Op("*").Qual(toolrtPath, "Operation").Block(
-		jen.Return(jen.Op("&").Qual(toolrtPath, "Operation").Values(lines...)),
-	)
+	if d.Body != nil && len(d.Body.Encoding) > 0 {
+		return nil, false
+	}
+	var fields []keyedField
+	add := func(key, value string, multi bool) { fields = append(fields, keyedField{key, value, multi}) }
+	add("Name", goString(d.Name), false)
+	add("Description", goString(d.Description), false)
+	if httpMethods[d.Method] != "" {
+		add("Method", methodHole, false)
+	} else {
+		add("Method", goString(d.Method), false)
+	}
+	add("Path", goString(d.Path), false)
+	if d.Server != "" {
+		add("Server", goString(d.Server), false)
+	}
+	if len(op.Security) > 0 {
+		alts := make([]string, len(op.Security))
+		for i, alt := range op.Security {
+			names := make([]string, len(alt))
+			for j, u := range alt {
+				names[j] = goString(u.Scheme)
+			}
+			alts[i] = "{" + strings.Join(names, ", ") + "}"
+		}
+		add("Security", "toolrt.Security{"+strings.Join(alts, ", ")+"}", false)
+	}
+	if len(d.Params) > 0 {
+		params := make([]string, len(d.Params))
+		for i, p := range d.Params {
+			params[i] = paramLit(p)
+		}
+		add("Params", "[]toolrt.Param{"+e.chains.keep(listMark, &e.chains.lists, params)+"}", true)
+	}
+	if b := d.Body; b != nil {
+		body := "&toolrt.Body{ContentType: " + goString(b.ContentType)
+		if b.Arg != "" {
+			body += ", Arg: " + goString(b.Arg)
+		}
+		if len(b.Fields) > 0 {
+			names := make([]string, len(b.Fields))
+			for i, name := range b.Fields {
+				names[i] = goString(name)
+			}
+			body += ", Fields: []string{" + strings.Join(names, ", ") + "}"
+		}
+		if b.Required {
+			body += ", Required: true"
+		}
+		add("Body", body+"}", false)
+	}
+	json := func(key, text string, shared bool) {
+		if sh := e.schemas()[e.opDir[op]].find(text); shared && sh != nil {
+			add(key, sh.name, false)
+			return
+		}
+		lines := jsonLinesAtMost(text, jsonLineWidth, jsonMaxLines)
+		if len(lines) == 1 {
+			add(key, rawText(lines[0]), false)
+			return
+		}
+		add(key, e.chains.add(lines), true)
+	}
+	if d.Schema != "" {
+		json("Schema", d.Schema, true)
+	}
+	if d.CheckSchema != "" {
+		json("CheckSchema", d.CheckSchema, true)
+	}
+	if d.Examples != "" {
+		json("Examples", d.Examples, false)
+	}
+	if d.Example != "" {
+		json("Example", d.Example, false)
+	}
+	for _, f := range fields {
+		if len(f.key)+2+len(f.value) > 1e5 {
+			return nil, false
+		}
+	}
+	return fields, true
 }
 
 // paramLit is the composite literal of a parameter's descriptor, as
