@@ -94,6 +94,10 @@ const (
 // splice puts there what gofmt printed of the literal's second element.
 const methodHole = "\x02method"
 
+// nextLine in a keyed field's value is a line break followed by the
+// field's own indentation.
+const nextLine = "\x03"
+
 // keyedField is a field of a composite literal as gofmt prints it: its
 // key and value, and whether the value takes more than one line.
 type keyedField struct {
@@ -249,7 +253,7 @@ func keyedText(fields []keyedField, tabs, method string) string {
 	var b strings.Builder
 	for i := 0; i < len(fields); {
 		if fields[i].multi {
-			b.WriteString("\n" + tabs + fields[i].key + ": " + fields[i].value + ",")
+			b.WriteString("\n" + tabs + fields[i].key + ": " + strings.ReplaceAll(fields[i].value, nextLine, "\n"+tabs) + ",")
 			i++
 			continue
 		}

@@ -237,6 +237,19 @@ func TestKeyedSpliceAsGofmt(t *testing.T) {
 		return field{"", func(*emitter) jen.Code { return jen.Lit(s) }, func(*emitter) (string, bool) { return goString(s), false }}
 	}
 	named := func(key string, f field) field { f.key = key; return f }
+	// A form body's encodings, as emitDescriptor writes them with jen.
+	body := func(enc map[string]toolrt.FormEncoding) field {
+		return field{"Body", func(*emitter) jen.Code {
+			d := jen.Dict{}
+			for k, v := range enc {
+				d[jen.Lit(k)] = jen.Values(jen.Dict{jen.Id("Style"): jen.Lit(v.Style), jen.Id("Explode"): jen.Lit(v.Explode)})
+			}
+			return jen.Op("&").Qual(toolrtPath, "Body").Values(jen.Id("ContentType").Op(":").Lit("application/x-www-form-urlencoded"),
+				jen.Id("Encoding").Op(":").Map(jen.String()).Qual(toolrtPath, "FormEncoding").Values(d))
+		}, func(*emitter) (string, bool) {
+			return `&toolrt.Body{ContentType: "application/x-www-form-urlencoded", Encoding: map[string]toolrt.FormEncoding{` + encodingText(enc) + "}}", true
+		}}
+	}
 	layouts := [][]field{
 		{named("Name", lit("a")), named("Description", lit(long)),
 			{"Method", func(*emitter) jen.Code { return jen.Qual("net/http", "MethodGet") }, func(*emitter) (string, bool) { return methodHole, false }},
@@ -259,6 +272,8 @@ func TestKeyedSpliceAsGofmt(t *testing.T) {
 			}},
 			named("Example", lit("{}")), named("Examples", lit(`{"x":1}`))},
 		{named("Name", lit("b")), {"Method", func(*emitter) jen.Code { return jen.Lit("PROPFIND") }, func(*emitter) (string, bool) { return goString("PROPFIND"), false }}},
+		{named("Name", lit("c")), body(map[string]toolrt.FormEncoding{"a": {Style: "form"}}), named("Example", lit("{}"))},
+		{named("Name", lit("d")), body(map[string]toolrt.FormEncoding{"b[]": {Style: "deepObject", Explode: true}, "a": {Style: "form"}})},
 	}
 	build := func(e *emitter, keyed bool) func(f *jen.File) {
 		return func(f *jen.File) {

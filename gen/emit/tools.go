@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/dave/jennifer/jen"
@@ -110,16 +112,13 @@ func (e *emitter) emitDescriptor(f *jen.File, op *ir.Operation) {
 }
 
 // keyedDescriptor returns the fields of d's literal as gofmt prints them
-// (keyedLit), the method's constant left as methodHole, or false where
-// jen and gofmt must lay it out: a form body's encodings (a map), a value
+// (keepKeyed), the method's constant left as methodHole, or false where
+// jen and gofmt must lay it out: a value
 // too long for gofmt to align (go/printer's nodeSize gives up past 1e6
 // bytes), or a package whose name an import's would have to give way to.
 func (e *emitter) keyedDescriptor(op *ir.Operation, d *toolrt.Operation) ([]keyedField, bool) {
 	switch e.opts.Package {
 	case "http", "toolrt":
-		return nil, false
-	}
-	if d.Body != nil && len(d.Body.Encoding) > 0 {
 		return nil, false
 	}
 	var fields []keyedField
@@ -168,7 +167,11 @@ func (e *emitter) keyedDescriptor(op *ir.Operation, d *toolrt.Operation) ([]keye
 		if b.Required {
 			body += ", Required: true"
 		}
-		add("Body", body+"}", false)
+		if len(b.Encoding) == 0 {
+			add("Body", body+"}", false)
+		} else {
+			add("Body", body+", Encoding: map[string]toolrt.FormEncoding{"+encodingText(b.Encoding)+"}}", true)
+		}
 	}
 	json := func(key, text string, shared bool) {
 		if sh := e.schemas()[e.opDir[op]].find(text); shared && sh != nil {
@@ -200,6 +203,40 @@ func (e *emitter) keyedDescriptor(op *ir.Operation, d *toolrt.Operation) ([]keye
 		}
 	}
 	return fields, true
+}
+
+// encodingText is the body of a form's encodings literal as jen writes
+// it and gofmt lays it out, its line breaks as nextLine: one property
+// stays on the line of the opening brace, several take a line each; each
+// property's fields are aligned on lines of their own.
+func encodingText(enc map[string]toolrt.FormEncoding) string {
+	keys := make([]string, 0, len(enc))
+	byKey := map[string]toolrt.FormEncoding{}
+	for k, v := range enc {
+		keys = append(keys, goString(k))
+		byKey[goString(k)] = v
+	}
+	sort.Strings(keys) // jen's order: by the keys' source
+	depth := ""
+	if len(keys) > 1 {
+		depth = "\t"
+	}
+	var b strings.Builder
+	for _, k := range keys {
+		if len(keys) > 1 {
+			b.WriteString(nextLine + depth)
+		}
+		v := byKey[k]
+		b.WriteString(k + ": {" + nextLine + depth + "\tExplode: " + strconv.FormatBool(v.Explode) + "," +
+			nextLine + depth + "\tStyle:   " + goString(v.Style) + "," + nextLine + depth + "}")
+		if len(keys) > 1 {
+			b.WriteString(",")
+		}
+	}
+	if len(keys) > 1 {
+		b.WriteString(nextLine)
+	}
+	return b.String()
 }
 
 // paramLit is the composite literal of a parameter's descriptor, as
