@@ -69,29 +69,84 @@ func (e *emitter) jsonLit(text string) jen.Code {
 type jsonChains struct {
 	mu    sync.Mutex
 	lines map[int][]string
+	// blocks holds the statements of the function bodies stmtsLit left
+	// as placeholders, each on one line.
+	blocks map[int][]string
+	// keyed holds the fields of the composite literals keepKeyed left as
+	// placeholders.
+	keyed map[int][]keyedField
+	// lists holds the elements of the composite literals listLit left as
+	// placeholders, each element's text on one line.
+	lists map[int][]string
 }
 
 // chainMark starts a placeholder's first line; its number follows.
-const chainMark = "`\x01agentready-json-"
+// listMark starts a list's (listLit).
+const (
+	placeholderMark = "`\x01agentready-"
+	chainMark       = placeholderMark + "json-"
+	listMark        = placeholderMark + "list-"
+	blockMark       = placeholderMark + "block-"
+	keyedMark       = placeholderMark + "keyed-"
+)
 
-func (c *jsonChains) add(lines []string) string {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.lines == nil {
-		c.lines = map[int][]string{}
-	}
-	id := len(c.lines)
-	c.lines[id] = lines
-	return chainMark + strconv.Itoa(id) + "\n`"
+// methodHole stands for the method's constant in a keyed field's value:
+// splice puts there what gofmt printed of the literal's second element.
+const methodHole = "\x02method"
+
+// nextLine in a keyed field's value is a line break followed by the
+// field's own indentation.
+const nextLine = "\x03"
+
+// keyedField is a field of a composite literal as gofmt prints it: its
+// key and value, and whether the value takes more than one line.
+type keyedField struct {
+	key, value string
+	multi      bool
 }
 
-// splice replaces each placeholder in the formatted src with its
-// concatenation: the first literal where the placeholder starts, each
+func (c *jsonChains) add(lines []string) string {
+	return c.keep(chainMark, &c.lines, lines)
+}
+
+// keep files lines in *m under the next number and returns the
+// placeholder of kind mark for them.
+func (c *jsonChains) keep(mark string, m *map[int][]string, lines []string) string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if *m == nil {
+		*m = map[int][]string{}
+	}
+	id := len(*m)
+	(*m)[id] = lines
+	return mark + strconv.Itoa(id) + "\n`"
+}
+
+// listLit writes a composite literal of type typ whose elements each fit
+// on one line, laid out as gofmt lays out such a literal written one
+// element per line: the opening brace ends the line, each element on a
+// line of its own one tab deeper than the line the literal starts on,
+// followed by a comma, and the closing brace on a line of its own at that
+// line's depth. Each element's text must be as gofmt prints it. It goes
+// to gofmt as a placeholder, typ{`mark\n`}, for splice: gofmt's printer
+// measures each element of a composite literal (and each key and value
+// within it) before printing it, and would change nothing in these.
+func (e *emitter) listLit(typ *jen.Statement, elems []string) jen.Code {
+	return typ.Values(jen.Op(e.chains.keep(listMark, &e.chains.lists, elems)))
+}
+
+// splice replaces each placeholder in the formatted src with its text.
+// A concatenation's: the first literal where the placeholder starts, each
 // next one on a line of its own, indented one tab deeper than the line
 // the concatenation starts on (as gofmt indents an operand after a line
-// break), every line but the last ending with " +".
+// break), every line but the last ending with " +". A list's (listLit):
+// the placeholder and the closing brace after it become a line break,
+// each element on a line of its own one tab deeper than that line, ending
+// with a comma, and the closing brace at that line's depth. A block's
+// (stmtsLit): each statement on a line of its own at the placeholder's
+// depth.
 func (c *jsonChains) splice(src []byte) []byte {
-	mark := []byte(chainMark)
+	mark := []byte(placeholderMark)
 	if !bytes.Contains(src, mark) {
 		return src
 	}
@@ -99,19 +154,33 @@ func (c *jsonChains) splice(src []byte) []byte {
 	defer c.mu.Unlock()
 	var out bytes.Buffer
 	out.Grow(len(src) * 2)
+	kinds := map[string]map[int][]string{chainMark: c.lines, listMark: c.lists, blockMark: c.blocks, keyedMark: nil}
 	for {
 		at := bytes.Index(src, mark)
 		if at < 0 {
 			out.Write(src)
 			return out.Bytes()
 		}
-		end := at + len(mark)
+		kind, end := "", at+len(mark)
+		for k := range kinds {
+			if bytes.HasPrefix(src[at:], []byte(k)) {
+				kind, end = k, at+len(k)
+			}
+		}
+		digits := end
 		for end < len(src) && src[end] >= '0' && src[end] <= '9' {
 			end++
 		}
-		id, err := strconv.Atoi(string(src[at+len(mark) : end]))
-		lines, ok := c.lines[id]
-		if err != nil || !ok || !bytes.HasPrefix(src[end:], []byte("\n`")) {
+		id, err := strconv.Atoi(string(src[digits:end]))
+		lines, ok := kinds[kind][id]
+		if kind == keyedMark {
+			_, ok = c.keyed[id]
+		}
+		closing := "\n`"
+		if kind == listMark {
+			closing = "\n`}"
+		}
+		if kind == "" || err != nil || !ok || !bytes.HasPrefix(src[end:], []byte(closing)) {
 			// Not a placeholder of this emitter: keep it.
 			out.Write(src[:end])
 			src = src[end:]
@@ -124,15 +193,94 @@ func (c *jsonChains) splice(src []byte) []byte {
 		}
 		tabs := strings.Repeat("\t", indent-lineStart+1)
 		out.Write(src[:at])
-		for i, l := range lines {
-			if i > 0 {
-				out.WriteString(" +\n")
-				out.WriteString(tabs)
+		if kind == keyedMark {
+			// The text goes back to be read again: its values hold the
+			// placeholders of parameter lists and JSON texts.
+			rest := src[end+len(closing):]
+			brace := bytes.IndexByte(rest, '}')
+			if brace < 0 {
+				brace = len(rest)
 			}
-			out.WriteString(rawText(l))
+			method := strings.TrimPrefix(string(rest[:brace]), ", ")
+			src = append([]byte(keyedText(c.keyed[id], tabs, method)), rest[min(brace+1, len(rest)):]...)
+			continue
 		}
-		src = src[end+len("\n`"):]
+		switch kind {
+		case blockMark:
+			out.WriteString(strings.Join(lines, "\n"+tabs[1:]))
+		case listMark:
+			for _, l := range lines {
+				out.WriteString("\n" + tabs + l + ",")
+			}
+			out.WriteString("\n" + tabs[1:] + "}")
+		default:
+			for i, l := range lines {
+				if i > 0 {
+					out.WriteString(" +\n")
+					out.WriteString(tabs)
+				}
+				out.WriteString(rawText(l))
+			}
+		}
+		src = src[end+len(closing):]
 	}
+}
+
+// keepKeyed files the fields of a composite literal and returns its
+// placeholder, the literal's first element. The literal's fields are laid
+// out as gofmt lays out a literal written one field per line: each one a
+// tab deeper than the line the literal starts on; the keys of a run of
+// one-line fields aligned (gofmt's tabwriter: the widest key and its
+// colon, then a blank), a field of several lines ending a run with its
+// key, a colon and a blank; the closing brace at that line's depth. Keys
+// longer than gofmt's alignment heuristics allow for (40 bytes) are not
+// meant here.
+func (c *jsonChains) keepKeyed(fields []keyedField) string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.keyed == nil {
+		c.keyed = map[int][]keyedField{}
+	}
+	id := len(c.keyed)
+	c.keyed[id] = fields
+	return keyedMark + strconv.Itoa(id) + "\n`"
+}
+
+// keyedText is the text of a keyed literal's fields at depth tabs, each
+// after a line break, and the line break and closing brace that end it;
+// method replaces methodHole.
+func keyedText(fields []keyedField, tabs, method string) string {
+	var b strings.Builder
+	for i := 0; i < len(fields); {
+		if fields[i].multi {
+			b.WriteString("\n" + tabs + fields[i].key + ": " + strings.ReplaceAll(fields[i].value, nextLine, "\n"+tabs) + ",")
+			i++
+			continue
+		}
+		end, width := i, 0
+		for end < len(fields) && !fields[end].multi {
+			width = max(width, len(fields[end].key))
+			end++
+		}
+		for _, f := range fields[i:end] {
+			v := f.value
+			if v == methodHole {
+				v = method
+			}
+			b.WriteString("\n" + tabs + f.key + ":" + strings.Repeat(" ", width-len(f.key)+1) + v + ",")
+		}
+		i = end
+	}
+	b.WriteString("\n" + tabs[1:] + "}")
+	return b.String()
+}
+
+// stmtsLit writes statements that each fit on one line, as gofmt prints
+// them, as the body of a block: one line each at the depth of the block's
+// first statement. It goes to gofmt as a placeholder, a statement of its
+// own, for splice.
+func (e *emitter) stmtsLit(stmts []string) jen.Code {
+	return jen.Op(e.chains.keep(blockMark, &e.chains.blocks, stmts))
 }
 
 // jsonLinesAtMost is jsonLines at width, or at twice the width as often as

@@ -148,28 +148,27 @@ func (e *emitter) emitMethod(f *jen.File, op *ir.Operation) {
 	if op.InputType != "" {
 		params = append(params, jen.Id("in").Id(op.InputType))
 	}
-	var body []jen.Code
-	body = append(body, jen.Id("req").Op(":=").Id(descriptorFunc(op)).Call().Dot("NewRequest").Call())
+	body := []string{"req := " + descriptorFunc(op) + "().NewRequest()"}
 	for _, p := range op.Params {
 		arg := p.Arg
 		if arg == "" {
 			arg = p.Name
 		}
-		body = append(body, jen.Id("req").Dot("Arg").Call(jen.Lit(arg), jen.Id("in").Dot(p.GoName)))
+		body = append(body, "req.Arg("+goString(arg)+", in."+p.GoName+")")
 	}
 	if b := op.Body; b != nil {
-		body = append(body, jen.Id("req").Dot("SetBody").Call(jen.Id("in").Dot(b.GoName)))
+		body = append(body, "req.SetBody(in."+b.GoName+")")
 	}
-	body = append(body, jen.Id("out").Op(":=").New(jen.Id(op.ResponseType)))
-	decodeInto := jen.Nil()
+	decodeInto := "nil"
 	if successBody(op) != nil {
-		decodeInto = jen.Op("&").Id("out").Dot("Body")
+		decodeInto = "&out.Body"
 	}
 	body = append(body,
-		jen.Err().Op(":=").Id("c").Dot("rt").Dot("Do").Call(jen.Id("ctx"), jen.Id("req"), jen.Op("&").Id("out").Dot("Response"), decodeInto),
-		jen.Return(jen.Id("out"), jen.Err()),
+		"out := new("+op.ResponseType+")",
+		"err := c.rt.Do(ctx, req, &out.Response, "+decodeInto+")",
+		"return out, err",
 	)
 	doc(f, methodDoc(op))
 	f.Func().Params(jen.Id("c").Op("*").Id("Client")).Id(op.GoName).Params(params...).
-		Params(jen.Op("*").Id(op.ResponseType), jen.Error()).Block(body...)
+		Params(jen.Op("*").Id(op.ResponseType), jen.Error()).Block(e.stmtsLit(body))
 }

@@ -4,11 +4,15 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"sort"
+	"strconv"
+	"strings"
 
 	"github.com/dave/jennifer/jen"
 
 	"github.com/agentready/agentready/gen/catalog"
 	"github.com/agentready/agentready/gen/ir"
+	"github.com/agentready/agentready/gen/toolrt"
 )
 
 // einoTool is the import path of Eino's tool interfaces.
@@ -29,6 +33,22 @@ func (e *emitter) emitDescriptor(f *jen.File, op *ir.Operation) {
 	if !isTool {
 		d = catalog.Request(op)
 	}
+	if isTool {
+		doc(f, docLines(fmt.Sprintf("%s returns a new descriptor of the %s operation: its request and, as an agent tool, its schema.", descriptorFunc(op), op.Name)))
+	} else {
+		doc(f, docLines(fmt.Sprintf("%s returns a new descriptor of the %s operation's request (it has no agent tool).", descriptorFunc(op), op.Name)))
+	}
+	lit := jen.Op("&").Qual(toolrtPath, "Operation")
+	if fields, ok := e.keyedDescriptor(op, d); ok {
+		// The method's constant, if any, is the literal's second element
+		// so that jen imports net/http; splice puts it in its field.
+		elems := []jen.Code{jen.Op(e.chains.keepKeyed(fields))}
+		if c := httpMethods[d.Method]; c != "" {
+			elems = append(elems, jen.Qual("net/http", c))
+		}
+		f.Func().Id(descriptorFunc(op)).Params().Op("*").Qual(toolrtPath, "Operation").Block(jen.Return(lit.Values(elems...)))
+		return
+	}
 	var fields fieldList
 	fields.add("Name", jen.Lit(d.Name))
 	fields.add("Description", jen.Lit(d.Description))
@@ -41,22 +61,11 @@ func (e *emitter) emitDescriptor(f *jen.File, op *ir.Operation) {
 		fields.add("Security", securityLit(op.Security))
 	}
 	if len(d.Params) > 0 {
-		params := make([]jen.Code, 0, len(d.Params)+1)
-		for _, p := range d.Params {
-			var pf fieldList
-			pf.add("Name", jen.Lit(p.Name))
-			if p.Arg != "" {
-				pf.add("Arg", jen.Lit(p.Arg))
-			}
-			pf.add("In", jen.Lit(p.In))
-			pf.add("Style", jen.Lit(p.Style))
-			pf.flag("Explode", p.Explode)
-			pf.flag("JSON", p.JSON)
-			pf.flag("Required", p.Required)
-			params = append(params, jen.Line().Values(pf...))
+		params := make([]string, len(d.Params))
+		for i, p := range d.Params {
+			params[i] = paramLit(p)
 		}
-		params = append(params, jen.Line())
-		fields.add("Params", jen.Index().Qual(toolrtPath, "Param").Values(params...))
+		fields.add("Params", e.listLit(jen.Index().Qual(toolrtPath, "Param"), params))
 	}
 	if b := d.Body; b != nil {
 		var bf fieldList
@@ -99,15 +108,160 @@ func (e *emitter) emitDescriptor(f *jen.File, op *ir.Operation) {
 		lines = append(lines, jen.Line().Add(fld))
 	}
 	lines = append(lines, jen.Line())
-	if isTool {
-		doc(f, docLines(fmt.Sprintf("%s returns a new descriptor of the %s operation: its request and, as an agent tool, its schema.", descriptorFunc(op), op.Name)))
-	} else {
-		doc(f, docLines(fmt.Sprintf("%s returns a new descriptor of the %s operation's request (it has no agent tool).", descriptorFunc(op), op.Name)))
-	}
-	f.Func().Id(descriptorFunc(op)).Params().Op("*").Qual(toolrtPath, "Operation").Block(
-		jen.Return(jen.Op("&").Qual(toolrtPath, "Operation").Values(lines...)),
-	)
+	f.Func().Id(descriptorFunc(op)).Params().Op("*").Qual(toolrtPath, "Operation").Block(jen.Return(lit.Values(lines...)))
 }
+
+// keyedDescriptor returns the fields of d's literal as gofmt prints them
+// (keepKeyed), the method's constant left as methodHole, or false where
+// jen and gofmt must lay it out: a value
+// too long for gofmt to align (go/printer's nodeSize gives up past 1e6
+// bytes), or a package whose name an import's would have to give way to.
+func (e *emitter) keyedDescriptor(op *ir.Operation, d *toolrt.Operation) ([]keyedField, bool) {
+	switch e.opts.Package {
+	case "http", "toolrt":
+		return nil, false
+	}
+	var fields []keyedField
+	add := func(key, value string, multi bool) { fields = append(fields, keyedField{key, value, multi}) }
+	add("Name", goString(d.Name), false)
+	add("Description", goString(d.Description), false)
+	if httpMethods[d.Method] != "" {
+		add("Method", methodHole, false)
+	} else {
+		add("Method", goString(d.Method), false)
+	}
+	add("Path", goString(d.Path), false)
+	if d.Server != "" {
+		add("Server", goString(d.Server), false)
+	}
+	if len(op.Security) > 0 {
+		alts := make([]string, len(op.Security))
+		for i, alt := range op.Security {
+			names := make([]string, len(alt))
+			for j, u := range alt {
+				names[j] = goString(u.Scheme)
+			}
+			alts[i] = "{" + strings.Join(names, ", ") + "}"
+		}
+		add("Security", "toolrt.Security{"+strings.Join(alts, ", ")+"}", false)
+	}
+	if len(d.Params) > 0 {
+		params := make([]string, len(d.Params))
+		for i, p := range d.Params {
+			params[i] = paramLit(p)
+		}
+		add("Params", "[]toolrt.Param{"+e.chains.keep(listMark, &e.chains.lists, params)+"}", true)
+	}
+	if b := d.Body; b != nil {
+		body := "&toolrt.Body{ContentType: " + goString(b.ContentType)
+		if b.Arg != "" {
+			body += ", Arg: " + goString(b.Arg)
+		}
+		if len(b.Fields) > 0 {
+			names := make([]string, len(b.Fields))
+			for i, name := range b.Fields {
+				names[i] = goString(name)
+			}
+			body += ", Fields: []string{" + strings.Join(names, ", ") + "}"
+		}
+		if b.Required {
+			body += ", Required: true"
+		}
+		if len(b.Encoding) == 0 {
+			add("Body", body+"}", false)
+		} else {
+			add("Body", body+", Encoding: map[string]toolrt.FormEncoding{"+encodingText(b.Encoding)+"}}", true)
+		}
+	}
+	json := func(key, text string, shared bool) {
+		if sh := e.schemas()[e.opDir[op]].find(text); shared && sh != nil {
+			add(key, sh.name, false)
+			return
+		}
+		lines := jsonLinesAtMost(text, jsonLineWidth, jsonMaxLines)
+		if len(lines) == 1 {
+			add(key, rawText(lines[0]), false)
+			return
+		}
+		add(key, e.chains.add(lines), true)
+	}
+	if d.Schema != "" {
+		json("Schema", d.Schema, true)
+	}
+	if d.CheckSchema != "" {
+		json("CheckSchema", d.CheckSchema, true)
+	}
+	if d.Examples != "" {
+		json("Examples", d.Examples, false)
+	}
+	if d.Example != "" {
+		json("Example", d.Example, false)
+	}
+	for _, f := range fields {
+		if len(f.key)+2+len(f.value) > 1e5 {
+			return nil, false
+		}
+	}
+	return fields, true
+}
+
+// encodingText is the body of a form's encodings literal as jen writes
+// it and gofmt lays it out, its line breaks as nextLine: one property
+// stays on the line of the opening brace, several take a line each; each
+// property's fields are aligned on lines of their own.
+func encodingText(enc map[string]toolrt.FormEncoding) string {
+	keys := make([]string, 0, len(enc))
+	byKey := map[string]toolrt.FormEncoding{}
+	for k, v := range enc {
+		keys = append(keys, goString(k))
+		byKey[goString(k)] = v
+	}
+	sort.Strings(keys) // jen's order: by the keys' source
+	depth := ""
+	if len(keys) > 1 {
+		depth = "\t"
+	}
+	var b strings.Builder
+	for _, k := range keys {
+		if len(keys) > 1 {
+			b.WriteString(nextLine + depth)
+		}
+		v := byKey[k]
+		b.WriteString(k + ": {" + nextLine + depth + "\tExplode: " + strconv.FormatBool(v.Explode) + "," +
+			nextLine + depth + "\tStyle:   " + goString(v.Style) + "," + nextLine + depth + "}")
+		if len(keys) > 1 {
+			b.WriteString(",")
+		}
+	}
+	if len(keys) > 1 {
+		b.WriteString(nextLine)
+	}
+	return b.String()
+}
+
+// paramLit is the composite literal of a parameter's descriptor, as
+// gofmt prints it on one line.
+func paramLit(p toolrt.Param) string {
+	var b strings.Builder
+	b.WriteString("{Name: " + goString(p.Name))
+	if p.Arg != "" {
+		b.WriteString(", Arg: " + goString(p.Arg))
+	}
+	b.WriteString(", In: " + goString(p.In) + ", Style: " + goString(p.Style))
+	for _, f := range []struct {
+		name string
+		on   bool
+	}{{"Explode", p.Explode}, {"JSON", p.JSON}, {"Required", p.Required}} {
+		if f.on {
+			b.WriteString(", " + f.name + ": true")
+		}
+	}
+	b.WriteString("}")
+	return b.String()
+}
+
+// goString is a string literal as jen.Lit writes it.
+func goString(s string) string { return fmt.Sprintf("%#v", s) }
 
 // fieldList is the fields of a composite literal in the order they were
 // added (jen.Dict would sort them).

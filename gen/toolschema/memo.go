@@ -29,6 +29,10 @@ type Memo struct {
 	tokens        sync.Map // schema text -> its tokens.Count
 	// pointers holds pointerOf each description.
 	pointers sync.Map // description -> string
+	// examples holds Options.Example of each use and name: operations
+	// that share a body share its nodes, and Microsoft Graph's 22,361
+	// tools take a few hundred bodies.
+	examples sync.Map // useName -> keptExample
 	opNames  struct {
 		once  sync.Once
 		names map[string]bool
@@ -36,6 +40,16 @@ type Memo struct {
 }
 
 type coreName struct{ core, name string }
+
+type useName struct {
+	use  *ir.Schema
+	name string
+}
+
+type keptExample struct {
+	v  any
+	ok bool
+}
 
 type unexplainedWords struct {
 	rest    []string
@@ -123,6 +137,21 @@ func (m *Memo) unexplained(api *ir.API, core, name string) ([]string, bool) {
 	rest, spelled := prose.Unexplained(core, name)
 	m.unexplainedOf.Store(key, unexplainedWords{rest, spelled})
 	return rest, spelled
+}
+
+// example returns f(use, name), kept when m is the Memo of api.
+func (m *Memo) example(api *ir.API, use *ir.Schema, name string, f func(*ir.Schema, string) (any, bool)) (any, bool) {
+	if m == nil || m.api != api {
+		return f(use, name)
+	}
+	key := useName{use, name}
+	if v, ok := m.examples.Load(key); ok {
+		e := v.(keptExample)
+		return e.v, e.ok
+	}
+	v, ok := f(use, name)
+	m.examples.Store(key, keptExample{v, ok})
+	return v, ok
 }
 
 // Tokens returns tokens.Count of a schema, kept: tools that share a

@@ -40,6 +40,40 @@ func TestMemoChangesNoByte(t *testing.T) {
 	}
 }
 
+// TestMemoKeepsExamples: the checking schemas of Kubernetes' tools,
+// built with a Memo, ask for each use's example once (its tools share
+// bodies), and are byte for byte those built without one, examples and
+// all.
+func TestMemoKeepsExamples(t *testing.T) {
+	doc, err := load.File(filepath.Join(modtest.SharedSpecs(t), "real/kubernetes-swagger2.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	api, _ := lower.Lower(doc, lower.Options{})
+	calls := 0
+	example := func(use *ir.Schema, name string) (any, bool) {
+		calls++
+		return name + "-" + string(use.Kind), true
+	}
+	memo := NewMemo(api)
+	var plainCalls, memoCalls int
+	for _, op := range api.Operations {
+		calls = 0
+		plain, plainEx, err1 := BuildChecking(api, op, Options{Example: example})
+		plainCalls += calls
+		calls = 0
+		memoed, memoedEx, err2 := BuildChecking(api, op, Options{Example: example, Memo: memo})
+		memoCalls += calls
+		if string(plain) != string(memoed) || string(plainEx) != string(memoedEx) || (err1 == nil) != (err2 == nil) {
+			t.Fatalf("%s: the Memo changed the checking schema:\n%s %s\n%s %s", op.Name, plain, plainEx, memoed, memoedEx)
+		}
+	}
+	t.Logf("examples asked for: %d times with a Memo, %d without", memoCalls, plainCalls)
+	if memoCalls == 0 || memoCalls*3 > plainCalls {
+		t.Errorf("with a Memo the examples were asked for %d times, without %d: want a third or less", memoCalls, plainCalls)
+	}
+}
+
 // TestSharingOnDeepDiamonds: a type that uses the next one twice, 40
 // levels deep, would be written out 2^40 times inline. Counting uses on
 // the type graph finds what to share at once, and the schema stays small.

@@ -128,11 +128,14 @@ type Options struct {
 	// meant here, so that the example a model is shown in an error is the
 	// one its description and the test cases use. The schema a model
 	// reads never gets these (Build without ForChecking ignores Example).
+	// It must answer the same for the same use and name.
 	Example func(use *ir.Schema, name string) (v any, ok bool)
 	// Memo, when set (NewMemo) for the API being built, keeps what the
 	// schemas of its operations share, so that building many of them, or
 	// one several times, works out the types under $defs once per set of
-	// types used. It changes no byte of the output.
+	// types used, and each use's Example once. Builds that share a Memo
+	// must give the same Example (or none). It changes no byte of the
+	// output.
 	Memo *Memo
 }
 
@@ -649,12 +652,13 @@ func (b *builder) inline(use, s *ir.Schema, desc, name string, depth int) {
 		if item {
 			name = english.Singular(name)
 		}
-		if given != nil {
+		kept := given == nil
+		if !kept {
 			cp := *use
 			cp.Example = given
 			use = &cp
 		}
-		b.example(use, s, kind, def, name)
+		b.example(use, s, kind, def, name, kept)
 	}
 	if b.naive {
 		if s.ReadOnly {
@@ -675,14 +679,22 @@ func (b *builder) inline(use, s *ir.Schema, desc, name string, depth int) {
 
 // example writes the "example" of a scalar node for argument checking's
 // messages (Options.Example), when it says more than the node's default
-// or first enum value, which checking reads on its own.
-func (b *builder) example(use, s *ir.Schema, kind ir.Kind, def any, name string) {
+// or first enum value, which checking reads on its own. The Memo keeps
+// the example of a use that is the spec's own (kept), not a copy made for
+// this build.
+func (b *builder) example(use, s *ir.Schema, kind ir.Kind, def any, name string, kept bool) {
 	switch kind {
 	case ir.KindString, ir.KindInteger, ir.KindNumber, ir.KindBoolean:
 	default:
 		return
 	}
-	v, ok := b.opts.Example(use, name)
+	var v any
+	var ok bool
+	if kept {
+		v, ok = b.opts.Memo.example(b.api, use, name, b.opts.Example)
+	} else {
+		v, ok = b.opts.Example(use, name)
+	}
 	if !ok {
 		return
 	}
