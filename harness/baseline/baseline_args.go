@@ -61,6 +61,7 @@ func fill(t *toolSpec, u *utterance, force map[string]any) *filler {
 	f.renamed()
 	f.named()
 	f.nameNouns()
+	f.thingNames()
 	f.prefixes()
 	f.numbers()
 	f.booleans()
@@ -294,6 +295,9 @@ func (f *filler) enums() {
 			at := f.u.findPhrase(stems)
 			if len(ws) == 1 && !retrieve.IsStopWord(ws[0]) {
 				at = append(at, f.u.derivedForms(stems[0])...)
+				if len(p.enum) > 0 {
+					at = append(at, f.u.clippedForms(ws[0])...)
+				}
 			}
 			for _, at := range at {
 				end := at + len(ws) - 1

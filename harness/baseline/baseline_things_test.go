@@ -1,0 +1,62 @@
+package baseline_test
+
+import (
+	"testing"
+
+	"github.com/cloudwego/eino/schema"
+)
+
+// A thing named with its noun fills the argument that identifies it:
+// the name right after the noun ("project storefront"), or between "the"
+// and the noun ("the acme team"), the noun read from the argument's name
+// (teamId) or, for an argument named only idOrName, from its
+// description or the tool's ("project by id or name"). The request's
+// verb ("nuke") is never that name.
+func TestThingNames(t *testing.T) {
+	envs := toolDef(t, "filterProjectEnvs", "Retrieve environment variables of project by id or name",
+		`{"type":"object","properties":{
+			"idOrName":{"type":"string"},
+			"gitBranch":{"type":"string","description":"If defined, git branch of environment variable to filter results"}},
+			"required":["idOrName"]}`)
+	del := toolDef(t, "deleteProject", "Delete Project. Delete specific project by passing either project id or name in URL",
+		`{"type":"object","properties":{"idOrName":{"type":"string"}},"required":["idOrName"]}`)
+	deploys := toolDef(t, "getDeployments", "List deployments",
+		`{"type":"object","properties":{
+			"target":{"type":"string","enum":["production","preview"],"description":"Filter deployments based on the environment."},
+			"teamId":{"type":"string","description":"The Team identifier or slug to perform the request on behalf of."}}}`)
+	members := toolDef(t, "getTeamMembers", "List team members",
+		`{"type":"object","properties":{
+			"role":{"type":"string","enum":["OWNER","MEMBER","DEVELOPER","VIEWER"]},
+			"teamId":{"type":"string"}},"required":["teamId"]}`)
+	for _, c := range []struct {
+		tool         *schema.ToolInfo
+		request, arg string
+		want         any
+	}{
+		{envs, "env vars of project storefront", "idOrName", "storefront"},
+		{envs, "show env vars of the storefront project", "idOrName", "storefront"},
+		{del, "nuke project old-blog", "idOrName", "old-blog"},
+		{del, "nuke project oldblog", "idOrName", "oldblog"},
+		{deploys, "preview deployments of the acme team", "teamId", "acme"},
+		{deploys, "preview deployments of team acme-eu", "teamId", "acme-eu"},
+		{members, "owners of the acme team", "teamId", "acme"},
+		{members, "owners of the acme team", "role", "OWNER"},
+		{members, "who is in team acme", "teamId", "acme"},
+	} {
+		checkArg(t, c.tool, c.request, c.arg, c.want)
+	}
+}
+
+// An enum value said clipped to its start, as people shorten long
+// words, is that value; a word that is the request's verb, or shorter
+// than four letters, or one the value does not run on past by three
+// letters, is not.
+func TestClippedEnumValues(t *testing.T) {
+	deploys := toolDef(t, "getDeployments", "List deployments",
+		`{"type":"object","properties":{
+			"target":{"type":"string","enum":["production","preview"]},
+			"state":{"type":"string","enum":["READY","ERROR"]}}}`)
+	checkArg(t, deploys, "prod deployments only", "target", "production")
+	checkArg(t, deploys, "pre deployments", "target", nil)
+	checkArg(t, deploys, "read deployments", "state", nil)
+}
