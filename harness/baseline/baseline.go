@@ -166,10 +166,13 @@ import (
 //     another value ("create project 'Mobile App' with key mobile-app"
 //     is no key); "owner/name" split over owner and repo;
 //     identifiers (OPS-311, cus_NffrFeUfNV2Hib, C024BE91L, long numbers,
-//     and short numbers right after the argument's name: "issue 88"), by
+//     and short numbers right after the argument's name: "issue 88", the
+//     name's last word said clipped: "deploy dpl_7Hx2" for deploymentId), by
 //     the words around them, the shape of the example's value, or a
-//     type prefix that starts the argument's name (cus_ for customer;
-//     never for an argument named for another thing), or a type initial,
+//     type prefix that starts the argument's name (cus_ for customer),
+//     or writes one of its words short, keeping its first letter and
+//     others in order (dpl_ for deployment, prj_ for project; never for
+//     an argument named for another thing), or a type initial,
 //     one capital and a digit starting capitals and digits, that starts
 //     the argument's first word (U061F7AUR for user, C024BE91L for
 //     channel, not for a cursor; it never rules an argument out, as a

@@ -60,3 +60,18 @@ func TestClippedEnumValues(t *testing.T) {
 	checkArg(t, deploys, "pre deployments", "target", nil)
 	checkArg(t, deploys, "read deployments", "state", nil)
 }
+
+// An identifier goes to the argument of the thing its type prefix
+// writes short ("dpl_" keeps letters of deployment in order) and of the
+// noun said clipped right before it ("deploy dpl_7Hx2Ka9"); a prefix that
+// writes no word of the argument's or the tool's name denies it.
+func TestAbbreviatedIDs(t *testing.T) {
+	builds := toolDef(t, "listDeploymentBuilds", "List Deployment Builds",
+		`{"type":"object","properties":{"deploymentId":{"type":"string"},"teamId":{"type":"string"}},"required":["deploymentId"]}`)
+	checks := toolDef(t, "getAllChecks", "Retrieve a list of all checks",
+		`{"type":"object","properties":{"deploymentId":{"type":"string"}},"required":["deploymentId"]}`)
+	checkArg(t, builds, "builds of deploy dpl_7Hx2Ka9", "deploymentId", "dpl_7Hx2Ka9")
+	checkArg(t, builds, "builds of deploy dpl_7Hx2Ka9", "teamId", nil)
+	checkArg(t, checks, "checks for dpl_7Hx2Ka9", "deploymentId", "dpl_7Hx2Ka9")
+	checkArg(t, checks, "checks for zzq_7Hx2Ka9", "deploymentId", nil)
+}
