@@ -147,7 +147,10 @@ import (
 //     is a date, or, at the top level, whose name ends in date, "since"
 //     and "from" before it saying start_date, "until" and "to" end_date;
 //     an IP address for an argument named ip or ip_address or formatted
-//     as one; an email for an argument named for one, else one whose
+//     as one; a domain name ("acme.dev", not "README.md") for an
+//     argument formatted as a hostname or named domain, hostname or
+//     fqdn, or for the required name of a tool whose name says domain
+//     (checkDomainStatus) when no other argument says domain; an email for an argument named for one, else one whose
 //     description speaks of an email and whose name says a person or an
 //     identifier ("The user ID or email address"), and the request's one
 //     address for every required argument named email, as a tool that

@@ -238,6 +238,8 @@ func (f *filler) typed() {
 				v = t.raw
 			case ipNamed(p) && isIP(t.raw):
 				v = t.raw
+			case f.tool.domainNamed(p) && isDomain(t.raw):
+				v = t.raw
 			case format == "date":
 				if d, ok := asDate(t.raw); ok {
 					v = d

@@ -1,6 +1,9 @@
 package baseline
 
 import (
+	"regexp"
+	"strings"
+
 	"github.com/agentready/agentready/harness/retrieve"
 	"github.com/agentready/agentready/internal/english"
 )
@@ -106,4 +109,71 @@ func (f *filler) plainWord(ti int) bool {
 	}
 	return !retrieve.IsStopWord(t.lower) && !requestVerbs[st] && !f.tool.topic[st] && !f.tool.argWords[st] &&
 		!stopValue[t.lower] && !politeness[t.lower] && verbClasses[st] == ""
+}
+
+// reDomain is a domain name: labels of letters, digits and dashes joined
+// by dots, ending in a top-level domain of two to six letters
+// (acme.dev, shop.acme.co.uk).
+var reDomain = regexp.MustCompile(`^(?i)[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*\.[a-z]{2,6}$`)
+
+// fileExtensions end names that are files, not domains: README.md.
+var fileExtensions = map[string]bool{"md": true, "txt": true, "json": true, "yaml": true, "yml": true, "xml": true,
+	"csv": true, "html": true, "htm": true, "pdf": true, "png": true, "jpg": true, "jpeg": true, "gif": true,
+	"svg": true, "zip": true, "gz": true, "tar": true, "log": true, "sh": true, "go": true, "py": true, "js": true,
+	"ts": true, "css": true, "java": true, "rb": true, "rs": true, "toml": true, "ini": true, "cfg": true, "conf": true,
+	"doc": true, "docx": true, "xls": true, "xlsx": true, "mp3": true, "mp4": true, "wav": true, "lock": true}
+
+// isDomain reports whether raw is written as a domain name, not a file
+// name or a number.
+func isDomain(raw string) bool {
+	if !reDomain.MatchString(raw) {
+		return false
+	}
+	tld := strings.ToLower(raw[strings.LastIndexByte(raw, '.')+1:])
+	return !fileExtensions[tld]
+}
+
+// domainNamed reports whether p takes a domain name: its format says
+// hostname, or its name says domain, hostname or fqdn, or it is the
+// required name of a tool whose name says domain ("name" of
+// checkDomainStatus) where no other argument takes one.
+func (t *toolSpec) domainNamed(p *param) bool {
+	switch p.format {
+	case "hostname", "idn-hostname":
+		return true
+	case "":
+	default:
+		return false
+	}
+	if len(p.enum) > 0 || p.array {
+		return false
+	}
+	if saysDomain(p) {
+		return true
+	}
+	if p.key != "name" || !p.required {
+		return false
+	}
+	for _, q := range t.params {
+		if q != p && (saysDomain(q) || q.format == "hostname") {
+			return false // domain_name is the domain's; name a record's
+		}
+	}
+	for _, w := range retrieve.Words(t.name) {
+		if w == "domain" || w == "domains" {
+			return true
+		}
+	}
+	return false
+}
+
+// saysDomain reports whether p's name says it takes a domain name.
+func saysDomain(p *param) bool {
+	for _, w := range p.words {
+		switch w {
+		case "domain", "hostname", "fqdn":
+			return true
+		}
+	}
+	return false
 }

@@ -75,3 +75,31 @@ func TestAbbreviatedIDs(t *testing.T) {
 	checkArg(t, checks, "checks for dpl_7Hx2Ka9", "deploymentId", "dpl_7Hx2Ka9")
 	checkArg(t, checks, "checks for zzq_7Hx2Ka9", "deploymentId", nil)
 }
+
+// A domain name goes to the argument that takes one: by its format, by
+// a name that says domain, or as the name of a tool about domains; a
+// file name is no domain, and an argument that says neither takes none.
+func TestDomainNames(t *testing.T) {
+	records := toolDef(t, "getRecords", "List existing DNS records",
+		`{"type":"object","properties":{"domain":{"type":"string"},"limit":{"type":"number"}},"required":["domain"]}`)
+	status := toolDef(t, "checkDomainStatus", "Check a Domain Availability",
+		`{"type":"object","properties":{"name":{"type":"string","description":"The name of the domain"}},"required":["name"]}`)
+	host := toolDef(t, "getSite", "Get a site",
+		`{"type":"object","properties":{"host":{"type":"string","format":"hostname"}}}`)
+	users := toolDef(t, "listUsers", "List users",
+		`{"type":"object","properties":{"team":{"type":"string"}}}`)
+	checkArg(t, records, "dns records for acme.dev", "domain", "acme.dev")
+	checkArg(t, records, "dns records for README.md", "domain", nil)
+	checkArg(t, status, "is shiny-app.com available?", "name", "shiny-app.com")
+	checkArg(t, host, "the site at shop.acme.co.uk", "host", "shop.acme.co.uk")
+	checkArg(t, users, "users of acme.dev", "team", nil)
+}
+
+// A tool with a domain's argument and a record's name gives the domain to
+// the domain's argument, not the name.
+func TestDomainNameNotRecordName(t *testing.T) {
+	records := toolDef(t, "domains_list_records", "List all domain records",
+		`{"type":"object","properties":{"domain_name":{"type":"string"},"name":{"type":"string","description":"A fully qualified record name."}},"required":["domain_name"]}`)
+	checkArg(t, records, "records of example.com", "domain_name", "example.com")
+	checkArg(t, records, "records of example.com", "name", nil)
+}
