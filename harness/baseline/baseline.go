@@ -40,7 +40,7 @@ import (
 //     lexicon pairs with it when no tool's name uses it. A reader then prefers the tool whose name says
 //     what the request says: the action (the first verb in its base form
 //     in a clause: "show", "list" and "get" read, "open" and "create"
-//     create, "kill" cancels, "restore" and "recover" restore, a verb of
+//     create, "kill" cancels, "revoke" deletes, "restore" and "recover" restore, a verb of
 //     two words around its object at the start says its action ("take
 //     the watermark off X" deletes, "get X back" restores; "stop" and the
 //     gerund of a verb that follows, "stop watching issue 12", unfollows,
@@ -86,7 +86,9 @@ import (
 //     any form ("remind" for reminders, a compound ending in it:
 //     "webhooks" for hooks, "my" for the current user's
 //     when another name word says what is asked, a
-//     synonym from a short list of API vocabulary: "bill" for invoice),
+//     synonym from a short list of API vocabulary: "bill" for invoice,
+//     the clipped words people type: "deploy" for deployment, "env"
+//     for environment, "repo" for repository, "PR" for pull),
 //     and, at half a synonym's weight, a word a learned lexicon pairs
 //     with a word of the request that no tool's name or first sentence
 //     uses and that is no word of conversation ("podcast" for episodes:
@@ -145,7 +147,10 @@ import (
 //     is a date, or, at the top level, whose name ends in date, "since"
 //     and "from" before it saying start_date, "until" and "to" end_date;
 //     an IP address for an argument named ip or ip_address or formatted
-//     as one; an email for an argument named for one, else one whose
+//     as one; a domain name ("acme.dev", not "README.md") for an
+//     argument formatted as a hostname or named domain, hostname or
+//     fqdn, or for the required name of a tool whose name says domain
+//     (checkDomainStatus) when no other argument says domain; an email for an argument named for one, else one whose
 //     description speaks of an email and whose name says a person or an
 //     identifier ("The user ID or email address"), and the request's one
 //     address for every required argument named email, as a tool that
@@ -154,17 +159,23 @@ import (
 //     ("failed" for failure, "successful" for success), or by what the description says
 //     one means ("short_term (approximately last 4 weeks)" for "the
 //     last 4 weeks", "30 => Developer" for "as a developer": two of the
-//     gloss's words in a row, or all of a gloss of one or two); quoted text, for text arguments or
+//     gloss's words in a row, or all of a gloss of one or two), or
+//     clipped, as people shorten a long word ("prod" for production: a
+//     word of four letters or more, no verb, that starts the value and
+//     that the value runs on past by three letters or more); quoted text, for text arguments or
 //     one named just before, never for one whose description lists
 //     other values ("search for 'outage'" is no sort of score or
 //     timestamp), nor for one whose name the request says before
 //     another value ("create project 'Mobile App' with key mobile-app"
 //     is no key); "owner/name" split over owner and repo;
 //     identifiers (OPS-311, cus_NffrFeUfNV2Hib, C024BE91L, long numbers,
-//     and short numbers right after the argument's name: "issue 88"), by
+//     and short numbers right after the argument's name: "issue 88", the
+//     name's last word said clipped: "deploy dpl_7Hx2" for deploymentId), by
 //     the words around them, the shape of the example's value, or a
-//     type prefix that starts the argument's name (cus_ for customer;
-//     never for an argument named for another thing), or a type initial,
+//     type prefix that starts the argument's name (cus_ for customer),
+//     or writes one of its words short, keeping its first letter and
+//     others in order (dpl_ for deployment, prj_ for project; never for
+//     an argument named for another thing), or a type initial,
 //     one capital and a digit starting capitals and digits, that starts
 //     the argument's first word (U061F7AUR for user, C024BE91L for
 //     channel, not for a cursor; it never rules an argument out, as a
@@ -215,7 +226,14 @@ import (
 //     word after the thing's noun for an argument that holds its name
 //     ("pool transactional" for pool_name, "user dana" for username: a
 //     name-shaped word, or for a required argument any word that is no
-//     word of the sentence); "starting with promo" for the argument whose
+//     word of the sentence); for an argument that identifies a thing, the
+//     name said with the thing's noun, read from the argument's name
+//     (team of teamId) or, for one named only idOrName, id, key or name,
+//     from its description or the tool's ("project by id or name"): right
+//     after the noun ("project storefront", "team acme-eu": a
+//     name-shaped word, or for a required argument one plain word, no
+//     verb) or between "the" and the noun ("the acme team", "the
+//     storefront project"); "starting with promo" for the argument whose
 //     description says prefix; the value after an argument's name
 //     or a common alias ("priority high", "called Jane", "at most 5"),
 //     a name word between them skipped ("the role named ops-admins"),

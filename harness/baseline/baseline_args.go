@@ -61,6 +61,7 @@ func fill(t *toolSpec, u *utterance, force map[string]any) *filler {
 	f.renamed()
 	f.named()
 	f.nameNouns()
+	f.thingNames()
 	f.prefixes()
 	f.numbers()
 	f.booleans()
@@ -237,6 +238,8 @@ func (f *filler) typed() {
 				v = t.raw
 			case ipNamed(p) && isIP(t.raw):
 				v = t.raw
+			case f.tool.domainNamed(p) && isDomain(t.raw):
+				v = t.raw
 			case format == "date":
 				if d, ok := asDate(t.raw); ok {
 					v = d
@@ -294,6 +297,9 @@ func (f *filler) enums() {
 			at := f.u.findPhrase(stems)
 			if len(ws) == 1 && !retrieve.IsStopWord(ws[0]) {
 				at = append(at, f.u.derivedForms(stems[0])...)
+				if len(p.enum) > 0 {
+					at = append(at, f.u.clippedForms(ws[0])...)
+				}
 			}
 			for _, at := range at {
 				end := at + len(ws) - 1

@@ -115,3 +115,21 @@ func (u *utterance) derivedForms(stem string) []int {
 	}
 	return out
 }
+
+// clippedForms finds a one-word accepted value said clipped, as people
+// shorten a long word to its start ("prod deploys" for production,
+// "dev" is too short to tell): word positions of a word of at least four
+// letters that starts the value, which runs on for three letters or
+// more, and that is a word only as the start of it: no verb the request
+// reads.
+func (u *utterance) clippedForms(value string) []int {
+	value = strings.ToLower(value)
+	var out []int
+	for i, w := range u.words {
+		if len(w.lower) >= 4 && len(value) >= len(w.lower)+3 && strings.HasPrefix(value, w.lower) &&
+			english.IsASCIIWord(w.lower) && verbClasses[w.stem] == "" && !retrieve.IsStopWord(w.lower) {
+			out = append(out, i)
+		}
+	}
+	return out
+}

@@ -243,7 +243,7 @@ func (f *filler) namedBefore(p *param, i int) bool {
 		}
 		ok := true
 		for k, st := range p.stems {
-			if f.u.words[start+k].stem != st {
+			if w := f.u.words[start+k]; w.stem != st && !(k == len(p.stems)-1 && clipped(w.stem, st)) {
 				ok = false
 				break
 			}
@@ -253,6 +253,14 @@ func (f *filler) namedBefore(p *param, i int) bool {
 		}
 	}
 	return false
+}
+
+// clipped reports whether the request's word w is the name word st
+// clipped, as people shorten a long word ("deploy dpl_7Hx2" for
+// deployment_id, "config" for configuration): at least four letters that
+// start st, which runs on for three letters or more.
+func clipped(w, st string) bool {
+	return len(w) >= 4 && len(st) >= len(w)+3 && strings.HasPrefix(st, w)
 }
 
 // namedWithin reports whether p's name is said in the n words before
@@ -928,7 +936,8 @@ func (t *toolSpec) plainTwin(p *param) *param {
 // prefixNames reports whether raw is an identifier that says what it
 // identifies by a lower-case prefix before an underscore, and that prefix
 // names what p takes: the start of one of p's words ("sub_..." for
-// subscription_id, "cus_..." for customer) or the initials of two or three
+// subscription_id, "cus_..." for customer, or some of its letters in
+// order, the first among them: "dpl_..." for deployment) or the initials of two or three
 // words in a row of p's name or of its tool's ("pi_..." for the intent of
 // GetPaymentIntentsIntent, "cs_..." for a checkout session). Many APIs
 // write their IDs so, and a model reads them so.
@@ -944,7 +953,7 @@ func prefixNames(raw string, p *param, tool []string) bool {
 		return false
 	}
 	for _, w := range p.words {
-		if w != "id" && len(w) > len(pre) && strings.HasPrefix(w, pre) {
+		if w != "id" && len(w) > len(pre) && (strings.HasPrefix(w, pre) || abbreviates(pre, w)) {
 			return true
 		}
 	}
@@ -1018,11 +1027,27 @@ func prefixDenies(raw string, p *param, tool []string) bool {
 		return false
 	}
 	for _, w := range tool {
-		if len(w) > len(pre) && strings.HasPrefix(w, pre) {
+		if len(w) > len(pre) && (strings.HasPrefix(w, pre) || abbreviates(pre, w)) {
 			return false
 		}
 	}
 	return true
+}
+
+// abbreviates reports whether pre, three letters or more, writes the word
+// w short by keeping some of its letters in order, the first among them:
+// "dpl" for deployment, "prj" for project, "usr" for user.
+func abbreviates(pre, w string) bool {
+	if len(pre) < 3 || len(w) <= len(pre) || pre[0] != w[0] {
+		return false
+	}
+	i := 0
+	for k := 0; k < len(w) && i < len(pre); k++ {
+		if w[k] == pre[i] {
+			i++
+		}
+	}
+	return i == len(pre)
 }
 
 // orderAsked is the direction a request asks things in, "asc" or "desc",

@@ -25,7 +25,7 @@ func init() {
 		"read":     "get list show display view see fetch pull look find search check what which who how tell retrieve read describe lookup query browse count details detail overview info information returns lists gets retrieves",
 		"create":   "create add open new make register raise file post submit start insert send",
 		"update":   "update change edit modify set rename patch move replace turn switch toggle enable disable put transfer",
-		"delete":   "delete remove destroy erase drop purge nuke wipe trash discard",
+		"delete":   "delete remove destroy erase drop purge nuke wipe trash discard revoke",
 		"cancel":   "cancel kill abort halt terminate stop",
 		"merge":    "merge squash",
 		"archive":  "archive unarchive",

@@ -57,6 +57,10 @@ var synonymGroups = []string{
 	"assistant delegate",
 	"user employee",
 	"link bookmark",
+	"deploy deployment",
+	"env environment",
+	"prod production",
+	"var variable",
 }
 
 // synonyms maps a stem to the stems of the words that mean the same.
