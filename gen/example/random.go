@@ -508,8 +508,10 @@ func (r *Random) object(s *ir.Schema, mode Mode, depth int) any {
 func (r *Random) pick(pool []string) string { return pool[r.rng.IntN(len(pool))] }
 
 // text makes a plain string suited to what the name says it holds: a
-// person's name, a title, a sentence, search words, a place; otherwise
-// the name's words and a number. A bare "name" whose description says
+// person's name, a title, a sentence, search words, a place; for a
+// name whose typical value (text.go) is one of a kind people give
+// several of (an owner, a repo, a branch, an environment: variants), one
+// of those, and a number for an identifier (comment_id); otherwise the name's words and a number. A bare "name" whose description says
 // what it names ("name of the Deployment") is a person's name only when
 // that thing is a person; anything else gets a name such things are
 // given ("billing-api"), as nobody calls a deployment "Priya Nair".
@@ -550,6 +552,22 @@ func (r *Random) text(name, desc string) string {
 		return r.pick(textPools[last])
 	case last == "phone" || last == "mobile":
 		return fmt.Sprintf("+4930%07d", r.rng.IntN(10000000))
+	}
+	if v, ok := typical(ws); ok {
+		switch {
+		case variants[v] != nil:
+			return r.pick(variants[v])
+		case v == formatValues["uuid"]:
+			u, _ := r.format("uuid", "")
+			return u
+		case v == ident(strings.Join(ws, "_")):
+			// An identifier people read off a page: a number, as the
+			// generated code's examples show it.
+			return fmt.Sprint(10000 + r.rng.IntN(90000))
+		}
+		if strings.Contains(v, slug) {
+			return strings.ReplaceAll(v, slug, r.pick(thingNames))
+		}
 	}
 	if len(ws) == 0 {
 		ws = []string{"value"}

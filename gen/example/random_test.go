@@ -5,9 +5,12 @@ import (
 	"maps"
 	"math/rand/v2"
 	"reflect"
+	"regexp"
 	"slices"
+	"strings"
 	"testing"
 
+	"github.com/agentready/agentready/gen/describe/prose"
 	"github.com/agentready/agentready/gen/ir"
 	"github.com/agentready/agentready/gen/toolschema"
 )
@@ -187,6 +190,72 @@ func TestRandomNameOfAThing(t *testing.T) {
 			if !slices.Contains(want, got.(string)) {
 				t.Errorf("name described %q = %q, want one of %v", desc, got, want)
 			}
+		}
+	}
+}
+
+// TestRandomNaturalValues checks that strings whose name says what they
+// hold (an owner, a repo, a branch, a Jira key, an id) take values people
+// use, drawn from the typical value's variants (text.go: one table), that
+// seeds vary them, and that none is the name's words and a number.
+func TestRandomNaturalValues(t *testing.T) {
+	str := &ir.Schema{Kind: ir.KindString}
+	for name, pool := range map[string][]string{
+		"owner":            variants[login],
+		"org":              variants["acme-corp"],
+		"repo":             thingNames,
+		"repository_name":  thingNames,
+		"branch":           variants["main"],
+		"username":         variants[login],
+		"environment_name": variants["production"],
+		"region":           variants["eu-west-1"],
+		"filepath":         variants["docs/README.md"],
+		"issueIdOrKey":     variants["PROJ-12"],
+		"projectKey":       variants["PROJ"],
+		"namespace":        variants["default"],
+		"comment_id":       nil,
+	} {
+		ws := prose.Words(name)
+		for i := range ws {
+			ws[i] = strings.ToLower(ws[i])
+		}
+		wordNumber := regexp.MustCompile(`^` + strings.Join(ws, "-") + `-\d+$`)
+		seen := map[string]bool{}
+		for seed := range uint64(20) {
+			r := NewRandom(&ir.API{}, rand.New(rand.NewPCG(seed, 3)), 0)
+			v := r.Value(str, name, "", Typical).(string)
+			seen[v] = true
+			if wordNumber.MatchString(v) {
+				t.Errorf("%s = %q: the name's words and a number", name, v)
+			}
+			if pool != nil && !slices.Contains(pool, v) {
+				t.Errorf("%s = %q, want one of %v", name, v, pool)
+			}
+			if pool == nil && !regexp.MustCompile(`^\d{5}$`).MatchString(v) {
+				t.Errorf("%s = %q, want a number", name, v)
+			}
+		}
+		if len(seen) < 3 {
+			t.Errorf("%s: %d distinct values over 20 seeds, want variety: %v", name, len(seen), seen)
+		}
+	}
+	// A value must still fit its schema: a repo of at most 5 characters.
+	short := &ir.Schema{Kind: ir.KindString, MaxLength: n(5), Pattern: `^[a-z]+$`}
+	for seed := range uint64(20) {
+		r := NewRandom(&ir.API{}, rand.New(rand.NewPCG(seed, 4)), 0)
+		if v := r.Value(short, "repo", "", Typical); !Valid(&ir.API{}, short, v) {
+			t.Errorf("repo with maxLength 5 = %q, not valid", v)
+		}
+	}
+}
+
+// TestVariantsStartWithTheirValue checks that each pool of variants
+// holds its typical value first, so that the table reads as "this value
+// and others like it".
+func TestVariantsStartWithTheirValue(t *testing.T) {
+	for v, pool := range variants {
+		if len(pool) < 3 || pool[0] != v {
+			t.Errorf("variants[%q] = %v: want it first and at least two others", v, pool)
 		}
 	}
 }

@@ -112,13 +112,7 @@ func (g *gen) meaning(name, desc string) string {
 	if len(ws) == 0 {
 		return "abc123"
 	}
-	// noun is what the name refers to or holds; refs how it refers.
-	noun := ws
-	refs := map[string]bool{}
-	for len(noun) > 0 && refWords[noun[len(noun)-1]] {
-		refs[noun[len(noun)-1]] = true
-		noun = noun[:len(noun)-1]
-	}
+	noun, refs := splitRef(ws)
 	last := ""
 	if len(noun) > 0 {
 		last = noun[len(noun)-1]
@@ -159,6 +153,87 @@ func (g *gen) meaning(name, desc string) string {
 		return ident(name)
 	}
 	return "my-" + strings.Join(ws, "-")
+}
+
+// splitRef splits a name's words (lower case) into noun, what the name
+// refers to or holds, and refs, the refWords at its end that say how it
+// refers ("issue" and {id, or, key} in issueIdOrKey).
+func splitRef(ws []string) (noun []string, refs map[string]bool) {
+	noun = ws
+	refs = map[string]bool{}
+	for len(noun) > 0 && refWords[noun[len(noun)-1]] {
+		refs[noun[len(noun)-1]] = true
+		noun = noun[:len(noun)-1]
+	}
+	return noun, refs
+}
+
+// typical is the made-up value text gives a plain string whose name has
+// the words ws (lower case), when the name itself says what it holds
+// (owner, repo_name, projectKey, label_selector, a number for user_id);
+// ok is false for a name text cannot read and for one whose value
+// depends on where it is (a bare name or key, a slug).
+func typical(ws []string) (v string, ok bool) {
+	noun, refs := splitRef(ws)
+	if len(noun) == 0 {
+		return "", false
+	}
+	var g gen // keyValue and nameValue read g only for an empty noun
+	switch {
+	case refs["key"] || refs["keys"]:
+		v = g.keyValue(noun)
+	case refs["slug"]:
+		return "", false
+	case refs["name"] || refs["names"]:
+		if qualifiers[noun[len(noun)-1]] {
+			return "", false
+		}
+		v = g.nameValue(noun)
+	case refs["uuid"] || refs["guid"]:
+		return formatValues["uuid"], true
+	case len(refs) > 0:
+		return ident(strings.Join(ws, "_")), true
+	default:
+		if v, ok = compound(noun); !ok {
+			v, ok = word(noun[len(noun)-1])
+		}
+	}
+	if v == "" || strings.HasPrefix(v, "my-") {
+		return "", false
+	}
+	return v, true
+}
+
+// variants holds, for some of the made-up values above, others of the
+// same kind that people use (the value itself first): Random draws on
+// them so that generated cases say "acme/checkout" or "branch develop"
+// and differ from one another, where the generated code shows one
+// typical value.
+var variants = map[string][]string{
+	login:        {login, "dana", "mona", "jdoe", "lchen", "sofia-r", "kenji", "amara"},
+	"acme-corp":  {"acme-corp", "acme", "globex", "initech", "hooli", "northwind", "umbrella-labs"},
+	"acme":       {"acme", "globex", "initech", "hooli", "northwind"},
+	"platform":   {"platform", "security", "data", "mobile", "design", "infra"},
+	"admins":     {"admins", "developers", "support", "finance", "on-call"},
+	"admin":      {"admin", "maintainer", "member", "viewer", "editor"},
+	"main":       {"main", "develop", "release/2.4", "fix-login-timeout", "feature/dark-mode", "staging"},
+	"6dcb09b":    {"6dcb09b", "a1f9c3e", "9e8d7c6", "3b4c5d2", "f00ba47"},
+	"v1.2.0":     {"v1.2.0", "v2.0.1", "v0.9.3", "v3.1.0"},
+	"1.2.0":      {"1.2.0", "2.0.1", "0.9.3", "3.1.0"},
+	"production": {"production", "staging", "dev", "qa"},
+	"eu-west-1":  {"eu-west-1", "us-east-1", "us-west-2", "eu-central-1", "ap-southeast-1"},
+	"docs/README.md": {"docs/README.md", "README.md", "src/main.go", "config/app.yaml",
+		".github/workflows/ci.yml", "scripts/deploy.sh"},
+	"docs":          {"docs", "src", "config", "scripts"},
+	"report.pdf":    {"report.pdf", "invoice-march.pdf", "logo.png", "notes.txt", "export.csv"},
+	"example.com":   {"example.com", "api.example.com", "shop.example.org", "status.example.net"},
+	"Europe/Berlin": {"Europe/Berlin", "America/New_York", "Asia/Tokyo", "UTC"},
+	"PROJ":          {"PROJ", "OPS", "WEB", "SUP", "MOB"},
+	"PROJ-12":       {"PROJ-12", "OPS-341", "WEB-1024", "SUP-87", "MOB-5"},
+	"DEPLOY_TOKEN":  {"DEPLOY_TOKEN", "NPM_TOKEN", "DATABASE_URL", "SLACK_WEBHOOK"},
+	"dark-mode":     {"dark-mode", "new-checkout", "beta-search", "fast-export"},
+	"default":       {"default", "staging", "production", "monitoring", "kube-system"},
+	"ABC123":        {"ABC123", "XK42QZ", "SUMMER24", "WELCOME10"},
 }
 
 // network are the words of names that hold an IP address or network
