@@ -602,20 +602,19 @@ func namesAThing(desc string) bool {
 			break
 		}
 	}
-	return head != "" && !personNouns[english.Singular(head)]
+	noun := english.Singular(head)
+	return head != "" && !personWords[noun] && !personRoles[noun]
 }
 
 // phraseEnds are words that end the noun phrase after "name of the".
 var phraseEnds = map[string]bool{"to": true, "in": true, "that": true, "which": true, "for": true,
 	"from": true, "with": true, "on": true, "of": true, "is": true, "as": true, "and": true, "or": true}
 
-// personNouns are the things whose name is a person's name.
-var personNouns = map[string]bool{
-	"user": true, "person": true, "people": true, "member": true, "contact": true, "customer": true,
-	"employee": true, "author": true, "owner": true, "assignee": true, "agent": true, "student": true,
-	"patient": true, "guest": true, "participant": true, "speaker": true, "attendee": true,
-	"recipient": true, "sender": true, "requester": true, "reporter": true, "individual": true,
-	"cardholder": true, "holder": true, "creator": true, "reviewer": true,
+// personRoles are the roles people play that personWords leaves out: a
+// thing described as "name of the speaker" is a person too.
+var personRoles = map[string]bool{
+	"owner": true, "agent": true, "participant": true, "speaker": true, "sender": true,
+	"requester": true, "reporter": true, "holder": true, "creator": true, "reviewer": true,
 	"signer": true, "player": true, "driver": true, "traveler": true, "passenger": true,
 }
 
