@@ -44,7 +44,8 @@ import (
 //     "restore" and "recover" restore; actions with a verb of their own
 //     are said by their synonyms too: "freeze" and "suspend" pause,
 //     "resume" and "unfreeze" unpause, "unplug" and "detach" disconnect,
-//     "run" and "exec" execute, "grow" and "shrink" resize, "rerun"
+//     "exec" executes ("run" and "expand" are left out: they name
+//     things as often, workflow runs and expanded fields), "grow" and "shrink" resize, "rerun"
 //     retries, "clone" and "duplicate" copy, "upvote" votes; a verb of
 //     two words around its object at the start says its action ("take
 //     the watermark off X" and "tear X down" delete, "hook X up"

@@ -47,8 +47,8 @@ func init() {
 		"disconnect": "disconnect unplug detach",
 		"pause":      "pause freeze suspend",
 		"resume":     "resume unpause unfreeze unsuspend",
-		"execute":    "execute exec run",
-		"resize":     "resize grow shrink expand",
+		"execute":    "execute exec",
+		"resize":     "resize grow shrink",
 		"retry":      "retry rerun rerequest redo",
 		"copy":       "copy clone duplicate replicate",
 		"vote":       "vote upvote",
@@ -754,7 +754,8 @@ func (s said) cover(name string, implied []string, filled map[string]bool, ownVe
 		qualified = qualified || saidIt && prevUnsaid && verbSeen
 		// A verb written as a participle ("Connected", "Archived")
 		// qualifies the noun after it like any other adjective.
-		_, isVerb := imperatives[w]
+		_, isVerb := verbClasses[st]
+		isVerb = isVerb && !participle(w)
 		prevUnsaid = !saidIt && !isVerb && !s.whose[st] && !s.related(w) && !s.syn[st]
 		switch {
 		case s.exact[w]:

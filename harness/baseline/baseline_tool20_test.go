@@ -9,8 +9,8 @@ import (
 // Verbs with an action of their own, and the synonyms people type for
 // them, say that action: "freeze" pauses, "unplug" disconnects, "prune"
 // and "kick" delete, "tear ... down" deletes, "hook ... up" connects,
-// "grow" resizes, "rerun" retries, "duplicate" copies; "run" before an
-// object executes, while "runs of workflow 5" still reads.
+// "grow" resizes, "rerun" retries, "duplicate" copies; "exec" executes;
+// "runs of workflow 5" reads.
 func TestActionVerbSynonyms(t *testing.T) {
 	for text, want := range map[string]string{
 		"freeze container batch-runner":                    "pause",
@@ -26,7 +26,7 @@ func TestActionVerbSynonyms(t *testing.T) {
 		"rerun check chk_77":                               "retry",
 		"duplicate campaign b03bfc273a":                    "copy",
 		"upvote issue 12":                                  "vote",
-		"run ls -la inside the web container":              "execute",
+		"exec ls -la in the web container":                 "execute",
 		"runs of workflow 5":                               "read",
 		"inspect container worker-3":                       "read",
 	} {
