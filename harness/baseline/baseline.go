@@ -40,9 +40,16 @@ import (
 //     lexicon pairs with it when no tool's name uses it. A reader then prefers the tool whose name says
 //     what the request says: the action (the first verb in its base form
 //     in a clause: "show", "list" and "get" read, "open" and "create"
-//     create, "kill" cancels, "revoke" deletes, "restore" and "recover" restore, a verb of
+//     create, "kill" cancels, "revoke", "prune" and "kick" delete, "inspect" reads,
+//     "restore" and "recover" restore; actions with a verb of their own
+//     are said by their synonyms too: "freeze" and "suspend" pause,
+//     "resume" and "unfreeze" unpause, "unplug" and "detach" disconnect,
+//     "exec" executes ("run" and "expand" are left out: they name
+//     things as often, workflow runs and expanded fields), "grow" and "shrink" resize, "rerun"
+//     retries, "clone" and "duplicate" copy, "upvote" votes; a verb of
 //     two words around its object at the start says its action ("take
-//     the watermark off X" deletes, "get X back" restores; "stop" and the
+//     the watermark off X" and "tear X down" delete, "hook X up"
+//     connects, "shut X down" cancels, "get X back" restores; "stop" and the
 //     gerund of a verb that follows, "stop watching issue 12", unfollows,
 //     which a tool that deletes (the watch) does), "comment" creates or comments; "closed
 //     issues" orders nothing and reads, and so does a verb right after
@@ -100,7 +107,9 @@ import (
 //     admin_), so the tool that says no more than the request wins, and
 //     one more when, after the name's verb, such a word (no verb) comes
 //     right before a word the request says: chat_deleteScheduledMessage
-//     qualifies the message of "delete message X". A name that ends with
+//     qualifies the message of "delete message X" (a verb written as a
+//     participle there qualifies like any adjective: the Connected of
+//     listOriginalConnectedChannelInfo). A name that ends with
 //     its verb (chat_delete, pins_add) is read with what its description's
 //     first sentence says it acts on ("Deletes a message."), those words
 //     counting only when the request says them.

@@ -22,10 +22,10 @@ var imperatives = map[string]string{}
 
 func init() {
 	for class, words := range map[string]string{
-		"read":     "get list show display view see fetch pull look find search check what which who how tell retrieve read describe lookup query browse count details detail overview info information returns lists gets retrieves",
+		"read":     "get list show display view see fetch pull look find search check what which who how tell retrieve read describe lookup query browse count details detail overview info information returns lists gets retrieves inspect",
 		"create":   "create add open new make register raise file post submit start insert send",
 		"update":   "update change edit modify set rename patch move replace turn switch toggle enable disable put transfer",
-		"delete":   "delete remove destroy erase drop purge nuke wipe trash discard revoke",
+		"delete":   "delete remove destroy erase drop purge nuke wipe trash discard revoke prune kick evict clean",
 		"cancel":   "cancel kill abort halt terminate stop",
 		"merge":    "merge squash",
 		"archive":  "archive unarchive",
@@ -39,6 +39,19 @@ func init() {
 		"export":   "export dump download",
 		"restore":  "restore recover undelete untrash",
 		"comment":  "comment reply note",
+		// Actions with a verb of their own: a tool named for one does
+		// what the request's synonym asks ("freeze container X" pauses
+		// it, "unplug container X from net Y" disconnects it), and one
+		// that only creates or updates does not.
+		"connect":    "connect plug",
+		"disconnect": "disconnect unplug detach",
+		"pause":      "pause freeze suspend",
+		"resume":     "resume unpause unfreeze unsuspend",
+		"execute":    "execute exec",
+		"resize":     "resize grow shrink",
+		"retry":      "retry rerun rerequest redo",
+		"copy":       "copy clone duplicate replicate",
+		"vote":       "vote upvote",
 	} {
 		for _, w := range strings.Fields(words) {
 			verbClasses[english.Stem(w)] = class
@@ -152,7 +165,8 @@ func (u *utterance) stopFollowing() bool {
 // request's first words say them: "take the watermark off folder 12345"
 // deletes it, "get file 987654 back (out of the bin)" and "bring ...
 // back" restore it.
-var splitVerbs = map[[2]string]string{{"take", "off"}: "delete", {"get", "back"}: "restore", {"bring", "back"}: "restore"}
+var splitVerbs = map[[2]string]string{{"take", "off"}: "delete", {"get", "back"}: "restore", {"bring", "back"}: "restore",
+	{"tear", "down"}: "delete", {"hook", "up"}: "connect", {"shut", "down"}: "cancel"}
 
 // splitVerb is the action of a splitVerbs verb whose first word starts
 // the request (after politeness) and whose particle follows within four
@@ -738,7 +752,10 @@ func (s said) cover(name string, implied []string, filled map[string]bool, ownVe
 		// one it says, after the verb, qualifies the thing asked for
 		// (deleteScheduledMessage for "delete message X").
 		qualified = qualified || saidIt && prevUnsaid && verbSeen
+		// A verb written as a participle ("Connected", "Archived")
+		// qualifies the noun after it like any other adjective.
 		_, isVerb := verbClasses[st]
+		isVerb = isVerb && !participle(w)
 		prevUnsaid = !saidIt && !isVerb && !s.whose[st] && !s.related(w) && !s.syn[st]
 		switch {
 		case s.exact[w]:

