@@ -2,6 +2,7 @@ package emit
 
 import (
 	"fmt"
+	doccomment "go/doc/comment"
 	"regexp"
 	"strings"
 	"unicode"
@@ -204,4 +205,39 @@ func firstSentence(text string) string {
 		}
 	}
 	return text
+}
+
+// docText is the doc comment of a top-level declaration, lines as doc
+// takes them, as gofmt writes it: go/printer rewrites such a comment in
+// the canonical form of go/doc/comment (its formatDocComment), each line
+// ending in a line break. commentLine starts every line with "// " or is
+// "//", so none is a directive, which gofmt would move to the end.
+func docText(lines []string) string {
+	if len(lines) == 0 {
+		return ""
+	}
+	var b strings.Builder
+	for _, l := range lines {
+		b.WriteString(strings.TrimPrefix(strings.TrimPrefix(commentLine(l), "//"), " "))
+		b.WriteByte('\n')
+	}
+	var p doccomment.Parser
+	var pr doccomment.Printer
+	text := string(pr.Comment(p.Parse(b.String())))
+	b.Reset()
+	for text != "" {
+		var line string
+		line, text, _ = strings.Cut(text, "\n")
+		switch {
+		case line == "":
+			line = "//"
+		case strings.HasPrefix(line, "\t"):
+			line = "//" + line
+		default:
+			line = "// " + line
+		}
+		b.WriteString(line)
+		b.WriteByte('\n')
+	}
+	return b.String()
 }

@@ -2,6 +2,7 @@ package emit
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -89,8 +90,8 @@ func (e *emitter) aliasCycle(t *ir.Type) bool {
 // extra keys.
 func (e *emitter) emitStruct(f *jen.File, t *ir.Type) {
 	s := t.Schema
-	doc(f, typeDoc(t, "an object"))
-	var fields []jen.Code
+	var fields []fieldText
+	var types []*jen.Statement
 	for _, p := range s.Properties {
 		if !validJSONKey(p.Name) {
 			e.skipped = append(e.skipped, fmt.Sprintf("%s: property %q has a name Go's encoding/json cannot use as a key; it is left out", t.GoName, p.Name))
@@ -104,13 +105,36 @@ func (e *emitter) emitStruct(f *jen.File, t *ir.Type) {
 		if p.Schema.Deprecated {
 			lines = append(lines, "", "Deprecated: the spec marks this field deprecated.")
 		}
-		fields = append(fields, comment(lines).Id(p.GoName).Add(e.fieldType(p)).Tag(map[string]string{"json": tag}))
+		fields = append(fields, fieldText{doc: lines, name: p.GoName, tag: tag})
+		types = append(types, e.fieldType(p))
 	}
 	if s.AdditionalProperties != nil {
-		fields = append(fields, comment([]string{"AdditionalProperties holds the keys the schema does not name."}).
-			Id("AdditionalProperties").Map(jen.String()).Add(e.goType(s.AdditionalProperties)).Tag(map[string]string{"json": "-"}))
+		fields = append(fields, fieldText{doc: []string{"AdditionalProperties holds the keys the schema does not name."}, name: "AdditionalProperties", tag: "-"})
+		types = append(types, jen.Map(jen.String()).Add(e.goType(s.AdditionalProperties)))
 	}
-	f.Type().Id(t.GoName).Struct(fields...)
+	// The declaration is written as gofmt prints it where its types name
+	// no package, and otherwise left to jen and gofmt.
+	codes := make([]jen.Code, len(types))
+	for i, t := range types {
+		codes[i] = t
+	}
+	texts := slices.Clone(fields)
+	typeTexts, asText := goTexts(codes)
+	for i := range texts {
+		if asText {
+			texts[i].typ = typeTexts[i]
+			texts[i].tag = jsonTag(fields[i].tag)
+		}
+	}
+	if asText {
+		e.declLit(f, structText(docText(typeDoc(t, "an object")), t.GoName, texts))
+	} else {
+		for i, fl := range fields {
+			codes[i] = comment(fl.doc).Id(fl.name).Add(types[i]).Tag(map[string]string{"json": fl.tag})
+		}
+		doc(f, typeDoc(t, "an object"))
+		f.Type().Id(t.GoName).Struct(codes...)
+	}
 	if s.AdditionalProperties == nil {
 		return
 	}

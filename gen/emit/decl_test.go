@@ -1,0 +1,101 @@
+package emit
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/dave/jennifer/jen"
+)
+
+// TestDeclsSpliceAsGofmt checks that type declarations written as text
+// (declLit, structText, docText) come out byte for byte as gofmt writes
+// the same declarations built with jen: doc comments gofmt rewrites
+// (an old-style heading), runs of aligned fields broken by
+// comments, names and types of several widths, a tag that cannot be
+// backquoted, a struct of one field and one of none, between
+// declarations that stay with jen.
+func TestDeclsSpliceAsGofmt(t *testing.T) {
+	type field struct {
+		doc       []string
+		name, tag string
+		typ       func() *jen.Statement
+	}
+	str := func() *jen.Statement { return jen.Op("*").String() }
+	decls := []struct {
+		name   string
+		doc    []string
+		fields []field
+	}{
+		{"Plain", []string{"Plain is an object."}, []field{
+			{nil, "A", "a", str},
+			{nil, "LongerName", "longer_name,omitempty", func() *jen.Statement { return jen.Map(jen.String()).Any() }},
+			{[]string{"Items are the items.", "", "- one", "- two"}, "Items", "items", func() *jen.Statement { return jen.Index().Op("*").Id("Item") }},
+			{nil, "Ünicode", "ü", func() *jen.Statement { return jen.Index().Index().Int64() }},
+			{[]string{"Quote has a tag with a backquote."}, "Quote", "a`b", str},
+			{[]string{"Deprecated: gone."}, "Z", "z", func() *jen.Statement { return jen.Bool() }},
+		}},
+		{"Docs", []string{"Docs is the schema \"docs\".", "", "A list:", "  1. first", "    indented code", "", "# Heading", "", "Text [link] here.", "", "Old Style Heading", "", "[link]: http://x", "", "- one", "- two"}, []field{
+			{[]string{"One field only."}, "Only", "only", str},
+		}},
+		{"Empty", []string{"Empty is an object."}, nil},
+	}
+	between := func(f *jen.File, i int) {
+		doc(f, []string{"F is a function that stays with jen."})
+		f.Func().Id("F" + strings.Repeat("x", i)).Params().Block()
+	}
+	build := func(asText bool, e *emitter) func(f *jen.File) {
+		return func(f *jen.File) {
+			for i, d := range decls {
+				between(f, i)
+				if asText {
+					texts := make([]fieldText, len(d.fields))
+					codes := make([]jen.Code, len(d.fields))
+					for j, fl := range d.fields {
+						codes[j] = fl.typ()
+					}
+					typs, ok := goTexts(codes)
+					if !ok && len(codes) > 0 {
+						t.Fatalf("%s: types not taken as text", d.name)
+					}
+					for j, fl := range d.fields {
+						texts[j] = fieldText{doc: fl.doc, name: fl.name, typ: typs[j], tag: jsonTag(fl.tag)}
+					}
+					e.declLit(f, structText(docText(d.doc), d.name, texts))
+					continue
+				}
+				codes := make([]jen.Code, len(d.fields))
+				for j, fl := range d.fields {
+					codes[j] = comment(fl.doc).Id(fl.name).Add(fl.typ()).Tag(map[string]string{"json": fl.tag})
+				}
+				doc(f, d.doc)
+				f.Type().Id(d.name).Struct(codes...)
+			}
+			between(f, len(decls))
+		}
+	}
+	want, err := (&emitter{opts: Options{Package: "p"}}).render(fileSpec{name: "a.go", build: build(false, nil)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := &emitter{opts: Options{Package: "p"}}
+	got, err := e.render(fileSpec{name: "a.go", build: build(true, e)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(e.chains.decls) != len(decls) {
+		t.Errorf("%d placeholders, want %d", len(e.chains.decls), len(decls))
+	}
+	if string(got.Content) != string(want.Content) {
+		t.Errorf("spliced:\n%s\nwant (gofmt of the declarations):\n%s", got.Content, want.Content)
+	}
+}
+
+// TestGoTextsRefuses checks that goTexts takes only types whose gofmt
+// text it knows: a qualified name or a channel is left to gofmt.
+func TestGoTextsRefuses(t *testing.T) {
+	for _, c := range []jen.Code{jen.Qual("time", "Time"), jen.Chan().Int(), jen.Struct(jen.Id("A").Int())} {
+		if texts, ok := goTexts([]jen.Code{jen.String(), c}); ok {
+			t.Errorf("%#v taken as %q", c, texts)
+		}
+	}
+}
