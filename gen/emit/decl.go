@@ -23,29 +23,16 @@ func (e *emitter) declLit(f *jen.File, decls ...string) {
 	f.Var().Id("_").Op("=").Op(e.chains.keep(declMark, &e.chains.decls, []string{text}))
 }
 
-// goTexts are the texts of codes, each as gofmt prints it, or false where
+// goTexts are the texts of types, each as gofmt prints it, or false where
 // that is not known: jen writes code unformatted with blanks between
 // tokens, which gofmt drops between the tokens of a type such as
-// "[]*Item" or "map[string]any". So only codes of identifiers, "*", "["
+// "[]*Item" or "map[string]any". So only types of identifiers, "*", "["
 // and "]" are taken, with every blank beside one of those punctuation
 // marks ("chan T" is not taken), naming no package (a qualified name's
 // text depends on the file's imports).
-func goTexts(codes []jen.Code) ([]string, bool) {
-	f := jen.NewFile("p")
-	f.NoFormat = true
-	for _, c := range codes {
-		f.Add(c)
-	}
-	var buf bytes.Buffer
-	if err := f.Render(&buf); err != nil {
-		return nil, false
-	}
-	text, ok := strings.CutPrefix(buf.String(), "package p\n\n")
+func goTexts(types []jen.Code) ([]string, bool) {
+	texts, ok := rawTexts(types)
 	if !ok {
-		return nil, false
-	}
-	texts := strings.Split(strings.TrimPrefix(text, "\n"), "\n")
-	if len(texts) != len(codes) {
 		return nil, false
 	}
 	for i, t := range texts {
@@ -70,6 +57,27 @@ func goTexts(codes []jen.Code) ([]string, bool) {
 		texts[i] = b.String()
 	}
 	return texts, true
+}
+
+// rawTexts are the texts jen writes for codes, unformatted, or false where
+// one takes more than a line or names a package.
+func rawTexts(codes []jen.Code) ([]string, bool) {
+	f := jen.NewFile("p")
+	f.NoFormat = true
+	for _, c := range codes {
+		f.Add(c)
+	}
+	var buf bytes.Buffer
+	if err := f.Render(&buf); err != nil {
+		return nil, false
+	}
+	// A file that names another package starts with its imports.
+	text, ok := strings.CutPrefix(buf.String(), "package p\n\n\n")
+	if !ok {
+		return nil, false
+	}
+	texts := strings.Split(text, "\n")
+	return texts, len(texts) == len(codes)
 }
 
 func isTypePunct(c byte) bool { return c == '*' || c == '[' || c == ']' }
@@ -126,4 +134,37 @@ func jsonTag(value string) string {
 		return "`" + s + "`"
 	}
 	return strconv.Quote(s)
+}
+
+// constsText is a group of constants of type typ, names[i] = values[i]
+// (each value as gofmt prints it), as gofmt prints it: the names aligned
+// (gofmt's tabwriter: as wide as the widest and a blank), then the type
+// and "= value".
+func constsText(doc, typ string, names, values []string) string {
+	width := 0
+	for _, n := range names {
+		width = max(width, utf8.RuneCountInString(n))
+	}
+	var b strings.Builder
+	b.WriteString(doc + "const (\n")
+	for i, n := range names {
+		b.WriteString("\t" + n + strings.Repeat(" ", width-utf8.RuneCountInString(n)+1) + typ + " = " + values[i] + "\n")
+	}
+	b.WriteString(")")
+	return b.String()
+}
+
+// notLiteral reports whether text, as jen writes a literal, may not be
+// what gofmt prints: true unless it is a quoted string or a decimal
+// number in lower case (gofmt writes a number's prefix and exponent in
+// lower case).
+func notLiteral(text string) bool {
+	if len(text) >= 2 && text[0] == '"' && text[len(text)-1] == '"' {
+		return false
+	}
+	digits := strings.TrimPrefix(text, "-")
+	if digits == "" || digits[0] < '0' || digits[0] > '9' {
+		return true
+	}
+	return strings.Trim(digits, "0123456789.e+-") != ""
 }

@@ -1,10 +1,13 @@
 package emit
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/dave/jennifer/jen"
+
+	"github.com/agentready/agentready/gen/ir"
 )
 
 // TestDeclsSpliceAsGofmt checks that type declarations written as text
@@ -96,6 +99,67 @@ func TestGoTextsRefuses(t *testing.T) {
 	for _, c := range []jen.Code{jen.Qual("time", "Time"), jen.Chan().Int(), jen.Struct(jen.Id("A").Int())} {
 		if texts, ok := goTexts([]jen.Code{jen.String(), c}); ok {
 			t.Errorf("%#v taken as %q", c, texts)
+		}
+	}
+}
+
+// TestEnumSplicesAsGofmt checks that enumerations written as text
+// (constsText) come out byte for byte as gofmt writes them from jen: names
+// of several widths aligned, strings with quotes and backquotes, numbers.
+func TestEnumSplicesAsGofmt(t *testing.T) {
+	enums := []struct {
+		name, under string
+		kind        ir.Kind
+		names       []string
+		values      []any
+	}{
+		{"Color", "string", ir.KindString, []string{"ColorRed", "ColorDarkBlue", "ColorÜ"}, []any{"red", "dark \"blue\"`", "ü"}},
+		{"Level", "int64", ir.KindInteger, []string{"LevelLow", "LevelMinus"}, []any{int64(1), float64(-2)}},
+		{"Ratio", "float64", ir.KindNumber, []string{"RatioHalf", "RatioBig"}, []any{0.5, 1e21}},
+	}
+	build := func(asText bool, e *emitter) func(f *jen.File) {
+		return func(f *jen.File) {
+			for _, en := range enums {
+				typeDoc := []string{en.name + " is an enumeration."}
+				values := make([]jen.Code, len(en.values))
+				for i, v := range en.values {
+					values[i] = enumLit(en.kind, v)
+				}
+				if asText {
+					texts, ok := rawTexts(values)
+					if !ok || slices.ContainsFunc(texts, notLiteral) {
+						t.Fatalf("%s: values %q not taken as text", en.name, texts)
+					}
+					e.declLit(f, docText(typeDoc)+"type "+en.name+" "+en.under,
+						constsText(docText([]string{"The values of " + en.name + "."}), en.name, en.names, texts))
+					continue
+				}
+				doc(f, typeDoc)
+				f.Type().Id(en.name).Id(en.under)
+				defs := make([]jen.Code, len(values))
+				for i := range values {
+					defs[i] = jen.Id(en.names[i]).Id(en.name).Op("=").Add(values[i])
+				}
+				doc(f, []string{"The values of " + en.name + "."})
+				f.Const().Defs(defs...)
+			}
+		}
+	}
+	want, err := (&emitter{opts: Options{Package: "p"}}).render(fileSpec{name: "a.go", build: build(false, nil)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := &emitter{opts: Options{Package: "p"}}
+	got, err := e.render(fileSpec{name: "a.go", build: build(true, e)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(got.Content) != string(want.Content) {
+		t.Errorf("spliced:\n%s\nwant (gofmt of the declarations):\n%s", got.Content, want.Content)
+	}
+	for _, text := range []string{"+Inf", "0X1F", "1E5", "x", ""} {
+		if !notLiteral(text) {
+			t.Errorf("%q taken as a literal gofmt keeps", text)
 		}
 	}
 }

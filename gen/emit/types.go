@@ -170,7 +170,6 @@ func validJSONKey(name string) bool {
 // emitEnum declares an enum as a defined type with one constant per value.
 func (e *emitter) emitEnum(f *jen.File, t *ir.Type) {
 	s := t.Schema
-	doc(f, typeDoc(t, "an enumeration"))
 	// The constants hold the values as written, so a string enum is a
 	// string whatever its format: time.Time, openapi_types.Date, []byte or
 	// a File cannot be a constant (an enum of dates stays a date enum in
@@ -179,10 +178,23 @@ func (e *emitter) emitEnum(f *jen.File, t *ir.Type) {
 	if s.Kind == ir.KindString {
 		under.Format = ""
 	}
-	f.Type().Id(t.GoName).Add(e.goType(under))
-	defs := make([]jen.Code, len(s.Enum))
+	typ := e.goType(under)
+	values := make([]jen.Code, len(s.Enum))
 	for i, v := range s.Enum {
-		defs[i] = jen.Id(t.EnumNames[i]).Id(t.GoName).Op("=").Add(enumLit(s.Kind, v))
+		values[i] = enumLit(s.Kind, v)
+	}
+	if typeText, ok := goTexts([]jen.Code{typ}); ok {
+		if valueTexts, ok := rawTexts(values); ok && !slices.ContainsFunc(valueTexts, notLiteral) {
+			e.declLit(f, docText(typeDoc(t, "an enumeration"))+"type "+t.GoName+" "+typeText[0],
+				constsText(docText([]string{fmt.Sprintf("The values of %s.", t.GoName)}), t.GoName, t.EnumNames, valueTexts))
+			return
+		}
+	}
+	doc(f, typeDoc(t, "an enumeration"))
+	f.Type().Id(t.GoName).Add(typ)
+	defs := make([]jen.Code, len(s.Enum))
+	for i := range s.Enum {
+		defs[i] = jen.Id(t.EnumNames[i]).Id(t.GoName).Op("=").Add(values[i])
 	}
 	docf(f, "The values of %s.", t.GoName)
 	f.Const().Defs(defs...)
