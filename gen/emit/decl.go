@@ -3,6 +3,7 @@ package emit
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -84,15 +85,48 @@ func isTypePunct(c byte) bool { return c == '*' || c == '[' || c == ']' }
 
 // fieldText is a struct field as structText lays it out.
 type fieldText struct {
-	doc            []string
-	name, typ, tag string
+	doc       []string
+	name, typ string
+	// tag is the field's json key and options, "" for none.
+	tag string
+}
+
+// structDecl declares struct type name, its doc comment lines, with
+// fields of types (fields' typ is not set yet): as gofmt prints it (structText) where the types
+// name no package, and otherwise with jen, for gofmt. Either all fields
+// have a tag or none has.
+func (e *emitter) structDecl(f *jen.File, lines []string, name string, fields []fieldText, types []*jen.Statement) {
+	codes := make([]jen.Code, len(types))
+	for i, t := range types {
+		codes[i] = t
+	}
+	if typeTexts, ok := goTexts(codes); ok {
+		texts := slices.Clone(fields)
+		for i := range texts {
+			texts[i].typ = typeTexts[i]
+			if texts[i].tag != "" {
+				texts[i].tag = jsonTag(texts[i].tag)
+			}
+		}
+		e.declLit(f, structText(docText(lines), name, texts))
+		return
+	}
+	for i, fl := range fields {
+		codes[i] = comment(fl.doc).Id(fl.name).Add(types[i])
+		if fl.tag != "" {
+			codes[i].(*jen.Statement).Tag(map[string]string{"json": fl.tag})
+		}
+	}
+	doc(f, lines)
+	f.Type().Id(name).Struct(codes...)
 }
 
 // structText is the declaration of struct type name with fields, as
 // gofmt prints it: each field's doc comment lines, one tab deep, before
 // it; the names, types and tags of a run of fields with no comment
 // between them aligned (gofmt's tabwriter: each column as wide as its
-// widest cell and a blank); a struct without fields is "struct{}".
+// widest cell and a blank); a struct without fields is "struct{}". Either
+// all fields have a tag or none has.
 func structText(doc, name string, fields []fieldText) string {
 	var b strings.Builder
 	b.WriteString(doc)
@@ -116,9 +150,11 @@ func structText(doc, name string, fields []fieldText) string {
 			for _, l := range f.doc {
 				b.WriteString("\t" + commentLine(l) + "\n")
 			}
-			b.WriteString("\t" + f.name + strings.Repeat(" ", nameWidth-utf8.RuneCountInString(f.name)+1))
-			b.WriteString(f.typ + strings.Repeat(" ", typeWidth-utf8.RuneCountInString(f.typ)+1))
-			b.WriteString(f.tag + "\n")
+			b.WriteString("\t" + f.name + strings.Repeat(" ", nameWidth-utf8.RuneCountInString(f.name)+1) + f.typ)
+			if f.tag != "" {
+				b.WriteString(strings.Repeat(" ", typeWidth-utf8.RuneCountInString(f.typ)+1) + f.tag)
+			}
+			b.WriteString("\n")
 		}
 		i = end
 	}

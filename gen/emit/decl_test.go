@@ -15,7 +15,7 @@ import (
 // the same declarations built with jen: doc comments gofmt rewrites
 // (an old-style heading), runs of aligned fields broken by
 // comments, names and types of several widths, a tag that cannot be
-// backquoted, a struct of one field and one of none, between
+// backquoted, a struct of one field, one of none and one without tags, between
 // declarations that stay with jen.
 func TestDeclsSpliceAsGofmt(t *testing.T) {
 	type field struct {
@@ -41,6 +41,11 @@ func TestDeclsSpliceAsGofmt(t *testing.T) {
 			{[]string{"One field only."}, "Only", "only", str},
 		}},
 		{"Empty", []string{"Empty is an object."}, nil},
+		{"Input", []string{"Input holds parameters."}, []field{
+			{[]string{"ID is the path parameter."}, "ID", "", str},
+			{nil, "Limit", "", func() *jen.Statement { return jen.Int64() }},
+			{nil, "LongerName", "", func() *jen.Statement { return jen.Index().String() }},
+		}},
 	}
 	between := func(f *jen.File, i int) {
 		doc(f, []string{"F is a function that stays with jen."})
@@ -61,14 +66,20 @@ func TestDeclsSpliceAsGofmt(t *testing.T) {
 						t.Fatalf("%s: types not taken as text", d.name)
 					}
 					for j, fl := range d.fields {
-						texts[j] = fieldText{doc: fl.doc, name: fl.name, typ: typs[j], tag: jsonTag(fl.tag)}
+						texts[j] = fieldText{doc: fl.doc, name: fl.name, typ: typs[j]}
+						if fl.tag != "" {
+							texts[j].tag = jsonTag(fl.tag)
+						}
 					}
 					e.declLit(f, structText(docText(d.doc), d.name, texts))
 					continue
 				}
 				codes := make([]jen.Code, len(d.fields))
 				for j, fl := range d.fields {
-					codes[j] = comment(fl.doc).Id(fl.name).Add(fl.typ()).Tag(map[string]string{"json": fl.tag})
+					codes[j] = comment(fl.doc).Id(fl.name).Add(fl.typ())
+					if fl.tag != "" {
+						codes[j].(*jen.Statement).Tag(map[string]string{"json": fl.tag})
+					}
 				}
 				doc(f, d.doc)
 				f.Type().Id(d.name).Struct(codes...)

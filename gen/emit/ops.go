@@ -42,18 +42,19 @@ func paramDoc(p *ir.Param) []string {
 }
 
 func (e *emitter) emitInput(f *jen.File, op *ir.Operation) {
-	var fields []jen.Code
+	var fields []fieldText
+	var types []*jen.Statement
 	for _, p := range op.Params {
-		typ := e.withPointer(e.goType(p.Schema), e.category(p.Schema), p.Required, p.Schema.Nullable && !p.Required, true)
-		fields = append(fields, comment(paramDoc(p)).Id(p.GoName).Add(typ))
+		fields = append(fields, fieldText{doc: paramDoc(p), name: p.GoName})
+		types = append(types, e.withPointer(e.goType(p.Schema), e.category(p.Schema), p.Required, p.Schema.Nullable && !p.Required, true))
 	}
 	if b := op.Body; b != nil {
 		lines := []string{fmt.Sprintf("%s is the request body, sent as %s.", b.GoName, b.ContentType)}
 		lines = append(lines, docLines(b.Description)...)
-		fields = append(fields, comment(lines).Id(b.GoName).Add(e.bodyType(b)))
+		fields = append(fields, fieldText{doc: lines, name: b.GoName})
+		types = append(types, e.bodyType(b))
 	}
-	doc(f, docLines(fmt.Sprintf("%s holds the parameters of %s.", op.InputType, op.GoName)))
-	f.Type().Id(op.InputType).Struct(fields...)
+	e.structDecl(f, docLines(fmt.Sprintf("%s holds the parameters of %s.", op.InputType, op.GoName)), op.InputType, fields, types)
 }
 
 // bodyType is the Go type of a request body field: the schema's type for

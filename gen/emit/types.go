@@ -112,29 +112,7 @@ func (e *emitter) emitStruct(f *jen.File, t *ir.Type) {
 		fields = append(fields, fieldText{doc: []string{"AdditionalProperties holds the keys the schema does not name."}, name: "AdditionalProperties", tag: "-"})
 		types = append(types, jen.Map(jen.String()).Add(e.goType(s.AdditionalProperties)))
 	}
-	// The declaration is written as gofmt prints it where its types name
-	// no package, and otherwise left to jen and gofmt.
-	codes := make([]jen.Code, len(types))
-	for i, t := range types {
-		codes[i] = t
-	}
-	texts := slices.Clone(fields)
-	typeTexts, asText := goTexts(codes)
-	for i := range texts {
-		if asText {
-			texts[i].typ = typeTexts[i]
-			texts[i].tag = jsonTag(fields[i].tag)
-		}
-	}
-	if asText {
-		e.declLit(f, structText(docText(typeDoc(t, "an object")), t.GoName, texts))
-	} else {
-		for i, fl := range fields {
-			codes[i] = comment(fl.doc).Id(fl.name).Add(types[i]).Tag(map[string]string{"json": fl.tag})
-		}
-		doc(f, typeDoc(t, "an object"))
-		f.Type().Id(t.GoName).Struct(codes...)
-	}
+	e.structDecl(f, typeDoc(t, "an object"), t.GoName, fields, types)
 	if s.AdditionalProperties == nil {
 		return
 	}
