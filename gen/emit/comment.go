@@ -43,14 +43,15 @@ func plainText(s string) string {
 	}
 	s = strings.ReplaceAll(s, "\r\n", "\n")
 	// Most descriptions are plain sentences: each pattern runs only where
-	// its first character occurs.
+	// text it needs occurs (a link's "](", emphasis's "**" or "__", which
+	// snake_case names alone do not give).
 	if strings.IndexByte(s, '<') >= 0 {
 		s = htmlTag.ReplaceAllString(s, "")
 	}
-	if strings.IndexByte(s, '[') >= 0 {
+	if strings.Contains(s, "](") {
 		s = markdownLink.ReplaceAllString(s, "$1")
 	}
-	if strings.IndexByte(s, '*') >= 0 || strings.IndexByte(s, '_') >= 0 {
+	if strings.Contains(s, "**") || strings.Contains(s, "__") {
 		s = emphasis.ReplaceAllString(s, "$2")
 	}
 	if strings.IndexByte(s, '&') >= 0 {
