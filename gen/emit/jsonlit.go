@@ -157,6 +157,12 @@ func (c *jsonChains) splice(src []byte) []byte {
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	return c.spliceLocked(src)
+}
+
+// spliceLocked is splice with c.mu held.
+func (c *jsonChains) spliceLocked(src []byte) []byte {
+	mark := []byte(placeholderMark)
 	var out bytes.Buffer
 	out.Grow(len(src) * 2)
 	kinds := map[string]map[int][]string{chainMark: c.lines, listMark: c.lists, blockMark: c.blocks, keyedMark: nil, declMark: c.decls}
@@ -207,15 +213,17 @@ func (c *jsonChains) splice(src []byte) []byte {
 		}
 		out.Write(src[:at])
 		if kind == keyedMark {
-			// The text goes back to be read again: its values hold the
-			// placeholders of parameter lists and JSON texts.
+			// The text is spliced in turn: its values hold the
+			// placeholders of parameter lists and JSON texts, each on a
+			// line the text starts.
 			rest := src[end+len(closing):]
 			brace := bytes.IndexByte(rest, '}')
 			if brace < 0 {
 				brace = len(rest)
 			}
 			method := strings.TrimPrefix(string(rest[:brace]), ", ")
-			src = append([]byte(keyedText(c.keyed[id], tabs, method)), rest[min(brace+1, len(rest)):]...)
+			out.Write(c.spliceLocked([]byte(keyedText(c.keyed[id], tabs, method))))
+			src = rest[min(brace+1, len(rest)):]
 			continue
 		}
 		switch kind {
