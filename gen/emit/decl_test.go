@@ -174,3 +174,35 @@ func TestEnumSplicesAsGofmt(t *testing.T) {
 		}
 	}
 }
+
+// TestUnionBodiesAsGofmt checks that a union's methods, whose bodies go
+// to gofmt as placeholders (stmtsLit) naming encoding/json "json", come
+// out as gofmt writes the bodies jen builds, which a package named json
+// still gets.
+func TestUnionBodiesAsGofmt(t *testing.T) {
+	api := &ir.API{Title: "Unions"}
+	api.Types = append(api.Types, &ir.Type{ID: "Pet", GoName: "Pet", Schema: &ir.Schema{Kind: ir.KindObject,
+		Properties: []*ir.Property{{Name: "id", GoName: "ID", Schema: &ir.Schema{Kind: ir.KindString}}}}})
+	api.Types = append(api.Types, &ir.Type{ID: "Either", GoName: "Either", Schema: &ir.Schema{Kind: ir.KindUnion, Exclusive: true,
+		Variants: []*ir.Schema{{Ref: "Pet"}, {Kind: ir.KindString}}}})
+	types := func(pkg string) string {
+		files, _, err := Emit(api, Options{Package: pkg})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range files {
+			if f.Name == "types.go" {
+				return strings.Replace(string(f.Content), "package "+pkg+"\n", "", 1)
+			}
+		}
+		t.Fatal("no types.go")
+		return ""
+	}
+	got, want := types("p"), types("json")
+	if !strings.Contains(want, "func (v *Either) FromPet(x Pet) error {\n\tb, err := json.Marshal(x)\n\tif err != nil {\n\t\treturn err\n\t}\n") {
+		t.Fatalf("the union's methods are not there:\n%s", want)
+	}
+	if got != want {
+		t.Errorf("with placeholders:\n%s\nwant (gofmt of jen's bodies):\n%s", got, want)
+	}
+}

@@ -233,19 +233,28 @@ func (e *emitter) emitUnion(f *jen.File, t *ir.Type) {
 	lines = append(append(lines, ""), docLines(holds)...)
 	doc(f, lines)
 	f.Type().Id(t.GoName).Struct(jen.Id("union").Qual(jsonPath, "RawMessage"))
+	// The methods' bodies go to gofmt as placeholders (stmtsLit), which
+	// name encoding/json as the union's field has it imported: "json",
+	// unless the package itself has that name.
+	asBody := []jen.Code{
+		jen.Err().Op("=").Qual(jsonPath, "Unmarshal").Call(jen.Id("v").Dot("union"), jen.Op("&").Id("out")),
+		jen.Return(),
+	}
+	fromBody := []jen.Code{
+		jen.List(jen.Id("b"), jen.Err()).Op(":=").Qual(jsonPath, "Marshal").Call(jen.Id("x")),
+		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
+		jen.Id("v").Dot("union").Op("=").Id("b"),
+		jen.Return(jen.Nil()),
+	}
+	if e.opts.Package != "json" {
+		asBody = []jen.Code{e.stmtsLit([]string{"err = json.Unmarshal(v.union, &out)", "return"})}
+		fromBody = []jen.Code{e.stmtsLit([]string{"b, err := json.Marshal(x)", "if err != nil {", "\treturn err", "}", "v.union = b", "return nil"})}
+	}
 	for _, v := range vs {
 		docf(f, "As%s decodes the value as %s.", v.name, article(v.name))
-		f.Func().Params(jen.Id("v").Id(t.GoName)).Id("As"+v.name).Params().Params(jen.Id("out").Add(v.typ.Clone()), jen.Err().Error()).Block(
-			jen.Err().Op("=").Qual(jsonPath, "Unmarshal").Call(jen.Id("v").Dot("union"), jen.Op("&").Id("out")),
-			jen.Return(),
-		)
+		f.Func().Params(jen.Id("v").Id(t.GoName)).Id("As"+v.name).Params().Params(jen.Id("out").Add(v.typ.Clone()), jen.Err().Error()).Block(asBody...)
 		docf(f, "From%s sets the value to x.", v.name)
-		f.Func().Params(jen.Id("v").Op("*").Id(t.GoName)).Id("From"+v.name).Params(jen.Id("x").Add(v.typ.Clone())).Error().Block(
-			jen.List(jen.Id("b"), jen.Err()).Op(":=").Qual(jsonPath, "Marshal").Call(jen.Id("x")),
-			jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
-			jen.Id("v").Dot("union").Op("=").Id("b"),
-			jen.Return(jen.Nil()),
-		)
+		f.Func().Params(jen.Id("v").Op("*").Id(t.GoName)).Id("From"+v.name).Params(jen.Id("x").Add(v.typ.Clone())).Error().Block(fromBody...)
 	}
 	doc(f, []string{"Raw returns the value's JSON."})
 	f.Func().Params(jen.Id("v").Id(t.GoName)).Id("Raw").Params().Qual(jsonPath, "RawMessage").Block(jen.Return(jen.Id("v").Dot("union")))
