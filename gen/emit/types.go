@@ -254,7 +254,7 @@ func (e *emitter) emitUnion(f *jen.File, t *ir.Type) {
 		docf(f, "As%s decodes the value as %s.", v.name, article(v.name))
 		f.Func().Params(jen.Id("v").Id(t.GoName)).Id("As"+v.name).Params().Params(jen.Id("out").Add(v.typ.Clone()), jen.Err().Error()).Block(asBody...)
 		docf(f, "From%s sets the value to x.", v.name)
-		f.Func().Params(jen.Id("v").Op("*").Id(t.GoName)).Id("From"+v.name).Params(jen.Id("x").Add(v.typ.Clone())).Error().Block(fromBody...)
+		f.Func().Params(jen.Id("v").Op("*").Id(t.GoName)).Id("From" + v.name).Params(jen.Id("x").Add(v.typ.Clone())).Error().Block(fromBody...)
 	}
 	doc(f, []string{"Raw returns the value's JSON."})
 	f.Func().Params(jen.Id("v").Id(t.GoName)).Id("Raw").Params().Qual(jsonPath, "RawMessage").Block(jen.Return(jen.Id("v").Dot("union")))
