@@ -78,7 +78,12 @@ func docLines(text string) []string {
 		return nil
 	}
 	var out []string
-	for _, para := range strings.Split(text, "\n\n") {
+	// Lines past maxCommentLines are cut: wrapping stops once there are
+	// more.
+	for para := range strings.SplitSeq(text, "\n\n") {
+		if len(out) > maxCommentLines {
+			break
+		}
 		words := strings.Fields(para)
 		if len(words) == 0 {
 			continue
@@ -91,6 +96,9 @@ func docLines(text string) []string {
 			if line.Len() > 0 && line.Len()+1+len(w) > commentWidth {
 				out = append(out, line.String())
 				line = strings.Builder{}
+				if len(out) > maxCommentLines {
+					break
+				}
 			}
 			if line.Len() > 0 {
 				line.WriteByte(' ')
