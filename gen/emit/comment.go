@@ -134,18 +134,31 @@ func docLines(text string) []string {
 // even inside a comment (invalid UTF-8, and the runes unsafeInComment
 // names) is replaced.
 func commentLine(text string) string {
-	text = strings.ToValidUTF8(text, "\uFFFD")
-	text = strings.Map(func(r rune) rune {
-		if unsafeInComment(r) {
-			return ' '
-		}
-		return r
-	}, text)
+	if !printableASCII(text) {
+		text = strings.ToValidUTF8(text, "\uFFFD")
+		text = strings.Map(func(r rune) rune {
+			if unsafeInComment(r) {
+				return ' '
+			}
+			return r
+		}, text)
+	}
 	text = strings.TrimSpace(text)
 	if text == "" {
 		return "//"
 	}
 	return "// " + text
+}
+
+// printableASCII reports whether text is printable ASCII alone, which
+// commentLine keeps as it is: most of any spec's text.
+func printableASCII(text string) bool {
+	for i := 0; i < len(text); i++ {
+		if text[i] < ' ' || text[i] >= 0x7f {
+			return false
+		}
+	}
+	return true
 }
 
 // unsafeInComment reports whether r cannot stand in a // comment line:
