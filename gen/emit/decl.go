@@ -12,7 +12,7 @@ import (
 )
 
 // declLit writes top-level declarations whose text is already as gofmt
-// prints it (their doc comments as gofmtDoc gives them), with an empty
+// prints it (their doc comments as docText gives them), with an empty
 // line between two of them. It goes to gofmt as a placeholder, a
 // declaration of its own ("var _ = `mark`"), for splice: gofmt's printer
 // and its rewriting of doc comments were most of its work on the files of
@@ -91,10 +91,10 @@ type fieldText struct {
 	tag string
 }
 
-// structDecl declares struct type name, its doc comment lines, with
-// fields of types (fields' typ is not set yet): as gofmt prints it (structText) where the types
-// name no package, and otherwise with jen, for gofmt. Either all fields
-// have a tag or none has.
+// structDecl declares struct type name, with its doc comment lines and
+// fields of types (fields' typ is not set yet): as gofmt prints it
+// (structText) where the types name no package, and otherwise with jen,
+// for gofmt. Either all fields have a tag or none has.
 func (e *emitter) structDecl(f *jen.File, lines []string, name string, fields []fieldText, types []*jen.Statement) {
 	codes := make([]jen.Code, len(types))
 	for i, t := range types {
