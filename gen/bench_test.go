@@ -8,8 +8,12 @@ import (
 	"testing"
 
 	"github.com/agentready/agentready/gen"
+	"github.com/agentready/agentready/gen/catalog"
+	"github.com/agentready/agentready/gen/describe"
+	"github.com/agentready/agentready/gen/emit"
 	"github.com/agentready/agentready/gen/internal/modtest"
 	"github.com/agentready/agentready/gen/load"
+	"github.com/agentready/agentready/gen/toolrt"
 	"github.com/agentready/agentready/internal/benchproc"
 	"github.com/agentready/agentready/internal/oneshot"
 )
@@ -155,6 +159,41 @@ func BenchmarkGoals(b *testing.B) {
 					b.ReportMetric(r.gen/r.floor, r.unit)
 				}
 			}
+		})
+	}
+}
+
+// BenchmarkEmit measures emission alone (emit.Emit: building the files
+// with jennifer, go/format and the splices) on each large spec, loaded and
+// described once beforehand, with the CPU milliseconds of each run
+// (cpu-ms/op: user and system, all threads), which on a shared machine
+// say more than ns/op.
+//
+//	go test ./gen -run '^$' -bench Emit -benchtime 5x -cpu 1
+func BenchmarkEmit(b *testing.B) {
+	for _, s := range benchTargets(modtest.SharedSpecs(b)) {
+		path := s.path
+		b.Run(s.name, func(b *testing.B) {
+			api, _, err := gen.Load(gen.Options{Spec: path, Package: "p"})
+			if err != nil {
+				b.Fatal(err)
+			}
+			descriptors, _ := catalog.OperationsWith(api, describe.Options{})
+			tools := map[string]*toolrt.Operation{}
+			for _, d := range descriptors {
+				tools[d.Name] = d
+			}
+			opts := emit.Options{Package: "p", Tools: func() map[string]*toolrt.Operation { return tools }}
+			b.ReportAllocs()
+			start := benchproc.CPUSeconds()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				if _, _, err := emit.Emit(api, opts); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.StopTimer()
+			b.ReportMetric((benchproc.CPUSeconds()-start)*1000/float64(b.N), "cpu-ms/op")
 		})
 	}
 }

@@ -2,6 +2,7 @@ package emit
 
 import (
 	"fmt"
+	doccomment "go/doc/comment"
 	"regexp"
 	"strings"
 	"unicode"
@@ -42,14 +43,15 @@ func plainText(s string) string {
 	}
 	s = strings.ReplaceAll(s, "\r\n", "\n")
 	// Most descriptions are plain sentences: each pattern runs only where
-	// its first character occurs.
+	// text it needs occurs (a link's "](", emphasis's "**" or "__", which
+	// snake_case names alone do not give).
 	if strings.IndexByte(s, '<') >= 0 {
 		s = htmlTag.ReplaceAllString(s, "")
 	}
-	if strings.IndexByte(s, '[') >= 0 {
+	if strings.Contains(s, "](") {
 		s = markdownLink.ReplaceAllString(s, "$1")
 	}
-	if strings.IndexByte(s, '*') >= 0 || strings.IndexByte(s, '_') >= 0 {
+	if strings.Contains(s, "**") || strings.Contains(s, "__") {
 		s = emphasis.ReplaceAllString(s, "$2")
 	}
 	if strings.IndexByte(s, '&') >= 0 {
@@ -76,7 +78,12 @@ func docLines(text string) []string {
 		return nil
 	}
 	var out []string
-	for _, para := range strings.Split(text, "\n\n") {
+	// Lines past maxCommentLines are cut: wrapping stops once there are
+	// more.
+	for para := range strings.SplitSeq(text, "\n\n") {
+		if len(out) > maxCommentLines {
+			break
+		}
 		words := strings.Fields(para)
 		if len(words) == 0 {
 			continue
@@ -89,6 +96,9 @@ func docLines(text string) []string {
 			if line.Len() > 0 && line.Len()+1+len(w) > commentWidth {
 				out = append(out, line.String())
 				line = strings.Builder{}
+				if len(out) > maxCommentLines {
+					break
+				}
 			}
 			if line.Len() > 0 {
 				line.WriteByte(' ')
@@ -124,18 +134,31 @@ func docLines(text string) []string {
 // even inside a comment (invalid UTF-8, and the runes unsafeInComment
 // names) is replaced.
 func commentLine(text string) string {
-	text = strings.ToValidUTF8(text, "\uFFFD")
-	text = strings.Map(func(r rune) rune {
-		if unsafeInComment(r) {
-			return ' '
-		}
-		return r
-	}, text)
+	if !printableASCII(text) {
+		text = strings.ToValidUTF8(text, "\uFFFD")
+		text = strings.Map(func(r rune) rune {
+			if unsafeInComment(r) {
+				return ' '
+			}
+			return r
+		}, text)
+	}
 	text = strings.TrimSpace(text)
 	if text == "" {
 		return "//"
 	}
 	return "// " + text
+}
+
+// printableASCII reports whether text is printable ASCII alone, which
+// commentLine keeps as it is: most of any spec's text.
+func printableASCII(text string) bool {
+	for i := 0; i < len(text); i++ {
+		if text[i] < ' ' || text[i] >= 0x7f {
+			return false
+		}
+	}
+	return true
 }
 
 // unsafeInComment reports whether r cannot stand in a // comment line:
@@ -204,4 +227,39 @@ func firstSentence(text string) string {
 		}
 	}
 	return text
+}
+
+// docText is the doc comment of a top-level declaration, lines as doc
+// takes them, as gofmt writes it: go/printer rewrites such a comment in
+// the canonical form of go/doc/comment (its formatDocComment), each line
+// ending in a line break. commentLine starts every line with "// " or is
+// "//", so none is a directive, which gofmt would move to the end.
+func docText(lines []string) string {
+	if len(lines) == 0 {
+		return ""
+	}
+	var b strings.Builder
+	for _, l := range lines {
+		b.WriteString(strings.TrimPrefix(strings.TrimPrefix(commentLine(l), "//"), " "))
+		b.WriteByte('\n')
+	}
+	var p doccomment.Parser
+	var pr doccomment.Printer
+	text := string(pr.Comment(p.Parse(b.String())))
+	b.Reset()
+	for text != "" {
+		var line string
+		line, text, _ = strings.Cut(text, "\n")
+		switch {
+		case line == "":
+			line = "//"
+		case strings.HasPrefix(line, "\t"):
+			line = "//" + line
+		default:
+			line = "// " + line
+		}
+		b.WriteString(line)
+		b.WriteByte('\n')
+	}
+	return b.String()
 }

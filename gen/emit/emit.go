@@ -88,6 +88,8 @@ type emitter struct {
 	schemas func() map[string]*schemaScope
 	// chains are the concatenations jsonLit left for render to splice.
 	chains jsonChains
+	// docs are the comment lines of descriptions (docLinesOnce), under mu.
+	docs map[string][]string
 }
 
 // tool returns the descriptor of the tool named name, or nil.

@@ -78,6 +78,9 @@ type jsonChains struct {
 	// lists holds the elements of the composite literals listLit left as
 	// placeholders, each element's text on one line.
 	lists map[int][]string
+	// decls holds the text of the top-level declarations declLit left as
+	// placeholders.
+	decls map[int][]string
 }
 
 // chainMark starts a placeholder's first line; its number follows.
@@ -88,6 +91,7 @@ const (
 	listMark        = placeholderMark + "list-"
 	blockMark       = placeholderMark + "block-"
 	keyedMark       = placeholderMark + "keyed-"
+	declMark        = placeholderMark + "decl-"
 )
 
 // methodHole stands for the method's constant in a keyed field's value:
@@ -144,7 +148,8 @@ func (e *emitter) listLit(typ *jen.Statement, elems []string) jen.Code {
 // each element on a line of its own one tab deeper than that line, ending
 // with a comma, and the closing brace at that line's depth. A block's
 // (stmtsLit): each statement on a line of its own at the placeholder's
-// depth.
+// depth. A declaration's (declLit): its text in place of the whole line
+// that holds the placeholder.
 func (c *jsonChains) splice(src []byte) []byte {
 	mark := []byte(placeholderMark)
 	if !bytes.Contains(src, mark) {
@@ -152,9 +157,15 @@ func (c *jsonChains) splice(src []byte) []byte {
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	return c.spliceLocked(src)
+}
+
+// spliceLocked is splice with c.mu held.
+func (c *jsonChains) spliceLocked(src []byte) []byte {
+	mark := []byte(placeholderMark)
 	var out bytes.Buffer
 	out.Grow(len(src) * 2)
-	kinds := map[string]map[int][]string{chainMark: c.lines, listMark: c.lists, blockMark: c.blocks, keyedMark: nil}
+	kinds := map[string]map[int][]string{chainMark: c.lines, listMark: c.lists, blockMark: c.blocks, keyedMark: nil, declMark: c.decls}
 	for {
 		at := bytes.Index(src, mark)
 		if at < 0 {
@@ -192,17 +203,27 @@ func (c *jsonChains) splice(src []byte) []byte {
 			indent++
 		}
 		tabs := strings.Repeat("\t", indent-lineStart+1)
+		if kind == declMark {
+			// The placeholder's whole declaration, "var _ = `mark`",
+			// gives way to the text.
+			out.Write(src[:lineStart])
+			out.WriteString(strings.Join(lines, "\n"))
+			src = src[end+len(closing):]
+			continue
+		}
 		out.Write(src[:at])
 		if kind == keyedMark {
-			// The text goes back to be read again: its values hold the
-			// placeholders of parameter lists and JSON texts.
+			// The text is spliced in turn: its values hold the
+			// placeholders of parameter lists and JSON texts, each on a
+			// line the text starts.
 			rest := src[end+len(closing):]
 			brace := bytes.IndexByte(rest, '}')
 			if brace < 0 {
 				brace = len(rest)
 			}
 			method := strings.TrimPrefix(string(rest[:brace]), ", ")
-			src = append([]byte(keyedText(c.keyed[id], tabs, method)), rest[min(brace+1, len(rest)):]...)
+			out.Write(c.spliceLocked([]byte(keyedText(c.keyed[id], tabs, method))))
+			src = rest[min(brace+1, len(rest)):]
 			continue
 		}
 		switch kind {

@@ -3,6 +3,7 @@ package emit
 import (
 	"fmt"
 	"net/http"
+	"slices"
 	"strings"
 
 	"github.com/dave/jennifer/jen"
@@ -30,9 +31,9 @@ func (e *emitter) emitOperation(f *jen.File, op *ir.Operation) {
 
 // paramDoc documents an input field: where the value goes, then the spec's
 // description.
-func paramDoc(p *ir.Param) []string {
+func (e *emitter) paramDoc(p *ir.Param) []string {
 	lines := []string{fmt.Sprintf("%s is the %s parameter %q.", p.GoName, p.In, p.Name)}
-	if d := docLines(p.Description); len(d) > 0 {
+	if d := e.docLinesOnce(p.Description); len(d) > 0 {
 		lines = append(lines, d...)
 	}
 	if p.Deprecated {
@@ -42,18 +43,40 @@ func paramDoc(p *ir.Param) []string {
 }
 
 func (e *emitter) emitInput(f *jen.File, op *ir.Operation) {
-	var fields []jen.Code
+	var fields []fieldText
+	var types []*jen.Statement
 	for _, p := range op.Params {
-		typ := e.withPointer(e.goType(p.Schema), e.category(p.Schema), p.Required, p.Schema.Nullable && !p.Required, true)
-		fields = append(fields, comment(paramDoc(p)).Id(p.GoName).Add(typ))
+		fields = append(fields, fieldText{doc: e.paramDoc(p), name: p.GoName})
+		types = append(types, e.withPointer(e.goType(p.Schema), e.category(p.Schema), p.Required, p.Schema.Nullable && !p.Required, true))
 	}
 	if b := op.Body; b != nil {
 		lines := []string{fmt.Sprintf("%s is the request body, sent as %s.", b.GoName, b.ContentType)}
 		lines = append(lines, docLines(b.Description)...)
-		fields = append(fields, comment(lines).Id(b.GoName).Add(e.bodyType(b)))
+		fields = append(fields, fieldText{doc: lines, name: b.GoName})
+		types = append(types, e.bodyType(b))
 	}
-	doc(f, docLines(fmt.Sprintf("%s holds the parameters of %s.", op.InputType, op.GoName)))
-	f.Type().Id(op.InputType).Struct(fields...)
+	e.structDecl(f, docLines(fmt.Sprintf("%s holds the parameters of %s.", op.InputType, op.GoName)), op.InputType, fields, types)
+}
+
+// docLinesOnce is docLines, wrapped once per text for the whole package:
+// specs repeat their parameters' descriptions on every operation that
+// takes them (Kubernetes' "pretty", "dryRun" and the like on hundreds).
+// Callers must not change the lines.
+func (e *emitter) docLinesOnce(text string) []string {
+	e.mu.Lock()
+	lines, ok := e.docs[text]
+	e.mu.Unlock()
+	if ok {
+		return lines
+	}
+	lines = slices.Clip(docLines(text))
+	e.mu.Lock()
+	if e.docs == nil {
+		e.docs = map[string][]string{}
+	}
+	e.docs[text] = lines
+	e.mu.Unlock()
+	return lines
 }
 
 // bodyType is the Go type of a request body field: the schema's type for

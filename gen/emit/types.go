@@ -2,6 +2,7 @@ package emit
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -89,8 +90,8 @@ func (e *emitter) aliasCycle(t *ir.Type) bool {
 // extra keys.
 func (e *emitter) emitStruct(f *jen.File, t *ir.Type) {
 	s := t.Schema
-	doc(f, typeDoc(t, "an object"))
-	var fields []jen.Code
+	var fields []fieldText
+	var types []*jen.Statement
 	for _, p := range s.Properties {
 		if !validJSONKey(p.Name) {
 			e.skipped = append(e.skipped, fmt.Sprintf("%s: property %q has a name Go's encoding/json cannot use as a key; it is left out", t.GoName, p.Name))
@@ -104,13 +105,14 @@ func (e *emitter) emitStruct(f *jen.File, t *ir.Type) {
 		if p.Schema.Deprecated {
 			lines = append(lines, "", "Deprecated: the spec marks this field deprecated.")
 		}
-		fields = append(fields, comment(lines).Id(p.GoName).Add(e.fieldType(p)).Tag(map[string]string{"json": tag}))
+		fields = append(fields, fieldText{doc: lines, name: p.GoName, tag: tag})
+		types = append(types, e.fieldType(p))
 	}
 	if s.AdditionalProperties != nil {
-		fields = append(fields, comment([]string{"AdditionalProperties holds the keys the schema does not name."}).
-			Id("AdditionalProperties").Map(jen.String()).Add(e.goType(s.AdditionalProperties)).Tag(map[string]string{"json": "-"}))
+		fields = append(fields, fieldText{doc: []string{"AdditionalProperties holds the keys the schema does not name."}, name: "AdditionalProperties", tag: "-"})
+		types = append(types, jen.Map(jen.String()).Add(e.goType(s.AdditionalProperties)))
 	}
-	f.Type().Id(t.GoName).Struct(fields...)
+	e.structDecl(f, typeDoc(t, "an object"), t.GoName, fields, types)
 	if s.AdditionalProperties == nil {
 		return
 	}
@@ -146,7 +148,6 @@ func validJSONKey(name string) bool {
 // emitEnum declares an enum as a defined type with one constant per value.
 func (e *emitter) emitEnum(f *jen.File, t *ir.Type) {
 	s := t.Schema
-	doc(f, typeDoc(t, "an enumeration"))
 	// The constants hold the values as written, so a string enum is a
 	// string whatever its format: time.Time, openapi_types.Date, []byte or
 	// a File cannot be a constant (an enum of dates stays a date enum in
@@ -155,10 +156,23 @@ func (e *emitter) emitEnum(f *jen.File, t *ir.Type) {
 	if s.Kind == ir.KindString {
 		under.Format = ""
 	}
-	f.Type().Id(t.GoName).Add(e.goType(under))
-	defs := make([]jen.Code, len(s.Enum))
+	typ := e.goType(under)
+	values := make([]jen.Code, len(s.Enum))
 	for i, v := range s.Enum {
-		defs[i] = jen.Id(t.EnumNames[i]).Id(t.GoName).Op("=").Add(enumLit(s.Kind, v))
+		values[i] = enumLit(s.Kind, v)
+	}
+	if typeText, ok := goTexts([]jen.Code{typ}); ok {
+		if valueTexts, ok := rawTexts(values); ok && !slices.ContainsFunc(valueTexts, notLiteral) {
+			e.declLit(f, docText(typeDoc(t, "an enumeration"))+"type "+t.GoName+" "+typeText[0],
+				constsText(docText([]string{fmt.Sprintf("The values of %s.", t.GoName)}), t.GoName, t.EnumNames, valueTexts))
+			return
+		}
+	}
+	doc(f, typeDoc(t, "an enumeration"))
+	f.Type().Id(t.GoName).Add(typ)
+	defs := make([]jen.Code, len(s.Enum))
+	for i := range s.Enum {
+		defs[i] = jen.Id(t.EnumNames[i]).Id(t.GoName).Op("=").Add(values[i])
 	}
 	docf(f, "The values of %s.", t.GoName)
 	f.Const().Defs(defs...)
@@ -219,19 +233,28 @@ func (e *emitter) emitUnion(f *jen.File, t *ir.Type) {
 	lines = append(append(lines, ""), docLines(holds)...)
 	doc(f, lines)
 	f.Type().Id(t.GoName).Struct(jen.Id("union").Qual(jsonPath, "RawMessage"))
+	// The methods' bodies go to gofmt as placeholders (stmtsLit), which
+	// name encoding/json as the union's field has it imported: "json",
+	// unless the package itself has that name.
+	asBody := []jen.Code{
+		jen.Err().Op("=").Qual(jsonPath, "Unmarshal").Call(jen.Id("v").Dot("union"), jen.Op("&").Id("out")),
+		jen.Return(),
+	}
+	fromBody := []jen.Code{
+		jen.List(jen.Id("b"), jen.Err()).Op(":=").Qual(jsonPath, "Marshal").Call(jen.Id("x")),
+		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
+		jen.Id("v").Dot("union").Op("=").Id("b"),
+		jen.Return(jen.Nil()),
+	}
+	if e.opts.Package != "json" {
+		asBody = []jen.Code{e.stmtsLit([]string{"err = json.Unmarshal(v.union, &out)", "return"})}
+		fromBody = []jen.Code{e.stmtsLit([]string{"b, err := json.Marshal(x)", "if err != nil {", "\treturn err", "}", "v.union = b", "return nil"})}
+	}
 	for _, v := range vs {
 		docf(f, "As%s decodes the value as %s.", v.name, article(v.name))
-		f.Func().Params(jen.Id("v").Id(t.GoName)).Id("As"+v.name).Params().Params(jen.Id("out").Add(v.typ.Clone()), jen.Err().Error()).Block(
-			jen.Err().Op("=").Qual(jsonPath, "Unmarshal").Call(jen.Id("v").Dot("union"), jen.Op("&").Id("out")),
-			jen.Return(),
-		)
+		f.Func().Params(jen.Id("v").Id(t.GoName)).Id("As"+v.name).Params().Params(jen.Id("out").Add(v.typ.Clone()), jen.Err().Error()).Block(asBody...)
 		docf(f, "From%s sets the value to x.", v.name)
-		f.Func().Params(jen.Id("v").Op("*").Id(t.GoName)).Id("From"+v.name).Params(jen.Id("x").Add(v.typ.Clone())).Error().Block(
-			jen.List(jen.Id("b"), jen.Err()).Op(":=").Qual(jsonPath, "Marshal").Call(jen.Id("x")),
-			jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
-			jen.Id("v").Dot("union").Op("=").Id("b"),
-			jen.Return(jen.Nil()),
-		)
+		f.Func().Params(jen.Id("v").Op("*").Id(t.GoName)).Id("From" + v.name).Params(jen.Id("x").Add(v.typ.Clone())).Error().Block(fromBody...)
 	}
 	doc(f, []string{"Raw returns the value's JSON."})
 	f.Func().Params(jen.Id("v").Id(t.GoName)).Id("Raw").Params().Qual(jsonPath, "RawMessage").Block(jen.Return(jen.Id("v").Dot("union")))

@@ -56,9 +56,8 @@ func Child(env string, do func(job string) error) {
 // to read (Child calls it).
 func Report(start time.Time) {
 	fmt.Println("COLD", time.Since(start).Seconds())
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err == nil {
-		fmt.Println("CPU", time.Duration(ru.Utime.Nano()+ru.Stime.Nano()).Seconds())
+	if cpu := CPUSeconds(); cpu >= 0 {
+		fmt.Println("CPU", cpu)
 	}
 	// The peak resident set of this process; after exec, unlike the
 	// rusage a parent reads from wait4, it does not inherit the parent's.
@@ -71,6 +70,16 @@ func Report(start time.Time) {
 			fmt.Println("PEAK", strings.TrimSpace(strings.TrimPrefix(line, "VmHWM:")))
 		}
 	}
+}
+
+// CPUSeconds is the user and system CPU time this process has used so
+// far, all threads, or -1 where the system does not say.
+func CPUSeconds() float64 {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return -1
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano()).Seconds()
 }
 
 // Run re-runs the test binary with env=job set, which its TestMain hands
