@@ -238,3 +238,30 @@ func sharedAPI(t *testing.T, file string) *ir.API {
 	api, _ := lower.Lower(doc, lower.Options{})
 	return api
 }
+
+// TestStopAfter: a build with StopAfter gives the whole schema when that
+// is no longer, and otherwise more than StopAfter bytes, and stops short
+// of the whole on the large ones (Kubernetes' bodies run to 100 kB).
+func TestStopAfter(t *testing.T) {
+	api := sharedAPI(t, "real/kubernetes-swagger2.json")
+	const stop = 4000
+	short := 0
+	for _, op := range api.Operations {
+		full, err1 := Build(api, op, Options{})
+		cut, err2 := Build(api, op, Options{StopAfter: stop})
+		if (err1 == nil) != (err2 == nil) {
+			t.Fatalf("%s: errors %v and %v", op.Name, err1, err2)
+		}
+		switch {
+		case len(full) <= stop && string(cut) != string(full):
+			t.Fatalf("%s: %d bytes, within StopAfter, changed:\n%s\n%s", op.Name, len(full), full, cut)
+		case len(full) > stop && len(cut) <= stop:
+			t.Fatalf("%s: %d bytes cut to %d, within StopAfter %d: a caller would take it as whole", op.Name, len(full), len(cut), stop)
+		case len(cut) < len(full)/2:
+			short++
+		}
+	}
+	if short == 0 {
+		t.Error("StopAfter never stopped a build short")
+	}
+}
