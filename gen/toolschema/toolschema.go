@@ -198,8 +198,8 @@ func BuildChecking(api *ir.API, op *ir.Operation, opts Options) (schema, example
 
 // CheckingExamples returns the examples BuildChecking would return,
 // without the schema: a tool whose definition is not cut is checked
-// against the schema the model reads, and keeps only these (Microsoft
-// Graph's 21,268 uncut tools wrote 150 MB of check schemas to throw away).
+// against the schema the model reads, and keeps only these, so its check
+// schema need not be written.
 func CheckingExamples(api *ir.API, op *ir.Operation, opts Options) ([]byte, error) {
 	opts.ForChecking = true
 	b, err := build(api, op, opts, true)
