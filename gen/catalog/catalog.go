@@ -93,13 +93,18 @@ func OperationWith(api *ir.API, op *ir.Operation, opts describe.Options) (*toolr
 	// corrective messages show: where the fitted schema was cut, that
 	// whole schema, without text, which checking does not read; else the
 	// definition itself, with the examples beside it.
-	check, examples, err := CheckSchema(api, op, opts.Memo)
-	if err != nil {
-		return nil, fmt.Errorf("%s (%s %s): parameter schema: %w", op.Name, op.Method, op.Path, err)
-	}
+	// The examples alone do not need the check schema written out.
 	if fit.Cut != "" {
+		check, _, err := CheckSchema(api, op, opts.Memo)
+		if err != nil {
+			return nil, fmt.Errorf("%s (%s %s): parameter schema: %w", op.Name, op.Method, op.Path, err)
+		}
 		d.CheckSchema = string(check)
 	} else {
+		examples, err := toolschema.CheckingExamples(api, op, checkOptions(api, opts.Memo))
+		if err != nil {
+			return nil, fmt.Errorf("%s (%s %s): parameter schema: %w", op.Name, op.Method, op.Path, err)
+		}
 		d.Examples = string(examples)
 	}
 	if b := op.Body; b != nil && b.Flatten {
@@ -127,7 +132,12 @@ func Example(api *ir.API, op *ir.Operation) ([]byte, error) {
 // when none has. Their pointers hold in the definition the model reads
 // too when that was not cut, which has the same nodes.
 func CheckSchema(api *ir.API, op *ir.Operation, memo *toolschema.Memo) (schema, examples []byte, err error) {
-	return toolschema.BuildChecking(api, op, toolschema.Options{Memo: memo, Example: example.ForMessage(api)})
+	return toolschema.BuildChecking(api, op, checkOptions(api, memo))
+}
+
+// checkOptions are the options of an operation's check schema.
+func checkOptions(api *ir.API, memo *toolschema.Memo) toolschema.Options {
+	return toolschema.Options{Memo: memo, Example: example.ForMessage(api)}
 }
 
 // Request returns the part of an operation's descriptor that builds its

@@ -214,7 +214,10 @@ type Fitted struct {
 	// Schema is the parameters schema the model reads. When Cut is set it
 	// is a summary of Full, which arguments are checked against.
 	Schema []byte
-	Full   []byte
+	// Full is the whole schema; nil when it was over 12 bytes a token of
+	// the budget, which Fit does not write out (it is cut whatever it
+	// holds).
+	Full []byte
 	// Tokens counts name, description and Schema; 0 when Fit did not
 	// need to count them (their bytes alone are within the budget): see
 	// Count.
@@ -280,12 +283,21 @@ func Fit(api *ir.API, op *ir.Operation, opts Options) Fitted {
 		budget = DefaultMaxToolTokens
 	}
 	f := Fitted{Name: op.Name, Description: Description(api, op)}
-	full, err := toolschema.Build(api, op, toolschema.Options{Memo: opts.Memo})
+	// A schema over 12 bytes a token of the whole budget is cut whatever
+	// it holds (see fits below): it is written only that far.
+	stop := 0
+	if budget > 0 {
+		stop = 12 * budget
+	}
+	full, err := toolschema.Build(api, op, toolschema.Options{Memo: opts.Memo, StopAfter: stop})
 	if err != nil {
 		f.Err = err
 		full = []byte(`{"type":"object","properties":{}}`)
 	}
-	f.Schema, f.Full = full, full
+	f.Schema = full
+	if stop == 0 || len(full) <= stop {
+		f.Full = full
+	}
 	if budget < 0 || len(f.Name)+len(f.Description)+len(full) <= budget {
 		// A token is at least one byte: it fits without counting, and
 		// gen, which needs no count, pays for none (Count does).
@@ -335,6 +347,9 @@ func Fit(api *ir.API, op *ir.Operation, opts Options) Fitted {
 	for i, o := range cuts {
 		last := i == len(cuts)-1
 		o.Memo = opts.Memo
+		if !last {
+			o.StopAfter = stop
+		}
 		schema, summarized, err := toolschema.BuildSummarized(api, op, o)
 		if err != nil || bytes.Equal(schema, prev) && !last {
 			continue

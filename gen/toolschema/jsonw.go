@@ -14,6 +14,9 @@ type sink struct {
 	bytes.Buffer
 	limit int
 	total int
+	// discard drops every byte: the build keeps only what it records
+	// beside the schema (CheckingExamples).
+	discard bool
 	// scratch is where internal/jsonw writes a value before it is copied
 	// in, reused so that writing a key allocates nothing.
 	scratch []byte
@@ -21,17 +24,23 @@ type sink struct {
 
 // str writes s as a JSON string.
 func (s *sink) str(x string) {
+	if s.discard {
+		return
+	}
 	s.scratch = jsonw.AppendString(s.scratch[:0], x)
 	s.Write(s.scratch)
 }
 
 // value writes any decoded JSON value (see jsonw.Append).
 func (s *sink) value(v any) {
+	if s.discard {
+		return
+	}
 	s.scratch = jsonw.Append(s.scratch[:0], v)
 	s.Write(s.scratch)
 }
 
-func (s *sink) full() bool { return s.limit > 0 && s.Buffer.Len() >= s.limit }
+func (s *sink) full() bool { return s.discard || s.limit > 0 && s.Buffer.Len() >= s.limit }
 
 func (s *sink) WriteByte(c byte) error {
 	s.total++

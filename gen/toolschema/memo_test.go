@@ -1,8 +1,10 @@
 package toolschema
 
 import (
+	"encoding/json"
 	"fmt"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -11,6 +13,8 @@ import (
 	"github.com/agentready/agentready/gen/ir"
 	"github.com/agentready/agentready/gen/load"
 	"github.com/agentready/agentready/gen/lower"
+	"github.com/agentready/agentready/internal/jsonptr"
+	"github.com/agentready/agentready/internal/jsonw"
 )
 
 // TestMemoChangesNoByte builds every tool of two real specs with and
@@ -18,13 +22,8 @@ import (
 // deep) under each kind of option a budget cut uses: the bytes must be
 // the same.
 func TestMemoChangesNoByte(t *testing.T) {
-	root := modtest.SharedSpecs(t)
 	for _, file := range []string{"real/kubernetes-swagger2.json", "real/stripe.json"} {
-		doc, err := load.File(filepath.Join(root, file))
-		if err != nil {
-			t.Fatal(err)
-		}
-		api, _ := lower.Lower(doc, lower.Options{})
+		api := sharedAPI(t, file)
 		memo := NewMemo(api)
 		for _, o := range []Options{{}, {OptionalLevels: 3, NestedDescriptionChars: 30}, {NoSharing: true}} {
 			for _, op := range api.Operations {
@@ -45,11 +44,7 @@ func TestMemoChangesNoByte(t *testing.T) {
 // bodies), and are byte for byte those built without one, examples and
 // all.
 func TestMemoKeepsExamples(t *testing.T) {
-	doc, err := load.File(filepath.Join(modtest.SharedSpecs(t), "real/kubernetes-swagger2.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	api, _ := lower.Lower(doc, lower.Options{})
+	api := sharedAPI(t, "real/kubernetes-swagger2.json")
 	calls := 0
 	example := func(use *ir.Schema, name string) (any, bool) {
 		calls++
@@ -168,5 +163,105 @@ func TestNaiveSampleCountsRepeatedVariants(t *testing.T) {
 		if _, total := NaiveSample(api, op, limit); total != len(whole) {
 			t.Fatalf("NaiveSample(%d) counts %d bytes, Naive writes %d: %s", limit, total, len(whole), whole)
 		}
+	}
+}
+
+// TestCheckingExamplesMatch: the examples CheckingExamples finds without
+// writing the schema are those BuildChecking writes with it, on every
+// tool of two real specs, and they are the JSON object jsonw writes of the
+// pointer -> example map read back from the check schema itself.
+func TestCheckingExamplesMatch(t *testing.T) {
+	for _, file := range []string{"real/kubernetes-swagger2.json", "real/stripe.json"} {
+		api := sharedAPI(t, file)
+		example := func(use *ir.Schema, name string) (any, bool) {
+			return name + "-" + string(use.Kind), name != ""
+		}
+		memo := NewMemo(api)
+		seen := 0
+		for _, op := range api.Operations {
+			o := Options{Example: example, Memo: memo}
+			schema, withSchema, err1 := BuildChecking(api, op, o)
+			alone, err2 := CheckingExamples(api, op, o)
+			if string(withSchema) != string(alone) || (err1 == nil) != (err2 == nil) {
+				t.Fatalf("%s %s: CheckingExamples gave\n%s\nBuildChecking\n%s", file, op.Name, alone, withSchema)
+			}
+			var tree any
+			if err := json.Unmarshal(schema, &tree); err != nil {
+				t.Fatal(err)
+			}
+			want := map[string]any{}
+			collectExamples(tree, "", false, want)
+			if len(want) == 0 {
+				if alone != nil {
+					t.Fatalf("%s %s: examples %s where the schema has none", file, op.Name, alone)
+				}
+				continue
+			}
+			seen++
+			if got := string(jsonw.Append(nil, want)); got != string(alone) {
+				t.Fatalf("%s %s: examples\n%s\nwant (read from the schema)\n%s", file, op.Name, alone, got)
+			}
+		}
+		if seen == 0 {
+			t.Errorf("%s: no tool has examples", file)
+		}
+	}
+}
+
+// collectExamples puts the "example" of each node of a decoded schema in
+// out by the node's JSON pointer; names is set for a map of names
+// (properties, $defs), whose "example" is a property.
+func collectExamples(v any, at string, names bool, out map[string]any) {
+	switch x := v.(type) {
+	case map[string]any:
+		for k, m := range x {
+			if k == "example" && !names {
+				out[at] = m
+				continue
+			}
+			collectExamples(m, at+"/"+jsonptr.Escape(k), !names && (k == "properties" || k == "$defs"), out)
+		}
+	case []any:
+		for i, m := range x {
+			collectExamples(m, at+"/"+strconv.Itoa(i), false, out)
+		}
+	}
+}
+
+// sharedAPI loads and lowers the spec at file below ../shared/specs.
+func sharedAPI(t *testing.T, file string) *ir.API {
+	t.Helper()
+	doc, err := load.File(filepath.Join(modtest.SharedSpecs(t), file))
+	if err != nil {
+		t.Fatal(err)
+	}
+	api, _ := lower.Lower(doc, lower.Options{})
+	return api
+}
+
+// TestStopAfter: a build with StopAfter gives the whole schema when that
+// is no longer, and otherwise more than StopAfter bytes, and stops short
+// of the whole on the large ones (Kubernetes' bodies run to 100 kB).
+func TestStopAfter(t *testing.T) {
+	api := sharedAPI(t, "real/kubernetes-swagger2.json")
+	const stop = 4000
+	short := 0
+	for _, op := range api.Operations {
+		full, err1 := Build(api, op, Options{})
+		cut, err2 := Build(api, op, Options{StopAfter: stop})
+		if (err1 == nil) != (err2 == nil) {
+			t.Fatalf("%s: errors %v and %v", op.Name, err1, err2)
+		}
+		switch {
+		case len(full) <= stop && string(cut) != string(full):
+			t.Fatalf("%s: %d bytes, within StopAfter, changed:\n%s\n%s", op.Name, len(full), full, cut)
+		case len(full) > stop && len(cut) <= stop:
+			t.Fatalf("%s: %d bytes cut to %d, within StopAfter %d: a caller would take it as whole", op.Name, len(full), len(cut), stop)
+		case len(cut) < len(full)/2:
+			short++
+		}
+	}
+	if short == 0 {
+		t.Error("StopAfter never stopped a build short")
 	}
 }

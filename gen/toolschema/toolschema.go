@@ -70,6 +70,7 @@ import (
 	"bytes"
 	"errors"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -130,6 +131,13 @@ type Options struct {
 	// reads never gets these (Build without ForChecking ignores Example).
 	// It must answer the same for the same use and name.
 	Example func(use *ir.Schema, name string) (v any, ok bool)
+	// StopAfter, when positive, stops the build once the schema is
+	// longer than this many bytes: what Build returns is then only its
+	// first bytes (more than StopAfter, not valid JSON), enough for a
+	// caller that only needs to know it is over that size, such as
+	// describe.Fit with a budget, without paying for the rest. Microsoft
+	// Graph beta's 296 tools over 24,000 bytes wrote 170 MB of its 188.
+	StopAfter int
 	// Memo, when set (NewMemo) for the API being built, keeps what the
 	// schemas of its operations share, so that building many of them, or
 	// one several times, works out the types under $defs once per set of
@@ -165,7 +173,7 @@ func Build(api *ir.API, op *ir.Operation, opts Options) ([]byte, error) {
 // paths; $defs/Type.property inside shared types) whose objects were
 // summarized under Options.OptionalLevels.
 func BuildSummarized(api *ir.API, op *ir.Operation, opts Options) ([]byte, []string, error) {
-	b, err := build(api, op, opts)
+	b, err := build(api, op, opts, false)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -181,22 +189,65 @@ func BuildSummarized(api *ir.API, op *ir.Operation, opts Options) ([]byte, []str
 // be read back to find them.
 func BuildChecking(api *ir.API, op *ir.Operation, opts Options) (schema, examples []byte, err error) {
 	opts.ForChecking = true
-	b, err := build(api, op, opts)
+	b, err := build(api, op, opts, false)
 	if err != nil {
 		return nil, nil, err
 	}
-	if len(b.examples) > 0 {
-		examples = jsonw.Append(nil, b.examples)
-	}
-	return b.w.b.Bytes(), examples, nil
+	return b.w.b.Bytes(), b.appendExamples(nil), nil
 }
 
-// build writes op's schema and returns the builder of the last pass.
-func build(api *ir.API, op *ir.Operation, opts Options) (*builder, error) {
+// CheckingExamples returns the examples BuildChecking would return,
+// without the schema: a tool whose definition is not cut is checked
+// against the schema the model reads, and keeps only these, so its check
+// schema need not be written.
+func CheckingExamples(api *ir.API, op *ir.Operation, opts Options) ([]byte, error) {
+	opts.ForChecking = true
+	b, err := build(api, op, opts, true)
+	if err != nil {
+		return nil, err
+	}
+	return b.appendExamples(nil), nil
+}
+
+// appendExamples appends the examples written as a JSON object from
+// pointer to example with sorted keys, as jsonw writes a map; nothing
+// when none was written.
+func (b *builder) appendExamples(dst []byte) []byte {
+	if len(b.examples) == 0 {
+		return dst
+	}
+	// A pointer written twice keeps its last example, as a map would.
+	slices.SortStableFunc(b.examples, func(x, y pointedExample) int { return strings.Compare(x.at, y.at) })
+	dst = append(dst, '{')
+	for i, e := range b.examples {
+		if i+1 < len(b.examples) && b.examples[i+1].at == e.at {
+			continue
+		}
+		if len(dst) > 1 {
+			dst = append(dst, ',')
+		}
+		dst = jsonw.AppendString(dst, e.at)
+		dst = append(dst, ':')
+		dst = jsonw.Append(dst, e.v)
+	}
+	return append(dst, '}')
+}
+
+// pointedExample is an example written at the JSON pointer at.
+type pointedExample struct {
+	at string
+	v  any
+}
+
+// build writes op's schema and returns the builder of the last pass;
+// with discard, the schema's bytes are not kept (only what the builder
+// records, such as its examples).
+func build(api *ir.API, op *ir.Operation, opts Options, discard bool) (*builder, error) {
 	if api == nil || op == nil {
 		return nil, errors.New("toolschema: nil API or operation")
 	}
 	b := &builder{api: api, opts: opts.withDefaults(), context: op.Summary, hints: op.InputHints}
+	b.w.b.discard = discard
 	if b.context == "" {
 		b.context = prose.FirstSentence(prose.Clean(op.Description))
 	}
@@ -210,6 +261,7 @@ func build(api *ir.API, op *ir.Operation, opts Options) (*builder, error) {
 	for i := 0; i < 8 && b.defsChanged(); i++ {
 		b = &builder{api: api, opts: b.opts, context: b.context, known: b.known, hints: b.hints, shared: b.shared,
 			seedReq: b.defReq, seedDepth: b.defDepth, briefs: b.briefs}
+		b.w.b.discard = discard
 		b.root(args)
 	}
 	return b, nil
@@ -317,7 +369,7 @@ type builder struct {
 	// at is the JSON pointer of the node being written, and examples
 	// the examples written so far by pointer (BuildChecking).
 	at         []byte
-	examples   map[string]any
+	examples   []pointedExample
 	summarized []string
 	briefs     map[briefKey]string
 	// itemNext is set while the items of an array are about to be
@@ -326,6 +378,12 @@ type builder struct {
 	// argExample is the spec's example of the argument about to be
 	// written (Arg.Example), which Options.Example reads on its use.
 	argExample any
+}
+
+// stopped reports whether the schema is past Options.StopAfter: nothing
+// more is written.
+func (b *builder) stopped() bool {
+	return b.opts.StopAfter > 0 && b.w.b.Len() > b.opts.StopAfter
 }
 
 // defsChanged reports whether a type in $defs was written for a more
@@ -412,6 +470,9 @@ func (b *builder) schema(use *ir.Schema, desc, name string, depth int) {
 
 // schemaOf is schema, written out.
 func (b *builder) schemaOf(use *ir.Schema, desc, name string, depth int) {
+	if b.stopped() {
+		return
+	}
 	w := &b.w
 	if use == nil {
 		w.obj()
@@ -484,6 +545,9 @@ var numericFormats = map[string]bool{"int32": true, "int64": true, "float": true
 
 // inline writes schema s (no Ref) with the use-site annotations of use.
 func (b *builder) inline(use, s *ir.Schema, desc, name string, depth int) {
+	if b.stopped() {
+		return
+	}
 	w := &b.w
 	item, given := b.itemNext, b.argExample
 	b.itemNext, b.argExample = false, nil
@@ -707,10 +771,7 @@ func (b *builder) example(use, s *ir.Schema, kind ir.Kind, def any, name string,
 	}
 	b.w.key("example")
 	b.w.value(v)
-	if b.examples == nil {
-		b.examples = map[string]any{}
-	}
-	b.examples[string(b.at)] = v
+	b.examples = append(b.examples, pointedExample{string(b.at), v})
 }
 
 // sameJSON reports whether a and b are written as the same JSON.

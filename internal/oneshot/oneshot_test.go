@@ -6,8 +6,9 @@ import (
 	"testing"
 )
 
-// TestAfterLoad checks that AfterLoad sets GCPercentAfterLoad, and leaves
-// the pace alone when the user set GOGC.
+// TestAfterLoad checks that AfterLoad sets the pace pace gives (this
+// small process has mapped less than minMemoryLimit: GCPercentAfterLoad),
+// and leaves the pace alone when the user set GOGC.
 func TestAfterLoad(t *testing.T) {
 	before := debug.SetGCPercent(100)
 	defer debug.SetGCPercent(before)
@@ -32,6 +33,26 @@ func TestAfterLoad(t *testing.T) {
 	AfterLoad()
 	if got := debug.SetGCPercent(100); got != 100 {
 		t.Errorf("with GOMEMLIMIT set: percent %d, want it left at 100", got)
+	}
+}
+
+// TestPace: past minMemoryLimit the parser's mapped memory is the limit
+// and paces the collector alone; under it, the least limit and
+// GCPercentAfterLoad.
+func TestPace(t *testing.T) {
+	for _, c := range []struct {
+		mapped  uint64
+		limit   int64
+		percent int
+	}{
+		{100 << 20, minMemoryLimit, GCPercentAfterLoad},
+		{minMemoryLimit - 1, minMemoryLimit, GCPercentAfterLoad},
+		{minMemoryLimit, minMemoryLimit, -1},
+		{4 << 30, 4 << 30, -1},
+	} {
+		if limit, percent := pace(c.mapped); limit != c.limit || percent != c.percent {
+			t.Errorf("pace(%d) = %d, %d; want %d, %d", c.mapped, limit, percent, c.limit, c.percent)
+		}
 	}
 }
 
