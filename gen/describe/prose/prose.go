@@ -257,7 +257,7 @@ func Restates(text, name string, context ...string) bool {
 // context's Known.
 func Unexplained(text, name string) (rest []string, spelled bool) {
 	textWords, nameWords := Words(text), Words(name)
-	if !spells(textWords, nameWords) {
+	if !spells(textWords, nameWords) || offersAlternative(textWords, nameWords) {
 		return nil, false
 	}
 	known := KnownWords(name)
@@ -267,6 +267,35 @@ func Unexplained(text, name string) (rest []string, spelled bool) {
 		}
 	}
 	return rest, true
+}
+
+// offersAlternative reports whether a text names a second form its value
+// may take beside a word of its name: "ID or name of the container" for
+// id, "username or email" for username. Both sides may be filler words on
+// their own (id, name, key), but together they tell the reader that a
+// name is accepted where an ID is asked, which is worth its tokens.
+func offersAlternative(words, nameWords []string) bool {
+	inName := func(w string) bool {
+		for _, n := range nameWords {
+			if w == n || sameStem(english.Stem(w), english.Stem(n)) {
+				return true
+			}
+		}
+		return false
+	}
+	for i := 1; i+1 < len(words); i++ {
+		if words[i] != "or" {
+			continue
+		}
+		a, b := words[i-1], words[i+1]
+		if english.Singular(a) == english.Singular(b) || sameStem(english.Stem(a), english.Stem(b)) {
+			continue
+		}
+		if inName(a) != inName(b) {
+			return true
+		}
+	}
+	return false
 }
 
 // Known is the words of a context with their stems, for Restates.

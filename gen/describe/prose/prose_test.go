@@ -111,3 +111,24 @@ func TestASCIIWordsMatchRuneWords(t *testing.T) {
 		}
 	}
 }
+
+// TestRestatesKeepsAlternatives: a description that only spells out its
+// name and the tool's nouns restates it, but one that names a second form
+// the value may take ("ID or name") tells the model a name is accepted.
+func TestRestatesKeepsAlternatives(t *testing.T) {
+	for _, c := range []struct {
+		text, name, context string
+		want                bool
+	}{
+		{"ID of the container", "id", "ContainerKill Kill a container", true},
+		{"ID or name of the container", "id", "ContainerKill Kill a container", false},
+		{"Name or ID of the network", "id", "NetworkInspect Inspect a network", false},
+		{"The username or email of the member", "username", "getMember member", false},
+		{"Sort direction", "sort_dir", "listThings", true},
+		{"The id or ids of the container", "id", "ContainerKill container", true},
+	} {
+		if got := Restates(c.text, c.name, c.context); got != c.want {
+			t.Errorf("Restates(%q, %q) = %v, want %v", c.text, c.name, got, c.want)
+		}
+	}
+}
