@@ -144,7 +144,9 @@ import (
 //     also "1 March 2026 at 09:15 UTC", identifiers with a distinctive
 //     pattern such as TCK-1042; a date also for a string argument without
 //     a format whose description says YYYY-MM-DD, whose example's value
-//     is a date, or, at the top level, whose name ends in date, "since"
+//     is a date, or, at the top level, whose name ends in date or is
+//     since, until, before or after with a description that says date
+//     ("Only commits after or in this date"), "since"
 //     and "from" before it saying start_date, "until" and "to" end_date;
 //     an IP address for an argument named ip or ip_address or formatted
 //     as one; a domain name ("acme.dev", not "README.md") for an
@@ -169,7 +171,8 @@ import (
 //     another value ("create project 'Mobile App' with key mobile-app"
 //     is no key); "owner/name" split over owner and repo;
 //     identifiers (OPS-311, cus_NffrFeUfNV2Hib, C024BE91L, long numbers,
-//     and short numbers right after the argument's name: "issue 88", the
+//     and short numbers right after the argument's name: "issue 88", not
+//     one that ends a name in title case, "milestone Sprint 9", the
 //     name's last word said clipped: "deploy dpl_7Hx2" for deploymentId), by
 //     the words around them, the shape of the example's value, or a
 //     type prefix that starts the argument's name (cus_ for customer),
@@ -239,7 +242,16 @@ import (
 //     a name word between them skipped ("the role named ops-admins"),
 //     past a noun its description uses for the value ("by user jdoe-42"
 //     is jdoe-42 for "the given user", "on branch hotfix-7" for "SHA or
-//     branch"), never ending in a word such as "of", or
+//     branch"), never ending in a word such as "of": a value that is
+//     no free text (no query, title, name, ...) and starts in lower case
+//     is one word ("namespace monitoring any more"), a capitalised one
+//     runs over capitalised words and numbers ("milestone Sprint 9
+//     labeled frontend"), and no value runs into a word that, in any
+//     form, names another argument ("org hooli tagged gpu", "milestone
+//     v2.1 sorted by", "search billing ordered by"); a plain word
+//     after a noun that the description of exactly one argument says
+//     its value names ("on branch develop" for "The name of a
+//     repository branch or tag"); or
 //     a word, or a name joined by dashes, before a one-word name ("high
 //     priority", "the feature-x branch"); digits next to a
 //     numeric argument's name; booleans from their name's words, negated

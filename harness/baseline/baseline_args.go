@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/agentready/agentready/harness/retrieve"
 	"github.com/agentready/agentready/internal/english"
@@ -62,6 +63,7 @@ func fill(t *toolSpec, u *utterance, force map[string]any) *filler {
 	f.named()
 	f.nameNouns()
 	f.thingNames()
+	f.describedNouns()
 	f.prefixes()
 	f.numbers()
 	f.booleans()
@@ -565,11 +567,27 @@ func (f *filler) after(p *param, end int) (any, int, int, bool) {
 			// One token: an identifier is one word.
 			return t.raw, first, t.last, true
 		}
+		if !p.textual() && !capitalized(t.raw) {
+			// "namespace monitoring any more", "org hooli tagged gpu":
+			// a name in lower case is one word; only free text (a
+			// query, a title) or a capitalised name ("milestone
+			// Sprint 9", "team Service Desk") runs on.
+			return t.raw, first, t.last, true
+		}
 		parts := []string{t.raw}
 		last := next
 		for k := next; k < len(u.toks) && len(parts) < 6 && !u.toks[k].clauseEnd && !u.toks[k].colon; k++ {
 			n := k + 1
 			if n >= len(u.toks) || u.used[n] || u.toks[n].quoted || stopValue[u.toks[n].lower] {
+				break
+			}
+			if _, num := asNumber(u.toks[n].raw); !p.textual() && !capitalized(u.toks[n].raw) && !num {
+				break // the capitalised name ends: "team Service Desk now"
+			}
+			if !prose(p) && f.tool.namesOther(p, u.toks[n]) {
+				// "milestone v2.1 sorted by last update", "org hooli
+				// tagged gpu": the word names another argument, so the
+				// value ended before it.
 				break
 			}
 			parts = append(parts, u.toks[n].raw)
@@ -592,6 +610,42 @@ func (f *filler) after(p *param, end int) (any, int, int, bool) {
 		return strings.Join(parts, " "), first, u.toks[last].last, true
 	}
 	return nil, 0, 0, false
+}
+
+// capitalized reports whether raw starts with an upper-case letter.
+func capitalized(raw string) bool {
+	return raw != "" && unicode.IsUpper([]rune(raw)[0])
+}
+
+// proseWords name arguments that hold prose a person writes (a title, a
+// message), whose words may name anything.
+var proseWords = map[string]bool{"title": true, "subject": true, "summary": true, "description": true, "text": true,
+	"body": true, "message": true, "comment": true, "content": true, "note": true, "notes": true, "reason": true}
+
+// prose reports whether p holds prose: a name word says so.
+func prose(p *param) bool {
+	return slices.ContainsFunc(p.words, func(w string) bool { return proseWords[w] })
+}
+
+// namesOther reports whether t, a word of the request, is in any form a
+// word of the name of an argument of the tool other than p ("sorted" for
+// sort, "tagged" for tag, "ordered" for order_by) and of none of p's own:
+// a model reads it as the start of that argument, not as more of p's
+// value. Stop words, "id" and words most arguments share are no sign.
+func (t *toolSpec) namesOther(p *param, tok token) bool {
+	if tok.quoted || tok.first != tok.last {
+		return false
+	}
+	st := english.Stem(tok.lower)
+	if st == "" || retrieve.IsStopWord(tok.lower) || st == "id" || slices.Contains(p.fullStems, st) {
+		return false
+	}
+	for _, q := range t.params {
+		if q != p && slices.Contains(q.stems, st) {
+			return true
+		}
+	}
+	return false
 }
 
 // namesValue reports whether noun, said where p's value is expected, is

@@ -76,6 +76,10 @@ func (f *filler) identifiers() {
 		if !opaque && !isNum {
 			continue
 		}
+		if isNum && f.endsTitle(i) {
+			// "milestone Sprint 9": the number ends the name.
+			continue
+		}
 		for _, p := range f.tool.params {
 			typ := p.scalarType()
 			if f.has(p) || len(p.enum) > 0 || typ != "string" && typ != "integer" || p.format != "" {
@@ -144,6 +148,23 @@ func (f *filler) identifiers() {
 		}
 	}
 	f.assign(pairs, 0.5)
+}
+
+// endsTitle reports whether the number at token i ends a name written in
+// title case: a word past the first of the request, capitalised with the
+// rest in lower case ("Sprint 9", "Release 4"), that is no word of the
+// tool's topic or of an argument's name, right before it in the same
+// clause. "PR 731" and "Issue 42" name the thing, not a name.
+func (f *filler) endsTitle(i int) bool {
+	if i < 2 {
+		return false
+	}
+	t := f.u.toks[i-1]
+	if f.u.used[i-1] || t.quoted || t.clauseEnd || t.colon || t.first != t.last || !capitalized(t.raw) || strings.ToLower(t.raw[1:]) != t.raw[1:] {
+		return false
+	}
+	st := f.u.words[t.first].stem
+	return st != "" && !f.tool.topic[st] && !f.tool.argWords[st] && !retrieve.IsStopWord(t.lower)
 }
 
 // idList reads the identifiers written as a list from token i

@@ -1,0 +1,68 @@
+package baseline_test
+
+import (
+	"testing"
+
+	"github.com/cloudwego/eino/schema"
+)
+
+// A plain-word value ends where the schema says it ends: a name in lower
+// case is one word, a capitalised name runs over capitalised words and
+// numbers, and no value runs into a word that names another argument.
+func TestValueEnds(t *testing.T) {
+	orgs := toolDef(t, "listOrgRepos", "List the repositories of an organization",
+		`{"type":"object","properties":{
+			"org":{"type":"string","description":"The organization"},
+			"tag":{"type":"string","description":"Only repositories with this topic"}},"required":["org"]}`)
+	pods := toolDef(t, "readNamespacedPodStatus", "read status of the specified Pod",
+		`{"type":"object","properties":{
+			"name":{"type":"string","description":"name of the Pod"},
+			"namespace":{"type":"string","description":"object name and auth scope, such as for teams and projects"},
+			"pretty":{"type":"string","description":"If 'true', then the output is pretty printed."}},"required":["name","namespace"]}`)
+	issues := toolDef(t, "listIssues", "List issues",
+		`{"type":"object","properties":{
+			"milestone":{"type":"string","description":"Return issues for a specific milestone"},
+			"labels":{"type":"string","description":"Comma-separated list of label names"},
+			"order_by":{"type":"string","enum":["created_at","updated_at"]}}}`)
+	// Free text still runs on: a query is what the person typed.
+	search := toolDef(t, "searchProjects", "Search projects",
+		`{"type":"object","properties":{
+			"search":{"type":"string","description":"Return projects matching the search criteria"},
+			"order_by":{"type":"string","enum":["name","last_activity_at"]}},"required":["search"]}`)
+	for _, c := range []struct {
+		tool         *schema.ToolInfo
+		request, arg string
+		want         any
+	}{
+		{orgs, "repos of org hooli tagged gpu", "org", "hooli"},
+		{orgs, "repos of org hooli tagged gpu", "tag", "gpu"},
+		{pods, "can you pull up the status of pod web-7f9c in namespace monitoring pretty pretty-46?", "namespace", "monitoring"},
+		{pods, "we don't need pod web-7f9c in namespace default any more", "namespace", "default"},
+		{issues, "issues in milestone Sprint 9 labeled frontend", "milestone", "Sprint 9"},
+		{issues, "issues in milestone v2.1 sorted by last update", "milestone", "v2.1"},
+		{issues, "issues of milestone q3 ordered by creation", "milestone", "q3"},
+		{search, "projects with search payment gateway", "search", "payment gateway"},
+		{search, "projects with search billing ordered by name", "search", "billing"},
+	} {
+		checkArg(t, c.tool, c.request, c.arg, c.want)
+	}
+}
+
+// A date said in words fills an argument named for one end of a range
+// whose description speaks of a date, and a plain word after a noun the
+// description says the value names fills it ("on branch develop" for
+// "The name of a repository branch or tag").
+func TestBoundDatesAndDescribedNouns(t *testing.T) {
+	commits := toolDef(t, "listCommits", "Get a project repository commits",
+		`{"type":"object","properties":{
+			"ref_name":{"type":"string","description":"The name of a repository branch or tag, if not given the default branch is used"},
+			"since":{"type":"string","description":"Only commits after or in this date will be returned"},
+			"until":{"type":"string","description":"Only commits before or in this date will be returned"},
+			"expand":{"type":"array","items":{"type":"string"},"description":"Fields of the response to expand"}}}`)
+	checkArg(t, commits, "commits on branch develop since March 1st 2024", "since", "2024-03-01")
+	checkArg(t, commits, "commits on branch develop since March 1st 2024", "ref_name", "develop")
+	checkArg(t, commits, "commits before June 30 2024", "until", "2024-06-30")
+	// "response" is a word of expand's description, not what it names.
+	checkArg(t, commits, "response due may 30 2024, show the commits", "expand", nil)
+
+}
