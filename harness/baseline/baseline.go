@@ -165,7 +165,9 @@ import (
 //     clipped, as people shorten a long word ("prod" for production: a
 //     word of four letters or more, no verb, that starts the value and
 //     that the value runs on past by three letters or more); quoted text, for text arguments or
-//     one named just before, never for one whose description lists
+//     one named just before (after "saying" or "says", the tool's one
+//     message argument: text, body, message, comment or content),
+//     never for one whose description lists
 //     other values ("search for 'outage'" is no sort of score or
 //     timestamp), nor for one whose name the request says before
 //     another value ("create project 'Mobile App' with key mobile-app"
@@ -255,8 +257,12 @@ import (
 //     a word, or a name joined by dashes, before a one-word name ("high
 //     priority", "the feature-x branch"); digits next to a
 //     numeric argument's name; booleans from their name's words, negated
-//     by "not", "without", ..., and "on"/"off" for the one a tool
-//     requires; "in Berlin" for a place, and a place's code after "in"
+//     by "not", "without", ..., or by the state said after the name
+//     ("with watch switched off", "watch off": off and disabled false,
+//     enabled true, on only after switched, turned or set), also for
+//     a name of a thing and its state said so ("the wiki turned off"
+//     for wiki_enabled; the thing alone sets nothing), and "on"/"off"
+//     for the one a tool requires; "in Berlin" for a place, and a place's code after "in"
 //     or "into" ("in us-east", "into nyc1": lower-case letters with
 //     digits or dashes) for an argument named region, location, site,
 //     ...; a short number right after a noun ("team 777", "bookmark

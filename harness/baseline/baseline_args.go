@@ -335,6 +335,42 @@ func (f *filler) enums() {
 	f.assign(pairs, -1)
 }
 
+// switchedTo reads a switch's state said from token i, after its name:
+// "off" and "disabled" are false, "enabled" true, and "on" only after a
+// verb that switches ("switched on", "turned off", "set to off"), as
+// "watch on branch X" says no state. It returns the state and the last
+// token read.
+func (u *utterance) switchedTo(i int) (bool, int, bool) {
+	state := func(k int, bare bool) (bool, bool) {
+		if k >= len(u.toks) || u.toks[k].quoted {
+			return false, false
+		}
+		switch u.toks[k].lower {
+		case "off", "disabled":
+			return false, true
+		case "enabled":
+			return true, true
+		case "on":
+			return true, !bare
+		}
+		return false, false
+	}
+	if v, ok := state(i, true); ok {
+		return v, i, true
+	}
+	switch u.toks[i].lower {
+	case "switched", "turned", "set", "toggled":
+		k := i + 1
+		if k < len(u.toks) && u.toks[k].lower == "to" && !u.toks[i].clauseEnd {
+			k++
+		}
+		if v, ok := state(k, false); ok && !u.toks[i].clauseEnd {
+			return v, k, true
+		}
+	}
+	return false, 0, false
+}
+
 // quoted gives quoted text to free-text arguments, by the words around
 // it.
 func (f *filler) quoted() {
@@ -344,7 +380,13 @@ func (f *filler) quoted() {
 			continue
 		}
 		names := f.namedThing(i)
+		message := f.saidMessage(i)
 		for _, p := range f.tool.params {
+			if message != nil && p != message {
+				// "saying “Tried restarting twice”": the message, not
+				// the name of the thing it is sent to.
+				continue
+			}
 			if names != nil && p != names {
 				// "close the 'v2.0' milestone": the milestone's name,
 				// not a title.
@@ -392,6 +434,30 @@ func (f *filler) quoted() {
 		}
 	}
 	f.assign(pairs, -1)
+}
+
+// sayWords introduce the words of a message: "saying “...”".
+var sayWords = map[string]bool{"saying": true, "says": true, "reading": true, "reads": true}
+
+// saidMessage is the one string argument the tool has for a message's
+// words (text, body, message, comment, content) when quoted token i
+// follows a word that says it is what is said ("saying “...”", "that
+// says '...'"); nil otherwise.
+func (f *filler) saidMessage(i int) *param {
+	if i == 0 || !sayWords[f.u.toks[i-1].lower] || f.u.toks[i-1].clauseEnd {
+		return nil
+	}
+	var only *param
+	for _, p := range f.tool.params {
+		if p.scalarType() != "string" || len(p.enum) > 0 || !slices.ContainsFunc(p.words, func(w string) bool { return messageWords[w] }) {
+			continue
+		}
+		if only != nil {
+			return nil
+		}
+		only = p
+	}
+	return only
 }
 
 // namedElsewhere reports whether the request says p's name with another
@@ -771,6 +837,13 @@ func (f *filler) booleans() {
 				case "false", "no":
 					v = false
 					f.u.used[nt] = true
+				default:
+					if sv, last, ok := f.u.switchedTo(nt); ok {
+						v = sv
+						for k := nt; k <= last; k++ {
+							f.u.used[k] = true
+						}
+					}
 				}
 			}
 			if p.typ == "string" {
@@ -780,6 +853,44 @@ func (f *filler) booleans() {
 			}
 			break
 		}
+		if !f.has(p) && len(p.words) > 1 && stateWords[p.words[len(p.words)-1]] {
+			f.switchedThing(p)
+		}
+	}
+}
+
+// stateWords end a switch's name with the state it sets: wiki_enabled.
+var stateWords = map[string]bool{"enabled": true, "disabled": true, "active": true}
+
+// switchedThing sets a switch named for a thing and its state
+// (wiki_enabled) from the thing said with a state after it: "the wiki
+// turned off", "wiki disabled". The thing alone says nothing: "a
+// project with a wiki" may mean the default.
+func (f *filler) switchedThing(p *param) {
+	stems := p.fullStems[:len(p.fullStems)-1]
+	for _, at := range f.u.findPhrase(stems) {
+		end := at + len(stems) - 1
+		nt := f.u.words[end].tok + 1
+		if f.u.toks[nt-1].clauseEnd || nt >= len(f.u.toks) {
+			continue
+		}
+		v, last, ok := f.u.switchedTo(nt)
+		if !ok {
+			continue
+		}
+		if p.words[len(p.words)-1] == "disabled" {
+			v = !v
+		}
+		for k := nt; k <= last; k++ {
+			f.u.used[k] = true
+		}
+		f.u.claimWords(at, end)
+		if p.typ == "string" {
+			f.args[p.name] = strconv.FormatBool(v)
+		} else {
+			f.args[p.name] = v
+		}
+		return
 	}
 }
 

@@ -8,7 +8,9 @@ import (
 
 // A plain-word value ends where the schema says it ends: a name in lower
 // case is one word, a capitalised name runs over capitalised words and
-// numbers, and no value runs into a word that names another argument.
+// numbers, and no value runs into a word that names another argument; a
+// switch's state said in words after its name sets it, and quoted text
+// after "saying" is the message.
 func TestValueEnds(t *testing.T) {
 	orgs := toolDef(t, "listOrgRepos", "List the repositories of an organization",
 		`{"type":"object","properties":{
@@ -29,6 +31,17 @@ func TestValueEnds(t *testing.T) {
 		`{"type":"object","properties":{
 			"search":{"type":"string","description":"Return projects matching the search criteria"},
 			"order_by":{"type":"string","enum":["name","last_activity_at"]}},"required":["search"]}`)
+	project := toolDef(t, "createProject", "Create new project",
+		`{"type":"object","properties":{
+			"name":{"type":"string","description":"The name of the project"},
+			"wiki_enabled":{"type":"boolean","description":"Flag indication if the wiki is enabled"},
+			"watch":{"type":"boolean","description":"Watch for changes"}},"required":["name"]}`)
+	patch := toolDef(t, "patchNamespacedEvent", "partially update the specified Event",
+		`{"type":"object","properties":{
+			"name":{"type":"string","description":"name of the Event"},
+			"namespace":{"type":"string","description":"object name and auth scope, such as for teams and projects"},
+			"body":{"type":"string"}},"required":["name","namespace","body"]}`)
+	const saying = "Apply an update to event checkout in namespace staging saying “Tried restarting twice, no change.”"
 	for _, c := range []struct {
 		tool         *schema.ToolInfo
 		request, arg string
@@ -43,6 +56,14 @@ func TestValueEnds(t *testing.T) {
 		{issues, "issues of milestone q3 ordered by creation", "milestone", "q3"},
 		{search, "projects with search payment gateway", "search", "payment gateway"},
 		{search, "projects with search billing ordered by name", "search", "billing"},
+		// A switch's state said after its name in words.
+		{project, "create a project called billing-api with the wiki turned off", "wiki_enabled", false},
+		{project, "create a project called billing-api, watch switched on", "watch", true},
+		{project, "create a project called billing-api with watch off", "watch", false},
+		// Quoted text after "saying" is the message, not the name of
+		// the thing it is sent to.
+		{patch, saying, "body", "Tried restarting twice, no change."},
+		{patch, saying, "name", "checkout"},
 	} {
 		checkArg(t, c.tool, c.request, c.arg, c.want)
 	}
