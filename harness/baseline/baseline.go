@@ -171,7 +171,10 @@ import (
 //     other values ("search for 'outage'" is no sort of score or
 //     timestamp), nor for one whose name the request says before
 //     another value ("create project 'Mobile App' with key mobile-app"
-//     is no key); "owner/name" split over owner and repo;
+//     is no key); "owner/name" split over owner and repo, unless
+//     the request says either by its name with a plain value ("in repo
+//     checkout in owner mona") or the word before the pair names
+//     another argument ("on branch release/2.4");
 //     identifiers (OPS-311, cus_NffrFeUfNV2Hib, C024BE91L, long numbers,
 //     and short numbers right after the argument's name: "issue 88", not
 //     one that ends a name in title case, "milestone Sprint 9", the
@@ -220,7 +223,7 @@ import (
 //     "100 at most" for a limit, the order word going with the number
 //     ("the first 50 droplets" leaves no "first" for a tag), never a
 //     number to pass over ("skip the first 40": an offset, by its
-//     alias); "50 a page", "25 per page", "20 at a time", "50 of them"
+//     alias); "50 a page", "25 per page", "20 at a time", "30 to a page", "50 of them"
 //     for a limit or page size, never the page number; "rename X to Y",
 //     and "as nightly-0301" (a name-shaped or quoted word), for the one
 //     argument that names the thing (name, title, label), and for a
@@ -240,8 +243,9 @@ import (
 //     verb) or between "the" and the noun ("the acme team", "the
 //     storefront project"); "starting with promo" for the argument whose
 //     description says prefix; the value after an argument's name
-//     or a common alias ("priority high", "called Jane", "at most 5"),
-//     a name word between them skipped ("the role named ops-admins"),
+//     or a common alias ("priority high", "called Jane", "at most 5";
+//     a name said inside a compound, "label priority-high", names
+//     none), a name word between them skipped ("the role named ops-admins"),
 //     past a noun its description uses for the value ("by user jdoe-42"
 //     is jdoe-42 for "the given user", "on branch hotfix-7" for "SHA or
 //     branch"), never ending in a word such as "of": a value that is

@@ -550,6 +550,9 @@ func (f *filler) named() {
 				if !f.u.free(at, end) {
 					continue // the name is part of a value already read
 				}
+				if f.u.toks[f.u.words[at].tok].first != at || f.u.toks[f.u.words[end].tok].last != end {
+					continue // "label priority-high": part of a name
+				}
 				if f.tool.longerName(p, stems, at, f.u) {
 					continue // "resolution code" names resolution_code, not resolution
 				}

@@ -111,7 +111,8 @@ func (u *utterance) boundFit(i int, p *param) float64 {
 }
 
 // perPage reports whether the number at token i says how many come at
-// once: "50 a page", "25 per page", "20 at a time", "50 of them".
+// once: "50 a page", "25 per page", "20 at a time", "30 to a page",
+// "50 of them".
 func perPage(u *utterance, i int) bool {
 	if u.toks[i].clauseEnd || i+2 >= len(u.toks) {
 		return false
@@ -120,8 +121,12 @@ func perPage(u *utterance, i int) bool {
 	switch a.lower {
 	case "a", "per", "each", "every":
 		return !a.clauseEnd && (b.lower == "page" || b.lower == "batch")
-	case "at":
-		return !a.clauseEnd && b.lower == "a" && i+3 < len(u.toks) && u.toks[i+3].lower == "time"
+	case "at", "to":
+		// "20 at a time", "30 to a page".
+		if a.clauseEnd || b.lower != "a" || i+3 >= len(u.toks) {
+			return false
+		}
+		return a.lower == "at" && u.toks[i+3].lower == "time" || a.lower == "to" && u.toks[i+3].lower == "page"
 	case "of":
 		return !a.clauseEnd && (b.lower == "them" || b.lower == "those")
 	}

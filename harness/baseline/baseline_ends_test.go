@@ -41,6 +41,18 @@ func TestValueEnds(t *testing.T) {
 			"name":{"type":"string","description":"name of the Event"},
 			"namespace":{"type":"string","description":"object name and auth scope, such as for teams and projects"},
 			"body":{"type":"string"}},"required":["name","namespace","body"]}`)
+	runs := toolDef(t, "listConcurrencyGroups", "List concurrency groups of a workflow run",
+		`{"type":"object","properties":{
+			"owner":{"type":"string","description":"The account owner of the repository"},
+			"repo":{"type":"string","description":"The name of the repository"},
+			"run_id":{"type":"integer"},
+			"ref":{"type":"string","description":"The git reference"},
+			"per_page":{"type":"integer","description":"The number of results per page"}},"required":["owner","repo","run_id"]}`)
+	labels := toolDef(t, "createLabel", "Create a new label",
+		`{"type":"object","properties":{
+			"name":{"type":"string","description":"The name of the label to be created"},
+			"color":{"type":"string","description":"The color of the label in 6-digit hex notation"},
+			"priority":{"type":"integer","description":"The priority of the label"}},"required":["name","color"]}`)
 	const saying = "Apply an update to event checkout in namespace staging saying “Tried restarting twice, no change.”"
 	for _, c := range []struct {
 		tool         *schema.ToolInfo
@@ -56,6 +68,14 @@ func TestValueEnds(t *testing.T) {
 		{issues, "issues of milestone q3 ordered by creation", "milestone", "q3"},
 		{search, "projects with search payment gateway", "search", "payment gateway"},
 		{search, "projects with search billing ordered by name", "search", "billing"},
+		// Each said by its name: no owner/name pair elsewhere is split
+		// over them, and a number before "to a page" is a page's size.
+		{runs, "concurrency groups of run 34 in repo checkout in owner mona 30 to a page, ref feature/dark-mode", "owner", "mona"},
+		{runs, "concurrency groups of run 34 in repo checkout in owner mona 30 to a page, ref feature/dark-mode", "repo", "checkout"},
+		{runs, "concurrency groups of run 34 in repo checkout in owner mona 30 to a page", "per_page", 30.0},
+		{runs, "concurrency groups of run 34 in acme/webapp on ref feature/dark-mode", "owner", "acme"},
+		// A name's word inside a compound name names nothing.
+		{labels, "add a label priority-high colored ff0000", "priority", nil},
 		// A switch's state said after its name in words.
 		{project, "create a project called billing-api with the wiki turned off", "wiki_enabled", false},
 		{project, "create a project called billing-api, watch switched on", "watch", true},
