@@ -159,7 +159,8 @@ import (
 //     takes it in its path and its query gets it twice); accepted enum values mentioned, by their
 //     words ("in stock" for in_stock) in any form of a one-word value
 //     ("failed" for failure, "successful" for success), or by what the description says
-//     one means ("short_term (approximately last 4 weeks)" for "the
+//     one means, also of values it lists without an enum
+//     ("short_term (approximately last 4 weeks)" for "the
 //     last 4 weeks", "30 => Developer" for "as a developer": two of the
 //     gloss's words in a row, or all of a gloss of one or two), or
 //     clipped, as people shorten a long word ("prod" for production: a

@@ -53,6 +53,11 @@ func TestValueEnds(t *testing.T) {
 			"name":{"type":"string","description":"The name of the label to be created"},
 			"color":{"type":"string","description":"The color of the label in 6-digit hex notation"},
 			"priority":{"type":"integer","description":"The priority of the label"}},"required":["name","color"]}`)
+	// Values a description lists (no enum) are glossed as an enum's.
+	top := toolDef(t, "getTopItems", "Get the current user's top artists or tracks",
+		`{"type":"object","properties":{
+			"type":{"type":"string","enum":["artists","tracks"]},
+			"time_range":{"type":"string","description":"Over what time frame. Valid values: `+"`long_term`"+` (several years of data), `+"`medium_term`"+` (approximately last 6 months), `+"`short_term`"+` (approximately last 4 weeks)."}},"required":["type"]}`)
 	const saying = "Apply an update to event checkout in namespace staging saying “Tried restarting twice, no change.”"
 	for _, c := range []struct {
 		tool         *schema.ToolInfo
@@ -76,6 +81,7 @@ func TestValueEnds(t *testing.T) {
 		{runs, "concurrency groups of run 34 in acme/webapp on ref feature/dark-mode", "owner", "acme"},
 		// A name's word inside a compound name names nothing.
 		{labels, "add a label priority-high colored ff0000", "priority", nil},
+		{top, "my top 10 tracks of the last 4 weeks or so", "time_range", "short_term"},
 		// A switch's state said after its name in words.
 		{project, "create a project called billing-api with the wiki turned off", "wiki_enabled", false},
 		{project, "create a project called billing-api, watch switched on", "watch", true},
