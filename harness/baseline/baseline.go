@@ -267,7 +267,9 @@ import (
 //     enabled true, on only after switched, turned or set), also for
 //     a name of a thing and its state said so ("the wiki turned off"
 //     for wiki_enabled; the thing alone sets nothing), and "on"/"off"
-//     for the one a tool requires; "in Berlin" for a place, and a place's code after "in"
+//     for the one a tool requires; never from the word that says the
+//     request's action when it is the tool's verb ("Watch namespace
+//     default" to watchNamespace turns no watch on); "in Berlin" for a place, and a place's code after "in"
 //     or "into" ("in us-east", "into nyc1": lower-case letters with
 //     digits or dashes) for an argument named region, location, site,
 //     ...; a short number right after a noun ("team 777", "bookmark

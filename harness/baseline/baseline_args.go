@@ -821,6 +821,11 @@ func (f *filler) booleans() {
 		}
 		for _, at := range f.u.findPhrase(stems) {
 			end := at + len(stems) - 1
+			if f.toolVerbSaid(at, end) {
+				// "Watch namespace default" to watchNamespace: the word
+				// says what the tool does, not that its watch is on.
+				continue
+			}
 			v := true
 			for w := at - 1; w >= 0 && w >= at-3; w-- {
 				if negations[f.u.words[w].lower] {
@@ -860,6 +865,29 @@ func (f *filler) booleans() {
 			f.switchedThing(p)
 		}
 	}
+}
+
+// toolVerbSaid reports whether the words from..to are one word, the first
+// word of the tool's name, said as the request's action: first in the
+// request or in its clause, or right after a word of asking ("please",
+// "can you").
+func (f *filler) toolVerbSaid(from, to int) bool {
+	if from != to {
+		return false
+	}
+	ws := retrieve.Words(f.tool.name)
+	if len(ws) == 0 || english.Stem(ws[0]) != f.u.words[from].stem {
+		return false
+	}
+	for w := from - 1; w >= 0; w-- {
+		if f.u.boundaryAfter(w) {
+			return true
+		}
+		if !politeness[f.u.words[w].lower] {
+			return false
+		}
+	}
+	return true
 }
 
 // stateWords end a switch's name with the state it sets: wiki_enabled.

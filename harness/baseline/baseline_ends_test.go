@@ -58,6 +58,10 @@ func TestValueEnds(t *testing.T) {
 		`{"type":"object","properties":{
 			"type":{"type":"string","enum":["artists","tracks"]},
 			"time_range":{"type":"string","description":"Over what time frame. Valid values: `+"`long_term`"+` (several years of data), `+"`medium_term`"+` (approximately last 6 months), `+"`short_term`"+` (approximately last 4 weeks)."}},"required":["type"]}`)
+	watch := toolDef(t, "watchNamespace", "watch changes to an object of kind Namespace",
+		`{"type":"object","properties":{
+			"name":{"type":"string","description":"name of the Namespace"},
+			"watch":{"type":"boolean","description":"Watch for changes to the described resources"}},"required":["name"]}`)
 	const saying = "Apply an update to event checkout in namespace staging saying “Tried restarting twice, no change.”"
 	for _, c := range []struct {
 		tool         *schema.ToolInfo
@@ -82,6 +86,10 @@ func TestValueEnds(t *testing.T) {
 		// A name's word inside a compound name names nothing.
 		{labels, "add a label priority-high colored ff0000", "priority", nil},
 		{top, "my top 10 tracks of the last 4 weeks or so", "time_range", "short_term"},
+		// The tool's verb said as the request's action sets no switch.
+		{watch, "Watch namespace default, pretty please", "watch", nil},
+		{watch, "can you watch namespace default", "watch", nil},
+		{watch, "Watch namespace default with watch switched off", "watch", false},
 		// A switch's state said after its name in words.
 		{project, "create a project called billing-api with the wiki turned off", "wiki_enabled", false},
 		{project, "create a project called billing-api, watch switched on", "watch", true},
