@@ -262,14 +262,15 @@ import (
 //     a word, or a name joined by dashes, before a one-word name ("high
 //     priority", "the feature-x branch"); digits next to a
 //     numeric argument's name; booleans from their name's words, negated
-//     by "not", "without", ..., or by the state said after the name
+//     by "not", "without", "leaving out", ..., or by the state said after the name
 //     ("with watch switched off", "watch off": off and disabled false,
 //     enabled true, on only after switched, turned or set), also for
 //     a name of a thing and its state said so ("the wiki turned off"
 //     for wiki_enabled; the thing alone sets nothing), and "on"/"off"
-//     for the one a tool requires; never from the word that says the
-//     request's action when it is the tool's verb ("Watch namespace
-//     default" to watchNamespace turns no watch on); "in Berlin" for a place, and a place's code after "in"
+//     for the one a tool requires; never from a word said as an
+//     action: the tool's verb saying the request's ("Watch namespace
+//     default" to watchNamespace turns no watch on) or a verb joined to
+//     another by "or" ("list or watch objects"); "in Berlin" for a place, and a place's code after "in"
 //     or "into" ("in us-east", "into nyc1": lower-case letters with
 //     digits or dashes) for an argument named region, location, site,
 //     ...; a short number right after a noun ("team 777", "bookmark

@@ -795,7 +795,8 @@ func (f *filler) numbers() {
 
 // negations turn a boolean argument's mention into false.
 var negations = map[string]bool{"not": true, "no": true, "without": true, "exclude": true, "excluding": true,
-	"except": true, "non": true, "never": true, "don't": true, "dont": true, "skip": true, "omit": true}
+	"except": true, "non": true, "never": true, "don't": true, "dont": true, "skip": true, "omit": true,
+	"leaving": true, "leave": true, "omitting": true, "skipping": true}
 
 // booleanFiller are name words that say nothing on their own.
 var booleanFiller = map[string]bool{"include": true, "is": true, "has": true, "with": true, "show": true, "enable": true,
@@ -821,7 +822,7 @@ func (f *filler) booleans() {
 		}
 		for _, at := range f.u.findPhrase(stems) {
 			end := at + len(stems) - 1
-			if f.toolVerbSaid(at, end) {
+			if f.actionSaid(at, end) {
 				// "Watch namespace default" to watchNamespace: the word
 				// says what the tool does, not that its watch is on.
 				continue
@@ -867,13 +868,18 @@ func (f *filler) booleans() {
 	}
 }
 
-// toolVerbSaid reports whether the words from..to are one word, the first
-// word of the tool's name, said as the request's action: first in the
-// request or in its clause, or right after a word of asking ("please",
+// actionSaid reports whether the words from..to are one word said as an
+// action: joined by "or" or "and" to a verb before it ("list or
+// watch"), or the first word of the tool's name said first in the
+// request or in its clause or right after a word of asking ("please",
 // "can you").
-func (f *filler) toolVerbSaid(from, to int) bool {
+func (f *filler) actionSaid(from, to int) bool {
 	if from != to {
 		return false
+	}
+	if from >= 2 && (f.u.words[from-1].lower == "or" || f.u.words[from-1].lower == "and") && verbClasses[f.u.words[from-2].stem] != "" {
+		// "list or watch objects of kind X": a second verb.
+		return true
 	}
 	ws := retrieve.Words(f.tool.name)
 	if len(ws) == 0 || english.Stem(ws[0]) != f.u.words[from].stem {

@@ -90,6 +90,9 @@ func TestValueEnds(t *testing.T) {
 		{watch, "Watch namespace default, pretty please", "watch", nil},
 		{watch, "can you watch namespace default", "watch", nil},
 		{watch, "Watch namespace default with watch switched off", "watch", false},
+		{watch, "namespace default: I want to list or watch it", "watch", nil},
+		{project, "create a project called billing-api; I want to list or watch projects", "watch", nil},
+		{watch, "Watch namespace default leaving out watch", "watch", false},
 		// A switch's state said after its name in words.
 		{project, "create a project called billing-api with the wiki turned off", "wiki_enabled", false},
 		{project, "create a project called billing-api, watch switched on", "watch", true},
