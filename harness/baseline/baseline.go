@@ -153,7 +153,9 @@ import (
 //     also "1 March 2026 at 09:15 UTC", identifiers with a distinctive
 //     pattern such as TCK-1042; a date also for a string argument without
 //     a format whose description says YYYY-MM-DD, whose example's value
-//     is a date, or, at the top level, whose name ends in date, "since"
+//     is a date, or, at the top level, whose name ends in date or is
+//     since, until, before or after with a description that says date
+//     ("Only commits after or in this date"), "since"
 //     and "from" before it saying start_date, "until" and "to" end_date;
 //     an IP address for an argument named ip or ip_address or formatted
 //     as one; a domain name ("acme.dev", not "README.md") for an
@@ -166,19 +168,26 @@ import (
 //     takes it in its path and its query gets it twice); accepted enum values mentioned, by their
 //     words ("in stock" for in_stock) in any form of a one-word value
 //     ("failed" for failure, "successful" for success), or by what the description says
-//     one means ("short_term (approximately last 4 weeks)" for "the
+//     one means, also of values it lists without an enum
+//     ("short_term (approximately last 4 weeks)" for "the
 //     last 4 weeks", "30 => Developer" for "as a developer": two of the
 //     gloss's words in a row, or all of a gloss of one or two), or
 //     clipped, as people shorten a long word ("prod" for production: a
 //     word of four letters or more, no verb, that starts the value and
 //     that the value runs on past by three letters or more); quoted text, for text arguments or
-//     one named just before, never for one whose description lists
+//     one named just before (after "saying" or "says", the tool's one
+//     message argument: text, body, message, comment or content),
+//     never for one whose description lists
 //     other values ("search for 'outage'" is no sort of score or
 //     timestamp), nor for one whose name the request says before
 //     another value ("create project 'Mobile App' with key mobile-app"
-//     is no key); "owner/name" split over owner and repo;
+//     is no key); "owner/name" split over owner and repo, unless
+//     the request says either by its name with a plain value ("in repo
+//     checkout in owner mona") or the word before the pair names
+//     another argument ("on branch release/2.4");
 //     identifiers (OPS-311, cus_NffrFeUfNV2Hib, C024BE91L, long numbers,
-//     and short numbers right after the argument's name: "issue 88", the
+//     and short numbers right after the argument's name: "issue 88", not
+//     one that ends a name in title case, "milestone Sprint 9", the
 //     name's last word said clipped: "deploy dpl_7Hx2" for deploymentId), by
 //     the words around them, the shape of the example's value, or a
 //     type prefix that starts the argument's name (cus_ for customer),
@@ -224,7 +233,7 @@ import (
 //     "100 at most" for a limit, the order word going with the number
 //     ("the first 50 droplets" leaves no "first" for a tag), never a
 //     number to pass over ("skip the first 40": an offset, by its
-//     alias); "50 a page", "25 per page", "20 at a time", "50 of them"
+//     alias); "50 a page", "25 per page", "20 at a time", "30 to a page", "50 of them"
 //     for a limit or page size, never the page number; "rename X to Y",
 //     and "as nightly-0301" (a name-shaped or quoted word), for the one
 //     argument that names the thing (name, title, label), and for a
@@ -244,16 +253,33 @@ import (
 //     verb) or between "the" and the noun ("the acme team", "the
 //     storefront project"); "starting with promo" for the argument whose
 //     description says prefix; the value after an argument's name
-//     or a common alias ("priority high", "called Jane", "at most 5"),
-//     a name word between them skipped ("the role named ops-admins"),
+//     or a common alias ("priority high", "called Jane", "at most 5";
+//     a name said inside a compound, "label priority-high", names
+//     none), a name word between them skipped ("the role named ops-admins"),
 //     past a noun its description uses for the value ("by user jdoe-42"
 //     is jdoe-42 for "the given user", "on branch hotfix-7" for "SHA or
-//     branch"), never ending in a word such as "of", or
+//     branch"), never ending in a word such as "of": a value that is
+//     no free text (no query, title, name, ...) and starts in lower case
+//     is one word ("namespace monitoring any more"), a capitalised one
+//     runs over capitalised words and numbers ("milestone Sprint 9
+//     labeled frontend"), and no value runs into a word that, in any
+//     form, names another argument ("org hooli tagged gpu", "milestone
+//     v2.1 sorted by", "search billing ordered by"); a plain word
+//     after a noun that the description of exactly one argument says
+//     its value names ("on branch develop" for "The name of a
+//     repository branch or tag"); or
 //     a word, or a name joined by dashes, before a one-word name ("high
 //     priority", "the feature-x branch"); digits next to a
 //     numeric argument's name; booleans from their name's words, negated
-//     by "not", "without", ..., and "on"/"off" for the one a tool
-//     requires; "in Berlin" for a place, and a place's code after "in"
+//     by "not", "without", "leaving out", ..., or by the state said after the name
+//     ("with watch switched off", "watch off": off and disabled false,
+//     enabled true, on only after switched, turned or set), also for
+//     a name of a thing and its state said so ("the wiki turned off"
+//     for wiki_enabled; the thing alone sets nothing), and "on"/"off"
+//     for the one a tool requires; never from a word said as an
+//     action: the tool's verb saying the request's ("Watch namespace
+//     default" to watchNamespace turns no watch on) or a verb joined to
+//     another by "or" ("list or watch objects"); "in Berlin" for a place, and a place's code after "in"
 //     or "into" ("in us-east", "into nyc1": lower-case letters with
 //     digits or dashes) for an argument named region, location, site,
 //     ...; a short number right after a noun ("team 777", "bookmark

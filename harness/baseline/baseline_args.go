@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/agentready/agentready/harness/retrieve"
 	"github.com/agentready/agentready/internal/english"
@@ -62,6 +63,7 @@ func fill(t *toolSpec, u *utterance, force map[string]any) *filler {
 	f.named()
 	f.nameNouns()
 	f.thingNames()
+	f.describedNouns()
 	f.prefixes()
 	f.numbers()
 	f.booleans()
@@ -333,6 +335,42 @@ func (f *filler) enums() {
 	f.assign(pairs, -1)
 }
 
+// switchedTo reads a switch's state said from token i, after its name:
+// "off" and "disabled" are false, "enabled" true, and "on" only after a
+// verb that switches ("switched on", "turned off", "set to off"), as
+// "watch on branch X" says no state. It returns the state and the last
+// token read.
+func (u *utterance) switchedTo(i int) (bool, int, bool) {
+	state := func(k int, bare bool) (bool, bool) {
+		if k >= len(u.toks) || u.toks[k].quoted {
+			return false, false
+		}
+		switch u.toks[k].lower {
+		case "off", "disabled":
+			return false, true
+		case "enabled":
+			return true, true
+		case "on":
+			return true, !bare
+		}
+		return false, false
+	}
+	if v, ok := state(i, true); ok {
+		return v, i, true
+	}
+	switch u.toks[i].lower {
+	case "switched", "turned", "set", "toggled":
+		k := i + 1
+		if k < len(u.toks) && u.toks[k].lower == "to" && !u.toks[i].clauseEnd {
+			k++
+		}
+		if v, ok := state(k, false); ok && !u.toks[i].clauseEnd {
+			return v, k, true
+		}
+	}
+	return false, 0, false
+}
+
 // quoted gives quoted text to free-text arguments, by the words around
 // it.
 func (f *filler) quoted() {
@@ -342,7 +380,13 @@ func (f *filler) quoted() {
 			continue
 		}
 		names := f.namedThing(i)
+		message := f.saidMessage(i)
 		for _, p := range f.tool.params {
+			if message != nil && p != message {
+				// "saying “Tried restarting twice”": the message, not
+				// the name of the thing it is sent to.
+				continue
+			}
 			if names != nil && p != names {
 				// "close the 'v2.0' milestone": the milestone's name,
 				// not a title.
@@ -390,6 +434,30 @@ func (f *filler) quoted() {
 		}
 	}
 	f.assign(pairs, -1)
+}
+
+// sayWords introduce the words of a message: "saying “...”".
+var sayWords = map[string]bool{"saying": true, "says": true, "reading": true, "reads": true}
+
+// saidMessage is the one string argument the tool has for a message's
+// words (text, body, message, comment, content) when quoted token i
+// follows a word that says it is what is said ("saying “...”", "that
+// says '...'"); nil otherwise.
+func (f *filler) saidMessage(i int) *param {
+	if i == 0 || !sayWords[f.u.toks[i-1].lower] || f.u.toks[i-1].clauseEnd {
+		return nil
+	}
+	var only *param
+	for _, p := range f.tool.params {
+		if p.scalarType() != "string" || len(p.enum) > 0 || !slices.ContainsFunc(p.words, func(w string) bool { return messageWords[w] }) {
+			continue
+		}
+		if only != nil {
+			return nil
+		}
+		only = p
+	}
+	return only
 }
 
 // namedElsewhere reports whether the request says p's name with another
@@ -482,6 +550,9 @@ func (f *filler) named() {
 				if !f.u.free(at, end) {
 					continue // the name is part of a value already read
 				}
+				if f.u.toks[f.u.words[at].tok].first != at || f.u.toks[f.u.words[end].tok].last != end {
+					continue // "label priority-high": part of a name
+				}
 				if f.tool.longerName(p, stems, at, f.u) {
 					continue // "resolution code" names resolution_code, not resolution
 				}
@@ -565,11 +636,27 @@ func (f *filler) after(p *param, end int) (any, int, int, bool) {
 			// One token: an identifier is one word.
 			return t.raw, first, t.last, true
 		}
+		if !p.textual() && !capitalized(t.raw) {
+			// "namespace monitoring any more", "org hooli tagged gpu":
+			// a name in lower case is one word; only free text (a
+			// query, a title) or a capitalised name ("milestone
+			// Sprint 9", "team Service Desk") runs on.
+			return t.raw, first, t.last, true
+		}
 		parts := []string{t.raw}
 		last := next
 		for k := next; k < len(u.toks) && len(parts) < 6 && !u.toks[k].clauseEnd && !u.toks[k].colon; k++ {
 			n := k + 1
 			if n >= len(u.toks) || u.used[n] || u.toks[n].quoted || stopValue[u.toks[n].lower] {
+				break
+			}
+			if _, num := asNumber(u.toks[n].raw); !p.textual() && !capitalized(u.toks[n].raw) && !num {
+				break // the capitalised name ends: "team Service Desk now"
+			}
+			if !prose(p) && f.tool.namesOther(p, u.toks[n]) {
+				// "milestone v2.1 sorted by last update", "org hooli
+				// tagged gpu": the word names another argument, so the
+				// value ended before it.
 				break
 			}
 			parts = append(parts, u.toks[n].raw)
@@ -592,6 +679,42 @@ func (f *filler) after(p *param, end int) (any, int, int, bool) {
 		return strings.Join(parts, " "), first, u.toks[last].last, true
 	}
 	return nil, 0, 0, false
+}
+
+// capitalized reports whether raw starts with an upper-case letter.
+func capitalized(raw string) bool {
+	return raw != "" && unicode.IsUpper([]rune(raw)[0])
+}
+
+// proseWords name arguments that hold prose a person writes (a title, a
+// message), whose words may name anything.
+var proseWords = map[string]bool{"title": true, "subject": true, "summary": true, "description": true, "text": true,
+	"body": true, "message": true, "comment": true, "content": true, "note": true, "notes": true, "reason": true}
+
+// prose reports whether p holds prose: a name word says so.
+func prose(p *param) bool {
+	return slices.ContainsFunc(p.words, func(w string) bool { return proseWords[w] })
+}
+
+// namesOther reports whether t, a word of the request, is in any form a
+// word of the name of an argument of the tool other than p ("sorted" for
+// sort, "tagged" for tag, "ordered" for order_by) and of none of p's own:
+// a model reads it as the start of that argument, not as more of p's
+// value. Stop words, "id" and words most arguments share are no sign.
+func (t *toolSpec) namesOther(p *param, tok token) bool {
+	if tok.quoted || tok.first != tok.last {
+		return false
+	}
+	st := english.Stem(tok.lower)
+	if st == "" || retrieve.IsStopWord(tok.lower) || st == "id" || slices.Contains(p.fullStems, st) {
+		return false
+	}
+	for _, q := range t.params {
+		if q != p && slices.Contains(q.stems, st) {
+			return true
+		}
+	}
+	return false
 }
 
 // namesValue reports whether noun, said where p's value is expected, is
@@ -672,7 +795,8 @@ func (f *filler) numbers() {
 
 // negations turn a boolean argument's mention into false.
 var negations = map[string]bool{"not": true, "no": true, "without": true, "exclude": true, "excluding": true,
-	"except": true, "non": true, "never": true, "don't": true, "dont": true, "skip": true, "omit": true}
+	"except": true, "non": true, "never": true, "don't": true, "dont": true, "skip": true, "omit": true,
+	"leaving": true, "leave": true, "omitting": true, "skipping": true}
 
 // booleanFiller are name words that say nothing on their own.
 var booleanFiller = map[string]bool{"include": true, "is": true, "has": true, "with": true, "show": true, "enable": true,
@@ -698,6 +822,11 @@ func (f *filler) booleans() {
 		}
 		for _, at := range f.u.findPhrase(stems) {
 			end := at + len(stems) - 1
+			if f.actionSaid(at, end) {
+				// "Watch namespace default" to watchNamespace: the word
+				// says what the tool does, not that its watch is on.
+				continue
+			}
 			v := true
 			for w := at - 1; w >= 0 && w >= at-3; w-- {
 				if negations[f.u.words[w].lower] {
@@ -717,6 +846,13 @@ func (f *filler) booleans() {
 				case "false", "no":
 					v = false
 					f.u.used[nt] = true
+				default:
+					if sv, last, ok := f.u.switchedTo(nt); ok {
+						v = sv
+						for k := nt; k <= last; k++ {
+							f.u.used[k] = true
+						}
+					}
 				}
 			}
 			if p.typ == "string" {
@@ -726,6 +862,72 @@ func (f *filler) booleans() {
 			}
 			break
 		}
+		if !f.has(p) && len(p.words) > 1 && stateWords[p.words[len(p.words)-1]] {
+			f.switchedThing(p)
+		}
+	}
+}
+
+// actionSaid reports whether the words from..to are one word said as an
+// action: joined by "or" or "and" to a verb before it ("list or
+// watch"), or the first word of the tool's name said first in the
+// request or in its clause or right after a word of asking ("please",
+// "can you").
+func (f *filler) actionSaid(from, to int) bool {
+	if from != to {
+		return false
+	}
+	if from >= 2 && (f.u.words[from-1].lower == "or" || f.u.words[from-1].lower == "and") && verbClasses[f.u.words[from-2].stem] != "" {
+		// "list or watch objects of kind X": a second verb.
+		return true
+	}
+	ws := retrieve.Words(f.tool.name)
+	if len(ws) == 0 || english.Stem(ws[0]) != f.u.words[from].stem {
+		return false
+	}
+	for w := from - 1; w >= 0; w-- {
+		if f.u.boundaryAfter(w) {
+			return true
+		}
+		if !politeness[f.u.words[w].lower] {
+			return false
+		}
+	}
+	return true
+}
+
+// stateWords end a switch's name with the state it sets: wiki_enabled.
+var stateWords = map[string]bool{"enabled": true, "disabled": true, "active": true}
+
+// switchedThing sets a switch named for a thing and its state
+// (wiki_enabled) from the thing said with a state after it: "the wiki
+// turned off", "wiki disabled". The thing alone says nothing: "a
+// project with a wiki" may mean the default.
+func (f *filler) switchedThing(p *param) {
+	stems := p.fullStems[:len(p.fullStems)-1]
+	for _, at := range f.u.findPhrase(stems) {
+		end := at + len(stems) - 1
+		nt := f.u.words[end].tok + 1
+		if f.u.toks[nt-1].clauseEnd || nt >= len(f.u.toks) {
+			continue
+		}
+		v, last, ok := f.u.switchedTo(nt)
+		if !ok {
+			continue
+		}
+		if p.words[len(p.words)-1] == "disabled" {
+			v = !v
+		}
+		for k := nt; k <= last; k++ {
+			f.u.used[k] = true
+		}
+		f.u.claimWords(at, end)
+		if p.typ == "string" {
+			f.args[p.name] = strconv.FormatBool(v)
+		} else {
+			f.args[p.name] = v
+		}
+		return
 	}
 }
 

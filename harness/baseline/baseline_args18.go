@@ -13,8 +13,9 @@ import (
 
 // describedDate reports whether a string argument without a format is a
 // date all the same: its description says "Must follow format
-// YYYY-MM-DD", its example's value is a date, or its name ends in date
-// (start_date, due_date).
+// YYYY-MM-DD", its example's value is a date, its name ends in date
+// (start_date, due_date), or its name is since, until, before or after
+// and its description says date.
 func describedDate(p *param) bool {
 	if p.scalarType() != "string" || len(p.enum) > 0 || p.pattern != nil {
 		return false
@@ -30,8 +31,20 @@ func describedDate(p *param) bool {
 	// By its name only at the top: a field of an object
 	// (evidence.service_date) is not filled with a date said for
 	// something else.
-	return len(p.path) == 1 && len(p.words) > 0 && p.words[len(p.words)-1] == "date"
+	if len(p.path) != 1 || len(p.words) == 0 {
+		return false
+	}
+	if p.words[len(p.words)-1] == "date" {
+		return true
+	}
+	// A bound alone for a name (since, until, before, after) whose
+	// description speaks of a date: "Only commits after or in this
+	// date will be returned".
+	return len(p.words) == 1 && boundNames[p.words[0]] && p.descStems[english.Stem("date")]
 }
+
+// boundNames are the names of an argument that is one end of a time range.
+var boundNames = map[string]bool{"since": true, "until": true, "before": true, "after": true}
 
 // ipNamed reports whether p takes an IP address: its format says so, or
 // its name is ip, ips, ip_address, ipv4, ...
@@ -98,7 +111,8 @@ func (u *utterance) boundFit(i int, p *param) float64 {
 }
 
 // perPage reports whether the number at token i says how many come at
-// once: "50 a page", "25 per page", "20 at a time", "50 of them".
+// once: "50 a page", "25 per page", "20 at a time", "30 to a page",
+// "50 of them".
 func perPage(u *utterance, i int) bool {
 	if u.toks[i].clauseEnd || i+2 >= len(u.toks) {
 		return false
@@ -107,8 +121,12 @@ func perPage(u *utterance, i int) bool {
 	switch a.lower {
 	case "a", "per", "each", "every":
 		return !a.clauseEnd && (b.lower == "page" || b.lower == "batch")
-	case "at":
-		return !a.clauseEnd && b.lower == "a" && i+3 < len(u.toks) && u.toks[i+3].lower == "time"
+	case "at", "to":
+		// "20 at a time", "30 to a page".
+		if a.clauseEnd || b.lower != "a" || i+3 >= len(u.toks) {
+			return false
+		}
+		return a.lower == "at" && u.toks[i+3].lower == "time" || a.lower == "to" && u.toks[i+3].lower == "page"
 	case "of":
 		return !a.clauseEnd && (b.lower == "them" || b.lower == "those")
 	}

@@ -76,6 +76,11 @@ func (f *filler) identifiers() {
 		if !opaque && !isNum {
 			continue
 		}
+		if isNum && (f.endsTitle(i) || perPage(f.u, i)) {
+			// "milestone Sprint 9": the number ends the name; "owner
+			// mona 30 to a page": it is a page's size.
+			continue
+		}
 		for _, p := range f.tool.params {
 			typ := p.scalarType()
 			if f.has(p) || len(p.enum) > 0 || typ != "string" && typ != "integer" || p.format != "" {
@@ -144,6 +149,46 @@ func (f *filler) identifiers() {
 		}
 	}
 	f.assign(pairs, 0.5)
+}
+
+// namesPlainly reports whether the request says p's name with a plain
+// value right after it, no owner/name pair: "owner mona", "repo
+// checkout".
+func (f *filler) namesPlainly(p *param) bool {
+	for _, stems := range f.tool.phrasesOf(p) {
+		if len(stems) == 0 {
+			continue
+		}
+		for _, at := range f.u.findPhrase(stems) {
+			end := at + len(stems) - 1
+			ti := f.u.words[end].tok
+			if f.u.toks[ti].last != end || f.u.toks[ti].clauseEnd || ti+1 >= len(f.u.toks) {
+				continue
+			}
+			n := f.u.toks[ti+1]
+			if !n.quoted && !reSlashPair.MatchString(n.raw) && !retrieve.IsStopWord(n.lower) && !stopValue[n.lower] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// endsTitle reports whether the number at token i ends a name written in
+// title case: a word past the first of the request, capitalised with the
+// rest in lower case ("Sprint 9", "Release 4"), that is no word of the
+// tool's topic or of an argument's name, right before it in the same
+// clause. "PR 731" and "Issue 42" name the thing, not a name.
+func (f *filler) endsTitle(i int) bool {
+	if i < 2 {
+		return false
+	}
+	t := f.u.toks[i-1]
+	if f.u.used[i-1] || t.quoted || t.clauseEnd || t.colon || t.first != t.last || !capitalized(t.raw) || strings.ToLower(t.raw[1:]) != t.raw[1:] {
+		return false
+	}
+	st := f.u.words[t.first].stem
+	return st != "" && !f.tool.topic[st] && !f.tool.argWords[st] && !retrieve.IsStopWord(t.lower)
 }
 
 // idList reads the identifiers written as a list from token i
@@ -316,12 +361,19 @@ func (f *filler) slashPairs() {
 			break
 		}
 	}
-	if first == nil {
+	if first == nil || f.namesPlainly(first) || f.namesPlainly(second) {
+		// "in repo checkout in owner mona": each said by its name; a
+		// pair elsewhere ("ref feature/dark-mode") is something else.
 		return
 	}
 	best := -1
 	for i, t := range f.u.toks {
 		if f.u.used[i] || t.quoted || !reSlashPair.MatchString(t.raw) || reFileName.MatchString(t.raw) {
+			continue
+		}
+		if i > 0 && (f.tool.namesOther(first, f.u.toks[i-1]) && f.tool.namesOther(second, f.u.toks[i-1])) {
+			// "on branch release/2.4", "ref feature/dark-mode": the
+			// word before names another argument.
 			continue
 		}
 		prev := ""

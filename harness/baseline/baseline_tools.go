@@ -443,7 +443,15 @@ func readParam(name string, s *jsonschema.Schema) *param {
 	if item != s {
 		glossed += "\n" + item.Description
 	}
-	p.glosses = glossesOf(glossed, item.Enum)
+	values := item.Enum
+	if len(values) == 0 {
+		// Values a description lists have glosses as an enum's do:
+		// "`short_term` (approximately last 4 weeks)".
+		for _, n := range p.named {
+			values = append(values, n)
+		}
+	}
+	p.glosses = glossesOf(glossed, values)
 	p.format = item.Format
 	if item.Pattern != "" {
 		if re, err := regexp.Compile(item.Pattern); err == nil {
