@@ -103,6 +103,9 @@ type param struct {
 	order     int
 	// desc is the argument's description as the schema gives it.
 	desc string
+	// valueNouns are the stems of the things desc says the value names
+	// (valueNouns), worked out once here rather than per request.
+	valueNouns map[string]bool
 	// producers are the tools the description names as where the value
 	// comes from ("Find it with listUsers (`items[].id`)"), in order.
 	producers []producer
@@ -412,6 +415,7 @@ func readParam(name string, s *jsonschema.Schema) *param {
 	// A sentence that points to another tool for the value says where
 	// the value comes from, not what it means: kept apart.
 	p.desc = s.Description
+	p.valueNouns = valueNouns(p.desc)
 	meaning := withoutPointers(s.Description)
 	for _, st := range retrieve.Tokens(meaning) {
 		p.descStems[st] = true

@@ -30,7 +30,7 @@ func (f *filler) describedNouns() {
 		var only *param
 		n := 0
 		for _, p := range f.tool.params {
-			if valueNouns(p)[w.stem] {
+			if p.valueNouns[w.stem] {
 				n++
 				only = p
 			}
@@ -46,13 +46,13 @@ func (f *filler) describedNouns() {
 	}
 }
 
-// valueNouns are the stems of the things p's description says its value
-// names: up to four words after "name of" ("The name of a repository
+// valueNouns are the stems of the things an argument's description says
+// its value names: up to four words after "name of" ("The name of a repository
 // branch or tag": repository, branch, tag) and the word before "name"
 // ("the branch name"), stop words left out.
-func valueNouns(p *param) map[string]bool {
+func valueNouns(desc string) map[string]bool {
 	out := map[string]bool{}
-	ws := retrieve.Words(p.desc)
+	ws := retrieve.Words(desc)
 	for i, w := range ws {
 		if w != "name" {
 			continue
