@@ -214,7 +214,7 @@ type Fitted struct {
 	// Schema is the parameters schema the model reads. When Cut is set it
 	// is a summary of Full, which arguments are checked against.
 	Schema []byte
-	// Full is the whole schema; nil when it was over 12 bytes a token of
+	// Full is the whole schema; nil when it was over maxBytesPerToken of
 	// the budget, which Fit does not write out (it is cut whatever it
 	// holds).
 	Full []byte
@@ -274,6 +274,11 @@ func cutText(o toolschema.Options) string {
 	return strings.Join(parts, "; ")
 }
 
+// maxBytesPerToken is more bytes a token than any JSON schema takes (they
+// run 3 to 5): a schema longer than this many bytes for each token of the
+// room cannot fit, and Fit neither counts nor writes past that.
+const maxBytesPerToken = 12
+
 // Fit returns op's tool definition within opts' token budget: the full
 // definition when it fits, else the first of the cuts (see cuts) that
 // fits, or the smallest when none does (Over).
@@ -283,11 +288,12 @@ func Fit(api *ir.API, op *ir.Operation, opts Options) Fitted {
 		budget = DefaultMaxToolTokens
 	}
 	f := Fitted{Name: op.Name, Description: Description(api, op)}
-	// A schema over 12 bytes a token of the whole budget is cut whatever
-	// it holds (see fits below): it is written only that far.
+	// A schema over maxBytesPerToken bytes a token of the whole budget
+	// is cut whatever it holds (see fits below): it is written only that
+	// far.
 	stop := 0
 	if budget > 0 {
-		stop = 12 * budget
+		stop = maxBytesPerToken * budget
 	}
 	full, err := toolschema.Build(api, op, toolschema.Options{Memo: opts.Memo, StopAfter: stop})
 	if err != nil {
@@ -304,7 +310,7 @@ func Fit(api *ir.API, op *ir.Operation, opts Options) Fitted {
 		return f
 	}
 	// A token is at least one byte, so a candidate whose bytes are within
-	// the budget fits, and one over 12 bytes a token over the whole budget
+	// the budget fits, and one over maxBytesPerToken over the whole budget
 	// is skipped below whatever the name and description take: neither
 	// needs a count, and a tool decided by these bounds alone loads no
 	// encoding (gen's cost on a big spec). The choice is the one counting
@@ -312,7 +318,7 @@ func Fit(api *ir.API, op *ir.Operation, opts Options) Fitted {
 	fixedBytes := len(f.Name) + len(f.Description)
 	fixed, room := -1, 0
 	// Counting is most of the cost, so a schema is counted only when it
-	// may fit: one more than 12 bytes a token over the room is too large
+	// may fit: one more than maxBytesPerToken over the room is too large
 	// (JSON schemas run 3 to 5 bytes a token), and once a schema of this
 	// tool is counted, its bytes a token estimate the others', and only
 	// those estimated within 15% of the room are counted.
@@ -321,14 +327,14 @@ func Fit(api *ir.API, op *ir.Operation, opts Options) Fitted {
 		if fixedBytes+len(schema) <= budget {
 			return 0, false, true
 		}
-		if !last && len(schema) > 12*budget {
+		if !last && len(schema) > maxBytesPerToken*budget {
 			return 0, false, false
 		}
 		if fixed < 0 {
 			fixed = tokens.Count(f.Name) + tokens.Count(f.Description)
 			room = budget - fixed
 		}
-		if !last && (len(schema) > 12*room || perToken > 0 && float64(len(schema))/perToken > 1.15*float64(room)) {
+		if !last && (len(schema) > maxBytesPerToken*room || perToken > 0 && float64(len(schema))/perToken > 1.15*float64(room)) {
 			return 0, false, false
 		}
 		n = opts.Memo.Tokens(schema)
