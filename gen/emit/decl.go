@@ -112,10 +112,11 @@ func (e *emitter) structDecl(f *jen.File, lines []string, name string, fields []
 		return
 	}
 	for i, fl := range fields {
-		codes[i] = comment(fl.doc).Id(fl.name).Add(types[i])
+		field := comment(fl.doc).Id(fl.name).Add(types[i])
 		if fl.tag != "" {
-			codes[i].(*jen.Statement).Tag(map[string]string{"json": fl.tag})
+			field.Tag(map[string]string{"json": fl.tag})
 		}
+		codes[i] = field
 	}
 	doc(f, lines)
 	f.Type().Id(name).Struct(codes...)
