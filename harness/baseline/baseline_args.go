@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/agentready/agentready/harness/retrieve"
 	"github.com/agentready/agentready/internal/english"
@@ -683,7 +684,8 @@ func (f *filler) after(p *param, end int) (any, int, int, bool) {
 
 // capitalized reports whether raw starts with an upper-case letter.
 func capitalized(raw string) bool {
-	return raw != "" && unicode.IsUpper([]rune(raw)[0])
+	r, _ := utf8.DecodeRuneInString(raw)
+	return unicode.IsUpper(r)
 }
 
 // proseWords name arguments that hold prose a person writes (a title, a
