@@ -67,6 +67,22 @@ func Check(g *Graph, api *ir.API) Problems {
 	return ps
 }
 
+// Foreign reports whether g is the graph of another API: it has edges and
+// not one of the tools they name is an operation of api. Such a file is
+// usually left over from another spec in the same folder; checking it
+// edge by edge would only list every tool as unknown.
+func Foreign(g *Graph, api *ir.API) bool {
+	if g == nil || len(g.Edges) == 0 {
+		return false
+	}
+	for _, e := range g.Edges {
+		if api.Operation(e.From) != nil || api.Operation(e.To) != nil {
+			return false
+		}
+	}
+	return true
+}
+
 type edgeProblem struct {
 	at  pos
 	msg string

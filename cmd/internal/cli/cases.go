@@ -209,7 +209,8 @@ func printVerification(w io.Writer, rep *cases.Report, indent string) {
 // when the file cannot be read, which has been reported.
 func (e *env) hintGraph(flagPath, cfgPath string, api *ir.API) (g *graph.Graph, ok bool) {
 	path := cmp.Or(flagPath, cfgPath)
-	if path == "" && fileExists(graph.DefaultFile) {
+	found := path == "" && fileExists(graph.DefaultFile)
+	if found {
 		path = graph.DefaultFile
 	}
 	if path == "" {
@@ -218,10 +219,43 @@ func (e *env) hintGraph(flagPath, cfgPath string, api *ir.API) (g *graph.Graph, 
 	if g, ok = e.loadGraph(path); !ok {
 		return nil, false
 	}
-	for _, p := range graph.Check(g, api) {
-		fmt.Fprintf(e.stderr, "warning: %v\n", p)
+	if graph.Foreign(g, api) {
+		what := foreignGraph(path, g)
+		if found {
+			// Left here by a run on another spec: not this one's.
+			fmt.Fprintf(e.stderr, "warning: %s; ignored (pass --graph FILE for this spec's graph)\n", what)
+			return nil, true
+		}
+		e.failf("%s: pass the graph inferred from this spec (agentready graph infer --out FILE)", what)
+		return nil, false
 	}
+	printProblems(e.stderr, graph.Check(g, api), path)
 	return g, true
+}
+
+// maxWarnedProblems is how many problems of a graph a command that only
+// uses it prints; graph check lists them all.
+const maxWarnedProblems = 20
+
+// printProblems prints a graph's problems as warnings, at most
+// maxWarnedProblems of them, and says how to see the rest.
+func printProblems(w io.Writer, ps graph.Problems, path string) {
+	for i, p := range ps {
+		if i == maxWarnedProblems {
+			fmt.Fprintf(w, "warning: %d more problems in %s (agentready graph check --graph %s lists them all); the edges that fit are used\n", len(ps)-i, path, path)
+			return
+		}
+		fmt.Fprintf(w, "warning: %v\n", p)
+	}
+}
+
+// foreignGraph says that the graph file at path belongs to another API.
+func foreignGraph(path string, g *graph.Graph) string {
+	from := ""
+	if g.Spec != "" {
+		from = fmt.Sprintf(" (inferred from %s)", g.Spec)
+	}
+	return fmt.Sprintf("%s%s names none of this spec's tools in its %d edges: it is the graph of another API", path, from, len(g.Edges))
 }
 
 // producerHints are the producer hints of the graph hintGraph finds, per

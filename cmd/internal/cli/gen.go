@@ -73,9 +73,11 @@ func runGen(e *env, args []string) int {
 			return exitError
 		}
 		p.opts.InputHints = func(api *ir.API) map[string]map[string]string {
-			for _, pr := range graph.Check(g, api) {
-				fmt.Fprintf(e.stderr, "warning: %v\n", pr)
+			if graph.Foreign(g, api) {
+				fmt.Fprintf(e.stderr, "warning: %s; no producer hints written\n", foreignGraph(path, g))
+				return nil
 			}
+			printProblems(e.stderr, graph.Check(g, api), path)
 			return graph.Hints(g, api)
 		}
 	}

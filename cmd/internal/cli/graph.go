@@ -210,6 +210,10 @@ func runGraphInfer(e *env, args []string) int {
 		if !ok {
 			return exitError
 		}
+		if graph.Foreign(old, api) {
+			// Merging would keep every edge of the other API as stale.
+			return e.failf("%s: nothing written; pass --out FILE to write this spec's graph elsewhere, or move that file away", foreignGraph(path, old))
+		}
 		before = old.Counts()
 		g = graph.Merge(old, g)
 	}
