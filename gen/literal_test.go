@@ -11,7 +11,7 @@ import (
 	"github.com/agentready/agentready/gen"
 	"github.com/agentready/agentready/gen/catalog"
 	"github.com/agentready/agentready/gen/describe"
-	"github.com/agentready/agentready/gen/internal/modtest"
+	"github.com/agentready/agentready/internal/modtest"
 )
 
 // TestDescriptorTextsAreTheCatalogs checks that the JSON texts a

@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/agentready/agentready/gen/internal/modtest"
+	"github.com/agentready/agentready/internal/modtest"
 	"github.com/agentready/agentready/specs/exampleapi/server"
 )
 

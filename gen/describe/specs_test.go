@@ -9,8 +9,8 @@ import (
 	"testing"
 
 	"github.com/agentready/agentready/gen"
-	"github.com/agentready/agentready/gen/internal/modtest"
 	"github.com/agentready/agentready/gen/ir"
+	"github.com/agentready/agentready/internal/modtest"
 )
 
 // realSpecs are the real APIs under ../shared/specs/real that the token

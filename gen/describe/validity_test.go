@@ -16,9 +16,9 @@ import (
 
 	"github.com/agentready/agentready/gen/describe"
 	"github.com/agentready/agentready/gen/example"
-	"github.com/agentready/agentready/gen/internal/modtest"
 	"github.com/agentready/agentready/gen/ir"
 	"github.com/agentready/agentready/gen/toolschema"
+	"github.com/agentready/agentready/internal/modtest"
 )
 
 // knownInvalid lists the examples that may fail their schema, as

@@ -6,9 +6,9 @@ import (
 
 	"github.com/agentready/agentready/gen"
 	"github.com/agentready/agentready/gen/example"
-	"github.com/agentready/agentready/gen/internal/modtest"
 	"github.com/agentready/agentready/gen/ir"
 	"github.com/agentready/agentready/gen/toolschema"
+	"github.com/agentready/agentready/internal/modtest"
 )
 
 // BenchmarkValidGitHub judges the example value of every argument of

@@ -9,12 +9,12 @@ import (
 	"testing"
 	"time"
 
-	"github.com/agentready/agentready/gen/internal/modtest"
 	"github.com/agentready/agentready/gen/ir"
 	"github.com/agentready/agentready/gen/load"
 	"github.com/agentready/agentready/gen/lower"
 	"github.com/agentready/agentready/internal/jsonptr"
 	"github.com/agentready/agentready/internal/jsonw"
+	"github.com/agentready/agentready/internal/modtest"
 )
 
 // TestMemoChangesNoByte builds every tool of two real specs with and

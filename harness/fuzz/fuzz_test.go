@@ -19,6 +19,7 @@ import (
 	"github.com/agentready/agentready/gen/ir"
 	"github.com/agentready/agentready/gen/toolrt"
 	"github.com/agentready/agentready/harness/fuzz"
+	"github.com/agentready/agentready/internal/modtest"
 	"github.com/agentready/agentready/specs/exampleapi/server"
 )
 
@@ -332,15 +333,7 @@ func TestNoIRIsAnError(t *testing.T) {
 // sharedRealSpecs returns ../shared/specs/real beside the repository; the
 // test is skipped when it is missing and AGENTREADY_SKIP_SHARED is set.
 func sharedRealSpecs(t *testing.T) string {
-	t.Helper()
-	dir := repoFile(t, "../shared/specs/real")
-	if _, err := os.Stat(dir); err != nil {
-		if os.Getenv("AGENTREADY_SKIP_SHARED") != "" {
-			t.Skipf("%s is missing and AGENTREADY_SKIP_SHARED is set", dir)
-		}
-		t.Fatalf("%s is missing: this test reads the shared specs beside the repository (AGENTREADY_SKIP_SHARED=1 skips it)", dir)
-	}
-	return dir
+	return filepath.Join(modtest.SharedSpecs(t), "real")
 }
 
 // On real specs, against an API that takes everything and one that

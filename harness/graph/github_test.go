@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/agentready/agentready/gen/ir"
+	"github.com/agentready/agentready/internal/modtest"
 )
 
 // githubShape counts the structural mistakes issue 17 found in GitHub's
@@ -145,7 +146,7 @@ func TestGitHubStructure(t *testing.T) {
 	if testing.Short() {
 		t.Skip("infers GitHub's whole graph")
 	}
-	api := loadAPI(t, filepath.Join(sharedSpecs(t), "real", "github.json"), nil)
+	api := loadAPI(t, filepath.Join(modtest.SharedSpecs(t), "real", "github.json"), nil)
 	start := time.Now()
 	g := Infer(api, Options{})
 	took := time.Since(start)

@@ -9,11 +9,12 @@ import (
 	"testing"
 
 	"github.com/agentready/agentready/gen/ir"
+	"github.com/agentready/agentready/internal/modtest"
 )
 
 func exampleAPI(t testing.TB) *ir.API {
 	t.Helper()
-	return loadAPI(t, filepath.Join(repoRoot(t), "specs", "exampleapi", "openapi.yaml"), nil)
+	return loadAPI(t, filepath.Join(modtest.RepoRoot(t), "specs", "exampleapi", "openapi.yaml"), nil)
 }
 
 func TestRoundTripIsByteStable(t *testing.T) {
@@ -349,7 +350,7 @@ func TestSetStatus(t *testing.T) {
 // BenchmarkInferGitHub infers the graph of GitHub's whole REST API (the
 // spec is loaded once, outside the timing).
 func BenchmarkInferGitHub(b *testing.B) {
-	path := filepath.Join(sharedSpecs(b), "real", "github.json")
+	path := filepath.Join(modtest.SharedSpecs(b), "real", "github.json")
 	api := loadAPI(b, path, nil)
 	b.ResetTimer()
 	var g *Graph

@@ -5,7 +5,6 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"sort"
 	"strings"
@@ -17,6 +16,7 @@ import (
 	"github.com/agentready/agentready/gen/ir"
 	"github.com/agentready/agentready/gen/load"
 	"github.com/agentready/agentready/gen/lower"
+	"github.com/agentready/agentready/internal/modtest"
 )
 
 // A labelled set is a slice of a spec with the links a person judged
@@ -61,46 +61,13 @@ func (ls *labelSet) triples() map[triple]bool {
 	return out
 }
 
-// repoRoot returns the repository root (the directory holding go.mod).
-func repoRoot(t testing.TB) string {
-	t.Helper()
-	_, file, _, _ := runtime.Caller(0)
-	dir := filepath.Dir(file)
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return dir
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Fatal("cannot find the repository root")
-		}
-		dir = parent
-	}
-}
-
-// sharedSpecs returns ../shared/specs beside the repository. It fails the
-// test when the folder is missing, unless AGENTREADY_SKIP_SHARED is set,
-// in which case the test is skipped.
-func sharedSpecs(t testing.TB) string {
-	t.Helper()
-	dir := filepath.Join(filepath.Dir(repoRoot(t)), "shared", "specs")
-	if _, err := os.Stat(dir); err != nil {
-		if os.Getenv("AGENTREADY_SKIP_SHARED") != "" {
-			t.Skipf("%s is missing and AGENTREADY_SKIP_SHARED is set", dir)
-		}
-		t.Fatalf("%s is missing: the tests read the shared specs from ../shared beside the repository "+
-			"(set AGENTREADY_SKIP_SHARED=1 to skip these tests)", dir)
-	}
-	return dir
-}
-
 // specPath resolves a label set's spec: "shared:real/x.json" is in the
 // shared specs folder, anything else is relative to the repository root.
 func specPath(t testing.TB, spec string) string {
 	if rest, ok := strings.CutPrefix(spec, "shared:"); ok {
-		return filepath.Join(sharedSpecs(t), rest)
+		return filepath.Join(modtest.SharedSpecs(t), rest)
 	}
-	return filepath.Join(repoRoot(t), spec)
+	return filepath.Join(modtest.RepoRoot(t), spec)
 }
 
 // parsed specs, shared by the tests and benchmarks of one run: parsing

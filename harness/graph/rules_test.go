@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/agentready/agentready/gen/ir"
+	"github.com/agentready/agentready/internal/modtest"
 )
 
 func TestSplitWords(t *testing.T) {
@@ -164,7 +165,7 @@ func TestInferRules(t *testing.T) {
 // TestInferExample pins a few edges of the example API and the shape of
 // what inference proposes there.
 func TestInferExample(t *testing.T) {
-	api := loadAPI(t, filepath.Join(repoRoot(t), "specs", "exampleapi", "openapi.yaml"), nil)
+	api := loadAPI(t, filepath.Join(modtest.RepoRoot(t), "specs", "exampleapi", "openapi.yaml"), nil)
 	g := Infer(api, Options{})
 	e := g.Find("listUsers", "getUser")
 	if e == nil || len(e.Mappings) != 1 || e.Mappings[0] != (Mapping{Output: "$.items[*].id", Input: "userId"}) || e.Status != Proposed {
@@ -196,7 +197,7 @@ func TestInferExample(t *testing.T) {
 }
 
 func TestInferStable(t *testing.T) {
-	api := loadAPI(t, filepath.Join(repoRoot(t), "specs", "exampleapi", "openapi.yaml"), nil)
+	api := loadAPI(t, filepath.Join(modtest.RepoRoot(t), "specs", "exampleapi", "openapi.yaml"), nil)
 	a, b := Infer(api, Options{}).Marshal(), Infer(api, Options{}).Marshal()
 	if string(a) != string(b) {
 		t.Error("two inferences of the same API differ")

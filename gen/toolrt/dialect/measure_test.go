@@ -16,9 +16,9 @@ import (
 	"github.com/agentready/agentready/gen"
 	"github.com/agentready/agentready/gen/catalog"
 	"github.com/agentready/agentready/gen/example"
-	"github.com/agentready/agentready/gen/internal/modtest"
 	"github.com/agentready/agentready/gen/ir"
 	"github.com/agentready/agentready/gen/toolrt/dialect"
+	"github.com/agentready/agentready/internal/modtest"
 )
 
 // tally counts the verdicts of one dialect.

@@ -1,7 +1,9 @@
-// Package modtest builds and vets generated packages inside a throwaway Go
-// module that uses this repository through a replace directive, the way a
-// user's module would. It works offline: the module reuses this
-// repository's go.mod requirements and go.sum.
+// Package modtest is for tests: it finds this repository and the shared
+// specs beside it (failing, or skipping under AGENTREADY_SKIP_SHARED,
+// when they are missing), and builds and vets generated packages inside
+// a throwaway Go module that uses this repository through a replace
+// directive, the way a user's module would. It works offline: the module
+// reuses this repository's go.mod requirements and go.sum.
 package modtest
 
 import (
