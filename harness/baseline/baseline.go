@@ -118,7 +118,15 @@ import (
 //     required argument it cannot fill counts against it, and so does
 //     each thing the request names that it has nowhere to put (an
 //     identifier, an owner/name pair, an email: "issues in acme/webapp"
-//     is not the tool without a repo), each value of
+//     is not the tool without a repo), and so does a value it would
+//     take in an argument named for a thing (idList, team_id; a name
+//     that starts with id names its thing after it, as list_id does)
+//     while the word right before the value is the noun of another thing
+//     some tool's argument identifies, neither it nor the word before it
+//     names the argument's thing, and no argument of the tool identifies
+//     that thing ("show card Xq3pL9aB" is not getListsCardsByIdList with
+//     the card in idList: the value counts as neither taken nor
+//     filled; "recording file rec-5b" is a recording's), each value of
 //     the request (identifier, number, quoted text) it takes for it, an
 //     id said after the tool's own noun ("VLAN 300") or written like the
 //     example's for it; a name word an argument it filled stands for, or
@@ -210,7 +218,11 @@ import (
 //     word between "the" and that noun ("the checkout service"), never
 //     the request's leftover words; values a
 //     description lists ("Either auto or away", "Recognized values are
-//     open, closed and all") as an enum's; the currency of an amount
+//     open, closed and all") as an enum's, and no identifier for an
+//     argument whose description says it takes one of those it lists
+//     ("One of: all, closed, none or open", "all or a comma-separated
+//     list of: ...", " true or false": "cards in list 60d5..." gives no
+//     value to a list flag); the currency of an amount
 //     ("49.99 euros", "$20") as the ISO code for an argument named
 //     currency whose description says ISO, lower case when it says so; "newest
 //     first" for a direction, and then for the sort argument the one

@@ -177,6 +177,12 @@ func (f *filler) set(p *param, v any) bool {
 		}
 		v = p.prefix + str
 	}
+	if str, ok := v.(string); ok && idLike(str) && p.onlyNamed() && !slices.ContainsFunc(p.named, func(n string) bool { return strings.EqualFold(n, str) }) {
+		// An identifier is none of the values a description lists
+		// ("One of: all, closed, none or open", " true or false"):
+		// "cards in list 60d5ec49..." gives no value to a list flag.
+		return false
+	}
 	if items, isList := v.([]any); isList && p.array {
 		if f.has(p) {
 			return false
@@ -199,6 +205,19 @@ func (f *filler) set(p *param, v any) bool {
 	}
 	f.args[p.name] = v
 	return true
+}
+
+// onlyNamed reports whether p's description says its value is one of
+// those it lists: "One of: ...", "all or a comma-separated list of: ...",
+// or true and false. ("Channel, private group, or IM channel" lists
+// kinds of things, not values.)
+func (p *param) onlyNamed() bool {
+	if len(p.named) == 0 {
+		return false
+	}
+	d := strings.ToLower(p.desc)
+	return strings.Contains(d, "one of") || strings.Contains(d, "list of:") ||
+		slices.Contains(p.named, "true") && slices.Contains(p.named, "false")
 }
 
 func (f *filler) has(p *param) bool {

@@ -509,7 +509,19 @@ func (k *toolkit) pickTool(request string, u *utterance) ([]retrieve.Hit, string
 		fu := readUtterance(request)
 		f := fill(t, fu, nil)
 		filled[t.name] = f
+		// A value the tool would take as another thing's ("card X" in
+		// its list's id) counts as neither taken nor filled.
+		mis := k.misplaced(t, f, fu)
+		misValue := map[string]bool{}
+		for _, name := range mis {
+			misValue[fmt.Sprint(f.args[name])] = true
+		}
 		missing := 0
+		for _, name := range mis {
+			if t.byName[name].required {
+				missing++
+			}
+		}
 		var name []int
 		pick, looked := fu.pickOf(), false
 		for _, p := range t.params {
@@ -543,7 +555,7 @@ func (k *toolkit) pickTool(request string, u *utterance) ([]retrieve.Hit, string
 			for j := range fu.toks {
 				// A name a lookup takes is taken: it finds what the
 				// tool needs.
-				if (fu.used[j] || slices.Contains(name, j)) && fu.valueToken(j) {
+				if (fu.used[j] || slices.Contains(name, j)) && fu.valueToken(j) && !misValue[fu.toks[j].raw] {
 					taken++
 				}
 			}
@@ -552,15 +564,15 @@ func (k *toolkit) pickTool(request string, u *utterance) ([]retrieve.Hit, string
 		// A thing the request names that the tool has nowhere to put
 		// ("issues in acme/webapp" for a tool without owner and repo)
 		// says it is not the tool asked for.
-		out[i].Score -= 0.2 * float64(min(fu.unplacedThings(name), 2))
+		out[i].Score -= 0.2 * float64(min(fu.unplacedThings(name)+len(mis), 2))
 		// A tool that can say more of the request: "just the singles
 		// from artist X" fits the tool with include_groups=single.
-		out[i].Score += 0.1 * float64(min(len(f.args), 3))
+		out[i].Score += 0.1 * float64(min(len(f.args)-len(mis), 3))
 		stands := map[string]bool{}
 		words := retrieve.Words(t.name)
 		for name, v := range f.args {
 			p := t.byName[name]
-			if p == nil {
+			if p == nil || slices.Contains(mis, name) {
 				continue
 			}
 			for _, st := range p.stems {

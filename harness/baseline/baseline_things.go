@@ -30,7 +30,10 @@ func (t *toolSpec) thingNoun(p *param) string {
 	}
 	named := map[string]bool{}
 	for _, w := range retrieve.Words(t.name) {
-		named[english.Stem(w)] = true
+		if !retrieve.IsStopWord(w) {
+			// getCertById says no thing "by".
+			named[english.Stem(w)] = true
+		}
 	}
 	for _, st := range retrieve.Tokens(p.desc) {
 		if named[st] {

@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/agentready/agentready/harness/retrieve"
 	"github.com/agentready/agentready/internal/english"
@@ -24,6 +25,10 @@ type toolkit struct {
 	// vocab are the stems of the tools' topics (name and the first
 	// sentence of the description): the words the API uses.
 	vocab map[string]bool
+	// things are the stems of the nouns of the things the tools'
+	// arguments identify (toolSpec.thingNoun: card for idCard, team for
+	// team_id): the words that say whose a value is ("card Xq3pL9aB").
+	things map[string]bool
 }
 
 // toolSpec is one tool as the baseline reads its definition.
@@ -140,9 +145,13 @@ func newToolkit(infos []*schema.ToolInfo) *toolkit {
 			k.vocab[st] = true
 		}
 	}
+	k.things = map[string]bool{}
 	for _, t := range k.byName {
 		for _, p := range t.params {
 			p.producers = k.producersNamed(t, p.desc)
+			if n := t.thingNoun(p); n != "" {
+				k.things[n] = true
+			}
 		}
 	}
 	starts := map[string]int{}
@@ -406,8 +415,13 @@ func readParam(name string, s *jsonschema.Schema) *param {
 	for n > 1 && idWords[words[n-1]] {
 		n--
 	}
-	p.stems = p.fullStems[:n]
-	p.ident = n < len(words) || len(words) == 1 && idWords[words[0]]
+	start := 0
+	if n > 1 && idFirst(name) && !idWords[words[1]] && !retrieve.IsStopWord(words[1]) {
+		// idList, idBoard: the id of the list, written first.
+		start = 1
+	}
+	p.stems = p.fullStems[start:n]
+	p.ident = n < len(words) || start > 0 || len(words) == 1 && idWords[words[0]]
 	if s == nil {
 		p.typ = "string"
 		return p
@@ -464,6 +478,18 @@ func readParam(name string, s *jsonschema.Schema) *param {
 		}
 	}
 	return p
+}
+
+// idFirst reports whether a camel-case name starts with the word id and
+// then a capital (idList, idsMembers; not identity or idle; readParam
+// also leaves out idOrName, whose next word names no thing).
+func idFirst(name string) bool {
+	for _, pre := range []string{"ids", "id"} {
+		if rest, ok := strings.CutPrefix(name, pre); ok && rest != "" && unicode.IsUpper(rune(rest[0])) {
+			return true
+		}
+	}
+	return false
 }
 
 // schemaType is the first type other than null.
