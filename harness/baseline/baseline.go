@@ -165,13 +165,21 @@ import (
 //     description speaks of an email and whose name says a person or an
 //     identifier ("The user ID or email address"), and the request's one
 //     address for every required argument named email, as a tool that
-//     takes it in its path and its query gets it twice); accepted enum values mentioned, by their
+//     takes it in its path and its query gets it twice; a UUID first
+//     to the argument whose name is said right before it, and never to
+//     one when the word right before it is a word of another argument's
+//     name and names nothing of this one's: "tenant 9a8b..." is the
+//     tenant's, not one of the invoice IDs a filter takes, "out of group
+//     1d3f..." the group's, not the contact's); accepted enum values mentioned, by their
 //     words ("in stock" for in_stock) in any form of a one-word value
 //     ("failed" for failure, "successful" for success), or by what the description says
 //     one means, also of values it lists without an enum
 //     ("short_term (approximately last 4 weeks)" for "the
 //     last 4 weeks", "30 => Developer" for "as a developer": two of the
-//     gloss's words in a row, or all of a gloss of one or two), or
+//     gloss's words in a row, or all of a gloss of one or two), also
+//     of an integer's code table of two entries or more ("1=month,
+//     3=quarter, 12=year": "by quarter" is 3, and "yearly" 12, a gloss's
+//     word said with -ly), or
 //     clipped, as people shorten a long word ("prod" for production: a
 //     word of four letters or more, no verb, that starts the value and
 //     that the value runs on past by three letters or more); quoted text, for text arguments or
@@ -276,7 +284,13 @@ import (
 //     enabled true, on only after switched, turned or set), also for
 //     a name of a thing and its state said so ("the wiki turned off"
 //     for wiki_enabled; the thing alone sets nothing), and "on"/"off"
-//     for the one a tool requires; never from a word said as an
+//     for the one a tool requires; or by two words its description
+//     says, in a row in the request and at most one word apart there
+//     ("on a cash basis" for "Filter to retrieve journals on a cash
+//     basis", "cash only basis"), none a stop word, a verb, a word of
+//     the tool's name or first sentence ("user group" creates a group,
+//     it includes no count of "users in each User Group") or of another
+//     argument's name; never from a word said as an
 //     action: the tool's verb saying the request's ("Watch namespace
 //     default" to watchNamespace turns no watch on) or a verb joined to
 //     another by "or" ("list or watch objects"); "in Berlin" for a place, and a place's code after "in"

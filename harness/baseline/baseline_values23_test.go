@@ -1,0 +1,70 @@
+package baseline_test
+
+import (
+	"testing"
+
+	"github.com/cloudwego/eino/schema"
+)
+
+// A UUID said right after a word of another argument's name is that
+// argument's, not a UUID-formatted filter's: "tenant 9a8b..." fills the
+// tenant header, not the list of invoice IDs, and of two UUIDs the one
+// after "group" is the group's.
+func TestUUIDNamedForAnotherArgument(t *testing.T) {
+	invoices := toolDef(t, "getInvoices", "Retrieves sales invoices",
+		`{"type":"object","properties":{
+			"xero-tenant-id":{"type":"string"},
+			"IDs":{"type":"array","items":{"type":"string","format":"uuid"},"description":"Filter by a comma-separated list of InvoicesIDs."}},
+			"required":["xero-tenant-id"]}`)
+	member := toolDef(t, "deleteContactGroupContact", "Deletes a specific contact from a contact group",
+		`{"type":"object","properties":{
+			"ContactGroupID":{"type":"string","format":"uuid","description":"Unique identifier for a Contact Group"},
+			"ContactID":{"type":"string","format":"uuid","description":"Unique identifier for a Contact"}},
+			"required":["ContactGroupID","ContactID"]}`)
+	for _, c := range []struct {
+		tool          *schema.ToolInfo
+		request, want string
+	}{
+		{invoices, "invoices for tenant 9a8b7c6d-5e4f-4321-8fed-cba987654321", `getInvoices{"xero-tenant-id":"9a8b7c6d-5e4f-4321-8fed-cba987654321"}`},
+		{invoices, "tenant 9a8b7c6d-5e4f-4321-8fed-cba987654321: invoices 3f1c2a9e-7b4d-4e8a-9c1f-2d5e6a7b8c9d",
+			`getInvoices{"IDs":["3f1c2a9e-7b4d-4e8a-9c1f-2d5e6a7b8c9d"],"xero-tenant-id":"9a8b7c6d-5e4f-4321-8fed-cba987654321"}`},
+		{member, "take contact 7c3e9a1b-4d2f-4e8c-a6b0-3f1d5c7e9a2b out of group 1d3f5b7a-9c2e-4d6f-a8b0-2c4e6a8d0f1b",
+			`deleteContactGroupContact{"ContactGroupID":"1d3f5b7a-9c2e-4d6f-a8b0-2c4e6a8d0f1b","ContactID":"7c3e9a1b-4d2f-4e8c-a6b0-3f1d5c7e9a2b"}`},
+	} {
+		if got := callOf(t, firstCall(t, []*schema.ToolInfo{c.tool}, c.request)); got.String() != c.want {
+			t.Errorf("%q: called %s, want %s", c.request, got, c.want)
+		}
+	}
+}
+
+// A code table in an integer's description gives its values, said by
+// their gloss or its -ly form ("by quarter" is 3 of "1=month, 3=quarter,
+// 12=year", "yearly" 12); a boolean is turned on by two words its
+// description says ("on a cash basis" for "Filter to retrieve journals
+// on a cash basis"), never by the tool's own words nor with a negation.
+func TestCodeTablesAndDescribedSwitches(t *testing.T) {
+	budget := toolDef(t, "getReportBudgetSummary", "Retrieves report for budget summary",
+		`{"type":"object","properties":{
+			"period":{"type":"integer","description":"The number of periods to compare (integer between 1 and 12)"},
+			"timeframe":{"type":"integer","description":"The period size to compare to (1=month, 3=quarter, 12=year)"}}}`)
+	journals := toolDef(t, "getJournals", "Retrieves journals",
+		`{"type":"object","properties":{
+			"offset":{"type":"integer","description":"Offset by a specified journal number"},
+			"paymentsOnly":{"type":"boolean","description":"Filter to retrieve journals on a cash basis. Journals are returned on an accrual basis by default."}}}`)
+	for _, c := range []struct {
+		tool    *schema.ToolInfo
+		request string
+		arg     string
+		want    any
+	}{
+		{budget, "budget summary broken down by quarter", "timeframe", 3.0},
+		{budget, "monthly budget summary", "timeframe", 1.0},
+		{budget, "yearly budget summary over 2 periods", "timeframe", 12.0},
+		{budget, "budget summary", "timeframe", nil},
+		{journals, "journals on a cash basis", "paymentsOnly", true},
+		{journals, "journals, not on a cash basis", "paymentsOnly", false},
+		{journals, "all journals", "paymentsOnly", nil},
+	} {
+		checkArg(t, c.tool, c.request, c.arg, c.want)
+	}
+}
