@@ -5,7 +5,6 @@ import (
 	"regexp"
 	"slices"
 	"strings"
-	"unicode"
 
 	"github.com/agentready/agentready/harness/retrieve"
 	"github.com/cloudwego/eino/schema"
@@ -951,8 +950,8 @@ func (u *utterance) nameTokens() []int {
 	}
 	var at []int
 	for i, t := range u.toks {
-		capital := t.raw != "" && t.raw[0] >= 'A' && t.raw[0] <= 'Z' && !t.quoted && !u.used[i] && !idLike(t.raw) &&
-			t.raw != "I" && months[t.lower] == 0 && !starts[i]
+		capital := capitalized(t.raw) && !t.quoted && !u.used[i] && !idLike(t.raw) &&
+			t.raw != "I" && months[t.lower] == 0 && (!starts[i] || len(at) > 0 && u.toks[i-1].raw == "&")
 		if capital {
 			if _, num := asNumber(t.raw); !num {
 				at = append(at, i)
@@ -962,7 +961,7 @@ func (u *utterance) nameTokens() []int {
 				continue
 			}
 		}
-		if len(at) > 0 && t.raw == "&" && i+1 < len(u.toks) && u.toks[i+1].raw != "" && unicode.IsUpper(rune(u.toks[i+1].raw[0])) {
+		if len(at) > 0 && t.raw == "&" && i+1 < len(u.toks) && capitalized(u.toks[i+1].raw) {
 			// "Identity & Access" is one name.
 			at = append(at, i)
 			continue
