@@ -157,6 +157,10 @@ import (
 //     since, until, before or after with a description that says date
 //     ("Only commits after or in this date"), "since"
 //     and "from" before it saying start_date, "until" and "to" end_date;
+//     a month with its year and no day ("profit and loss for March
+//     2025") as its first and last day for a tool's one pair of empty
+//     dates named from/start/since and to/end/until; a year
+//     ("1099 report for 2024") for the one argument whose name says year;
 //     an IP address for an argument named ip or ip_address or formatted
 //     as one; a domain name ("acme.dev", not "README.md") for an
 //     argument formatted as a hostname or named domain, hostname or
@@ -252,7 +256,12 @@ import (
 //     word after the thing's noun for an argument that holds its name
 //     ("pool transactional" for pool_name, "user dana" for username: a
 //     name-shaped word, or for a required argument any word that is no
-//     word of the sentence); for an argument that identifies a thing, the
+//     word of the sentence); a status said as an adjective of the things
+//     listed ("draft quotes", "approved linked transactions": the word
+//     right before the tool's object noun, past words of its topic such
+//     as "linked", and no stop, verb, order or number word) as said, for
+//     an argument named status or state with no enum and no values
+//     listed; for an argument that identifies a thing, the
 //     name said with the thing's noun, read from the argument's name
 //     (team of teamId) or, for one named only idOrName, id, key or name,
 //     from its description or the tool's ("project by id or name"): right

@@ -49,6 +49,7 @@ func init() {
 func fill(t *toolSpec, u *utterance, force map[string]any) *filler {
 	f := &filler{tool: t, u: u, args: map[string]any{}, force: force, ownNoun: map[string]bool{}}
 	f.typed()
+	f.monthSpan()
 	f.enums()
 	f.emails()
 	f.quoted()
@@ -59,6 +60,7 @@ func fill(t *toolSpec, u *utterance, force map[string]any) *filler {
 	f.durations()
 	f.counts()
 	f.percents()
+	f.years()
 	f.money()
 	f.renamed()
 	f.named()
@@ -71,6 +73,7 @@ func fill(t *toolSpec, u *utterance, force map[string]any) *filler {
 	f.switches()
 	f.places()
 	f.shaped()
+	f.statusWord()
 	f.leftovers()
 	f.keyPhrase()
 	f.shortIDs()

@@ -68,3 +68,41 @@ func TestCodeTablesAndDescribedSwitches(t *testing.T) {
 		checkArg(t, c.tool, c.request, c.arg, c.want)
 	}
 }
+
+// A year goes to the argument named for one, a month with its year to a
+// from/to pair of dates as its first and last day, and a status said as
+// an adjective of the things listed to a status argument that lists no
+// values; none of them from words that are not there.
+func TestYearsMonthsAndStatusWords(t *testing.T) {
+	report := toolDef(t, "getReportTenNinetyNine", "Retrieve reports for 1099",
+		`{"type":"object","properties":{"reportYear":{"type":"string","description":"The year of the 1099 report"}}}`)
+	pnl := toolDef(t, "getReportProfitAndLoss", "Retrieves report for profit and loss",
+		`{"type":"object","properties":{
+			"fromDate":{"type":"string","format":"date","description":"The from date for the ProfitAndLoss report e.g. 2018-03-31"},
+			"toDate":{"type":"string","format":"date","description":"The to date for the ProfitAndLoss report e.g. 2018-03-31"}}}`)
+	quotes := toolDef(t, "getQuotes", "Retrieves sales quotes",
+		`{"type":"object","properties":{
+			"Status":{"type":"string","description":"Filter for quotes of a particular Status"},
+			"page":{"type":"integer"}}}`)
+	linked := toolDef(t, "getLinkedTransactions", "Retrieves linked transactions (billable expenses)",
+		`{"type":"object","properties":{"Status":{"type":"string","description":"Filter by the combination of ContactID and Status"}}}`)
+	for _, c := range []struct {
+		tool    *schema.ToolInfo
+		request string
+		arg     string
+		want    any
+	}{
+		{report, "1099 report for 2024", "reportYear", "2024"},
+		{report, "1099 report", "reportYear", nil},
+		{pnl, "profit and loss for March 2025", "fromDate", "2025-03-01"},
+		{pnl, "profit and loss for February 2024", "toDate", "2024-02-29"},
+		{pnl, "profit and loss from 1 March 2025", "toDate", nil},
+		{quotes, "draft quotes", "Status", "draft"},
+		{quotes, "all the quotes", "Status", nil},
+		{quotes, "latest quotes", "Status", nil},
+		{quotes, "show quotes", "Status", nil},
+		{linked, "approved linked transactions", "Status", "approved"},
+	} {
+		checkArg(t, c.tool, c.request, c.arg, c.want)
+	}
+}
