@@ -198,6 +198,9 @@ import (
 //     checkout in owner mona") or the word before the pair names
 //     another argument ("on branch release/2.4");
 //     identifiers (OPS-311, cus_NffrFeUfNV2Hib, C024BE91L, long numbers,
+//     the argument's name said right before them or one word before,
+//     "pull request 402", unless that word names another argument:
+//     "purchase orders (tenant e2a4...)" is the tenant's, no order;
 //     and short numbers right after the argument's name: "issue 88", not
 //     one that ends a name in title case, "milestone Sprint 9", the
 //     name's last word said clipped: "deploy dpl_7Hx2" for deploymentId), by

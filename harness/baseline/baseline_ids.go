@@ -279,10 +279,13 @@ func (f *filler) namedBefore(p *param, i int) bool {
 		return f.u.words[end].stem != "" && f.tool.objects[f.u.words[end].stem]
 	}
 	// The name right before, or one word before that: "pull request
-	// 402" for pull_number.
+	// 402" for pull_number, unless the word between is a word of another
+	// argument's name: "purchase orders (tenant e2a4...)" is the
+	// tenant's, not an order.
+	between := f.u.words[end].stem
 	for _, e := range []int{end, end - 1} {
 		start := e - len(p.stems) + 1
-		if start < 0 || e < end && f.u.boundaryAfter(e) {
+		if start < 0 || e < end && (f.u.boundaryAfter(e) || f.tool.argWords[between] && !slices.Contains(p.fullStems, between)) {
 			continue
 		}
 		ok := true

@@ -106,3 +106,16 @@ func TestYearsMonthsAndStatusWords(t *testing.T) {
 		checkArg(t, c.tool, c.request, c.arg, c.want)
 	}
 }
+
+// The word one before an identifier names an argument only when the word
+// right before it names no other argument: in "purchase orders (tenant
+// e2a4...)" the identifier is the tenant's, not a sort order.
+func TestWordBetweenNamesAnotherArgument(t *testing.T) {
+	orders := toolDef(t, "getPurchaseOrders", "Retrieves purchase orders",
+		`{"type":"object","properties":{
+			"xero-tenant-id":{"type":"string"},
+			"order":{"type":"string"},
+			"page":{"type":"integer"}},"required":["xero-tenant-id"]}`)
+	checkArg(t, orders, "purchase orders (tenant e2a4c6b8-1d3f-4a5b-9c7d-0f2e4a6c8b1d)", "xero-tenant-id", "e2a4c6b8-1d3f-4a5b-9c7d-0f2e4a6c8b1d")
+	checkArg(t, orders, "purchase orders (tenant e2a4c6b8-1d3f-4a5b-9c7d-0f2e4a6c8b1d)", "order", nil)
+}
