@@ -332,7 +332,12 @@ import (
 //     legal"); and for a required free-text argument, what follows the
 //     last colon word for word when it is three words or more and none
 //     was read for another argument ("reply to ticket 99812: still
-//     seeing packet loss"). Last, an argument's description that says it goes with
+//     seeing packet loss"). Then the tool's one required identifier still
+//     empty takes an identifier an optional identifier argument took
+//     without being named for it (no word right before it names that
+//     argument): "contacts in org 9a8b..." sends the tenant the tool
+//     requires, not a contact ID, as a model fills what is required
+//     first. Last, an argument's description that says it goes with
 //     another's value ("Required only if duration is repeating") brings
 //     that value along when the request left the other empty. It
 //     prefers leaving an argument out to inventing it from words meant

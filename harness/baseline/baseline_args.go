@@ -79,6 +79,7 @@ func fill(t *toolSpec, u *utterance, force map[string]any) *filler {
 	f.shortIDs()
 	f.nounName()
 	f.remainder()
+	f.requiredFirst()
 	f.companions()
 	return f
 }

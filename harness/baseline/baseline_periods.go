@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/agentready/agentready/harness/retrieve"
@@ -155,4 +156,58 @@ func (f *filler) statusWord() {
 		}
 		return
 	}
+}
+
+// requiredFirst moves an identifier from an optional argument it was not
+// named for to the tool's one required identifier left empty, as a model
+// fills what the tool requires first: "contacts in org 9a8b..." sends the
+// org's UUID as the required tenant, not as one of the contact IDs an
+// optional filter takes. The optional argument was not named for it
+// when no word right before the identifier names it.
+func (f *filler) requiredFirst() {
+	var need *param
+	for _, p := range f.tool.params {
+		if !p.required || f.has(p) || !p.ident || !pairable(p) {
+			continue
+		}
+		if need != nil {
+			return
+		}
+		need = p
+	}
+	if need == nil {
+		return
+	}
+	var from *param
+	var raw string
+	for _, p := range f.tool.params {
+		if p.required || !f.has(p) || !p.ident {
+			continue
+		}
+		v := f.args[p.name]
+		if items, ok := v.([]any); ok && len(items) == 1 {
+			v = items[0]
+		}
+		s, ok := v.(string)
+		if !ok {
+			continue
+		}
+		i := slices.IndexFunc(f.u.toks, func(t token) bool { return strings.EqualFold(t.raw, s) })
+		if i < 0 || !idLike(f.u.toks[i].raw) || f.namedBefore(p, i) {
+			continue
+		}
+		if noun, ok := f.nounBefore(i); ok && f.nounNames(noun, p) {
+			continue
+		}
+		if from != nil {
+			return
+		}
+		from, raw = p, s
+	}
+	if from == nil {
+		return
+	}
+	delete(f.args, from.name)
+	f.set(need, raw)
+	f.notes = append(f.notes, need.name+" takes the identifier given to "+from.name+", which it was not named for")
 }

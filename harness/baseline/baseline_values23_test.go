@@ -119,3 +119,22 @@ func TestWordBetweenNamesAnotherArgument(t *testing.T) {
 	checkArg(t, orders, "purchase orders (tenant e2a4c6b8-1d3f-4a5b-9c7d-0f2e4a6c8b1d)", "xero-tenant-id", "e2a4c6b8-1d3f-4a5b-9c7d-0f2e4a6c8b1d")
 	checkArg(t, orders, "purchase orders (tenant e2a4c6b8-1d3f-4a5b-9c7d-0f2e4a6c8b1d)", "order", nil)
 }
+
+// An identifier an optional argument took without being named for it
+// goes to the tool's one empty required identifier instead: "invoices in
+// org 9a8b..." names the tenant the tool requires, not an invoice ID;
+// said after the optional one's name, it stays there.
+func TestRequiredIdentifierFirst(t *testing.T) {
+	invoices := toolDef(t, "getInvoices", "Retrieves sales invoices",
+		`{"type":"object","properties":{
+			"xero-tenant-id":{"type":"string","description":"Xero identifier for Tenant"},
+			"ContactID":{"type":"string","format":"uuid","description":"Filter by a contact's ID"}},
+			"required":["xero-tenant-id"]}`)
+	checkArg(t, invoices, "invoices in org 9a8b7c6d-5e4f-4321-8fed-cba987654321", "xero-tenant-id", "9a8b7c6d-5e4f-4321-8fed-cba987654321")
+	checkArg(t, invoices, "invoices in org 9a8b7c6d-5e4f-4321-8fed-cba987654321", "ContactID", nil)
+	const named = "tenant e2a4c6b8-1d3f-4a5b-9c7d-0f2e4a6c8b1d: invoices for contact 9a8b7c6d-5e4f-4321-8fed-cba987654321"
+	want := `getInvoices{"ContactID":"9a8b7c6d-5e4f-4321-8fed-cba987654321","xero-tenant-id":"e2a4c6b8-1d3f-4a5b-9c7d-0f2e4a6c8b1d"}`
+	if got := callOf(t, firstCall(t, []*schema.ToolInfo{invoices}, named)); got.String() != want {
+		t.Errorf("%q: called %s, want %s", named, got, want)
+	}
+}
