@@ -165,6 +165,10 @@ import (
 //     since, until, before or after with a description that says date
 //     ("Only commits after or in this date"), "since"
 //     and "from" before it saying start_date, "until" and "to" end_date;
+//     a month with its year and no day ("profit and loss for March
+//     2025") as its first and last day for a tool's one pair of empty
+//     dates named from/start/since and to/end/until; a year
+//     ("1099 report for 2024") for the one argument whose name says year;
 //     an IP address for an argument named ip or ip_address or formatted
 //     as one; a domain name ("acme.dev", not "README.md") for an
 //     argument formatted as a hostname or named domain, hostname or
@@ -173,13 +177,21 @@ import (
 //     description speaks of an email and whose name says a person or an
 //     identifier ("The user ID or email address"), and the request's one
 //     address for every required argument named email, as a tool that
-//     takes it in its path and its query gets it twice); accepted enum values mentioned, by their
+//     takes it in its path and its query gets it twice; a UUID first
+//     to the argument whose name is said right before it, and never to
+//     one when the word right before it is a word of another argument's
+//     name and names nothing of this one's: "tenant 9a8b..." is the
+//     tenant's, not one of the invoice IDs a filter takes, "out of group
+//     1d3f..." the group's, not the contact's); accepted enum values mentioned, by their
 //     words ("in stock" for in_stock) in any form of a one-word value
 //     ("failed" for failure, "successful" for success), or by what the description says
 //     one means, also of values it lists without an enum
 //     ("short_term (approximately last 4 weeks)" for "the
 //     last 4 weeks", "30 => Developer" for "as a developer": two of the
-//     gloss's words in a row, or all of a gloss of one or two), or
+//     gloss's words in a row, or all of a gloss of one or two), also
+//     of an integer's code table of two entries or more ("1=month,
+//     3=quarter, 12=year": "by quarter" is 3, and "yearly" 12, a gloss's
+//     word said with -ly), or
 //     clipped, as people shorten a long word ("prod" for production: a
 //     word of four letters or more, no verb, that starts the value and
 //     that the value runs on past by three letters or more); quoted text, for text arguments or
@@ -194,6 +206,9 @@ import (
 //     checkout in owner mona") or the word before the pair names
 //     another argument ("on branch release/2.4");
 //     identifiers (OPS-311, cus_NffrFeUfNV2Hib, C024BE91L, long numbers,
+//     the argument's name said right before them or one word before,
+//     "pull request 402", unless that word names another argument:
+//     "purchase orders (tenant e2a4...)" is the tenant's, no order;
 //     and short numbers right after the argument's name: "issue 88", not
 //     one that ends a name in title case, "milestone Sprint 9", the
 //     name's last word said clipped: "deploy dpl_7Hx2" for deploymentId), by
@@ -256,7 +271,12 @@ import (
 //     word after the thing's noun for an argument that holds its name
 //     ("pool transactional" for pool_name, "user dana" for username: a
 //     name-shaped word, or for a required argument any word that is no
-//     word of the sentence); for an argument that identifies a thing, the
+//     word of the sentence); a status said as an adjective of the things
+//     listed ("draft quotes", "approved linked transactions": the word
+//     right before the tool's object noun, past words of its topic such
+//     as "linked", and no stop, verb, order or number word) as said, for
+//     an argument named status or state with no enum and no values
+//     listed; for an argument that identifies a thing, the
 //     name said with the thing's noun, read from the argument's name
 //     (team of teamId) or, for one named only idOrName, id, key or name,
 //     from its description or the tool's ("project by id or name"): right
@@ -288,7 +308,13 @@ import (
 //     enabled true, on only after switched, turned or set), also for
 //     a name of a thing and its state said so ("the wiki turned off"
 //     for wiki_enabled; the thing alone sets nothing), and "on"/"off"
-//     for the one a tool requires; never from a word said as an
+//     for the one a tool requires; or by two words its description
+//     says, in a row in the request and at most one word apart there
+//     ("on a cash basis" for "Filter to retrieve journals on a cash
+//     basis", "cash only basis"), none a stop word, a verb, a word of
+//     the tool's name or first sentence ("user group" creates a group,
+//     it includes no count of "users in each User Group") or of another
+//     argument's name; never from a word said as an
 //     action: the tool's verb saying the request's ("Watch namespace
 //     default" to watchNamespace turns no watch on) or a verb joined to
 //     another by "or" ("list or watch objects"); "in Berlin" for a place, and a place's code after "in"
@@ -318,7 +344,12 @@ import (
 //     legal"); and for a required free-text argument, what follows the
 //     last colon word for word when it is three words or more and none
 //     was read for another argument ("reply to ticket 99812: still
-//     seeing packet loss"). Last, an argument's description that says it goes with
+//     seeing packet loss"). Then the tool's one required identifier still
+//     empty takes an identifier an optional identifier argument took
+//     without being named for it (no word right before it names that
+//     argument): "contacts in org 9a8b..." sends the tenant the tool
+//     requires, not a contact ID, as a model fills what is required
+//     first. Last, an argument's description that says it goes with
 //     another's value ("Required only if duration is repeating") brings
 //     that value along when the request left the other empty. It
 //     prefers leaving an argument out to inventing it from words meant

@@ -49,6 +49,7 @@ func init() {
 func fill(t *toolSpec, u *utterance, force map[string]any) *filler {
 	f := &filler{tool: t, u: u, args: map[string]any{}, force: force, ownNoun: map[string]bool{}}
 	f.typed()
+	f.monthSpan()
 	f.enums()
 	f.emails()
 	f.quoted()
@@ -59,6 +60,7 @@ func fill(t *toolSpec, u *utterance, force map[string]any) *filler {
 	f.durations()
 	f.counts()
 	f.percents()
+	f.years()
 	f.money()
 	f.renamed()
 	f.named()
@@ -71,11 +73,13 @@ func fill(t *toolSpec, u *utterance, force map[string]any) *filler {
 	f.switches()
 	f.places()
 	f.shaped()
+	f.statusWord()
 	f.leftovers()
 	f.keyPhrase()
 	f.shortIDs()
 	f.nounName()
 	f.remainder()
+	f.requiredFirst()
 	f.companions()
 	return f
 }
@@ -255,7 +259,9 @@ func (f *filler) typed() {
 			}
 			switch {
 			case format == "uuid" && formats.UUID(t.raw):
-				v = strings.ToLower(t.raw)
+				if !f.namedForOther(p, i) {
+					v = strings.ToLower(t.raw)
+				}
 			case format == "email" && isEmail(t.raw):
 				v = t.raw
 			case ipNamed(p) && isIP(t.raw):
@@ -291,10 +297,41 @@ func (f *filler) typed() {
 			if format == "date" || format == "date-time" {
 				aff += f.u.boundFit(i, p)
 			}
+			if format == "uuid" && f.namedBefore(p, i) {
+				// "contact 7c3e..." is the contact's, though a
+				// contact group's name is said nearby.
+				aff += 2
+			}
 			pairs = append(pairs, pair{p: p, tok: i, lastTok: last, value: v, affinity: aff, words: [2]int{from, to}})
 		}
 	}
 	f.assign(pairs, 0)
+}
+
+// namedForOther reports whether the word right before token i (in the
+// same clause, past "the" or "a") is a word of another argument's name
+// and names nothing p's name or description says: the UUID of "tenant
+// 9a8b..." is the tenant's, not one of the invoice IDs a list filter
+// takes, and in "contact 7c3e... out of contact group 1d3f..." the second
+// is the group's.
+func (f *filler) namedForOther(p *param, i int) bool {
+	w := f.u.toks[i].first - 1
+	for w >= 0 && (f.u.words[w].lower == "the" || f.u.words[w].lower == "a") && !f.u.boundaryAfter(w) {
+		w--
+	}
+	if w < 0 || f.u.boundaryAfter(w) {
+		return false
+	}
+	n := f.u.words[w]
+	if n.stem == "" || idWords[n.lower] || f.nounNames(n, p) {
+		return false
+	}
+	for _, q := range f.tool.params {
+		if q != p && slices.Contains(q.stems, n.stem) {
+			return true
+		}
+	}
+	return false
 }
 
 // enums finds accepted values mentioned in the text, by their words
@@ -885,6 +922,57 @@ func (f *filler) booleans() {
 		}
 		if !f.has(p) && len(p.words) > 1 && stateWords[p.words[len(p.words)-1]] {
 			f.switchedThing(p)
+		}
+		if !f.has(p) {
+			f.describedSwitch(p)
+		}
+	}
+}
+
+// describedSwitch turns on a boolean whose description says what the
+// request says in two words: "on a cash basis" for paymentsOnly
+// ("Filter to retrieve journals on a cash basis", "Return cash only
+// basis"). The two words follow each other in the request and, at most
+// one word apart, in the description; neither is a stop word, a verb, a
+// word of the tool's topic (its name and its description's first
+// sentence: "user group" creates the group of usergroups_create, it does
+// not include a count of its users) or of another argument's name, and a negation
+// in the three words before turns it off.
+func (f *filler) describedSwitch(p *param) {
+	var desc []string
+	for _, w := range retrieve.Words(withoutPointers(p.desc)) {
+		desc = append(desc, english.Stem(w))
+	}
+	if len(desc) < 2 {
+		return
+	}
+	plain := func(w word) bool {
+		return w.stem != "" && !retrieve.IsStopWord(w.lower) && verbClasses[w.stem] == "" && !f.tool.topic[w.stem] &&
+			!(f.tool.argWords[w.stem] && !slices.Contains(p.fullStems, w.stem))
+	}
+	ws := f.u.words
+	for i := 0; i+1 < len(ws); i++ {
+		a, b := ws[i], ws[i+1]
+		if f.u.boundaryAfter(i) || !plain(a) || !plain(b) || f.u.used[a.tok] || f.u.used[b.tok] {
+			continue
+		}
+		for k := range desc {
+			if desc[k] != a.stem || !(k+1 < len(desc) && desc[k+1] == b.stem || k+2 < len(desc) && desc[k+2] == b.stem) {
+				continue
+			}
+			v := true
+			for w := i - 1; w >= 0 && w >= i-3; w-- {
+				if negations[ws[w].lower] {
+					v = false
+				}
+			}
+			f.u.claimWords(i, i+1)
+			if p.typ == "string" {
+				f.args[p.name] = strconv.FormatBool(v)
+			} else {
+				f.args[p.name] = v
+			}
+			return
 		}
 	}
 }

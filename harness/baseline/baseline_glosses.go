@@ -23,17 +23,18 @@ type gloss struct {
 
 // glossesOf reads, for each accepted value, the words a description
 // gives right after it: in parentheses ("`short_term` (approximately
-// last 4 weeks)") or after "=>", "=", ":" or a dash ("30 => Developer").
+// last 4 weeks)") or after "=>" or "=" ("30 => Developer", "3=quarter"),
+// or after ":" or a dash and a space.
 func glossesOf(desc string, values []any) []gloss {
 	var out []gloss
 	for _, v := range values {
 		lit := regexp.QuoteMeta(fmt.Sprint(v))
-		re, err := regexp.Compile("(?:^|[\\s,;(])[`'\"]?" + lit + "[`'\"]?(?:\\s*\\(([^)]{1,120})\\)|\\s*(?:=>|=|:|-|–)\\s+([^,;.()\\n]{1,80}))")
+		re, err := regexp.Compile("(?:^|[\\s,;(])[`'\"]?" + lit + "[`'\"]?(?:\\s*\\(([^)]{1,120})\\)|\\s*=>?\\s*([^,;.()\\n]{1,80})|\\s*(?::|-|–)\\s+([^,;.()\\n]{1,80}))")
 		if err != nil {
 			continue
 		}
 		for _, m := range re.FindAllStringSubmatch(desc, -1) {
-			text := m[1] + m[2]
+			text := m[1] + m[2] + m[3]
 			g := gloss{value: v}
 			for _, w := range retrieve.Words(text) {
 				c := !retrieve.IsStopWord(w)
@@ -55,7 +56,7 @@ func glossesOf(desc string, values []any) []gloss {
 // of the request's words that the gloss says in the same order, with at
 // least two words that are not stop words ("last 4 weeks" for
 // short_term), or all the content words of a gloss of at most two
-// ("as developers" for 30 => Developer).
+// ("as developers" for 30 => Developer, "yearly" for 12=year).
 func (f *filler) glossed(p *param) []pair {
 	var pairs []pair
 	ws := f.u.words
@@ -64,7 +65,7 @@ func (f *filler) glossed(p *param) []pair {
 		for i := range ws {
 			for j := range g.stems {
 				n, content := 0, 0
-				for i+n < len(ws) && j+n < len(g.stems) && ws[i+n].stem == g.stems[j+n] {
+				for i+n < len(ws) && j+n < len(g.stems) && (ws[i+n].stem == g.stems[j+n] || periodic(ws[i+n].lower, g.stems[j+n])) {
 					if g.content[j+n] {
 						content++
 					}
@@ -81,6 +82,14 @@ func (f *filler) glossed(p *param) []pair {
 		}
 	}
 	return pairs
+}
+
+// periodic reports whether the request's word says the gloss's word
+// with -ly, as a period is said of what recurs: "yearly" for year,
+// "quarterly" for quarter, "monthly" for month.
+func periodic(w, stem string) bool {
+	base, ok := strings.CutSuffix(w, "ly")
+	return ok && len(base) >= 4 && base == stem
 }
 
 // derivedSuffixes make a word of another class from the same root:

@@ -5,7 +5,6 @@ import (
 	"regexp"
 	"slices"
 	"strings"
-	"unicode"
 
 	"github.com/agentready/agentready/harness/retrieve"
 	"github.com/cloudwego/eino/schema"
@@ -280,10 +279,13 @@ func (f *filler) namedBefore(p *param, i int) bool {
 		return f.u.words[end].stem != "" && f.tool.objects[f.u.words[end].stem]
 	}
 	// The name right before, or one word before that: "pull request
-	// 402" for pull_number.
+	// 402" for pull_number, unless the word between is a word of another
+	// argument's name: "purchase orders (tenant e2a4...)" is the
+	// tenant's, not an order.
+	between := f.u.words[end].stem
 	for _, e := range []int{end, end - 1} {
 		start := e - len(p.stems) + 1
-		if start < 0 || e < end && f.u.boundaryAfter(e) {
+		if start < 0 || e < end && (f.u.boundaryAfter(e) || f.tool.argWords[between] && !slices.Contains(p.fullStems, between)) {
 			continue
 		}
 		ok := true
@@ -951,8 +953,8 @@ func (u *utterance) nameTokens() []int {
 	}
 	var at []int
 	for i, t := range u.toks {
-		capital := t.raw != "" && t.raw[0] >= 'A' && t.raw[0] <= 'Z' && !t.quoted && !u.used[i] && !idLike(t.raw) &&
-			t.raw != "I" && months[t.lower] == 0 && !starts[i]
+		capital := capitalized(t.raw) && !t.quoted && !u.used[i] && !idLike(t.raw) &&
+			t.raw != "I" && months[t.lower] == 0 && (!starts[i] || len(at) > 0 && u.toks[i-1].raw == "&")
 		if capital {
 			if _, num := asNumber(t.raw); !num {
 				at = append(at, i)
@@ -962,7 +964,7 @@ func (u *utterance) nameTokens() []int {
 				continue
 			}
 		}
-		if len(at) > 0 && t.raw == "&" && i+1 < len(u.toks) && u.toks[i+1].raw != "" && unicode.IsUpper(rune(u.toks[i+1].raw[0])) {
+		if len(at) > 0 && t.raw == "&" && i+1 < len(u.toks) && capitalized(u.toks[i+1].raw) {
 			// "Identity & Access" is one name.
 			at = append(at, i)
 			continue

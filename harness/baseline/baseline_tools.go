@@ -4,8 +4,8 @@ import (
 	"encoding/json"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
-	"unicode"
 
 	"github.com/agentready/agentready/harness/retrieve"
 	"github.com/agentready/agentready/internal/english"
@@ -469,6 +469,11 @@ func readParam(name string, s *jsonschema.Schema) *param {
 			values = append(values, n)
 		}
 	}
+	if len(values) == 0 && schemaType(item) == "integer" {
+		// A code table in the description: "(1=month, 3=quarter,
+		// 12=year)".
+		values = codesIn(meaning)
+	}
 	p.glosses = glossesOf(glossed, values)
 	p.format = item.Format
 	if item.Pattern != "" {
@@ -485,11 +490,32 @@ func readParam(name string, s *jsonschema.Schema) *param {
 // also leaves out idOrName, whose next word names no thing).
 func idFirst(name string) bool {
 	for _, pre := range []string{"ids", "id"} {
-		if rest, ok := strings.CutPrefix(name, pre); ok && rest != "" && unicode.IsUpper(rune(rest[0])) {
+		if rest, ok := strings.CutPrefix(name, pre); ok && capitalized(rest) {
 			return true
 		}
 	}
 	return false
+}
+
+// reCode is one entry of a code table: "3=quarter", "30 => Developer".
+var reCode = regexp.MustCompile(`(?:^|[\s,;(])([0-9]+)\s*=>?\s*[A-Za-z]`)
+
+// codesIn gives the numbers a description's code table glosses, when it
+// has two or more entries ("The period size to compare to (1=month,
+// 3=quarter, 12=year)"); nil otherwise.
+func codesIn(desc string) []any {
+	var out []any
+	for _, m := range reCode.FindAllStringSubmatch(desc, -1) {
+		n, err := strconv.Atoi(m[1])
+		if err != nil {
+			continue
+		}
+		out = append(out, float64(n))
+	}
+	if len(out) < 2 {
+		return nil
+	}
+	return out
 }
 
 // schemaType is the first type other than null.

@@ -1,0 +1,213 @@
+package baseline
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/agentready/agentready/harness/retrieve"
+)
+
+// years gives a year said as a number ("1099 report for 2024") to the
+// one empty argument whose name says year (reportYear, year), as a
+// string or an integer as its type wants; nothing when two arguments say
+// year or the year is part of a date already read.
+func (f *filler) years() {
+	var target *param
+	for _, p := range f.tool.params {
+		if !slices.Contains(p.words, "year") || p.array || len(p.enum) > 0 {
+			continue
+		}
+		if typ := p.scalarType(); typ != "string" && typ != "integer" || p.format != "" {
+			continue
+		}
+		if target != nil {
+			return
+		}
+		target = p
+	}
+	if target == nil || f.has(target) {
+		return
+	}
+	for i, t := range f.u.toks {
+		if f.u.used[i] || t.quoted {
+			continue
+		}
+		n, err := strconv.Atoi(t.raw)
+		if err != nil || len(t.raw) != 4 || n < 1900 || n > 2099 {
+			continue
+		}
+		var v any = t.raw
+		if target.scalarType() == "integer" {
+			v = number(target, float64(n))
+		}
+		if f.set(target, v) {
+			f.u.used[i] = true
+		}
+		return
+	}
+}
+
+// monthSpan reads a month said with its year and no day ("profit and
+// loss for March 2025") as the span from its first day to its last, for
+// a tool with exactly one empty date argument that starts a span (its
+// name says from, start or since) and one that ends it (to, end or
+// until).
+func (f *filler) monthSpan() {
+	var from, to *param
+	for _, p := range f.tool.params {
+		if p.scalarType() != "string" || p.array || !(p.format == "date" || p.format == "" && describedDate(p)) {
+			continue
+		}
+		switch {
+		case hasAny(p.words, "from", "start", "since"):
+			if from != nil {
+				return
+			}
+			from = p
+		case hasAny(p.words, "to", "end", "until"):
+			if to != nil {
+				return
+			}
+			to = p
+		}
+	}
+	if from == nil || to == nil || f.has(from) || f.has(to) {
+		return
+	}
+	for i := 0; i+1 < len(f.u.toks); i++ {
+		m, y := f.u.toks[i], f.u.toks[i+1]
+		month := months[m.lower]
+		year, err := strconv.Atoi(y.raw)
+		if month == 0 || err != nil || len(y.raw) != 4 || f.u.used[i] || f.u.used[i+1] || m.clauseEnd {
+			continue
+		}
+		if i > 0 && isDay(f.u.toks[i-1].raw) {
+			// "1 April 2025" is a day, read as a date.
+			continue
+		}
+		first := time.Date(year, month, 1, 0, 0, 0, 0, time.UTC)
+		last := first.AddDate(0, 1, -1)
+		f.set(from, first.Format("2006-01-02"))
+		f.set(to, last.Format("2006-01-02"))
+		f.u.used[i], f.u.used[i+1] = true, true
+		return
+	}
+}
+
+func hasAny(words []string, want ...string) bool {
+	return slices.ContainsFunc(words, func(w string) bool { return slices.Contains(want, w) })
+}
+
+func isDay(s string) bool {
+	n, err := strconv.Atoi(s)
+	return err == nil && n >= 1 && n <= 31
+}
+
+// statusWord gives a status said as an adjective of the things listed
+// ("draft quotes", "approved linked transactions") to the tool's empty
+// argument named status or state that has no enum and lists no values:
+// the word right before the tool's object noun, past words of the
+// tool's own topic ("linked"), when it is no stop word, number, verb,
+// order word or word of an argument's name. A model sends the word as
+// said; the API's writing of it (DRAFT) is the API's to check.
+func (f *filler) statusWord() {
+	var target *param
+	for _, p := range f.tool.params {
+		if len(p.words) != 1 || p.words[0] != "status" && p.words[0] != "statuses" && p.words[0] != "state" {
+			continue
+		}
+		if len(p.enum) > 0 || len(p.named) > 0 || p.scalarType() != "string" || p.format != "" {
+			continue
+		}
+		target = p
+	}
+	if target == nil || f.has(target) {
+		return
+	}
+	ws := f.u.words
+	for i := 1; i < len(ws); i++ {
+		if !f.tool.objects[ws[i].stem] || f.u.used[ws[i].tok] {
+			continue
+		}
+		j := i - 1
+		for j >= 0 && f.tool.topic[ws[j].stem] && !f.u.boundaryAfter(j) {
+			j--
+		}
+		if j < 0 || f.u.boundaryAfter(j) {
+			continue
+		}
+		w := ws[j]
+		if w.stem == "" || retrieve.IsStopWord(w.lower) || verbClasses[w.stem] != "" || f.tool.argWords[w.stem] ||
+			f.u.used[w.tok] || f.u.toks[w.tok].lower != w.lower {
+			continue
+		}
+		if _, order := orderWords[w.lower]; order {
+			continue
+		}
+		if _, num := asNumber(w.lower); num {
+			continue
+		}
+		if f.set(target, w.lower) {
+			f.u.used[w.tok] = true
+			f.notes = append(f.notes, fmt.Sprintf("%s is the adjective %q", target.name, w.lower))
+		}
+		return
+	}
+}
+
+// requiredFirst moves an identifier from an optional argument it was not
+// named for to the tool's one required identifier left empty, as a model
+// fills what the tool requires first: "contacts in org 9a8b..." sends the
+// org's UUID as the required tenant, not as one of the contact IDs an
+// optional filter takes. The optional argument was not named for it
+// when no word right before the identifier names it.
+func (f *filler) requiredFirst() {
+	var need *param
+	for _, p := range f.tool.params {
+		if !p.required || f.has(p) || !p.ident || !pairable(p) {
+			continue
+		}
+		if need != nil {
+			return
+		}
+		need = p
+	}
+	if need == nil {
+		return
+	}
+	var from *param
+	var raw string
+	for _, p := range f.tool.params {
+		if p.required || !f.has(p) || !p.ident {
+			continue
+		}
+		v := f.args[p.name]
+		if items, ok := v.([]any); ok && len(items) == 1 {
+			v = items[0]
+		}
+		s, ok := v.(string)
+		if !ok {
+			continue
+		}
+		i := slices.IndexFunc(f.u.toks, func(t token) bool { return strings.EqualFold(t.raw, s) })
+		if i < 0 || !idLike(f.u.toks[i].raw) || f.namedBefore(p, i) {
+			continue
+		}
+		if noun, ok := f.nounBefore(i); ok && f.nounNames(noun, p) {
+			continue
+		}
+		if from != nil {
+			return
+		}
+		from, raw = p, s
+	}
+	if from == nil {
+		return
+	}
+	delete(f.args, from.name)
+	f.set(need, raw)
+	f.notes = append(f.notes, need.name+" takes the identifier given to "+from.name+", which it was not named for")
+}
