@@ -133,6 +133,7 @@ func (t *Templates) Utter(_ context.Context, cat *catalog.Bound, c *cases.Case) 
 // phrase writes one utterance of a case in the named phrasing.
 func (t *Templates) phrase(cat *catalog.Bound, op *ir.Operation, c *cases.Case, rng *rand.Rand, name string) (cases.Utterance, error) {
 	p := newPhraser(cat, op, c, rng)
+	p.key = c.ID + "\x00" + name
 	s := p.slots()
 	var buf bytes.Buffer
 	if err := t.set.ExecuteTemplate(&buf, name, s); err != nil {

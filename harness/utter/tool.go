@@ -218,6 +218,9 @@ func shapeOf(api *ir.API, op *ir.Operation) toolShape {
 		}
 		kept = append(kept, w)
 	}
+	if !spokenShared(api, op) {
+		kept = spoken(op, kept)
+	}
 	for len(kept) > 0 && connector[kept[len(kept)-1]] {
 		kept = kept[:len(kept)-1]
 	}
@@ -419,4 +422,79 @@ func singularWords(ws []string) []string {
 	out := append([]string{}, ws...)
 	out[len(out)-1] = english.Singular(out[len(out)-1])
 	return out
+}
+
+// pathPrefix matches the segments of a path that say which API and
+// version it is, not what it works on: "api", "apis", "rest", "v1",
+// "v1beta1", "2", "3.0".
+var pathPrefix = regexp.MustCompile(`^(?:api|apis|rest|v?[0-9]+(?:\.[0-9]+)*(?:(?:alpha|beta)[0-9]*)?)$`)
+
+// spoken keeps the words of a tool's name that the tool's path (after
+// its API and version prefix) or its summary and description also say:
+// the others are the name's bookkeeping ("core", "v1" and "namespaced" of
+// listCoreV1NamespacedEvent, "resource" of
+// AddonPropertiesResource_getAddonProperties), which no one says when
+// asking for the events of a namespace. A word said twice is kept once.
+// It returns the words as they are when it would keep no noun.
+func spoken(op *ir.Operation, ws []string) []string {
+	segs := strings.Split(strings.Trim(op.Path, "/"), "/")
+	start := 0
+	for i, sg := range segs {
+		if pathPrefix.MatchString(strings.ToLower(sg)) {
+			start = i + 1
+		}
+	}
+	var path []string
+	for _, sg := range segs[start:] {
+		if !strings.HasPrefix(sg, "{") {
+			path = append(path, strings.ToLower(sg))
+		}
+	}
+	said := strings.Join(path, " ") + " " + strings.ToLower(prose.Clean(op.Summary)+" "+prose.FirstSentence(prose.Clean(op.Description)))
+	var out []string
+	seen := map[string]bool{}
+	nouns := 0
+	for _, w := range ws {
+		lw := strings.ToLower(w)
+		if seen[english.Singular(lw)] {
+			continue
+		}
+		if !connector[lw] && !strings.Contains(said, english.Singular(lw)) {
+			continue
+		}
+		seen[english.Singular(lw)] = true
+		out = append(out, w)
+		if !connector[lw] {
+			nouns++
+		}
+	}
+	if nouns == 0 {
+		return ws
+	}
+	return out
+}
+
+// spokenNames caches, per API, how many tools of each method have each
+// name once spoken leaves out its bookkeeping.
+var spokenNames sync.Map // *ir.API -> map[string]int
+
+// spokenKey is a tool's method and spoken name.
+func spokenKey(op *ir.Operation) string {
+	return op.Method + " " + strings.Join(spoken(op, prose.Words(op.Name)), " ")
+}
+
+// spokenShared reports whether another tool of the API has the same
+// method and spoken name: then the words spoken leaves out are what
+// tells them apart ("core" of listCoreV1NamespacedEvent beside
+// listEventsV1NamespacedEvent), and the name is said whole.
+func spokenShared(api *ir.API, op *ir.Operation) bool {
+	m, ok := spokenNames.Load(api)
+	if !ok {
+		counts := map[string]int{}
+		for _, o := range api.Operations {
+			counts[spokenKey(o)]++
+		}
+		m, _ = spokenNames.LoadOrStore(api, counts)
+	}
+	return m.(map[string]int)[spokenKey(op)] > 1
 }
