@@ -105,7 +105,7 @@ func (j *Judge) TellApart(tool, text string) []Confusion {
 			said[s] = true
 		}
 	}
-	target := wordsOf(op)
+	target, spokenTarget := wordsOf(op), spokenWordsOf(op)
 	verbs := map[string]bool{leadVerb(op): true}
 	var out []Confusion
 	for _, h := range j.nearTools().Similar(tool, Nearest) {
@@ -141,6 +141,9 @@ func (j *Judge) TellApart(tool, text string) []Confusion {
 			}
 		}
 		if ownSaid > theirsSaid || own > 0 && ownSaid == own || own == 0 && theirsSaid == 0 {
+			continue
+		}
+		if tellsSpoken(spokenTarget, spokenWordsOf(other), said) {
 			continue
 		}
 		slices.Sort(unsaid)

@@ -3,6 +3,7 @@ package judge
 import (
 	"encoding/json"
 	"fmt"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -610,7 +611,8 @@ func plausible(form string, l leaf) bool {
 		return false
 	case float64:
 		if n, ok := parseNumber(form); ok {
-			return n == x
+			// "49.99" says 4999 of an amount in cents.
+			return n == x || MinorUnits(l.up[len(l.up)-1].schema) && math.Round(n*100) == x
 		}
 		// "the first 20" says page 1.
 		n, ok := ordinal(form)
@@ -743,4 +745,16 @@ func (t *text) listedWithSiblings(l leaf) bool {
 		}
 	}
 	return false
+}
+
+// MinorUnits reports whether an integer schema holds an amount of money
+// in the currency's smallest unit, as its description says ("how much to
+// charge in the smallest currency unit", "in cents"): people say such an
+// amount in the main unit ("49.99" for 4999).
+func MinorUnits(s *ir.Schema) bool {
+	if s == nil || s.Kind != ir.KindInteger {
+		return false
+	}
+	d := strings.ToLower(s.Description)
+	return strings.Contains(d, "smallest currency unit") || strings.Contains(d, "minor unit") || strings.Contains(d, " in cents")
 }

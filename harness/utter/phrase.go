@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"maps"
+	"math"
 	"math/rand/v2"
 	"regexp"
 	"slices"
@@ -17,6 +18,7 @@ import (
 	"github.com/agentready/agentready/gen/ir"
 	"github.com/agentready/agentready/gen/toolschema"
 	"github.com/agentready/agentready/harness/cases"
+	"github.com/agentready/agentready/harness/judge"
 	"github.com/agentready/agentready/internal/english"
 )
 
@@ -71,6 +73,11 @@ type phraser struct {
 	// phrasing's name when there is one): another phrasing of the case
 	// may draw otherwise.
 	key string
+	// nouns says every owner with its noun ("in namespace shop", "in
+	// repo acme/webapp"): set for a rewrite of an utterance the judge
+	// could not tell from a nearby tool's, where the noun may be what
+	// tells them apart.
+	nouns bool
 }
 
 func newPhraser(cat *catalog.Bound, op *ir.Operation, c *cases.Case, rng *rand.Rand) *phraser {
@@ -131,10 +138,10 @@ func (p *phraser) slots() slots {
 			done[second] = true
 			thing = sh.target && i+1 == len(sh.params)-1
 			phrase = fmt.Sprint(v) + "/" + fmt.Sprint(p.c.Args[second])
-			if thing || p.named(sh.params[i+1].noun) || !chance(p.key, "bare pair", 2) {
+			if thing || p.nouns || p.named(sh.params[i+1].noun) || !chance(p.key, "bare pair", 2) {
 				phrase = sh.params[i+1].noun + " " + phrase
 			}
-		} else if !thing && i == 0 && sayBare(v) && !p.named(pp.noun) && chance(p.key, "bare owner", 3) {
+		} else if !thing && !p.nouns && i == 0 && sayBare(v) && !p.named(pp.noun) && chance(p.key, "bare owner", 3) {
 			if _, fed := p.fedDisplay(pp.arg); !fed {
 				// "pod web-7f9c in shop": the outermost owner's name
 				// says what it is from where it stands, as people
@@ -397,6 +404,11 @@ func (p *phraser) detail(f field) string {
 			return "starting at offset 0"
 		case last == "offset" || last == "skip":
 			return p.pick("skipping the first "+n, "starting after the first "+n)
+		}
+		if main, ok := p.mainUnits(f, x); ok {
+			// "costing 49.99" for 4999 cents, as people say money.
+			p.forms[f.path] = main
+			n = main
 		}
 		return p.numberDetail(ws, n)
 	case []any:
@@ -1338,4 +1350,31 @@ func sayBare(v any) bool {
 // from its neighbours (the same for a repo), so a request says it too.
 func (p *phraser) named(noun string) bool {
 	return sharesWord(strings.Fields(noun), prose.Words(p.op.Name))
+}
+
+// zeroDecimal are the ISO 4217 currencies without a minor unit: their
+// smallest unit is the main one (100 is ¥100).
+var zeroDecimal = map[string]bool{"bif": true, "clp": true, "djf": true, "gnf": true, "jpy": true, "kmf": true,
+	"krw": true, "mga": true, "pyg": true, "rwf": true, "ugx": true, "vnd": true, "vuv": true, "xaf": true,
+	"xof": true, "xpf": true}
+
+// mainUnits says an amount of money held in the currency's smallest unit
+// (judge.MinorUnits) in its main unit, with two decimals ("49.99" for
+// 4999); false for another number, and when the case's currency has no
+// minor unit.
+func (p *phraser) mainUnits(f field, x float64) (string, bool) {
+	if !judge.MinorUnits(p.api.Resolve(f.schema)) || x != math.Trunc(x) || x < 1 {
+		return "", false
+	}
+	for k, v := range p.c.Args {
+		if c, ok := v.(string); ok && strings.HasSuffix(strings.ToLower(k), "currency") && zeroDecimal[strings.ToLower(c)] {
+			return "", false
+		}
+	}
+	if body, ok := p.c.Args["body"].(map[string]any); ok {
+		if c, ok := body["currency"].(string); ok && zeroDecimal[strings.ToLower(c)] {
+			return "", false
+		}
+	}
+	return strconv.FormatFloat(x/100, 'f', 2, 64), true
 }

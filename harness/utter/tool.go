@@ -8,6 +8,7 @@ import (
 
 	"github.com/agentready/agentready/gen/describe/prose"
 	"github.com/agentready/agentready/gen/ir"
+	"github.com/agentready/agentready/harness/judge"
 	"github.com/agentready/agentready/internal/english"
 )
 
@@ -424,11 +425,6 @@ func singularWords(ws []string) []string {
 	return out
 }
 
-// pathPrefix matches the segments of a path that say which API and
-// version it is, not what it works on: "api", "apis", "rest", "v1",
-// "v1beta1", "2", "3.0".
-var pathPrefix = regexp.MustCompile(`^(?:api|apis|rest|v?[0-9]+(?:\.[0-9]+)*(?:(?:alpha|beta)[0-9]*)?)$`)
-
 // spoken keeps the words of a tool's name that the tool's path (after
 // its API and version prefix) or its summary and description also say:
 // the others are the name's bookkeeping ("core", "v1" and "namespaced" of
@@ -437,20 +433,7 @@ var pathPrefix = regexp.MustCompile(`^(?:api|apis|rest|v?[0-9]+(?:\.[0-9]+)*(?:(
 // asking for the events of a namespace. A word said twice is kept once.
 // It returns the words as they are when it would keep no noun.
 func spoken(op *ir.Operation, ws []string) []string {
-	segs := strings.Split(strings.Trim(op.Path, "/"), "/")
-	start := 0
-	for i, sg := range segs {
-		if pathPrefix.MatchString(strings.ToLower(sg)) {
-			start = i + 1
-		}
-	}
-	var path []string
-	for _, sg := range segs[start:] {
-		if !strings.HasPrefix(sg, "{") {
-			path = append(path, strings.ToLower(sg))
-		}
-	}
-	said := strings.Join(path, " ") + " " + strings.ToLower(prose.Clean(op.Summary)+" "+prose.FirstSentence(prose.Clean(op.Description)))
+	said := judge.Spoken(op)
 	var out []string
 	seen := map[string]bool{}
 	nouns := 0
@@ -459,7 +442,7 @@ func spoken(op *ir.Operation, ws []string) []string {
 		if seen[english.Singular(lw)] {
 			continue
 		}
-		if !connector[lw] && !strings.Contains(said, english.Singular(lw)) {
+		if !connector[lw] && !strings.Contains(said, english.Singular(lw)) && !strings.Contains(said, english.Stem(lw)) {
 			continue
 		}
 		seen[english.Singular(lw)] = true
@@ -474,27 +457,50 @@ func spoken(op *ir.Operation, ws []string) []string {
 	return out
 }
 
-// spokenNames caches, per API, how many tools of each method have each
-// name once spoken leaves out its bookkeeping.
-var spokenNames sync.Map // *ir.API -> map[string]int
+// spokenNames caches, per API, the names (less their version) of the
+// tools of each method and spoken name.
+var spokenNames sync.Map // *ir.API -> map[string]map[string]bool
 
-// spokenKey is a tool's method and spoken name.
+// spokenKey is a tool's method and spoken name, each word singular.
 func spokenKey(op *ir.Operation) string {
-	return op.Method + " " + strings.Join(spoken(op, prose.Words(op.Name)), " ")
+	return op.Method + " " + strings.Join(singularAll(spoken(op, prose.Words(op.Name))), " ")
 }
 
-// spokenShared reports whether another tool of the API has the same
-// method and spoken name: then the words spoken leaves out are what
-// tells them apart ("core" of listCoreV1NamespacedEvent beside
-// listEventsV1NamespacedEvent), and the name is said whole.
+// unversioned is a tool's name without the API version it says
+// (readRbacAuthorizationClusterRole for readRbacAuthorizationV1ClusterRole).
+func unversioned(name string) string {
+	if v := versionWord.FindStringSubmatchIndex(name); v != nil {
+		return name[:v[2]] + name[v[3]:]
+	}
+	return name
+}
+
+// spokenShared reports whether a tool of the API other than a version of
+// this one has the same method and spoken name: then the words spoken
+// leaves out are what tells them apart ("core" of
+// listCoreV1NamespacedEvent beside listEventsV1beta1NamespacedEvent), and
+// the name is said whole. Versions of one tool are told apart by their
+// version (sharedInVersions).
 func spokenShared(api *ir.API, op *ir.Operation) bool {
 	m, ok := spokenNames.Load(api)
 	if !ok {
-		counts := map[string]int{}
+		names := map[string]map[string]bool{}
 		for _, o := range api.Operations {
-			counts[spokenKey(o)]++
+			k := spokenKey(o)
+			if names[k] == nil {
+				names[k] = map[string]bool{}
+			}
+			names[k][unversioned(o.Name)] = true
 		}
-		m, _ = spokenNames.LoadOrStore(api, counts)
+		m, _ = spokenNames.LoadOrStore(api, names)
 	}
-	return m.(map[string]int)[spokenKey(op)] > 1
+	return len(m.(map[string]map[string]bool)[spokenKey(op)]) > 1
+}
+
+func singularAll(ws []string) []string {
+	out := make([]string, len(ws))
+	for i, w := range ws {
+		out[i] = english.Singular(w)
+	}
+	return out
 }
