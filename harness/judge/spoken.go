@@ -56,24 +56,6 @@ func spokenWordsOf(op *ir.Operation) toolWords {
 // has and the other lacks is "core". Two tools whose spoken words are the
 // same are not told apart this way.
 func tellsSpoken(target, near toolWords, said map[string]bool) bool {
-	own, theirs, ownSaid, theirsSaid := 0, 0, 0, 0
-	for w := range target {
-		if near[w] || prefixWord(w, near) {
-			continue
-		}
-		own++
-		if said[w] || nearWord(w, said) {
-			ownSaid++
-		}
-	}
-	for w := range near {
-		if target[w] || prefixWord(w, target) {
-			continue
-		}
-		theirs++
-		if said[w] || nearWord(w, said) {
-			theirsSaid++
-		}
-	}
-	return own > 0 && (ownSaid == own || ownSaid > theirsSaid) || own == 0 && theirs > 0 && theirsSaid == 0
+	t := compare(target, near, said, nil)
+	return t.own > 0 && (t.ownSaid == t.own || t.ownSaid > t.theirsSaid) || t.own == 0 && t.theirs > 0 && t.theirsSaid == 0
 }

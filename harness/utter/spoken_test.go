@@ -3,6 +3,9 @@ package utter
 import (
 	"strings"
 	"testing"
+
+	"github.com/agentready/agentready/gen/catalog"
+	"github.com/agentready/agentready/harness/judge"
 )
 
 // TestSaidAsPeopleWriteThem checks that requests name a resource as its
@@ -25,6 +28,15 @@ func TestSaidAsPeopleWriteThem(t *testing.T) {
 	a, b := shapeOf(k8s, k8s.Operation("listCoreV1NamespacedEvent")), shapeOf(k8s, k8s.Operation("listEventsV1beta1NamespacedEvent"))
 	if a.resources == b.resources {
 		t.Errorf("listCoreV1NamespacedEvent and listEventsV1beta1NamespacedEvent are both said %q", a.resources)
+	}
+
+	// The judge tells a pod from a pod preset though only "core" tells
+	// their names apart.
+	j := judge.New(catalog.Describe(k8s))
+	for _, cf := range j.TellApart("createCoreV1NamespacedPod", "Create a pod in namespace staging.") {
+		if cf.Blind {
+			t.Errorf("a pod is not told from %s", cf.Tool)
+		}
 	}
 
 	gh := loadSpec(t, githubSpec)
