@@ -2,10 +2,12 @@ package judge
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/agentready/agentready/gen/describe/prose"
 	"github.com/agentready/agentready/gen/ir"
+	"github.com/agentready/agentready/harness/retrieve"
 )
 
 // pathPrefix matches the segments of a path that say which API and
@@ -39,10 +41,16 @@ func Spoken(op *ir.Operation) string {
 // spokenWordsOf returns the stems of wordsOf(op) less the name's
 // bookkeeping (Spoken).
 func spokenWordsOf(op *ir.Operation) toolWords {
-	said := Spoken(op)
+	toks := retrieve.Tokens(Spoken(op))
 	out := toolWords{}
 	for w := range wordsOf(op) {
-		if strings.Contains(said, w) {
+		// A word is said whole, or begins a word run together
+		// ("pod" of podpresets), or, of four letters or more, is
+		// inside one ("role" of clusterroles); "set" of settings is
+		// not said by podpresets.
+		if slices.ContainsFunc(toks, func(t string) bool {
+			return t == w || strings.HasPrefix(t, w) || len(w) >= 4 && strings.Contains(t, w)
+		}) {
 			out[w] = true
 		}
 	}

@@ -442,7 +442,7 @@ func spoken(op *ir.Operation, ws []string) []string {
 		if seen[english.Singular(lw)] {
 			continue
 		}
-		if !connector[lw] && !strings.Contains(said, english.Singular(lw)) && !strings.Contains(said, english.Stem(lw)) {
+		if !connector[lw] && !strings.Contains(said, english.Singular(lw)) {
 			continue
 		}
 		seen[english.Singular(lw)] = true
