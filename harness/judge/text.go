@@ -232,6 +232,15 @@ func (t *text) stringSaid(key, x string) bool {
 			return true
 		}
 	}
+	// Or as a part of words joined by slashes, as people write an owner
+	// and a repo: "acme/webapp" says both.
+	if len(vt) == 1 && !shortWords[vt[0]] {
+		for _, tok := range t.toks {
+			if strings.Contains(tok, "/") && slices.Contains(strings.Split(tok, "/"), vt[0]) {
+				return true
+			}
+		}
+	}
 	// Or where it is quoted.
 	if len(vt) == 1 && shortWords[vt[0]] {
 		low := strings.ToLower(t.raw)

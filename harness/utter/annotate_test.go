@@ -110,7 +110,9 @@ func TestValuesReadAsPeopleWriteThem(t *testing.T) {
 	}
 	for tool, want := range map[string][]string{
 		"getFlag":         {"flag dark-mode", "project mobile-app"},
-		"copyFeatureFlag": {"flag dark-mode", "project mobile-app"},
+		// The outermost owner is said by its name alone one time in
+		// three, as people write it ("flag dark-mode in mobile-app").
+		"copyFeatureFlag": {"flag dark-mode", " mobile-app"},
 		// A list of objects with names reads as the names with the rest
 		// in brackets; an object without one as its fields; a number as
 		// written.
