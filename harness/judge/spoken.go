@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/agentready/agentready/gen/describe/prose"
 	"github.com/agentready/agentready/gen/ir"
@@ -41,6 +42,9 @@ func Spoken(op *ir.Operation) string {
 // spokenWordsOf returns the stems of wordsOf(op) less the name's
 // bookkeeping (Spoken).
 func spokenWordsOf(op *ir.Operation) toolWords {
+	if w, ok := spokenCache.Load(op); ok {
+		return w.(toolWords)
+	}
 	toks := retrieve.Tokens(Spoken(op))
 	out := toolWords{}
 	for w := range wordsOf(op) {
@@ -54,8 +58,13 @@ func spokenWordsOf(op *ir.Operation) toolWords {
 			out[w] = true
 		}
 	}
+	spokenCache.Store(op, out)
 	return out
 }
+
+// spokenCache holds spokenWordsOf per operation: TellApart asks it of the
+// ten nearest tools of every utterance.
+var spokenCache sync.Map // *ir.Operation -> toolWords
 
 // tellsSpoken reports whether a text that said tells the target from a
 // nearby tool once the bookkeeping of both names is left out: "a pod"

@@ -109,7 +109,7 @@ func TestValuesReadAsPeopleWriteThem(t *testing.T) {
 		texts[c.Tool] = us[0].Text
 	}
 	for tool, want := range map[string][]string{
-		"getFlag":         {"flag dark-mode", "project mobile-app"},
+		"getFlag": {"flag dark-mode", "project mobile-app"},
 		// The outermost owner is said by its name alone one time in
 		// three, as people write it ("flag dark-mode in mobile-app").
 		"copyFeatureFlag": {"flag dark-mode", " mobile-app"},
