@@ -105,7 +105,7 @@ func (j *Judge) TellApart(tool, text string) []Confusion {
 			said[s] = true
 		}
 	}
-	target := wordsOf(op)
+	target, spokenTarget := wordsOf(op), spokenWordsOf(op)
 	verbs := map[string]bool{leadVerb(op): true}
 	var out []Confusion
 	for _, h := range j.nearTools().Similar(tool, Nearest) {
@@ -115,36 +115,16 @@ func (j *Judge) TellApart(tool, text string) []Confusion {
 		}
 		near := wordsOf(other)
 		verbs[leadVerb(other)] = true
-		own, theirs, ownSaid, theirsSaid, ownNouns := 0, 0, 0, 0, 0
-		var unsaid []string
-		for w := range target {
-			if near[w] || prefixWord(w, near) {
-				continue
-			}
-			own++
-			if !verbs[w] && verbClass[w] == nil {
-				ownNouns++
-			}
-			if said[w] || nearWord(w, said) {
-				ownSaid++
-			} else {
-				unsaid = append(unsaid, w)
-			}
-		}
-		for w := range near {
-			if target[w] || prefixWord(w, target) {
-				continue
-			}
-			theirs++
-			if said[w] || nearWord(w, said) {
-				theirsSaid++
-			}
-		}
-		if ownSaid > theirsSaid || own > 0 && ownSaid == own || own == 0 && theirsSaid == 0 {
+		t := compare(target, near, said, verbs)
+		if t.ownSaid > t.theirsSaid || t.own > 0 && t.ownSaid == t.own || t.own == 0 && t.theirsSaid == 0 {
 			continue
 		}
+		if tellsSpoken(spokenTarget, spokenWordsOf(other), said) {
+			continue
+		}
+		unsaid := t.unsaid
 		slices.Sort(unsaid)
-		out = append(out, Confusion{Tool: h.Name, Unsaid: unsaid, Blind: ownNouns > 0 && ownSaid == 0})
+		out = append(out, Confusion{Tool: h.Name, Unsaid: unsaid, Blind: t.ownNouns > 0 && t.ownSaid == 0})
 	}
 	return out
 }
@@ -223,4 +203,43 @@ func nearWord(w string, said map[string]bool) bool {
 		}
 	}
 	return false
+}
+
+// tally counts, of a target's words and a nearby tool's, those the other
+// lacks (own, theirs), how many of each the text said, and how many of
+// the target's own are nouns (not a verb of either tool, nor of a verb
+// group); unsaid lists the target's own the text did not say.
+type tally struct {
+	own, theirs, ownSaid, theirsSaid, ownNouns int
+	unsaid                                     []string
+}
+
+// compare tallies the words of a target and a nearby tool against what a
+// text said.
+func compare(target, near toolWords, said, verbs map[string]bool) tally {
+	var t tally
+	for w := range target {
+		if near[w] || prefixWord(w, near) {
+			continue
+		}
+		t.own++
+		if !verbs[w] && verbClass[w] == nil {
+			t.ownNouns++
+		}
+		if said[w] || nearWord(w, said) {
+			t.ownSaid++
+		} else {
+			t.unsaid = append(t.unsaid, w)
+		}
+	}
+	for w := range near {
+		if target[w] || prefixWord(w, target) {
+			continue
+		}
+		t.theirs++
+		if said[w] || nearWord(w, said) {
+			t.theirsSaid++
+		}
+	}
+	return t
 }

@@ -3,6 +3,7 @@ package judge
 import (
 	"encoding/json"
 	"fmt"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -229,6 +230,15 @@ func (t *text) stringSaid(key, x string) bool {
 		// In capitals, as given, it is no ordinary word: "in US".
 		if t.cased[i] == vc[0] && len(vc[0]) > 1 && strings.ToUpper(vc[0]) == vc[0] {
 			return true
+		}
+	}
+	// Or as a part of words joined by slashes, as people write an owner
+	// and a repo: "acme/webapp" says both.
+	if len(vt) == 1 && !shortWords[vt[0]] {
+		for _, tok := range t.toks {
+			if strings.Contains(tok, "/") && slices.Contains(strings.Split(tok, "/"), vt[0]) {
+				return true
+			}
 		}
 	}
 	// Or where it is quoted.
@@ -610,7 +620,8 @@ func plausible(form string, l leaf) bool {
 		return false
 	case float64:
 		if n, ok := parseNumber(form); ok {
-			return n == x
+			// "49.99" says 4999 of an amount in cents.
+			return n == x || MinorUnits(l.up[len(l.up)-1].schema) && math.Round(n*100) == x
 		}
 		// "the first 20" says page 1.
 		n, ok := ordinal(form)
@@ -743,4 +754,16 @@ func (t *text) listedWithSiblings(l leaf) bool {
 		}
 	}
 	return false
+}
+
+// MinorUnits reports whether an integer schema holds an amount of money
+// in the currency's smallest unit, as its description says ("how much to
+// charge in the smallest currency unit", "in cents"): people say such an
+// amount in the main unit ("49.99" for 4999).
+func MinorUnits(s *ir.Schema) bool {
+	if s == nil || s.Kind != ir.KindInteger {
+		return false
+	}
+	d := strings.ToLower(s.Description)
+	return strings.Contains(d, "smallest currency unit") || strings.Contains(d, "minor unit") || strings.Contains(d, " in cents")
 }

@@ -70,7 +70,7 @@ func TestEveryPhrasingSaysEveryValue(t *testing.T) {
 	for _, c := range flagCases() {
 		op := api.Operation(c.Tool)
 		for _, name := range tm.variants[shapeOf(api, op).intent] {
-			u, err := tm.phrase(described, op, &c, caseRNG(1, c.ID), name)
+			u, err := tm.phrase(described, op, &c, caseRNG(1, c.ID), name, false)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -109,8 +109,10 @@ func TestValuesReadAsPeopleWriteThem(t *testing.T) {
 		texts[c.Tool] = us[0].Text
 	}
 	for tool, want := range map[string][]string{
-		"getFlag":         {"flag dark-mode", "project mobile-app"},
-		"copyFeatureFlag": {"flag dark-mode", "project mobile-app"},
+		"getFlag": {"flag dark-mode", "project mobile-app"},
+		// The outermost owner is said by its name alone one time in
+		// three, as people write it ("flag dark-mode in mobile-app").
+		"copyFeatureFlag": {"flag dark-mode", " mobile-app"},
 		// A list of objects with names reads as the names with the rest
 		// in brackets; an object without one as its fields; a number as
 		// written.

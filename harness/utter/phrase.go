@@ -5,7 +5,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"maps"
+	"math"
 	"math/rand/v2"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -16,6 +18,7 @@ import (
 	"github.com/agentready/agentready/gen/ir"
 	"github.com/agentready/agentready/gen/toolschema"
 	"github.com/agentready/agentready/harness/cases"
+	"github.com/agentready/agentready/harness/judge"
 	"github.com/agentready/agentready/internal/english"
 )
 
@@ -66,12 +69,21 @@ type phraser struct {
 	// forms records the words that stand for a value the text does not
 	// give as it is (cases.Utterance.Forms).
 	forms map[string]string
+	// key draws the choices that do not use rng (the case's ID, and the
+	// phrasing's name when there is one): another phrasing of the case
+	// may draw otherwise.
+	key string
+	// nouns says every owner with its noun ("in namespace shop", "in
+	// repo acme/webapp"): set for a rewrite of an utterance the judge
+	// could not tell from a nearby tool's, where the noun may be what
+	// tells them apart.
+	nouns bool
 }
 
 func newPhraser(cat *catalog.Bound, op *ir.Operation, c *cases.Case, rng *rand.Rand) *phraser {
 	api := cat.API
 	p := &phraser{api: api, op: op, shape: shapeOf(api, op), c: c, rng: rng, args: map[string]toolschema.Arg{},
-		forms: map[string]string{}}
+		forms: map[string]string{}, key: c.ID}
 	if full := fullerName(api, p.shape.resource); full != "" && chance(c.ID, "fuller name", 3) {
 		// Some requests name the resource as the spec's own text does
 		// at more length: "the support ticket TCK-1042".
@@ -110,14 +122,34 @@ func (p *phraser) slots() slots {
 	done := map[string]bool{}
 	// Path parameters: the thing acted on, and its owners.
 	var owners []string
+	joined := p.joinedParams()
 	for i, pp := range sh.params {
 		v, ok := p.c.Args[pp.arg]
-		if !ok {
+		if !ok || done[pp.arg] {
 			continue
 		}
 		done[pp.arg] = true
+		thing := sh.target && i == len(sh.params)-1
 		phrase := p.display(pp.arg, pp.noun, v)
-		if sh.target && i == len(sh.params)-1 {
+		if second, ok := joined[pp.arg]; ok && i+1 < len(sh.params) && sh.params[i+1].arg == second {
+			// "acme/webapp", as people write an owner and a repo; the
+			// second's noun is said of the thing acted on, and of an
+			// owner one time in two ("in repo acme/webapp").
+			done[second] = true
+			thing = sh.target && i+1 == len(sh.params)-1
+			phrase = fmt.Sprint(v) + "/" + fmt.Sprint(p.c.Args[second])
+			if thing || p.nouns || p.named(sh.params[i+1].noun) || !chance(p.key, "bare pair", 2) {
+				phrase = sh.params[i+1].noun + " " + phrase
+			}
+		} else if !thing && !p.nouns && i == 0 && sayBare(v) && !p.named(pp.noun) && chance(p.key, "bare owner", 3) {
+			if _, fed := p.fedDisplay(pp.arg); !fed {
+				// "pod web-7f9c in shop": the outermost owner's name
+				// says what it is from where it stands, as people
+				// write it, one time in three.
+				phrase = p.literal(v)
+			}
+		}
+		if thing {
 			s.Thing = phrase
 		} else {
 			owners = append(owners, phrase)
@@ -372,6 +404,11 @@ func (p *phraser) detail(f field) string {
 			return "starting at offset 0"
 		case last == "offset" || last == "skip":
 			return p.pick("skipping the first "+n, "starting after the first "+n)
+		}
+		if main, ok := p.mainUnits(f, x); ok {
+			// "costing 49.99" for 4999 cents, as people say money.
+			p.forms[f.path] = main
+			n = main
 		}
 		return p.numberDetail(ws, n)
 	case []any:
@@ -1239,4 +1276,105 @@ func (p *phraser) clauses(paths []string) []string {
 		}
 	}
 	return out
+}
+
+// slashPair finds two path parameters written one after the other:
+// "/repos/{owner}/{repo}".
+var slashPair = regexp.MustCompile(`\{([^{}/]+)\}/\{([^{}/]+)\}`)
+
+// joinedParams maps the first of two path parameters that the path
+// writes as "{a}/{b}" to the second, when the case gives both as plain
+// words (no slash, no space): people write such a pair as the path does
+// ("acme/webapp" for an owner and a repo).
+func (p *phraser) joinedParams() map[string]string {
+	arg := map[string]string{}
+	for _, pp := range p.op.Params {
+		if pp.In == ir.InPath {
+			arg[pp.Name] = pp.Arg
+		}
+	}
+	out := map[string]string{}
+	for _, m := range slashPair.FindAllStringSubmatch(p.op.Path, -1) {
+		a, b := arg[m[1]], arg[m[2]]
+		va, okA := p.c.Args[a].(string)
+		vb, okB := p.c.Args[b].(string)
+		if a == "" || b == "" || !okA || !okB || !plainWord(va) || !plainWord(vb) {
+			continue
+		}
+		if _, fed := p.fedDisplay(a); fed {
+			continue
+		}
+		if _, fed := p.fedDisplay(b); fed {
+			continue
+		}
+		out[a] = b
+	}
+	return out
+}
+
+// plainWord reports whether a value is one word of letters, digits and
+// dashes, dots or underscores, with at least one letter.
+func plainWord(s string) bool {
+	letter := false
+	for _, r := range s {
+		switch {
+		case r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z':
+			letter = true
+		case r >= '0' && r <= '9' || r == '-' || r == '_' || r == '.':
+		default:
+			return false
+		}
+	}
+	return letter
+}
+
+// sayBare reports whether an owner's value may be said without its noun:
+// a name ("shop", "acme-corp"), not a number or a code, which would not
+// say what it is.
+func sayBare(v any) bool {
+	s, ok := v.(string)
+	if !ok || !plainWord(s) {
+		return false
+	}
+	digits := 0
+	for _, r := range s {
+		if r >= '0' && r <= '9' {
+			digits++
+		}
+	}
+	return digits*3 < len(s)
+}
+
+// named reports whether a noun is a word of the tool's name ("org" of
+// create-registration-token-for-org): the name says it to tell the tool
+// from its neighbours (the same for a repo), so a request says it too.
+func (p *phraser) named(noun string) bool {
+	return sharesWord(strings.Fields(noun), prose.Words(p.op.Name))
+}
+
+// zeroDecimal are the ISO 4217 currencies without a minor unit: their
+// smallest unit is the main one (100 is ¥100).
+var zeroDecimal = map[string]bool{"bif": true, "clp": true, "djf": true, "gnf": true, "jpy": true, "kmf": true,
+	"krw": true, "mga": true, "pyg": true, "rwf": true, "ugx": true, "vnd": true, "vuv": true, "xaf": true,
+	"xof": true, "xpf": true}
+
+// mainUnits says an amount of money held in the currency's smallest unit
+// (judge.MinorUnits) in its main unit, with two decimals ("49.99" for
+// 4999); false for another number, and when the case's currency has no
+// minor unit.
+func (p *phraser) mainUnits(f field, x float64) (string, bool) {
+	if !judge.MinorUnits(p.api.Resolve(f.schema)) || x != math.Trunc(x) || x < 1 {
+		return "", false
+	}
+	for k, v := range p.c.Args {
+		if c, ok := v.(string); ok && strings.HasSuffix(strings.ToLower(k), "currency") && zeroDecimal[strings.ToLower(c)] {
+			return "", false
+		}
+	}
+	if body, ok := p.c.Args["body"].(map[string]any); ok {
+		if c, ok := body["currency"].(string); ok && zeroDecimal[strings.ToLower(c)] {
+			return "", false
+		}
+	}
+	return strconv.FormatFloat(x/100, 'f', 2, 64), true
 }

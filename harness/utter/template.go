@@ -117,7 +117,7 @@ func (t *Templates) Utter(_ context.Context, cat *catalog.Bound, c *cases.Case) 
 		name := vs[order[i%len(order)]]
 		// Each utterance words the arguments afresh, so that two
 		// utterances of one case differ in more than the frame.
-		u, err := t.phrase(cat, op, c, rng, name)
+		u, err := t.phrase(cat, op, c, rng, name, false)
 		if err != nil {
 			return nil, err
 		}
@@ -130,9 +130,11 @@ func (t *Templates) Utter(_ context.Context, cat *catalog.Bound, c *cases.Case) 
 	return out, nil
 }
 
-// phrase writes one utterance of a case in the named phrasing.
-func (t *Templates) phrase(cat *catalog.Bound, op *ir.Operation, c *cases.Case, rng *rand.Rand, name string) (cases.Utterance, error) {
+// phrase writes one utterance of a case in the named phrasing; a rewrite
+// names every owner with its noun (phraser.nouns).
+func (t *Templates) phrase(cat *catalog.Bound, op *ir.Operation, c *cases.Case, rng *rand.Rand, name string, rewrite bool) (cases.Utterance, error) {
 	p := newPhraser(cat, op, c, rng)
+	p.key, p.nouns = c.ID+"\x00"+name, rewrite
 	s := p.slots()
 	var buf bytes.Buffer
 	if err := t.set.ExecuteTemplate(&buf, name, s); err != nil {
@@ -236,7 +238,7 @@ func (t *Templates) Rewrite(_ context.Context, cat *catalog.Bound, c *cases.Case
 		vs := t.variants[shapeOf(api, op).intent]
 		from := slices.Index(vs, strings.TrimPrefix(failed.Generator, "template:"))
 		for k := 1; k < len(vs); k++ {
-			u, err := t.phrase(cat, op, c, rng, vs[(from+k+len(vs))%len(vs)])
+			u, err := t.phrase(cat, op, c, rng, vs[(from+k+len(vs))%len(vs)], true)
 			if err != nil {
 				return cases.Utterance{}, false, err
 			}

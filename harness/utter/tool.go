@@ -8,6 +8,7 @@ import (
 
 	"github.com/agentready/agentready/gen/describe/prose"
 	"github.com/agentready/agentready/gen/ir"
+	"github.com/agentready/agentready/harness/judge"
 	"github.com/agentready/agentready/internal/english"
 )
 
@@ -218,6 +219,9 @@ func shapeOf(api *ir.API, op *ir.Operation) toolShape {
 		}
 		kept = append(kept, w)
 	}
+	if !spokenShared(api, op) {
+		kept = spoken(op, kept)
+	}
 	for len(kept) > 0 && connector[kept[len(kept)-1]] {
 		kept = kept[:len(kept)-1]
 	}
@@ -418,5 +422,85 @@ func singularWords(ws []string) []string {
 	}
 	out := append([]string{}, ws...)
 	out[len(out)-1] = english.Singular(out[len(out)-1])
+	return out
+}
+
+// spoken keeps the words of a tool's name that the tool's path (after
+// its API and version prefix) or its summary and description also say:
+// the others are the name's bookkeeping ("core", "v1" and "namespaced" of
+// listCoreV1NamespacedEvent, "resource" of
+// AddonPropertiesResource_getAddonProperties), which no one says when
+// asking for the events of a namespace. A word said twice is kept once.
+// It returns the words as they are when it would keep no noun.
+func spoken(op *ir.Operation, ws []string) []string {
+	said := judge.Spoken(op)
+	var out []string
+	seen := map[string]bool{}
+	nouns := 0
+	for _, w := range ws {
+		lw := strings.ToLower(w)
+		if seen[english.Singular(lw)] {
+			continue
+		}
+		if !connector[lw] && !strings.Contains(said, english.Singular(lw)) {
+			continue
+		}
+		seen[english.Singular(lw)] = true
+		out = append(out, w)
+		if !connector[lw] {
+			nouns++
+		}
+	}
+	if nouns == 0 {
+		return ws
+	}
+	return out
+}
+
+// spokenNames caches, per API, the names (less their version) of the
+// tools of each method and spoken name.
+var spokenNames sync.Map // *ir.API -> map[string]map[string]bool
+
+// spokenKey is a tool's method and spoken name, each word singular.
+func spokenKey(op *ir.Operation) string {
+	return op.Method + " " + strings.Join(singularAll(spoken(op, prose.Words(op.Name))), " ")
+}
+
+// unversioned is a tool's name without the API version it says
+// (readRbacAuthorizationClusterRole for readRbacAuthorizationV1ClusterRole).
+func unversioned(name string) string {
+	if v := versionWord.FindStringSubmatchIndex(name); v != nil {
+		return name[:v[2]] + name[v[3]:]
+	}
+	return name
+}
+
+// spokenShared reports whether a tool of the API other than a version of
+// this one has the same method and spoken name: then the words spoken
+// leaves out are what tells them apart ("core" of
+// listCoreV1NamespacedEvent beside listEventsV1beta1NamespacedEvent), and
+// the name is said whole. Versions of one tool are told apart by their
+// version (sharedInVersions).
+func spokenShared(api *ir.API, op *ir.Operation) bool {
+	m, ok := spokenNames.Load(api)
+	if !ok {
+		names := map[string]map[string]bool{}
+		for _, o := range api.Operations {
+			k := spokenKey(o)
+			if names[k] == nil {
+				names[k] = map[string]bool{}
+			}
+			names[k][unversioned(o.Name)] = true
+		}
+		m, _ = spokenNames.LoadOrStore(api, names)
+	}
+	return len(m.(map[string]map[string]bool)[spokenKey(op)]) > 1
+}
+
+func singularAll(ws []string) []string {
+	out := make([]string, len(ws))
+	for i, w := range ws {
+		out[i] = english.Singular(w)
+	}
 	return out
 }

@@ -1,0 +1,61 @@
+package utter
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/agentready/agentready/gen/catalog"
+	"github.com/agentready/agentready/harness/judge"
+)
+
+// TestSaidAsPeopleWriteThem checks that requests name a resource as its
+// path and docs do (no "core" or "namespaced" of listCoreV1NamespacedPod),
+// write an owner and a repo as "acme/webapp", and say an amount in cents
+// in the main unit, and that the judge still recovers every value.
+func TestSaidAsPeopleWriteThem(t *testing.T) {
+	k8s := loadSpec(t, "../shared/specs/real/kubernetes-swagger2.json")
+	for _, tool := range []string{"listCoreV1NamespacedPod", "deleteRbacAuthorizationV1CollectionClusterRole"} {
+		sh := shapeOf(k8s, k8s.Operation(tool))
+		for _, w := range []string{"core", "namespaced", "authorization"} {
+			if strings.Contains(" "+sh.resources+" ", " "+w+" ") {
+				t.Errorf("%s: resource %q says the name's bookkeeping %q", tool, sh.resources, w)
+			}
+		}
+	}
+	// listCoreV1NamespacedEvent has a twin in the events group
+	// (listEventsV1beta1NamespacedEvent): the words that tell them apart
+	// stay.
+	a, b := shapeOf(k8s, k8s.Operation("listCoreV1NamespacedEvent")), shapeOf(k8s, k8s.Operation("listEventsV1beta1NamespacedEvent"))
+	if a.resources == b.resources {
+		t.Errorf("listCoreV1NamespacedEvent and listEventsV1beta1NamespacedEvent are both said %q", a.resources)
+	}
+
+	// The judge tells a pod from a pod preset though only "core" tells
+	// their names apart.
+	j := judge.New(catalog.Describe(k8s))
+	for _, cf := range j.TellApart("createCoreV1NamespacedPod", "Create a pod in namespace staging.") {
+		if cf.Blind {
+			t.Errorf("a pod is not told from %s", cf.Tool)
+		}
+	}
+
+	gh := loadSpec(t, githubSpec)
+	args := map[string]any{"owner": "acme", "repo": "webapp", "issue_number": 42.0}
+	for _, text := range judgedTexts(t, gh, "issues_get", args) {
+		if !strings.Contains(text, "acme/webapp") {
+			t.Errorf("issues_get: %q does not write the owner and repo as acme/webapp", text)
+		}
+	}
+
+	stripe := loadSpec(t, "../shared/specs/real/stripe.json")
+	for _, tc := range []struct {
+		currency, want, not string
+	}{{"eur", "49.99", "4999"}, {"jpy", "4999", "49.99"}} {
+		args := map[string]any{"amount": 4999.0, "currency": tc.currency}
+		for _, text := range judgedTexts(t, stripe, "PostPaymentIntents", args) {
+			if !strings.Contains(text, tc.want) || strings.Contains(text, tc.not) {
+				t.Errorf("PostPaymentIntents in %s: %q, want the amount said as %s", tc.currency, text, tc.want)
+			}
+		}
+	}
+}
