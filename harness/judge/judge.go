@@ -56,6 +56,9 @@ type Judge struct {
 	// near ranks the API's tools by likeness (TellApart), built once.
 	nearOnce sync.Once
 	near     *retrieve.Index
+	// tools holds what TellApart reads of each tool (*ir.Operation ->
+	// *toolFacts), read once.
+	tools sync.Map
 }
 
 // maxReadTexts bounds Judge.texts; a case has a few utterances.

@@ -4,7 +4,6 @@ import (
 	"regexp"
 	"slices"
 	"strings"
-	"sync"
 
 	"github.com/agentready/agentready/gen/describe/prose"
 	"github.com/agentready/agentready/gen/ir"
@@ -41,13 +40,10 @@ func Spoken(op *ir.Operation) string {
 
 // spokenWordsOf returns the stems of wordsOf(op) less the name's
 // bookkeeping (Spoken).
-func spokenWordsOf(op *ir.Operation) toolWords {
-	if w, ok := spokenCache.Load(op); ok {
-		return w.(toolWords)
-	}
+func spokenWordsOf(op *ir.Operation, words toolWords) toolWords {
 	toks := retrieve.Tokens(Spoken(op))
 	out := toolWords{}
-	for w := range wordsOf(op) {
+	for w := range words {
 		// A word is said whole, or begins a word run together
 		// ("pod" of podpresets), or, of four letters or more, is
 		// inside one ("role" of clusterroles); "set" of settings is
@@ -58,13 +54,8 @@ func spokenWordsOf(op *ir.Operation) toolWords {
 			out[w] = true
 		}
 	}
-	spokenCache.Store(op, out)
 	return out
 }
-
-// spokenCache holds spokenWordsOf per operation: TellApart asks it of the
-// ten nearest tools of every utterance.
-var spokenCache sync.Map // *ir.Operation -> toolWords
 
 // tellsSpoken reports whether a text that said tells the target from a
 // nearby tool once the bookkeeping of both names is left out: "a pod"

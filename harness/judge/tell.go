@@ -105,28 +105,50 @@ func (j *Judge) TellApart(tool, text string) []Confusion {
 			said[s] = true
 		}
 	}
-	target, spokenTarget := wordsOf(op), spokenWordsOf(op)
-	verbs := map[string]bool{leadVerb(op): true}
+	target := j.facts(op)
+	verbs := map[string]bool{target.verb: true}
 	var out []Confusion
-	for _, h := range j.nearTools().Similar(tool, Nearest) {
-		other := j.api.Operation(h.Name)
-		if other == nil {
-			continue
-		}
-		near := wordsOf(other)
-		verbs[leadVerb(other)] = true
-		t := compare(target, near, said, verbs)
+	for _, name := range target.near {
+		other := j.facts(j.api.Operation(name))
+		verbs[other.verb] = true
+		t := compare(target.words, other.words, said, verbs)
 		if t.ownSaid > t.theirsSaid || t.own > 0 && t.ownSaid == t.own || t.own == 0 && t.theirsSaid == 0 {
 			continue
 		}
-		if tellsSpoken(spokenTarget, spokenWordsOf(other), said) {
+		if tellsSpoken(target.spoken, other.spoken, said) {
 			continue
 		}
 		unsaid := t.unsaid
 		slices.Sort(unsaid)
-		out = append(out, Confusion{Tool: h.Name, Unsaid: unsaid, Blind: t.ownNouns > 0 && t.ownSaid == 0})
+		out = append(out, Confusion{Tool: name, Unsaid: unsaid, Blind: t.ownNouns > 0 && t.ownSaid == 0})
 	}
 	return out
+}
+
+// toolFacts is what TellApart reads of a tool, read once per judge.
+type toolFacts struct {
+	// words and spoken are wordsOf and spokenWordsOf.
+	words, spoken toolWords
+	// verb is leadVerb.
+	verb string
+	// near are the Nearest most similar tools the API has.
+	near []string
+}
+
+// facts returns what TellApart reads of op, reading it the first time.
+func (j *Judge) facts(op *ir.Operation) *toolFacts {
+	if f, ok := j.tools.Load(op); ok {
+		return f.(*toolFacts)
+	}
+	f := &toolFacts{words: wordsOf(op), verb: leadVerb(op)}
+	f.spoken = spokenWordsOf(op, f.words)
+	for _, h := range j.nearTools().Similar(op.Name, Nearest) {
+		if j.api.Operation(h.Name) != nil {
+			f.near = append(f.near, h.Name)
+		}
+	}
+	got, _ := j.tools.LoadOrStore(op, f)
+	return got.(*toolFacts)
 }
 
 // verbGroups are verbs that ask for the same operation: a request says

@@ -83,8 +83,29 @@ func postsToItem(path string) bool {
 	return n >= 1 && isParam(segs[n-1]) || n >= 2 && isParam(segs[n-2])
 }
 
-// shapeOf reads a tool's intent and nouns from its name, method and path.
+// shapes caches, per API, each tool's shape (readShape): every utterance
+// of a case reads it, and reading it cleans the tool's docs.
+var shapes sync.Map // *ir.API -> *sync.Map (*ir.Operation -> toolShape)
+
+// shapeOf reads a tool's intent and nouns from its name, method and path,
+// once per tool; the caller may change its copy (rename does).
 func shapeOf(api *ir.API, op *ir.Operation) toolShape {
+	m, ok := shapes.Load(api)
+	if !ok {
+		m, _ = shapes.LoadOrStore(api, &sync.Map{})
+	}
+	byOp := m.(*sync.Map)
+	sh, ok := byOp.Load(op)
+	if !ok {
+		sh, _ = byOp.LoadOrStore(op, readShape(api, op))
+	}
+	out := sh.(toolShape)
+	out.params = slices.Clone(out.params)
+	return out
+}
+
+// readShape reads a tool's intent and nouns from its name, method and path.
+func readShape(api *ir.API, op *ir.Operation) toolShape {
 	ws := prose.Words(op.Name)
 	// A name that starts with its group ("dcim_devices_list",
 	// "orgs/list-members") says the group once, not in every request.
