@@ -97,15 +97,15 @@ func (b *builder) inlineType(use, s *ir.Schema, desc, name string, depth int) {
 		b.replay(v.(*subtree), depth)
 		return
 	}
-	if b.w.b.discard {
-		b.inline(use, s, desc, name, depth)
-		return
-	}
 	// The subtree is written as a value whose separator is already
-	// written: inline's own begin then writes none.
+	// written: inline's own begin then writes none. A build that keeps
+	// no bytes (CheckingExamples) writes it all the same, to keep it,
+	// and drops it after.
 	w := &b.w
 	w.begin()
 	w.afterKey = true
+	discard := w.b.discard
+	w.b.discard = false
 	start, examples, logged, at := w.b.Len(), len(b.examples), len(b.defLog), len(b.at)
 	optBase, optional := b.optBase, b.optional
 	b.optBase, b.optional = optBase || optional, false
@@ -114,6 +114,10 @@ func (b *builder) inlineType(use, s *ir.Schema, desc, name string, depth int) {
 	b.recording--
 	b.optBase, b.optional = optBase, optional
 	t := &subtree{json: bytes.Clone(w.b.Bytes()[start:])}
+	if discard {
+		w.b.Truncate(start)
+		w.b.discard = true
+	}
 	for _, e := range b.examples[examples:] {
 		t.examples = append(t.examples, pointedExample{e.at[at:], e.v})
 	}
