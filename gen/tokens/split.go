@@ -46,7 +46,9 @@ func countPieces(r map[string]int, s string) int {
 // so tiktoken-go splits it into itself and byte-pair encodes it as it
 // would inside the text).
 func pieceTokens(r map[string]int, p string) int {
-	if len(p) > maxCachedLen {
+	if _, ok := r[p]; ok || len(p) > maxCachedLen {
+		// A piece that is a token is one, found without the cache's
+		// slower lookup (most pieces of a schema are).
 		return mergedTokens(r, p)
 	}
 	if v, ok := pieceCounts.Load(p); ok {

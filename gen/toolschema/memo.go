@@ -33,6 +33,9 @@ type Memo struct {
 	// that share a body share its nodes, and Microsoft Graph's 22,361
 	// tools take a few hundred bodies.
 	examples sync.Map // useName -> keptExample
+	// subtrees holds the check subtrees of named object types
+	// (inlineType).
+	subtrees sync.Map // subtreeKey -> *subtree
 	opNames  struct {
 		once  sync.Once
 		names map[string]bool

@@ -265,3 +265,39 @@ func TestStopAfter(t *testing.T) {
 		t.Error("StopAfter never stopped a build short")
 	}
 }
+
+// TestCheckSubtreesCopied: with a Memo, the check schemas of Kubernetes'
+// and Stripe's tools copy the named object types they share from the
+// ones written before (Memo.subtrees), in each of two rounds over every
+// tool, and are byte for byte those built without one, examples and all;
+// in the first round each tool's examples alone (CheckingExamples, which
+// keeps no bytes but still fills the Memo) come first.
+func TestCheckSubtreesCopied(t *testing.T) {
+	for _, file := range []string{"real/kubernetes-swagger2.json", "real/stripe.json"} {
+		api := sharedAPI(t, file)
+		example := func(use *ir.Schema, name string) (any, bool) {
+			return name + "-" + string(use.Kind), name != ""
+		}
+		memo := NewMemo(api)
+		for round := 0; round < 2; round++ {
+			for _, op := range api.Operations {
+				plain, plainEx, err1 := BuildChecking(api, op, Options{Example: example})
+				if round == 0 {
+					alone, err := CheckingExamples(api, op, Options{Example: example, Memo: memo})
+					if string(alone) != string(plainEx) || (err1 == nil) != (err == nil) {
+						t.Fatalf("%s %s: CheckingExamples with the Memo gave\n%s\nwant\n%s", file, op.Name, alone, plainEx)
+					}
+				}
+				memoed, memoedEx, err2 := BuildChecking(api, op, Options{Example: example, Memo: memo})
+				if string(plain) != string(memoed) || string(plainEx) != string(memoedEx) || (err1 == nil) != (err2 == nil) {
+					t.Fatalf("%s %s, round %d: the Memo changed the checking schema:\n%s %s\n%s %s", file, op.Name, round, plain, plainEx, memoed, memoedEx)
+				}
+			}
+		}
+		kept := 0
+		memo.subtrees.Range(func(_, _ any) bool { kept++; return true })
+		if kept == 0 {
+			t.Errorf("%s: the Memo kept no subtree", file)
+		}
+	}
+}

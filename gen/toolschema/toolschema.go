@@ -353,8 +353,15 @@ type builder struct {
 	// known is the context's words, worked out at the first brief.
 	known prose.Known
 	// optional is set while an optional argument or property, or
-	// anything inside one, is written (Options.OptionalLevels).
-	optional bool
+	// anything inside one, is written (Options.OptionalLevels); while a
+	// subtree is recorded for the Memo (inlineType), it says so only of
+	// what lies inside the subtree, and optBase holds whether the subtree
+	// itself is optional.
+	optional, optBase bool
+	// recording counts the subtrees being recorded for the Memo, and
+	// defLog holds the uses of $defs types met inside them.
+	recording int
+	defLog    []defUse
 	// defBase is the depth of the shallowest use of the $defs type being
 	// written; defReq and defDepth record, for each type in $defs,
 	// whether a required place uses it and its shallowest use, and
@@ -400,7 +407,7 @@ func (b *builder) defsChanged() bool {
 // summarize reports whether the object s at depth is written as a
 // summary (Options.OptionalLevels).
 func (b *builder) summarize(s *ir.Schema, depth int) bool {
-	return !b.naive && b.opts.OptionalLevels > 0 && b.optional && depth+b.defBase >= b.opts.OptionalLevels-1 &&
+	return !b.naive && b.opts.OptionalLevels > 0 && (b.optBase || b.optional) && depth+b.defBase >= b.opts.OptionalLevels-1 &&
 		s != nil && s.Kind == ir.KindObject && len(InputProperties(s)) > 0
 }
 
@@ -450,7 +457,7 @@ func (b *builder) root(args []Arg) {
 			b.wroteReq[id], b.wroteDepth[id] = b.defReq[id], b.defDepth[id]
 			b.trail = append(b.trail[:0], "$defs/"+t.GoName)
 			b.at = jsonptr.AppendToken(append(b.at[:0], "/$defs"...), t.GoName)
-			b.inline(&ir.Schema{}, t.Schema, "", t.GoName, 0)
+			b.inlineType(&ir.Schema{}, t.Schema, "", t.GoName, 0)
 		}
 		w.close('}')
 	}
@@ -510,28 +517,17 @@ func (b *builder) schemaOf(use *ir.Schema, desc, name string, depth int) {
 		}
 		s = t.Schema
 	}
+	if s != use {
+		b.inlineType(use, s, desc, name, depth)
+		return
+	}
 	b.inline(use, s, desc, name, depth)
 }
 
 // ref writes a use of a type written under $defs.
 func (b *builder) ref(t *ir.Type, desc, name string, depth int) {
 	b.itemNext, b.argExample = false, nil
-	if b.defUsed == nil {
-		b.defUsed = map[string]bool{}
-	}
-	if !b.defUsed[t.ID] {
-		b.defUsed[t.ID] = true
-		b.defs = append(b.defs, t.ID)
-		if b.defReq == nil {
-			b.defReq, b.defDepth = map[string]bool{}, map[string]int{}
-		}
-		b.defReq[t.ID], b.defDepth[t.ID] = b.seedReq[t.ID], depth+b.defBase
-		if d, ok := b.seedDepth[t.ID]; ok {
-			b.defDepth[t.ID] = d
-		}
-	}
-	b.defReq[t.ID] = b.defReq[t.ID] || !b.optional
-	b.defDepth[t.ID] = min(b.defDepth[t.ID], depth+b.defBase)
+	b.useDef(t.ID, depth+b.defBase, b.optional)
 	w := &b.w
 	w.obj()
 	w.key("$ref")
