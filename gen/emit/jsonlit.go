@@ -81,6 +81,16 @@ type jsonChains struct {
 	// decls holds the text of the top-level declarations declLit left as
 	// placeholders.
 	decls map[int][]string
+	// typed builds the top-level declarations typedDecl left as
+	// placeholders, from the texts gofmt printed of their types.
+	typed map[int]typedText
+}
+
+// typedText is a declaration typedDecl left: how many types its
+// placeholder lists, and what builds its text from them.
+type typedText struct {
+	types int
+	build func(types []string) string
 }
 
 // chainMark starts a placeholder's first line; its number follows.
@@ -92,6 +102,7 @@ const (
 	blockMark       = placeholderMark + "block-"
 	keyedMark       = placeholderMark + "keyed-"
 	declMark        = placeholderMark + "decl-"
+	typedMark       = placeholderMark + "typed-"
 )
 
 // methodHole stands for the method's constant in a keyed field's value:
@@ -165,7 +176,7 @@ func (c *jsonChains) spliceLocked(src []byte) []byte {
 	mark := []byte(placeholderMark)
 	var out bytes.Buffer
 	out.Grow(len(src) * 2)
-	kinds := map[string]map[int][]string{chainMark: c.lines, listMark: c.lists, blockMark: c.blocks, keyedMark: nil, declMark: c.decls}
+	kinds := map[string]map[int][]string{chainMark: c.lines, listMark: c.lists, blockMark: c.blocks, keyedMark: nil, declMark: c.decls, typedMark: nil}
 	for {
 		at := bytes.Index(src, mark)
 		if at < 0 {
@@ -184,8 +195,11 @@ func (c *jsonChains) spliceLocked(src []byte) []byte {
 		}
 		id, err := strconv.Atoi(string(src[digits:end]))
 		lines, ok := kinds[kind][id]
-		if kind == keyedMark {
+		switch kind {
+		case keyedMark:
 			_, ok = c.keyed[id]
+		case typedMark:
+			_, ok = c.typed[id]
 		}
 		closing := "\n`"
 		if kind == listMark {
@@ -193,6 +207,28 @@ func (c *jsonChains) spliceLocked(src []byte) []byte {
 		}
 		if kind == "" || err != nil || !ok || !bytes.HasPrefix(src[end:], []byte(closing)) {
 			// Not a placeholder of this emitter: keep it.
+			out.Write(src[:end])
+			src = src[end:]
+			continue
+		}
+		if kind == typedMark {
+			// "var _ = `mark`, T1, T2": the types as gofmt printed
+			// them, to the end of the line, give way with the rest of
+			// the declaration to its text.
+			line, after, found := bytes.Cut(src[end+len(closing):], []byte("\n"))
+			var types []string
+			if len(line) > 0 {
+				types = strings.Split(strings.TrimPrefix(string(line), ", "), ", ")
+			}
+			if t := c.typed[id]; len(types) == t.types {
+				out.Write(src[:bytes.LastIndexByte(src[:at], '\n')+1])
+				out.WriteString(t.build(types))
+				if found {
+					out.WriteByte('\n')
+				}
+				src = after
+				continue
+			}
 			out.Write(src[:end])
 			src = src[end:]
 			continue
