@@ -34,13 +34,24 @@ func (e *emitter) declLit(f *jen.File, decls ...string) {
 // import two packages of the same name), and gofmt, which parses and
 // prints only the types, does little work.
 func (e *emitter) typedDecl(f *jen.File, types []jen.Code, build func(types []string) string) {
+	e.keepTyped(f, typedText{types: len(types), build: build}, types)
+}
+
+// nestedDecl is typedDecl for a declaration whose text holds placeholders
+// in turn, which splice replaces in it.
+func (e *emitter) nestedDecl(f *jen.File, types []jen.Code, build func(types []string) string) {
+	e.keepTyped(f, typedText{types: len(types), build: build, nested: true}, types)
+}
+
+// keepTyped files t and writes its placeholder, listing types.
+func (e *emitter) keepTyped(f *jen.File, t typedText, types []jen.Code) {
 	c := &e.chains
 	c.mu.Lock()
 	if c.typed == nil {
 		c.typed = map[int]typedText{}
 	}
 	id := len(c.typed)
-	c.typed[id] = typedText{len(types), build}
+	c.typed[id] = t
 	c.mu.Unlock()
 	f.Line()
 	f.Var().Id("_").Op("=").List(append([]jen.Code{jen.Op(typedMark + strconv.Itoa(id) + "\n`")}, types...)...)

@@ -72,9 +72,6 @@ type jsonChains struct {
 	// blocks holds the statements of the function bodies stmtsLit left
 	// as placeholders, each on one line.
 	blocks map[int][]string
-	// keyed holds the fields of the composite literals keepKeyed left as
-	// placeholders.
-	keyed map[int][]keyedField
 	// lists holds the elements of the composite literals listLit left as
 	// placeholders, each element's text on one line.
 	lists map[int][]string
@@ -91,6 +88,8 @@ type jsonChains struct {
 type typedText struct {
 	types int
 	build func(types []string) string
+	// nested is set when the text holds placeholders in turn.
+	nested bool
 }
 
 // chainMark starts a placeholder's first line; its number follows.
@@ -100,13 +99,12 @@ const (
 	chainMark       = placeholderMark + "json-"
 	listMark        = placeholderMark + "list-"
 	blockMark       = placeholderMark + "block-"
-	keyedMark       = placeholderMark + "keyed-"
 	declMark        = placeholderMark + "decl-"
 	typedMark       = placeholderMark + "typed-"
 )
 
 // methodHole stands for the method's constant in a keyed field's value:
-// splice puts there what gofmt printed of the literal's second element.
+// keyedText puts there what gofmt printed of it (descriptorDecl).
 const methodHole = "\x02method"
 
 // nextLine in a keyed field's value is a line break followed by the
@@ -160,7 +158,9 @@ func (e *emitter) listLit(typ *jen.Statement, elems []string) jen.Code {
 // with a comma, and the closing brace at that line's depth. A block's
 // (stmtsLit): each statement on a line of its own at the placeholder's
 // depth. A declaration's (declLit): its text in place of the whole line
-// that holds the placeholder.
+// that holds the placeholder; a typed one's (typedDecl), the text built
+// from the types that end that line, spliced in turn when it holds
+// placeholders (nestedDecl).
 func (c *jsonChains) splice(src []byte) []byte {
 	mark := []byte(placeholderMark)
 	if !bytes.Contains(src, mark) {
@@ -176,7 +176,7 @@ func (c *jsonChains) spliceLocked(src []byte) []byte {
 	mark := []byte(placeholderMark)
 	var out bytes.Buffer
 	out.Grow(len(src) * 2)
-	kinds := map[string]map[int][]string{chainMark: c.lines, listMark: c.lists, blockMark: c.blocks, keyedMark: nil, declMark: c.decls, typedMark: nil}
+	kinds := map[string]map[int][]string{chainMark: c.lines, listMark: c.lists, blockMark: c.blocks, declMark: c.decls, typedMark: nil}
 	for {
 		at := bytes.Index(src, mark)
 		if at < 0 {
@@ -195,10 +195,7 @@ func (c *jsonChains) spliceLocked(src []byte) []byte {
 		}
 		id, err := strconv.Atoi(string(src[digits:end]))
 		lines, ok := kinds[kind][id]
-		switch kind {
-		case keyedMark:
-			_, ok = c.keyed[id]
-		case typedMark:
+		if kind == typedMark {
 			_, ok = c.typed[id]
 		}
 		closing := "\n`"
@@ -222,7 +219,11 @@ func (c *jsonChains) spliceLocked(src []byte) []byte {
 			}
 			if t := c.typed[id]; len(types) == t.types {
 				out.Write(src[:bytes.LastIndexByte(src[:at], '\n')+1])
-				out.WriteString(t.build(types))
+				if text := t.build(types); t.nested {
+					out.Write(c.spliceLocked([]byte(text)))
+				} else {
+					out.WriteString(text)
+				}
 				if found {
 					out.WriteByte('\n')
 				}
@@ -248,20 +249,6 @@ func (c *jsonChains) spliceLocked(src []byte) []byte {
 			continue
 		}
 		out.Write(src[:at])
-		if kind == keyedMark {
-			// The text is spliced in turn: its values hold the
-			// placeholders of parameter lists and JSON texts, each on a
-			// line the text starts.
-			rest := src[end+len(closing):]
-			brace := bytes.IndexByte(rest, '}')
-			if brace < 0 {
-				brace = len(rest)
-			}
-			method := strings.TrimPrefix(string(rest[:brace]), ", ")
-			out.Write(c.spliceLocked([]byte(keyedText(c.keyed[id], tabs, method))))
-			src = rest[min(brace+1, len(rest)):]
-			continue
-		}
 		switch kind {
 		case blockMark:
 			out.WriteString(strings.Join(lines, "\n"+tabs[1:]))
@@ -283,29 +270,15 @@ func (c *jsonChains) spliceLocked(src []byte) []byte {
 	}
 }
 
-// keepKeyed files the fields of a composite literal and returns its
-// placeholder, the literal's first element. The literal's fields are laid
-// out as gofmt lays out a literal written one field per line: each one a
-// tab deeper than the line the literal starts on; the keys of a run of
-// one-line fields aligned (gofmt's tabwriter: the widest key and its
-// colon, then a blank), a field of several lines ending a run with its
-// key, a colon and a blank; the closing brace at that line's depth. Keys
-// longer than gofmt's alignment heuristics allow for (40 bytes) are not
-// meant here.
-func (c *jsonChains) keepKeyed(fields []keyedField) string {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.keyed == nil {
-		c.keyed = map[int][]keyedField{}
-	}
-	id := len(c.keyed)
-	c.keyed[id] = fields
-	return keyedMark + strconv.Itoa(id) + "\n`"
-}
-
 // keyedText is the text of a keyed literal's fields at depth tabs, each
 // after a line break, and the line break and closing brace that end it;
-// method replaces methodHole.
+// method replaces methodHole. The fields are laid out as gofmt lays out a
+// literal written one field per line: each one a tab deeper than the line
+// the literal starts on; the keys of a run of one-line fields aligned
+// (gofmt's tabwriter: the widest key and its colon, then a blank), a
+// field of several lines ending a run with its key, a colon and a blank;
+// the closing brace at that line's depth. Keys longer than gofmt's
+// alignment heuristics allow for (40 bytes) are not meant here.
 func keyedText(fields []keyedField, tabs, method string) string {
 	var b strings.Builder
 	for i := 0; i < len(fields); {
