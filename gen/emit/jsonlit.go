@@ -173,28 +173,40 @@ func (c *jsonChains) splice(src []byte) []byte {
 
 // spliceLocked is splice with c.mu held.
 func (c *jsonChains) spliceLocked(src []byte) []byte {
-	mark := []byte(placeholderMark)
 	var out bytes.Buffer
 	out.Grow(len(src) * 2)
-	kinds := map[string]map[int][]string{chainMark: c.lines, listMark: c.lists, blockMark: c.blocks, declMark: c.decls, typedMark: nil}
+	c.spliceInto(&out, src)
+	return out.Bytes()
+}
+
+// spliceInto writes src to out with each placeholder replaced, as splice
+// does; c.mu is held.
+func (c *jsonChains) spliceInto(out *bytes.Buffer, src []byte) {
+	mark := []byte(placeholderMark)
 	for {
 		at := bytes.Index(src, mark)
 		if at < 0 {
 			out.Write(src)
-			return out.Bytes()
+			return
 		}
-		kind, end := "", at+len(mark)
-		for k := range kinds {
-			if bytes.HasPrefix(src[at:], []byte(k)) {
-				kind, end = k, at+len(k)
+		var kind string
+		var texts map[int][]string
+		for _, k := range [...]struct {
+			mark  string
+			texts map[int][]string
+		}{{chainMark, c.lines}, {listMark, c.lists}, {blockMark, c.blocks}, {declMark, c.decls}, {typedMark, nil}} {
+			if bytes.HasPrefix(src[at:], []byte(k.mark)) {
+				kind, texts = k.mark, k.texts
+				break
 			}
 		}
+		end := at + max(len(mark), len(kind))
 		digits := end
 		for end < len(src) && src[end] >= '0' && src[end] <= '9' {
 			end++
 		}
 		id, err := strconv.Atoi(string(src[digits:end]))
-		lines, ok := kinds[kind][id]
+		lines, ok := texts[id]
 		if kind == typedMark {
 			_, ok = c.typed[id]
 		}
@@ -220,7 +232,7 @@ func (c *jsonChains) spliceLocked(src []byte) []byte {
 			if t := c.typed[id]; len(types) == t.types {
 				out.Write(src[:bytes.LastIndexByte(src[:at], '\n')+1])
 				if text := t.build(types); t.nested {
-					out.Write(c.spliceLocked([]byte(text)))
+					c.spliceInto(out, []byte(text))
 				} else {
 					out.WriteString(text)
 				}
@@ -235,35 +247,54 @@ func (c *jsonChains) spliceLocked(src []byte) []byte {
 			continue
 		}
 		lineStart := bytes.LastIndexByte(src[:at], '\n') + 1
-		indent := lineStart
-		for indent < at && src[indent] == '\t' {
-			indent++
-		}
-		tabs := strings.Repeat("\t", indent-lineStart+1)
 		if kind == declMark {
 			// The placeholder's whole declaration, "var _ = `mark`",
 			// gives way to the text.
 			out.Write(src[:lineStart])
-			out.WriteString(strings.Join(lines, "\n"))
+			for i, l := range lines {
+				if i > 0 {
+					out.WriteByte('\n')
+				}
+				out.WriteString(l)
+			}
 			src = src[end+len(closing):]
 			continue
 		}
+		indent := lineStart
+		for indent < at && src[indent] == '\t' {
+			indent++
+		}
+		// The line's depth, and the one a tab deeper.
+		tabs := src[lineStart:indent]
 		out.Write(src[:at])
 		switch kind {
 		case blockMark:
-			out.WriteString(strings.Join(lines, "\n"+tabs[1:]))
+			for i, l := range lines {
+				if i > 0 {
+					out.WriteByte('\n')
+					out.Write(tabs)
+				}
+				out.WriteString(l)
+			}
 		case listMark:
 			for _, l := range lines {
-				out.WriteString("\n" + tabs + l + ",")
+				out.WriteByte('\n')
+				out.Write(tabs)
+				out.WriteByte('\t')
+				out.WriteString(l)
+				out.WriteByte(',')
 			}
-			out.WriteString("\n" + tabs[1:] + "}")
+			out.WriteByte('\n')
+			out.Write(tabs)
+			out.WriteByte('}')
 		default:
 			for i, l := range lines {
 				if i > 0 {
 					out.WriteString(" +\n")
-					out.WriteString(tabs)
+					out.Write(tabs)
+					out.WriteByte('\t')
 				}
-				out.WriteString(rawText(l))
+				writeRaw(out, l)
 			}
 		}
 		src = src[end+len(closing):]
@@ -503,9 +534,25 @@ func rawString(s string) jen.Code {
 	return jen.Op(rawText(s))
 }
 
+// writeRaw writes rawText(s) to out.
+func writeRaw(out *bytes.Buffer, s string) {
+	if rawOK(s) {
+		out.WriteByte('`')
+		out.WriteString(s)
+		out.WriteByte('`')
+		return
+	}
+	out.WriteString(rawText(s))
+}
+
+// rawOK reports whether s can be a raw string literal as it is.
+func rawOK(s string) bool {
+	return !strings.ContainsAny(s, "`\r\x00\uFEFF") && utf8.ValidString(s)
+}
+
 // rawText is the source of rawString(s).
 func rawText(s string) string {
-	if strings.ContainsAny(s, "`\r\x00\uFEFF") || !utf8.ValidString(s) {
+	if !rawOK(s) {
 		// As jen.Lit writes a string.
 		return fmt.Sprintf("%#v", s)
 	}
