@@ -24,6 +24,39 @@ func (e *emitter) declLit(f *jen.File, decls ...string) {
 	f.Var().Id("_").Op("=").Op(e.chains.keep(declMark, &e.chains.decls, []string{text}))
 }
 
+// typedDecl writes a top-level declaration whose text build gives as
+// gofmt prints it, from the texts gofmt prints of types, each on one line
+// and holding no comma. It goes to gofmt as a placeholder that lists the
+// types, a declaration of its own ("var _ = `mark`, T1, T2"), for splice,
+// which calls build with what gofmt printed of each type: a type's text
+// thus holds the name the file's imports give its package (which only
+// rendering the whole file decides: a split output's sub-package may
+// import two packages of the same name), and gofmt, which parses and
+// prints only the types, does little work.
+func (e *emitter) typedDecl(f *jen.File, types []jen.Code, build func(types []string) string) {
+	e.keepTyped(f, typedText{types: len(types), build: build}, types)
+}
+
+// nestedDecl is typedDecl for a declaration whose text holds placeholders
+// in turn, which splice replaces in it.
+func (e *emitter) nestedDecl(f *jen.File, types []jen.Code, build func(types []string) string) {
+	e.keepTyped(f, typedText{types: len(types), build: build, nested: true}, types)
+}
+
+// keepTyped files t and writes its placeholder, listing types.
+func (e *emitter) keepTyped(f *jen.File, t typedText, types []jen.Code) {
+	c := &e.chains
+	c.mu.Lock()
+	if c.typed == nil {
+		c.typed = map[int]typedText{}
+	}
+	id := len(c.typed)
+	c.typed[id] = t
+	c.mu.Unlock()
+	f.Line()
+	f.Var().Id("_").Op("=").List(append([]jen.Code{jen.Op(typedMark + strconv.Itoa(id) + "\n`")}, types...)...)
+}
+
 // goTexts are the texts of types, each as gofmt prints it, or false where
 // that is not known: jen writes code unformatted with blanks between
 // tokens, which gofmt drops between the tokens of a type such as
@@ -32,9 +65,18 @@ func (e *emitter) declLit(f *jen.File, decls ...string) {
 // marks ("chan T" is not taken), naming no package (a qualified name's
 // text depends on the file's imports).
 func goTexts(types []jen.Code) ([]string, bool) {
-	texts, ok := rawTexts(types)
+	texts, qualified, ok := typeTexts(types)
+	return texts, ok && !qualified
+}
+
+// typeTexts are goTexts' texts of types, where qualified names ("a.B")
+// are taken too: qualified reports whether one of the types names a
+// package, whose name in the texts is only the one a file of their own
+// would give it.
+func typeTexts(types []jen.Code) (texts []string, qualified, ok bool) {
+	texts, ok = rawTexts(types)
 	if !ok {
-		return nil, false
+		return nil, false, false
 	}
 	for i, t := range texts {
 		var b strings.Builder
@@ -43,25 +85,31 @@ func goTexts(types []jen.Code) ([]string, bool) {
 			switch {
 			case c == ' ':
 				if !(j > 0 && isTypePunct(t[j-1]) || j+1 < len(t) && isTypePunct(t[j+1])) {
-					return nil, false
+					return nil, false, false
 				}
 				continue
-			case isTypePunct(c), c == '_', c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9':
+			case c == '.' && j > 0 && isIdentByte(t[j-1]) && j+1 < len(t) && isIdentByte(t[j+1]):
+				qualified = true
+			case isTypePunct(c), isIdentByte(c):
 			default:
-				return nil, false
+				return nil, false, false
 			}
 			b.WriteByte(c)
 		}
 		if b.Len() == 0 {
-			return nil, false
+			return nil, false, false
 		}
 		texts[i] = b.String()
 	}
-	return texts, true
+	return texts, qualified, true
+}
+
+func isIdentByte(c byte) bool {
+	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
 }
 
 // rawTexts are the texts jen writes for codes, unformatted, or false where
-// one takes more than a line or names a package.
+// one takes more than a line.
 func rawTexts(codes []jen.Code) ([]string, bool) {
 	f := jen.NewFile("p")
 	f.NoFormat = true
@@ -72,8 +120,17 @@ func rawTexts(codes []jen.Code) ([]string, bool) {
 	if err := f.Render(&buf); err != nil {
 		return nil, false
 	}
+	text, ok := strings.CutPrefix(buf.String(), "package p\n\n")
+	if !ok {
+		return nil, false
+	}
 	// A file that names another package starts with its imports.
-	text, ok := strings.CutPrefix(buf.String(), "package p\n\n\n")
+	if strings.HasPrefix(text, "import") {
+		if _, text, ok = strings.Cut(text, "\n\n"); !ok {
+			return nil, false
+		}
+	}
+	text, ok = strings.CutPrefix(text, "\n")
 	if !ok {
 		return nil, false
 	}
@@ -93,22 +150,33 @@ type fieldText struct {
 
 // structDecl declares struct type name, with its doc comment lines and
 // fields of types (fields' typ is not set yet): as gofmt prints it
-// (structText) where the types name no package, and otherwise with jen,
-// for gofmt. Either all fields have a tag or none has.
+// (structText) where typeTexts takes the types, with the types as gofmt
+// prints them (typedDecl) where one names a package, and otherwise with
+// jen, for gofmt. Either all fields have a tag or none has.
 func (e *emitter) structDecl(f *jen.File, lines []string, name string, fields []fieldText, types []*jen.Statement) {
 	codes := make([]jen.Code, len(types))
 	for i, t := range types {
 		codes[i] = t
 	}
-	if typeTexts, ok := goTexts(codes); ok {
+	if typs, qualified, ok := typeTexts(codes); ok {
 		texts := slices.Clone(fields)
 		for i := range texts {
-			texts[i].typ = typeTexts[i]
+			texts[i].typ = typs[i]
 			if texts[i].tag != "" {
 				texts[i].tag = jsonTag(texts[i].tag)
 			}
 		}
-		e.declLit(f, structText(docText(lines), name, texts))
+		if !qualified {
+			e.declLit(f, structText(docText(lines), name, texts))
+			return
+		}
+		doc := docText(lines)
+		e.typedDecl(f, codes, func(typs []string) string {
+			for i := range texts {
+				texts[i].typ = typs[i]
+			}
+			return structText(doc, name, texts)
+		})
 		return
 	}
 	for i, fl := range fields {

@@ -206,3 +206,108 @@ func TestUnionBodiesAsGofmt(t *testing.T) {
 		t.Errorf("with placeholders:\n%s\nwant (gofmt of jen's bodies):\n%s", got, want)
 	}
 }
+
+// TestTypedSpliceAsGofmt checks that declarations whose types name
+// packages (typedDecl: structText with the types gofmt printed,
+// responseText, a method's signature) come out byte for byte as gofmt
+// writes the same declarations built with jen, in a file that imports two
+// packages named time (so that jen names the second one time1) and a
+// struct that names only its own package's types.
+func TestTypedSpliceAsGofmt(t *testing.T) {
+	other := "example.com/other/time"
+	own := "example.com/own"
+	type field struct {
+		doc       []string
+		name, tag string
+		typ       func() *jen.Statement
+	}
+	fields := []field{
+		{[]string{"When is a time."}, "When", "when", func() *jen.Statement { return jen.Qual("time", "Time") }},
+		{nil, "Others", "others,omitempty", func() *jen.Statement { return jen.Index().Op("*").Qual(other, "T") }},
+		{nil, "ByName", "by_name,omitempty", func() *jen.Statement { return jen.Map(jen.String()).Qual("time", "Duration") }},
+		{nil, "Own", "own", func() *jen.Statement { return jen.Op("*").Qual(own, "Thing") }},
+	}
+	ownOnly := []field{{nil, "A", "a", func() *jen.Statement { return jen.Qual(own, "Thing") }}}
+	respDoc := []string{"Resp is what Op returns: the status."}
+	bodyDoc := []string{"Body is the decoded 200 response.", "", "A list of things."}
+	methDoc := []string{"Op does a thing.", "", "GET /things (tool op)"}
+	body := []string{"req := opOp().NewRequest()", "out := new(Resp)", "err := c.rt.Do(ctx, req, &out.Response, &out.Body)", "return out, err"}
+	build := func(asText bool, e *emitter) func(f *jen.File) {
+		return func(f *jen.File) {
+			for i, fs := range [][]field{fields, ownOnly} {
+				name := "S" + strings.Repeat("x", i)
+				texts := make([]fieldText, len(fs))
+				types := make([]*jen.Statement, len(fs))
+				for j, fl := range fs {
+					texts[j] = fieldText{doc: fl.doc, name: fl.name, tag: fl.tag}
+					types[j] = fl.typ()
+				}
+				if asText {
+					e.structDecl(f, []string{name + " is an object."}, name, texts, types)
+					if len(e.chains.typed) != i+1 {
+						t.Fatalf("%s: not a typed declaration", name)
+					}
+					continue
+				}
+				codes := make([]jen.Code, len(fs))
+				for j, fl := range fs {
+					codes[j] = comment(fl.doc).Id(fl.name).Add(types[j]).Tag(map[string]string{"json": fl.tag})
+				}
+				doc(f, []string{name + " is an object."})
+				f.Type().Id(name).Struct(codes...)
+			}
+			for _, withBody := range []bool{true, false} {
+				name := "Resp"
+				if !withBody {
+					name = "Bare"
+				}
+				if asText {
+					types := []jen.Code{jen.Qual(toolrtPath, "Response")}
+					if withBody {
+						types = append(types, jen.Index().Qual(other, "T"))
+					}
+					e.typedDecl(f, types, func(types []string) string {
+						return responseText(docText(respDoc), name, types, bodyDoc)
+					})
+					continue
+				}
+				fields := []jen.Code{jen.Qual(toolrtPath, "Response")}
+				if withBody {
+					fields = append(fields, comment(bodyDoc).Id("Body").Index().Qual(other, "T"))
+				}
+				doc(f, respDoc)
+				f.Type().Id(name).Struct(fields...)
+			}
+			if asText {
+				e.typedDecl(f, []jen.Code{jen.Qual("context", "Context")}, func(types []string) string {
+					return docText(methDoc) + "func (c *Client) Op(ctx " + types[0] + ", in OpInput) (*Resp, error) {\n\t" +
+						strings.Join(body, "\n\t") + "\n}"
+				})
+				return
+			}
+			doc(f, methDoc)
+			f.Func().Params(jen.Id("c").Op("*").Id("Client")).Id("Op").Params(jen.Id("ctx").Qual("context", "Context"), jen.Id("in").Id("OpInput")).
+				Params(jen.Op("*").Id("Resp"), jen.Error()).Block(e.stmtsLit(body))
+		}
+	}
+	spec := func(asText bool, e *emitter) fileSpec {
+		return fileSpec{name: "a.go", part: &part{path: own, name: "own", dir: "own"}, build: build(asText, e)}
+	}
+	opts := Options{Package: "p", ImportPath: "example.com/p", SplitByTag: true}
+	ref := &emitter{opts: opts}
+	want, err := ref.render(spec(false, ref))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(want.Content), "time1.T") {
+		t.Fatalf("jen did not rename the second package named time:\n%s", want.Content)
+	}
+	e := &emitter{opts: opts}
+	got, err := e.render(spec(true, e))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(got.Content) != string(want.Content) {
+		t.Errorf("spliced:\n%s\nwant (gofmt of the declarations):\n%s", got.Content, want.Content)
+	}
+}

@@ -194,7 +194,9 @@ func (e *emitter) render(fs fileSpec) (File, error) {
 		return File{Name: name + ".broken", Content: e.chains.splice(buf.Bytes())},
 			fmt.Errorf("%s: generated code does not format (unformatted text kept as %s.broken): %v", name, name, err)
 	}
-	return File{Name: name, Content: groupImports(e.chains.splice(buf.Bytes()))}, nil
+	// The import block comes before any placeholder: it is grouped in
+	// the small formatted file rather than in the spliced one.
+	return File{Name: name, Content: e.chains.splice(groupImports(buf.Bytes()))}, nil
 }
 
 // fileSpecs lays out the package: doc.go, client.go, operations grouped

@@ -72,15 +72,24 @@ type jsonChains struct {
 	// blocks holds the statements of the function bodies stmtsLit left
 	// as placeholders, each on one line.
 	blocks map[int][]string
-	// keyed holds the fields of the composite literals keepKeyed left as
-	// placeholders.
-	keyed map[int][]keyedField
 	// lists holds the elements of the composite literals listLit left as
 	// placeholders, each element's text on one line.
 	lists map[int][]string
 	// decls holds the text of the top-level declarations declLit left as
 	// placeholders.
 	decls map[int][]string
+	// typed builds the top-level declarations typedDecl left as
+	// placeholders, from the texts gofmt printed of their types.
+	typed map[int]typedText
+}
+
+// typedText is a declaration typedDecl left: how many types its
+// placeholder lists, and what builds its text from them.
+type typedText struct {
+	types int
+	build func(types []string) string
+	// nested is set when the text holds placeholders in turn.
+	nested bool
 }
 
 // chainMark starts a placeholder's first line; its number follows.
@@ -90,12 +99,12 @@ const (
 	chainMark       = placeholderMark + "json-"
 	listMark        = placeholderMark + "list-"
 	blockMark       = placeholderMark + "block-"
-	keyedMark       = placeholderMark + "keyed-"
 	declMark        = placeholderMark + "decl-"
+	typedMark       = placeholderMark + "typed-"
 )
 
 // methodHole stands for the method's constant in a keyed field's value:
-// splice puts there what gofmt printed of the literal's second element.
+// keyedText puts there what gofmt printed of it (descriptorDecl).
 const methodHole = "\x02method"
 
 // nextLine in a keyed field's value is a line break followed by the
@@ -149,7 +158,9 @@ func (e *emitter) listLit(typ *jen.Statement, elems []string) jen.Code {
 // with a comma, and the closing brace at that line's depth. A block's
 // (stmtsLit): each statement on a line of its own at the placeholder's
 // depth. A declaration's (declLit): its text in place of the whole line
-// that holds the placeholder.
+// that holds the placeholder; a typed one's (typedDecl), the text built
+// from the types that end that line, spliced in turn when it holds
+// placeholders (nestedDecl).
 func (c *jsonChains) splice(src []byte) []byte {
 	mark := []byte(placeholderMark)
 	if !bytes.Contains(src, mark) {
@@ -162,30 +173,42 @@ func (c *jsonChains) splice(src []byte) []byte {
 
 // spliceLocked is splice with c.mu held.
 func (c *jsonChains) spliceLocked(src []byte) []byte {
-	mark := []byte(placeholderMark)
 	var out bytes.Buffer
 	out.Grow(len(src) * 2)
-	kinds := map[string]map[int][]string{chainMark: c.lines, listMark: c.lists, blockMark: c.blocks, keyedMark: nil, declMark: c.decls}
+	c.spliceInto(&out, src)
+	return out.Bytes()
+}
+
+// spliceInto writes src to out with each placeholder replaced, as splice
+// does; c.mu is held.
+func (c *jsonChains) spliceInto(out *bytes.Buffer, src []byte) {
+	mark := []byte(placeholderMark)
 	for {
 		at := bytes.Index(src, mark)
 		if at < 0 {
 			out.Write(src)
-			return out.Bytes()
+			return
 		}
-		kind, end := "", at+len(mark)
-		for k := range kinds {
-			if bytes.HasPrefix(src[at:], []byte(k)) {
-				kind, end = k, at+len(k)
+		var kind string
+		var texts map[int][]string
+		for _, k := range [...]struct {
+			mark  string
+			texts map[int][]string
+		}{{chainMark, c.lines}, {listMark, c.lists}, {blockMark, c.blocks}, {declMark, c.decls}, {typedMark, nil}} {
+			if bytes.HasPrefix(src[at:], []byte(k.mark)) {
+				kind, texts = k.mark, k.texts
+				break
 			}
 		}
+		end := at + max(len(mark), len(kind))
 		digits := end
 		for end < len(src) && src[end] >= '0' && src[end] <= '9' {
 			end++
 		}
 		id, err := strconv.Atoi(string(src[digits:end]))
-		lines, ok := kinds[kind][id]
-		if kind == keyedMark {
-			_, ok = c.keyed[id]
+		lines, ok := texts[id]
+		if kind == typedMark {
+			_, ok = c.typed[id]
 		}
 		closing := "\n`"
 		if kind == listMark {
@@ -197,79 +220,96 @@ func (c *jsonChains) spliceLocked(src []byte) []byte {
 			src = src[end:]
 			continue
 		}
-		lineStart := bytes.LastIndexByte(src[:at], '\n') + 1
-		indent := lineStart
-		for indent < at && src[indent] == '\t' {
-			indent++
+		if kind == typedMark {
+			// "var _ = `mark`, T1, T2": the types as gofmt printed
+			// them, to the end of the line, give way with the rest of
+			// the declaration to its text.
+			line, after, found := bytes.Cut(src[end+len(closing):], []byte("\n"))
+			var types []string
+			if len(line) > 0 {
+				types = strings.Split(strings.TrimPrefix(string(line), ", "), ", ")
+			}
+			if t := c.typed[id]; len(types) == t.types {
+				out.Write(src[:bytes.LastIndexByte(src[:at], '\n')+1])
+				if text := t.build(types); t.nested {
+					c.spliceInto(out, []byte(text))
+				} else {
+					out.WriteString(text)
+				}
+				if found {
+					out.WriteByte('\n')
+				}
+				src = after
+				continue
+			}
+			out.Write(src[:end])
+			src = src[end:]
+			continue
 		}
-		tabs := strings.Repeat("\t", indent-lineStart+1)
+		lineStart := bytes.LastIndexByte(src[:at], '\n') + 1
 		if kind == declMark {
 			// The placeholder's whole declaration, "var _ = `mark`",
 			// gives way to the text.
 			out.Write(src[:lineStart])
-			out.WriteString(strings.Join(lines, "\n"))
+			for i, l := range lines {
+				if i > 0 {
+					out.WriteByte('\n')
+				}
+				out.WriteString(l)
+			}
 			src = src[end+len(closing):]
 			continue
 		}
-		out.Write(src[:at])
-		if kind == keyedMark {
-			// The text is spliced in turn: its values hold the
-			// placeholders of parameter lists and JSON texts, each on a
-			// line the text starts.
-			rest := src[end+len(closing):]
-			brace := bytes.IndexByte(rest, '}')
-			if brace < 0 {
-				brace = len(rest)
-			}
-			method := strings.TrimPrefix(string(rest[:brace]), ", ")
-			out.Write(c.spliceLocked([]byte(keyedText(c.keyed[id], tabs, method))))
-			src = rest[min(brace+1, len(rest)):]
-			continue
+		indent := lineStart
+		for indent < at && src[indent] == '\t' {
+			indent++
 		}
+		// The line's depth, and the one a tab deeper.
+		tabs := src[lineStart:indent]
+		out.Write(src[:at])
 		switch kind {
 		case blockMark:
-			out.WriteString(strings.Join(lines, "\n"+tabs[1:]))
+			for i, l := range lines {
+				if i > 0 {
+					out.WriteByte('\n')
+					out.Write(tabs)
+				}
+				out.WriteString(l)
+			}
 		case listMark:
 			for _, l := range lines {
-				out.WriteString("\n" + tabs + l + ",")
+				out.WriteByte('\n')
+				out.Write(tabs)
+				out.WriteByte('\t')
+				out.WriteString(l)
+				out.WriteByte(',')
 			}
-			out.WriteString("\n" + tabs[1:] + "}")
+			out.WriteByte('\n')
+			out.Write(tabs)
+			out.WriteByte('}')
 		default:
 			for i, l := range lines {
 				if i > 0 {
 					out.WriteString(" +\n")
-					out.WriteString(tabs)
+					out.Write(tabs)
+					out.WriteByte('\t')
 				}
-				out.WriteString(rawText(l))
+				writeRaw(out, l)
 			}
 		}
 		src = src[end+len(closing):]
 	}
 }
 
-// keepKeyed files the fields of a composite literal and returns its
-// placeholder, the literal's first element. The literal's fields are laid
-// out as gofmt lays out a literal written one field per line: each one a
-// tab deeper than the line the literal starts on; the keys of a run of
-// one-line fields aligned (gofmt's tabwriter: the widest key and its
-// colon, then a blank), a field of several lines ending a run with its
-// key, a colon and a blank; the closing brace at that line's depth. Keys
-// longer than gofmt's alignment heuristics allow for (40 bytes) are not
-// meant here.
-func (c *jsonChains) keepKeyed(fields []keyedField) string {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.keyed == nil {
-		c.keyed = map[int][]keyedField{}
-	}
-	id := len(c.keyed)
-	c.keyed[id] = fields
-	return keyedMark + strconv.Itoa(id) + "\n`"
-}
-
 // keyedText is the text of a keyed literal's fields at depth tabs, each
 // after a line break, and the line break and closing brace that end it;
-// method replaces methodHole.
+// method replaces methodHole. The fields are laid out as gofmt lays out a
+// literal written one field per line: each one a tab deeper than the line
+// the literal starts on; the keys of a run of one-line fields aligned
+// (gofmt's tabwriter: the widest key and its colon, then a blank), a
+// field of several lines ending a run with its key, a colon and a blank;
+// the closing brace at that line's depth. Keys longer than gofmt's
+// alignment heuristics allow for (40 bytes) are not meant here.
 func keyedText(fields []keyedField, tabs, method string) string {
 	var b strings.Builder
 	for i := 0; i < len(fields); {
@@ -494,9 +534,25 @@ func rawString(s string) jen.Code {
 	return jen.Op(rawText(s))
 }
 
+// writeRaw writes rawText(s) to out.
+func writeRaw(out *bytes.Buffer, s string) {
+	if rawOK(s) {
+		out.WriteByte('`')
+		out.WriteString(s)
+		out.WriteByte('`')
+		return
+	}
+	out.WriteString(rawText(s))
+}
+
+// rawOK reports whether s can be a raw string literal as it is.
+func rawOK(s string) bool {
+	return !strings.ContainsAny(s, "`\r\x00\uFEFF") && utf8.ValidString(s)
+}
+
 // rawText is the source of rawString(s).
 func rawText(s string) string {
-	if strings.ContainsAny(s, "`\r\x00\uFEFF") || !utf8.ValidString(s) {
+	if !rawOK(s) {
 		// As jen.Lit writes a string.
 		return fmt.Sprintf("%#v", s)
 	}

@@ -219,8 +219,8 @@ func TestBlocksSpliceAsGofmt(t *testing.T) {
 	}
 }
 
-// TestKeyedSpliceAsGofmt checks that descriptor literals that went to
-// gofmt as placeholders (keepKeyed) come out byte for byte as gofmt writes
+// TestKeyedSpliceAsGofmt checks that descriptor functions that went to
+// gofmt as placeholders (descriptorDecl) come out byte for byte as gofmt writes
 // the literals themselves: runs of one-line fields aligned, broken by
 // fields of several lines (parameter lists and JSON chains, themselves
 // placeholders), with the method's constant in its place.
@@ -278,7 +278,6 @@ func TestKeyedSpliceAsGofmt(t *testing.T) {
 	build := func(e *emitter, keyed bool) func(f *jen.File) {
 		return func(f *jen.File) {
 			for i, fields := range layouts {
-				var elems []jen.Code
 				if keyed {
 					var kf []keyedField
 					var method jen.Code
@@ -289,16 +288,15 @@ func TestKeyedSpliceAsGofmt(t *testing.T) {
 						}
 						kf = append(kf, keyedField{fl.key, v, multi})
 					}
-					elems = append(elems, jen.Op(e.chains.keepKeyed(kf)))
-					if method != nil {
-						elems = append(elems, method)
-					}
-				} else {
-					for _, fl := range fields {
-						elems = append(elems, jen.Line().Id(fl.key).Op(":").Add(fl.value(e)))
-					}
-					elems = append(elems, jen.Line())
+					e.descriptorDecl(f, fmt.Sprintf("op%d", i), []string{"Returns a descriptor."}, kf, method)
+					continue
 				}
+				var elems []jen.Code
+				for _, fl := range fields {
+					elems = append(elems, jen.Line().Id(fl.key).Op(":").Add(fl.value(e)))
+				}
+				elems = append(elems, jen.Line())
+				doc(f, []string{"Returns a descriptor."})
 				f.Func().Id(fmt.Sprintf("op%d", i)).Params().Op("*").Qual(toolrtPath, "Operation").Block(
 					jen.Return(jen.Op("&").Qual(toolrtPath, "Operation").Values(elems...)))
 			}
@@ -314,8 +312,8 @@ func TestKeyedSpliceAsGofmt(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(e.chains.keyed) != len(layouts) {
-		t.Errorf("%d placeholders, want %d", len(e.chains.keyed), len(layouts))
+	if len(e.chains.typed) != len(layouts) {
+		t.Errorf("%d placeholders, want %d", len(e.chains.typed), len(layouts))
 	}
 	if string(got.Content) != string(want.Content) {
 		t.Errorf("spliced:\n%s\nwant (gofmt of the literals):\n%s", got.Content, want.Content)

@@ -118,20 +118,39 @@ func successBody(op *ir.Operation) *ir.Response {
 }
 
 func (e *emitter) emitResponse(f *jen.File, op *ir.Operation) {
-	fields := []jen.Code{jen.Qual(toolrtPath, "Response")}
+	types := []jen.Code{jen.Qual(toolrtPath, "Response")}
+	var lines []string
 	if r := successBody(op); r != nil {
-		lines := []string{fmt.Sprintf("Body is the decoded %s response.", r.Status)}
+		lines = []string{fmt.Sprintf("Body is the decoded %s response.", r.Status)}
 		if len(strings.Fields(r.Description)) > 3 {
 			lines = append(lines, docLines(r.Description)...)
 		}
-		fields = append(fields, comment(lines).Id("Body").Add(e.goType(r.Schema)))
+		types = append(types, e.goType(r.Schema))
 	}
 	what := "the status, headers and raw body"
-	if len(fields) > 1 {
+	if len(types) > 1 {
 		what += ", and the decoded body"
 	}
-	doc(f, docLines(fmt.Sprintf("%s is what %s returns: %s.", op.ResponseType, op.GoName, what)))
-	f.Type().Id(op.ResponseType).Struct(fields...)
+	doc := docText(docLines(fmt.Sprintf("%s is what %s returns: %s.", op.ResponseType, op.GoName, what)))
+	e.typedDecl(f, types, func(types []string) string {
+		return responseText(doc, op.ResponseType, types, lines)
+	})
+}
+
+// responseText is the declaration of response struct type name, as gofmt
+// prints it: the embedded type types[0], then, when there is a types[1],
+// a Body field of that type after its doc comment lines bodyDoc.
+func responseText(doc, name string, types []string, bodyDoc []string) string {
+	var b strings.Builder
+	b.WriteString(doc + "type " + name + " struct {\n\t" + types[0] + "\n")
+	if len(types) > 1 {
+		for _, l := range bodyDoc {
+			b.WriteString("\t" + commentLine(l) + "\n")
+		}
+		b.WriteString("\tBody " + types[1] + "\n")
+	}
+	b.WriteString("}")
+	return b.String()
 }
 
 // methodDoc is the doc comment of an operation's method: the summary (or
@@ -167,10 +186,6 @@ func methodDoc(op *ir.Operation) []string {
 }
 
 func (e *emitter) emitMethod(f *jen.File, op *ir.Operation) {
-	params := []jen.Code{jen.Id("ctx").Qual("context", "Context")}
-	if op.InputType != "" {
-		params = append(params, jen.Id("in").Id(op.InputType))
-	}
 	body := []string{"req := " + descriptorFunc(op) + "().NewRequest()"}
 	for _, p := range op.Params {
 		arg := p.Arg
@@ -191,7 +206,13 @@ func (e *emitter) emitMethod(f *jen.File, op *ir.Operation) {
 		"err := c.rt.Do(ctx, req, &out.Response, "+decodeInto+")",
 		"return out, err",
 	)
-	doc(f, methodDoc(op))
-	f.Func().Params(jen.Id("c").Op("*").Id("Client")).Id(op.GoName).Params(params...).
-		Params(jen.Op("*").Id(op.ResponseType), jen.Error()).Block(e.stmtsLit(body))
+	doc := docText(methodDoc(op))
+	e.typedDecl(f, []jen.Code{jen.Qual("context", "Context")}, func(types []string) string {
+		params := "ctx " + types[0]
+		if op.InputType != "" {
+			params += ", in " + op.InputType
+		}
+		return doc + "func (c *Client) " + op.GoName + "(" + params + ") (*" + op.ResponseType + ", error) {\n\t" +
+			strings.Join(body, "\n\t") + "\n}"
+	})
 }

@@ -33,22 +33,22 @@ func (e *emitter) emitDescriptor(f *jen.File, op *ir.Operation) {
 	if !isTool {
 		d = catalog.Request(op)
 	}
+	var lines []string
 	if isTool {
-		doc(f, docLines(fmt.Sprintf("%s returns a new descriptor of the %s operation: its request and, as an agent tool, its schema.", descriptorFunc(op), op.Name)))
+		lines = docLines(fmt.Sprintf("%s returns a new descriptor of the %s operation: its request and, as an agent tool, its schema.", descriptorFunc(op), op.Name))
 	} else {
-		doc(f, docLines(fmt.Sprintf("%s returns a new descriptor of the %s operation's request (it has no agent tool).", descriptorFunc(op), op.Name)))
+		lines = docLines(fmt.Sprintf("%s returns a new descriptor of the %s operation's request (it has no agent tool).", descriptorFunc(op), op.Name))
 	}
-	lit := jen.Op("&").Qual(toolrtPath, "Operation")
 	if fields, ok := e.keyedDescriptor(op, d); ok {
-		// The method's constant, if any, is the literal's second element
-		// so that jen imports net/http; splice puts it in its field.
-		elems := []jen.Code{jen.Op(e.chains.keepKeyed(fields))}
+		var method jen.Code
 		if c := httpMethods[d.Method]; c != "" {
-			elems = append(elems, jen.Qual("net/http", c))
+			method = jen.Qual("net/http", c)
 		}
-		f.Func().Id(descriptorFunc(op)).Params().Op("*").Qual(toolrtPath, "Operation").Block(jen.Return(lit.Values(elems...)))
+		e.descriptorDecl(f, descriptorFunc(op), lines, fields, method)
 		return
 	}
+	doc(f, lines)
+	lit := jen.Op("&").Qual(toolrtPath, "Operation")
 	var fields fieldList
 	fields.add("Name", jen.Lit(d.Name))
 	fields.add("Description", jen.Lit(d.Description))
@@ -103,16 +103,36 @@ func (e *emitter) emitDescriptor(f *jen.File, op *ir.Operation) {
 	if d.Example != "" {
 		fields.add("Example", e.jsonLit(d.Example))
 	}
-	lines := make([]jen.Code, 0, len(fields)+1)
+	elems := make([]jen.Code, 0, len(fields)+1)
 	for _, fld := range fields {
-		lines = append(lines, jen.Line().Add(fld))
+		elems = append(elems, jen.Line().Add(fld))
 	}
-	lines = append(lines, jen.Line())
-	f.Func().Id(descriptorFunc(op)).Params().Op("*").Qual(toolrtPath, "Operation").Block(jen.Return(lit.Values(lines...)))
+	elems = append(elems, jen.Line())
+	f.Func().Id(descriptorFunc(op)).Params().Op("*").Qual(toolrtPath, "Operation").Block(jen.Return(lit.Values(elems...)))
+}
+
+// descriptorDecl declares function name, with its doc comment lines, that
+// returns a descriptor literal of fields (keyedDescriptor), as gofmt
+// prints it (keyedText, in a declaration nestedDecl writes); method, the
+// net/http constant methodHole stands for, is nil where there is none.
+func (e *emitter) descriptorDecl(f *jen.File, name string, lines []string, fields []keyedField, method jen.Code) {
+	types := []jen.Code{jen.Qual(toolrtPath, "Operation")}
+	if method != nil {
+		types = append(types, method)
+	}
+	doc := docText(lines)
+	e.nestedDecl(f, types, func(types []string) string {
+		method := ""
+		if len(types) > 1 {
+			method = types[1]
+		}
+		return doc + "func " + name + "() *" + types[0] + " {\n\treturn &" + types[0] + "{" +
+			keyedText(fields, "\t\t", method) + "\n}"
+	})
 }
 
 // keyedDescriptor returns the fields of d's literal as gofmt prints them
-// (keepKeyed), the method's constant left as methodHole, or false where
+// (keyedText), the method's constant left as methodHole, or false where
 // jen and gofmt must lay it out: a value
 // too long for gofmt to align (go/printer's nodeSize gives up past 1e6
 // bytes), or a package whose name an import's would have to give way to.
