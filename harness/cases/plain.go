@@ -24,12 +24,14 @@ import (
 // such identifiers, "cus_"), or a match of the field's pattern; names a
 // plain name ("billing-api").
 
-// echoes reports whether s carries a word (three letters or more) of
-// name.
+// echoes reports whether s carries a word of name: inside one of its
+// own words for a name's word of three letters or more ("pretty" in
+// "pretty-94"), as a word of its own for a shorter one ("id" in "id-51").
 func echoes(name, s string) bool {
 	ls := strings.ToLower(s)
+	own := lowerWords(s)
 	for _, w := range lowerWords(name) {
-		if len(w) >= 3 && strings.Contains(ls, w) {
+		if len(w) >= 3 && strings.Contains(ls, w) || len(w) == 2 && slices.Contains(own, w) {
 			return true
 		}
 	}

@@ -20,6 +20,7 @@ paths:
       operationId: getCustomer
       parameters:
         - {name: customer, in: path, required: true, schema: {type: string}}
+        - {name: id, in: query, schema: {type: string}}
         - {name: ending_before, in: query, schema: {type: string}}
         - {name: cluster_name, in: query, schema: {type: string, maxLength: 8}}
         - {name: code, in: query, schema: {type: string, pattern: "^[A-Z]{4}[0-9]{3}$"}}
@@ -74,6 +75,7 @@ func TestPlainValuesDoNotEchoTheName(t *testing.T) {
 		{"code", "CODE123", regexp.MustCompile(`^[A-Z]{4}[0-9]{3}$`)},
 		{"state", "state-open", regexp.MustCompile(`^state-open$`)},
 		{"customer", "cus_abc", regexp.MustCompile(`^cus_abc$`)},
+		{"id", "id-51", regexp.MustCompile(`^[A-Za-z0-9]{14}$`)},
 	} {
 		got, ok := run(7, tc.name, tc.in).(string)
 		if !ok || !tc.want.MatchString(got) {
