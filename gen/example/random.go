@@ -661,3 +661,11 @@ var (
 	languages = []string{"en", "de", "fr", "es"}
 	colors    = []string{"red", "green", "blue", "black"}
 )
+
+// ThingName returns a name of the kind things are given ("billing-api"),
+// from the pool Random's own text names things from.
+func (r *Random) ThingName() string { return r.pick(thingNames) }
+
+// Match returns a random string that matches pattern; ok is false when
+// the pattern is not Go (RE2) syntax or no match could be built.
+func (r *Random) Match(pattern string) (string, bool) { return randomMatch(r.rng, pattern) }

@@ -110,6 +110,8 @@ type generator struct {
 	// extra is the step a tool's new objects were found to need before
 	// its cases hold (closeTicket before reopenTicket).
 	extra map[string]*ir.Operation
+	// prefixes are the spec's identifier prefixes by thing (idPrefixes).
+	prefixes map[string]string
 	// stepTry varies the setup arguments when a plan is made again.
 	stepTry int
 	// cat is Options.Catalog, or without it a Bound of the API with no
@@ -130,6 +132,7 @@ func (g *generator) setupGen(op *ir.Operation) *toolGen {
 	var tg *toolGen
 	if checker, err := g.cat.Checker(op.Name); err == nil {
 		tg = newToolGen(g.cat, op, g.opts, g.h, checker, g.logf)
+		tg.prefixes = g.prefixes
 	}
 	g.setupGens[op.Name] = tg
 	return tg
@@ -194,7 +197,7 @@ func Generate(ctx context.Context, api *ir.API, opts Options) ([]Case, *Report, 
 		logf("%s", w)
 	}
 	g := &generator{api: api, opts: opts, h: h, allow: allow, logf: logf, cat: cat,
-		setupGens: map[string]*toolGen{}, extra: map[string]*ir.Operation{}}
+		setupGens: map[string]*toolGen{}, extra: map[string]*ir.Operation{}, prefixes: idPrefixes(api)}
 	var out []Case
 	gens := map[string]*toolGen{}
 	checks, checkErrs := checkers(ctx, cat, ops)
@@ -206,6 +209,7 @@ func Generate(ctx context.Context, api *ir.API, opts Options) ([]Case, *Report, 
 			return nil, nil, err
 		}
 		tg := newToolGen(cat, op, opts, h, checks[i], logf)
+		tg.prefixes = g.prefixes
 		gens[op.Name] = tg
 		cs := tg.cases()
 		used := map[string]bool{}
@@ -268,6 +272,8 @@ type toolGen struct {
 	checker *argcheck.Checker
 	h       *harvester
 	logf    func(string, ...any)
+	// prefixes are the spec's identifier prefixes by thing (idPrefixes).
+	prefixes map[string]string
 
 	// harvested holds the real values for each input the graph fills,
 	// in a seeded order, and next the position of the next one to use,
@@ -485,6 +491,9 @@ func (tg *toolGen) build(rng *rand.Rand, sc Scenario, first bool) Case {
 			continue
 		}
 		v, origin := values.Arg(a, sc.mode(), first)
+		if origin == example.Made {
+			v = tg.plain(values, rng, a, v)
+		}
 		args[a.Name], src[a.Name] = v, Source{Kind: sourceKind(origin)}
 	}
 	// Dotted entries: the user's fields inside a body argument, and
