@@ -10,6 +10,10 @@ import (
 	"github.com/agentready/agentready/harness/retrieve"
 )
 
+// The fills below run after the main pass over the request and work on
+// what it left: a month or a year said as a number, a status said as an
+// adjective, an identifier the tool's one required argument still lacks.
+
 // years gives a year said as a number ("1099 report for 2024") to the
 // one empty argument whose name says year (reportYear, year), as a
 // string or an integer as its type wants; nothing when two arguments say
