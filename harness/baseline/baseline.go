@@ -303,7 +303,9 @@ import (
 //     a word, or a name joined by dashes, before a one-word name ("high
 //     priority", "the feature-x branch"); digits next to a
 //     numeric argument's name; booleans from their name's words, negated
-//     by "not", "without", "leaving out", ..., or by the state said after the name
+//     by "not", "without", "leaving out", ..., or by a negative prefix on
+//     a one-word name ("make it inactive" for active, "unpublished" for
+//     published: false, "not inactive": true), or by the state said after the name
 //     ("with watch switched off", "watch off": off and disabled false,
 //     enabled true, on only after switched, turned or set), also for
 //     a name of a thing and its state said so ("the wiki turned off"

@@ -920,11 +920,54 @@ func (f *filler) booleans() {
 			}
 			break
 		}
+		if !f.has(p) && len(stems) == 1 {
+			f.negatedAdjective(p, stems[0])
+		}
 		if !f.has(p) && len(p.words) > 1 && stateWords[p.words[len(p.words)-1]] {
 			f.switchedThing(p)
 		}
 		if !f.has(p) {
 			f.describedSwitch(p)
+		}
+	}
+}
+
+// negativePrefixes make an adjective its opposite: inactive, unpublished,
+// non-billable, disabled.
+var negativePrefixes = []string{"non-", "non", "un", "in", "im", "dis"}
+
+// negatedAdjective sets a boolean whose name says one word (stem) to false
+// when the request says that word with a negative prefix ("make it
+// inactive" for active, "the unpublished posts" for published), unless a
+// negation comes just before it ("not inactive"). The rest after the
+// prefix must be the word itself, of four letters or more: "index" says
+// nothing of dex.
+func (f *filler) negatedAdjective(p *param, stem string) {
+	if len(stem) < 4 {
+		return
+	}
+	for i, w := range f.u.words {
+		if f.u.used[w.tok] {
+			continue
+		}
+		for _, pre := range negativePrefixes {
+			rest, ok := strings.CutPrefix(w.lower, pre)
+			if !ok || len(rest) < 4 || english.Stem(rest) != stem {
+				continue
+			}
+			v := false
+			for k := i - 1; k >= 0 && k >= i-3; k-- {
+				if negations[f.u.words[k].lower] {
+					v = true
+				}
+			}
+			f.u.claimWords(i, i)
+			if p.typ == "string" {
+				f.args[p.name] = strconv.FormatBool(v)
+			} else {
+				f.args[p.name] = v
+			}
+			return
 		}
 	}
 }
