@@ -63,7 +63,7 @@ func spokenWordsOf(op *ir.Operation, words toolWords) toolWords {
 // createSettingsV1alpha1NamespacedPodPreset, whose only word the target
 // has and the other lacks is "core". Two tools whose spoken words are the
 // same are not told apart this way.
-func tellsSpoken(target, near toolWords, said map[string]bool) bool {
+func tellsSpoken(target, near toolWords, said *saidWords) bool {
 	t := compare(target, near, said, nil)
 	return t.own > 0 && (t.ownSaid == t.own || t.ownSaid > t.theirsSaid) || t.own == 0 && t.theirs > 0 && t.theirsSaid == 0
 }

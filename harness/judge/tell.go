@@ -105,17 +105,18 @@ func (j *Judge) TellApart(tool, text string) []Confusion {
 			said[s] = true
 		}
 	}
+	heard := &saidWords{words: said, asked: map[string]bool{}}
 	target := j.facts(op)
 	verbs := map[string]bool{target.verb: true}
 	var out []Confusion
 	for _, name := range target.near {
 		other := j.facts(j.api.Operation(name))
 		verbs[other.verb] = true
-		t := compare(target.words, other.words, said, verbs)
+		t := compare(target.words, other.words, heard, verbs)
 		if t.ownSaid > t.theirsSaid || t.own > 0 && t.ownSaid == t.own || t.own == 0 && t.theirsSaid == 0 {
 			continue
 		}
-		if tellsSpoken(target.spoken, other.spoken, said) {
+		if tellsSpoken(target.spoken, other.spoken, heard) {
 			continue
 		}
 		unsaid := t.unsaid
@@ -236,9 +237,30 @@ type tally struct {
 	unsaid                                     []string
 }
 
+// saidWords are the words a text said (with their synonyms and verb
+// classes), and whether it says each word asked of it so far: TellApart
+// asks the same words of one text for each of the nearest tools.
+type saidWords struct {
+	words map[string]bool
+	asked map[string]bool
+}
+
+// says reports whether the text says w, as a word or near one (nearWord).
+func (s *saidWords) says(w string) bool {
+	if s.words[w] {
+		return true
+	}
+	v, ok := s.asked[w]
+	if !ok {
+		v = nearWord(w, s.words)
+		s.asked[w] = v
+	}
+	return v
+}
+
 // compare tallies the words of a target and a nearby tool against what a
 // text said.
-func compare(target, near toolWords, said, verbs map[string]bool) tally {
+func compare(target, near toolWords, said *saidWords, verbs map[string]bool) tally {
 	var t tally
 	for w := range target {
 		if near[w] || prefixWord(w, near) {
@@ -248,7 +270,7 @@ func compare(target, near toolWords, said, verbs map[string]bool) tally {
 		if !verbs[w] && verbClass[w] == nil {
 			t.ownNouns++
 		}
-		if said[w] || nearWord(w, said) {
+		if said.says(w) {
 			t.ownSaid++
 		} else {
 			t.unsaid = append(t.unsaid, w)
@@ -259,7 +281,7 @@ func compare(target, near toolWords, said, verbs map[string]bool) tally {
 			continue
 		}
 		t.theirs++
-		if said[w] || nearWord(w, said) {
+		if said.says(w) {
 			t.theirsSaid++
 		}
 	}
