@@ -856,6 +856,27 @@ var negations = map[string]bool{"not": true, "no": true, "without": true, "exclu
 	"except": true, "non": true, "never": true, "don't": true, "dont": true, "skip": true, "omit": true,
 	"leaving": true, "leave": true, "omitting": true, "skipping": true}
 
+// negatedBefore reports whether one of the three words before word i is
+// a negation ("not", "without", ...).
+func (u *utterance) negatedBefore(i int) bool {
+	for w := i - 1; w >= 0 && w >= i-3; w-- {
+		if negations[u.words[w].lower] {
+			return true
+		}
+	}
+	return false
+}
+
+// setBool gives a boolean argument v, as "true"/"false" when its schema
+// types it a string.
+func (f *filler) setBool(p *param, v bool) {
+	if p.typ == "string" {
+		f.args[p.name] = strconv.FormatBool(v)
+	} else {
+		f.args[p.name] = v
+	}
+}
+
 // booleanFiller are name words that say nothing on their own.
 var booleanFiller = map[string]bool{"include": true, "is": true, "has": true, "with": true, "show": true, "enable": true,
 	"allow": true, "only": true, "should": true}
@@ -885,12 +906,7 @@ func (f *filler) booleans() {
 				// says what the tool does, not that its watch is on.
 				continue
 			}
-			v := true
-			for w := at - 1; w >= 0 && w >= at-3; w-- {
-				if negations[f.u.words[w].lower] {
-					v = false
-				}
-			}
+			v := !f.u.negatedBefore(at)
 			f.u.claimWords(at, end)
 			nt := f.u.words[end].tok + 1
 			for nt < len(f.u.toks) && separators[f.u.toks[nt].lower] && !f.u.toks[nt-1].clauseEnd {
@@ -913,11 +929,7 @@ func (f *filler) booleans() {
 					}
 				}
 			}
-			if p.typ == "string" {
-				f.args[p.name] = strconv.FormatBool(v)
-			} else {
-				f.args[p.name] = v
-			}
+			f.setBool(p, v)
 			break
 		}
 		if !f.has(p) && len(stems) == 1 {
@@ -955,18 +967,9 @@ func (f *filler) negatedAdjective(p *param, stem string) {
 			if !ok || len(rest) < 4 || english.Stem(rest) != stem {
 				continue
 			}
-			v := false
-			for k := i - 1; k >= 0 && k >= i-3; k-- {
-				if negations[f.u.words[k].lower] {
-					v = true
-				}
-			}
+			v := f.u.negatedBefore(i)
 			f.u.claimWords(i, i)
-			if p.typ == "string" {
-				f.args[p.name] = strconv.FormatBool(v)
-			} else {
-				f.args[p.name] = v
-			}
+			f.setBool(p, v)
 			return
 		}
 	}
@@ -1003,18 +1006,9 @@ func (f *filler) describedSwitch(p *param) {
 			if desc[k] != a.stem || !(k+1 < len(desc) && desc[k+1] == b.stem || k+2 < len(desc) && desc[k+2] == b.stem) {
 				continue
 			}
-			v := true
-			for w := i - 1; w >= 0 && w >= i-3; w-- {
-				if negations[ws[w].lower] {
-					v = false
-				}
-			}
+			v := !f.u.negatedBefore(i)
 			f.u.claimWords(i, i+1)
-			if p.typ == "string" {
-				f.args[p.name] = strconv.FormatBool(v)
-			} else {
-				f.args[p.name] = v
-			}
+			f.setBool(p, v)
 			return
 		}
 	}
@@ -1074,11 +1068,7 @@ func (f *filler) switchedThing(p *param) {
 			f.u.used[k] = true
 		}
 		f.u.claimWords(at, end)
-		if p.typ == "string" {
-			f.args[p.name] = strconv.FormatBool(v)
-		} else {
-			f.args[p.name] = v
-		}
+		f.setBool(p, v)
 		return
 	}
 }
