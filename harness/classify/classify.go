@@ -42,7 +42,8 @@ type Class string
 // The classes: the research's 13, RedundantParameter, the sequential
 // classes of multi-step cases and the two of the dialogue.
 const (
-	// ToolNotIdentified: the agent called no tool at all.
+	// ToolNotIdentified: the agent called no tool at all, or, on a
+	// multi-step case, only the first steps and never the target.
 	ToolNotIdentified Class = "tool_not_identified"
 	// IncorrectToolSelection: the agent called other tools, never the
 	// target.
