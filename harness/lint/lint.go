@@ -3,8 +3,8 @@
 // predicts an agent's mistakes: tools that are hard to tell apart, one
 // value under several parameter names, constraints said only in prose,
 // formatted values without an example, required inputs without a
-// description, descriptions over the token budget and return shapes that
-// differ between similar tools.
+// description, descriptions over the token budget, return shapes that
+// differ between similar tools and credentials left for the model to fill.
 //
 // Every Finding names the rule, the tool, the place in the spec (a JSON
 // pointer, and line and column when the spec was read from a file), the

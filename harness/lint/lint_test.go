@@ -101,6 +101,10 @@ var ruleCases = []struct {
 		doc(get("/tickets/open", "listOpenTickets", "List the open tickets that still wait for an agent", "")+
 			get("/tickets/all", "listAllTickets", "List every ticket ever raised, closed ones included", "")+
 			get("/teams", "listTeams", "List the teams that handle requests", ""), "")},
+	{RuleCredentialArgument.ID, "listThings",
+		doc(get("/things", "listThings", "List the things", queryParam("api_key", "Your API key.", "{type: string}")), ""),
+		doc(get("/things", "listThings", "List the things", queryParam("api_key", "Your API key.", "{type: string}")), "") +
+			"components:\n  securitySchemes:\n    key: {type: apiKey, in: query, name: api_key}\nsecurity: [{key: []}]\n"},
 	{RuleVersions.ID, "listThingsV1",
 		doc(get("/v1/things", "listThingsV1", "List the things", "")+get("/v2/things", "listThingsV2", "List the things", "")+
 			get("/teams", "listTeams", "List the teams", ""), ""),
@@ -197,5 +201,62 @@ func checkPlace(t *testing.T, text string, f Finding) {
 	}
 	if !strings.Contains(line, want) {
 		t.Errorf("%s on %s: line %d is %q, which does not declare %q (pointer %s)", f.Rule, f.Tool, f.Place.Line, line, want, f.Place.Pointer)
+	}
+}
+
+// TestCredentialArguments checks what credential-argument reads as a
+// credential and what it leaves alone.
+func TestCredentialArguments(t *testing.T) {
+	header := func(name, desc string) string {
+		return fmt.Sprintf("        - {name: %s, in: header, required: true, description: %q, schema: {type: string}}\n", name, desc)
+	}
+	bare := func(name string) string {
+		return fmt.Sprintf("        - {name: %s, in: query, required: true, schema: {type: string}}\n", name)
+	}
+	tests := []struct {
+		name string
+		spec string
+		// want maps each tool flagged to a word its message must hold.
+		want map[string]string
+	}{
+		{"an undescribed key every operation takes",
+			doc(get("/a", "getA", "Get a", bare("key"))+get("/b", "getB", "Get b", bare("key"))+
+				get("/c", "getC", "Get c", bare("key")), ""),
+			map[string]string{"getA": "no security scheme", "getB": "no security scheme", "getC": "no security scheme"}},
+		{"an API-key header under another spelling",
+			doc(get("/a", "getA", "Get a", header("X-API-Key", "Your secret key, granted on sign-up.")), ""),
+			map[string]string{"getA": "X-API-Key"}},
+		{"a scheme one operation forgets",
+			doc(get("/a", "getA", "Get a", bare("token"))+get("/b", "getB", "Get b", queryParam("token", "Your API token.", "{type: string}"))+
+				"      security: []\n", "") +
+				"components:\n  securitySchemes:\n    tok: {type: apiKey, in: query, name: token}\nsecurity: [{tok: []}]\n",
+			map[string]string{"getB": `security scheme "tok"`}},
+		{"values named like credentials that are not",
+			doc(get("/objects", "listObjects", "List objects", queryParam("key", "Only the object with this key.", "{type: string}"))+
+				get("/a", "getA", "Get a", "")+get("/b", "getB", "Get b", "")+
+				get("/clusters", "createCluster", "Create a cache cluster",
+					queryParam("AuthToken", "The password of the new cluster, sent as the AUTH token.", "{type: string}"))+
+				get("/check", "checkPassword", "Rate a password", queryParam("password", "The password to rate.", "{type: string}")), ""),
+			nil},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got := map[string]string{}
+			for _, f := range lintText(t, tc.spec) {
+				if f.Rule == RuleCredentialArgument.ID {
+					got[f.Tool] = f.Message + " / " + f.Fix
+				}
+			}
+			for tool, word := range tc.want {
+				if !strings.Contains(got[tool], word) {
+					t.Errorf("%s: %q lacks %q", tool, got[tool], word)
+				}
+			}
+			for tool, msg := range got {
+				if _, ok := tc.want[tool]; !ok {
+					t.Errorf("fired on %s: %s", tool, msg)
+				}
+			}
+		})
 	}
 }

@@ -57,6 +57,12 @@ var (
 	RuleUndescribedRequired = Rule{"undescribed-required", Error, classify.MissingParameter,
 		"A required parameter without a description",
 		"A model fills a required parameter it cannot read about with a guess, or leaves it out. Describe what it is and where its value comes from."}
+	RuleCredentialArgument = Rule{"credential-argument", Warning, classify.ToolAccessError,
+		"A credential passed as a tool argument",
+		"A query, header or cookie parameter that carries an API key or token, with no security scheme declaring it, " +
+			"becomes an argument the model must fill: it has no secret to give, so the call fails authentication, " +
+			"or the model asks the user for the key and carries it through its context and transcripts. " +
+			"Declare it as an apiKey security scheme and require it, so generated tools take it from the environment."}
 	RuleReturnShape = Rule{"return-shape", Note, classify.OutputMismatch,
 		"Similar tools return different shapes",
 		"Tools on the same resource that return differently shaped results make a model read one as the other. Return one shape (one schema) for one resource."}
@@ -64,7 +70,7 @@ var (
 
 // Rules lists every rule, in the order of their ids.
 var Rules = []Rule{
-	RuleConfusable, RuleParamNames, RuleLongDescription, RuleMissingExample,
+	RuleConfusable, RuleCredentialArgument, RuleParamNames, RuleLongDescription, RuleMissingExample,
 	RuleProseEnum, RuleProseFormat, RuleProseList, RuleProseRange, RuleProseRelation,
 	RuleReturnShape, RuleVersions, RuleUndescribedRequired,
 }
@@ -72,6 +78,7 @@ var Rules = []Rule{
 // ruleFuncs are the checks Lint runs, in order.
 var ruleFuncs = []func(*checker){
 	checkDocs,
+	checkCredentials,
 	checkProse,
 	checkParamNames,
 	checkConfusable,
