@@ -2,7 +2,9 @@ package lower
 
 import (
 	"fmt"
+	"maps"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -73,10 +75,74 @@ func (l *lowerer) finishOperation(op *ir.Operation) {
 			b.Arg = args.UniqueSep(want, "_")
 		}
 	}
+	if len(op.Security) == 0 {
+		l.impliedSecurity(op)
+	}
 	for _, alt := range op.Security {
 		for _, u := range alt {
 			l.usedSchemes[u.Scheme] = true
 		}
+	}
+}
+
+// impliedSecurity makes an operation that declares no security but takes,
+// as a parameter, the one an API-key scheme of the spec names (Trello
+// leaves security off 24 of its 324 operations, each still taking `key`
+// and `token`) require that scheme: the credential then comes from the
+// client's configuration, as on the API's other operations, instead of
+// being a tool argument a model is asked to fill with a secret. When none
+// of those parameters is required, the scheme stays optional (an empty
+// alternative).
+func (l *lowerer) impliedSecurity(op *ir.Operation) {
+	var req ir.SecurityRequirement
+	required := false
+	for _, p := range op.Params {
+		if p.In == ir.InPath {
+			continue
+		}
+		for _, name := range slices.Sorted(maps.Keys(l.schemes)) {
+			s := l.schemes[name]
+			if s.Kind == ir.SchemeAPIKey && s.In == p.In && strings.EqualFold(s.ParamName, p.Name) {
+				req = append(req, ir.SchemeUse{Scheme: name})
+				required = required || p.Required
+				if l.impliedBy == nil {
+					l.impliedBy = map[string][]string{}
+				}
+				l.impliedBy[name] = append(l.impliedBy[name], op.Name)
+				break
+			}
+		}
+	}
+	if len(req) == 0 {
+		return
+	}
+	op.Security = []ir.SecurityRequirement{req}
+	if !required {
+		op.Security = append(op.Security, ir.SecurityRequirement{})
+	}
+}
+
+// warnImplied says, once per scheme, which operations impliedSecurity
+// made require it.
+func (l *lowerer) warnImplied() {
+	for _, name := range slices.Sorted(maps.Keys(l.impliedBy)) {
+		ops := l.impliedBy[name]
+		sort.Strings(ops)
+		list := "operation " + ops[0] + " declares"
+		switch {
+		case len(ops) > 3:
+			list = fmt.Sprintf("operations %s and %d more declare", strings.Join(ops[:3], ", "), len(ops)-3)
+		case len(ops) > 1:
+			list = "operations " + strings.Join(ops, ", ") + " declare"
+		}
+		s := l.schemes[name]
+		ptr := "#/components/securitySchemes/" + jsonptr.Escape(name)
+		if l.doc.V2 != nil {
+			ptr = "#/securityDefinitions/" + jsonptr.Escape(name)
+		}
+		l.warnOnce(ptr, fmt.Sprintf("%s no security but take %s parameter %q of API-key scheme %q: "+
+			"agentready makes them require the scheme, so tools send the credential and no model is asked for it; "+
+			"add the scheme to their security in the spec to silence this", list, s.In, s.ParamName, name))
 	}
 }
 

@@ -68,6 +68,9 @@ type lowerer struct {
 	compNames   map[string]string
 	schemes     map[string]*ir.SecurityScheme
 	usedSchemes map[string]bool
+	// impliedBy lists, per API-key scheme, the operations that declare no
+	// security but take its parameter (see impliedSecurity).
+	impliedBy map[string][]string
 }
 
 // rawOp is an operation found in the spec, before lowering.
@@ -131,6 +134,7 @@ func Lower(doc *load.Document, opts Options) (*ir.API, diag.List) {
 	sort.Slice(l.api.Operations, func(i, j int) bool { return l.api.Operations[i].Name < l.api.Operations[j].Name })
 	l.keepReachableTypes()
 	l.nameTypes()
+	l.warnImplied()
 	for _, name := range slices.Sorted(maps.Keys(l.usedSchemes)) {
 		if s := l.schemes[name]; s != nil {
 			l.api.SecuritySchemes = append(l.api.SecuritySchemes, s)

@@ -12,6 +12,7 @@ import (
 	"github.com/agentready/agentready/gen/ir"
 	"github.com/agentready/agentready/gen/load"
 	"github.com/agentready/agentready/gen/lower"
+	"github.com/agentready/agentready/gen/toolschema"
 )
 
 // lowerSpec writes files (name -> content; the first is "spec.yaml") to a
@@ -623,5 +624,63 @@ paths:
 	owner := typeNamed(t, api, "CreateBBodyOwner")
 	if got := owner.Schema.Property("kind").Schema.Ref; got != typeNamed(t, api, "CreateABodyAllowedItem").ID {
 		t.Errorf("createB's owner.kind refers to %q, want the merged enum", got)
+	}
+}
+
+// TestImpliedSecurity checks that an operation declaring no security but
+// taking an API-key scheme's parameter requires the scheme, so the key is
+// no tool argument, and that the lowerer says so once per scheme.
+func TestImpliedSecurity(t *testing.T) {
+	api, diags := lower31(t, `
+paths:
+  /declared:
+    get:
+      operationId: declared
+      security: [{key: []}]
+      parameters: [{name: key, in: query, required: true, schema: {type: string}}]
+      responses: {'200': {description: ok}}
+  /forgot:
+    get:
+      operationId: forgot
+      parameters:
+        - {name: key, in: query, required: true, schema: {type: string}}
+        - {name: token, in: query, required: true, schema: {type: string}}
+        - {name: q, in: query, schema: {type: string}}
+      responses: {'200': {description: ok}}
+  /optional:
+    get:
+      operationId: optional
+      parameters: [{name: KEY, in: query, schema: {type: string}}]
+      responses: {'200': {description: ok}}
+  /header:
+    get:
+      operationId: header
+      parameters: [{name: key, in: header, required: true, schema: {type: string}}]
+      responses: {'200': {description: ok}}
+components:
+  securitySchemes:
+    key: {type: apiKey, in: query, name: key}
+    token: {type: apiKey, in: query, name: token}
+`)
+	if s := api.Operation("forgot").Security; len(s) != 1 || len(s[0]) != 2 || s[0][0].Scheme != "key" || s[0][1].Scheme != "token" {
+		t.Errorf("forgot security = %v, want both schemes together", s)
+	}
+	if s := api.Operation("optional").Security; len(s) != 2 || len(s[0]) != 1 || len(s[1]) != 0 {
+		t.Errorf("optional security = %v, want the scheme or nothing", s)
+	}
+	if s := api.Operation("header").Security; len(s) != 0 {
+		t.Errorf("header security = %v: a header named like a query key is not the key", s)
+	}
+	var args []string
+	for _, a := range toolschema.Args(api, api.Operation("forgot")) {
+		args = append(args, a.Name)
+	}
+	if got := strings.Join(args, " "); got != "q" {
+		t.Errorf("forgot's arguments = %s, want only q", got)
+	}
+	text := diagText(diags)
+	if strings.Count(text, "no security but take") != 2 || !strings.Contains(text, "operations forgot, optional declare") ||
+		!strings.Contains(text, `"token"`) {
+		t.Errorf("warnings:\n%s", text)
 	}
 }
