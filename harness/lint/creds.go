@@ -27,8 +27,9 @@ var authWords = []string{
 // checkCredentials finds tool arguments that carry a credential: a
 // query, header or cookie parameter whose name reads as one (key, token,
 // X-API-Key) and whose description says it authenticates the caller, or
-// which most of the API's operations take. No security scheme declares
-// it, so the generated tool asks the model for it: the model has no
+// which most of the API's operations take. No security scheme the
+// operation requires declares it, so the generated tool asks the model
+// for it: the model has no
 // secret to give, so it asks the user, invents one, or passes the user's
 // key through its context and transcripts.
 func checkCredentials(c *checker) {
@@ -72,10 +73,12 @@ func checkCredentials(c *checker) {
 	}
 }
 
+// separators are the characters credentialKey drops from a name.
+var separators = strings.NewReplacer("-", "", "_", "", ".", "")
+
 // credentialKey is a parameter name as credentialNames holds it.
 func credentialKey(name string) string {
-	n := strings.ToLower(name)
-	n = strings.NewReplacer("-", "", "_", "", ".", "").Replace(n)
+	n := separators.Replace(strings.ToLower(name))
 	if strings.HasPrefix(name, "x-") || strings.HasPrefix(name, "X-") {
 		n = strings.TrimPrefix(n, "x")
 	}
