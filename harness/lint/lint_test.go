@@ -226,10 +226,11 @@ func TestCredentialArguments(t *testing.T) {
 		{"an API-key header under another spelling",
 			doc(get("/a", "getA", "Get a", header("X-API-Key", "Your secret key, granted on sign-up.")), ""),
 			map[string]string{"getA": "X-API-Key"}},
-		{"a scheme one operation forgets",
+		{"a scheme an operation that authenticates otherwise takes as a parameter",
 			doc(get("/a", "getA", "Get a", bare("token"))+get("/b", "getB", "Get b", queryParam("token", "Your API token.", "{type: string}"))+
-				"      security: []\n", "") +
-				"components:\n  securitySchemes:\n    tok: {type: apiKey, in: query, name: token}\nsecurity: [{tok: []}]\n",
+				"      security: [{bearer: []}]\n", "") +
+				"components:\n  securitySchemes:\n    tok: {type: apiKey, in: query, name: token}\n    bearer: {type: http, scheme: bearer}\n" +
+				"security: [{tok: []}]\n",
 			map[string]string{"getB": `security scheme "tok"`}},
 		{"values named like credentials that are not",
 			doc(get("/objects", "listObjects", "List objects", queryParam("key", "Only the object with this key.", "{type: string}"))+
