@@ -4,23 +4,13 @@ import (
 	"fmt"
 	"math"
 	"strconv"
-	"strings"
+
+	"github.com/agentready/agentready/internal/english"
 )
 
-// unitSeconds are the units of time a request or an argument speaks in,
-// in seconds; months and years only convert to themselves.
-var unitSeconds = map[string]float64{"second": 1, "minute": 60, "hour": 3600, "day": 86400, "week": 7 * 86400,
-	"month": -1, "year": -2}
-
-// timeUnit is the unit a word names ("minutes", "hrs" is not read), ""
-// when none.
-func timeUnit(w string) string {
-	w = strings.TrimSuffix(strings.ToLower(w), "s")
-	if _, ok := unitSeconds[w]; ok {
-		return w
-	}
-	return ""
-}
+// timeUnit is the unit a word names ("minutes"; "hrs" is not read),
+// "" when none.
+func timeUnit(w string) string { return english.TimeUnit(w) }
 
 // unitOf is the unit an integer or number argument counts in: a unit
 // its name says (sinceSeconds, duration_in_months, a string num_minutes),
@@ -95,7 +85,7 @@ func (f *filler) durations() {
 		}
 		v := n
 		if unit != said {
-			from, to := unitSeconds[said], unitSeconds[unit]
+			from, to := english.UnitSeconds(said), english.UnitSeconds(unit)
 			if from < 0 || to < 0 {
 				f.u.used[i], f.u.used[i+1] = true, true
 				continue

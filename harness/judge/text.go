@@ -377,6 +377,28 @@ func parseNumber(s string) (float64, bool) {
 	return 0, false
 }
 
+// lengthOfTime reads a text that ends in a length of time: a number
+// (or "a", "an", "one") and a unit ("10 minutes", "an hour"), the unit
+// as english.TimeUnit names it; false for a month or a year, whose
+// length varies.
+func lengthOfTime(t *text) (n float64, unit string, ok bool) {
+	ws := t.toks
+	if len(ws) < 2 {
+		return 0, "", false
+	}
+	unit = english.TimeUnit(ws[len(ws)-1])
+	if english.UnitSeconds(unit) <= 0 {
+		return 0, "", false
+	}
+	switch w := ws[len(ws)-2]; w {
+	case "a", "an", "one":
+		return 1, unit, true
+	default:
+		n, ok = parseNumber(w)
+		return n, unit, ok
+	}
+}
+
 // ordinals are the words for the first places of a sequence.
 var ordinals = []string{"first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"}
 
@@ -619,6 +641,15 @@ func plausible(form string, l leaf) bool {
 		}
 		return false
 	case float64:
+		if n, unit, ok := lengthOfTime(f); ok {
+			// "10 minutes" says 600 of a field that counts in seconds.
+			var desc []string
+			if s := l.up[len(l.up)-1].schema; s != nil {
+				desc = prose.Words(s.Description)
+			}
+			own := english.UnitSeconds(english.CountsIn(prose.Words(l.key), desc))
+			return own > 0 && n*english.UnitSeconds(unit) == x*own
+		}
 		if n, ok := parseNumber(form); ok {
 			// "49.99" says 4999 of an amount in cents.
 			return n == x || MinorUnits(l.up[len(l.up)-1].schema) && math.Round(n*100) == x

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"hash/fnv"
 	"maps"
 	"math"
 	"math/rand/v2"
@@ -405,6 +406,14 @@ func (p *phraser) detail(f field) string {
 		case last == "offset" || last == "skip":
 			return p.pick("skipping the first "+n, "starting after the first "+n)
 		}
+		if d, rest, ok := p.lengthOfTime(f, ws, x); ok {
+			// "a timeout of 10 minutes" for 600 seconds.
+			p.forms[f.path] = d
+			if len(rest) == 0 {
+				return "for " + d
+			}
+			return p.numberDetail(rest, d)
+		}
 		if main, ok := p.mainUnits(f, x); ok {
 			// "costing 49.99" for 4999 cents, as people say money.
 			p.forms[f.path] = main
@@ -618,7 +627,7 @@ func (p *phraser) stringDetail(f field, x string) string {
 	}
 	switch {
 	case format == "date-time" || format == "date":
-		d := sayTime(x)
+		d := p.sayTime(x)
 		switch last {
 		case "after", "before", "since", "until", "from", "to":
 			return h + " " + d
@@ -782,7 +791,7 @@ func (p *phraser) change(f field) string {
 			if l := ws[len(ws)-1]; len(ws) > 1 && (l == "at" || l == "on") {
 				h = strings.Join(ws[:len(ws)-1], " ") + " date"
 			}
-			return "the " + h + " to " + sayTime(x)
+			return "the " + h + " to " + p.sayTime(x)
 		case s != nil && len(s.Enum) > 0:
 			return "the " + h + " to " + say(x)
 		case strings.ContainsAny(x, " ,"):
@@ -1001,10 +1010,10 @@ func (p *phraser) literal(v any) string {
 // enum value as words, anything else as it is.
 func (p *phraser) sayString(s *ir.Schema, x string) string {
 	if _, err := time.Parse(time.RFC3339, x); err == nil {
-		return sayTime(x)
+		return p.sayTime(x)
 	}
 	if s != nil && s.Format == "date" {
-		return sayTime(x)
+		return p.sayTime(x)
 	}
 	if s != nil && len(s.Enum) > 0 || ordinary(x) {
 		return say(x)
@@ -1149,11 +1158,45 @@ func sayNumber(f float64) string {
 	return strconv.FormatFloat(f, 'f', -1, 64)
 }
 
-// sayTime writes a date or date-time as people do: "1 March 2026", "14
-// March 2030 at 09:30 UTC".
-func sayTime(s string) string {
+// Date styles: the ways people write a date. A request says each date
+// in one of them, drawn from the case and the value apart from the
+// phraser's random stream: the judge (and the baseline) read all three.
+const (
+	// dayMonth is "1 March 2026".
+	dayMonth = iota
+	// monthOrdinal is "March 1st 2026", as people in the US type it.
+	monthOrdinal
+	// monthShort is "Mar 1 2026".
+	monthShort
+	dateStyles
+)
+
+// sayTime writes a date or date-time in words, in the style the case
+// draws for it.
+func (p *phraser) sayTime(s string) string {
+	h := fnv.New64a()
+	h.Write([]byte(p.key))
+	h.Write([]byte{0})
+	h.Write([]byte(s))
+	return sayTimeIn(s, int(h.Sum64()%dateStyles))
+}
+
+// sayTimeIn writes a date or date-time in words in a date style: "1
+// March 2026", "March 1st 2026", "Mar 1 2026", with the time of day
+// after it when it is not midnight ("at 09:30 UTC"). Anything else is
+// returned as it is.
+func sayTimeIn(s string, style int) string {
+	day := func(t time.Time) string {
+		switch style {
+		case monthOrdinal:
+			return fmt.Sprintf("%s %s %d", t.Month(), english.Ordinal(t.Day()), t.Year())
+		case monthShort:
+			return fmt.Sprintf("%s %d %d", t.Month().String()[:3], t.Day(), t.Year())
+		}
+		return fmt.Sprintf("%d %s %d", t.Day(), t.Month(), t.Year())
+	}
 	if t, err := time.Parse(time.RFC3339, s); err == nil {
-		d := fmt.Sprintf("%d %s %d", t.Day(), t.Month(), t.Year())
+		d := day(t)
 		if t.Hour() == 0 && t.Minute() == 0 && t.Second() == 0 {
 			return d
 		}
@@ -1168,7 +1211,7 @@ func sayTime(s string) string {
 		return d + " at " + clock + " " + zone
 	}
 	if t, err := time.Parse(time.DateOnly, s); err == nil {
-		return fmt.Sprintf("%d %s %d", t.Day(), t.Month(), t.Year())
+		return day(t)
 	}
 	return s
 }
@@ -1377,4 +1420,45 @@ func (p *phraser) mainUnits(f field, x float64) (string, bool) {
 		}
 	}
 	return strconv.FormatFloat(x/100, 'f', 2, 64), true
+}
+
+// lengthOfTime says a number of seconds, minutes or hours as people say
+// a length of time: in the largest unit that holds it whole ("10
+// minutes" for 600 seconds, "1 hour" for 3600, "2 days"), where the
+// field's name or description says the unit it counts in
+// (english.CountsIn). rest is the field's name without the unit's word
+// ("timeout" of timeout_seconds). It fails for a count above 100 of the
+// unit, for a field that counts in no unit or in months, and in one case
+// in three, which keeps the number as it is.
+func (p *phraser) lengthOfTime(f field, ws []string, x float64) (said string, rest []string, ok bool) {
+	if x <= 0 || x != math.Trunc(x) || chance(p.key+"\x00"+f.path, "length of time as a number", 3) {
+		return "", nil, false
+	}
+	desc := ""
+	if s := p.api.Resolve(f.schema); s != nil {
+		desc = s.Description
+	}
+	own := english.UnitSeconds(english.CountsIn(ws, prose.Words(desc)))
+	if own <= 0 {
+		return "", nil, false
+	}
+	for _, unit := range []string{"week", "day", "hour", "minute"} {
+		sec := english.UnitSeconds(unit)
+		if sec <= own {
+			break
+		}
+		if n := x * own / sec; n == math.Trunc(n) && n <= 100 {
+			said = sayNumber(n) + " " + unit
+			if n != 1 {
+				said += "s"
+			}
+			for _, w := range ws {
+				if english.TimeUnit(w) == "" {
+					rest = append(rest, w)
+				}
+			}
+			return said, rest, true
+		}
+	}
+	return "", nil, false
 }

@@ -61,18 +61,27 @@ func judgedTexts(t *testing.T, api *ir.API, tool string, args map[string]any) []
 		if err != nil {
 			t.Fatal(err)
 		}
-		us, err := tm.Utter(ctx, described, &c)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, u := range us {
-			if v := j.Check(&c, &u); !v.OK() {
-				t.Errorf("%s: the judge rejects %q (forms %v): %s", tool, u.Text, u.Forms, v)
-			}
+		for _, u := range utterJudged(t, described, j, tm, &c) {
 			out = append(out, u.Text)
 		}
 	}
 	return out
+}
+
+// utterJudged returns the template utterances of a case, failing the
+// test for each one the judge rejects.
+func utterJudged(t *testing.T, described *catalog.Bound, j *judge.Judge, tm *Templates, c *cases.Case) []cases.Utterance {
+	t.Helper()
+	us, err := tm.Utter(ctx, described, c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, u := range us {
+		if v := j.Check(c, &u); !v.OK() {
+			t.Errorf("%s: the judge rejects %q (forms %v): %s", c.Tool, u.Text, u.Forms, v)
+		}
+	}
+	return us
 }
 
 func TestEnumValuesReadAsAdjectives(t *testing.T) {

@@ -1,10 +1,13 @@
 package utter
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
 	"github.com/agentready/agentready/gen/catalog"
+	"github.com/agentready/agentready/gen/ir"
+	"github.com/agentready/agentready/harness/cases"
 	"github.com/agentready/agentready/harness/judge"
 )
 
@@ -58,4 +61,39 @@ func TestSaidAsPeopleWriteThem(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestValuesInTheUsersWords checks that dates are written in each of the
+// styles people use, that a length of time in seconds is said in a
+// larger unit when it is one whole ("10 minutes"), some requests keeping
+// the number, and that the judge recovers every value from each.
+func TestValuesInTheUsersWords(t *testing.T) {
+	said := func(api *ir.API, tool string, args map[string]any, forms ...string) {
+		t.Helper()
+		described := catalog.Describe(api)
+		j := judge.New(described)
+		tm, err := NewTemplates(TemplateOptions{Seed: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		seen := map[string]bool{}
+		for i := range 24 {
+			c := cases.Case{ID: fmt.Sprintf("%s/test/%02d", tool, i), Tool: tool, Args: args}
+			for _, u := range utterJudged(t, described, j, tm, &c) {
+				for _, f := range forms {
+					seen[f] = seen[f] || strings.Contains(u.Text, f)
+				}
+			}
+		}
+		for _, f := range forms {
+			if !seen[f] {
+				t.Errorf("%s: no request says %q", tool, f)
+			}
+		}
+	}
+	gh := loadSpec(t, githubSpec)
+	said(gh, "issues_list-for-repo", map[string]any{"owner": "acme", "repo": "webapp", "since": "2026-03-01T00:00:00Z"},
+		"1 March 2026", "March 1st 2026", "Mar 1 2026")
+	k8s := loadSpec(t, "../shared/specs/real/kubernetes-swagger2.json")
+	said(k8s, "listCoreV1NamespacedPod", map[string]any{"namespace": "shop", "timeoutSeconds": 600.0}, "10 minutes", "600")
 }

@@ -103,7 +103,7 @@ func annotated(t *testing.T, seed uint64) (*ir.API, []cases.Case) {
 func mentions(v any) []string {
 	switch x := v.(type) {
 	case string:
-		out := []string{x, say(x), sayTime(x)}
+		out := []string{x, say(x), sayTimeIn(x, dayMonth), sayTimeIn(x, monthOrdinal), sayTimeIn(x, monthShort)}
 		if strings.HasPrefix(x, "-") {
 			out = append(out, say(x[1:]))
 		}

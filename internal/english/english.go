@@ -1,6 +1,7 @@
 // Package english holds the few English word helpers that the generator
 // and the harness share: the singular and the plural of a noun, a light
-// stem that makes the forms of a word meet, and a count with its noun.
+// stem that makes the forms of a word meet, a count with its noun, an
+// ordinal ("1st"), and the units of time a length of time is said in.
 //
 // The rules are suffix rules with a short list of exceptions, chosen for
 // the nouns API names are made of (users, policies, branches, statuses,

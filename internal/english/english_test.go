@@ -1,6 +1,9 @@
 package english
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestSingular(t *testing.T) {
 	for in, want := range map[string]string{
@@ -84,5 +87,33 @@ func TestCount(t *testing.T) {
 		if got := Count(c.n, "case"); got != c.want {
 			t.Errorf("Count(%d) = %q, want %q", c.n, got, c.want)
 		}
+	}
+}
+
+func TestOrdinal(t *testing.T) {
+	for n, want := range map[int]string{1: "1st", 2: "2nd", 3: "3rd", 4: "4th", 11: "11th", 12: "12th", 13: "13th", 21: "21st", 22: "22nd", 31: "31st"} {
+		if got := Ordinal(n); got != want {
+			t.Errorf("Ordinal(%d) = %q, want %q", n, got, want)
+		}
+	}
+}
+
+func TestTimeUnits(t *testing.T) {
+	for _, c := range []struct {
+		name, desc string
+		want       string
+	}{
+		{"timeout seconds", "", "second"},
+		{"ttl", "How long the token lives, in Minutes.", "minute"},
+		{"ttl", "In seconds or minutes.", ""},
+		{"expires at", "Time at which it expires. Measured in seconds since the Unix epoch.", ""},
+		{"limit", "How many to return.", ""},
+	} {
+		if got := CountsIn(strings.Fields(c.name), strings.Fields(strings.Trim(c.desc, "."))); got != c.want {
+			t.Errorf("CountsIn(%q, %q) = %q, want %q", c.name, c.desc, got, c.want)
+		}
+	}
+	if UnitSeconds(TimeUnit("Hours")) != 3600 || TimeUnit("hrs") != "" || UnitSeconds("month") >= 0 {
+		t.Error("TimeUnit and UnitSeconds disagree with the units of time")
 	}
 }
