@@ -191,7 +191,9 @@ import (
 //     gloss's words in a row, or all of a gloss of one or two), also
 //     of an integer's code table of two entries or more ("1=month,
 //     3=quarter, 12=year": "by quarter" is 3, and "yearly" 12, a gloss's
-//     word said with -ly), or
+//     word said with -ly), or by the period's noun of a value written
+//     with -ly ("this week" for weekly, "top topics of the month" for
+//     monthly; not a counted length, "the last 3 months"), or
 //     clipped, as people shorten a long word ("prod" for production: a
 //     word of four letters or more, no verb, that starts the value and
 //     that the value runs on past by three letters or more); quoted text, for text arguments or
@@ -233,7 +235,7 @@ import (
 //     word between "the" and that noun ("the checkout service"), never
 //     the request's leftover words; values a
 //     description lists ("Either auto or away", "Recognized values are
-//     open, closed and all") as an enum's, and no identifier for an
+//     open, closed and all", "Enum: all, yearly, monthly") as an enum's, and no identifier for an
 //     argument whose description says it takes one of those it lists
 //     ("One of: all, closed, none or open", "all or a comma-separated
 //     list of: ...", " true or false": "cards in list 60d5..." gives no
@@ -302,8 +304,10 @@ import (
 //     repository branch or tag"); or
 //     a word, or a name joined by dashes, before a one-word name ("high
 //     priority", "the feature-x branch"); digits next to a
-//     numeric argument's name; booleans from their name's words, negated
-//     by "not", "without", "leaving out", ..., or by a negative prefix on
+//     numeric argument's name; booleans from their name's words (the two
+//     words of a name also with a determiner between them: "block their
+//     email" for block_email), negated by "not", "don't", "without",
+//     "leaving out", ..., or by a negative prefix on
 //     a one-word name ("make it inactive" for active, "unpublished" for
 //     published: false, "not inactive": true), or by the state said after the name
 //     ("with watch switched off", "watch off": off and disabled false,
@@ -330,7 +334,13 @@ import (
 //     "in", "of", "for" or "on" ("users in webshop production") for the
 //     tool's two or more required identifiers still empty, in the
 //     schema's order, when there are exactly as many words, none a word
-//     of the sentence, of the tool's name or of an argument's name; an identifier left over for the
+//     of the sentence, of the tool's name or of an argument's name; for
+//     the tool's one required username still empty (its name says
+//     username: username, Api-Username), the request's one word written
+//     as a person's handle: a possessive ("refresh mia_k's gravatar"), a
+//     name-shaped word ("which badges does mia_k have") or a plain word
+//     after "of", "for", "as", "user" or "username" ("the private
+//     messages of jdoe", "as system"), none when two words qualify; an identifier left over for the
 //     plain argument that is still empty, or for the tool's one argument
 //     that takes an identifier ("last 50 messages in C024BE91L":
 //     channel, "Conversation ID"); identifiers shaped like the

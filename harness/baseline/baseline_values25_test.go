@@ -1,0 +1,51 @@
+package baseline_test
+
+import "testing"
+
+// A period said by its noun is the enum value that names it by its -ly
+// form ("this week" for weekly, "of the month" for monthly, the values
+// listed in an enum or after "Enum:" in the description), but a counted length of time
+// ("the last 3 months") is no period.
+func TestPeriodSaidByItsNoun(t *testing.T) {
+	top := toolDef(t, "listTopTopics", "Get the top topics filtered by period",
+		`{"type":"object","properties":{
+			"period":{"type":"string","description":"Enum: all, yearly, quarterly, monthly, weekly, daily"}}}`)
+	users := toolDef(t, "listUsersPublic", "Get a public list of users",
+		`{"type":"object","properties":{
+			"period":{"type":"string","enum":["daily","weekly","monthly","quarterly","yearly","all"]}}}`)
+	checkArg(t, top, "top topics of the month", "period", "monthly")
+	checkArg(t, users, "list the users who were most active this week", "period", "weekly")
+	checkArg(t, users, "the busiest users this year", "period", "yearly")
+	checkArg(t, users, "users over the last 3 months", "period", nil)
+}
+
+// A required username is the one word the request writes as a person's
+// handle: a possessive, a name-shaped word, or a plain word after "of",
+// "for", "as" or "user"; never one of two such words, nor a word of the
+// sentence.
+func TestUsernameSaidAsAHandle(t *testing.T) {
+	badges := toolDef(t, "listUserBadges", "List badges for a user",
+		`{"type":"object","properties":{"username":{"type":"string"}},"required":["username"]}`)
+	top := toolDef(t, "listTopTopics", "Get the top topics filtered by period",
+		`{"type":"object","properties":{"Api-Key":{"type":"string"},"Api-Username":{"type":"string"},"period":{"type":"string"}},
+			"required":["Api-Key","Api-Username"]}`)
+	checkArg(t, badges, "refresh mia_k's badges", "username", "mia_k")
+	checkArg(t, badges, "which badges does mia_k have", "username", "mia_k")
+	checkArg(t, badges, "the badges of jdoe", "username", "jdoe")
+	checkArg(t, badges, "badges for jdoe and mia_k", "username", nil)
+	checkArg(t, badges, "list the badges of the forum", "username", nil)
+	checkArg(t, top, "key 7c1e9a42d0b84f6e, as system: top topics", "Api-Username", "system")
+	checkArg(t, top, "key 7c1e9a42d0b84f6e user system: top topics", "Api-Username", "system")
+}
+
+// The two words of a boolean's name said with a determiner between them
+// set it ("block their email" for block_email), and a negation before
+// them clears it ("don't block the ip"); other words between say nothing.
+func TestSwitchNamedAcrossADeterminer(t *testing.T) {
+	del := toolDef(t, "deleteUser", "Delete a user",
+		`{"type":"object","properties":{"id":{"type":"integer"},
+			"block_email":{"type":"boolean"},"block_ip":{"type":"boolean"}},"required":["id"]}`)
+	checkArg(t, del, "delete user 901 and block their email too", "block_email", true)
+	checkArg(t, del, "delete user 902 but don't block the ip", "block_ip", false)
+	checkArg(t, del, "delete user 903, block new email", "block_email", nil)
+}
