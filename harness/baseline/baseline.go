@@ -161,7 +161,8 @@ import (
 //     also "1 March 2026 at 09:15 UTC", identifiers with a distinctive
 //     pattern such as TCK-1042; a date also for a string argument without
 //     a format whose description says YYYY-MM-DD, whose example's value
-//     is a date, or, at the top level, whose name ends in date or is
+//     is a date (a date-time when the example's value is one: "until
+//     March 1st 2027" for a suspend_until shown as 2025-10-15T13:51:02Z), or, at the top level, whose name ends in date or is
 //     since, until, before or after with a description that says date
 //     ("Only commits after or in this date"), "since"
 //     and "from" before it saying start_date, "until" and "to" end_date;
@@ -259,7 +260,9 @@ import (
 //     actor, reporter or sender ("sorted by" names no one), and
 //     "assigned to octocat" for an assignee; "the
 //     latest 5 comments", "10 most recent charges", "the next 20" or
-//     "100 at most" for a limit, the order word going with the number
+//     "100 at most" for a limit (also one typed as text whose
+//     description says it holds a number, "number from 0 to 1000", as
+//     digits), the order word going with the number
 //     ("the first 50 droplets" leaves no "first" for a tag), never a
 //     number to pass over ("skip the first 40": an offset, by its
 //     alias); "50 a page", "25 per page", "20 at a time", "30 to a page", "50 of them"

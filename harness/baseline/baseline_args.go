@@ -257,6 +257,8 @@ func (f *filler) typed() {
 				// "Must follow format YYYY-MM-DD": a date, though the
 				// schema gives no format.
 				format = "date"
+			} else if format == "" && exampleDateTime(p) {
+				format = "date-time"
 			}
 			switch {
 			case format == "uuid" && formats.UUID(t.raw):

@@ -43,6 +43,22 @@ func describedDate(p *param) bool {
 	return len(p.words) == 1 && boundNames[p.words[0]] && p.descStems[english.Stem("date")]
 }
 
+// exampleDateTime reports whether a string argument without a format
+// takes a date-time all the same: its value in the tool's example is one
+// ("suspend_until":"2025-10-15T13:51:02.867Z"), so "until March 1st 2027"
+// goes in as 2027-03-01T00:00:00Z.
+func exampleDateTime(p *param) bool {
+	if p.scalarType() != "string" || len(p.enum) > 0 || p.pattern != nil || !p.inExample {
+		return false
+	}
+	ex, ok := p.example.(string)
+	if !ok {
+		return false
+	}
+	_, isDateTime := asDateTime(ex)
+	return isDateTime
+}
+
 // boundNames are the names of an argument that is one end of a time range.
 var boundNames = map[string]bool{"since": true, "until": true, "before": true, "after": true}
 

@@ -49,3 +49,26 @@ func TestSwitchNamedAcrossADeterminer(t *testing.T) {
 	checkArg(t, del, "delete user 902 but don't block the ip", "block_ip", false)
 	checkArg(t, del, "delete user 903, block new email", "block_email", nil)
 }
+
+// A limit typed as text whose description says it holds a number
+// ("number from 0 to 1000") takes a count as its digits, as an integer
+// limit does; a text limit that says nothing of numbers takes none.
+func TestCountInATextLimit(t *testing.T) {
+	actions := toolDef(t, "getCardsActionsByIdCard", "getCardsActionsByIdCard",
+		`{"type":"object","properties":{"idCard":{"type":"string","description":"card id or shortlink"},
+			"limit":{"type":"string","description":"number from 0 to 1000","default":"50"}},"required":["idCard"]}`)
+	opaque := toolDef(t, "getCardsActionsByIdCard", "getCardsActionsByIdCard",
+		`{"type":"object","properties":{"idCard":{"type":"string","description":"card id or shortlink"},
+			"limit":{"type":"string","description":"paging token"}},"required":["idCard"]}`)
+	checkArg(t, actions, "last 20 actions on card Xq3pL9aB", "limit", "20")
+	checkArg(t, opaque, "last 20 actions on card Xq3pL9aB", "limit", nil)
+}
+
+// A string argument without a format whose value in the tool's example is
+// a date-time takes a date said in words as a date-time.
+func TestDateTimeByExample(t *testing.T) {
+	suspend := toolDef(t, "suspendUser", "Suspend user\nExample: {\"id\":1,\"reason\":\"Ready for review.\",\"suspend_until\":\"2025-10-15T13:51:02.867Z\"}",
+		`{"type":"object","properties":{"id":{"type":"integer"},"reason":{"type":"string"},"suspend_until":{"type":"string"}},
+			"required":["id","reason","suspend_until"]}`)
+	checkArg(t, suspend, "suspend user 318 until March 1st 2027 for spamming", "suspend_until", "2027-03-01T00:00:00Z")
+}
