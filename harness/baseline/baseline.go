@@ -160,7 +160,8 @@ import (
 //     whose form says what they are (UUIDs, emails, dates and date-times,
 //     also "1 March 2026 at 09:15 UTC", identifiers with a distinctive
 //     pattern such as TCK-1042; a date also for a string argument without
-//     a format whose description says YYYY-MM-DD, whose example's value
+//     a format whose description says YYYY-MM-DD or starts with the word
+//     date ("date, or null"), whose example's value
 //     is a date (a date-time when the example's value is one: "until
 //     March 1st 2027" for a suspend_until shown as 2025-10-15T13:51:02Z), or, at the top level, whose name ends in date or is
 //     since, until, before or after with a description that says date
@@ -268,7 +269,9 @@ import (
 //     alias); "50 a page", "25 per page", "20 at a time", "30 to a page", "50 of them"
 //     for a limit or page size, never the page number; "rename X to Y",
 //     and "as nightly-0301" (a name-shaped or quoted word), for the one
-//     argument that names the thing (name, title, label), and for a
+//     argument that names the thing (name, title, label; else the one
+//     argument named value of a tool whose name says name:
+//     updateBoardsNameByIdBoard), and for a
 //     required one the one word after a noun of the tool's name that a
 //     preposition, a comma or the end follows ("a 20 GB volume pgdata
 //     in us-east");

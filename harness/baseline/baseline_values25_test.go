@@ -72,3 +72,21 @@ func TestDateTimeByExample(t *testing.T) {
 			"required":["id","reason","suspend_until"]}`)
 	checkArg(t, suspend, "suspend user 318 until March 1st 2027 for spamming", "suspend_until", "2027-03-01T00:00:00Z")
 }
+
+// A tool whose name says it sets a name takes "rename X to Y" in its one
+// value argument; a value whose description starts with "date" takes a
+// date.
+func TestValueOfASetter(t *testing.T) {
+	rename := toolDef(t, "updateBoardsNameByIdBoard", "updateBoardsNameByIdBoard",
+		`{"type":"object","properties":{"idBoard":{"type":"string"},
+			"value":{"type":"string","description":"string with length from 1 to 16384"}},"required":["idBoard"]}`)
+	due := toolDef(t, "updateCardsDueByIdCard", "updateCardsDueByIdCard",
+		`{"type":"object","properties":{"idCard":{"type":"string","description":"card id or shortlink"},
+			"value":{"type":"string","description":"date, or null"}},"required":["idCard"]}`)
+	desc := toolDef(t, "updateCardsDescByIdCard", "updateCardsDescByIdCard",
+		`{"type":"object","properties":{"idCard":{"type":"string"},
+			"value":{"type":"string","description":"string with length from 0 to 16384"}},"required":["idCard"]}`)
+	checkArg(t, rename, "rename board nC8QJJoZ to Roadmap 2025", "value", "Roadmap 2025")
+	checkArg(t, due, "set the due date on Xq3pL9aB to 2024-07-01", "value", "2024-07-01")
+	checkArg(t, desc, "rename card Xq3pL9aB to Launch", "value", nil)
+}
