@@ -179,7 +179,11 @@ import (
 //     description speaks of an email and whose name says a person or an
 //     identifier ("The user ID or email address"), and the request's one
 //     address for every required argument named email, as a tool that
-//     takes it in its path and its query gets it twice; a UUID first
+//     takes it in its path and its query gets it twice, else for the
+//     tool's one required login (a username or an address); a file's
+//     name ("banner.png", "site-2026-01-02.tar.gz": an extension files
+//     have, no path) for the one argument named for a file's name
+//     (filename, file_name); a UUID first
 //     to the argument whose name is said right before it, and never to
 //     one when the word right before it is a word of another argument's
 //     name and names nothing of this one's: "tenant 9a8b..." is the

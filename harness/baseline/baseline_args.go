@@ -52,6 +52,7 @@ func fill(t *toolSpec, u *utterance, force map[string]any) *filler {
 	f.monthSpan()
 	f.enums()
 	f.emails()
+	f.fileNames()
 	f.quoted()
 	f.slashPairs()
 	f.objectNames()

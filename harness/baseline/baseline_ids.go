@@ -801,8 +801,30 @@ func (f *filler) emails() {
 		if !f.u.used[i] {
 			f.emailByDescription(t.raw, i)
 		}
+		if !f.u.used[i] {
+			f.emailAsLogin(t.raw, i)
+		}
 	}
 	f.sameEmail()
+}
+
+// emailAsLogin gives an email the tool's one required argument named
+// login still empty: a login is a username or an email address, and a
+// model sends the address the request gives ("send a password reset to
+// jdoe@example.org").
+func (f *filler) emailAsLogin(email string, i int) {
+	var target *param
+	for _, p := range f.tool.params {
+		if p.required && !f.has(p) && p.scalarType() == "string" && len(p.enum) == 0 && len(p.words) == 1 && p.words[0] == "login" {
+			if target != nil {
+				return
+			}
+			target = p
+		}
+	}
+	if target != nil && f.set(target, email) {
+		f.u.used[i] = true
+	}
 }
 
 // placeWords name arguments that hold a place.

@@ -90,3 +90,26 @@ func TestValueOfASetter(t *testing.T) {
 	checkArg(t, due, "set the due date on Xq3pL9aB to 2024-07-01", "value", "2024-07-01")
 	checkArg(t, desc, "rename card Xq3pL9aB to Launch", "value", nil)
 }
+
+// A file's name said in the request goes to the argument named for a
+// file's name; a domain or a path does not.
+func TestFileNameForAFileNameArgument(t *testing.T) {
+	backup := toolDef(t, "sendDownloadBackupEmail", "Send download backup email",
+		`{"type":"object","properties":{"filename":{"type":"string"}},"required":["filename"]}`)
+	put := toolDef(t, "generatePresignedPut", "Initiates a direct external upload",
+		`{"type":"object","properties":{"file_name":{"type":"string"},"file_size":{"type":"integer"}},"required":["file_name","file_size"]}`)
+	checkArg(t, backup, "email me the download link for backup site-2026-01-02.tar.gz", "filename", "site-2026-01-02.tar.gz")
+	checkArg(t, put, "generate an upload url for banner.png", "file_name", "banner.png")
+	checkArg(t, backup, "email me the backup of acme.dev", "filename", nil)
+}
+
+// The request's email goes to a required login (a username or an
+// address); an optional one is left out.
+func TestEmailAsLogin(t *testing.T) {
+	reset := toolDef(t, "sendPasswordResetEmail", "Send password reset email",
+		`{"type":"object","properties":{"login":{"type":"string"}},"required":["login"]}`)
+	optional := toolDef(t, "sendPasswordResetEmail", "Send password reset email",
+		`{"type":"object","properties":{"login":{"type":"string"}}}`)
+	checkArg(t, reset, "send a password reset to jdoe@example.org", "login", "jdoe@example.org")
+	checkArg(t, optional, "send a password reset to jdoe@example.org", "login", nil)
+}
