@@ -323,7 +323,10 @@ import (
 //     ("with watch switched off", "watch off": off and disabled false,
 //     enabled true, on only after switched, turned or set), also for
 //     a name of a thing and its state said so ("the wiki turned off"
-//     for wiki_enabled; the thing alone sets nothing), and "on"/"off"
+//     for wiki_enabled; the thing alone sets nothing), the one true/false
+//     value argument of a tool whose name says a state as a participle
+//     (updateBoardsClosedByIdBoard: "close board X" true, negated false),
+//     and "on"/"off"
 //     for the one a tool requires; or by two words its description
 //     says, in a row in the request and at most one word apart there
 //     ("on a cash basis" for "Filter to retrieve journals on a cash

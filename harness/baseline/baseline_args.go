@@ -72,6 +72,7 @@ func fill(t *toolSpec, u *utterance, force map[string]any) *filler {
 	f.numbers()
 	f.booleans()
 	f.switches()
+	f.stateValue()
 	f.places()
 	f.shaped()
 	f.statusWord()

@@ -113,3 +113,18 @@ func TestEmailAsLogin(t *testing.T) {
 	checkArg(t, reset, "send a password reset to jdoe@example.org", "login", "jdoe@example.org")
 	checkArg(t, optional, "send a password reset to jdoe@example.org", "login", nil)
 }
+
+// A tool that sets a state its name says (updateBoardsClosedByIdBoard)
+// takes "close board X" as value true, "don't close" as false; a tool
+// whose name says no state sets nothing.
+func TestStateSaidForASetter(t *testing.T) {
+	closed := toolDef(t, "updateBoardsClosedByIdBoard", "updateBoardsClosedByIdBoard",
+		`{"type":"object","properties":{"idBoard":{"type":"string"},
+			"value":{"type":"string","description":"true or false"}},"required":["idBoard"]}`)
+	pos := toolDef(t, "updateBoardsPosByIdBoard", "updateBoardsPosByIdBoard",
+		`{"type":"object","properties":{"idBoard":{"type":"string"},
+			"value":{"type":"string","description":"true or false"}},"required":["idBoard"]}`)
+	checkArg(t, closed, "close board nC8QJJoZ", "value", "true")
+	checkArg(t, closed, "set board nC8QJJoZ to not closed", "value", "false")
+	checkArg(t, pos, "close board nC8QJJoZ", "value", nil)
+}
