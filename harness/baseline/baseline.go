@@ -254,7 +254,8 @@ import (
 //     with a minus ("-created", the field the order phrase names:
 //     "earliest updated first" is updated_at, "highest priority first"
 //     -priority, else the time field the request names), and "sorted by
-//     name descending" as that enum's -name;
+//     name descending" as that enum's -name; "sorted by name" as name
+//     for the one sort argument that takes free text (no values listed);
 //     "25%" for a percentage; a length of time with its unit ("the
 //     last 10 minutes", "for 3 months", "valid for an hour": a or one,
 //     not after once, twice, per or half) for the one argument that counts

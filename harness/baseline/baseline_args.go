@@ -58,6 +58,7 @@ func fill(t *toolSpec, u *utterance, force map[string]any) *filler {
 	f.objectNames()
 	f.identifiers()
 	f.directions()
+	f.sortedBy()
 	f.durations()
 	f.counts()
 	f.percents()

@@ -128,3 +128,23 @@ func TestStateSaidForASetter(t *testing.T) {
 	checkArg(t, closed, "set board nC8QJJoZ to not closed", "value", "false")
 	checkArg(t, pos, "close board nC8QJJoZ", "value", nil)
 }
+
+// "sorted by X" gives X to a sort argument that takes free text; never a
+// phrase of two words, nor a sort argument whose values are listed.
+func TestSortedByForAFreeSortArgument(t *testing.T) {
+	contacts := toolDef(t, "getContacts", "Retrieves all contacts",
+		`{"type":"object","properties":{"order":{"type":"string"},"page":{"type":"integer"}}}`)
+	listed := toolDef(t, "getContacts", "Retrieves all contacts",
+		`{"type":"object","properties":{"order":{"type":"string","enum":["created","updated"]}}}`)
+	checkArg(t, contacts, "contacts sorted by name", "order", "name")
+	checkArg(t, contacts, "contacts sorted by due date", "order", nil)
+	checkArg(t, listed, "contacts sorted by name", "order", nil)
+}
+
+// "sorted by X" before a word of another argument's name ("(tenant ...)")
+// still gives the one word X.
+func TestSortedByBeforeAnotherArgument(t *testing.T) {
+	contacts := toolDef(t, "getContacts", "Retrieves all contacts",
+		`{"type":"object","properties":{"xero-tenant-id":{"type":"string"},"order":{"type":"string"}},"required":["xero-tenant-id"]}`)
+	checkArg(t, contacts, "contacts sorted by name (tenant e2a4c6b8-1d3f-4a5b-9c7d-0f2e4a6c8b1d)", "order", "name")
+}
