@@ -160,8 +160,10 @@ import (
 //     whose form says what they are (UUIDs, emails, dates and date-times,
 //     also "1 March 2026 at 09:15 UTC", identifiers with a distinctive
 //     pattern such as TCK-1042; a date also for a string argument without
-//     a format whose description says YYYY-MM-DD, whose example's value
-//     is a date, or, at the top level, whose name ends in date or is
+//     a format whose description says YYYY-MM-DD or starts with the word
+//     date ("date, or null"), whose example's value
+//     is a date (a date-time when the example's value is one: "until
+//     March 1st 2027" for a suspend_until shown as 2025-10-15T13:51:02Z), or, at the top level, whose name ends in date or is
 //     since, until, before or after with a description that says date
 //     ("Only commits after or in this date"), "since"
 //     and "from" before it saying start_date, "until" and "to" end_date;
@@ -177,7 +179,11 @@ import (
 //     description speaks of an email and whose name says a person or an
 //     identifier ("The user ID or email address"), and the request's one
 //     address for every required argument named email, as a tool that
-//     takes it in its path and its query gets it twice; a UUID first
+//     takes it in its path and its query gets it twice, else for the
+//     tool's one required login (a username or an address); a file's
+//     name ("banner.png", "site-2026-01-02.tar.gz": an extension files
+//     have, no path) for the one argument named for a file's name
+//     (filename, file_name); a UUID first
 //     to the argument whose name is said right before it, and never to
 //     one when the word right before it is a word of another argument's
 //     name and names nothing of this one's: "tenant 9a8b..." is the
@@ -191,7 +197,9 @@ import (
 //     gloss's words in a row, or all of a gloss of one or two), also
 //     of an integer's code table of two entries or more ("1=month,
 //     3=quarter, 12=year": "by quarter" is 3, and "yearly" 12, a gloss's
-//     word said with -ly), or
+//     word said with -ly), or by the period's noun of a value written
+//     with -ly ("this week" for weekly, "top topics of the month" for
+//     monthly; not a counted length, "the last 3 months"), or
 //     clipped, as people shorten a long word ("prod" for production: a
 //     word of four letters or more, no verb, that starts the value and
 //     that the value runs on past by three letters or more); quoted text, for text arguments or
@@ -233,7 +241,7 @@ import (
 //     word between "the" and that noun ("the checkout service"), never
 //     the request's leftover words; values a
 //     description lists ("Either auto or away", "Recognized values are
-//     open, closed and all") as an enum's, and no identifier for an
+//     open, closed and all", "Enum: all, yearly, monthly") as an enum's, and no identifier for an
 //     argument whose description says it takes one of those it lists
 //     ("One of: all, closed, none or open", "all or a comma-separated
 //     list of: ...", " true or false": "cards in list 60d5..." gives no
@@ -246,7 +254,8 @@ import (
 //     with a minus ("-created", the field the order phrase names:
 //     "earliest updated first" is updated_at, "highest priority first"
 //     -priority, else the time field the request names), and "sorted by
-//     name descending" as that enum's -name;
+//     name descending" as that enum's -name; "sorted by name" as name
+//     for the one sort argument that takes free text (no values listed);
 //     "25%" for a percentage; a length of time with its unit ("the
 //     last 10 minutes", "for 3 months", "valid for an hour": a or one,
 //     not after once, twice, per or half) for the one argument that counts
@@ -257,13 +266,17 @@ import (
 //     actor, reporter or sender ("sorted by" names no one), and
 //     "assigned to octocat" for an assignee; "the
 //     latest 5 comments", "10 most recent charges", "the next 20" or
-//     "100 at most" for a limit, the order word going with the number
+//     "100 at most" for a limit (also one typed as text whose
+//     description says it holds a number, "number from 0 to 1000", as
+//     digits), the order word going with the number
 //     ("the first 50 droplets" leaves no "first" for a tag), never a
 //     number to pass over ("skip the first 40": an offset, by its
 //     alias); "50 a page", "25 per page", "20 at a time", "30 to a page", "50 of them"
 //     for a limit or page size, never the page number; "rename X to Y",
 //     and "as nightly-0301" (a name-shaped or quoted word), for the one
-//     argument that names the thing (name, title, label), and for a
+//     argument that names the thing (name, title, label; else the one
+//     argument named value of a tool whose name says name:
+//     updateBoardsNameByIdBoard), and for a
 //     required one the one word after a noun of the tool's name that a
 //     preposition, a comma or the end follows ("a 20 GB volume pgdata
 //     in us-east");
@@ -302,14 +315,19 @@ import (
 //     repository branch or tag"); or
 //     a word, or a name joined by dashes, before a one-word name ("high
 //     priority", "the feature-x branch"); digits next to a
-//     numeric argument's name; booleans from their name's words, negated
-//     by "not", "without", "leaving out", ..., or by a negative prefix on
+//     numeric argument's name; booleans from their name's words (the two
+//     words of a name also with a determiner between them: "block their
+//     email" for block_email), negated by "not", "don't", "without",
+//     "leaving out", ..., or by a negative prefix on
 //     a one-word name ("make it inactive" for active, "unpublished" for
 //     published: false, "not inactive": true), or by the state said after the name
 //     ("with watch switched off", "watch off": off and disabled false,
 //     enabled true, on only after switched, turned or set), also for
 //     a name of a thing and its state said so ("the wiki turned off"
-//     for wiki_enabled; the thing alone sets nothing), and "on"/"off"
+//     for wiki_enabled; the thing alone sets nothing), the one true/false
+//     value argument of a tool whose name says a state as a participle
+//     (updateBoardsClosedByIdBoard: "close board X" true, negated false),
+//     and "on"/"off"
 //     for the one a tool requires; or by two words its description
 //     says, in a row in the request and at most one word apart there
 //     ("on a cash basis" for "Filter to retrieve journals on a cash
@@ -330,7 +348,13 @@ import (
 //     "in", "of", "for" or "on" ("users in webshop production") for the
 //     tool's two or more required identifiers still empty, in the
 //     schema's order, when there are exactly as many words, none a word
-//     of the sentence, of the tool's name or of an argument's name; an identifier left over for the
+//     of the sentence, of the tool's name or of an argument's name; for
+//     the tool's one required username still empty (its name says
+//     username: username, Api-Username), the request's one word written
+//     as a person's handle: a possessive ("refresh mia_k's gravatar"), a
+//     name-shaped word ("which badges does mia_k have") or a plain word
+//     after "of", "for", "as", "user" or "username" ("the private
+//     messages of jdoe", "as system"), none when two words qualify; an identifier left over for the
 //     plain argument that is still empty, or for the tool's one argument
 //     that takes an identifier ("last 50 messages in C024BE91L":
 //     channel, "Conversation ID"); identifiers shaped like the

@@ -52,11 +52,13 @@ func fill(t *toolSpec, u *utterance, force map[string]any) *filler {
 	f.monthSpan()
 	f.enums()
 	f.emails()
+	f.fileNames()
 	f.quoted()
 	f.slashPairs()
 	f.objectNames()
 	f.identifiers()
 	f.directions()
+	f.sortedBy()
 	f.durations()
 	f.counts()
 	f.percents()
@@ -71,9 +73,11 @@ func fill(t *toolSpec, u *utterance, force map[string]any) *filler {
 	f.numbers()
 	f.booleans()
 	f.switches()
+	f.stateValue()
 	f.places()
 	f.shaped()
 	f.statusWord()
+	f.handles()
 	f.leftovers()
 	f.keyPhrase()
 	f.shortIDs()
@@ -256,6 +260,8 @@ func (f *filler) typed() {
 				// "Must follow format YYYY-MM-DD": a date, though the
 				// schema gives no format.
 				format = "date"
+			} else if format == "" && exampleDateTime(p) {
+				format = "date-time"
 			}
 			switch {
 			case format == "uuid" && formats.UUID(t.raw):
@@ -359,6 +365,7 @@ func (f *filler) enums() {
 				if len(p.enum) > 0 {
 					at = append(at, f.u.clippedForms(ws[0])...)
 				}
+				at = append(at, f.u.periodNouns(ws[0])...)
 			}
 			for _, at := range at {
 				end := at + len(ws) - 1
@@ -853,14 +860,15 @@ func (f *filler) numbers() {
 
 // negations turn a boolean argument's mention into false.
 var negations = map[string]bool{"not": true, "no": true, "without": true, "exclude": true, "excluding": true,
-	"except": true, "non": true, "never": true, "don't": true, "dont": true, "skip": true, "omit": true,
+	"except": true, "non": true, "never": true, "don't": true, "don’t": true, "dont": true, "doesn't": true, "doesn’t": true, "skip": true, "omit": true,
 	"leaving": true, "leave": true, "omitting": true, "skipping": true}
 
 // negatedBefore reports whether one of the three words before word i is
-// a negation ("not", "without", ...).
+// a negation ("not", "without", ...), or of the tokens they are in: the
+// words of "don't" are don and t.
 func (u *utterance) negatedBefore(i int) bool {
 	for w := i - 1; w >= 0 && w >= i-3; w-- {
-		if negations[u.words[w].lower] {
+		if negations[u.words[w].lower] || negations[u.toks[u.words[w].tok].lower] {
 			return true
 		}
 	}
@@ -882,8 +890,10 @@ var booleanFiller = map[string]bool{"include": true, "is": true, "has": true, "w
 	"allow": true, "only": true, "should": true}
 
 // booleans set a boolean argument to true when its name's words appear
-// ("unassigned tickets", "with comments"), false when a negation comes
-// just before them ("without comments", "not active").
+// ("unassigned tickets", "with comments"; the two words of a name with a
+// determiner between them: "block their email"), false when a negation
+// comes just before them ("without comments", "not active", "don't block
+// the ip").
 func (f *filler) booleans() {
 	for _, p := range f.tool.params {
 		if !p.boolean() || f.has(p) {
@@ -899,8 +909,8 @@ func (f *filler) booleans() {
 		if len(stems) == 0 {
 			stems = p.fullStems
 		}
-		for _, at := range f.u.findPhrase(stems) {
-			end := at + len(stems) - 1
+		for _, span := range f.u.findSwitchPhrase(stems) {
+			at, end := span[0], span[1]
 			if f.actionSaid(at, end) {
 				// "Watch namespace default" to watchNamespace: the word
 				// says what the tool does, not that its watch is on.
@@ -942,6 +952,27 @@ func (f *filler) booleans() {
 			f.describedSwitch(p)
 		}
 	}
+}
+
+// findSwitchPhrase finds a boolean's name words in the request: in a
+// row, else, for a name of two words, with one determiner (determiners)
+// between them: "block their email" for block_email.
+// It returns each match's first and last word.
+func (u *utterance) findSwitchPhrase(stems []string) [][2]int {
+	var out [][2]int
+	for _, at := range u.findPhrase(stems) {
+		out = append(out, [2]int{at, at + len(stems) - 1})
+	}
+	if len(out) > 0 || len(stems) != 2 {
+		return out
+	}
+	for i := 0; i+2 < len(u.words); i++ {
+		if u.words[i].stem == stems[0] && determiners[u.words[i+1].lower] && u.words[i+2].stem == stems[1] &&
+			!u.boundaryAfter(i) && !u.boundaryAfter(i+1) {
+			out = append(out, [2]int{i, i + 2})
+		}
+	}
+	return out
 }
 
 // negativePrefixes make an adjective its opposite: inactive, unpublished,

@@ -13,7 +13,7 @@ import (
 
 // describedDate reports whether a string argument without a format is a
 // date all the same: its description says "Must follow format
-// YYYY-MM-DD", its example's value is a date, its name ends in date
+// YYYY-MM-DD" or starts with the word date ("date, or null"), its example's value is a date, its name ends in date
 // (start_date, due_date), or its name is since, until, before or after
 // and its description says date.
 func describedDate(p *param) bool {
@@ -25,7 +25,7 @@ func describedDate(p *param) bool {
 			return true
 		}
 	}
-	if strings.Contains(strings.ToUpper(p.desc), "YYYY-MM-DD") {
+	if strings.Contains(strings.ToUpper(p.desc), "YYYY-MM-DD") || reDateFirst.MatchString(p.desc) {
 		return true
 	}
 	// By its name only at the top: a field of an object
@@ -42,6 +42,26 @@ func describedDate(p *param) bool {
 	// date will be returned".
 	return len(p.words) == 1 && boundNames[p.words[0]] && p.descStems[english.Stem("date")]
 }
+
+// exampleDateTime reports whether a string argument without a format
+// takes a date-time all the same: its value in the tool's example is one
+// ("suspend_until":"2025-10-15T13:51:02.867Z"), so "until March 1st 2027"
+// goes in as 2027-03-01T00:00:00Z.
+func exampleDateTime(p *param) bool {
+	if p.scalarType() != "string" || len(p.enum) > 0 || p.pattern != nil || !p.inExample {
+		return false
+	}
+	ex, ok := p.example.(string)
+	if !ok {
+		return false
+	}
+	_, isDateTime := asDateTime(ex)
+	return isDateTime
+}
+
+// reDateFirst is a description whose first word says the value is a
+// date: "date, or null", "Date the card is due".
+var reDateFirst = regexp.MustCompile(`^(?i)\s*(?:an? |the )?date\b(?:[^-]|$)`)
 
 // boundNames are the names of an argument that is one end of a time range.
 var boundNames = map[string]bool{"since": true, "until": true, "before": true, "after": true}
@@ -210,7 +230,8 @@ var nameWords = map[string]bool{"name": true, "title": true, "label": true, "dis
 // renamed reads "rename X to Y", and "as Y" with a name-shaped or
 // quoted Y ("snapshot volume X as nightly-0301"): Y is the name, for the
 // tool's one argument that names the thing (name, title, label,
-// display_name).
+// display_name), else for its one value argument when the tool's name
+// says name (namedValue).
 func (f *filler) renamed() {
 	var target *param
 	for _, p := range f.tool.params {
@@ -223,6 +244,9 @@ func (f *filler) renamed() {
 			}
 			target = p
 		}
+	}
+	if target == nil {
+		target = f.namedValue()
 	}
 	if target == nil {
 		return
@@ -259,6 +283,29 @@ func (f *filler) renamed() {
 			return
 		}
 	}
+}
+
+// namedValue is the tool's one free argument named value when the tool's
+// name says it sets a name (updateBoardsNameByIdBoard): what "rename X
+// to Y" gives Y to, as a model reads a tool that sets one thing.
+func (f *filler) namedValue() *param {
+	saysName := false
+	for _, w := range retrieve.Words(f.tool.name) {
+		saysName = saysName || nameWords[w]
+	}
+	if !saysName {
+		return nil
+	}
+	var target *param
+	for _, p := range f.tool.params {
+		if strings.EqualFold(p.key, "value") && p.free() && !p.ident && !f.has(p) && len(p.path) <= 2 {
+			if target != nil {
+				return nil
+			}
+			target = p
+		}
+	}
+	return target
 }
 
 // nameNoun is the noun of an argument that holds a thing's name by the

@@ -92,6 +92,35 @@ func periodic(w, stem string) bool {
 	return ok && len(base) >= 4 && base == stem
 }
 
+// periodNouns finds a value that names a period by its -ly form
+// (daily, weekly, monthly, quarterly, yearly) said by the period's noun,
+// as people say it: "this week" for weekly, "top topics of the month"
+// for monthly; word positions, each one word long. A noun counted by a
+// number ("the last 3 months") is a length of time, not the period.
+func (u *utterance) periodNouns(value string) []int {
+	base, ok := strings.CutSuffix(strings.ToLower(value), "ly")
+	if !ok || len(base) < 3 || !english.IsASCIIWord(base) {
+		return nil
+	}
+	if b, ok := strings.CutSuffix(base, "i"); ok {
+		base = b + "y" // daily: day
+	}
+	want := english.Stem(base)
+	var out []int
+	for i, w := range u.words {
+		if w.stem != want || w.lower == value {
+			continue
+		}
+		if i > 0 {
+			if _, num := asNumber(u.words[i-1].lower); num || quantityWords[u.words[i-1].lower] {
+				continue
+			}
+		}
+		out = append(out, i)
+	}
+	return out
+}
+
 // derivedSuffixes make a word of another class from the same root:
 // successful and success, failure and fail.
 var derivedSuffixes = []string{"ful", "ur", "ness", "ment"}

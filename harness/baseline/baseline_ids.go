@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/agentready/agentready/harness/retrieve"
@@ -675,7 +676,7 @@ var limitNames = map[string]bool{"limit": true, "per_page": true, "perpage": tru
 func (f *filler) counts() {
 	var target *param
 	for _, p := range f.tool.params {
-		if !f.has(p) && limitNames[strings.ToLower(p.key)] && (p.typ == "integer" || p.typ == "number") {
+		if !f.has(p) && limitNames[strings.ToLower(p.key)] && (p.typ == "integer" || p.typ == "number" || p.numberAsText()) {
 			target = p
 			break
 		}
@@ -711,7 +712,11 @@ func (f *filler) counts() {
 			continue
 		}
 		if plural || countOrder[prev] && (!t.clauseEnd || i+1 == len(f.u.toks)) || atMost(f.u, i) || perPage(f.u, i) {
-			f.set(target, number(target, n))
+			var v any = number(target, n)
+			if target.typ == "string" {
+				v = strconv.FormatInt(int64(n), 10)
+			}
+			f.set(target, v)
 			f.u.used[i] = true
 			if countOrder[prev] && !f.u.toks[i-1].quoted {
 				// "the first 50 droplets": "first" belongs to the
@@ -721,6 +726,17 @@ func (f *filler) counts() {
 			return
 		}
 	}
+}
+
+// reSaysNumber is a description that says its text holds a number:
+// "number from 0 to 1000", "An integer between 1 and 100".
+var reSaysNumber = regexp.MustCompile(`(?i)^\s*(?:an? |the )?(?:number|integer|whole number)\b|\b(?:number|integer) (?:from|between) -?[0-9]`)
+
+// numberAsText reports whether p is a string whose description says it
+// holds a number ("number from 0 to 1000"), as a model reads a count
+// typed as text: the count goes in as its digits.
+func (p *param) numberAsText() bool {
+	return p.typ == "string" && len(p.enum) == 0 && len(p.named) == 0 && reSaysNumber.MatchString(p.desc)
 }
 
 // countOrder are the words before a number that make it a count of the
@@ -785,8 +801,30 @@ func (f *filler) emails() {
 		if !f.u.used[i] {
 			f.emailByDescription(t.raw, i)
 		}
+		if !f.u.used[i] {
+			f.emailAsLogin(t.raw, i)
+		}
 	}
 	f.sameEmail()
+}
+
+// emailAsLogin gives an email the tool's one required argument named
+// login still empty: a login is a username or an email address, and a
+// model sends the address the request gives ("send a password reset to
+// jdoe@example.org").
+func (f *filler) emailAsLogin(email string, i int) {
+	var target *param
+	for _, p := range f.tool.params {
+		if p.required && !f.has(p) && p.scalarType() == "string" && len(p.enum) == 0 && len(p.words) == 1 && p.words[0] == "login" {
+			if target != nil {
+				return
+			}
+			target = p
+		}
+	}
+	if target != nil && f.set(target, email) {
+		f.u.used[i] = true
+	}
 }
 
 // placeWords name arguments that hold a place.

@@ -22,6 +22,8 @@ type token struct {
 	// follows the token; colon when a colon does; sentenceEnd when one
 	// that ends a sentence (. ! ?) does.
 	clauseEnd, colon, sentenceEnd bool
+	// possessive is set when the word was written with 's ("mia_k's").
+	possessive bool
 	// first and last are the token's words in utterance.words.
 	first, last int
 }
@@ -90,7 +92,7 @@ func readUtterance(text string) *utterance {
 		}
 		tail := trimmed[len(core):]
 		t := token{raw: core, lower: strings.ToLower(core), clauseEnd: strings.ContainsAny(tail, ",;.!?"), colon: strings.Contains(tail, ":"),
-			sentenceEnd: strings.ContainsAny(tail, ".!?")}
+			sentenceEnd: strings.ContainsAny(tail, ".!?"), possessive: strings.HasPrefix(tail, "'s") || strings.HasPrefix(tail, "’s")}
 		u.add(t)
 	}
 	u.used = make([]bool, len(u.toks))

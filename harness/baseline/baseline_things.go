@@ -126,6 +126,47 @@ var fileExtensions = map[string]bool{"md": true, "txt": true, "json": true, "yam
 	"ts": true, "css": true, "java": true, "rb": true, "rs": true, "toml": true, "ini": true, "cfg": true, "conf": true,
 	"doc": true, "docx": true, "xls": true, "xlsx": true, "mp3": true, "mp4": true, "wav": true, "lock": true}
 
+// isFileName reports whether raw is written as a file's name: a name,
+// a dot and an extension files have ("banner.png",
+// "site-2026-01-02.tar.gz"), no path.
+func isFileName(raw string) bool {
+	dot := strings.LastIndexByte(raw, '.')
+	if dot <= 0 || strings.ContainsAny(raw, "/\\@:") || strings.IndexFunc(raw[:dot], isLetter) < 0 {
+		return false
+	}
+	return fileExtensions[strings.ToLower(raw[dot+1:])]
+}
+
+// fileNames give a file's name said in the request ("banner.png") to the
+// tool's one string argument named for a file's name (filename,
+// file_name, fileName), as a model reads the argument's name.
+func (f *filler) fileNames() {
+	var target *param
+	for _, p := range f.tool.params {
+		if f.has(p) || p.array || len(p.enum) > 0 || p.scalarType() != "string" {
+			continue
+		}
+		if n := strings.Join(p.words, ""); n == "filename" {
+			if target != nil {
+				return
+			}
+			target = p
+		}
+	}
+	if target == nil {
+		return
+	}
+	for i, t := range f.u.toks {
+		if !f.u.used[i] && !t.quoted && isFileName(t.raw) {
+			if f.set(target, t.raw) {
+				f.u.used[i] = true
+				f.notes = append(f.notes, target.name+" is the file "+t.raw)
+			}
+			return
+		}
+	}
+}
+
 // isDomain reports whether raw is written as a domain name, not a file
 // name or a number.
 func isDomain(raw string) bool {

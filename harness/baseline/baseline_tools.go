@@ -596,6 +596,10 @@ func (p *param) scalarType() string {
 var (
 	reValueList = regexp.MustCompile(`(?:^|[\s:(])((?:[A-Za-z_][\w-]*, )*[A-Za-z_][\w-]*,? (?:or|and) [A-Za-z_][\w-]*)`)
 	reCodeValue = regexp.MustCompile("[`(]([A-Za-z_][\\w-]*)[`)]")
+	// reLabeledList is a comma-separated list of values after a label
+	// that says they are the values ("Enum: all, yearly, monthly"), with
+	// no "or" before the last.
+	reLabeledList = regexp.MustCompile(`(?i)(?:^|[\s.(])(?:enum|values|one of|allowed values|possible values)\s*:\s*([A-Za-z_][\w-]*(?:\s*,\s*[A-Za-z_][\w-]*)+)`)
 )
 
 // valuesIn reads the values a description lists: words in backquotes or
@@ -617,6 +621,11 @@ func valuesIn(desc string) []string {
 	}
 	for _, m := range reCodeValue.FindAllStringSubmatch(desc, -1) {
 		add(m[1])
+	}
+	for _, m := range reLabeledList.FindAllStringSubmatch(desc, -1) {
+		for _, part := range strings.Split(m[1], ",") {
+			add(part)
+		}
 	}
 	for _, ix := range reValueList.FindAllStringSubmatchIndex(desc, -1) {
 		list := desc[ix[2]:ix[3]]

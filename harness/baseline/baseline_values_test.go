@@ -8,7 +8,8 @@ import (
 
 // A description that lists the accepted values of a string without an
 // enum gives them to the baseline, as it does to a model; a sentence
-// that only mentions two things joined by "or" does not.
+// that only mentions two things joined by "or" does not. A list after a
+// label that says it lists values ("Enum: all, yearly") needs no "or".
 func TestValuesIn(t *testing.T) {
 	for _, c := range []struct {
 		desc string
@@ -20,6 +21,8 @@ func TestValuesIn(t *testing.T) {
 		{"Return matches sorted by either score or timestamp", []string{"score", "timestamp"}},
 		{"Only return payouts that have given status: pending, paid, failed, or canceled", []string{"pending", "paid", "failed", "canceled"}},
 		{"Accepts either `none` or `full`", []string{"none", "full"}},
+		{"Enum: all, yearly, quarterly, monthly", []string{"yearly", "quarterly", "monthly"}},
+		{"Enum: default, created, views,\nposts", []string{"default", "created", "views", "posts"}},
 		{"Filter files by type (see below)", nil},
 		{"The name of the user or team", nil},
 		{"words to look for, at least one of two or more letters or digits", nil},

@@ -1,0 +1,111 @@
+package baseline
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/agentready/agentready/harness/retrieve"
+	"github.com/agentready/agentready/internal/english"
+)
+
+// stateValue fills the one argument named value of a tool that sets a
+// state its name says as a participle (updateBoardsClosedByIdBoard,
+// updateCardsSubscribedByIdCard) when that value is true or false (a
+// boolean, or text whose enum or description lists just those): true
+// when the request says the state in any form ("close board X"), false
+// when a negation comes just before it, as a model reads a switch it is
+// asked to flip.
+func (f *filler) stateValue() {
+	var target *param
+	for _, p := range f.tool.params {
+		if !strings.EqualFold(p.key, "value") || f.has(p) || p.array || !trueOrFalse(p) {
+			continue
+		}
+		if target != nil {
+			return
+		}
+		target = p
+	}
+	if target == nil {
+		return
+	}
+	for _, w := range retrieve.Words(f.tool.name) {
+		if len(w) <= 4 || !strings.HasSuffix(w, "ed") {
+			continue
+		}
+		st := english.Stem(w)
+		for at, uw := range f.u.words {
+			if uw.stem != st || f.u.used[uw.tok] {
+				continue
+			}
+			f.setBool(target, !f.u.negatedBefore(at))
+			f.u.used[uw.tok] = true
+			f.notes = append(f.notes, target.name+" is the state "+w+" said as "+uw.lower)
+			return
+		}
+	}
+}
+
+// trueOrFalse reports whether p takes only true or false: a boolean, or
+// text whose enum or listed values are those two.
+func trueOrFalse(p *param) bool {
+	if p.boolean() {
+		return true
+	}
+	values := p.enum
+	if len(values) == 0 {
+		values = p.named
+	}
+	if p.scalarType() != "string" || len(values) != 2 {
+		return false
+	}
+	lower := []string{strings.ToLower(values[0]), strings.ToLower(values[1])}
+	return slices.Contains(lower, "true") && slices.Contains(lower, "false")
+}
+
+// sortedBy reads "sorted by X" ("ordered by", "sort by", "order by")
+// for the tool's one sort argument (its name says sort or order) that
+// takes free text, no enum and no listed values: X, the one word after
+// "by" when it is no word of the sentence, no number and ends the clause
+// or comes before a word of another argument's name ("contacts sorted by
+// name (tenant X)": name), as a model writes the field it is
+// asked to sort on.
+func (f *filler) sortedBy() {
+	var target *param
+	for _, p := range f.tool.params {
+		if f.has(p) || p.array || len(p.enum) > 0 || len(p.named) > 0 || p.scalarType() != "string" || p.ident ||
+			!slices.ContainsFunc(p.words, func(w string) bool { return w == "sort" || w == "order" || w == "orderby" || w == "sortby" }) {
+			continue
+		}
+		if target != nil {
+			return
+		}
+		target = p
+	}
+	if target == nil {
+		return
+	}
+	for i := 0; i+2 < len(f.u.toks); i++ {
+		switch f.u.toks[i].lower {
+		case "sorted", "ordered", "sort", "order":
+		default:
+			continue
+		}
+		k := i + 2
+		if f.u.toks[i].clauseEnd || f.u.toks[i+1].lower != "by" || f.u.toks[i+1].clauseEnd || f.u.used[k] || f.u.toks[k].quoted {
+			continue
+		}
+		if _, num := asNumber(f.u.toks[k].raw); num || retrieve.IsStopWord(f.u.toks[k].lower) || requestVerbs[english.Stem(f.u.toks[k].lower)] {
+			return
+		}
+		if next := k + 1; next < len(f.u.toks) && !f.u.toks[k].clauseEnd && !retrieve.IsStopWord(f.u.toks[next].lower) &&
+			!f.tool.argWords[english.Stem(f.u.toks[next].lower)] {
+			return // "sorted by due date": more than one word
+		}
+		if f.set(target, f.u.toks[k].raw) {
+			f.u.used[k] = true
+			f.notes = append(f.notes, target.name+" is the field after sorted by")
+		}
+		return
+	}
+}
