@@ -89,7 +89,11 @@ import (
 //     getActionsId) and in the other against it ("project OPS" is not
 //     getAllProjects), else a plural object, "how many", "all" or
 //     "every" counting against a tool of one and "a bug" against a bulk
-//     createIssues; and the name's other words in the request, in
+//     createIssues (a count is no noun of one: getUsersCount counts
+//     many); a request that asks how many ("how many", "the number of",
+//     "count") says count, and a tool whose name says count gains as
+//     much as a fitting number ("how many users": getUsersCount, not
+//     getUsers); and the name's other words in the request, in
 //     any form ("remind" for reminders, a compound ending in it:
 //     "webhooks" for hooks, "my" for the current user's
 //     when another name word says what is asked, a
@@ -120,7 +124,10 @@ import (
 //     identifier, an owner/name pair, an email: "issues in acme/webapp"
 //     is not the tool without a repo), and so does a value it would
 //     take in an argument named for a thing (idList, team_id; a name
-//     that starts with id names its thing after it, as list_id does)
+//     that starts with id names its thing after it, as list_id does; a
+//     bare id of a tool named after its path is the thing of the name's
+//     word before it: the client's in getRealmClientsIdUserSessions, so
+//     "sessions of user X" is no call of it)
 //     while the word right before the value is the noun of another thing
 //     some tool's argument identifies, neither it nor the word before it
 //     names the argument's thing, and no argument of the tool identifies

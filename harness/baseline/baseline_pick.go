@@ -452,6 +452,7 @@ func (k *toolkit) pickTool(request string, u *utterance) ([]retrieve.Hit, string
 		action = ""
 	}
 	number := requestNumber(u, action)
+	counts := u.asksCount()
 	said := k.saidWords(u, action)
 	said.common = k.common
 	top := hits[0].Score
@@ -493,6 +494,11 @@ func (k *toolkit) pickTool(request string, u *utterance) ([]retrieve.Hit, string
 		}
 		nf := numberFit(u, action, number, numberName)
 		score += nf
+		if counts && slices.Contains(retrieve.Words(t.name), "count") {
+			// "how many users": the tool that counts them answers it,
+			// not the one that lists them.
+			score += numberWeight
+		}
 		cover[t.name] = said.toolCover(t, nil)
 		out[i].Score = score + cover[t.name]
 	}
@@ -673,7 +679,26 @@ func (k *toolkit) saidWords(u *utterance, action string) said {
 			}
 		}
 	}
+	if u.asksCount() {
+		// "how many users" asks for a count: getUsersCount says it.
+		s.stems["count"], s.exact["count"] = true, true
+	}
 	return s
+}
+
+// asksCount reports whether the request asks how many things there are:
+// "how many", "the number of", or "count" said as a word.
+func (u *utterance) asksCount() bool {
+	for i, w := range u.words {
+		switch {
+		case w.lower == "count" || w.lower == "counts":
+			return true
+		case i > 0 && w.lower == "many" && u.words[i-1].lower == "how",
+			i > 0 && w.lower == "of" && u.words[i-1].lower == "number":
+			return !u.boundaryAfter(i - 1)
+		}
+	}
+	return false
 }
 
 // phrasalVerb is the span of words of a verb of several words that says
