@@ -48,7 +48,8 @@ import (
 //     things as often, workflow runs and expanded fields), "grow" and "shrink" resize, "rerun"
 //     retries, "clone" and "duplicate" copy, "upvote" votes; a verb of
 //     two words around its object at the start says its action ("take
-//     the watermark off X" and "tear X down" delete, "hook X up"
+//     the watermark off X", "take contact X out of group Y" and "tear X
+//     down" delete, a value written in several words counting as one, "hook X up"
 //     connects, "shut X down" cancels, "get X back" restores; "stop" and the
 //     gerund of a verb that follows, "stop watching issue 12", unfollows,
 //     which a tool that deletes (the watch) does), "comment" creates or comments; "closed
@@ -89,11 +90,12 @@ import (
 //     getActionsId) and in the other against it ("project OPS" is not
 //     getAllProjects), else a plural object, "how many", "all" or
 //     "every" counting against a tool of one and "a bug" against a bulk
-//     createIssues (a count is no noun of one: getUsersCount counts
-//     many); a request that asks how many ("how many", "the number of",
-//     "count") says count, and a tool whose name says count gains as
-//     much as a fitting number ("how many users": getUsersCount, not
-//     getUsers); and the name's other words in the request, in
+//     createIssues; a request that asks how many ("how many", "the number of",
+//     "count") says count, and a tool whose name says count (or counts)
+//     gains twice what a verb that says the request's action gains ("how
+//     many users": getUsersCount, not getUsers; "how many tasks are in
+//     project X": getTaskCountsForProject); and the name's other words
+//     in the request, in
 //     any form ("remind" for reminders, a compound ending in it:
 //     "webhooks" for hooks, "my" for the current user's
 //     when another name word says what is asked, a

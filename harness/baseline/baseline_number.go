@@ -53,9 +53,8 @@ func numberFit(u *utterance, action string, number int, name string) float64 {
 }
 
 // massNouns end in s but name one thing of a tool (getUserDetails,
-// getSettings): they say nothing of number; nor does a count, which is
-// one number of many things (getUsersCount answers "how many users").
-var massNouns = map[string]bool{"count": true, "details": true, "settings": true, "data": true, "metadata": true, "contents": true,
+// getSettings): they say nothing of number.
+var massNouns = map[string]bool{"details": true, "settings": true, "data": true, "metadata": true, "contents": true,
 	"info": true, "news": true, "stats": true, "statistics": true, "preferences": true, "permissions": true, "status": true}
 
 // objectPrepositions end the noun a name or a request acts on:

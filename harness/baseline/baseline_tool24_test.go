@@ -99,3 +99,18 @@ func TestCountOrList(t *testing.T) {
 		}
 	}
 }
+
+// "take X out of Y" and "take X off Y" delete X from Y, however many
+// words the value X is written in.
+func TestTakeOutDeletes(t *testing.T) {
+	for request, want := range map[string]string{
+		"take contact 7c3e9a1b-4d2f-4e8c-a6b0-3f1d5c7e9a2b out of contact group 1d3f5b7a-9c2e-4d6f-8a1b-2c3d4e5f6a7b": "delete",
+		"take 5a1b2c3d4e5f60718293a4b5 off card Xq3pL9aB":                                                             "delete",
+		"take the watermark off folder 12345":                                                                         "delete",
+		"take a look at what is out there":                                                                            "read",
+	} {
+		if got := requestAction(readUtterance(request)); got != want {
+			t.Errorf("requestAction(%q) = %q, want %q", request, got, want)
+		}
+	}
+}
