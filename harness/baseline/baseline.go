@@ -15,6 +15,7 @@ import (
 	"github.com/cloudwego/eino/schema"
 
 	"github.com/agentready/agentready/harness/chat"
+	"github.com/agentready/agentready/harness/retrieve"
 )
 
 // Model is the baseline: an offline, deterministic agent model, a fair
@@ -381,7 +382,12 @@ import (
 //     description gives, else its id. For a place a list scoped by
 //     another identifier comes first, for a name a tool with a query. It
 //     stops when a source's answer lacks the item (it does not try every
-//     other), after three steps, or after six calls.
+//     other), after three steps, or after six calls. When no chain
+//     finds the identifier, it asks the user for it, unless a tool
+//     scoring within half a point of the picked one has every required
+//     argument filled: it calls that one, as a model calls what it can
+//     rather than ask ("show the unsubscribe groups" lists the groups,
+//     it does not ask which group's suppressions to show).
 //
 // On a tool result it answers with the result, except when the result is
 // an argument-validation error ("Invalid arguments for ..."): then it
@@ -571,7 +577,14 @@ func (k *toolkit) firstCall(in []*schema.Message, request string) (*schema.Messa
 			fmt.Sprintf("picked %s; first %s: call %s with %s", tool.name, st.why, st.tool.name, args)
 	}
 	if msg, reason, ok := ask(tool, f); ok {
-		return msg, reason
+		alt := k.callableInstead(hits, filled)
+		if alt == nil {
+			return msg, reason
+		}
+		// A close tool needs nothing the request leaves out: a model
+		// calls it rather than ask ("show the unsubscribe groups" lists
+		// them; it does not ask which group's suppressions).
+		tool, f = alt, filled[alt.name]
 	}
 	args := encodeArgs(tool.nest(f.args))
 	var alt []string
@@ -584,6 +597,36 @@ func (k *toolkit) firstCall(in []*schema.Message, request string) (*schema.Messa
 		reason += "; " + strings.Join(f.notes, "; ")
 	}
 	return chat.CallMessage(in, chat.Call{Name: tool.name, Arguments: args}), reason
+}
+
+// askMargin is how far below the best a tool may score and still be
+// called instead of asking for the best one's identifier.
+const askMargin = 0.5
+
+// callableInstead is the best of the tools after the first, scoring
+// within askMargin of it, that has every required argument filled and
+// would not ask; nil when none does.
+func (k *toolkit) callableInstead(hits []retrieve.Hit, filled map[string]*filler) *toolSpec {
+	for _, h := range hits[1:] {
+		if h.Score < hits[0].Score-askMargin {
+			break
+		}
+		t, f := k.byName[h.Name], filled[h.Name]
+		if t == nil || f == nil {
+			continue
+		}
+		complete := true
+		for _, p := range t.params {
+			if p.required && !f.has(p) {
+				complete = false
+				break
+			}
+		}
+		if complete {
+			return t
+		}
+	}
+	return nil
 }
 
 // ask asks the user which thing the request means when the tool needs an

@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/cloudwego/eino/schema"
+
+	"github.com/agentready/agentready/harness/retrieve"
 )
 
 // pathTools are tools named after their paths, as agentready names the
@@ -111,6 +113,44 @@ func TestTakeOutDeletes(t *testing.T) {
 	} {
 		if got := requestAction(readUtterance(request)); got != want {
 			t.Errorf("requestAction(%q) = %q, want %q", request, got, want)
+		}
+	}
+}
+
+// Rather than ask for the identifier the best tool needs, the baseline
+// calls a close tool (within askMargin) that needs nothing the request
+// leaves out, as a model does ("show the unsubscribe groups" lists the
+// groups); with no such tool close, it asks.
+func TestCallableInsteadOfAsking(t *testing.T) {
+	arg := func(desc string, required bool) *schema.ParameterInfo {
+		return &schema.ParameterInfo{Type: schema.String, Desc: desc, Required: required}
+	}
+	int := &schema.ParameterInfo{Type: schema.Integer}
+	tools := []*schema.ToolInfo{
+		{Name: "GET_asm-groups", Desc: "Retrieve all suppression groups associated with user", ParamsOneOf: schema.NewParamsOneOfByParams(map[string]*schema.ParameterInfo{"id": int})},
+		{Name: "GET_asm-groups-group_id", Desc: "Get information on single suppression group", ParamsOneOf: schema.NewParamsOneOfByParams(map[string]*schema.ParameterInfo{"group_id": arg("ID of suppression group you would like to retrieve", true)})},
+		{Name: "GET_asm-groups-group_id-suppressions", Desc: "Retrieve all suppressions for suppression group", ParamsOneOf: schema.NewParamsOneOfByParams(map[string]*schema.ParameterInfo{"group_id": arg("id of unsubscribe group that you are adding suppressions to", true)})},
+	}
+	k := newToolkit(tools)
+	request := "show the unsubscribe groups"
+	u := readUtterance(request)
+	filled := map[string]*filler{}
+	for _, tool := range tools {
+		filled[tool.Name] = fill(k.byName[tool.Name], u, nil)
+	}
+	for _, c := range []struct {
+		hits []retrieve.Hit
+		want string
+	}{
+		{[]retrieve.Hit{{Name: "GET_asm-groups-group_id-suppressions", Score: 2}, {Name: "GET_asm-groups-group_id", Score: 1.9}, {Name: "GET_asm-groups", Score: 1.6}}, "GET_asm-groups"},
+		{[]retrieve.Hit{{Name: "GET_asm-groups-group_id-suppressions", Score: 2}, {Name: "GET_asm-groups", Score: 1.4}}, ""},
+	} {
+		got := ""
+		if alt := k.callableInstead(c.hits, filled); alt != nil {
+			got = alt.name
+		}
+		if got != c.want {
+			t.Errorf("callableInstead(%v) = %q, want %q", c.hits, got, c.want)
 		}
 	}
 }
