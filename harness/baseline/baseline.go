@@ -15,6 +15,7 @@ import (
 	"github.com/cloudwego/eino/schema"
 
 	"github.com/agentready/agentready/harness/chat"
+	"github.com/agentready/agentready/harness/retrieve"
 )
 
 // Model is the baseline: an offline, deterministic agent model, a fair
@@ -48,7 +49,8 @@ import (
 //     things as often, workflow runs and expanded fields), "grow" and "shrink" resize, "rerun"
 //     retries, "clone" and "duplicate" copy, "upvote" votes; a verb of
 //     two words around its object at the start says its action ("take
-//     the watermark off X" and "tear X down" delete, "hook X up"
+//     the watermark off X", "take contact X out of group Y" and "tear X
+//     down" delete, a value written in several words counting as one, "hook X up"
 //     connects, "shut X down" cancels, "get X back" restores; "stop" and the
 //     gerund of a verb that follows, "stop watching issue 12", unfollows,
 //     which a tool that deletes (the watch) does), "comment" creates or comments; "closed
@@ -89,7 +91,12 @@ import (
 //     getActionsId) and in the other against it ("project OPS" is not
 //     getAllProjects), else a plural object, "how many", "all" or
 //     "every" counting against a tool of one and "a bug" against a bulk
-//     createIssues; and the name's other words in the request, in
+//     createIssues; a request that asks how many ("how many", "the number of",
+//     "count") says count, and a tool whose name says count (or counts)
+//     gains twice what a verb that says the request's action gains ("how
+//     many users": getUsersCount, not getUsers; "how many tasks are in
+//     project X": getTaskCountsForProject); and the name's other words
+//     in the request, in
 //     any form ("remind" for reminders, a compound ending in it:
 //     "webhooks" for hooks, "my" for the current user's
 //     when another name word says what is asked, a
@@ -120,7 +127,10 @@ import (
 //     identifier, an owner/name pair, an email: "issues in acme/webapp"
 //     is not the tool without a repo), and so does a value it would
 //     take in an argument named for a thing (idList, team_id; a name
-//     that starts with id names its thing after it, as list_id does)
+//     that starts with id names its thing after it, as list_id does; a
+//     bare id of a tool named after its path is the thing of the name's
+//     word before it: the client's in getRealmClientsIdUserSessions, so
+//     "sessions of user X" is no call of it)
 //     while the word right before the value is the noun of another thing
 //     some tool's argument identifies, neither it nor the word before it
 //     names the argument's thing, and no argument of the tool identifies
@@ -396,7 +406,12 @@ import (
 //     description gives, else its id. For a place a list scoped by
 //     another identifier comes first, for a name a tool with a query. It
 //     stops when a source's answer lacks the item (it does not try every
-//     other), after three steps, or after six calls.
+//     other), after three steps, or after six calls. When no chain
+//     finds the identifier, it asks the user for it, unless a tool
+//     scoring within half a point of the picked one has every required
+//     argument filled: it calls that one, as a model calls what it can
+//     rather than ask ("show the unsubscribe groups" lists the groups,
+//     it does not ask which group's suppressions to show).
 //
 // On a tool result it answers with the result, except when the result is
 // an argument-validation error ("Invalid arguments for ..."): then it
@@ -586,7 +601,14 @@ func (k *toolkit) firstCall(in []*schema.Message, request string) (*schema.Messa
 			fmt.Sprintf("picked %s; first %s: call %s with %s", tool.name, st.why, st.tool.name, args)
 	}
 	if msg, reason, ok := ask(tool, f); ok {
-		return msg, reason
+		alt := k.callableInstead(hits, filled)
+		if alt == nil {
+			return msg, reason
+		}
+		// A close tool needs nothing the request leaves out: a model
+		// calls it rather than ask ("show the unsubscribe groups" lists
+		// them; it does not ask which group's suppressions).
+		tool, f = alt, filled[alt.name]
 	}
 	args := encodeArgs(tool.nest(f.args))
 	var alt []string
@@ -599,6 +621,36 @@ func (k *toolkit) firstCall(in []*schema.Message, request string) (*schema.Messa
 		reason += "; " + strings.Join(f.notes, "; ")
 	}
 	return chat.CallMessage(in, chat.Call{Name: tool.name, Arguments: args}), reason
+}
+
+// askMargin is how far below the best a tool may score and still be
+// called instead of asking for the best one's identifier.
+const askMargin = 0.5
+
+// callableInstead is the best of the tools after the first, scoring
+// within askMargin of it, that has every required argument filled and
+// would not ask; nil when none does.
+func (k *toolkit) callableInstead(hits []retrieve.Hit, filled map[string]*filler) *toolSpec {
+	for _, h := range hits[1:] {
+		if h.Score < hits[0].Score-askMargin {
+			break
+		}
+		t, f := k.byName[h.Name], filled[h.Name]
+		if t == nil || f == nil {
+			continue
+		}
+		complete := true
+		for _, p := range t.params {
+			if p.required && !f.has(p) {
+				complete = false
+				break
+			}
+		}
+		if complete {
+			return t
+		}
+	}
+	return nil
 }
 
 // ask asks the user which thing the request means when the tool needs an

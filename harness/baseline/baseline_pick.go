@@ -163,25 +163,32 @@ func (u *utterance) stopFollowing() bool {
 
 // splitVerbs are verbs of two words with the object between them, as the
 // request's first words say them: "take the watermark off folder 12345"
-// deletes it, "get file 987654 back (out of the bin)" and "bring ...
+// and "take contact X out of group Y" delete it (from there), "get file 987654 back (out of the bin)" and "bring ...
 // back" restore it.
-var splitVerbs = map[[2]string]string{{"take", "off"}: "delete", {"get", "back"}: "restore", {"bring", "back"}: "restore",
+var splitVerbs = map[[2]string]string{{"take", "off"}: "delete", {"take", "out"}: "delete", {"get", "back"}: "restore", {"bring", "back"}: "restore",
 	{"tear", "down"}: "delete", {"hook", "up"}: "connect", {"shut", "down"}: "cancel"}
 
 // splitVerb is the action of a splitVerbs verb whose first word starts
 // the request (after politeness) and whose particle follows within four
-// words in the same clause, "" when there is none.
+// words in the same clause (a value written in several counting as one),
+// "" when there is none.
 func (u *utterance) splitVerb() string {
 	i := 0
 	for i < len(u.words) && politeness[u.words[i].lower] {
 		i++
 	}
-	for j := i + 1; j < len(u.words) && j <= i+4; j++ {
+	between := 0
+	for j := i + 1; j < len(u.words) && between <= 3; j++ {
 		if a, ok := splitVerbs[[2]string{u.words[i].lower, u.words[j].lower}]; ok {
 			return a
 		}
 		if u.boundaryAfter(j) {
 			break
+		}
+		if !u.valueToken(u.words[j].tok) || u.words[j].tok != u.words[j-1].tok {
+			// A value is one word however many it is written in:
+			// "take 5a1b2c3d... off card X".
+			between++
 		}
 	}
 	return ""
@@ -414,6 +421,11 @@ var stateChanges = map[string]bool{"close": true, "reopen": true, "archive": tru
 // destructive are the actions that cannot be taken back.
 var destructive = map[string]bool{"delete": true, "cancel": true}
 
+// countWeight is what a tool whose name says count gains when the
+// request asks how many: twice what a tool whose verb says the
+// request's action gains.
+const countWeight = 1.0
+
 // candidates is how many tools pickTool weighs: the best by BM25, or all
 // of them when there are no more.
 const candidates = 20
@@ -452,6 +464,7 @@ func (k *toolkit) pickTool(request string, u *utterance) ([]retrieve.Hit, string
 		action = ""
 	}
 	number := requestNumber(u, action)
+	counts := u.asksCount()
 	said := k.saidWords(u, action)
 	said.common = k.common
 	top := hits[0].Score
@@ -493,6 +506,12 @@ func (k *toolkit) pickTool(request string, u *utterance) ([]retrieve.Hit, string
 		}
 		nf := numberFit(u, action, number, numberName)
 		score += nf
+		if counts && slices.ContainsFunc(retrieve.Words(t.name), func(w string) bool { return english.Stem(w) == "count" }) {
+			// "how many users": the tool that counts them answers it,
+			// not the one that lists them; a model does not page
+			// through a list to count what a tool counts.
+			score += countWeight
+		}
 		cover[t.name] = said.toolCover(t, nil)
 		out[i].Score = score + cover[t.name]
 	}
@@ -673,7 +692,26 @@ func (k *toolkit) saidWords(u *utterance, action string) said {
 			}
 		}
 	}
+	if u.asksCount() {
+		// "how many users" asks for a count: getUsersCount says it.
+		s.stems["count"], s.exact["count"] = true, true
+	}
 	return s
+}
+
+// asksCount reports whether the request asks how many things there are:
+// "how many", "the number of", or "count" said as a word.
+func (u *utterance) asksCount() bool {
+	for i, w := range u.words {
+		switch {
+		case w.lower == "count" || w.lower == "counts":
+			return true
+		case i > 0 && w.lower == "many" && u.words[i-1].lower == "how",
+			i > 0 && w.lower == "of" && u.words[i-1].lower == "number":
+			return !u.boundaryAfter(i - 1)
+		}
+	}
+	return false
 }
 
 // phrasalVerb is the span of words of a verb of several words that says

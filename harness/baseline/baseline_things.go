@@ -221,3 +221,35 @@ func saysDomain(p *param) bool {
 	}
 	return false
 }
+
+// pathThing is the stem of the noun of the thing a bare identifier p
+// (id, key, number: its name says only how it identifies) identifies in a
+// tool named after its path: the word of the name right before the
+// argument's name, once there (clients of getRealmClientsIdUserSessions:
+// its id is a client's, not a user's, as a model reads the path
+// /clients/{id}/user-sessions). "" for a name that does not start with
+// an HTTP method, and for an argument the name says more than once
+// (id1, id2) or not at all.
+func (t *toolSpec) pathThing(p *param) string {
+	if len(p.path) > 1 || len(p.words) != 1 || !idWords[p.words[0]] {
+		return ""
+	}
+	ws := retrieve.Words(t.name)
+	if len(ws) < 3 || !httpVerbs[ws[0]] && ws[0] != "get" && ws[0] != "delete" {
+		return ""
+	}
+	at := -1
+	for i, w := range ws {
+		if w != p.words[0] {
+			continue
+		}
+		if at >= 0 {
+			return ""
+		}
+		at = i
+	}
+	if at < 2 || idWords[ws[at-1]] || retrieve.IsStopWord(ws[at-1]) {
+		return ""
+	}
+	return english.Stem(ws[at-1])
+}

@@ -152,6 +152,9 @@ func newToolkit(infos []*schema.ToolInfo) *toolkit {
 			if n := t.thingNoun(p); n != "" {
 				k.things[n] = true
 			}
+			if n := t.pathThing(p); n != "" {
+				k.things[n] = true
+			}
 		}
 	}
 	starts := map[string]int{}

