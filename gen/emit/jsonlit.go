@@ -174,9 +174,57 @@ func (c *jsonChains) splice(src []byte) []byte {
 // spliceLocked is splice with c.mu held.
 func (c *jsonChains) spliceLocked(src []byte) []byte {
 	var out bytes.Buffer
-	out.Grow(len(src) * 2)
+	out.Grow(c.splicedSize(src))
 	c.spliceInto(&out, src)
 	return out.Bytes()
+}
+
+// splicedSize is about the size of src with its placeholders replaced: a
+// file's texts are often many times its formatted source, and a buffer
+// grown by doubling to hold them allocated twice what it kept.
+func (c *jsonChains) splicedSize(src []byte) int {
+	size := len(src)
+	for rest := src; ; {
+		at := bytes.Index(rest, []byte(placeholderMark))
+		if at < 0 {
+			return size
+		}
+		rest = rest[at+len(placeholderMark):]
+		kind, texts, id, end := c.placeholder(rest)
+		if kind == "" {
+			continue
+		}
+		// Each line, with its indentation and what joins it.
+		for _, l := range texts[id] {
+			size += len(l) + 8
+		}
+		rest = rest[end:]
+	}
+}
+
+// placeholder reads the kind and number of the placeholder whose mark
+// (placeholderMark) rest follows: the kind's mark, the texts of that
+// kind (nil for a typed one), the number and where its digits end in
+// rest. The kind is empty when rest names none.
+func (c *jsonChains) placeholder(rest []byte) (kind string, texts map[int][]string, id, end int) {
+	for _, k := range [...]struct {
+		mark  string
+		texts map[int][]string
+	}{{chainMark, c.lines}, {listMark, c.lists}, {blockMark, c.blocks}, {declMark, c.decls}, {typedMark, nil}} {
+		if name := k.mark[len(placeholderMark):]; bytes.HasPrefix(rest, []byte(name)) {
+			kind, texts, end = k.mark, k.texts, len(name)
+			break
+		}
+	}
+	digits := end
+	for end < len(rest) && rest[end] >= '0' && rest[end] <= '9' && end-digits < 9 {
+		id = id*10 + int(rest[end]-'0')
+		end++
+	}
+	if kind == "" || end == digits {
+		return "", nil, 0, end
+	}
+	return kind, texts, id, end
 }
 
 // spliceInto writes src to out with each placeholder replaced, as splice
@@ -189,23 +237,8 @@ func (c *jsonChains) spliceInto(out *bytes.Buffer, src []byte) {
 			out.Write(src)
 			return
 		}
-		var kind string
-		var texts map[int][]string
-		for _, k := range [...]struct {
-			mark  string
-			texts map[int][]string
-		}{{chainMark, c.lines}, {listMark, c.lists}, {blockMark, c.blocks}, {declMark, c.decls}, {typedMark, nil}} {
-			if bytes.HasPrefix(src[at:], []byte(k.mark)) {
-				kind, texts = k.mark, k.texts
-				break
-			}
-		}
-		end := at + max(len(mark), len(kind))
-		digits := end
-		for end < len(src) && src[end] >= '0' && src[end] <= '9' {
-			end++
-		}
-		id, err := strconv.Atoi(string(src[digits:end]))
+		kind, texts, id, end := c.placeholder(src[at+len(mark):])
+		end += at + len(mark)
 		lines, ok := texts[id]
 		if kind == typedMark {
 			_, ok = c.typed[id]
@@ -214,7 +247,7 @@ func (c *jsonChains) spliceInto(out *bytes.Buffer, src []byte) {
 		if kind == listMark {
 			closing = "\n`}"
 		}
-		if kind == "" || err != nil || !ok || !bytes.HasPrefix(src[end:], []byte(closing)) {
+		if kind == "" || !ok || !bytes.HasPrefix(src[end:], []byte(closing)) {
 			// Not a placeholder of this emitter: keep it.
 			out.Write(src[:end])
 			src = src[end:]
@@ -345,7 +378,8 @@ func (e *emitter) stmtsLit(stmts []string) jen.Code {
 }
 
 // jsonLinesAtMost is jsonLines at width, or at twice the width as often as
-// it takes to give at most most lines. The text is scanned once.
+// it takes to give at most most lines. The text is scanned once, and the
+// lines are pieces of it: layoutJSON finds where they end.
 func jsonLinesAtMost(text string, width, most int) []string {
 	if len(text) <= width {
 		return []string{text}
@@ -354,10 +388,18 @@ func jsonLinesAtMost(text string, width, most int) []string {
 	if !ok {
 		return []string{text}
 	}
-	lines := layoutLines(text, root, width)
-	for len(lines) > most {
+	var cuts []int
+	for {
+		cuts = layoutJSON(text, &root, 0, len(text), width, cuts[:0])
+		if len(cuts) <= most {
+			break
+		}
 		width *= 2
-		lines = layoutLines(text, root, width)
+	}
+	lines := make([]string, len(cuts))
+	from := 0
+	for i, to := range cuts {
+		lines[i], from = text[from:to], to
 	}
 	return lines
 }
@@ -369,61 +411,49 @@ func jsonLines(text string, width int) []string {
 	return jsonLinesAtMost(text, width, math.MaxInt)
 }
 
-// layoutLines lays out the scanned text at width (layoutJSON).
-func layoutLines(text string, root *jsonNode, width int) []string {
-	if len(text) <= width {
-		return []string{text}
-	}
-	var lines []string
-	layoutJSON(text, root, 0, len(text), width, &lines)
-	return lines
-}
-
-// jsonNode is a JSON value within a text: its span, and for an object or
-// array the ends of its members (each just past the member's comma, or
-// past its value for the last one) and their values.
+// jsonNode is a JSON value within a text: its span, the end of its member
+// (just past the member's comma, or past its value for the last one) when
+// it is one, and for an object or array its members (not nil, if empty).
 type jsonNode struct {
-	start, end int
-	ends       []int
-	values     []*jsonNode
+	start, end, after int
+	values            []jsonNode
 }
 
-// layoutJSON appends the lines of text[from:to], which holds n with what
-// precedes it on its line (a key) and follows it (a comma).
-func layoutJSON(text string, n *jsonNode, from, to, width int, lines *[]string) {
+// layoutJSON appends to cuts the ends of the lines of text[from:to], which
+// holds n with what precedes it on its line (a key) and follows it (a
+// comma), and returns cuts. The lines are consecutive: each starts where
+// the one before ends, the first at from.
+func layoutJSON(text string, n *jsonNode, from, to, width int, cuts []int) []int {
 	if n.values == nil || to-from <= width {
-		*lines = append(*lines, text[from:to])
-		return
+		return append(cuts, to)
 	}
 	open := text[from : n.start+1]
-	if strings.TrimSpace(open) == text[n.start:n.start+1] && len(*lines) == 0 {
+	at := n.start + 1
+	if strings.TrimSpace(open) == text[n.start:n.start+1] && len(cuts) == 0 {
 		// A bare opening bracket at the start shares its line with the
 		// first member.
-		open = ""
-	}
-	at := n.start + 1
-	if open != "" {
-		*lines = append(*lines, open)
-	} else {
 		at = from
-	}
-	first := len(*lines)
-	for i, v := range n.values {
-		layoutJSON(text, v, at, n.ends[i], width, lines)
-		at = n.ends[i]
-	}
-	closing := text[at:to]
-	if len(*lines) > first {
-		(*lines)[len(*lines)-1] += closing
 	} else {
-		*lines = append(*lines, closing)
+		cuts = append(cuts, at)
 	}
+	first := len(cuts)
+	for i := range n.values {
+		v := &n.values[i]
+		cuts = layoutJSON(text, v, at, v.after, width, cuts)
+		at = v.after
+	}
+	if len(cuts) > first {
+		// The closing text joins the last line.
+		cuts[len(cuts)-1] = to
+		return cuts
+	}
+	return append(cuts, to)
 }
 
 // scanJSON finds the structure of a JSON text: objects, arrays and the
 // spans of their members. It reports false for text whose brackets or
 // strings are not well formed, which jsonLines then keeps whole.
-func scanJSON(text string) (*jsonNode, bool) {
+func scanJSON(text string) (jsonNode, bool) {
 	s := &jsonScanner{text: text}
 	n := s.value()
 	s.space()
@@ -443,13 +473,13 @@ func (s *jsonScanner) space() {
 }
 
 // value scans one value; for an object or array it records the members.
-func (s *jsonScanner) value() *jsonNode {
+func (s *jsonScanner) value() jsonNode {
 	s.space()
 	if s.at >= len(s.text) {
 		s.bad = true
-		return nil
+		return jsonNode{}
 	}
-	n := &jsonNode{start: s.at}
+	n := jsonNode{start: s.at}
 	switch c := s.text[s.at]; c {
 	case '{', '[':
 		closer := byte('}')
@@ -457,7 +487,7 @@ func (s *jsonScanner) value() *jsonNode {
 			closer = ']'
 		}
 		s.at++
-		n.values = []*jsonNode{}
+		n.values = []jsonNode{}
 		s.space()
 		if s.at < len(s.text) && s.text[s.at] == closer {
 			s.at++
@@ -473,16 +503,17 @@ func (s *jsonScanner) value() *jsonNode {
 			}
 			v := s.value()
 			if s.bad {
-				return nil
+				return jsonNode{}
 			}
-			n.values = append(n.values, v)
 			s.space()
 			if s.at < len(s.text) && s.text[s.at] == ',' {
 				s.at++
-				n.ends = append(n.ends, s.at)
+				v.after = s.at
+				n.values = append(n.values, v)
 				continue
 			}
-			n.ends = append(n.ends, v.end)
+			v.after = v.end
+			n.values = append(n.values, v)
 			s.expect(closer)
 			break
 		}
@@ -545,9 +576,20 @@ func writeRaw(out *bytes.Buffer, s string) {
 	out.WriteString(rawText(s))
 }
 
-// rawOK reports whether s can be a raw string literal as it is.
+// rawOK reports whether s can be a raw string literal as it is. It reads
+// s byte by byte: strings.ContainsAny with a non-ASCII character among
+// those sought decodes every rune of s, which was most of splice's time.
 func rawOK(s string) bool {
-	return !strings.ContainsAny(s, "`\r\x00\uFEFF") && utf8.ValidString(s)
+	ascii := true
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '`' || c == '\r' || c == 0:
+			return false
+		case c >= utf8.RuneSelf:
+			ascii = false
+		}
+	}
+	return ascii || !strings.Contains(s, "\uFEFF") && utf8.ValidString(s)
 }
 
 // rawText is the source of rawString(s).
