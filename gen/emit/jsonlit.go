@@ -464,6 +464,10 @@ type jsonScanner struct {
 	text string
 	at   int
 	bad  bool
+	// members holds the members of the objects and arrays being
+	// scanned, each copied out once its container ends, so that each
+	// container allocates its members once.
+	members []jsonNode
 }
 
 func (s *jsonScanner) space() {
@@ -494,6 +498,7 @@ func (s *jsonScanner) value() jsonNode {
 			n.end = s.at
 			return n
 		}
+		base := len(s.members)
 		for !s.bad {
 			if c == '{' {
 				s.space()
@@ -509,14 +514,16 @@ func (s *jsonScanner) value() jsonNode {
 			if s.at < len(s.text) && s.text[s.at] == ',' {
 				s.at++
 				v.after = s.at
-				n.values = append(n.values, v)
+				s.members = append(s.members, v)
 				continue
 			}
 			v.after = v.end
-			n.values = append(n.values, v)
+			s.members = append(s.members, v)
 			s.expect(closer)
 			break
 		}
+		n.values = append(n.values, s.members[base:]...)
+		s.members = s.members[:base]
 	case '"':
 		s.str()
 	default:
