@@ -68,6 +68,7 @@ package toolschema
 
 import (
 	"bytes"
+	"cmp"
 	"errors"
 	"regexp"
 	"slices"
@@ -217,26 +218,67 @@ func (b *builder) appendExamples(dst []byte) []byte {
 		return dst
 	}
 	// A pointer written twice keeps its last example, as a map would.
-	slices.SortStableFunc(b.examples, func(x, y pointedExample) int { return strings.Compare(x.at, y.at) })
+	slices.SortStableFunc(b.examples, comparePointers)
 	dst = append(dst, '{')
 	for i, e := range b.examples {
-		if i+1 < len(b.examples) && b.examples[i+1].at == e.at {
+		if i+1 < len(b.examples) && comparePointers(b.examples[i+1], e) == 0 {
 			continue
 		}
 		if len(dst) > 1 {
 			dst = append(dst, ',')
 		}
-		dst = jsonw.AppendString(dst, e.at)
+		dst = jsonw.AppendString(dst, e.pre)
+		if e.at != "" {
+			// The two parts as one string: the first's closing quote
+			// and the second's opening one go. They split at a '/',
+			// so each escapes as within the whole.
+			n := len(dst) - 1
+			dst = jsonw.AppendString(dst[:n], e.at)
+			dst = append(dst[:n], dst[n+1:]...)
+		}
 		dst = append(dst, ':')
 		dst = jsonw.Append(dst, e.v)
 	}
 	return append(dst, '}')
 }
 
-// pointedExample is an example written at the JSON pointer at.
+// pointedExample is an example written at the JSON pointer pre+at: a
+// subtree's examples are replayed (replay) under the pointer of each
+// place it is copied to, which is not joined to theirs until written.
 type pointedExample struct {
-	at string
-	v  any
+	pre, at string
+	v       any
+}
+
+// pointer is e's whole pointer.
+func (e pointedExample) pointer() string {
+	if e.pre == "" {
+		return e.at
+	}
+	return e.pre + e.at
+}
+
+// comparePointers compares the pointers of x and y as strings.Compare
+// compares x.pointer() and y.pointer(), without joining them.
+func comparePointers(x, y pointedExample) int {
+	a, b := x.pre, y.pre
+	aNext, bNext := x.at, y.at
+	for {
+		if a == "" {
+			a, aNext = aNext, ""
+		}
+		if b == "" {
+			b, bNext = bNext, ""
+		}
+		if a == "" || b == "" {
+			return cmp.Compare(len(a), len(b))
+		}
+		n := min(len(a), len(b))
+		if c := strings.Compare(a[:n], b[:n]); c != 0 {
+			return c
+		}
+		a, b = a[n:], b[n:]
+	}
 }
 
 // build writes op's schema and returns the builder of the last pass;
@@ -767,7 +809,7 @@ func (b *builder) example(use, s *ir.Schema, kind ir.Kind, def any, name string,
 	}
 	b.w.key("example")
 	b.w.value(v)
-	b.examples = append(b.examples, pointedExample{string(b.at), v})
+	b.examples = append(b.examples, pointedExample{at: string(b.at), v: v})
 }
 
 // sameJSON reports whether a and b are written as the same JSON.
