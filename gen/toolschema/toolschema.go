@@ -178,7 +178,7 @@ func BuildSummarized(api *ir.API, op *ir.Operation, opts Options) ([]byte, []str
 	if err != nil {
 		return nil, nil, err
 	}
-	return b.w.b.Bytes(), b.summarized, nil
+	return b.w.b.keep(), b.summarized, nil
 }
 
 // BuildChecking is Build for argument checking (it sets
@@ -194,7 +194,7 @@ func BuildChecking(api *ir.API, op *ir.Operation, opts Options) (schema, example
 	if err != nil {
 		return nil, nil, err
 	}
-	return b.w.b.Bytes(), b.appendExamples(nil), nil
+	return b.w.b.keep(), b.appendExamples(nil), nil
 }
 
 // CheckingExamples returns the examples BuildChecking would return,
@@ -290,6 +290,9 @@ func build(api *ir.API, op *ir.Operation, opts Options, discard bool) (*builder,
 	}
 	b := &builder{api: api, opts: opts.withDefaults(), context: op.Summary, hints: op.InputHints}
 	b.w.b.discard = discard
+	if !discard {
+		b.w.b.reuse(pooledBuffer())
+	}
 	if b.context == "" {
 		b.context = prose.FirstSentence(prose.Clean(op.Description))
 	}
@@ -301,9 +304,11 @@ func build(api *ir.API, op *ir.Operation, opts Options, discard bool) (*builder,
 	b.shared = b.opts.Memo.defsFor(api, roots, b.opts.NoSharing)
 	b.root(args)
 	for i := 0; i < 8 && b.defsChanged(); i++ {
+		last := b
 		b = &builder{api: api, opts: b.opts, context: b.context, known: b.known, hints: b.hints, shared: b.shared,
 			seedReq: b.defReq, seedDepth: b.defDepth, briefs: b.briefs}
 		b.w.b.discard = discard
+		b.w.b.reuse(last.w.b.Bytes())
 		b.root(args)
 	}
 	return b, nil
