@@ -384,7 +384,7 @@ func jsonLinesAtMost(text string, width, most int) []string {
 	if len(text) <= width {
 		return []string{text}
 	}
-	root, ok := scanJSON(text)
+	root, ok := scanJSON(text, width)
 	if !ok {
 		return []string{text}
 	}
@@ -452,10 +452,13 @@ func layoutJSON(text string, n *jsonNode, from, to, width int, cuts []int) []int
 
 // scanJSON finds the structure of a JSON text: objects, arrays and the
 // spans of their members. It reports false for text whose brackets or
-// strings are not well formed, which jsonLines then keeps whole.
-func scanJSON(text string) (jsonNode, bool) {
-	s := &jsonScanner{text: text}
-	n := s.value()
+// strings are not well formed, which jsonLines then keeps whole. The
+// members of an object or array whose member text is at most width bytes
+// are not kept: layoutJSON, at width or wider, keeps such a text on one
+// line.
+func scanJSON(text string, width int) (jsonNode, bool) {
+	s := &jsonScanner{text: text, width: width}
+	n := s.value(0)
 	s.space()
 	return n, !s.bad && s.at == len(text)
 }
@@ -464,6 +467,8 @@ type jsonScanner struct {
 	text string
 	at   int
 	bad  bool
+	// width is the narrowest layout the structure is for.
+	width int
 	// members holds the members of the objects and arrays being
 	// scanned, each copied out once its container ends, so that each
 	// container allocates its members once.
@@ -476,8 +481,9 @@ func (s *jsonScanner) space() {
 	}
 }
 
-// value scans one value; for an object or array it records the members.
-func (s *jsonScanner) value() jsonNode {
+// value scans one value, whose member text (key included) starts at
+// from; for an object or array it records the members.
+func (s *jsonScanner) value(from int) jsonNode {
 	s.space()
 	if s.at >= len(s.text) {
 		s.bad = true
@@ -499,6 +505,13 @@ func (s *jsonScanner) value() jsonNode {
 			return n
 		}
 		base := len(s.members)
+		// Where each member's text starts: the first's just past the
+		// bracket, or at the text's start, where the bracket may share
+		// the first member's line (layoutJSON).
+		member := n.start + 1
+		if from == 0 {
+			member = 0
+		}
 		for !s.bad {
 			if c == '{' {
 				s.space()
@@ -506,7 +519,7 @@ func (s *jsonScanner) value() jsonNode {
 				s.space()
 				s.expect(':')
 			}
-			v := s.value()
+			v := s.value(member)
 			if s.bad {
 				return jsonNode{}
 			}
@@ -515,6 +528,7 @@ func (s *jsonScanner) value() jsonNode {
 				s.at++
 				v.after = s.at
 				s.members = append(s.members, v)
+				member = s.at
 				continue
 			}
 			v.after = v.end
@@ -522,7 +536,9 @@ func (s *jsonScanner) value() jsonNode {
 			s.expect(closer)
 			break
 		}
-		n.values = append(n.values, s.members[base:]...)
+		if !s.oneLine(from) {
+			n.values = append(n.values, s.members[base:]...)
+		}
 		s.members = s.members[:base]
 	case '"':
 		s.str()
@@ -536,6 +552,24 @@ func (s *jsonScanner) value() jsonNode {
 	}
 	n.end = s.at
 	return n
+}
+
+// oneLine reports whether the member text that starts at from and whose
+// value ends where the scanner is, with the comma right after it if any,
+// is at most s.width bytes: layoutJSON keeps it on one line, and never
+// reads its members. A blank after the value leaves the end unsure.
+func (s *jsonScanner) oneLine(from int) bool {
+	to := s.at
+	if to < len(s.text) {
+		switch s.text[to] {
+		case ',':
+			to++
+		case '}', ']':
+		default:
+			return false
+		}
+	}
+	return to-from <= s.width
 }
 
 // str scans a string, escapes included.
