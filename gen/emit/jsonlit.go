@@ -174,15 +174,18 @@ func (c *jsonChains) splice(src []byte) []byte {
 // spliceLocked is splice with c.mu held.
 func (c *jsonChains) spliceLocked(src []byte) []byte {
 	var out bytes.Buffer
-	out.Grow(c.splicedSize(src))
-	c.spliceInto(&out, src)
+	built := map[int]string{}
+	out.Grow(c.splicedSize(src, built))
+	c.spliceInto(&out, src, built)
 	return out.Bytes()
 }
 
 // splicedSize is about the size of src with its placeholders replaced: a
 // file's texts are often many times its formatted source, and a buffer
-// grown by doubling to hold them allocated twice what it kept.
-func (c *jsonChains) splicedSize(src []byte) int {
+// grown by doubling to hold them allocated twice what it kept. The texts
+// of typed declarations are built for it, and kept in built for
+// spliceInto.
+func (c *jsonChains) splicedSize(src []byte, built map[int]string) int {
 	size := len(src)
 	for rest := src; ; {
 		at := bytes.Index(rest, []byte(placeholderMark))
@@ -192,6 +195,17 @@ func (c *jsonChains) splicedSize(src []byte) int {
 		rest = rest[at+len(placeholderMark):]
 		kind, texts, id, end := c.placeholder(rest)
 		if kind == "" {
+			continue
+		}
+		if kind == typedMark {
+			if text, _, _, ok := c.typedText(id, rest[end:], built); ok {
+				if c.typed[id].nested {
+					size += c.splicedSize([]byte(text), built)
+				} else {
+					size += len(text)
+				}
+			}
+			rest = rest[end:]
 			continue
 		}
 		// Each line, with its indentation and what joins it.
@@ -227,9 +241,39 @@ func (c *jsonChains) placeholder(rest []byte) (kind string, texts map[int][]stri
 	return kind, texts, id, end
 }
 
+// typedText is the text of the typed declaration id (typedDecl), whose
+// placeholder's number rest follows: built from the types that end the
+// placeholder's line, or taken from built, where it is kept. It returns
+// what follows that line, and whether a line break ends it; ok is false
+// when the placeholder is not whole or lists another number of types.
+func (c *jsonChains) typedText(id int, rest []byte, built map[int]string) (text string, after []byte, found, ok bool) {
+	const closing = "\n`"
+	t, known := c.typed[id]
+	if !known || !bytes.HasPrefix(rest, []byte(closing)) {
+		return "", nil, false, false
+	}
+	// "var _ = `mark`, T1, T2": the types as gofmt printed them, to the
+	// end of the line.
+	line, after, found := bytes.Cut(rest[len(closing):], []byte("\n"))
+	if text, ok := built[id]; ok {
+		return text, after, found, true
+	}
+	var types []string
+	if len(line) > 0 {
+		types = strings.Split(strings.TrimPrefix(string(line), ", "), ", ")
+	}
+	if len(types) != t.types {
+		return "", nil, false, false
+	}
+	text = t.build(types)
+	built[id] = text
+	return text, after, found, true
+}
+
 // spliceInto writes src to out with each placeholder replaced, as splice
-// does; c.mu is held.
-func (c *jsonChains) spliceInto(out *bytes.Buffer, src []byte) {
+// does; c.mu is held. built holds the typed declarations' texts built
+// so far (typedText).
+func (c *jsonChains) spliceInto(out *bytes.Buffer, src []byte, built map[int]string) {
 	mark := []byte(placeholderMark)
 	for {
 		at := bytes.Index(src, mark)
@@ -254,18 +298,12 @@ func (c *jsonChains) spliceInto(out *bytes.Buffer, src []byte) {
 			continue
 		}
 		if kind == typedMark {
-			// "var _ = `mark`, T1, T2": the types as gofmt printed
-			// them, to the end of the line, give way with the rest of
+			// The types that end the line give way with the rest of
 			// the declaration to its text.
-			line, after, found := bytes.Cut(src[end+len(closing):], []byte("\n"))
-			var types []string
-			if len(line) > 0 {
-				types = strings.Split(strings.TrimPrefix(string(line), ", "), ", ")
-			}
-			if t := c.typed[id]; len(types) == t.types {
+			if text, after, found, ok := c.typedText(id, src[end:], built); ok {
 				out.Write(src[:bytes.LastIndexByte(src[:at], '\n')+1])
-				if text := t.build(types); t.nested {
-					c.spliceInto(out, []byte(text))
+				if c.typed[id].nested {
+					c.spliceInto(out, []byte(text), built)
 				} else {
 					out.WriteString(text)
 				}

@@ -219,6 +219,13 @@ func (b *builder) appendExamples(dst []byte) []byte {
 	}
 	// A pointer written twice keeps its last example, as a map would.
 	slices.SortStableFunc(b.examples, comparePointers)
+	// About the size written (a short value each), so that a tool's
+	// thousands of examples do not grow it by doubling.
+	size := 2
+	for _, e := range b.examples {
+		size += len(e.pre) + len(e.at) + 16
+	}
+	dst = slices.Grow(dst, size)
 	dst = append(dst, '{')
 	for i, e := range b.examples {
 		if i+1 < len(b.examples) && comparePointers(b.examples[i+1], e) == 0 {
