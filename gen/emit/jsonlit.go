@@ -174,14 +174,106 @@ func (c *jsonChains) splice(src []byte) []byte {
 // spliceLocked is splice with c.mu held.
 func (c *jsonChains) spliceLocked(src []byte) []byte {
 	var out bytes.Buffer
-	out.Grow(len(src) * 2)
-	c.spliceInto(&out, src)
+	built := map[int]string{}
+	out.Grow(c.splicedSize(src, built))
+	c.spliceInto(&out, src, built)
 	return out.Bytes()
 }
 
+// splicedSize is about the size of src with its placeholders replaced: a
+// file's texts are often many times its formatted source, and a buffer
+// grown by doubling to hold them allocated twice what it kept. The texts
+// of typed declarations are built for it, and kept in built for
+// spliceInto.
+func (c *jsonChains) splicedSize(src []byte, built map[int]string) int {
+	size := len(src)
+	for rest := src; ; {
+		at := bytes.Index(rest, []byte(placeholderMark))
+		if at < 0 {
+			return size
+		}
+		rest = rest[at+len(placeholderMark):]
+		kind, texts, id, end := c.placeholder(rest)
+		if kind == "" {
+			continue
+		}
+		if kind == typedMark {
+			if text, _, _, ok := c.typedText(id, rest[end:], built); ok {
+				if c.typed[id].nested {
+					size += c.splicedSize([]byte(text), built)
+				} else {
+					size += len(text)
+				}
+			}
+			rest = rest[end:]
+			continue
+		}
+		// Each line, with its indentation and what joins it.
+		for _, l := range texts[id] {
+			size += len(l) + 8
+		}
+		rest = rest[end:]
+	}
+}
+
+// placeholder reads the kind and number of the placeholder whose mark
+// (placeholderMark) rest follows: the kind's mark, the texts of that
+// kind (nil for a typed one), the number and where its digits end in
+// rest. The kind is empty when rest names none.
+func (c *jsonChains) placeholder(rest []byte) (kind string, texts map[int][]string, id, end int) {
+	for _, k := range [...]struct {
+		mark  string
+		texts map[int][]string
+	}{{chainMark, c.lines}, {listMark, c.lists}, {blockMark, c.blocks}, {declMark, c.decls}, {typedMark, nil}} {
+		if name := k.mark[len(placeholderMark):]; bytes.HasPrefix(rest, []byte(name)) {
+			kind, texts, end = k.mark, k.texts, len(name)
+			break
+		}
+	}
+	digits := end
+	for end < len(rest) && rest[end] >= '0' && rest[end] <= '9' && end-digits < 9 {
+		id = id*10 + int(rest[end]-'0')
+		end++
+	}
+	if kind == "" || end == digits {
+		return "", nil, 0, end
+	}
+	return kind, texts, id, end
+}
+
+// typedText is the text of the typed declaration id (typedDecl), whose
+// placeholder's number rest follows: built from the types that end the
+// placeholder's line, or taken from built, where it is kept. It returns
+// what follows that line, and whether a line break ends it; ok is false
+// when the placeholder is not whole or lists another number of types.
+func (c *jsonChains) typedText(id int, rest []byte, built map[int]string) (text string, after []byte, found, ok bool) {
+	const closing = "\n`"
+	t, known := c.typed[id]
+	if !known || !bytes.HasPrefix(rest, []byte(closing)) {
+		return "", nil, false, false
+	}
+	// "var _ = `mark`, T1, T2": the types as gofmt printed them, to the
+	// end of the line.
+	line, after, found := bytes.Cut(rest[len(closing):], []byte("\n"))
+	if text, ok := built[id]; ok {
+		return text, after, found, true
+	}
+	var types []string
+	if len(line) > 0 {
+		types = strings.Split(strings.TrimPrefix(string(line), ", "), ", ")
+	}
+	if len(types) != t.types {
+		return "", nil, false, false
+	}
+	text = t.build(types)
+	built[id] = text
+	return text, after, found, true
+}
+
 // spliceInto writes src to out with each placeholder replaced, as splice
-// does; c.mu is held.
-func (c *jsonChains) spliceInto(out *bytes.Buffer, src []byte) {
+// does; c.mu is held. built holds the typed declarations' texts built
+// so far (typedText).
+func (c *jsonChains) spliceInto(out *bytes.Buffer, src []byte, built map[int]string) {
 	mark := []byte(placeholderMark)
 	for {
 		at := bytes.Index(src, mark)
@@ -189,23 +281,8 @@ func (c *jsonChains) spliceInto(out *bytes.Buffer, src []byte) {
 			out.Write(src)
 			return
 		}
-		var kind string
-		var texts map[int][]string
-		for _, k := range [...]struct {
-			mark  string
-			texts map[int][]string
-		}{{chainMark, c.lines}, {listMark, c.lists}, {blockMark, c.blocks}, {declMark, c.decls}, {typedMark, nil}} {
-			if bytes.HasPrefix(src[at:], []byte(k.mark)) {
-				kind, texts = k.mark, k.texts
-				break
-			}
-		}
-		end := at + max(len(mark), len(kind))
-		digits := end
-		for end < len(src) && src[end] >= '0' && src[end] <= '9' {
-			end++
-		}
-		id, err := strconv.Atoi(string(src[digits:end]))
+		kind, texts, id, end := c.placeholder(src[at+len(mark):])
+		end += at + len(mark)
 		lines, ok := texts[id]
 		if kind == typedMark {
 			_, ok = c.typed[id]
@@ -214,25 +291,19 @@ func (c *jsonChains) spliceInto(out *bytes.Buffer, src []byte) {
 		if kind == listMark {
 			closing = "\n`}"
 		}
-		if kind == "" || err != nil || !ok || !bytes.HasPrefix(src[end:], []byte(closing)) {
+		if kind == "" || !ok || !bytes.HasPrefix(src[end:], []byte(closing)) {
 			// Not a placeholder of this emitter: keep it.
 			out.Write(src[:end])
 			src = src[end:]
 			continue
 		}
 		if kind == typedMark {
-			// "var _ = `mark`, T1, T2": the types as gofmt printed
-			// them, to the end of the line, give way with the rest of
+			// The types that end the line give way with the rest of
 			// the declaration to its text.
-			line, after, found := bytes.Cut(src[end+len(closing):], []byte("\n"))
-			var types []string
-			if len(line) > 0 {
-				types = strings.Split(strings.TrimPrefix(string(line), ", "), ", ")
-			}
-			if t := c.typed[id]; len(types) == t.types {
+			if text, after, found, ok := c.typedText(id, src[end:], built); ok {
 				out.Write(src[:bytes.LastIndexByte(src[:at], '\n')+1])
-				if text := t.build(types); t.nested {
-					c.spliceInto(out, []byte(text))
+				if c.typed[id].nested {
+					c.spliceInto(out, []byte(text), built)
 				} else {
 					out.WriteString(text)
 				}
@@ -345,19 +416,28 @@ func (e *emitter) stmtsLit(stmts []string) jen.Code {
 }
 
 // jsonLinesAtMost is jsonLines at width, or at twice the width as often as
-// it takes to give at most most lines. The text is scanned once.
+// it takes to give at most most lines. The text is scanned once, and the
+// lines are pieces of it: layoutJSON finds where they end.
 func jsonLinesAtMost(text string, width, most int) []string {
 	if len(text) <= width {
 		return []string{text}
 	}
-	root, ok := scanJSON(text)
+	root, ok := scanJSON(text, width)
 	if !ok {
 		return []string{text}
 	}
-	lines := layoutLines(text, root, width)
-	for len(lines) > most {
+	var cuts []int
+	for {
+		cuts = layoutJSON(text, &root, 0, len(text), width, cuts[:0])
+		if len(cuts) <= most {
+			break
+		}
 		width *= 2
-		lines = layoutLines(text, root, width)
+	}
+	lines := make([]string, len(cuts))
+	from := 0
+	for i, to := range cuts {
+		lines[i], from = text[from:to], to
 	}
 	return lines
 }
@@ -369,63 +449,54 @@ func jsonLines(text string, width int) []string {
 	return jsonLinesAtMost(text, width, math.MaxInt)
 }
 
-// layoutLines lays out the scanned text at width (layoutJSON).
-func layoutLines(text string, root *jsonNode, width int) []string {
-	if len(text) <= width {
-		return []string{text}
-	}
-	var lines []string
-	layoutJSON(text, root, 0, len(text), width, &lines)
-	return lines
-}
-
-// jsonNode is a JSON value within a text: its span, and for an object or
-// array the ends of its members (each just past the member's comma, or
-// past its value for the last one) and their values.
+// jsonNode is a JSON value within a text: its span, the end of its member
+// (just past the member's comma, or past its value for the last one) when
+// it is one, and for an object or array its members (not nil, if empty).
 type jsonNode struct {
-	start, end int
-	ends       []int
-	values     []*jsonNode
+	start, end, after int
+	values            []jsonNode
 }
 
-// layoutJSON appends the lines of text[from:to], which holds n with what
-// precedes it on its line (a key) and follows it (a comma).
-func layoutJSON(text string, n *jsonNode, from, to, width int, lines *[]string) {
+// layoutJSON appends to cuts the ends of the lines of text[from:to], which
+// holds n with what precedes it on its line (a key) and follows it (a
+// comma), and returns cuts. The lines are consecutive: each starts where
+// the one before ends, the first at from.
+func layoutJSON(text string, n *jsonNode, from, to, width int, cuts []int) []int {
 	if n.values == nil || to-from <= width {
-		*lines = append(*lines, text[from:to])
-		return
+		return append(cuts, to)
 	}
 	open := text[from : n.start+1]
-	if strings.TrimSpace(open) == text[n.start:n.start+1] && len(*lines) == 0 {
+	at := n.start + 1
+	if strings.TrimSpace(open) == text[n.start:n.start+1] && len(cuts) == 0 {
 		// A bare opening bracket at the start shares its line with the
 		// first member.
-		open = ""
-	}
-	at := n.start + 1
-	if open != "" {
-		*lines = append(*lines, open)
-	} else {
 		at = from
-	}
-	first := len(*lines)
-	for i, v := range n.values {
-		layoutJSON(text, v, at, n.ends[i], width, lines)
-		at = n.ends[i]
-	}
-	closing := text[at:to]
-	if len(*lines) > first {
-		(*lines)[len(*lines)-1] += closing
 	} else {
-		*lines = append(*lines, closing)
+		cuts = append(cuts, at)
 	}
+	first := len(cuts)
+	for i := range n.values {
+		v := &n.values[i]
+		cuts = layoutJSON(text, v, at, v.after, width, cuts)
+		at = v.after
+	}
+	if len(cuts) > first {
+		// The closing text joins the last line.
+		cuts[len(cuts)-1] = to
+		return cuts
+	}
+	return append(cuts, to)
 }
 
 // scanJSON finds the structure of a JSON text: objects, arrays and the
 // spans of their members. It reports false for text whose brackets or
-// strings are not well formed, which jsonLines then keeps whole.
-func scanJSON(text string) (*jsonNode, bool) {
-	s := &jsonScanner{text: text}
-	n := s.value()
+// strings are not well formed, which jsonLines then keeps whole. The
+// members of an object or array whose member text is at most width bytes
+// are not kept: layoutJSON, at width or wider, keeps such a text on one
+// line.
+func scanJSON(text string, width int) (jsonNode, bool) {
+	s := &jsonScanner{text: text, width: width}
+	n := s.value(0)
 	s.space()
 	return n, !s.bad && s.at == len(text)
 }
@@ -434,6 +505,12 @@ type jsonScanner struct {
 	text string
 	at   int
 	bad  bool
+	// width is the narrowest layout the structure is for.
+	width int
+	// members holds the members of the objects and arrays being
+	// scanned, each copied out once its container ends, so that each
+	// container allocates its members once.
+	members []jsonNode
 }
 
 func (s *jsonScanner) space() {
@@ -442,14 +519,15 @@ func (s *jsonScanner) space() {
 	}
 }
 
-// value scans one value; for an object or array it records the members.
-func (s *jsonScanner) value() *jsonNode {
+// value scans one value, whose member text (key included) starts at
+// from; for an object or array it records the members.
+func (s *jsonScanner) value(from int) jsonNode {
 	s.space()
 	if s.at >= len(s.text) {
 		s.bad = true
-		return nil
+		return jsonNode{}
 	}
-	n := &jsonNode{start: s.at}
+	n := jsonNode{start: s.at}
 	switch c := s.text[s.at]; c {
 	case '{', '[':
 		closer := byte('}')
@@ -457,12 +535,20 @@ func (s *jsonScanner) value() *jsonNode {
 			closer = ']'
 		}
 		s.at++
-		n.values = []*jsonNode{}
+		n.values = []jsonNode{}
 		s.space()
 		if s.at < len(s.text) && s.text[s.at] == closer {
 			s.at++
 			n.end = s.at
 			return n
+		}
+		base := len(s.members)
+		// Where each member's text starts: the first's just past the
+		// bracket, or at the text's start, where the bracket may share
+		// the first member's line (layoutJSON).
+		member := n.start + 1
+		if from == 0 {
+			member = 0
 		}
 		for !s.bad {
 			if c == '{' {
@@ -471,21 +557,27 @@ func (s *jsonScanner) value() *jsonNode {
 				s.space()
 				s.expect(':')
 			}
-			v := s.value()
+			v := s.value(member)
 			if s.bad {
-				return nil
+				return jsonNode{}
 			}
-			n.values = append(n.values, v)
 			s.space()
 			if s.at < len(s.text) && s.text[s.at] == ',' {
 				s.at++
-				n.ends = append(n.ends, s.at)
+				v.after = s.at
+				s.members = append(s.members, v)
+				member = s.at
 				continue
 			}
-			n.ends = append(n.ends, v.end)
+			v.after = v.end
+			s.members = append(s.members, v)
 			s.expect(closer)
 			break
 		}
+		if !s.oneLine(from) {
+			n.values = append(n.values, s.members[base:]...)
+		}
+		s.members = s.members[:base]
 	case '"':
 		s.str()
 	default:
@@ -498,6 +590,24 @@ func (s *jsonScanner) value() *jsonNode {
 	}
 	n.end = s.at
 	return n
+}
+
+// oneLine reports whether the member text that starts at from and whose
+// value ends where the scanner is, with the comma right after it if any,
+// is at most s.width bytes: layoutJSON keeps it on one line, and never
+// reads its members. A blank after the value leaves the end unsure.
+func (s *jsonScanner) oneLine(from int) bool {
+	to := s.at
+	if to < len(s.text) {
+		switch s.text[to] {
+		case ',':
+			to++
+		case '}', ']':
+		default:
+			return false
+		}
+	}
+	return to-from <= s.width
 }
 
 // str scans a string, escapes included.
@@ -545,9 +655,20 @@ func writeRaw(out *bytes.Buffer, s string) {
 	out.WriteString(rawText(s))
 }
 
-// rawOK reports whether s can be a raw string literal as it is.
+// rawOK reports whether s can be a raw string literal as it is. It reads
+// s byte by byte: strings.ContainsAny with a non-ASCII character among
+// those sought decodes every rune of s, which was most of splice's time.
 func rawOK(s string) bool {
-	return !strings.ContainsAny(s, "`\r\x00\uFEFF") && utf8.ValidString(s)
+	ascii := true
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '`' || c == '\r' || c == 0:
+			return false
+		case c >= utf8.RuneSelf:
+			ascii = false
+		}
+	}
+	return ascii || !strings.Contains(s, "\uFEFF") && utf8.ValidString(s)
 }
 
 // rawText is the source of rawString(s).

@@ -2,6 +2,7 @@ package emit
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -57,6 +58,53 @@ func TestJSONLines(t *testing.T) {
 	} {
 		if got := strings.Join(jsonLines(text, 10), ""); got != text {
 			t.Errorf("jsonLines(%q) joins to %q", text, got)
+		}
+	}
+}
+
+// TestJSONScanKeepsWhatLayoutReads checks scanJSON's shortcut: leaving
+// out the members of a container whose member text fits the width changes
+// no layout at that width or wider, on random texts (compact, and with
+// blanks, where the shortcut must not apply).
+func TestJSONScanKeepsWhatLayoutReads(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	var gen func(depth int, blank string) string
+	gen = func(depth int, blank string) string {
+		if depth == 0 || rng.IntN(3) == 0 {
+			return []string{`1`, `"s"`, `true`, `"` + strings.Repeat("w", rng.IntN(30)) + `"`}[rng.IntN(4)]
+		}
+		var parts []string
+		obj := rng.IntN(2) == 0
+		for i := rng.IntN(5); i >= 0; i-- {
+			v := gen(depth-1, blank)
+			if obj {
+				v = fmt.Sprintf(`"k%d":%s%s`, i, blank, v)
+			}
+			parts = append(parts, v)
+		}
+		if obj {
+			return "{" + blank + strings.Join(parts, ","+blank) + blank + "}"
+		}
+		return "[" + strings.Join(parts, blank+","+blank) + "]"
+	}
+	for i := 0; i < 2000; i++ {
+		blank := ""
+		if i%3 == 0 {
+			blank = " "
+		}
+		text := gen(5, blank)
+		width := 10 + rng.IntN(60)
+		all, ok := scanJSON(text, 0)
+		cut, ok2 := scanJSON(text, width)
+		if !ok || !ok2 {
+			t.Fatalf("scanJSON(%s) not well formed", text)
+		}
+		for w := width; w < 4*width; w *= 2 {
+			want := layoutJSON(text, &all, 0, len(text), w, nil)
+			got := layoutJSON(text, &cut, 0, len(text), w, nil)
+			if fmt.Sprint(got) != fmt.Sprint(want) {
+				t.Fatalf("%s at width %d (scanned for %d): lines end at %v, want %v", text, w, width, got, want)
+			}
 		}
 	}
 }

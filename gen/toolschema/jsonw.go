@@ -3,6 +3,7 @@ package toolschema
 import (
 	"bytes"
 	"strconv"
+	"sync"
 
 	"github.com/agentready/agentready/internal/jsonw"
 )
@@ -20,6 +21,40 @@ type sink struct {
 	// scratch is where internal/jsonw writes a value before it is copied
 	// in, reused so that writing a key allocates nothing.
 	scratch []byte
+}
+
+// buffers holds the buffers of builds whose schema was copied out
+// (keep): a schema grown by doubling in a fresh buffer allocated about
+// twice its size, and Microsoft Graph beta's tools build hundreds of
+// megabytes of schemas.
+var buffers sync.Pool // *[]byte
+
+// maxPooled is the largest buffer kept for another build.
+const maxPooled = 4 << 20
+
+// pooledBuffer returns an empty buffer from buffers, or nil.
+func pooledBuffer() []byte {
+	if p, ok := buffers.Get().(*[]byte); ok {
+		return (*p)[:0]
+	}
+	return nil
+}
+
+// reuse makes buf, which nothing else holds, the sink's empty buffer.
+func (s *sink) reuse(buf []byte) {
+	s.Buffer = *bytes.NewBuffer(buf[:0])
+}
+
+// keep returns a copy of the bytes written and gives the buffer to the
+// next build: the sink must not be used after.
+func (s *sink) keep() []byte {
+	out := bytes.Clone(s.Bytes())
+	if buf := s.Bytes(); cap(buf) > 0 && cap(buf) <= maxPooled {
+		buf = buf[:0]
+		buffers.Put(&buf)
+	}
+	s.Buffer = bytes.Buffer{}
+	return out
 }
 
 // str writes s as a JSON string.

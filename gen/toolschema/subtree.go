@@ -119,7 +119,7 @@ func (b *builder) inlineType(use, s *ir.Schema, desc, name string, depth int) {
 		w.b.discard = true
 	}
 	for _, e := range b.examples[examples:] {
-		t.examples = append(t.examples, pointedExample{e.at[at:], e.v})
+		t.examples = append(t.examples, pointedExample{at: e.pointer()[at:], v: e.v})
 	}
 	base := depth + b.defBase
 	for _, u := range b.defLog[logged:] {
@@ -146,7 +146,7 @@ func (b *builder) replay(t *subtree, depth int) {
 	w.b.Write(t.json)
 	prefix := string(b.at)
 	for _, e := range t.examples {
-		b.examples = append(b.examples, pointedExample{prefix + e.at, e.v})
+		b.examples = append(b.examples, pointedExample{prefix, e.at, e.v})
 	}
 	base := depth + b.defBase
 	for _, u := range t.defs {

@@ -68,6 +68,7 @@ package toolschema
 
 import (
 	"bytes"
+	"cmp"
 	"errors"
 	"regexp"
 	"slices"
@@ -177,7 +178,7 @@ func BuildSummarized(api *ir.API, op *ir.Operation, opts Options) ([]byte, []str
 	if err != nil {
 		return nil, nil, err
 	}
-	return b.w.b.Bytes(), b.summarized, nil
+	return b.w.b.keep(), b.summarized, nil
 }
 
 // BuildChecking is Build for argument checking (it sets
@@ -193,7 +194,7 @@ func BuildChecking(api *ir.API, op *ir.Operation, opts Options) (schema, example
 	if err != nil {
 		return nil, nil, err
 	}
-	return b.w.b.Bytes(), b.appendExamples(nil), nil
+	return b.w.b.keep(), b.appendExamples(nil), nil
 }
 
 // CheckingExamples returns the examples BuildChecking would return,
@@ -217,26 +218,74 @@ func (b *builder) appendExamples(dst []byte) []byte {
 		return dst
 	}
 	// A pointer written twice keeps its last example, as a map would.
-	slices.SortStableFunc(b.examples, func(x, y pointedExample) int { return strings.Compare(x.at, y.at) })
+	slices.SortStableFunc(b.examples, comparePointers)
+	// About the size written (a short value each), so that a tool's
+	// thousands of examples do not grow it by doubling.
+	size := 2
+	for _, e := range b.examples {
+		size += len(e.pre) + len(e.at) + 16
+	}
+	dst = slices.Grow(dst, size)
 	dst = append(dst, '{')
 	for i, e := range b.examples {
-		if i+1 < len(b.examples) && b.examples[i+1].at == e.at {
+		if i+1 < len(b.examples) && comparePointers(b.examples[i+1], e) == 0 {
 			continue
 		}
 		if len(dst) > 1 {
 			dst = append(dst, ',')
 		}
-		dst = jsonw.AppendString(dst, e.at)
+		dst = jsonw.AppendString(dst, e.pre)
+		if e.at != "" {
+			// The two parts as one string: the first's closing quote
+			// and the second's opening one go. They split at a '/',
+			// so each escapes as within the whole.
+			n := len(dst) - 1
+			dst = jsonw.AppendString(dst[:n], e.at)
+			dst = append(dst[:n], dst[n+1:]...)
+		}
 		dst = append(dst, ':')
 		dst = jsonw.Append(dst, e.v)
 	}
 	return append(dst, '}')
 }
 
-// pointedExample is an example written at the JSON pointer at.
+// pointedExample is an example written at the JSON pointer pre+at: a
+// subtree's examples are replayed (replay) under the pointer of each
+// place it is copied to, which is not joined to theirs until written.
 type pointedExample struct {
-	at string
-	v  any
+	pre, at string
+	v       any
+}
+
+// pointer is e's whole pointer.
+func (e pointedExample) pointer() string {
+	if e.pre == "" {
+		return e.at
+	}
+	return e.pre + e.at
+}
+
+// comparePointers compares the pointers of x and y as strings.Compare
+// compares x.pointer() and y.pointer(), without joining them.
+func comparePointers(x, y pointedExample) int {
+	a, b := x.pre, y.pre
+	aNext, bNext := x.at, y.at
+	for {
+		if a == "" {
+			a, aNext = aNext, ""
+		}
+		if b == "" {
+			b, bNext = bNext, ""
+		}
+		if a == "" || b == "" {
+			return cmp.Compare(len(a), len(b))
+		}
+		n := min(len(a), len(b))
+		if c := strings.Compare(a[:n], b[:n]); c != 0 {
+			return c
+		}
+		a, b = a[n:], b[n:]
+	}
 }
 
 // build writes op's schema and returns the builder of the last pass;
@@ -248,6 +297,9 @@ func build(api *ir.API, op *ir.Operation, opts Options, discard bool) (*builder,
 	}
 	b := &builder{api: api, opts: opts.withDefaults(), context: op.Summary, hints: op.InputHints}
 	b.w.b.discard = discard
+	if !discard {
+		b.w.b.reuse(pooledBuffer())
+	}
 	if b.context == "" {
 		b.context = prose.FirstSentence(prose.Clean(op.Description))
 	}
@@ -259,9 +311,11 @@ func build(api *ir.API, op *ir.Operation, opts Options, discard bool) (*builder,
 	b.shared = b.opts.Memo.defsFor(api, roots, b.opts.NoSharing)
 	b.root(args)
 	for i := 0; i < 8 && b.defsChanged(); i++ {
+		last := b
 		b = &builder{api: api, opts: b.opts, context: b.context, known: b.known, hints: b.hints, shared: b.shared,
 			seedReq: b.defReq, seedDepth: b.defDepth, briefs: b.briefs}
 		b.w.b.discard = discard
+		b.w.b.reuse(last.w.b.Bytes())
 		b.root(args)
 	}
 	return b, nil
@@ -767,7 +821,7 @@ func (b *builder) example(use, s *ir.Schema, kind ir.Kind, def any, name string,
 	}
 	b.w.key("example")
 	b.w.value(v)
-	b.examples = append(b.examples, pointedExample{string(b.at), v})
+	b.examples = append(b.examples, pointedExample{at: string(b.at), v: v})
 }
 
 // sameJSON reports whether a and b are written as the same JSON.
