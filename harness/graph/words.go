@@ -214,21 +214,62 @@ func nounMatch(a, b []string) float64 {
 	if len(a) == 0 || len(b) == 0 {
 		return 0
 	}
-	ja, jb := join(a), join(b)
-	if ja == jb {
+	if joinedEqual(a, b, false) {
 		return 1
 	}
-	if expand(a) == expand(b) {
+	if joinedEqual(a, b, true) {
 		return 0.9
 	}
 	// The head noun of a compound: [issue comment] is a comment.
-	if len(b) > 1 && len(a) < len(b) && join(b[len(b)-len(a):]) == ja {
+	if len(b) > 1 && len(a) < len(b) && joinedEqual(b[len(b)-len(a):], a, false) {
 		return 0.8
 	}
-	if len(a) > 1 && len(b) < len(a) && join(a[len(a)-len(b):]) == jb {
+	if len(a) > 1 && len(b) < len(a) && joinedEqual(a[len(a)-len(b):], b, false) {
 		return 0.8
 	}
 	return 0
+}
+
+// joinedEqual reports whether the words a, run together, spell the words
+// b run together (join(a) == join(b); with expanded, expand(a) ==
+// expand(b)), without building either: nounMatch is asked of every
+// input and resource pair.
+func joinedEqual(a, b []string, expanded bool) bool {
+	ca, cb := joined{ws: a, expanded: expanded}, joined{ws: b, expanded: expanded}
+	for {
+		x, okA := ca.next()
+		y, okB := cb.next()
+		if okA != okB || x != y {
+			return false
+		}
+		if !okA {
+			return true
+		}
+	}
+}
+
+// joined reads the bytes of words run together, each expanded from its
+// abbreviation when expanded is set.
+type joined struct {
+	ws       []string
+	expanded bool
+	// cur is the word being read, from off on.
+	cur string
+	off int
+}
+
+func (j *joined) next() (byte, bool) {
+	for j.off >= len(j.cur) {
+		if len(j.ws) == 0 {
+			return 0, false
+		}
+		j.cur, j.ws, j.off = j.ws[0], j.ws[1:], 0
+		if long, ok := abbreviations[j.cur]; ok && j.expanded {
+			j.cur = long
+		}
+	}
+	j.off++
+	return j.cur[j.off-1], true
 }
 
 // abbreviations are the short forms APIs commonly use in paths and

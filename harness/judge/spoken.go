@@ -58,12 +58,12 @@ func spokenWordsOf(op *ir.Operation, words toolWords) toolWords {
 }
 
 // tellsSpoken reports whether a text that said tells the target from a
-// nearby tool once the bookkeeping of both names is left out: "a pod"
+// nearby tool (sp splits their spoken words) once the bookkeeping of both names is left out: "a pod"
 // for createCoreV1NamespacedPod beside
 // createSettingsV1alpha1NamespacedPodPreset, whose only word the target
 // has and the other lacks is "core". Two tools whose spoken words are the
 // same are not told apart this way.
-func tellsSpoken(target, near toolWords, said *saidWords) bool {
-	t := compare(target, near, said, nil)
+func tellsSpoken(sp split, said *saidWords) bool {
+	t := sp.tally(said)
 	return t.own > 0 && (t.ownSaid == t.own || t.ownSaid > t.theirsSaid) || t.own == 0 && t.theirs > 0 && t.theirsSaid == 0
 }

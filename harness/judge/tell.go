@@ -1,8 +1,10 @@
 package judge
 
 import (
+	"maps"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/agentready/agentready/gen/describe/prose"
 	"github.com/agentready/agentready/gen/ir"
@@ -105,25 +107,44 @@ func (j *Judge) TellApart(tool, text string) []Confusion {
 			said[s] = true
 		}
 	}
-	heard := &saidWords{words: said, asked: map[string]bool{}}
+	heard := &saidWords{words: said, list: slices.Collect(maps.Keys(said)), asked: map[string]bool{}}
 	target := j.facts(op)
-	verbs := map[string]bool{target.verb: true}
 	var out []Confusion
-	for _, name := range target.near {
-		other := j.facts(j.api.Operation(name))
-		verbs[other.verb] = true
-		t := compare(target.words, other.words, heard, verbs)
+	for i, p := range j.pairs(target) {
+		t := p.words.tally(heard)
 		if t.ownSaid > t.theirsSaid || t.own > 0 && t.ownSaid == t.own || t.own == 0 && t.theirsSaid == 0 {
 			continue
 		}
-		if tellsSpoken(target.spoken, other.spoken, heard) {
+		if tellsSpoken(p.spoken, heard) {
 			continue
 		}
 		unsaid := t.unsaid
 		slices.Sort(unsaid)
-		out = append(out, Confusion{Tool: name, Unsaid: unsaid, Blind: t.ownNouns > 0 && t.ownSaid == 0})
+		out = append(out, Confusion{Tool: target.near[i], Unsaid: unsaid, Blind: p.words.ownNouns > 0 && t.ownSaid == 0})
 	}
 	return out
+}
+
+// pair is what tells a tool from one of its nearest, whatever the text:
+// the split of their words and of their spoken words.
+type pair struct {
+	words, spoken split
+}
+
+// pairs returns the splits of target from each of its nearest tools,
+// worked out the first time: every utterance of the tool's cases asks
+// the same of them.
+func (j *Judge) pairs(target *toolFacts) []pair {
+	target.pairsOnce.Do(func() {
+		verbs := map[string]bool{target.verb: true}
+		target.pairs = make([]pair, len(target.near))
+		for i, name := range target.near {
+			other := j.facts(j.api.Operation(name))
+			verbs[other.verb] = true
+			target.pairs[i] = pair{words: splitOf(target.words, other.words, verbs), spoken: splitOf(target.spoken, other.spoken, nil)}
+		}
+	})
+	return target.pairs
 }
 
 // toolFacts is what TellApart reads of a tool, read once per judge.
@@ -134,6 +155,9 @@ type toolFacts struct {
 	verb string
 	// near are the Nearest most similar tools the API has.
 	near []string
+	// pairs are what tells the tool from each of near (Judge.pairs).
+	pairsOnce sync.Once
+	pairs     []pair
 }
 
 // facts returns what TellApart reads of op, reading it the first time.
@@ -216,11 +240,17 @@ func prefixWord(w string, set map[string]bool) bool {
 // say a word of five letters or more that they hold
 // ("podsecuritypolicy" says security; but "unassign" is not "assign" in
 // a tool's name).
-func nearWord(w string, said map[string]bool) bool {
-	if prefixWord(w, said) {
-		return true
+func nearWord(w string, said []string) bool {
+	for _, x := range said {
+		a, b := w, x
+		if len(a) > len(b) {
+			a, b = b, a
+		}
+		if len(a) >= 3 && strings.HasPrefix(b, a) {
+			return true
+		}
 	}
-	for x := range said {
+	for _, x := range said {
 		if len(w) >= 5 && len(x) > len(w) && strings.Contains(x, w) {
 			return true
 		}
@@ -242,6 +272,8 @@ type tally struct {
 // asks the same words of one text for each of the nearest tools.
 type saidWords struct {
 	words map[string]bool
+	// list holds the keys of words, for scanning.
+	list  []string
 	asked map[string]bool
 }
 
@@ -252,35 +284,55 @@ func (s *saidWords) says(w string) bool {
 	}
 	v, ok := s.asked[w]
 	if !ok {
-		v = nearWord(w, s.words)
+		v = nearWord(w, s.list)
 		s.asked[w] = v
 	}
 	return v
 }
 
-// compare tallies the words of a target and a nearby tool against what a
-// text said.
-func compare(target, near toolWords, said *saidWords, verbs map[string]bool) tally {
-	var t tally
+// split is how the words of a target and a nearby tool part, whatever
+// the text: the target's words the other lacks (own), the other's the
+// target lacks (theirs), and how many of own are nouns (not a verb of
+// verbs, nor of a verb group).
+type split struct {
+	own, theirs []string
+	ownNouns    int
+}
+
+// splitOf parts the words of a target and a nearby tool.
+func splitOf(target, near toolWords, verbs map[string]bool) split {
+	var s split
 	for w := range target {
 		if near[w] || prefixWord(w, near) {
 			continue
 		}
-		t.own++
+		s.own = append(s.own, w)
 		if !verbs[w] && verbClass[w] == nil {
-			t.ownNouns++
-		}
-		if said.says(w) {
-			t.ownSaid++
-		} else {
-			t.unsaid = append(t.unsaid, w)
+			s.ownNouns++
 		}
 	}
 	for w := range near {
 		if target[w] || prefixWord(w, target) {
 			continue
 		}
-		t.theirs++
+		s.theirs = append(s.theirs, w)
+	}
+	slices.Sort(s.own)
+	slices.Sort(s.theirs)
+	return s
+}
+
+// tally counts how many of a split's words a text said.
+func (s split) tally(said *saidWords) tally {
+	t := tally{own: len(s.own), theirs: len(s.theirs), ownNouns: s.ownNouns}
+	for _, w := range s.own {
+		if said.says(w) {
+			t.ownSaid++
+		} else {
+			t.unsaid = append(t.unsaid, w)
+		}
+	}
+	for _, w := range s.theirs {
 		if said.says(w) {
 			t.theirsSaid++
 		}

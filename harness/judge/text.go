@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/agentready/agentready/gen/describe/prose"
 	"github.com/agentready/agentready/gen/ir"
@@ -81,10 +82,13 @@ func looseWords(s string) []string {
 		}
 		s = strings.Join(fs, " ")
 	}
+	if !utf8.ValidString(s) {
+		// As a []rune would read it: each bad byte a U+FFFD.
+		s = string([]rune(s))
+	}
 	var out []string
 	start := 0
-	rs := []rune(s)
-	for i, r := range rs {
+	for i, r := range s {
 		end := false
 		switch r {
 		case ',', ';', '!', '?', '\u201c', '\u201d', '(', ')', '[', ']', '{', '}':
@@ -92,20 +96,21 @@ func looseWords(s string) []string {
 		case '"', ':':
 			// In JSON, a key and its value are one clause:
 			// "archived":false.
-			end = !(r == '"' && i+1 < len(rs) && rs[i+1] == ':' || r == ':' && i > 0 && rs[i-1] == '"')
+			end = !(r == '"' && i+1 < len(s) && s[i+1] == ':' || r == ':' && i > 0 && s[i-1] == '"')
 		case '.':
-			end = i+1 == len(rs) || unicode.IsSpace(rs[i+1]) || rs[i+1] == '\u201d' || rs[i+1] == '"'
+			next, _ := utf8.DecodeRuneInString(s[i+1:])
+			end = i+1 == len(s) || unicode.IsSpace(next) || next == '\u201d' || next == '"'
 		}
 		if !end {
 			continue
 		}
-		out = append(out, prose.Words(string(rs[start:i]))...)
+		out = append(out, prose.Words(s[start:i])...)
 		if len(out) > 0 && out[len(out)-1] != clause {
 			out = append(out, clause)
 		}
-		start = i + 1
+		start = i + utf8.RuneLen(r)
 	}
-	return append(out, prose.Words(string(rs[start:]))...)
+	return append(out, prose.Words(s[start:])...)
 }
 
 // isSep reports whether r separates tokens: spaces, quotation marks,

@@ -85,16 +85,12 @@ func postsToItem(path string) bool {
 
 // shapes caches, per API, each tool's shape (readShape): every utterance
 // of a case reads it, and reading it cleans the tool's docs.
-var shapes sync.Map // *ir.API -> *sync.Map (*ir.Operation -> toolShape)
+var shapes perAPI[*sync.Map] // *ir.Operation -> toolShape
 
 // shapeOf reads a tool's intent and nouns from its name, method and path,
 // once per tool; the caller may change its copy (rename does).
 func shapeOf(api *ir.API, op *ir.Operation) toolShape {
-	m, ok := shapes.Load(api)
-	if !ok {
-		m, _ = shapes.LoadOrStore(api, &sync.Map{})
-	}
-	byOp := m.(*sync.Map)
+	byOp := shapes.get(api, func() *sync.Map { return &sync.Map{} })
 	sh, ok := byOp.Load(op)
 	if !ok {
 		sh, _ = byOp.LoadOrStore(op, readShape(api, op))
@@ -305,13 +301,12 @@ func readShape(api *ir.API, op *ir.Operation) toolShape {
 // groupNames caches, per API, how many tools have each name once the
 // group it starts with is left out ("get-org-public-key" for
 // "actions/get-org-public-key").
-var groupNames sync.Map // *ir.API -> map[string]int
+var groupNames perAPI[map[string]int]
 
 // sharedInGroups reports whether more than one of the API's tools is
 // named rest after its group.
 func sharedInGroups(api *ir.API, rest string) bool {
-	m, ok := groupNames.Load(api)
-	if !ok {
+	counts := groupNames.get(api, func() map[string]int {
 		counts := map[string]int{}
 		for _, op := range api.Operations {
 			ws := prose.Words(op.Name)
@@ -319,9 +314,9 @@ func sharedInGroups(api *ir.API, rest string) bool {
 				counts[op.Name[len(ws[0])+1:]]++
 			}
 		}
-		m, _ = groupNames.LoadOrStore(api, counts)
-	}
-	return m.(map[string]int)[rest] > 1
+		return counts
+	})
+	return counts[rest] > 1
 }
 
 // versionWord finds an API version in a tool's name: "V1alpha1",
@@ -341,23 +336,22 @@ func versionOf(name string) string {
 
 // versionNames caches, per API, how many tools have each name once the
 // version is left out.
-var versionNames sync.Map // *ir.API -> map[string]int
+var versionNames perAPI[map[string]int]
 
 // sharedInVersions reports whether more than one of the API's tools has
 // the name once its version is left out.
 func sharedInVersions(api *ir.API, name string) bool {
-	m, ok := versionNames.Load(api)
-	if !ok {
+	counts := versionNames.get(api, func() map[string]int {
 		counts := map[string]int{}
 		for _, op := range api.Operations {
 			if v := versionWord.FindStringSubmatchIndex(op.Name); v != nil {
 				counts[op.Name[:v[2]]+op.Name[v[3]:]]++
 			}
 		}
-		m, _ = versionNames.LoadOrStore(api, counts)
-	}
+		return counts
+	})
 	v := versionWord.FindStringSubmatchIndex(name)
-	return v != nil && m.(map[string]int)[name[:v[2]]+name[v[3]:]] > 1
+	return v != nil && counts[name[:v[2]]+name[v[3]:]] > 1
 }
 
 // rename names the resource otherwise ("support ticket" for ticket),
@@ -480,7 +474,7 @@ func spoken(op *ir.Operation, ws []string) []string {
 
 // spokenNames caches, per API, the names (less their version) of the
 // tools of each method and spoken name.
-var spokenNames sync.Map // *ir.API -> map[string]map[string]bool
+var spokenNames perAPI[map[string]map[string]bool]
 
 // spokenKey is a tool's method and spoken name, each word singular.
 func spokenKey(op *ir.Operation) string {
@@ -503,8 +497,7 @@ func unversioned(name string) string {
 // the name is said whole. Versions of one tool are told apart by their
 // version (sharedInVersions).
 func spokenShared(api *ir.API, op *ir.Operation) bool {
-	m, ok := spokenNames.Load(api)
-	if !ok {
+	names := spokenNames.get(api, func() map[string]map[string]bool {
 		names := map[string]map[string]bool{}
 		for _, o := range api.Operations {
 			k := spokenKey(o)
@@ -513,9 +506,9 @@ func spokenShared(api *ir.API, op *ir.Operation) bool {
 			}
 			names[k][unversioned(o.Name)] = true
 		}
-		m, _ = spokenNames.LoadOrStore(api, names)
-	}
-	return len(m.(map[string]map[string]bool)[spokenKey(op)]) > 1
+		return names
+	})
+	return len(names[spokenKey(op)]) > 1
 }
 
 func singularAll(ws []string) []string {
