@@ -208,7 +208,8 @@ func (f *filler) scopeWord(k int) bool {
 
 // phraseEndsAt reports whether the phrase that token k starts ends with
 // it: k ends the request or a clause, or the next token is a stop word,
-// a preposition or a word that is no bare key ("in acme for user X",
+// a preposition ("in prod since 2025-03-01") or a word that is no bare
+// key ("in acme for user X",
 // "in prod have the last name", "in webshop production" when production
 // went to the environment), never a number or quoted text: "in team
 // 777" names the team 777.
@@ -221,5 +222,11 @@ func (f *filler) phraseEndsAt(k int) bool {
 	if next.quoted || strings.IndexFunc(next.raw, func(r rune) bool { return r >= '0' && r <= '9' }) >= 0 {
 		return false // "in team 777": the word names the value after it
 	}
-	return retrieve.IsStopWord(next.lower) || stopValue[next.lower] || !f.bareKey(k+1)
+	return retrieve.IsStopWord(next.lower) || stopValue[next.lower] || prepositions[next.lower] || phraseStarts[next.lower] || !f.bareKey(k+1)
 }
+
+// phraseStarts start a phrase of their own after a container's name
+// ("in prod since March"), beside the prepositions the verb table knows.
+var phraseStarts = map[string]bool{"since": true, "until": true, "till": true, "before": true, "after": true,
+	"to": true, "during": true, "without": true, "via": true, "per": true, "across": true, "within": true,
+	"except": true}
