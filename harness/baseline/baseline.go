@@ -364,7 +364,28 @@ import (
 //     as a person's handle: a possessive ("refresh mia_k's gravatar"), a
 //     name-shaped word ("which badges does mia_k have") or a plain word
 //     after "of", "for", "as", "user" or "username" ("the private
-//     messages of jdoe", "as system"), none when two words qualify; an identifier left over for the
+//     messages of jdoe", "as system"), none when two words qualify;
+//     for the tool's one required string still empty that names the
+//     container it works in (its thing, realm of realm or project of
+//     projectKey, is a word of the tool's name that another thing's noun
+//     follows, as a name read from a path puts the container first:
+//     getRealmUsersId for /{realm}/users/{id}; or the tool's first
+//     sentence says it after in, within, under, across or for, "Get
+//     list of all features in given project"; or its own description
+//     says it after in, within or under, or says scope), when at most
+//     one required key is empty, the request's one word said as that
+//     container: after in, of, for, from, on, at, within or under and
+//     ending its phrase (a clause's end, a stop word, a preposition, or
+//     a word of the sentence follows; never a number or quoted text:
+//     "in team 777" names the team 777), written with 's ("acme's
+//     repos"), or between "the" and the container's noun in the
+//     singular ("the acme workspace"): "list the users in acme", "kick
+//     all sessions out of staging", "admin events in prod since
+//     2025-03-01"; never a word of the sentence, of the tool's name or
+//     of an argument's name, a number, a unit of time, a value an
+//     argument lists, or a word people say after a preposition as a
+//     manner or a format ("users in bulk", "in JSON", "for good", "in
+//     the last hour"), and none when two words qualify; an identifier left over for the
 //     plain argument that is still empty, or for the tool's one argument
 //     that takes an identifier ("last 50 messages in C024BE91L":
 //     channel, "Conversation ID"); identifiers shaped like the

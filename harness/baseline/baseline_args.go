@@ -78,6 +78,7 @@ func fill(t *toolSpec, u *utterance, force map[string]any) *filler {
 	f.shaped()
 	f.statusWord()
 	f.handles()
+	f.scopes()
 	f.leftovers()
 	f.keyPhrase()
 	f.shortIDs()
