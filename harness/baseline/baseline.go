@@ -166,7 +166,13 @@ import (
 //  2. fills the arguments, surest first, each value used once (quoted
 //     text followed by a noun names that thing: "the 'backend' team" is
 //     no title, nor an org's name when org's name and description do not
-//     say team): values
+//     say team; a free-text string argument the request calls empty or
+//     blank, right before or after its name, is "": "with an empty
+//     description"; the one quoted text of several words no other
+//     argument took, when no determiner names a thing with it, goes to
+//     the tool's one free-text string argument left, not an identifier
+//     nor a page's cursor: "close TCK-1526 as workaround, noting
+//     “Sorted, thanks”" for a resolution note): values
 //     whose form says what they are (UUIDs, emails, dates and date-times,
 //     also "1 March 2026 at 09:15 UTC", identifiers with a distinctive
 //     pattern such as TCK-1042; a date also for a string argument without

@@ -49,6 +49,7 @@ func init() {
 func fill(t *toolSpec, u *utterance, force map[string]any) *filler {
 	f := &filler{tool: t, u: u, args: map[string]any{}, force: force, ownNoun: map[string]bool{}}
 	f.typed()
+	f.emptied()
 	f.monthSpan()
 	f.enums()
 	f.emails()
@@ -79,6 +80,7 @@ func fill(t *toolSpec, u *utterance, force map[string]any) *filler {
 	f.statusWord()
 	f.handles()
 	f.scopes()
+	f.lastQuote()
 	f.leftovers()
 	f.keyPhrase()
 	f.shortIDs()
@@ -499,6 +501,101 @@ func (f *filler) quoted() {
 		}
 	}
 	f.assign(pairs, -1)
+}
+
+// nameDeterminers come before a quoted name of a thing: "the 'wontfix'
+// label", "our “Black Friday” campaign".
+var nameDeterminers = map[string]bool{"the": true, "a": true, "an": true, "my": true, "our": true, "your": true,
+	"this": true, "that": true, "their": true, "his": true, "her": true, "its": true}
+
+// emptyWords say that a value holds nothing: "an empty description".
+var emptyWords = map[string]bool{"empty": true, "blank": true}
+
+// emptied gives "" to a free-text string argument the request calls
+// empty or blank, right before its name ("with an empty description") or
+// right after it, with "left" or "is" between ("description left
+// blank"): a model sends the empty string there, not the word "empty".
+func (f *filler) emptied() {
+	for i, t := range f.u.toks {
+		if t.quoted || f.u.used[i] || !emptyWords[t.lower] {
+			continue
+		}
+		for _, p := range f.tool.params {
+			if f.has(p) || p.array || p.scalarType() != "string" || len(p.enum) > 0 || len(p.named) > 0 || p.format != "" || p.ident {
+				continue
+			}
+			if f.nameBeside(p, t.first) {
+				f.set(p, "")
+				f.u.claimWords(t.first, t.last)
+				break
+			}
+		}
+	}
+}
+
+// nameBeside reports whether p's name is said right after word w, or
+// right before it with at most one of "left", "is", "stays" between.
+func (f *filler) nameBeside(p *param, w int) bool {
+	for _, phrase := range f.tool.phrasesOf(p) {
+		for _, start := range f.u.findPhrase(phrase) {
+			end := start + len(phrase) - 1
+			switch {
+			case start == w+1 && !f.u.toks[f.u.words[w].tok].clauseEnd:
+				return true
+			case end == w-1 && !f.u.toks[f.u.words[end].tok].clauseEnd:
+				return true
+			case end == w-2 && !f.u.toks[f.u.words[end].tok].clauseEnd && !f.u.toks[f.u.words[w-1].tok].clauseEnd &&
+				(f.u.words[w-1].lower == "left" || f.u.words[w-1].lower == "is" || f.u.words[w-1].lower == "stays"):
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// lastQuote gives the request's one quoted text of several words that no
+// pass took to the tool's one free-text argument still empty: a string
+// with no enum, no listed values, no format, not an identifier nor a
+// page's cursor, whose pattern accepts the text ("close ticket TCK-1526 as workaround, noting “Sorted, thanks”"
+// for closeTicket's resolution, "What was done, for the requester"). A
+// model puts text the user quoted where the tool takes text, unless a
+// determiner before it makes it a thing's name; with two
+// such texts or two such arguments it cannot tell which goes where, and
+// neither does this.
+func (f *filler) lastQuote() {
+	tok := -1
+	for i, t := range f.u.toks {
+		if !t.quoted || f.u.used[i] || t.raw == "" {
+			continue
+		}
+		if tok >= 0 {
+			return
+		}
+		tok = i
+	}
+	if tok < 0 || !strings.ContainsAny(f.u.toks[tok].raw, " \t") ||
+		tok > 0 && nameDeterminers[f.u.toks[tok-1].lower] && !f.u.toks[tok-1].clauseEnd {
+		// One quoted word is a name or a query ("matching 'dan'"), and
+		// quoted text after a determiner names a thing ("delete the
+		// 'wontfix' label"): neither is text to send.
+		return
+	}
+	var only *param
+	for _, p := range f.tool.params {
+		if f.has(p) || p.array || p.scalarType() != "string" || len(p.enum) > 0 || len(p.named) > 0 || p.format != "" ||
+			p.ident || len(p.words) > 0 && pagingWords[p.words[0]] ||
+			p.pattern != nil && !p.pattern.MatchString(f.u.toks[tok].raw) || !f.reachable(p) {
+			continue
+		}
+		if only != nil {
+			return
+		}
+		only = p
+	}
+	if only != nil {
+		t := f.u.toks[tok]
+		f.assign([]pair{{p: only, tok: tok, lastTok: tok, value: t.raw, words: [2]int{t.first, t.last}}}, -1)
+	}
 }
 
 // sayWords introduce the words of a message: "saying “...”".
