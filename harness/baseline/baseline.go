@@ -166,7 +166,12 @@ import (
 //  2. fills the arguments, surest first, each value used once (quoted
 //     text followed by a noun names that thing: "the 'backend' team" is
 //     no title, nor an org's name when org's name and description do not
-//     say team; a free-text string argument the request calls empty or
+//     say team; an enum value is not taken from words said as the
+//     values of an argument that takes free text or a list: right after
+//     its name, after its name and "to" or "as", or ending a list after
+//     it ("tagged laptop and hardware" are tags, not a hardware
+//     category; "set the tags to security"); a free-text string
+//     argument the request calls empty or
 //     blank, right before or after its name, is "": "with an empty
 //     description"; the one quoted text of several words no other
 //     argument took, when no determiner names a thing with it, goes to

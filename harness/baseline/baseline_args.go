@@ -380,6 +380,12 @@ func (f *filler) enums() {
 					// word says what the name after it is.
 					continue
 				}
+				if f.saidForOther(p, at) {
+					// "tagged laptop and hardware", "set the tags to
+					// security": the words are another argument's
+					// values, not this enum's.
+					continue
+				}
 				aff := f.affinity(p, at, end)
 				if aff == 0 && f.tool.namesParam(stems, p) {
 					// "high priority": the word names another argument
@@ -400,6 +406,60 @@ func (f *filler) enums() {
 		pairs = append(pairs, f.glossed(p)...)
 	}
 	f.assign(pairs, -1)
+}
+
+// saidForOther reports whether the words before word at say that it is
+// the value of another argument that takes free text or a list, not p's:
+// that argument's name ends right
+// before it, or before "to" or "as" and it ("set the tags to security"),
+// or before a list it ends ("tagged laptop and hardware": tags, whose
+// stem "tagged" shares; "tagged vip, laptop and hardware").
+func (f *filler) saidForOther(p *param, at int) bool {
+	names := func(k int) bool {
+		if k < 0 || f.u.toks[f.u.words[k].tok].sentenceEnd {
+			return false
+		}
+		for _, q := range f.tool.params {
+			if q == p || q.ident || len(q.enum) > 0 || len(q.named) > 0 || !(q.array || q.scalarType() == "string") {
+				// Only a free text or list takes any words: "high
+				// priority network" and "the ticket as fixed" say
+				// nothing against network or fixed.
+				continue
+			}
+			for _, phrase := range f.tool.phrasesOf(q) {
+				if start := k - len(phrase) + 1; start >= 0 && slices.Contains(f.u.findPhrase(phrase), start) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	k := at - 1
+	if k < 0 {
+		return false
+	}
+	if w := f.u.words[k].lower; w == "to" || w == "as" {
+		return names(k - 1)
+	}
+	for steps := 0; k >= 0 && steps < 6; steps++ {
+		if names(k) {
+			return true
+		}
+		tok := f.u.toks[f.u.words[k].tok]
+		switch {
+		case f.u.words[k].lower == "and" || f.u.words[k].lower == "or":
+			k--
+		case tok.clauseEnd && !tok.sentenceEnd && k < at-1:
+			// k is an earlier item, written with a comma after it.
+		default:
+			return false
+		}
+		if k < 0 || tok.quoted || retrieve.IsStopWord(f.u.words[k].lower) {
+			return false
+		}
+		k--
+	}
+	return false
 }
 
 // switchedTo reads a switch's state said from token i, after its name:
