@@ -44,6 +44,7 @@ import (
 	"bytes"
 	"fmt"
 	"slices"
+	"sort"
 	"strings"
 	"unicode/utf8"
 
@@ -323,19 +324,31 @@ func Fit(api *ir.API, op *ir.Operation, opts Options) Fitted {
 	// tool is counted, its bytes a token estimate the others', and only
 	// those estimated within 15% of the room are counted.
 	perToken := 0.0
-	fits := func(schema []byte, last bool) (n int, counted, ok bool) {
-		if fixedBytes+len(schema) <= budget {
-			return 0, false, true
+	// passed reports whether a cut of n bytes other than the last is
+	// passed over without a count. It holds for every larger n too.
+	passed := func(n int) bool {
+		if fixedBytes+n <= budget {
+			return false
 		}
-		if !last && len(schema) > maxBytesPerToken*budget {
-			return 0, false, false
+		if n > maxBytesPerToken*budget {
+			return true
 		}
 		if fixed < 0 {
 			fixed = tokens.Count(f.Name) + tokens.Count(f.Description)
 			room = budget - fixed
 		}
-		if !last && (len(schema) > maxBytesPerToken*room || perToken > 0 && float64(len(schema))/perToken > 1.15*float64(room)) {
+		return n > maxBytesPerToken*room || perToken > 0 && float64(n)/perToken > 1.15*float64(room)
+	}
+	fits := func(schema []byte, last bool) (n int, counted, ok bool) {
+		if fixedBytes+len(schema) <= budget {
+			return 0, false, true
+		}
+		if !last && passed(len(schema)) {
 			return 0, false, false
+		}
+		if fixed < 0 {
+			fixed = tokens.Count(f.Name) + tokens.Count(f.Description)
+			room = budget - fixed
 		}
 		n = opts.Memo.Tokens(schema)
 		if n > 0 {
@@ -354,7 +367,11 @@ func Fit(api *ir.API, op *ir.Operation, opts Options) Fitted {
 		last := i == len(cuts)-1
 		o.Memo = opts.Memo
 		if !last {
+			// A cut is built only as far as it takes to know it is
+			// passed over: the first size passed is worked out from
+			// what is known so far (it drops as counts come in).
 			o.StopAfter = stop
+			o.Probe = max(1, sort.Search(stop+1, passed)-1)
 		}
 		schema, summarized, err := toolschema.BuildSummarized(api, op, o)
 		if err != nil || bytes.Equal(schema, prev) && !last {

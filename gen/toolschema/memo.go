@@ -36,13 +36,21 @@ type Memo struct {
 	// subtrees holds the check subtrees of named object types
 	// (inlineType).
 	subtrees sync.Map // subtreeKey -> *subtree
-	opNames  struct {
+	// ops holds defsFor of each operation's arguments: a tool fitted to
+	// a budget is built up to a dozen times, and its check schema again.
+	ops     sync.Map // opSharing -> map[string]bool
+	opNames struct {
 		once  sync.Once
 		names map[string]bool
 	}
 }
 
 type coreName struct{ core, name string }
+
+type opSharing struct {
+	op        *ir.Operation
+	noSharing bool
+}
 
 type useName struct {
 	use  *ir.Schema
@@ -90,6 +98,27 @@ func (m *Memo) defsFor(api *ir.API, roots []*ir.Schema, noSharing bool) map[stri
 		}
 	}
 	v, _ := m.shared.LoadOrStore(key, out)
+	return v.(map[string]bool)
+}
+
+// defsOf is defsFor of the schemas of args, the arguments of op, kept
+// by operation when m is the Memo of api.
+func (m *Memo) defsOf(api *ir.API, op *ir.Operation, args []Arg, noSharing bool) map[string]bool {
+	roots := func() []*ir.Schema {
+		out := make([]*ir.Schema, len(args))
+		for i, a := range args {
+			out[i] = a.Schema
+		}
+		return out
+	}
+	if m == nil || m.api != api {
+		return m.defsFor(api, roots(), noSharing)
+	}
+	key := opSharing{op, noSharing}
+	if v, ok := m.ops.Load(key); ok {
+		return v.(map[string]bool)
+	}
+	v, _ := m.ops.LoadOrStore(key, m.defsFor(api, roots(), noSharing))
 	return v.(map[string]bool)
 }
 

@@ -266,6 +266,40 @@ func TestStopAfter(t *testing.T) {
 	}
 }
 
+// TestProbe: a build with Probe gives what the build without it gives
+// when that is within Probe bytes, and otherwise more than Probe bytes,
+// whether the schema has $defs or not; and it stops short of that on
+// some. Fitting reads nothing else.
+func TestProbe(t *testing.T) {
+	for _, file := range []string{"real/kubernetes-swagger2.json", "real/stripe.json"} {
+		api := sharedAPI(t, file)
+		short := 0
+		for _, op := range api.Operations {
+			for _, o := range []Options{{OptionalLevels: 3}, {OptionalLevels: 1, NoOptionalEnums: true}, {StopAfter: 20000}} {
+				want, err1 := Build(api, op, o)
+				for _, probe := range []int{1, 600, 3000} {
+					o.Probe = probe
+					got, err2 := Build(api, op, o)
+					if (err1 == nil) != (err2 == nil) {
+						t.Fatalf("%s %s: errors %v and %v", file, op.Name, err1, err2)
+					}
+					switch {
+					case len(want) <= probe && string(got) != string(want):
+						t.Fatalf("%s %s: %d bytes, within Probe %d, changed:\n%s\n%s", file, op.Name, len(want), probe, want, got)
+					case len(want) > probe && len(got) <= probe:
+						t.Fatalf("%s %s: %d bytes cut to %d, within Probe %d: a caller would take it as whole", file, op.Name, len(want), len(got), probe)
+					case len(got) < len(want):
+						short++
+					}
+				}
+			}
+		}
+		if short == 0 {
+			t.Errorf("%s: Probe never stopped a build short", file)
+		}
+	}
+}
+
 // TestCheckSubtreesCopied: with a Memo, the check schemas of Kubernetes'
 // and Stripe's tools copy the named object types they share from the
 // ones written before (Memo.subtrees), in each of two rounds over every

@@ -77,7 +77,7 @@ func (b *builder) useDef(id string, at int, optional bool) {
 // default at the use.
 func (b *builder) subtreeKey(use, s *ir.Schema) (subtreeKey, bool) {
 	o := b.opts
-	if b.naive || !o.ForChecking || o.Memo == nil || o.Memo.api != b.api || o.StopAfter > 0 || o.OptionalLevels > 0 ||
+	if b.naive || !o.ForChecking || o.Memo == nil || o.Memo.api != b.api || o.StopAfter > 0 || o.Probe > 0 || o.OptionalLevels > 0 ||
 		o.MaxDepth > 0 || o.NoOptionalEnums || s.Kind != ir.KindObject || use.Default != nil {
 		return subtreeKey{}, false
 	}

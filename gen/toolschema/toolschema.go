@@ -139,6 +139,15 @@ type Options struct {
 	// describe.Fit with a budget, without paying for the rest. Microsoft
 	// Graph beta's 296 tools over 24,000 bytes wrote 170 MB of its 188.
 	StopAfter int
+	// Probe, when positive, stops the build as StopAfter does once the
+	// schema is longer than Probe bytes, but only while the bytes written
+	// so far are sure to stay: in the arguments' properties and required
+	// list, which the $defs after them, and the second pass these may
+	// need, never change. A caller that only needs to know whether the
+	// schema is over Probe bytes (describe.Fit, once it knows which sizes
+	// it would pass over) then learns it as soon as the arguments show
+	// it, and reads the same size either way.
+	Probe int
 	// Memo, when set (NewMemo) for the API being built, keeps what the
 	// schemas of its operations share, so that building many of them, or
 	// one several times, works out the types under $defs once per set of
@@ -304,13 +313,9 @@ func build(api *ir.API, op *ir.Operation, opts Options, discard bool) (*builder,
 		b.context = prose.FirstSentence(prose.Clean(op.Description))
 	}
 	args := Args(api, op)
-	roots := make([]*ir.Schema, len(args))
-	for i, a := range args {
-		roots[i] = a.Schema
-	}
-	b.shared = b.opts.Memo.defsFor(api, roots, b.opts.NoSharing)
+	b.shared = b.opts.Memo.defsOf(api, op, args, b.opts.NoSharing)
 	b.root(args)
-	for i := 0; i < 8 && b.defsChanged(); i++ {
+	for i := 0; i < 8 && !b.probed && b.defsChanged(); i++ {
 		last := b
 		b = &builder{api: api, opts: b.opts, context: b.context, known: b.known, hints: b.hints, shared: b.shared,
 			seedReq: b.defReq, seedDepth: b.defDepth, briefs: b.briefs}
@@ -439,12 +444,19 @@ type builder struct {
 	// argExample is the spec's example of the argument about to be
 	// written (Arg.Example), which Options.Example reads on its use.
 	argExample any
+	// probed is set once the schema is past Options.Probe before the
+	// $defs: nothing more is written, in this pass or another.
+	probed bool
 }
 
-// stopped reports whether the schema is past Options.StopAfter: nothing
-// more is written.
+// stopped reports whether the schema is past Options.StopAfter, or past
+// Options.Probe before the $defs: nothing more is written.
 func (b *builder) stopped() bool {
-	return b.opts.StopAfter > 0 && b.w.b.Len() > b.opts.StopAfter
+	n := b.w.b.Len()
+	if b.opts.Probe > 0 && !b.inDefs && n > b.opts.Probe {
+		b.probed = true
+	}
+	return b.probed || b.opts.StopAfter > 0 && n > b.opts.StopAfter
 }
 
 // defsChanged reports whether a type in $defs was written for a more
