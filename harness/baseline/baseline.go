@@ -402,7 +402,9 @@ import (
 //     channel, "Conversation ID"); identifiers shaped like the
 //     example's ("ticket 1001" -> "TCK-1001"); and last the request's
 //     leftover words for the one free-text argument (a query, a title, a
-//     message) the example shows (the one word written like the
+//     message) the example shows, unless the tool's name says it
+//     changes a thing (updateTicket) and the argument is optional: "mark
+//     it as open" sets no title (the one word written like the
 //     example's value when that value joins its parts with
 //     punctuation: "IPv6 records for acme.io" with the example's
 //     "example.com" is acme.io, not the first leftover word), or, when

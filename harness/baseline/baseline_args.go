@@ -1332,7 +1332,8 @@ func (f *filler) shaped() {
 // remainder gives the words nothing else claimed (less stop words,
 // request verbs and the tool's own topic words) to the first free-text
 // argument the example shows, or one an error said is missing: "Search
-// tickets about VPN drops" -> q: "VPN drops".
+// tickets about VPN drops" -> q: "VPN drops". A tool that changes a thing
+// gets them only for a required argument or one an error asked for.
 func (f *filler) remainder() {
 	var target *param
 	for _, p := range f.tool.params {
@@ -1344,6 +1345,12 @@ func (f *filler) remainder() {
 				target = p
 			}
 		}
+	}
+	if target != nil && !target.required && f.force[target.name] == nil && f.tool.changesThing() {
+		// "mark ticket TCK-1674 as open" changes no title: words left
+		// over in a request to change a thing are not the new text of
+		// an optional field (a model sets what the request names).
+		target = nil
 	}
 	if target == nil {
 		f.afterColon()
@@ -1426,6 +1433,13 @@ func (f *filler) remainder() {
 		f.u.used[i] = true
 	}
 	f.set(target, strings.Join(parts, " "))
+}
+
+// changesThing reports whether the tool's name starts with a verb that
+// changes a thing it is given (updateTicket, edit_user, patchNode).
+func (t *toolSpec) changesThing() bool {
+	ws := retrieve.Words(t.name)
+	return len(ws) > 0 && verbClasses[english.Stem(ws[0])] == "update"
 }
 
 // punctuated reports whether an example value is one word whose parts
