@@ -640,18 +640,11 @@ func (f *filler) lastQuote() {
 		// 'wontfix' label"): neither is text to send.
 		return
 	}
-	var only *param
-	for _, p := range f.tool.params {
-		if f.has(p) || p.array || p.scalarType() != "string" || len(p.enum) > 0 || len(p.named) > 0 || p.format != "" ||
-			p.ident || len(p.words) > 0 && pagingWords[p.words[0]] ||
-			p.pattern != nil && !p.pattern.MatchString(f.u.toks[tok].raw) || !f.reachable(p) {
-			continue
-		}
-		if only != nil {
-			return
-		}
-		only = p
-	}
+	only := f.tool.sole(func(p *param) bool {
+		return !f.has(p) && !p.array && p.scalarType() == "string" && len(p.enum) == 0 && len(p.named) == 0 && p.format == "" &&
+			!p.ident && !(len(p.words) > 0 && pagingWords[p.words[0]]) &&
+			(p.pattern == nil || p.pattern.MatchString(f.u.toks[tok].raw)) && f.reachable(p)
+	})
 	if only != nil {
 		t := f.u.toks[tok]
 		f.assign([]pair{{p: only, tok: tok, lastTok: tok, value: t.raw, words: [2]int{t.first, t.last}}}, -1)
@@ -669,17 +662,9 @@ func (f *filler) saidMessage(i int) *param {
 	if i == 0 || !sayWords[f.u.toks[i-1].lower] || f.u.toks[i-1].clauseEnd {
 		return nil
 	}
-	var only *param
-	for _, p := range f.tool.params {
-		if p.scalarType() != "string" || len(p.enum) > 0 || !slices.ContainsFunc(p.words, func(w string) bool { return messageWords[w] }) {
-			continue
-		}
-		if only != nil {
-			return nil
-		}
-		only = p
-	}
-	return only
+	return f.tool.sole(func(p *param) bool {
+		return p.scalarType() == "string" && len(p.enum) == 0 && slices.ContainsFunc(p.words, func(w string) bool { return messageWords[w] })
+	})
 }
 
 // namedElsewhere reports whether the request says p's name with another
@@ -1459,18 +1444,11 @@ func punctuated(ex string) bool {
 // comment on 1204417880295732: waiting on legal". Nothing the request
 // says before the colon is taken.
 func (f *filler) afterColon() {
-	var target *param
-	for _, p := range f.tool.params {
-		if f.has(p) || !p.free() || p.scalarType() != "string" || !f.reachable(p) || len(p.words) != 1 || !messageWords[p.words[0]] {
-			continue
-		}
-		if target != nil {
-			return // two places for it: a model would ask
-		}
-		target = p
-	}
+	target := f.tool.sole(func(p *param) bool {
+		return !f.has(p) && p.free() && p.scalarType() == "string" && f.reachable(p) && len(p.words) == 1 && messageWords[p.words[0]]
+	})
 	if target == nil {
-		return
+		return // none, or two places for it: a model would ask
 	}
 	from := -1
 	for i, t := range f.u.toks {

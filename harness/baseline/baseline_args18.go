@@ -296,16 +296,9 @@ func (f *filler) namedValue() *param {
 	if !saysName {
 		return nil
 	}
-	var target *param
-	for _, p := range f.tool.params {
-		if strings.EqualFold(p.key, "value") && p.free() && !p.ident && !f.has(p) && len(p.path) <= 2 {
-			if target != nil {
-				return nil
-			}
-			target = p
-		}
-	}
-	return target
+	return f.tool.sole(func(p *param) bool {
+		return strings.EqualFold(p.key, "value") && p.free() && !p.ident && !f.has(p) && len(p.path) <= 2
+	})
 }
 
 // nameNoun is the noun of an argument that holds a thing's name by the
@@ -392,21 +385,13 @@ func (f *filler) prefixes() {
 // noun as another word for the thing the tool acts on. A number before
 // a noun ("20 GB", "5 droplets") is a count or an amount, not this.
 func (f *filler) shortIDs() {
-	var target *param
-	for _, p := range f.tool.params {
-		if !p.required || f.has(p) || !p.ident || p.array || len(p.enum) > 0 || p.format != "" || !f.reachable(p) {
-			continue
-		}
-		if typ := p.scalarType(); typ != "string" && typ != "integer" {
-			continue
-		}
-		if target != nil {
-			return // two identifiers to fill: the number does not say which
-		}
-		target = p
-	}
+	target := f.tool.sole(func(p *param) bool {
+		typ := p.scalarType()
+		return p.required && !f.has(p) && p.ident && !p.array && len(p.enum) == 0 && p.format == "" && f.reachable(p) &&
+			(typ == "string" || typ == "integer")
+	})
 	if target == nil {
-		return
+		return // none, or two identifiers to fill: the number does not say which
 	}
 	at := -1
 	for i, t := range f.u.toks {

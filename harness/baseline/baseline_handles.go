@@ -4,17 +4,9 @@ package baseline
 // a person's handle: a string without listed values whose name says
 // username (user_name, Api-Username), or nil.
 func (f *filler) handleArg() *param {
-	var target *param
-	for _, p := range f.tool.params {
-		if !p.required || f.has(p) || p.array || len(p.enum) > 0 || len(p.named) > 0 || p.scalarType() != "string" || !saysUsername(p.words) {
-			continue
-		}
-		if target != nil {
-			return nil
-		}
-		target = p
-	}
-	return target
+	return f.tool.sole(func(p *param) bool {
+		return p.required && !f.has(p) && !p.array && len(p.enum) == 0 && len(p.named) == 0 && p.scalarType() == "string" && saysUsername(p.words)
+	})
 }
 
 // saysUsername reports whether a name's words say username.

@@ -419,27 +419,20 @@ func pairable(p *param) bool {
 	return p.typ == "string" && len(p.enum) == 0 && p.format == "" && p.pattern == nil
 }
 
-// generic reports whether p's name says only "identifier" (id, key).
 // onlyIdentifier is the one empty argument of the tool that takes an
 // identifier, raw's type prefix not denying it; nil when there are none
 // or several.
 func (f *filler) onlyIdentifier(raw string, toolWords []string) *param {
-	var only *param
-	for _, p := range f.tool.params {
-		if !p.ident || p.array || len(p.enum) > 0 || p.format != "" || p.scalarType() != "string" {
-			continue
-		}
-		if only != nil {
-			return nil
-		}
-		only = p
-	}
+	only := f.tool.sole(func(p *param) bool {
+		return p.ident && !p.array && len(p.enum) == 0 && p.format == "" && p.scalarType() == "string"
+	})
 	if only == nil || f.has(only) || !pairable(only) || !f.reachable(only) || prefixDenies(raw, only, toolWords) {
 		return nil
 	}
 	return only
 }
 
+// generic reports whether p's name says only "identifier" (id, key).
 func generic(p *param) bool {
 	for _, w := range p.words {
 		if !idWords[w] {
@@ -631,15 +624,7 @@ func (f *filler) timeField(dir *param) {
 // switches read "on" and "off" (also "enable", "disable") for the one
 // boolean argument a tool requires: "turn shuffle off".
 func (f *filler) switches() {
-	var target *param
-	for _, p := range f.tool.params {
-		if p.typ == "boolean" && p.required && !f.has(p) {
-			if target != nil {
-				return
-			}
-			target = p
-		}
-	}
+	target := f.tool.sole(func(p *param) bool { return p.typ == "boolean" && p.required && !f.has(p) })
 	if target == nil {
 		return
 	}
@@ -813,15 +798,9 @@ func (f *filler) emails() {
 // model sends the address the request gives ("send a password reset to
 // jdoe@example.org").
 func (f *filler) emailAsLogin(email string, i int) {
-	var target *param
-	for _, p := range f.tool.params {
-		if p.required && !f.has(p) && p.scalarType() == "string" && len(p.enum) == 0 && len(p.words) == 1 && p.words[0] == "login" {
-			if target != nil {
-				return
-			}
-			target = p
-		}
-	}
+	target := f.tool.sole(func(p *param) bool {
+		return p.required && !f.has(p) && p.scalarType() == "string" && len(p.enum) == 0 && len(p.words) == 1 && p.words[0] == "login"
+	})
 	if target != nil && f.set(target, email) {
 		f.u.used[i] = true
 	}

@@ -19,19 +19,10 @@ import (
 // string or an integer as its type wants; nothing when two arguments say
 // year or the year is part of a date already read.
 func (f *filler) years() {
-	var target *param
-	for _, p := range f.tool.params {
-		if !slices.Contains(p.words, "year") || p.array || len(p.enum) > 0 {
-			continue
-		}
-		if typ := p.scalarType(); typ != "string" && typ != "integer" || p.format != "" {
-			continue
-		}
-		if target != nil {
-			return
-		}
-		target = p
-	}
+	target := f.tool.sole(func(p *param) bool {
+		typ := p.scalarType()
+		return slices.Contains(p.words, "year") && !p.array && len(p.enum) == 0 && (typ == "string" || typ == "integer") && p.format == ""
+	})
 	if target == nil || f.has(target) {
 		return
 	}

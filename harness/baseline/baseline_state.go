@@ -16,16 +16,9 @@ import (
 // when a negation comes just before it, as a model reads a switch it is
 // asked to flip.
 func (f *filler) stateValue() {
-	var target *param
-	for _, p := range f.tool.params {
-		if !strings.EqualFold(p.key, "value") || f.has(p) || p.array || !trueOrFalse(p) {
-			continue
-		}
-		if target != nil {
-			return
-		}
-		target = p
-	}
+	target := f.tool.sole(func(p *param) bool {
+		return strings.EqualFold(p.key, "value") && !f.has(p) && !p.array && trueOrFalse(p)
+	})
 	if target == nil {
 		return
 	}
@@ -71,17 +64,10 @@ func trueOrFalse(p *param) bool {
 // name (tenant X)": name), as a model writes the field it is
 // asked to sort on.
 func (f *filler) sortedBy() {
-	var target *param
-	for _, p := range f.tool.params {
-		if f.has(p) || p.array || len(p.enum) > 0 || len(p.named) > 0 || p.scalarType() != "string" || p.ident ||
-			!slices.ContainsFunc(p.words, func(w string) bool { return w == "sort" || w == "order" || w == "orderby" || w == "sortby" }) {
-			continue
-		}
-		if target != nil {
-			return
-		}
-		target = p
-	}
+	target := f.tool.sole(func(p *param) bool {
+		return !f.has(p) && !p.array && len(p.enum) == 0 && len(p.named) == 0 && p.scalarType() == "string" && !p.ident &&
+			slices.ContainsFunc(p.words, func(w string) bool { return w == "sort" || w == "order" || w == "orderby" || w == "sortby" })
+	})
 	if target == nil {
 		return
 	}

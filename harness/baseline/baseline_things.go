@@ -141,18 +141,9 @@ func isFileName(raw string) bool {
 // tool's one string argument named for a file's name (filename,
 // file_name, fileName), as a model reads the argument's name.
 func (f *filler) fileNames() {
-	var target *param
-	for _, p := range f.tool.params {
-		if f.has(p) || p.array || len(p.enum) > 0 || p.scalarType() != "string" {
-			continue
-		}
-		if n := strings.Join(p.words, ""); n == "filename" {
-			if target != nil {
-				return
-			}
-			target = p
-		}
-	}
+	target := f.tool.sole(func(p *param) bool {
+		return !f.has(p) && !p.array && len(p.enum) == 0 && p.scalarType() == "string" && strings.Join(p.words, "") == "filename"
+	})
 	if target == nil {
 		return
 	}

@@ -224,6 +224,23 @@ func (k *toolkit) namesOther(text, self string) bool {
 
 var exampleLine = regexp.MustCompile(`(?m)(?:^|\s)Example:\s*(\{.*)$`)
 
+// sole returns the one argument of t that ok accepts, nil when none or
+// several do: a request that fits two arguments does not say which, and
+// a model would not guess.
+func (t *toolSpec) sole(ok func(*param) bool) *param {
+	var only *param
+	for _, p := range t.params {
+		if !ok(p) {
+			continue
+		}
+		if only != nil {
+			return nil
+		}
+		only = p
+	}
+	return only
+}
+
 func readTool(info *schema.ToolInfo) *toolSpec {
 	t := &toolSpec{name: info.Name, desc: info.Desc, topic: map[string]bool{}, objects: map[string]bool{}, byName: map[string]*param{}, argWords: map[string]bool{}}
 	verb := false
