@@ -94,21 +94,30 @@ func (l *lowerer) finishOperation(op *ir.Operation) {
 // of those parameters is required, the scheme stays optional (an empty
 // alternative).
 func (l *lowerer) impliedSecurity(op *ir.Operation) {
+	if l.apiKeySchemes == nil {
+		// The spec's schemes are all read before its operations: list
+		// its API-key ones once, in name order, not once per parameter.
+		l.apiKeySchemes = []*ir.SecurityScheme{}
+		for _, name := range slices.Sorted(maps.Keys(l.schemes)) {
+			if s := l.schemes[name]; s.Kind == ir.SchemeAPIKey {
+				l.apiKeySchemes = append(l.apiKeySchemes, s)
+			}
+		}
+	}
 	var req ir.SecurityRequirement
 	required := false
 	for _, p := range op.Params {
 		if p.In == ir.InPath {
 			continue
 		}
-		for _, name := range slices.Sorted(maps.Keys(l.schemes)) {
-			s := l.schemes[name]
-			if s.Kind == ir.SchemeAPIKey && s.In == p.In && strings.EqualFold(s.ParamName, p.Name) {
-				req = append(req, ir.SchemeUse{Scheme: name})
+		for _, s := range l.apiKeySchemes {
+			if s.In == p.In && strings.EqualFold(s.ParamName, p.Name) {
+				req = append(req, ir.SchemeUse{Scheme: s.Name})
 				required = required || p.Required
 				if l.impliedBy == nil {
 					l.impliedBy = map[string][]string{}
 				}
-				l.impliedBy[name] = append(l.impliedBy[name], op.Name)
+				l.impliedBy[s.Name] = append(l.impliedBy[s.Name], op.Name)
 				break
 			}
 		}

@@ -69,8 +69,11 @@ type lowerer struct {
 	schemes     map[string]*ir.SecurityScheme
 	usedSchemes map[string]bool
 	// impliedBy lists, per API-key scheme, the operations that declare no
-	// security but take its parameter (see impliedSecurity).
-	impliedBy map[string][]string
+	// security but take its parameter (see impliedSecurity);
+	// apiKeySchemes are the spec's API-key schemes in name order, listed
+	// on impliedSecurity's first call.
+	impliedBy     map[string][]string
+	apiKeySchemes []*ir.SecurityScheme
 }
 
 // rawOp is an operation found in the spec, before lowering.
