@@ -45,7 +45,7 @@ func checkCredentials(c *checker) {
 			return
 		}
 		for _, a := range c.cat.Args(op.Name) {
-			if p := a.Param; p != nil && p.In != ir.InPath && credentialNames[credentialKey(p.Name)] {
+			if p := credentialParam(a); p != nil {
 				takes[wire{strings.ToLower(p.Name), p.In}]++
 			}
 		}
@@ -58,8 +58,8 @@ func checkCredentials(c *checker) {
 			return
 		}
 		for _, a := range c.cat.Args(op.Name) {
-			p := a.Param
-			if p == nil || p.In == ir.InPath || !credentialNames[credentialKey(p.Name)] {
+			p := credentialParam(a)
+			if p == nil {
 				continue
 			}
 			n := takes[wire{strings.ToLower(p.Name), p.In}]
@@ -71,6 +71,15 @@ func checkCredentials(c *checker) {
 			c.add(RuleCredentialArgument, op, argPlace(a), msg, fix)
 		}
 	}
+}
+
+// credentialParam is a's query, header or cookie parameter when its name
+// reads as a credential, else nil.
+func credentialParam(a toolschema.Arg) *ir.Param {
+	if p := a.Param; p != nil && p.In != ir.InPath && credentialNames[credentialKey(p.Name)] {
+		return p
+	}
+	return nil
 }
 
 // separators are the characters credentialKey drops from a name.
