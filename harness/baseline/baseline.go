@@ -73,6 +73,13 @@ import (
 //     "fork acme/webapp"), or the first word of its description ("Approve
 //     a pull request." where the name is cut short); when a tool says that
 //     verb, the request does not read for want of a verb the table knows;
+//     a tool one of whose required arguments lists the request's verb
+//     among its values (its first word) does what the request asks,
+//     whatever its name's verb ("pause session X": SendPlaystateCommand,
+//     whose command is one of Stop, Pause, Unpause; "pin topic 5521":
+//     the status pinned_globally), but not by a word the table does not
+//     know that some tool's name says ("branch protection rules" names
+//     branches, whatever kinds a restriction takes);
 //     a verb of the request said after the HTTP method that starts a name
 //     counts as said (postListsIdMembersHashActionsDeletePermanent for
 //     "delete"); a name whose first word the table does not know, that

@@ -1,0 +1,49 @@
+package baseline
+
+import (
+	"testing"
+
+	"github.com/cloudwego/eino/schema"
+)
+
+// A tool whose required argument takes the request's verb among its
+// values does what the request asks ("pause session X" is the playstate
+// command Pause), and so does one whose values say a verb the table does
+// not know ("pin topic 5521": status pinned); a word some tool's name
+// says as a noun is no such verb ("branch protection rules").
+func TestEnumValueSaysTheAction(t *testing.T) {
+	str := func(desc string, enum ...string) *schema.ParameterInfo {
+		return &schema.ParameterInfo{Type: schema.String, Desc: desc, Required: true, Enum: enum}
+	}
+	params := func(ps map[string]*schema.ParameterInfo) *schema.ParamsOneOf {
+		return schema.NewParamsOneOfByParams(ps)
+	}
+	session := []*schema.ToolInfo{
+		{Name: "SendPlaystateCommand", Desc: "Issues a playstate command to a client.", ParamsOneOf: params(map[string]*schema.ParameterInfo{
+			"sessionId": str("The session id."), "command": str("The playstate command.", "Stop", "Pause", "Unpause", "NextTrack")})},
+		{Name: "Play", Desc: "Instructs a session to play an item.", ParamsOneOf: params(map[string]*schema.ParameterInfo{
+			"sessionId": str("The session id."), "playCommand": str("The type of play command.", "PlayNow", "PlayNext"), "itemIds": str("The ids of the items to play.")})},
+		{Name: "SendMessageCommand", Desc: "Issues a command to a client to display a message to the user.", ParamsOneOf: params(map[string]*schema.ParameterInfo{
+			"sessionId": str("The session id."), "text": str("The message text.")})},
+	}
+	checkPick(t, "pause session 4c1f9e2b7a6d4e8f9c3b2a1d0e5f6a7b", "SendPlaystateCommand", session)
+	topics := []*schema.ToolInfo{
+		{Name: "getTopic", Desc: "Get a single topic", ParamsOneOf: params(map[string]*schema.ParameterInfo{"id": str("The topic id.")})},
+		{Name: "updateTopic", Desc: "Update a topic", ParamsOneOf: params(map[string]*schema.ParameterInfo{"id": str("The topic id."), "title": {Type: schema.String}})},
+		{Name: "updateTopicStatus", Desc: "Update the status of a topic", ParamsOneOf: params(map[string]*schema.ParameterInfo{
+			"id": str("The topic id."), "status": str("", "closed", "pinned", "pinned_globally", "archived", "visible")})},
+	}
+	checkPick(t, "pin topic 5521 globally", "updateTopicStatus", topics)
+	if !enumSays(newToolkit(session).byName["SendPlaystateCommand"], "paus") {
+		t.Error(`enumSays(SendPlaystateCommand, "paus") = false, want true`)
+	}
+	if enumSays(newToolkit(session).byName["Play"], "paus") {
+		t.Error(`enumSays(Play, "paus") = true, want false`)
+	}
+	branches := []*schema.ToolInfo{
+		{Name: "getBranchRestrictions", Desc: "List branch restrictions", ParamsOneOf: params(map[string]*schema.ParameterInfo{"repo": str("The repository.")})},
+		{Name: "postBranchRestrictions", Desc: "Create a branch restriction", ParamsOneOf: params(map[string]*schema.ParameterInfo{
+			"repo": str("The repository."), "kind": str("", "branch_protect", "push", "force")})},
+	}
+	checkPick(t, "branch protection rules in acme/webapp", "getBranchRestrictions", branches)
+}
