@@ -102,7 +102,10 @@ import (
 //     "count") says count, and a tool whose name says count (or counts)
 //     gains twice what a verb that says the request's action gains ("how
 //     many users": getUsersCount, not getUsers; "how many tasks are in
-//     project X": getTaskCountsForProject); and the name's other words
+//     project X": getTaskCountsForProject), and a request that reads
+//     without asking how many counts against such a tool ("users
+//     matching smith": getRealmUsers, not getRealmUsersCount); and the
+//     name's other words
 //     in the request, in
 //     any form ("remind" for reminders, a compound ending in it:
 //     "webhooks" for hooks, "my" for the current user's

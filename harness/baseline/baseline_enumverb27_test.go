@@ -47,3 +47,15 @@ func TestEnumValueSaysTheAction(t *testing.T) {
 	}
 	checkPick(t, "branch protection rules in acme/webapp", "getBranchRestrictions", branches)
 }
+
+// A request that reads things without asking how many is no call of the
+// tool that counts them.
+func TestCountOnlyWhenAsked(t *testing.T) {
+	tools := pathTools()
+	for request, want := range map[string]string{
+		"users matching smith in acme":       "getRealmUsers",
+		"how many users match smith in acme": "getRealmUsersCount",
+	} {
+		checkPick(t, request, want, tools)
+	}
+}

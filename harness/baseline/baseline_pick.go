@@ -549,11 +549,16 @@ func (k *toolkit) pickTool(request string, u *utterance) ([]retrieve.Hit, string
 		}
 		nf := numberFit(u, action, number, numberName)
 		score += nf
-		if counts && slices.ContainsFunc(retrieve.Words(t.name), func(w string) bool { return english.Stem(w) == "count" }) {
+		switch namesCount := slices.ContainsFunc(retrieve.Words(t.name), func(w string) bool { return english.Stem(w) == "count" }); {
+		case counts && namesCount:
 			// "how many users": the tool that counts them answers it,
 			// not the one that lists them; a model does not page
 			// through a list to count what a tool counts.
 			score += countWeight
+		case namesCount && !counts && action == "read":
+			// "users matching smith": nobody asked how many; a number
+			// does not show them.
+			score -= countWeight / 2
 		}
 		cover[t.name] = said.toolCover(t, nil)
 		out[i].Score = score + cover[t.name]
