@@ -98,7 +98,9 @@ import (
 //     getActionsId) and in the other against it ("project OPS" is not
 //     getAllProjects), else a plural object, "how many", "all" or
 //     "every" counting against a tool of one and "a bug" against a bulk
-//     createIssues; a request that asks how many ("how many", "the number of",
+//     createIssues, and so does a verb's object that is one value alone
+//     ("delete 3c2b1a09-... from the library": DeleteItem, not
+//     DeleteItems; "delete X and Y" says no number); a request that asks how many ("how many", "the number of",
 //     "count") says count, and a tool whose name says count (or counts)
 //     gains twice what a verb that says the request's action gains ("how
 //     many users": getUsersCount, not getUsers; "how many tasks are in

@@ -59,3 +59,24 @@ func TestCountOnlyWhenAsked(t *testing.T) {
 		checkPick(t, request, want, tools)
 	}
 }
+
+// A verb whose object is one value alone acts on one thing: "delete X
+// from the library" is DeleteItem, not DeleteItems with X in its list.
+func TestOneValueIsOneThing(t *testing.T) {
+	tools := []*schema.ToolInfo{
+		{Name: "DeleteItems", Desc: "Deletes items from the library and filesystem.", ParamsOneOf: schema.NewParamsOneOfByParams(map[string]*schema.ParameterInfo{
+			"ids": {Type: schema.Array, Desc: "The item ids.", ElemInfo: &schema.ParameterInfo{Type: schema.String}}})},
+		{Name: "DeleteItem", Desc: "Deletes an item from the library and filesystem.", ParamsOneOf: schema.NewParamsOneOfByParams(map[string]*schema.ParameterInfo{
+			"itemId": {Type: schema.String, Desc: "The item id.", Required: true}})},
+	}
+	checkPick(t, "delete 3c2b1a09-8f7e-4d6c-b5a4-938271605f4e from the library", "DeleteItem", tools)
+	for request, want := range map[string]int{
+		"delete 3c2b1a09-8f7e-4d6c-b5a4-938271605f4e from the library":                                          numberOne,
+		"delete 3c2b1a09-8f7e-4d6c-b5a4-938271605f4e and 0f1e2d3c-4b5a-4968-8776-a5b4c3d2e1f0 from the library": numberUnknown,
+		"delete 3c2b1a09-8f7e-4d6c-b5a4-938271605f4e, 0f1e2d3c-4b5a-4968-8776-a5b4c3d2e1f0":                     numberUnknown,
+	} {
+		if got := requestNumber(readUtterance(request), "delete"); got != want {
+			t.Errorf("requestNumber(%q) = %d, want %d", request, got, want)
+		}
+	}
+}
