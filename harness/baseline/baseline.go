@@ -168,7 +168,8 @@ import (
 //     names a thing without its word, read as a synonym of it: "what's in
 //     folder 12345" says items and contents, "who has access to (can
 //     see, open, edit) folder 12345" collaborators, permissions,
-//     members and shares, "who has role r-2" members, "who signed up
+//     members and shares, "who has role r-2" members, "who's on board X" (in
+//     workspace X) members, "who signed up
 //     for webinar 855" registrants,
 //     "who am I" the current user; and a word no tool uses, written as
 //     two that tools do, says both ("blocklist": listBlockedList).

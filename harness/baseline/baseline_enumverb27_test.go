@@ -1,6 +1,7 @@
 package baseline
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/cloudwego/eino/schema"
@@ -77,6 +78,19 @@ func TestOneValueIsOneThing(t *testing.T) {
 	} {
 		if got := requestNumber(readUtterance(request), "delete"); got != want {
 			t.Errorf("requestNumber(%q) = %d, want %d", request, got, want)
+		}
+	}
+}
+
+// "who's on board X" and "who's in workspace X" ask for members.
+func TestWhoIsOnAsksForMembers(t *testing.T) {
+	member := stems("member")[0]
+	for request, want := range map[string]bool{
+		"who's on the team for board nC8QJJoZ": true, "who is in the acme-eng workspace": true,
+		"who's online": false, "what's on board nC8QJJoZ": false,
+	} {
+		if got := slices.Contains(readUtterance(request).phraseThings(), member); got != want {
+			t.Errorf("phraseThings(%q) says member: %v, want %v", request, got, want)
 		}
 	}
 }
