@@ -109,7 +109,7 @@ func TestJudgeDecidesEachValue(t *testing.T) {
 		{"a sort in words", list(map[string]any{"sort": "-created_at"}), "Flags of project mobile-app, newest first by created at.", nil, nil},
 		{"a direction as an order asked", list(map[string]any{"direction": "desc"}), "Flags of project mobile-app, most recently updated first.", nil, nil},
 		{"a direction asked the other way", list(map[string]any{"direction": "asc"}), "Flags of project mobile-app, most recently updated first.", nil, []string{"direction"}},
-		{"a direction in one word", list(map[string]any{"direction": "ASC"}), "Flags of project mobile-app sorted ascending.", nil, nil},
+		{"a direction in one word", list(map[string]any{"direction": "ASC"}), "Flags of project mobile-app in ascending order.", nil, nil},
 		{"a sort without its direction", list(map[string]any{"sort": "-created_at"}), "Flags of project mobile-app by created at.", nil, []string{"sort"}},
 		{"a list", list(map[string]any{"tags": []any{"vpn", "laptop"}}), "Flags of project mobile-app tagged vpn and laptop.", nil, nil},
 		{"half a list", list(map[string]any{"tags": []any{"vpn", "laptop"}}), "Flags of project mobile-app tagged vpn.", nil, []string{"tags[1]"}},

@@ -592,11 +592,12 @@ func (p *phraser) also(f field) (string, bool) {
 				phrase = "mark it as not " + rest
 			}
 		case len(ws) > 1 && flagVerbs[ws[0]] && !chance(p.key, "literal flag "+f.path, 6):
-			// "notify the watchers", "don't update the draft if needed".
+			// "set it to notify users", "set it not to use default":
+			// "set" keeps the request a change.
 			if x {
-				phrase = h
+				phrase = "set it to " + h
 			} else {
-				phrase = "don't " + h
+				phrase = "set it not to " + h
 			}
 		default:
 			if x {

@@ -192,7 +192,8 @@ func (p *phraser) few(fields []field) (string, []field) {
 // ascending and descending) and the field it sorts by, and says them as
 // people ask an order: "most recently updated first", "earliest created
 // first" for a field that holds when something happened; "sorted by
-// stars, in descending order" for another; "in descending order" alone.
+// stars, in descending order" for another; "in descending order" alone
+// (not "sorted descending": "sorted" would name the sort field).
 // It returns the words and the arguments left; none taken when no
 // argument is a direction.
 func (p *phraser) sortOrder(fields []field) (string, []field) {
@@ -229,16 +230,15 @@ func (p *phraser) sortOrder(fields []field) (string, []field) {
 			} else {
 				phrase = p.pick("earliest "+verb+" first", "least recently "+verb+" first")
 			}
-			phrase = p.pick("sorted ", "") + phrase
 			p.forms[fields[by].path] = verb
 		} else {
 			phrase = "sorted by " + say(x) + map[bool]string{true: ", in descending order", false: ", in ascending order"}[desc]
 		}
 		used[by] = true
 	case desc:
-		phrase = p.pick("in descending order", "sorted descending")
+		phrase = p.pick("in descending order", "descending order")
 	default:
-		phrase = p.pick("in ascending order", "sorted ascending")
+		phrase = p.pick("in ascending order", "ascending order")
 	}
 	p.forms[fields[dir].path] = phrase
 	var rest []field

@@ -279,7 +279,7 @@ func TestSortOrderAndFlagsInWords(t *testing.T) {
 		{"repos_create-for-authenticated-user", map[string]any{"name": "hello", "allow_squash_merge": false},
 			"allowing squash merge", "switched"},
 		{"repos_update", map[string]any{"owner": "octo", "repo": "hello", "delete_branch_on_merge": true},
-			"delete branch on merge", "turn"},
+			"set it to delete branch on merge", "turn"},
 	} {
 		s, _ := slotsOf(t, gh, tc.tool, tc.args)
 		all := strings.Join(append(append(append([]string{}, s.Details...), s.Changes...), s.Also...), "; ")
