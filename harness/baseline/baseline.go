@@ -592,7 +592,7 @@ func (k *toolkit) nextStep(in []*schema.Message, user int, request string) (*sch
 		return nil, "", false
 	}
 	f := filled[goal.name]
-	c := &chain{request: request, name: f.u.namePhrase(), pick: f.u.pickOf(), made: done}
+	c, f := k.newChain(request, goal, f, done)
 	st, ok := k.plan(goal, f, c, 0)
 	if !ok || c.madeAlready(st.tool.name, st.args) {
 		return nil, "", false
@@ -628,8 +628,8 @@ func (k *toolkit) firstCall(in []*schema.Message, request string) (*schema.Messa
 	if f == nil {
 		f = fill(tool, u, nil)
 	}
-	c := &chain{request: request, name: f.u.namePhrase(), pick: f.u.pickOf()}
-	if st, ok := k.plan(tool, f, c, 0); ok && st.tool != tool {
+	c, cf := k.newChain(request, tool, f, nil)
+	if st, ok := k.plan(tool, cf, c, 0); ok && st.tool != tool {
 		args := encodeArgs(st.tool.nest(st.args))
 		return chat.CallMessage(in, chat.Call{Name: st.tool.name, Arguments: args}),
 			fmt.Sprintf("picked %s; first %s: call %s with %s", tool.name, st.why, st.tool.name, args)

@@ -381,7 +381,12 @@ func (u *utterance) valueToken(i int) bool {
 // owner/name pair, an email, a UUID) which no argument took and no
 // lookup (name) takes.
 func (u *utterance) unplacedThings(name []int) int {
-	n := 0
+	return len(u.unplacedThingTokens(name))
+}
+
+// unplacedThingTokens are the tokens unplacedThings counts.
+func (u *utterance) unplacedThingTokens(name []int) []int {
+	var out []int
 	for i, t := range u.toks {
 		if u.used[i] || t.quoted || slices.Contains(name, i) {
 			continue
@@ -390,10 +395,10 @@ func (u *utterance) unplacedThings(name []int) int {
 			continue
 		}
 		if idLike(t.raw) || isEmail(t.raw) || formats.UUID(t.raw) || reSlashPair.MatchString(t.raw) {
-			n++
+			out = append(out, i)
 		}
 	}
-	return n
+	return out
 }
 
 // pickTool ranks the tools for a request as a reader would. BM25 over
@@ -555,6 +560,15 @@ func (k *toolkit) pickTool(request string, u *utterance) ([]retrieve.Hit, string
 				}
 				if len(name) > 0 || pick != "" {
 					out[i].Score += 0.2
+					continue
+				}
+				if keys := k.lookupKeys(p, fu); len(keys) > 0 {
+					// "the tickets of the user with email X": the tool
+					// that finds the user takes the email, which counts
+					// as taken, though less than a name: a tool that
+					// takes the email itself ("the user with email X":
+					// listUsers, not getUser) needs no lookup.
+					name = append(name, keys...)
 					continue
 				}
 			}
