@@ -588,10 +588,18 @@ func (k *toolkit) nextStep(in []*schema.Message, user int, request string) (*sch
 	}
 	goal := k.byName[hits[0].Name]
 	done := madeCalls(in, user+1)
-	if len(done) >= maxCalls || slices.ContainsFunc(done, func(m made) bool { return m.tool == goal.name }) {
+	if len(done) >= maxCalls {
 		return nil, "", false
 	}
+	if slices.ContainsFunc(done, func(m made) bool { return m.tool == goal.name }) {
+		if goal = k.continuation(hits, goal, done, u); goal == nil {
+			return nil, "", false
+		}
+	}
 	f := filled[goal.name]
+	if f == nil {
+		f = fill(goal, readUtterance(request), nil)
+	}
 	c, f := k.newChain(request, goal, f, done)
 	st, ok := k.plan(goal, f, c, 0)
 	if !ok || c.madeAlready(st.tool.name, st.args) {

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/agentready/agentready/harness/retrieve"
+	"github.com/agentready/agentready/internal/english"
 	"github.com/cloudwego/eino/schema"
 )
 
@@ -621,4 +622,58 @@ func (c *chain) madeAlready(tool string, args map[string]any) bool {
 func (p *param) fits(v any) bool {
 	s, ok := v.(string)
 	return !ok || p.pattern == nil || p.pattern.MatchString(s)
+}
+
+// continuation is the tool a request goes on to once the tool it read
+// as asked for was called and turned out to be a lookup: a tool scoring
+// within askMargin of it, not called yet, that needs a required
+// identifier a call made gives (its description names that tool), and
+// whose name's first noun (what it gives) the request says and the
+// called tool's name does not ("Which tickets of the user with email X": listUsers found
+// the user, listTicketsForUser lists the tickets; "show the user with
+// email X" asks nothing listUsers did not answer). nil when none is.
+func (k *toolkit) continuation(hits []retrieve.Hit, called *toolSpec, done []made, u *utterance) *toolSpec {
+	said := map[string]bool{}
+	for _, w := range u.words {
+		said[w.stem] = true
+	}
+	own := map[string]bool{}
+	for _, w := range retrieve.Words(called.name) {
+		own[english.Stem(w)] = true
+	}
+	for _, h := range hits[1:] {
+		if h.Score < hits[0].Score-askMargin {
+			break
+		}
+		t := k.byName[h.Name]
+		if t == nil || slices.ContainsFunc(done, func(m made) bool { return m.tool == t.name }) {
+			continue
+		}
+		fed := slices.ContainsFunc(t.params, func(p *param) bool {
+			return p.required && p.ident && slices.ContainsFunc(p.producers, func(pr producer) bool {
+				return slices.ContainsFunc(done, func(m made) bool { return m.tool == pr.tool && m.data != nil })
+			})
+		})
+		if !fed {
+			continue
+		}
+		if head := nameHead(t.name); head != "" && said[head] && !own[head] {
+			return t
+		}
+	}
+	return nil
+}
+
+// nameHead is the stem of the first noun of a tool's name, after its
+// verb: what the tool gives ("ticket" for listTicketsForUser); "" when
+// the name has none.
+func nameHead(name string) string {
+	for _, w := range retrieve.Words(name) {
+		st := english.Stem(w)
+		if _, isVerb := verbClasses[st]; isVerb || retrieve.IsStopWord(w) || len(w) < 2 {
+			continue
+		}
+		return st
+	}
+	return ""
 }

@@ -22,6 +22,7 @@ func scripted(t *testing.T, tools []*schema.ToolInfo, request string, answers ma
 			t.Fatal(err)
 		}
 		convo = append(convo, msg)
+		t.Logf("%v: %v", msg.ToolCalls, msg.Extra[baseline.ExtraReason])
 		if len(msg.ToolCalls) == 0 {
 			return calls
 		}
@@ -48,11 +49,11 @@ func chainTools(t *testing.T) []*schema.ToolInfo {
 			"status":{"type":"string","enum":["open","closed"]},"page":{"type":"integer"}}}`),
 		toolDef(t, "searchCases", "Search support cases by text", `{"type":"object","properties":{
 			"q":{"type":"string","description":"words to look for"}},"required":["q"]}`),
-		toolDef(t, "listPeople", "List people", `{"type":"object","properties":{
+		toolDef(t, "listCustomers", "List customers", `{"type":"object","properties":{
 			"q":{"type":"string","description":"Part of name"},
 			"email":{"type":"string","format":"email","description":"exact email address"}}}`),
-		toolDef(t, "listCasesOfPerson", "List a person's support cases", `{"type":"object","properties":{
-			"personId":{"type":"string","description":"Find it with listPeople (`+"`items[].id`"+`) or listGroupMembers (`+"`items[].id`"+`)."}},"required":["personId"]}`),
+		toolDef(t, "listCasesOfCustomer", "List a customer's support cases", `{"type":"object","properties":{
+			"customerId":{"type":"string","description":"Find it with listCustomers (`+"`items[].id`"+`) or listGroupMembers (`+"`items[].id`"+`)."}},"required":["customerId"]}`),
 		toolDef(t, "listGroups", "List groups", `{"type":"object","properties":{
 			"q":{"type":"string","description":"Part of the group's name"}}}`),
 		toolDef(t, "listGroupMembers", "List a group's members", `{"type":"object","properties":{
@@ -60,7 +61,7 @@ func chainTools(t *testing.T) []*schema.ToolInfo {
 		toolDef(t, "openCase", "Open a support case", `{"type":"object","properties":{
 			"title":{"type":"string"},
 			"area":{"type":"string","enum":["hardware","access","network"]},
-			"reporter_id":{"type":"string","description":"Find it with listPeople (`+"`items[].id`"+`) or listGroupMembers (`+"`items[].id`"+`)."}},
+			"reporter_id":{"type":"string","description":"Find it with listCustomers (`+"`items[].id`"+`) or listGroupMembers (`+"`items[].id`"+`)."}},
 			"required":["title","reporter_id"]}`),
 	}
 }
@@ -84,18 +85,26 @@ func TestChainsLikeAModel(t *testing.T) {
 		}
 	})
 	t.Run("an email the tool cannot take looked up where it can", func(t *testing.T) {
-		calls := scripted(t, tools, "Which support cases of the person with email ada@example.org do we have?", map[string]string{
-			"listPeople": "200 OK\n" + `{"items":[{"id":"p-9","email":"ada@example.org","name":"Ada"}]}`,
+		calls := scripted(t, tools, "Which support cases of the customer with email ada@example.org do we have?", map[string]string{
+			"listCustomers": "200 OK\n" + `{"items":[{"id":"p-9","email":"ada@example.org","name":"Ada"}]}`,
 		})
-		if len(calls) != 2 || !same(calls[0], "listPeople", map[string]any{"email": "ada@example.org"}) ||
-			!same(calls[1], "listCasesOfPerson", map[string]any{"personId": "p-9"}) {
-			t.Errorf("calls %v, want listPeople by email, then listCasesOfPerson with the one person's id", calls)
+		if len(calls) != 2 || !same(calls[0], "listCustomers", map[string]any{"email": "ada@example.org"}) ||
+			!same(calls[1], "listCasesOfCustomer", map[string]any{"customerId": "p-9"}) {
+			t.Errorf("calls %v, want listCustomers by email, then listCasesOfCustomer with the one person's id", calls)
+		}
+	})
+	t.Run("a lookup that answers the request is the last call", func(t *testing.T) {
+		calls := scripted(t, tools, "Show me the customer with email ada@example.org", map[string]string{
+			"listCustomers": "200 OK\n" + `{"items":[{"id":"p-9","email":"ada@example.org","name":"Ada"}]}`,
+		})
+		if len(calls) != 1 || !same(calls[0], "listCustomers", map[string]any{"email": "ada@example.org"}) {
+			t.Errorf("calls %v, want only listCustomers by email", calls)
 		}
 	})
 	t.Run("a person's name is not a group's", func(t *testing.T) {
 		var noPeople []*schema.ToolInfo
 		for _, tl := range tools {
-			if tl.Name != "listPeople" {
+			if tl.Name != "listCustomers" {
 				noPeople = append(noPeople, tl)
 			}
 		}

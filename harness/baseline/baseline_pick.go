@@ -546,7 +546,7 @@ func (k *toolkit) pickTool(request string, u *utterance) ([]retrieve.Hit, string
 				missing++
 			}
 		}
-		var name []int
+		var name, keyed []int
 		pick, looked := fu.pickOf(), false
 		for _, p := range t.params {
 			if !p.required || f.has(p) {
@@ -564,11 +564,12 @@ func (k *toolkit) pickTool(request string, u *utterance) ([]retrieve.Hit, string
 				}
 				if keys := k.lookupKeys(p, fu); len(keys) > 0 {
 					// "the tickets of the user with email X": the tool
-					// that finds the user takes the email, which counts
-					// as taken, though less than a name: a tool that
-					// takes the email itself ("the user with email X":
-					// listUsers, not getUser) needs no lookup.
-					name = append(name, keys...)
+					// that finds the user takes the email, so the
+					// identifier is not missing and the email has a
+					// place, but it is not taken: a tool that takes the
+					// email itself ("the user with email X": listUsers,
+					// not getUser) needs no lookup.
+					keyed = append(keyed, keys...)
 					continue
 				}
 			}
@@ -597,7 +598,7 @@ func (k *toolkit) pickTool(request string, u *utterance) ([]retrieve.Hit, string
 		// A thing the request names that the tool has nowhere to put
 		// ("issues in acme/webapp" for a tool without owner and repo)
 		// says it is not the tool asked for.
-		out[i].Score -= 0.2 * float64(min(fu.unplacedThings(name)+len(mis), 2))
+		out[i].Score -= 0.2 * float64(min(fu.unplacedThings(append(name, keyed...))+len(mis), 2))
 		// A tool that can say more of the request: "just the singles
 		// from artist X" fits the tool with include_groups=single.
 		out[i].Score += 0.1 * float64(min(len(f.args)-len(mis), 3))
