@@ -188,14 +188,15 @@ func namedBy(tc *cases.Case, k string) *naming {
 }
 
 // feedItem says which item a step's answer gives a value from, as the
-// request named it: "the item whose title is \"X\"", "the first item";
+// request named it: "the first item" for a place, else "the item whose
+// title is \"X\"";
 // "" when the request does not name it.
 func feedItem(f cases.Feed) string {
 	switch {
-	case f.Label != nil:
-		return fmt.Sprintf("the item whose %s is %s", f.Label.Field, valueText(f.Label.Value))
 	case f.Pick != "":
 		return fmt.Sprintf("the %s item", f.Pick)
+	case f.Label != nil:
+		return fmt.Sprintf("the item whose %s is %s", f.Label.Field, valueText(f.Label.Value))
 	}
 	return ""
 }

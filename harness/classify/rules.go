@@ -1011,9 +1011,13 @@ func (c *Classifier) stoppedShort(l *labeler, tc *cases.Case, calls []Call) bool
 	}
 	steps := map[string]bool{}
 	var feeds []cases.Feed
+	from := map[int]string{} // feed -> the step tool that gives it
 	for _, s := range tc.Steps[:len(tc.Steps)-1] {
 		steps[s.Tool] = true
-		feeds = append(feeds, s.Feeds...)
+		for _, f := range s.Feeds {
+			from[len(feeds)] = s.Tool
+			feeds = append(feeds, f)
+		}
 	}
 	fields := map[string]bool{}
 	for _, f := range feeds {
@@ -1035,7 +1039,7 @@ func (c *Classifier) stoppedShort(l *labeler, tc *cases.Case, calls []Call) bool
 			sent[canonValue(v)] = true
 		}
 	}
-	for _, f := range feeds {
+	for fi, f := range feeds {
 		if !scalarValue(f.Value) || sent[canonValue(f.Value)] {
 			continue
 		}
@@ -1043,7 +1047,17 @@ func (c *Classifier) stoppedShort(l *labeler, tc *cases.Case, calls []Call) bool
 		if item != "" {
 			item = " (" + item + ")"
 		}
-		for i := range calls {
+		// The answer of the step that gives the value first: another
+		// may hold it elsewhere (a team's lead among the teams).
+		order := make([]int, 0, len(calls))
+		for _, giver := range []bool{true, false} {
+			for i := range calls {
+				if (calls[i].Tool == from[fi]) == giver {
+					order = append(order, i)
+				}
+			}
+		}
+		for _, i := range order {
 			if answerHolds(calls[i].Text, f.Value) {
 				l.add(ValueNotCarried, f.To, []string{f.Input}, "The answer of %s%s held `%s` = %s%s, but the agent stopped there and never called %s with it.",
 					calls[i].Tool, argsText(&calls[i]), f.Input, valueText(f.Value), item, f.To)
