@@ -443,17 +443,40 @@ import (
 //     place ("the first member of team X", "the latest ticket of Y"), it
 //     plans a chain first: the tools the argument's description names as
 //     its source ("Find it with listUsers (`items[].id`)"), else read
-//     tools that take a query. It calls them one at a time, the name
+//     tools that take a query; when the named sources take no query and
+//     the request gives a name, not a place, a read tool that lists the
+//     same things and takes a query comes first ("the ticket “DNS
+//     fails”" with listTickets named and searchTickets at hand searches
+//     by the title). It calls them one at a time, the name
 //     going to a tool's query (a read tool that lists the very things the
 //     argument identifies comes before one that only takes a query:
 //     "delete the 'QA bot' token" lists the tokens, it does not search
 //     the members), and after each answer takes the value from
-//     the item whose text fields say the name (or the first or last item
+//     the item whose text field is the name, else whose text fields hold
+//     all its words (or the first or last item
 //     for a place, or the one item a lookup found), at the path the
-//     description gives, else its id. For a place a list scoped by
-//     another identifier comes first, for a name a tool with a query. It
+//     description gives, else its id, else the one field named like the
+//     argument (ticket_id for ticketId). For a place a list scoped by
+//     another identifier comes first, for a name a tool with a query;
+//     without a place, a name is the thing the argument identifies, never
+//     a scoping list's ("assign asset X to Lucas Johansson" does not look
+//     a team up by that name). A thing the request names that the tool
+//     cannot take (an email, an identifier) is looked up with a named
+//     source that takes it ("tickets of the user with email X":
+//     listUsers by email, then the one user's id); such a value gives the
+//     tool its identifier and a place for the value in the choice of
+//     step 1, but counts as taken only by a tool that takes it itself
+//     ("the user with email X" is listUsers, not getUser). A name of
+//     several words is held back from the tool's other arguments and
+//     from the sources' identifiers ("the first member of team Identity
+//     & Access" sets no category access and no team id "Identity"). When
+//     the tool read as asked for has been called and was a lookup, it
+//     goes on to a tool scoring within half a point of it that needs an
+//     identifier that call gave and whose name's first noun the request
+//     says but the called tool's name does not ("which tickets of the
+//     user with email X" after listUsers calls listTicketsForUser). It
 //     stops when a source's answer lacks the item (it does not try every
-//     other), after three steps, or after six calls. When no chain
+//     other, nor page), after three steps, or after six calls. When no chain
 //     finds the identifier, it asks the user for it, unless a tool
 //     scoring within half a point of the picked one has every required
 //     argument filled: it calls that one, as a model calls what it can
@@ -601,11 +624,19 @@ func (k *toolkit) nextStep(in []*schema.Message, user int, request string) (*sch
 	}
 	goal := k.byName[hits[0].Name]
 	done := madeCalls(in, user+1)
-	if len(done) >= maxCalls || slices.ContainsFunc(done, func(m made) bool { return m.tool == goal.name }) {
+	if len(done) >= maxCalls {
 		return nil, "", false
 	}
+	if slices.ContainsFunc(done, func(m made) bool { return m.tool == goal.name }) {
+		if goal = k.continuation(hits, goal, done, u); goal == nil {
+			return nil, "", false
+		}
+	}
 	f := filled[goal.name]
-	c := &chain{request: request, name: f.u.namePhrase(), pick: f.u.pickOf(), made: done}
+	if f == nil {
+		f = fill(goal, readUtterance(request), nil)
+	}
+	c, f := k.newChain(request, goal, f, done)
 	st, ok := k.plan(goal, f, c, 0)
 	if !ok || c.madeAlready(st.tool.name, st.args) {
 		return nil, "", false
@@ -641,8 +672,8 @@ func (k *toolkit) firstCall(in []*schema.Message, request string) (*schema.Messa
 	if f == nil {
 		f = fill(tool, u, nil)
 	}
-	c := &chain{request: request, name: f.u.namePhrase(), pick: f.u.pickOf()}
-	if st, ok := k.plan(tool, f, c, 0); ok && st.tool != tool {
+	c, cf := k.newChain(request, tool, f, nil)
+	if st, ok := k.plan(tool, cf, c, 0); ok && st.tool != tool {
 		args := encodeArgs(st.tool.nest(st.args))
 		return chat.CallMessage(in, chat.Call{Name: st.tool.name, Arguments: args}),
 			fmt.Sprintf("picked %s; first %s: call %s with %s", tool.name, st.why, st.tool.name, args)

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/agentready/agentready/harness/retrieve"
+	"github.com/agentready/agentready/internal/english"
 	"github.com/cloudwego/eino/schema"
 )
 
@@ -119,7 +120,110 @@ type chain struct {
 	request string
 	name    string
 	pick    string
-	made    []made
+	// keys are the tokens of values the request gives that the tool
+	// asked for cannot take and a source of its identifier can ("the
+	// tickets of the user with email X").
+	keys []int
+	// picked says whether the request picks an item by place, at any
+	// depth of the plan (pick is cleared below the first step).
+	picked bool
+	// nameAt are the name's tokens in the request.
+	nameAt []int
+	made   []made
+}
+
+// sourceRequest is the request as a source of a value reads it: the
+// name held back, as it goes to a query or names the item sought, not
+// an identifier ("team Identity & Access" is no teamId "Identity").
+func (c *chain) sourceRequest() *utterance {
+	u := readUtterance(c.request)
+	for _, i := range c.nameAt {
+		u.used[i] = true
+	}
+	return u
+}
+
+// newChain is what the request gives for a chain toward t, filled by f,
+// and the filler the chain's call of t uses: f, or, when t needs an
+// identifier the request gives by a name of several words and f took
+// part of that name for another argument, a fill with the whole name
+// held back ("the first member of team Identity & Access" is no
+// category access: the name is the team's).
+func (k *toolkit) newChain(request string, t *toolSpec, f *filler, made []made) (*chain, *filler) {
+	c := &chain{request: request, name: f.u.namePhrase(), pick: f.u.pickOf(), made: made, nameAt: f.u.nameTokens()}
+	c.picked = c.pick != ""
+	if t.takesIdentifier(f) {
+		u := readUtterance(request)
+		for i, tok := range u.toks {
+			// Keep what f took but capitalised words: the name's run.
+			u.used[i] = f.u.used[i] && (tok.quoted || !capitalized(tok.raw))
+		}
+		at := u.nameTokens()
+		u = readUtterance(request)
+		taken := 0
+		for _, i := range at {
+			if f.u.used[i] {
+				taken++
+			}
+		}
+		if len(at) > 1 && taken > 0 && taken < len(at) {
+			for _, i := range at {
+				u.used[i] = true
+			}
+			c.name, c.nameAt = strings.Join(rawTokens(u, at), " "), at
+			f = fill(t, u, nil)
+		}
+	}
+	for _, p := range t.params {
+		if p.required && p.ident && !f.has(p) {
+			c.keys = append(c.keys, k.lookupKeys(p, f.u)...)
+		}
+	}
+	return c, f
+}
+
+// rawTokens are the tokens at, as written.
+func rawTokens(u *utterance, at []int) []string {
+	out := make([]string, len(at))
+	for i, tok := range at {
+		out[i] = u.toks[tok].raw
+	}
+	return out
+}
+
+// lookupKeys are the tokens of the things a request names (an email, an
+// identifier) that the tool's filler u left unplaced and that a tool
+// p's description names as its source takes: "the tickets of the user
+// with email X" looks the user up by that email (listUsers' email
+// filter), then carries the one user's id.
+func (k *toolkit) lookupKeys(p *param, u *utterance) []int {
+	left := u.unplacedThingTokens(nil)
+	if len(left) == 0 {
+		return nil
+	}
+	var out []int
+	for _, pr := range p.producers {
+		src := k.byName[pr.tool]
+		if src == nil {
+			continue
+		}
+		sf := fill(src, readUtterance(u.text), nil)
+		if src.takesIdentifier(sf) {
+			continue
+		}
+		for _, i := range left {
+			if sf.u.used[i] && !slices.Contains(out, i) {
+				out = append(out, i)
+			}
+		}
+	}
+	return out
+}
+
+// takesKey says whether a source, filled from the request, takes one of
+// the chain's keys.
+func (c *chain) takesKey(sf *filler) bool {
+	return slices.ContainsFunc(c.keys, func(i int) bool { return i < len(sf.u.used) && sf.u.used[i] })
 }
 
 // pickWords say which item of a list a request means.
@@ -160,12 +264,12 @@ func (k *toolkit) plan(t *toolSpec, f *filler, c *chain, depth int) (step, bool)
 		if !p.required || !p.ident || f.has(p) {
 			continue
 		}
-		if v, from, ok := k.carried(p, c); ok {
+		if v, from, ok := k.carried(t, p, c); ok {
 			args[p.name] = v
 			f.notes = append(f.notes, fmt.Sprintf("%s from %s's answer", p.name, from))
 			continue
 		}
-		if depth >= maxChainDepth || c.name == "" && c.pick == "" {
+		if depth >= maxChainDepth || c.name == "" && c.pick == "" && len(c.keys) == 0 {
 			// Nothing to look up: the request does not say which.
 			return step{}, false
 		}
@@ -176,8 +280,21 @@ func (k *toolkit) plan(t *toolSpec, f *filler, c *chain, depth int) (step, bool)
 			return step{}, false
 		}
 		for _, src := range srcs {
-			sf := fill(src, readUtterance(c.request), nil)
-			if q := queryParam(src); q != nil && c.name != "" && !src.takesIdentifier(sf) {
+			sf := fill(src, c.sourceRequest(), nil)
+			scoped := src.takesIdentifier(sf)
+			if scoped && !c.picked {
+				// Without a place ("the first member of ..."), the name
+				// is the thing p identifies, not the scope of a list of
+				// them: "assign asset X to Lucas Johansson" does not
+				// look a team up by that name.
+				continue
+			}
+			if c.name == "" && c.pick == "" && !scoped && !c.takesKey(sf) {
+				// Looked up by a value the request gives: only a
+				// source that takes it finds the thing.
+				continue
+			}
+			if q := queryParam(src); q != nil && c.name != "" && !scoped {
 				sf.args[q.name] = c.name
 			}
 			if next, ok := k.plan(src, sf, c, depth+1); ok {
@@ -215,6 +332,17 @@ func (k *toolkit) sources(t *toolSpec, p *param, c *chain) []*toolSpec {
 	for _, pr := range p.producers {
 		if src := k.byName[pr.tool]; src != nil && src != t {
 			out = append(out, src)
+		}
+	}
+	if len(out) > 0 && c.name != "" && c.pick == "" {
+		// A name, and the named sources list without a filter that
+		// takes it ("the ticket “DNS fails”" with listTickets): a tool
+		// that lists the same things and takes a query finds it.
+		for _, src := range k.listsOf(t, p) {
+			if queryParam(src) != nil && !slices.Contains(out, src) &&
+				!slices.ContainsFunc(out, func(o *toolSpec) bool { return queryParam(o) != nil }) {
+				out = append(out, src)
+			}
 		}
 	}
 	if len(out) == 0 && c.name != "" {
@@ -305,19 +433,31 @@ func queryParam(t *toolSpec) *param {
 // item the request names, or, with a pick, of the list's first (or last)
 // item, or of the one item a lookup found. It reads the answers of the
 // tools p's description names, else of any call made.
-func (k *toolkit) carried(p *param, c *chain) (any, string, bool) {
+func (k *toolkit) carried(t *toolSpec, p *param, c *chain) (any, string, bool) {
+	var lists []*toolSpec
 	for i := len(c.made) - 1; i >= 0; i-- {
 		m := c.made[i]
 		if m.data == nil {
 			continue
 		}
 		path := ""
+		named := true
 		if len(p.producers) > 0 {
 			at := slices.IndexFunc(p.producers, func(pr producer) bool { return pr.tool == m.tool })
-			if at < 0 {
-				continue
+			if at >= 0 {
+				path = p.producers[at].path
+			} else {
+				// A tool that lists the things p identifies, not named
+				// by its description (a search that took the name):
+				// only the item that says the name.
+				if lists == nil {
+					lists = k.listsOf(t, p)
+				}
+				if c.name == "" || !slices.ContainsFunc(lists, func(l *toolSpec) bool { return l.name == m.tool }) {
+					continue
+				}
+				named = false
 			}
-			path = p.producers[at].path
 		}
 		items, field := itemsAt(m.data, path)
 		if len(items) == 0 {
@@ -325,9 +465,11 @@ func (k *toolkit) carried(p *param, c *chain) (any, string, bool) {
 		}
 		var item map[string]any
 		if c.name != "" {
-			for _, it := range items {
-				if namesItem(it, c.name) {
-					item = it
+			// The item whose text field is the name, else one that
+			// holds all its words.
+			for _, loose := range []bool{false, true} {
+				if at := slices.IndexFunc(items, func(it map[string]any) bool { return namesItem(it, c.name, loose) }); at >= 0 {
+					item = items[at]
 					break
 				}
 			}
@@ -335,6 +477,8 @@ func (k *toolkit) carried(p *param, c *chain) (any, string, bool) {
 		lookedUp := c.name != "" && slices.ContainsFunc(slices.Collect(maps.Values(m.args)), func(v any) bool { s, _ := v.(string); return s == c.name })
 		switch {
 		case item != nil:
+		case !named:
+			continue
 		case len(items) == 1 && (lookedUp || len(m.args) > 0):
 			item = items[0]
 		case c.pick == "first" && !lookedUp:
@@ -408,10 +552,10 @@ func objects(v any) []map[string]any {
 }
 
 // namesItem says whether an item is the one a name names: a text field
-// equal to it, or, for a name of two words or more, holding all its
-// words among its text fields ("Anika Moreau" for first_name and
+// equal to it, or, loose, for a name of two words or more, holding all
+// its words among its text fields ("Anika Moreau" for first_name and
 // last_name).
-func namesItem(item map[string]any, name string) bool {
+func namesItem(item map[string]any, name string, loose bool) bool {
 	want := retrieve.Words(name)
 	have := map[string]bool{}
 	for _, v := range item {
@@ -426,7 +570,7 @@ func namesItem(item map[string]any, name string) bool {
 			have[w] = true
 		}
 	}
-	if len(want) < 2 {
+	if !loose || len(want) < 2 {
 		return false
 	}
 	for _, w := range want {
@@ -478,4 +622,58 @@ func (c *chain) madeAlready(tool string, args map[string]any) bool {
 func (p *param) fits(v any) bool {
 	s, ok := v.(string)
 	return !ok || p.pattern == nil || p.pattern.MatchString(s)
+}
+
+// continuation is the tool a request goes on to once the tool it read
+// as asked for was called and turned out to be a lookup: a tool scoring
+// within askMargin of it, not called yet, that needs a required
+// identifier a call made gives (its description names that tool), and
+// whose name's first noun (what it gives) the request says and the
+// called tool's name does not ("Which tickets of the user with email X": listUsers found
+// the user, listTicketsForUser lists the tickets; "show the user with
+// email X" asks nothing listUsers did not answer). nil when none is.
+func (k *toolkit) continuation(hits []retrieve.Hit, called *toolSpec, done []made, u *utterance) *toolSpec {
+	said := map[string]bool{}
+	for _, w := range u.words {
+		said[w.stem] = true
+	}
+	own := map[string]bool{}
+	for _, w := range retrieve.Words(called.name) {
+		own[english.Stem(w)] = true
+	}
+	for _, h := range hits[1:] {
+		if h.Score < hits[0].Score-askMargin {
+			break
+		}
+		t := k.byName[h.Name]
+		if t == nil || slices.ContainsFunc(done, func(m made) bool { return m.tool == t.name }) {
+			continue
+		}
+		fed := slices.ContainsFunc(t.params, func(p *param) bool {
+			return p.required && p.ident && slices.ContainsFunc(p.producers, func(pr producer) bool {
+				return slices.ContainsFunc(done, func(m made) bool { return m.tool == pr.tool && m.data != nil })
+			})
+		})
+		if !fed {
+			continue
+		}
+		if head := nameHead(t.name); head != "" && said[head] && !own[head] {
+			return t
+		}
+	}
+	return nil
+}
+
+// nameHead is the stem of the first noun of a tool's name, after its
+// verb: what the tool gives ("ticket" for listTicketsForUser); "" when
+// the name has none.
+func nameHead(name string) string {
+	for _, w := range retrieve.Words(name) {
+		st := english.Stem(w)
+		if _, isVerb := verbClasses[st]; isVerb || retrieve.IsStopWord(w) || len(w) < 2 {
+			continue
+		}
+		return st
+	}
+	return ""
 }

@@ -942,12 +942,7 @@ func (k *toolkit) lookUpFirst(in []*schema.Message, request string) (*schema.Mes
 // no identifier ("follow Radiohead", "the product called Pro Plan
 // Monthly"); "" when there is none.
 func (u *utterance) namePhrase() string {
-	at := u.nameTokens()
-	parts := make([]string, len(at))
-	for i, tok := range at {
-		parts[i] = u.toks[tok].raw
-	}
-	return strings.Join(parts, " ")
+	return strings.Join(rawTokens(u, u.nameTokens()), " ")
 }
 
 // nameTokens are the tokens of namePhrase.

@@ -408,7 +408,12 @@ func (u *utterance) valueToken(i int) bool {
 // owner/name pair, an email, a UUID) which no argument took and no
 // lookup (name) takes.
 func (u *utterance) unplacedThings(name []int) int {
-	n := 0
+	return len(u.unplacedThingTokens(name))
+}
+
+// unplacedThingTokens are the tokens unplacedThings counts.
+func (u *utterance) unplacedThingTokens(name []int) []int {
+	var out []int
 	for i, t := range u.toks {
 		if u.used[i] || t.quoted || slices.Contains(name, i) {
 			continue
@@ -417,10 +422,10 @@ func (u *utterance) unplacedThings(name []int) int {
 			continue
 		}
 		if idLike(t.raw) || isEmail(t.raw) || formats.UUID(t.raw) || reSlashPair.MatchString(t.raw) {
-			n++
+			out = append(out, i)
 		}
 	}
-	return n
+	return out
 }
 
 // pickTool ranks the tools for a request as a reader would. BM25 over
@@ -589,7 +594,7 @@ func (k *toolkit) pickTool(request string, u *utterance) ([]retrieve.Hit, string
 				missing++
 			}
 		}
-		var name []int
+		var name, keyed []int
 		pick, looked := fu.pickOf(), false
 		for _, p := range t.params {
 			if !p.required || f.has(p) {
@@ -603,6 +608,16 @@ func (k *toolkit) pickTool(request string, u *utterance) ([]retrieve.Hit, string
 				}
 				if len(name) > 0 || pick != "" {
 					out[i].Score += 0.2
+					continue
+				}
+				if keys := k.lookupKeys(p, fu); len(keys) > 0 {
+					// "the tickets of the user with email X": the tool
+					// that finds the user takes the email, so the
+					// identifier is not missing and the email has a
+					// place, but it is not taken: a tool that takes the
+					// email itself ("the user with email X": listUsers,
+					// not getUser) needs no lookup.
+					keyed = append(keyed, keys...)
 					continue
 				}
 			}
@@ -631,7 +646,7 @@ func (k *toolkit) pickTool(request string, u *utterance) ([]retrieve.Hit, string
 		// A thing the request names that the tool has nowhere to put
 		// ("issues in acme/webapp" for a tool without owner and repo)
 		// says it is not the tool asked for.
-		out[i].Score -= 0.2 * float64(min(fu.unplacedThings(name)+len(mis), 2))
+		out[i].Score -= 0.2 * float64(min(fu.unplacedThings(append(name, keyed...))+len(mis), 2))
 		// A tool that can say more of the request: "just the singles
 		// from artist X" fits the tool with include_groups=single.
 		out[i].Score += 0.1 * float64(min(len(f.args)-len(mis), 3))

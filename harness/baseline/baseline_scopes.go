@@ -141,8 +141,9 @@ func init() {
 // the tool's name or of its arguments' names, no number), no time unit,
 // no value an argument lists, and none of the words that follow a
 // preposition as a manner or a format ("in bulk", "in JSON", "for
-// good"); "in the last hour" says the, and last is a count word. With
-// two such words it fills nothing.
+// good"); "in the last hour" says the, and last is a count word; a word
+// an of-phrase follows heads it and names no container ("on behalf of
+// X"). With two such words it fills nothing.
 func (f *filler) scopes() {
 	p, noun := f.scopeArg()
 	if p == nil {
@@ -151,6 +152,11 @@ func (f *filler) scopes() {
 	found := -1
 	for k, t := range f.u.toks {
 		if !f.bareKey(k) || !f.scopeWord(k) {
+			continue
+		}
+		if k+1 < len(f.u.toks) && !t.clauseEnd && f.u.toks[k+1].lower == "of" {
+			// A noun an of-phrase follows heads it: "on behalf of X"
+			// names no container behalf.
 			continue
 		}
 		said := t.possessive

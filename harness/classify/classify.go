@@ -43,7 +43,8 @@ type Class string
 // classes of multi-step cases and the two of the dialogue.
 const (
 	// ToolNotIdentified: the agent called no tool at all, or, on a
-	// multi-step case, only the first steps and never the target.
+	// multi-step case, only first steps that did not all succeed, and
+	// never the target.
 	ToolNotIdentified Class = "tool_not_identified"
 	// IncorrectToolSelection: the agent called other tools, never the
 	// target.
@@ -86,13 +87,18 @@ const (
 	// input the chain's steps give is wrong in the call of the target.
 
 	// MissingStep: the agent called the target without first calling
-	// any tool that gives the input, and the input is wrong or missing.
+	// any tool that gives the input, and the input is wrong or missing;
+	// or it read lists (the case's steps, or lists of things known by
+	// the name the request gave) whose answers did not hold the value,
+	// and stopped: no step it could make found the thing by that name.
 	MissingStep Class = "missing_step"
 	// WrongOrder: the agent called a tool that gives the input only
 	// after its first call of the target, which lacked it.
 	WrongOrder Class = "wrong_order"
 	// ValueNotCarried: an answer the agent read before its last call of
-	// the target held the input's value, and the call does not have it.
+	// the target held the input's value, and the call does not have it;
+	// or the agent stopped after lookups whose answer held the value the
+	// next step needed, and never made that step.
 	ValueNotCarried Class = "value_not_carried"
 	// GuessedInsteadOfAsking: in an ask case, the agent called the target,
 	// before the user's reply, with a value for an argument the user had

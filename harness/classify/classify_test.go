@@ -104,10 +104,17 @@ func TestClassify(t *testing.T) {
 		Steps: []cases.Step{{Tool: "listWidgets", Args: map[string]any{},
 			Feeds: []cases.Feed{{Path: "$.items[0].id", To: "getWidget", Input: "id", Value: 1.0}}},
 			{Tool: "getWidget", Args: map[string]any{"id": 1.0}}}}
+	// named asks for the widget named "a": findWidgets finds it.
+	named := &cases.Case{ID: "getWidget/chain/named", Tool: "getWidget", Scenario: cases.Chain, Args: map[string]any{"id": 1.0},
+		Steps: []cases.Step{{Tool: "findWidgets", Args: map[string]any{"q": "a"},
+			Feeds: []cases.Feed{{Path: "$[0].id", To: "getWidget", Input: "id", Value: 1.0,
+				Label: &cases.Label{Field: "name", Path: "$[0].name", Value: "a"}}}},
+			{Tool: "getWidget", Args: map[string]any{"id": 1.0}}}}
 	direct := ok("getWidget", `{"id":1}`, widget)
 	directs := map[*cases.Case]*Call{}
 	directs[getW] = &direct
 	directs[chain] = &direct
+	directs[named] = &direct
 	updated := ok("updateWidget", `{"id":1,"If-Match":"\"3\"","color":"Red"}`, widget)
 	directs[upd] = &updated
 	listed := ok("listWidgets", `{}`, `{"items":[`+widget+`]}`)
@@ -189,8 +196,17 @@ func TestClassify(t *testing.T) {
 		{"a first step the tool refused", chain, trace(Call{Tool: "listWidgets", RawArgs: `{"team":"Identity"}`, Result: Result{Kind: "invalid_args"},
 			Problems: []Problem{{Path: "team", Kind: "pattern", Given: "Identity", Reason: "does not match the pattern ^tm_[a-z]+$"}}}),
 			[]Class{ToolNotIdentified, ParameterValueMismatch}, "first steps", nil},
-		{"the first step of a chain only", chain, trace(ok("listWidgets", `{}`, `{"items":[`+widget+`]}`)),
-			[]Class{ToolNotIdentified}, "first steps", nil},
+		{"the first step of a chain only, its value in the answer", chain, trace(ok("listWidgets", `{}`, `{"items":[`+widget+`]}`)),
+			[]Class{ValueNotCarried}, "held `id` = 1, but the agent stopped there and never called getWidget", nil},
+		{"a list of named things without the one asked for", named, trace(ok("listWidgets", `{}`, `{"items":[`+widget2+`]}`)),
+			[]Class{MissingStep}, "no answer held `id` = 1 (the item whose name is \"a\")", nil},
+		{"a list of named things with the one asked for, not carried", named, trace(ok("listWidgets", `{}`, `{"items":[`+widget2+`,`+widget+`]}`)),
+			[]Class{ValueNotCarried}, "(the item whose name is \"a\")", nil},
+		{"the value carried from the step that gives it", named, trace(ok("listWidgets", `{}`, `{"items":[{"id":5,"name":"c","owner_id":1}]}`),
+			ok("findWidgets", `{"q":"a"}`, `[`+widget+`]`)),
+			[]Class{ValueNotCarried}, "The answer of findWidgets({\"q\":\"a\"}) held `id` = 1", nil},
+		{"a change is no lookup", named, trace(ok("updateWidget", `{"id":2,"If-Match":"\"3\"","color":"Red"}`, widget2)),
+			[]Class{IncorrectToolSelection}, "", nil},
 		{"a chain done right", chain, trace(ok("listWidgets", `{}`, `{"items":[`+widget+`]}`), ok("getWidget", `{"id":1}`, widget)),
 			nil, "", nil},
 		{"a chain's step left out", chain, trace(ok("getWidget", `{"id":2}`, widget2)),

@@ -2,6 +2,7 @@ package classify
 
 import (
 	"encoding/json"
+	"fmt"
 	"maps"
 	"regexp"
 	"slices"
@@ -154,9 +155,50 @@ func (c *Classifier) askedGiven(l *labeler, tc *cases.Case, question string, rep
 		if s := strings.ToLower(canonValue(v)); s != "" && strings.Contains(low, s) {
 			continue
 		}
+		if by := namedBy(tc, k); by != nil {
+			l.add(AskedForGiven, tc.Tool, []string{k}, "The agent asked %s although the user had named it: `%s` = %s is the id of %s, which %s gives.",
+				quote(question, 160), k, valueText(v), by.item, by.tool)
+			continue
+		}
 		l.add(AskedForGiven, tc.Tool, []string{k}, "The agent asked %s although the user had already given `%s` = %s.",
 			quote(question, 160), k, valueText(v))
 	}
+}
+
+// naming is how a multi-step case's request names an argument's value:
+// the item ("the item whose name is \"Ada\"", "the first item") and the
+// step that gives it.
+type naming struct{ item, tool string }
+
+// namedBy is how the request of a multi-step case names the value of
+// the target's argument k, given by a step's answer; "" when no step
+// gives it.
+func namedBy(tc *cases.Case, k string) *naming {
+	for _, s := range tc.Steps {
+		for _, f := range s.Feeds {
+			if f.To != tc.Tool || f.Input != k {
+				continue
+			}
+			if item := feedItem(f); item != "" {
+				return &naming{item, s.Tool}
+			}
+		}
+	}
+	return nil
+}
+
+// feedItem says which item a step's answer gives a value from, as the
+// request named it: "the first item" for a place, else "the item whose
+// title is \"X\"";
+// "" when the request does not name it.
+func feedItem(f cases.Feed) string {
+	switch {
+	case f.Pick != "":
+		return fmt.Sprintf("the %s item", f.Pick)
+	case f.Label != nil:
+		return fmt.Sprintf("the item whose %s is %s", f.Label.Field, valueText(f.Label.Value))
+	}
+	return ""
 }
 
 // idWords end the names of identifier arguments ("ticketId").

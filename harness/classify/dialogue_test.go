@@ -1,6 +1,11 @@
 package classify
 
-import "testing"
+import (
+	"strings"
+	"testing"
+
+	"github.com/agentready/agentready/harness/cases"
+)
 
 func TestAsks(t *testing.T) {
 	for text, want := range map[string]bool{
@@ -43,5 +48,25 @@ func TestNamesArg(t *testing.T) {
 		if got := namesArg(c.text, c.arg); got != c.want {
 			t.Errorf("namesArg(%q, %s) = %v, want %v", c.text, c.arg, got, c.want)
 		}
+	}
+}
+
+// TestAskedForNamed checks that a question for an identifier the request
+// of a multi-step case named says which item the user named and which
+// tool gives its id: what a user needs to see why asking was wrong.
+func TestAskedForNamed(t *testing.T) {
+	c := New(nil, Options{})
+	tc := &cases.Case{ID: "assign/chain", Tool: "assign", Args: map[string]any{"user_id": "u-7"},
+		Steps: []cases.Step{{Tool: "listUsers", Feeds: []cases.Feed{{To: "assign", Input: "user_id", Value: "u-7",
+			Label: &cases.Label{Field: "name", Value: "Ada Lovelace"}}}}, {Tool: "assign"}}}
+	var l labeler
+	c.askedGiven(&l, tc, "To use assign I need the user id. What should I use?", false)
+	got := l.labels()
+	if len(got) != 1 || got[0].Class != AskedForGiven {
+		t.Fatalf("labels %+v, want one %s", got, AskedForGiven)
+	}
+	want := "`user_id` = \"u-7\" is the id of the item whose name is \"Ada Lovelace\", which listUsers gives"
+	if !strings.Contains(got[0].Evidence, want) {
+		t.Errorf("evidence %q lacks %q", got[0].Evidence, want)
 	}
 }

@@ -163,6 +163,8 @@ func (c *Classifier) Classify(tc *cases.Case, direct *Call, agent *Trace) Verdic
 			note = fmt.Sprintf("The agent called %s%s instead of %s; its answer holds the same data as the direct call's.",
 				other.Tool, argsText(other), target)
 			relevant[other.Tool] = true
+		} else if c.stoppedShort(&l, tc, agent.Calls) {
+			// Labelled: the lookups of a chain, and no further.
 		} else if steps := c.firstSteps(tc, agent.Calls); steps != "" {
 			l.add(ToolNotIdentified, target, nil, "The agent made the first steps of the request (%s) but never called %s.", steps, target)
 		} else {
@@ -991,17 +993,136 @@ func (c *Classifier) givesSame(givers map[string]bool, tool string) bool {
 	return false
 }
 
-// answerHolds says whether the JSON in a tool's answer ("200 OK\n{...}")
-// holds the value somewhere, as a string or a number equal to it.
-func answerHolds(text string, want any) bool {
+// stoppedShort labels a multi-step case whose target the agent never
+// called, after successful reads only, each a step of the case or a
+// list of things known by the field the request named the item by (a
+// title, a name, an email): the lookups such a request needs, and no
+// further. It takes the first value the case's steps carry that no call
+// of the agent sent: when an answer the agent read held it, the value
+// was not carried over (ValueNotCarried: "listUsers' answer held the
+// user's id, and the agent stopped there"); when none did, the step that
+// finds it is missing (MissingStep: "listTickets({}) did not hold the
+// ticket titled “X”: the list has no filter by title"). Both are labelled
+// on the tool the value was for. It returns false, labelling nothing,
+// for any other run.
+func (c *Classifier) stoppedShort(l *labeler, tc *cases.Case, calls []Call) bool {
+	if len(tc.Steps) < 2 {
+		return false
+	}
+	steps := map[string]bool{}
+	var feeds []cases.Feed
+	from := map[int]string{} // feed -> the step tool that gives it
+	for _, s := range tc.Steps[:len(tc.Steps)-1] {
+		steps[s.Tool] = true
+		for _, f := range s.Feeds {
+			from[len(feeds)] = s.Tool
+			feeds = append(feeds, f)
+		}
+	}
+	fields := map[string]bool{}
+	for _, f := range feeds {
+		if f.Label != nil {
+			fields[f.Label.Field] = true
+		}
+	}
+	sent := map[string]bool{}
+	for i := range calls {
+		call := &calls[i]
+		op := c.ops[call.Tool]
+		if call.UnknownTool || op == nil || op.Method != "GET" && op.Method != "HEAD" || !call.Result.OK {
+			return false
+		}
+		if !steps[call.Tool] && !answerHasField(call.Text, fields) {
+			return false
+		}
+		for _, v := range call.ArgsOrRaw() {
+			sent[canonValue(v)] = true
+		}
+	}
+	for fi, f := range feeds {
+		if !scalarValue(f.Value) || sent[canonValue(f.Value)] {
+			continue
+		}
+		item := feedItem(f)
+		if item != "" {
+			item = " (" + item + ")"
+		}
+		// The answer of the step that gives the value first: another
+		// may hold it elsewhere (a team's lead among the teams).
+		order := make([]int, 0, len(calls))
+		for _, giver := range []bool{true, false} {
+			for i := range calls {
+				if (calls[i].Tool == from[fi]) == giver {
+					order = append(order, i)
+				}
+			}
+		}
+		for _, i := range order {
+			if answerHolds(calls[i].Text, f.Value) {
+				l.add(ValueNotCarried, f.To, []string{f.Input}, "The answer of %s%s held `%s` = %s%s, but the agent stopped there and never called %s with it.",
+					calls[i].Tool, argsText(&calls[i]), f.Input, valueText(f.Value), item, f.To)
+				return true
+			}
+		}
+		var made []string
+		for i := range calls {
+			made = append(made, calls[i].Tool+argsText(&calls[i]))
+		}
+		l.add(MissingStep, f.To, []string{f.Input}, "The agent called %s, and no answer held `%s` = %s%s: it found no tool that looks the item up by what the request named it, and never called %s.",
+			joinWords(made, 3), f.Input, valueText(f.Value), item, f.To)
+		return true
+	}
+	return false
+}
+
+// answerHasField says whether the JSON in a tool's answer has an object
+// with one of the keys.
+func answerHasField(text string, keys map[string]bool) bool {
+	doc, ok := answerDoc(text)
+	if !ok || len(keys) == 0 {
+		return false
+	}
+	var walk func(v any) bool
+	walk = func(v any) bool {
+		switch x := v.(type) {
+		case map[string]any:
+			for k, y := range x {
+				if keys[k] || walk(y) {
+					return true
+				}
+			}
+		case []any:
+			for _, y := range x {
+				if walk(y) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	return walk(doc)
+}
+
+// answerDoc is the JSON in a tool's answer ("200 OK\n{...}").
+func answerDoc(text string) (any, bool) {
 	i := strings.IndexAny(text, "{[")
 	if i < 0 {
-		return false
+		return nil, false
 	}
 	dec := json.NewDecoder(strings.NewReader(text[i:]))
 	dec.UseNumber()
 	var doc any
 	if dec.Decode(&doc) != nil {
+		return nil, false
+	}
+	return doc, true
+}
+
+// answerHolds says whether the JSON in a tool's answer ("200 OK\n{...}")
+// holds the value somewhere, as a string or a number equal to it.
+func answerHolds(text string, want any) bool {
+	doc, ok := answerDoc(text)
+	if !ok {
 		return false
 	}
 	wantText := fmt.Sprint(want)

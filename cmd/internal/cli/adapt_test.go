@@ -82,8 +82,13 @@ func TestAdaptExampleEndToEnd(t *testing.T) {
 	if enum.Own.After <= enum.Own.Before || enum.Others.Lost != 0 {
 		t.Errorf("the kept enum shows no gain: %+v", enum)
 	}
-	if rejected == 0 {
-		t.Errorf("no proposal was rejected; a description rewrite of a tool the baseline already picks cannot help:\n%s", stderr)
+	if rejected == 0 && len(res.Dropped) == 0 {
+		// A proposal that cannot help is rejected after its trial (a
+		// description rewrite of a tool the baseline already picks), or
+		// dropped untried (a hint the definitions already show: the
+		// chain cases that fail for want of a title filter are missing
+		// steps, and their proposal is that hint).
+		t.Errorf("no proposal was rejected or dropped:\n%s", stderr)
 	}
 	text, err := os.ReadFile(ov)
 	if err != nil {
@@ -93,7 +98,7 @@ func TestAdaptExampleEndToEnd(t *testing.T) {
 		!regexp.MustCompile(`# \w+ .*no-error \d+/\d+ -> \d+/\d+.*fixed .*\(status\)`).Match(text) {
 		t.Errorf("the kept action's comment lacks its before/after:\n%s", text)
 	}
-	if !strings.Contains(string(text), "# Tried and not kept") {
+	if !strings.Contains(string(text), "# Tried and not kept") && !strings.Contains(string(text), "# Not tried") {
 		t.Errorf("the rejected proposals are not listed:\n%s", text)
 	}
 	for _, f := range []string{"report.md", "report.html"} {
