@@ -51,17 +51,31 @@ func NewChecker(tool string, schema, example []byte) (*Checker, error) {
 // first, and either comes before its default. A pointer that names no
 // schema object is listed by Warnings. The error is for examples that are not such an object.
 func NewCheckerWithExamples(tool string, schema, example, examples []byte) (*Checker, error) {
+	return newChecker(tool, schema, example, examples, nil)
+}
+
+// newChecker is NewCheckerWithExamples, sharing definitions with shared
+// when it is not nil.
+func newChecker(tool string, schema, example, examples []byte, shared *Shared) (*Checker, error) {
 	c := &Checker{tool: tool}
 	if len(bytes.TrimSpace(schema)) == 0 {
 		c.root = newNode()
 		c.open = true
 	} else {
-		doc, err := decodeOrdered(schema)
+		decode := decodeOrdered
+		if shared != nil {
+			decode = decodeDeferring
+		}
+		doc, err := decode(schema)
 		if err != nil {
 			return nil, fmt.Errorf("toolrt: tool %s: parameter schema: %w", tool, err)
 		}
+		var defs *defsOf
+		if shared != nil {
+			defs = newDefsOf(doc, shared)
+		}
 		if len(bytes.TrimSpace(examples)) > 0 {
-			missed, err := placeExamples(doc, examples)
+			missed, err := placeExamples(doc, examples, defs)
 			if err != nil {
 				return nil, fmt.Errorf("toolrt: tool %s: examples: %w", tool, err)
 			}
@@ -69,7 +83,7 @@ func NewCheckerWithExamples(tool string, schema, example, examples []byte) (*Che
 				c.warnings = append(c.warnings, "example at "+p+": no schema object there")
 			}
 		}
-		comp := &compiler{doc: doc, memo: map[string]*node{}}
+		comp := &compiler{doc: doc, memo: map[string]*node{}, defs: defs}
 		c.root = comp.compileRoot()
 		c.warnings = append(c.warnings, comp.warnings...)
 		c.collectTop()
