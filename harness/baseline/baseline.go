@@ -73,6 +73,13 @@ import (
 //     "fork acme/webapp"), or the first word of its description ("Approve
 //     a pull request." where the name is cut short); when a tool says that
 //     verb, the request does not read for want of a verb the table knows;
+//     a tool one of whose required arguments lists the request's verb
+//     among its values (its first word) does what the request asks,
+//     whatever its name's verb ("pause session X": SendPlaystateCommand,
+//     whose command is one of Stop, Pause, Unpause; "pin topic 5521":
+//     the status pinned_globally), but not by a word the table does not
+//     know that some tool's name says ("branch protection rules" names
+//     branches, whatever kinds a restriction takes);
 //     a verb of the request said after the HTTP method that starts a name
 //     counts as said (postListsIdMembersHashActionsDeletePermanent for
 //     "delete"); a name whose first word the table does not know, that
@@ -91,11 +98,16 @@ import (
 //     getActionsId) and in the other against it ("project OPS" is not
 //     getAllProjects), else a plural object, "how many", "all" or
 //     "every" counting against a tool of one and "a bug" against a bulk
-//     createIssues; a request that asks how many ("how many", "the number of",
+//     createIssues, and so does a verb's object that is one value alone
+//     ("delete 3c2b1a09-... from the library": DeleteItem, not
+//     DeleteItems; "delete X and Y" says no number); a request that asks how many ("how many", "the number of",
 //     "count") says count, and a tool whose name says count (or counts)
 //     gains twice what a verb that says the request's action gains ("how
 //     many users": getUsersCount, not getUsers; "how many tasks are in
-//     project X": getTaskCountsForProject); and the name's other words
+//     project X": getTaskCountsForProject), and a request that reads
+//     without asking how many counts against such a tool ("users
+//     matching smith": getRealmUsers, not getRealmUsersCount); and the
+//     name's other words
 //     in the request, in
 //     any form ("remind" for reminders, a compound ending in it:
 //     "webhooks" for hooks, "my" for the current user's
@@ -156,7 +168,8 @@ import (
 //     names a thing without its word, read as a synonym of it: "what's in
 //     folder 12345" says items and contents, "who has access to (can
 //     see, open, edit) folder 12345" collaborators, permissions,
-//     members and shares, "who has role r-2" members, "who signed up
+//     members and shares, "who has role r-2" members, "who's on board X" (in
+//     workspace X) members, "who signed up
 //     for webinar 855" registrants,
 //     "who am I" the current user; and a word no tool uses, written as
 //     two that tools do, says both ("blocklist": listBlockedList).

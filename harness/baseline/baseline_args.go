@@ -63,6 +63,7 @@ func fill(t *toolSpec, u *utterance, force map[string]any) *filler {
 	f.durations()
 	f.counts()
 	f.percents()
+	f.numberedWords()
 	f.years()
 	f.money()
 	f.renamed()

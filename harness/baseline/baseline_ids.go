@@ -528,13 +528,8 @@ func (f *filler) nounNames(n word, p *param) bool {
 }
 
 // orderWords say which way a list is sorted: "newest first" is
-// descending, "oldest first" ascending.
-var orderWords = map[string]string{
-	"newest": "desc", "latest": "desc", "recent": "desc", "highest": "desc", "biggest": "desc", "largest": "desc",
-	"most": "desc", "descending": "desc", "desc": "desc", "last": "desc",
-	"oldest": "asc", "earliest": "asc", "lowest": "asc", "smallest": "asc", "least": "asc", "ascending": "asc",
-	"asc": "asc", "first": "",
-}
+// descending, "oldest first" ascending (the judge reads them too).
+var orderWords = english.OrderWords
 
 // directions reads a sort direction ("newest first", "in descending
 // order") into an argument whose accepted values are ascending and

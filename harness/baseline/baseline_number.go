@@ -227,10 +227,24 @@ func requestNumber(u *utterance, action string) int {
 			return numberMany
 		}
 	}
-	if one {
+	if one || start > 0 && start == end && u.oneValueAt(start) {
 		return numberOne
 	}
 	return numberUnknown
+}
+
+// oneValueAt reports whether word i is a value said alone, the object of
+// the verb before it: "delete 3c2b1a09-... from the library" acts on one
+// thing, "delete X and Y" (or "X, Y") on several.
+func (u *utterance) oneValueAt(i int) bool {
+	if i >= len(u.words) || !u.valueToken(u.words[i].tok) {
+		return false
+	}
+	j := i + 1
+	for j < len(u.words) && u.words[j].tok == u.words[i].tok {
+		j++ // the words of one value: 3c2b1a09-8f7e-...
+	}
+	return j == len(u.words) || u.words[j].lower != "and" && !u.valueToken(u.words[j].tok)
 }
 
 // participle reports whether a name word reads as a verb's past

@@ -87,16 +87,24 @@ var questionWords = map[string]bool{"what": true, "which": true, "who": true, "w
 // reads: "closed" there is not an order, and neither is "open" before a
 // plural ("open issues in acme/webapp").
 func requestAction(u *utterance) string {
+	class, _ := requestVerb(u)
+	return class
+}
+
+// requestVerb is requestAction and the stem of the one word that says
+// it ("pause" of "pause session X"), "" when no single word of the verb
+// table does ("get rid of", a question, no verb at all).
+func requestVerb(u *utterance) (class, stem string) {
 	for i := 0; i+1 < len(u.words); i++ {
 		if u.words[i].lower == "get" && u.words[i+1].lower == "rid" {
-			return "delete"
+			return "delete", ""
 		}
 	}
 	if a := u.splitVerb(); a != "" {
-		return a
+		return a, ""
 	}
 	if u.stopFollowing() {
-		return "unfollow"
+		return "unfollow", ""
 	}
 	for _, start := range u.clauseStarts() {
 		if start < len(u.words) && subordinators[u.words[start].lower] {
@@ -128,11 +136,11 @@ func requestAction(u *utterance) string {
 					// do.
 					continue
 				case c == "assign" && (next == "me" || next == "us"):
-					return "read" // "give me the list ..."
+					return "read", "" // "give me the list ..."
 				case w.lower == "set" && next == "up":
-					return "create" // "set up a ticket"
+					return "create", "" // "set up a ticket"
 				}
-				return c
+				return c, w.stem
 			}
 			if u.boundaryAfter(i) {
 				break
@@ -140,10 +148,10 @@ func requestAction(u *utterance) string {
 		}
 		if start < len(u.words) && questionWords[u.words[start].lower] {
 			// A question reads; later clauses do not change that.
-			return "read"
+			return "read", ""
 		}
 	}
-	return "read"
+	return "read", ""
 }
 
 // stopFollowing reports whether the request starts (after politeness)
@@ -286,6 +294,25 @@ func (k *toolkit) nounVerb(u *utterance) (action, noun string) {
 		}
 	}
 	return "", ""
+}
+
+// enumSays reports whether a required argument of t takes, among the
+// values its schema lists, one whose first word is the verb with stem
+// st: the command "Pause" of SendPlaystateCommand, the status
+// "pinned_globally" of updateTopicStatus. A model reads the values a
+// tool takes as what it does.
+func enumSays(t *toolSpec, st string) bool {
+	for _, p := range t.params {
+		if !p.required || p.typ == "boolean" {
+			continue
+		}
+		for _, v := range p.enum {
+			if ws := retrieve.Words(v); len(ws) > 0 && english.Stem(strings.ToLower(ws[0])) == st {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // namesVerb reports whether a tool says the request's verb (stem) that
@@ -457,13 +484,23 @@ func (k *toolkit) pickTool(request string, u *utterance) ([]retrieve.Hit, string
 		// pins_list and pins_remove; "unpin" removes one.
 		action, verb, fromNoun = a, noun, true
 	}
-	if verb != "" && !fromNoun && slices.ContainsFunc(hits, func(h retrieve.Hit) bool { return namesVerb(k.byName[h.Name], verb) }) {
+	// A first word the table does not know says an action through a
+	// tool's values only when no tool names a thing by it: "branch
+	// protection rules" speaks of branches, whatever kinds a branch
+	// restriction takes.
+	enumVerb := verb != "" && !fromNoun && !slices.ContainsFunc(hits, func(h retrieve.Hit) bool {
+		return slices.ContainsFunc(retrieve.Words(h.Name), func(w string) bool { return english.Stem(strings.ToLower(w)) == verb })
+	})
+	if verb != "" && !fromNoun && slices.ContainsFunc(hits, func(h retrieve.Hit) bool {
+		return namesVerb(k.byName[h.Name], verb) || enumVerb && enumSays(k.byName[h.Name], verb)
+	}) {
 		// "unschedule campaign X" reads only for want of a verb the
 		// table knows; a tool says the verb: the request asks what that
 		// verb does, not to read.
 		action = ""
 	}
 	number := requestNumber(u, action)
+	_, actionVerb := requestVerb(u)
 	counts := u.asksCount()
 	said := k.saidWords(u, action)
 	said.common = k.common
@@ -474,10 +511,16 @@ func (k *toolkit) pickTool(request string, u *utterance) ([]retrieve.Hit, string
 	for i := range out {
 		score := out[i].Score / top
 		t := k.byName[out[i].Name]
-		ownVerb := verb != "" && namesVerb(t, verb)
+		ownVerb := verb != "" && (namesVerb(t, verb) || enumVerb && enumSays(t, verb))
 		switch ta := toolAction(out[i].Name, t.desc); {
 		case action == "" || ta == "" || ta == "write" && action != "read":
 		case ta == action:
+			score += 0.5
+		case action != "read" && actionVerb != "" && enumSays(t, actionVerb):
+			// "pause session X": the tool whose required command is
+			// one of Stop, Pause, Unpause does it, whatever its own
+			// verb (SendPlaystateCommand); "close topic 12" the one
+			// whose status is one of closed, pinned, archived.
 			score += 0.5
 		case ta == "update" && stateChanges[action]:
 			// Closing, reopening or archiving a thing is updating its
@@ -506,11 +549,16 @@ func (k *toolkit) pickTool(request string, u *utterance) ([]retrieve.Hit, string
 		}
 		nf := numberFit(u, action, number, numberName)
 		score += nf
-		if counts && slices.ContainsFunc(retrieve.Words(t.name), func(w string) bool { return english.Stem(w) == "count" }) {
+		switch namesCount := slices.ContainsFunc(retrieve.Words(t.name), func(w string) bool { return english.Stem(w) == "count" }); {
+		case counts && namesCount:
 			// "how many users": the tool that counts them answers it,
 			// not the one that lists them; a model does not page
 			// through a list to count what a tool counts.
 			score += countWeight
+		case namesCount && !counts && action == "read":
+			// "users matching smith": nobody asked how many; a number
+			// does not show them.
+			score -= countWeight / 2
 		}
 		cover[t.name] = said.toolCover(t, nil)
 		out[i].Score = score + cover[t.name]

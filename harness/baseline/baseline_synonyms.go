@@ -164,7 +164,7 @@ func withoutFiller(raw string) string {
 // folder holds (its items, its contents), "who has access to folder
 // 12345" (or who can see, open, edit it) for the people it is shared
 // with (collaborators, permissions, members), "who has role r-2" for
-// the members holding it, "who am I" for the current user, "who signed
+// the members holding it, "who's on (in) board X" for its members, "who am I" for the current user, "who signed
 // up for webinar 855" for its registrants. They are searched for and count as
 // said in another word, as a synonym does.
 func (u *utterance) phraseThings() []string {
@@ -181,6 +181,11 @@ func (u *utterance) phraseThings() []string {
 		case a == "who" && i+2 < len(u.words) && (b == "has" || b == "have" || b == "can") &&
 			(u.words[i+2].lower == "access" || u.words[i+2].lower == "see" || u.words[i+2].lower == "open" || u.words[i+2].lower == "edit"):
 			out = append(out, stems("collaboration", "collaborator", "permission", "member", "share")...)
+		case a == "who" && (b == "in" || b == "on"), // who's: its 's is dropped
+			a == "who" && (b == "is" || b == "are") && i+2 < len(u.words) && (u.words[i+2].lower == "in" || u.words[i+2].lower == "on"):
+			// "who's on the team for board X", "who's in the acme-eng
+			// workspace" ask for its members.
+			out = append(out, stems("member")...)
 		case a == "who" && (b == "has" || b == "have" || b == "holds"):
 			// "who has role r-2" asks for the members that hold it.
 			out = append(out, stems("member")...)

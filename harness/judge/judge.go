@@ -7,7 +7,8 @@
 // quoted or not, spacing and punctuation aside), or in a form people
 // write (5 as "five", 2026-03-01 as "1 March 2026" or "March 1st, 2026",
 // in_stock as "in stock", "-created_at" as "newest first by created
-// at"), or inside a JSON value the utterance quotes. A flag is recovered
+// at", a direction desc as "most recently updated first", read with the
+// baseline's order words, internal/english's OrderAsked), or inside a JSON value the utterance quotes. A flag is recovered
 // from its meaning ("including archived ones" for include_archived=true,
 // "only inactive users" for active=false). In a multi-step case, an input
 // a producer's response gives is recovered from what a person knows the

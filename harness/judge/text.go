@@ -273,6 +273,10 @@ func (t *text) stringSaid(key, x string) bool {
 			return true
 		}
 	}
+	if dir := orderValues[strings.ToLower(x)]; dir != "" && english.OrderAsked(t.loose) == dir {
+		// "most recently updated first", "earliest created first".
+		return true
+	}
 	for _, syn := range synonyms[strings.ToLower(x)] {
 		if len(find(t.toks, lowerTokens(syn))) > 0 {
 			return true
@@ -284,6 +288,9 @@ func (t *text) stringSaid(key, x string) bool {
 // descending are the words that say a list runs from the largest or
 // newest.
 var descending = []string{"descending", "desc", "newest", "latest", "highest", "largest", "biggest", "reverse", "decreasing", "most recent"}
+
+// orderValues are the values of a sort direction, by the way they sort.
+var orderValues = map[string]string{"asc": "asc", "ascending": "asc", "desc": "desc", "descending": "desc"}
 
 // synonyms are the other words people use for common enum values.
 var synonyms = map[string][]string{

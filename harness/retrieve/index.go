@@ -231,14 +231,15 @@ func (ix *Index) Search(query string, k int) []Hit {
 // Find is Search as a retriever over a whole API reads a request, to
 // find the handful of tools a model is then given (`eval --retrieve`,
 // `serve --dynamic`). Beyond Search it
-//   - leaves out the request's values: a part of a word that mixes
-//     digits into letters is an identifier, not a word (QueryTokens);
 //   - searches each word's other forms too, at FormWeight ("remind"
-//     finds reminders);
+//     finds reminders), an identifier's type prefix ("sub_1Mow...") as
+//     the start of a name's word, and what a question word asks for
+//     ("who": users, members);
 //   - reads what the request asks done (intentOf) and, where the
-//     documents give their HTTP method, prefers a read for a request that
-//     asks nothing done (ReadWeight) and a delete for one that says
-//     delete (DeleteWeight);
+//     documents give their HTTP method, counts the read verbs of a
+//     tool's name (get, list, ...) as said for a request that asks
+//     nothing done, and the delete verbs for one that says delete,
+//     whose DELETE tools it also prefers (DeleteWeight);
 //   - and costs a tool the share of its name's words the request does
 //     not say (CoverWeight), so the plain tool ranks before its
 //     qualified variants.

@@ -1,6 +1,7 @@
 package retrieve
 
 import (
+	"slices"
 	"sort"
 	"strings"
 
@@ -49,10 +50,21 @@ var changeVerbs = wordSet(`create add new make insert put post send write submit
 	revoke reset register unregister join leave kick remind schedule mute unmute
 	share unshare copy duplicate clone reboot resize rebuild upgrade downgrade
 	finalize void pay refund capture confirm verify accept decline invite block unblock
-	allow deny grant apply scale drain cordon evict`)
+	allow deny grant apply scale drain cordon evict
+	activate deactivate reactivate give record email notify link unlink connect disconnect
+	plug unplug hook vote upvote downvote`)
 
 // deleteVerbs are the verbs by which a request asks for something gone.
 var deleteVerbs = wordSet(`delete remove rm nuke drop destroy erase purge wipe trash discard`)
+
+// removalVerbs are the verbs that ask for something gone when a particle
+// of removal follows within a few words: "throw away", "take X off the
+// card", "kick user 7 out of the group".
+var removalVerbs = wordSet(`throw take kick`)
+
+// isAwayParticle reports whether w is a particle that, after a
+// removalVerb, makes it a verb of removing.
+func isAwayParticle(w string) bool { return w == "away" || w == "off" || w == "out" }
 
 // readVerbs are the words a tool's name says it reads with; a request
 // that asks nothing done says them all.
@@ -78,15 +90,21 @@ func wordSet(s string) map[string]bool {
 	return m
 }
 
-// intentOf reads what query asks done from its words as written: any
-// verb of deleting ("get rid of" too) deletes, any other verb of change
-// changes, none asks.
+// intentOf reads what query asks done from its words as written, the
+// pieces of values left out: any verb of deleting ("get rid of", "throw
+// away", "take X off" too) deletes, any other verb of change changes,
+// none asks.
 func intentOf(query string) intent {
-	ws := Words(query)
+	// Digits and single letters are parts of values ("8c1d2e3f" splits
+	// into eight), not words the verbs are read from.
+	ws := slices.DeleteFunc(Words(query), func(w string) bool {
+		return len(w) < 2 || strings.ContainsAny(w, "0123456789")
+	})
 	in := asks
 	for i, w := range ws {
 		switch {
-		case deleteVerbs[w], w == "get" && i+1 < len(ws) && ws[i+1] == "rid":
+		case deleteVerbs[w], w == "get" && i+1 < len(ws) && ws[i+1] == "rid",
+			removalVerbs[w] && slices.ContainsFunc(ws[i+1:min(i+6, len(ws))], isAwayParticle):
 			return deletes
 		case changeVerbs[w]:
 			in = changes

@@ -360,7 +360,9 @@ func TestFindReadsTheRequest(t *testing.T) {
 		"who's in channel C024BE91L":  "listMembers",
 		"get node worker-3":           "getNode",
 		"get rid of label 7":          "deleteLabel",
-		"details on sub_1MowQVLk pls": "getSubscription",
+		// a verb of removal by its particle, read past the pieces of an id
+		"throw label 8c1d2e3f-4a5b-4c6d-8e7f away": "deleteLabel",
+		"details on sub_1MowQVLk pls":              "getSubscription",
 	} {
 		if got := top(q); got != want {
 			t.Errorf("Find(%q) ranks %s first, want %s", q, got, want)

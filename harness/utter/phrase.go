@@ -175,6 +175,12 @@ func (p *phraser) slots() slots {
 	if sh.intent == intentList {
 		s.Few, fields = p.few(fields)
 	}
+	if sh.intent == intentList || sh.intent == intentSearch {
+		var order string
+		if order, fields = p.sortOrder(fields); order != "" {
+			s.Details = append(s.Details, order)
+		}
+	}
 	var adjectives []adjectivePhrase
 	asDone := false
 	for _, f := range fields {
@@ -461,6 +467,11 @@ func (p *phraser) flag(f field, on bool) string {
 	h := strings.Join(ws, " ")
 	var phrase string
 	rest := strings.Join(ws[1:], " ")
+	// One flag in six that the rules below say in words is said by its
+	// name, as some people do.
+	last := ws[len(ws)-1]
+	literal := len(ws) > 1 && (ws[0] == "exclude" || flagVerbs[ws[0]] || last == "enabled" || last == "disabled") &&
+		chance(p.key, "literal flag "+f.path, 6)
 	switch {
 	case len(ws) > 1 && (ws[0] == "include" || ws[0] == "with" || ws[0] == "expand"):
 		if on {
@@ -481,6 +492,29 @@ func (p *phraser) flag(f field, on bool) string {
 		} else {
 			phrase = verb[1] + rest
 		}
+	case literal:
+		phrase = p.onOff(h, on)
+	case len(ws) > 1 && ws[0] == "exclude":
+		if on {
+			phrase = "excluding " + rest
+		} else {
+			phrase = "including " + rest
+		}
+	case len(ws) > 1 && flagVerbs[ws[0]]:
+		// "notifying the users", "without deleting the posts".
+		doing := english.Gerund(ws[0]) + " " + rest
+		if on {
+			phrase = doing
+		} else {
+			phrase = p.pick("without "+doing, "not "+doing)
+		}
+	case len(ws) > 1 && (last == "enabled" || last == "disabled"):
+		// "with wiki disabled" for wiki_enabled=false.
+		state := last
+		if !on {
+			state = map[string]string{"enabled": "disabled", "disabled": "enabled"}[state]
+		}
+		phrase = "with " + strings.Join(ws[:len(ws)-1], " ") + " " + state
 	case h == "on" || h == "off":
 		if on == (h == "on") {
 			phrase = p.pick("switched on", "turned on")
@@ -506,15 +540,31 @@ func (p *phraser) flag(f field, on bool) string {
 			phrase = "not marked as " + h
 		}
 	default:
-		if on {
-			phrase = p.pick("with "+h+" turned on", "with "+h+" switched on")
-		} else {
-			phrase = p.pick("with "+h+" turned off", "with "+h+" switched off")
-		}
+		phrase = p.onOff(h, on)
 	}
 	p.forms[f.path] = phrase
 	return phrase
 }
+
+// onOff says a flag by its name: "with dry run turned on".
+func (p *phraser) onOff(h string, on bool) string {
+	if on {
+		return p.pick("with "+h+" turned on", "with "+h+" switched on")
+	}
+	return p.pick("with "+h+" turned off", "with "+h+" switched off")
+}
+
+// flagVerbs are verbs a flag's name starts with when it says what the
+// call does besides its main work: notify_users, delete_posts,
+// allow_forking. The flag is said as the doing: "notifying users",
+// "without deleting posts".
+var flagVerbs = map[string]bool{"notify": true, "send": true, "delete": true, "remove": true, "block": true, "force": true,
+	"skip": true, "allow": true, "keep": true, "return": true, "use": true, "require": true, "enforce": true, "run": true,
+	"follow": true, "ignore": true, "validate": true, "preserve": true, "purge": true, "overwrite": true, "replace": true,
+	"lock": true, "hide": true, "create": true, "update": true, "sync": true, "reset": true, "restrict": true,
+	"publish": true, "archive": true, "subscribe": true, "mute": true, "track": true, "inherit": true, "propagate": true,
+	"verify": true, "suppress": true, "retain": true, "apply": true, "accept": true, "collapse": true, "strip": true,
+	"enable": true, "disable": true, "orphan": true, "close": true, "reopen": true, "invite": true}
 
 // also phrases what an update does beside setting a value: a flag
 // turned on or off, a field cleared.
@@ -540,6 +590,14 @@ func (p *phraser) also(f field) (string, bool) {
 				phrase = "mark it as " + rest
 			} else {
 				phrase = "mark it as not " + rest
+			}
+		case len(ws) > 1 && flagVerbs[ws[0]] && !chance(p.key, "literal flag "+f.path, 6):
+			// "set it to notify users", "set it not to use default":
+			// "set" keeps the request a change.
+			if x {
+				phrase = "set it to " + h
+			} else {
+				phrase = "set it not to " + h
 			}
 		default:
 			if x {

@@ -3,6 +3,8 @@ package utter
 import (
 	"fmt"
 	"strings"
+
+	"github.com/agentready/agentready/gen/ir"
 )
 
 // This file holds the rules that say values in the user's words instead
@@ -184,6 +186,100 @@ func (p *phraser) few(fields []field) (string, []field) {
 		}
 	}
 	return few, rest
+}
+
+// sortOrder takes from a list's arguments a sort direction (an enum of
+// ascending and descending) and the field it sorts by, and says them as
+// people ask an order: "most recently updated first", "earliest created
+// first" for a field that holds when something happened; "sorted by
+// stars, in descending order" for another; "in descending order" alone
+// (not "sorted descending": "sorted" would name the sort field).
+// It returns the words and the arguments left; none taken when no
+// argument is a direction.
+func (p *phraser) sortOrder(fields []field) (string, []field) {
+	dir, by := -1, -1
+	for i, f := range fields {
+		x, ok := f.v.(string)
+		if !ok || !f.top || f.header != "" || f.schema == nil {
+			continue
+		}
+		if way := directionOf(f.schema, x); way != "" && dir < 0 {
+			dir = i
+			continue
+		}
+		if ws := words(f.name); len(ws) > 0 && sortName(f.name, ws) && x != "" && !strings.HasPrefix(x, "-") && by < 0 {
+			by = i
+		}
+	}
+	if dir < 0 {
+		return "", fields
+	}
+	desc := directionOf(fields[dir].schema, fields[dir].v.(string)) == "desc"
+	var phrase string
+	used := map[int]bool{dir: true}
+	switch {
+	case by >= 0:
+		x := fields[by].v.(string)
+		if verb, ok := recency("-" + x); ok || pastParticiple(x) {
+			if !ok {
+				verb = x
+			}
+			// "most recently updated first" says both.
+			if desc {
+				phrase = "most recently " + verb + " first"
+			} else {
+				phrase = p.pick("earliest "+verb+" first", "least recently "+verb+" first")
+			}
+			p.forms[fields[by].path] = verb
+		} else {
+			phrase = "sorted by " + say(x) + map[bool]string{true: ", in descending order", false: ", in ascending order"}[desc]
+		}
+		used[by] = true
+	case desc:
+		phrase = p.pick("in descending order", "descending order")
+	default:
+		phrase = p.pick("in ascending order", "ascending order")
+	}
+	p.forms[fields[dir].path] = phrase
+	var rest []field
+	for i, f := range fields {
+		if !used[i] {
+			rest = append(rest, f)
+		}
+	}
+	return phrase, rest
+}
+
+// directionOf returns the way ("asc" or "desc") an enum value of a sort
+// direction sorts, or "" when the enum is not a direction's (it must
+// hold both ways).
+func directionOf(s *ir.Schema, x string) string {
+	var asc, desc bool
+	for _, e := range s.Enum {
+		switch strings.ToLower(fmt.Sprint(e)) {
+		case "asc", "ascending":
+			asc = true
+		case "desc", "descending":
+			desc = true
+		}
+	}
+	if !asc || !desc {
+		return ""
+	}
+	switch strings.ToLower(x) {
+	case "asc", "ascending":
+		return "asc"
+	case "desc", "descending":
+		return "desc"
+	}
+	return ""
+}
+
+// pastParticiple reports whether a sort key is one word that says when
+// something happened to the items: created, updated, pushed.
+func pastParticiple(x string) bool {
+	ws := words(x)
+	return len(ws) == 1 && len(ws[0]) > 4 && strings.HasSuffix(ws[0], "ed") && ws[0] == x
 }
 
 // sizeName reports whether an argument's name says how many items a

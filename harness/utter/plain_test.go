@@ -261,3 +261,31 @@ func TestFullerNamesAndContext(t *testing.T) {
 		t.Errorf("context words before %d and after %d times in 200 cases", seen[true], seen[false])
 	}
 }
+
+func TestSortOrderAndFlagsInWords(t *testing.T) {
+	gh := loadSpec(t, githubSpec)
+	for _, tc := range []struct {
+		tool string
+		args map[string]any
+		// said must be in the details, changes or other clauses; never
+		// any of the words of not.
+		said, not string
+	}{
+		{"issues_list-for-repo", map[string]any{"owner": "octo", "repo": "hello", "sort": "updated", "direction": "desc"},
+			"most recently updated first", "direction"},
+		{"issues_list-for-repo", map[string]any{"owner": "octo", "repo": "hello", "sort": "created", "direction": "asc"},
+			"created first", "direction"},
+		{"repos_list-for-user", map[string]any{"username": "octo", "direction": "asc"}, "ascending", "direction"},
+		{"repos_create-for-authenticated-user", map[string]any{"name": "hello", "allow_squash_merge": false},
+			"allowing squash merge", "switched"},
+		{"repos_update", map[string]any{"owner": "octo", "repo": "hello", "delete_branch_on_merge": true},
+			"set it to delete branch on merge", "turn"},
+	} {
+		s, _ := slotsOf(t, gh, tc.tool, tc.args)
+		all := strings.Join(append(append(append([]string{}, s.Details...), s.Changes...), s.Also...), "; ")
+		if !strings.Contains(all, tc.said) || strings.Contains(all, tc.not) {
+			t.Errorf("%s %v: %q, want %q and no %q", tc.tool, tc.args, all, tc.said, tc.not)
+		}
+		judgedTexts(t, gh, tc.tool, tc.args)
+	}
+}

@@ -37,6 +37,23 @@ var intentVerbs = map[string]string{
 	"search": intentSearch, "find": intentSearch, "query": intentSearch,
 }
 
+// laterVerb returns the place of the first word after the first that
+// says a change (an intent verb that does not only read, or an action
+// verb), or 0.
+func laterVerb(ws []string) int {
+	for k := 1; k < len(ws); k++ {
+		if v := intentVerbs[ws[k]]; v != "" && !readsOnly(v) || actionVerbs[ws[k]] {
+			return k
+		}
+	}
+	return 0
+}
+
+// readsOnly reports whether intent only reads.
+func readsOnly(intent string) bool {
+	return intent == intentGet || intent == intentList || intent == intentSearch
+}
+
 // actionVerbs are verbs of tools that do something other than the five
 // basic operations; the tool's name says what.
 var actionVerbs = map[string]bool{
@@ -124,6 +141,22 @@ func readShape(api *ir.API, op *ir.Operation) toolShape {
 		// "PostTopupsTopupCancel") says nothing of the intent: a POST
 		// to one item updates it or acts on it, as below.
 		nounWords = ws[1:]
+	case len(ws) > 1 && readsOnly(intentVerbs[ws[0]]) && op.Method != "GET" && op.Method != "HEAD" && laterVerb(ws) > 0:
+		// A name whose read verb is followed by another verb on a tool
+		// that changes something ("listAddMember", POST
+		// /lists/{id}/members; "listIdDelete", DELETE /lists/{id})
+		// starts with a noun: a Twitter-style list, a show, a query.
+		// The later verb says the intent.
+		k := laterVerb(ws)
+		sh.intent, sh.verb = intentVerbs[ws[k]], ws[k]
+		if sh.intent == "" {
+			sh.intent = intentAction
+		}
+		for i, w := range ws {
+			if i != k && (i == 0 || w != "id") {
+				nounWords = append(nounWords, w)
+			}
+		}
 	case len(ws) > 0 && intentVerbs[ws[0]] != "":
 		sh.intent, nounWords = intentVerbs[ws[0]], ws[1:]
 		sh.verb = ws[0]

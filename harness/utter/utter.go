@@ -112,7 +112,7 @@ func (s Stats) String() string {
 		}
 	}
 	if len(levels) > 0 {
-		out += "; naturalness " + strings.Join(levels, ", ")
+		out += "; utterances kept by naturalness: " + strings.Join(levels, ", ")
 	}
 	return out
 }

@@ -117,3 +117,22 @@ func TestTimeUnits(t *testing.T) {
 		t.Error("TimeUnit and UnitSeconds disagree with the units of time")
 	}
 }
+
+func TestGerund(t *testing.T) {
+	for verb, want := range map[string]string{"notify": "notifying", "delete": "deleting", "run": "running", "see": "seeing",
+		"skip": "skipping", "block": "blocking", "send": "sending", "force": "forcing", "allow": "allowing", "use": "using",
+		"show": "showing", "fix": "fixing", "stay": "staying", "return": "returning", "include": "including"} {
+		if got := Gerund(verb); got != want {
+			t.Errorf("Gerund(%q) = %q, want %q", verb, got, want)
+		}
+	}
+}
+
+func TestOrderAsked(t *testing.T) {
+	for text, want := range map[string]string{"most recently updated first": "desc", "earliest created first": "asc",
+		"in descending order": "desc", "newest first": "desc", "the first 20": "", "the latest release": ""} {
+		if got := OrderAsked(strings.Fields(text)); got != want {
+			t.Errorf("OrderAsked(%q) = %q, want %q", text, got, want)
+		}
+	}
+}

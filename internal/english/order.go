@@ -1,0 +1,52 @@
+package english
+
+// OrderWords say which way a list is sorted, "asc" or "desc": "newest
+// first" is descending, "oldest first" ascending. "first" maps to "": it
+// ends such a phrase and says no way of its own.
+var OrderWords = map[string]string{
+	"newest": "desc", "latest": "desc", "recent": "desc", "highest": "desc", "biggest": "desc", "largest": "desc",
+	"most": "desc", "descending": "desc", "desc": "desc", "last": "desc",
+	"oldest": "asc", "earliest": "asc", "lowest": "asc", "smallest": "asc", "least": "asc", "ascending": "asc",
+	"asc": "asc", "first": "",
+}
+
+// OrderAsked returns the way a request's lower-case words ask a list to
+// be sorted: "asc" or "desc" from an order word followed by "first"
+// within four words ("newest first", "most recently updated first",
+// "earliest created first"), or from "ascending" or "descending" alone;
+// "" when the words ask no order.
+func OrderAsked(words []string) string {
+	for i, w := range words {
+		dir := OrderWords[w]
+		if dir == "" {
+			continue
+		}
+		if w == "ascending" || w == "descending" {
+			return dir
+		}
+		for k := i + 1; k < len(words) && k <= i+4; k++ {
+			if words[k] == "first" {
+				return dir
+			}
+		}
+	}
+	return ""
+}
+
+// Gerund writes a verb's -ing form: "notify" "notifying", "delete"
+// "deleting", "run" "running", "see" "seeing".
+func Gerund(verb string) string {
+	n := len(verb)
+	switch {
+	case n > 2 && verb[n-1] == 'e' && verb[n-2] != 'e' && verb[n-2] != 'y' && verb[n-2] != 'o':
+		return verb[:n-1] + "ing"
+	case n >= 3 && n <= 4 && consonant(verb[n-1]) && !vowel(verb[n-3]) && vowel(verb[n-2]) && verb[n-1] != 'w' &&
+		verb[n-1] != 'x' && verb[n-1] != 'y':
+		// One syllable ending consonant, vowel, consonant: run, stop, skip.
+		return verb + verb[n-1:] + "ing"
+	}
+	return verb + "ing"
+}
+
+func vowel(b byte) bool     { return b == 'a' || b == 'e' || b == 'i' || b == 'o' || b == 'u' }
+func consonant(b byte) bool { return b >= 'a' && b <= 'z' && !vowel(b) }
