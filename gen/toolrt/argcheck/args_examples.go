@@ -3,6 +3,8 @@ package argcheck
 import (
 	"errors"
 	"sort"
+
+	"github.com/agentready/agentready/gen/toolrt/internal/jsonval"
 )
 
 // placeExamples writes examples (a JSON object from JSON pointers into
@@ -37,7 +39,7 @@ func placeExamples(doc any, examples []byte, defs *defsOf) ([]string, error) {
 		target, found := jsonPointer(doc, ptr)
 		o, isObject := target.(*object)
 		if !found || !isObject {
-			missed = append(missed, quoteJSON(ptr))
+			missed = append(missed, jsonval.Quote(ptr))
 			continue
 		}
 		if _, has := o.vals["example"]; !has {

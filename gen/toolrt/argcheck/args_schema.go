@@ -11,6 +11,7 @@ import (
 
 	"github.com/dlclark/regexp2"
 
+	"github.com/agentready/agentready/gen/toolrt/internal/jsonval"
 	"github.com/agentready/agentready/gen/toolrt/internal/orderedjson"
 	"github.com/agentready/agentready/internal/jsonptr"
 )
@@ -71,7 +72,7 @@ func kindOf(v any) kind {
 	case bool:
 		return akBool
 	case json.Number:
-		if isIntLiteral(string(x)) {
+		if jsonval.IsIntLiteral(string(x)) {
 			return akInt
 		}
 		return akNum

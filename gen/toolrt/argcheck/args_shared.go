@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/agentready/agentready/gen/toolrt/internal/jsonval"
 	"github.com/agentready/agentready/gen/toolrt/internal/orderedjson"
 	"github.com/agentready/agentready/internal/jsonptr"
 )
@@ -149,7 +150,7 @@ func (d *defsOf) ready(name string) []string {
 	var missed []string
 	for _, p := range d.examples[name] {
 		if !placeExample(name, v, p.ptr, p.val) {
-			missed = append(missed, quoteJSON(p.ptr))
+			missed = append(missed, jsonval.Quote(p.ptr))
 		}
 	}
 	return missed
@@ -227,7 +228,7 @@ func (d *defsOf) digest(name string) [32]byte {
 	writeField(h, string(d.raw[name]))
 	for _, p := range d.examples[name] {
 		writeField(h, p.ptr)
-		writeField(h, string(appendJSON(nil, p.val)))
+		writeField(h, string(jsonval.Append(nil, p.val)))
 	}
 	var dg [32]byte
 	h.Sum(dg[:0])
