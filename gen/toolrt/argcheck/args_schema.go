@@ -11,6 +11,7 @@ import (
 
 	"github.com/dlclark/regexp2"
 
+	"github.com/agentready/agentready/gen/toolrt/internal/defkey"
 	"github.com/agentready/agentready/gen/toolrt/internal/jsonval"
 	"github.com/agentready/agentready/gen/toolrt/internal/orderedjson"
 	"github.com/agentready/agentready/internal/jsonptr"
@@ -253,11 +254,11 @@ func (c *compiler) resolve(ref, ptr string, depth int) *node {
 	if c.defs != nil {
 		if n := len(c.compiling); n > 0 {
 			// Only a plain reference to a definition is in a shared
-			// definition (defRefs).
+			// definition (defkey.Refs).
 			f := c.compiling[n-1]
 			f.events = append(f.events, defEvent{ref: name})
 		}
-		if isDef && key == refPrefix+name {
+		if isDef && key == defkey.Prefix+name {
 			_, shared = c.defs.key(name)
 		}
 	}

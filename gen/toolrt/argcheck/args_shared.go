@@ -1,12 +1,10 @@
 package argcheck
 
 import (
-	"bytes"
-	"crypto/sha256"
-	"slices"
 	"strings"
 	"sync"
 
+	"github.com/agentready/agentready/gen/toolrt/internal/defkey"
 	"github.com/agentready/agentready/gen/toolrt/internal/jsonval"
 	"github.com/agentready/agentready/gen/toolrt/internal/orderedjson"
 	"github.com/agentready/agentready/internal/jsonptr"
@@ -84,21 +82,13 @@ type defsOf struct {
 	// examples are the examples for each definition's nodes, not placed
 	// until it is read (ready).
 	examples map[string][]placement
-	// keys are the closure keys worked out so far; ok false where a
-	// definition cannot be shared.
-	keys map[string]defKey
-	// digests are each definition's own digest.
-	digests map[string][32]byte
+	// keys are the definitions' closure keys.
+	keys *defkey.Keys
 }
 
 type placement struct {
 	ptr string
 	val any
-}
-
-type defKey struct {
-	key [32]byte
-	ok  bool
 }
 
 // newDefsOf returns the definitions of doc, nil when it has none
@@ -112,8 +102,8 @@ func newDefsOf(doc any, s *Shared) *defsOf {
 	if defs == nil {
 		return nil
 	}
-	d := &defsOf{shared: s, defs: defs, raw: map[string][]byte{}, examples: map[string][]placement{},
-		keys: map[string]defKey{}, digests: map[string][32]byte{}}
+	d := &defsOf{shared: s, defs: defs, raw: map[string][]byte{}, examples: map[string][]placement{}}
+	d.keys = defkey.New(d.raw, d.exampleFields)
 	for _, name := range defs.keys {
 		if r, ok := defs.vals[name].(*deferredDef); ok {
 			d.raw[name] = r.raw
@@ -176,113 +166,18 @@ func placeExample(name string, def any, ptr string, val any) bool {
 	return true
 }
 
-// key returns the closure key of the definition name: a digest of its
-// text and examples and then of those of every definition it refers to,
-// directly or not, in name order. ok is false when one of them refers to anything but a
-// definition by a plain "#/$defs/NAME", or has text a plain scan cannot
-// read its references from (escapes): it is then compiled as usual.
-func (d *defsOf) key(name string) ([32]byte, bool) {
-	if k, ok := d.keys[name]; ok {
-		return k.key, k.ok
-	}
-	seen := map[string]bool{name: true}
-	queue := []string{name}
-	ok := true
-	for i := 0; i < len(queue) && ok; i++ {
-		refs, plain := defRefs(d.raw[queue[i]])
-		ok = plain
-		for _, r := range refs {
-			if _, known := d.raw[r]; !known {
-				ok = false
-				break
-			}
-			if !seen[r] {
-				seen[r] = true
-				queue = append(queue, r)
-			}
-		}
-	}
-	var k defKey
-	if ok {
-		// The definition itself first: those in a cycle share a closure.
-		slices.Sort(queue[1:])
-		h := sha256.New()
-		for _, n := range queue {
-			dg := d.digest(n)
-			h.Write(dg[:])
-		}
-		h.Sum(k.key[:0])
-		k.ok = true
-	}
-	d.keys[name] = k
-	return k.key, k.ok
-}
+// key returns the closure key of the definition name (defkey.Keys.Key):
+// ok is false when it cannot be shared, and it is compiled as usual.
+func (d *defsOf) key(name string) ([32]byte, bool) { return d.keys.Key(name) }
 
-// digest is a definition's own digest: its name, text and examples.
-func (d *defsOf) digest(name string) [32]byte {
-	if dg, ok := d.digests[name]; ok {
-		return dg
-	}
-	h := sha256.New()
-	writeField(h, name)
-	writeField(h, string(d.raw[name]))
+// exampleFields are the fields the examples placed in the definition
+// name add to its digest: each one's pointer and JSON text.
+func (d *defsOf) exampleFields(name string) []string {
+	var fields []string
 	for _, p := range d.examples[name] {
-		writeField(h, p.ptr)
-		writeField(h, string(jsonval.Append(nil, p.val)))
+		fields = append(fields, p.ptr, string(jsonval.Append(nil, p.val)))
 	}
-	var dg [32]byte
-	h.Sum(dg[:0])
-	d.digests[name] = dg
-	return dg
-}
-
-// writeField writes s to h so that no two lists of fields write the
-// same bytes.
-func writeField(h interface{ Write([]byte) (int, error) }, s string) {
-	var n [8]byte
-	for i, l := 0, len(s); i < 8; i, l = i+1, l>>8 {
-		n[i] = byte(l)
-	}
-	h.Write(n[:])
-	h.Write([]byte(s))
-}
-
-// refPrefix starts a plain reference to a definition.
-const refPrefix = "#/" + defsKey + "/"
-
-// defRefs returns the definitions the JSON text raw refers to by "$ref".
-// plain is false when raw holds an escape (a "$ref" could hide behind
-// one) or a "$ref" to anything but a definition by a plain name.
-func defRefs(raw []byte) (refs []string, plain bool) {
-	if bytes.IndexByte(raw, '\\') >= 0 {
-		return nil, false
-	}
-	const key = `"$ref"`
-	for rest := raw; ; {
-		i := bytes.Index(rest, []byte(key))
-		if i < 0 {
-			return refs, true
-		}
-		rest = bytes.TrimLeft(rest[i+len(key):], " \t\r\n")
-		if len(rest) == 0 || rest[0] != ':' {
-			continue // a string value "$ref", not a key
-		}
-		rest = bytes.TrimLeft(rest[1:], " \t\r\n")
-		if len(rest) == 0 || rest[0] != '"' {
-			continue // not a string: compileObject ignores it
-		}
-		end := bytes.IndexByte(rest[1:], '"')
-		if end < 0 {
-			return nil, false
-		}
-		ref := string(rest[1 : 1+end])
-		rest = rest[1+end:]
-		name, ok := strings.CutPrefix(ref, refPrefix)
-		if !ok || name == "" || strings.ContainsAny(name, "/~%") {
-			return nil, false
-		}
-		refs = append(refs, name)
-	}
+	return fields
 }
 
 // freshDef is a definition being compiled, with what it writes.
@@ -317,13 +212,13 @@ func (c *compiler) sharedRef(name string, depth int) (*node, bool) {
 // replay takes the shared definition e as the compiled definition name,
 // writing what compiling it wrote.
 func (c *compiler) replay(name string, e *sharedDef) {
-	c.memo[refPrefix+name] = e.node
+	c.memo[defkey.Prefix+name] = e.node
 	for _, ev := range e.events {
 		if ev.ref == "" {
 			c.addWarning(ev.warning)
 			continue
 		}
-		if _, done := c.memo[refPrefix+ev.ref]; done {
+		if _, done := c.memo[defkey.Prefix+ev.ref]; done {
 			continue
 		}
 		k, _ := c.defs.key(ev.ref) // in e's closure: known

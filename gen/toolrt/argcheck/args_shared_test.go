@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"reflect"
 	"testing"
+
+	"github.com/agentready/agentready/gen/toolrt/internal/defkey"
 )
 
 // sharedSchemas are tool schemas that repeat definitions, as the tools of
@@ -103,23 +105,8 @@ func TestSharedKeysTellCycleMembersApart(t *testing.T) {
 	}
 }
 
-func TestDefRefs(t *testing.T) {
-	for _, tc := range []struct {
-		raw   string
-		refs  []string
-		plain bool
-	}{
-		{`{"type":"string"}`, nil, true},
-		{`{"items":{"$ref" : "#/$defs/A"},"x":{"$ref":"#/$defs/B"}}`, []string{"A", "B"}, true},
-		{`{"enum":["$ref"],"properties":{"$ref":{"type":"string"}}}`, nil, true},
-		{`{"$ref":"#/$defs/A/properties/x"}`, nil, false},
-		{`{"$ref":"#"}`, nil, false},
-		{`{"$ref":"#\/$defs\/A"}`, nil, false},
-		{`{"description":"a \"quote\"","$ref":"#/$defs/A"}`, nil, false},
-	} {
-		refs, plain := defRefs([]byte(tc.raw))
-		if plain != tc.plain || plain && !reflect.DeepEqual(refs, tc.refs) {
-			t.Errorf("defRefs(%s) = %q, %v; want %q, %v", tc.raw, refs, plain, tc.refs, tc.plain)
-		}
+func TestDefsKeyIsDefkeys(t *testing.T) {
+	if defkey.Prefix != "#/"+defsKey+"/" {
+		t.Errorf("defkey.Prefix %q does not name %q", defkey.Prefix, defsKey)
 	}
 }
