@@ -38,7 +38,10 @@ type Bound struct {
 	// memo is shared by the schemas the Bound builds: a Bound without
 	// tools (Describe) builds checkers with it and keeps them in
 	// checkers, under mu; Fit fits definitions with it.
-	memo     *toolschema.Memo
+	memo *toolschema.Memo
+	// shared holds the definitions those checkers compiled, which the
+	// tools' schemas repeat.
+	shared   *argcheck.Shared
 	mu       sync.Mutex
 	checkers map[string]builtChecker
 }
@@ -67,7 +70,7 @@ func Describe(api *ir.API) *Bound {
 	if api == nil {
 		return &Bound{}
 	}
-	b := &Bound{API: api, args: make(map[string][]toolschema.Arg, len(api.Operations)), memo: toolschema.NewMemo(api)}
+	b := &Bound{API: api, args: make(map[string][]toolschema.Arg, len(api.Operations)), memo: toolschema.NewMemo(api), shared: argcheck.NewShared()}
 	for _, op := range api.Operations {
 		b.args[op.Name] = toolschema.Args(api, op)
 	}
@@ -114,7 +117,7 @@ func (b *Bound) Checker(tool string) (*argcheck.Checker, error) {
 	if ok {
 		return c.checker, c.err
 	}
-	ck, err := checker(b.API, op, b.memo)
+	ck, err := checker(b.API, op, b.memo, b.shared)
 	b.mu.Lock()
 	if b.checkers == nil {
 		b.checkers = map[string]builtChecker{}
@@ -145,7 +148,7 @@ func (b *Bound) Pointers() map[string]map[string]string {
 
 // checker builds the checker of op's arguments as toolrt.NewTool builds
 // a tool's: from its check schema, with the examples its messages show.
-func checker(api *ir.API, op *ir.Operation, memo *toolschema.Memo) (*argcheck.Checker, error) {
+func checker(api *ir.API, op *ir.Operation, memo *toolschema.Memo, shared *argcheck.Shared) (*argcheck.Checker, error) {
 	schema, examples, err := CheckSchema(api, op, memo)
 	if err != nil {
 		return nil, fmt.Errorf("%s: parameter schema: %w", op.Name, err)
@@ -154,7 +157,7 @@ func checker(api *ir.API, op *ir.Operation, memo *toolschema.Memo) (*argcheck.Ch
 	if err != nil {
 		return nil, fmt.Errorf("%s: example: %w", op.Name, err)
 	}
-	c, err := argcheck.NewCheckerWithExamples(op.Name, schema, ex, examples)
+	c, err := shared.NewChecker(op.Name, schema, ex, examples)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", op.Name, err)
 	}

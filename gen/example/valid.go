@@ -38,6 +38,9 @@ func Valid(api *ir.API, s *ir.Schema, v any) bool {
 // Valid has seen; a schema that does not compile holds nil.
 type apiCheckers struct {
 	bySchema sync.Map // *ir.Schema -> *argcheck.Checker
+	// shared holds the definitions the checkers compiled: the schemas
+	// of one API repeat them.
+	shared *argcheck.Shared
 }
 
 // checkers holds an API's apiCheckers for as long as the API is in use:
@@ -48,13 +51,13 @@ var checkers sync.Map // weak.Pointer[ir.API] -> *apiCheckers
 
 func checkerOf(api *ir.API, s *ir.Schema) *argcheck.Checker {
 	if api == nil {
-		return compileChecker(api, s)
+		return compileChecker(api, s, nil)
 	}
 	key := weak.Make(api)
 	v, ok := checkers.Load(key)
 	if !ok {
 		var loaded bool
-		v, loaded = checkers.LoadOrStore(key, &apiCheckers{})
+		v, loaded = checkers.LoadOrStore(key, &apiCheckers{shared: argcheck.NewShared()})
 		if !loaded {
 			runtime.AddCleanup(api, func(k weak.Pointer[ir.API]) { checkers.Delete(k) }, key)
 		}
@@ -63,16 +66,17 @@ func checkerOf(api *ir.API, s *ir.Schema) *argcheck.Checker {
 	if c, ok := cache.bySchema.Load(s); ok {
 		return c.(*argcheck.Checker)
 	}
-	c := compileChecker(api, s)
+	c := compileChecker(api, s, cache.shared)
 	cache.bySchema.Store(s, c)
 	return c
 }
 
 // compileChecker compiles the schema the runtime checks s against; nil
 // when it does not compile (toolschema writes JSON, so this is not
-// expected).
-func compileChecker(api *ir.API, s *ir.Schema) *argcheck.Checker {
-	c, err := argcheck.NewChecker("value", toolschema.BuildValue(api, s), nil)
+// expected). With shared, it shares the definitions of the API's
+// schemas with the others compiled so far.
+func compileChecker(api *ir.API, s *ir.Schema, shared *argcheck.Shared) *argcheck.Checker {
+	c, err := shared.NewChecker("value", toolschema.BuildValue(api, s), nil, nil)
 	if err != nil {
 		return nil
 	}

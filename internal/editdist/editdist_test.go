@@ -40,3 +40,18 @@ func TestWithin(t *testing.T) {
 		}
 	}
 }
+
+func TestClosest(t *testing.T) {
+	known := []string{"per_page", "page", "sort_order"}
+	for name, want := range map[string]string{"perPage": "per_page", "SortOrder": "sort_order", "pag": "page", "colour": ""} {
+		if got := Closest(name, known); got != want {
+			t.Errorf("Closest(%q) = %q, want %q", name, got, want)
+		}
+	}
+	enum := []any{"ASC", "DESC", 3}
+	for s, want := range map[string]string{"DESC order": "DESC", "asc": "ASC", "dess": "DESC", "random": "", "": ""} {
+		if got := ClosestValue(s, enum); got != want {
+			t.Errorf("ClosestValue(%q) = %q, want %q", s, got, want)
+		}
+	}
+}

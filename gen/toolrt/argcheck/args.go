@@ -10,6 +10,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/agentready/agentready/gen/toolrt/internal/jsonval"
 )
 
 // Checker validates and safely coerces the arguments a model sends to
@@ -51,17 +53,31 @@ func NewChecker(tool string, schema, example []byte) (*Checker, error) {
 // first, and either comes before its default. A pointer that names no
 // schema object is listed by Warnings. The error is for examples that are not such an object.
 func NewCheckerWithExamples(tool string, schema, example, examples []byte) (*Checker, error) {
+	return newChecker(tool, schema, example, examples, nil)
+}
+
+// newChecker is NewCheckerWithExamples, sharing definitions with shared
+// when it is not nil.
+func newChecker(tool string, schema, example, examples []byte, shared *Shared) (*Checker, error) {
 	c := &Checker{tool: tool}
 	if len(bytes.TrimSpace(schema)) == 0 {
 		c.root = newNode()
 		c.open = true
 	} else {
-		doc, err := decodeOrdered(schema)
+		decode := decodeOrdered
+		if shared != nil {
+			decode = decodeDeferring
+		}
+		doc, err := decode(schema)
 		if err != nil {
 			return nil, fmt.Errorf("toolrt: tool %s: parameter schema: %w", tool, err)
 		}
+		var defs *defsOf
+		if shared != nil {
+			defs = newDefsOf(doc, shared)
+		}
 		if len(bytes.TrimSpace(examples)) > 0 {
-			missed, err := placeExamples(doc, examples)
+			missed, err := placeExamples(doc, examples, defs)
 			if err != nil {
 				return nil, fmt.Errorf("toolrt: tool %s: examples: %w", tool, err)
 			}
@@ -69,7 +85,7 @@ func NewCheckerWithExamples(tool string, schema, example, examples []byte) (*Che
 				c.warnings = append(c.warnings, "example at "+p+": no schema object there")
 			}
 		}
-		comp := &compiler{doc: doc, memo: map[string]*node{}}
+		comp := &compiler{doc: doc, memo: map[string]*node{}, defs: defs}
 		c.root = comp.compileRoot()
 		c.warnings = append(c.warnings, comp.warnings...)
 		c.collectTop()
@@ -93,7 +109,7 @@ func NewCheckerWithExamples(tool string, schema, example, examples []byte) (*Che
 		default:
 			ex = map[string]any{}
 		}
-		c.example = json.RawMessage(appendJSON(nil, ex))
+		c.example = json.RawMessage(jsonval.Append(nil, ex))
 	}
 	var top map[string]any
 	dec := json.NewDecoder(bytes.NewReader(c.example))
@@ -154,7 +170,7 @@ func (c *Checker) Check(raw string) (args map[string]any, applied []Coercion, er
 	}
 	m, ok := v.(map[string]any)
 	if !ok {
-		reason := fmtValue(v) + " is " + kindWords[kindOf(v)] + ", not a JSON object"
+		reason := jsonval.Show(v) + " is " + kindWords[kindOf(v)] + ", not a JSON object"
 		if v == nil {
 			reason = "null is not a JSON object"
 		}
@@ -241,7 +257,7 @@ func Decode(text string) (any, error) {
 	}
 	if rest := strings.TrimSpace(text[dec.InputOffset():]); rest != "" {
 		return nil, fmt.Errorf("extra text after the JSON value, at byte %d: %s",
-			dec.InputOffset(), fmtValue(rest))
+			dec.InputOffset(), jsonval.Show(rest))
 	}
 	return v, nil
 }
@@ -363,7 +379,7 @@ func (p Problem) String() string {
 		if p.hidden {
 			b.WriteString("the value given")
 		} else {
-			b.WriteString(fmtValue(p.Given))
+			b.WriteString(jsonval.Show(p.Given))
 		}
 		b.WriteByte(' ')
 	}
@@ -374,7 +390,7 @@ func (p Problem) String() string {
 	}
 	if p.Example != nil {
 		b.WriteString(", e.g. ")
-		b.WriteString(fmtValue(p.Example))
+		b.WriteString(jsonval.Show(p.Example))
 	}
 	b.WriteByte('.')
 	if p.Hint != "" {
@@ -420,7 +436,7 @@ func (e *Error) Error() string {
 	}
 	if len(e.Example) > 0 {
 		b.WriteString("\nExample: ")
-		b.Write(truncateBytes(e.Example, 2000))
+		b.Write(jsonval.TruncateBytes(e.Example, 2000))
 	}
 	return b.String()
 }
@@ -442,9 +458,9 @@ type Coercion struct {
 func (c Coercion) String() string {
 	to := "omitted"
 	if !c.Dropped {
-		to = fmtValue(c.To)
+		to = jsonval.Show(c.To)
 	}
-	return displayPath(c.Path) + ": " + fmtValue(c.From) + " -> " + to + " (" + c.Why + ")"
+	return displayPath(c.Path) + ": " + jsonval.Show(c.From) + " -> " + to + " (" + c.Why + ")"
 }
 
 func displayPath(p string) string {
@@ -498,13 +514,13 @@ func (p *path) String() string {
 			b.WriteByte(']')
 		case s.name == "" || strings.ContainsAny(s.name, ".[]\" \t\n"):
 			b.WriteByte('[')
-			b.WriteString(quoteJSON(truncateString(s.name, maxShownValue)))
+			b.WriteString(jsonval.Quote(jsonval.Truncate(s.name, jsonval.MaxShown)))
 			b.WriteByte(']')
 		default:
 			if b.Len() > 0 {
 				b.WriteByte('.')
 			}
-			b.WriteString(truncateString(s.name, maxShownValue))
+			b.WriteString(jsonval.Truncate(s.name, jsonval.MaxShown))
 		}
 	}
 	return b.String()

@@ -1,6 +1,8 @@
 package argcheck
 
 import (
+	"github.com/agentready/agentready/gen/toolrt/internal/jsonval"
+	"github.com/agentready/agentready/internal/editdist"
 	"github.com/agentready/agentready/internal/formats"
 
 	"encoding/json"
@@ -103,8 +105,8 @@ func (r *run) unknown(known []string, name string, given any, at *path, what, ta
 	if len(known) > 0 {
 		accepted = takes + ": " + listNames(known, 30)
 	}
-	if s := closestName(name, known); s != "" {
-		accepted = "did you mean " + quoteJSON(s) + "? " + strings.ToUpper(accepted[:1]) + accepted[1:]
+	if s := editdist.Closest(name, known); s != "" {
+		accepted = "did you mean " + jsonval.Quote(s) + "? " + strings.ToUpper(accepted[:1]) + accepted[1:]
 	}
 	r.add(problem{kind: ProblemUnknown, given: given, reason: "unknown " + what, accepted: accepted}, at.key(name))
 }
@@ -335,7 +337,7 @@ func (r *run) itemFits(n *node, arr any, at *path, depth int) bool {
 
 // isNumericText reports whether s is a number written as text.
 func isNumericText(s string) bool {
-	_, ok := numberText(strings.TrimSpace(s))
+	_, ok := jsonval.ParseNumber(strings.TrimSpace(s))
 	return ok
 }
 
@@ -348,15 +350,15 @@ func convertTo(v any, t kind) (any, bool) {
 	case akInt:
 		switch x := v.(type) {
 		case json.Number:
-			return integral(x)
+			return jsonval.Integral(x)
 		case string:
-			if num, ok := numberText(strings.TrimSpace(x)); ok {
-				return integral(num)
+			if num, ok := jsonval.ParseNumber(strings.TrimSpace(x)); ok {
+				return jsonval.Integral(num)
 			}
 		}
 	case akNum:
 		if s, ok := v.(string); ok {
-			if num, ok := numberText(strings.TrimSpace(s)); ok {
+			if num, ok := jsonval.ParseNumber(strings.TrimSpace(s)); ok {
 				return num, true
 			}
 		}
@@ -400,9 +402,9 @@ func (r *run) checkEnum(n *node, v any, at *path) (any, bool, bool) {
 			}
 		}
 	}
-	key := canonKey(v)
+	key := jsonval.CanonKey(v)
 	for _, e := range n.enum {
-		if canonKey(e) == key {
+		if jsonval.CanonKey(e) == key {
 			return v, false, true
 		}
 	}
@@ -412,13 +414,13 @@ func (r *run) checkEnum(n *node, v any, at *path) (any, bool, bool) {
 	}
 	p := problem{kind: ProblemValue, given: v, reason: "is not accepted", hidden: n.format == "password"}
 	if len(n.enum) == 1 {
-		p.accepted = "use " + fmtValue(n.enum[0])
+		p.accepted = "use " + jsonval.Show(n.enum[0])
 	} else {
 		p.accepted = "use one of " + listValues(n.enum, 20)
 	}
 	if s, ok := v.(string); ok {
-		if e := closestEnum(s, n.enum); e != "" {
-			p.hint = "Did you mean " + quoteJSON(e) + "?"
+		if e := editdist.ClosestValue(s, n.enum); e != "" {
+			p.hint = "Did you mean " + jsonval.Quote(e) + "?"
 		}
 	}
 	r.add(p, at)
@@ -433,14 +435,14 @@ func looseEnum(enum []any, v any) (any, bool) {
 	switch x := v.(type) {
 	case string:
 		s := strings.TrimSpace(x)
-		num, isNum := numberText(s)
+		num, isNum := jsonval.ParseNumber(s)
 		for _, e := range enum {
 			match := false
 			switch ex := e.(type) {
 			case string:
 				match = strings.EqualFold(s, strings.TrimSpace(ex))
 			case json.Number:
-				match = isNum && numbersEqual(num, ex)
+				match = isNum && jsonval.NumbersEqual(num, ex)
 			case bool:
 				match = strings.EqualFold(s, strconv.FormatBool(ex))
 			}
@@ -449,12 +451,12 @@ func looseEnum(enum []any, v any) (any, bool) {
 			}
 		}
 	case json.Number, bool:
-		text := strings.ToLower(fmtScalar(x))
+		text := strings.ToLower(jsonval.ShowScalar(x))
 		for _, e := range enum {
 			if es, ok := e.(string); ok {
 				ts := strings.TrimSpace(es)
 				if num, ok := x.(json.Number); ok {
-					if en, isNum := numberText(ts); isNum && numbersEqual(num, en) {
+					if en, isNum := jsonval.ParseNumber(ts); isNum && jsonval.NumbersEqual(num, en) {
 						found, n = e, n+1
 					}
 				} else if strings.EqualFold(ts, text) {
@@ -482,7 +484,7 @@ func (r *run) checkString(n *node, s string, at *path) {
 	if n.pattern != nil {
 		if m, ok := n.pattern.match(s); ok && !m {
 			p := problem{kind: ProblemPattern, given: s,
-				reason:   "does not match the pattern " + truncateString(n.pattern.src, 120),
+				reason:   "does not match the pattern " + jsonval.Truncate(n.pattern.src, 120),
 				accepted: "use a string that matches it", hidden: hidden}
 			if n.hasExample {
 				p.example = n.example
@@ -519,7 +521,7 @@ func (r *run) checkNumber(n *node, num json.Number, at *path) {
 			accepted: "use a multiple of " + n.multLit}, at)
 	}
 	if bits := map[string]int{"int32": 32, "int64": 64}[n.format]; bits > 0 {
-		if !isIntLiteral(string(num)) {
+		if !jsonval.IsIntLiteral(string(num)) {
 			return // 1.5 where the type is integer is already a type problem
 		}
 		if _, err := strconv.ParseInt(string(num), 10, bits); err != nil {
@@ -531,7 +533,7 @@ func (r *run) checkNumber(n *node, num json.Number, at *path) {
 }
 
 func isMultiple(num json.Number, f, m float64, mlit string) bool {
-	if isIntLiteral(string(num)) && isIntLiteral(mlit) {
+	if jsonval.IsIntLiteral(string(num)) && jsonval.IsIntLiteral(mlit) {
 		a, err1 := strconv.ParseInt(string(num), 10, 64)
 		b, err2 := strconv.ParseInt(mlit, 10, 64)
 		if err1 == nil && err2 == nil && b != 0 {
@@ -579,7 +581,7 @@ func (r *run) checkArray(n *node, a []any, at *path, depth int) ([]any, bool) {
 	if n.unique && len(out) > 1 {
 		seen := make(map[string]int, len(out))
 		for i, it := range out {
-			k := canonKey(it)
+			k := jsonval.CanonKey(it)
 			if j, dup := seen[k]; dup {
 				r.add(problem{kind: ProblemItems, given: out,
 					reason:   "has duplicate items ([" + strconv.Itoa(j) + "] and [" + strconv.Itoa(i) + "] are equal)",
@@ -650,7 +652,7 @@ func (r *run) checkObject(n *node, m map[string]any, at *path, depth int) (map[s
 		}
 		for _, d := range deps {
 			if _, ok := m[d]; !ok {
-				p := problem{kind: ProblemMissing, reason: "missing; required when " + quoteJSON(k) + " is given"}
+				p := problem{kind: ProblemMissing, reason: "missing; required when " + jsonval.Quote(k) + " is given"}
 				if sub := findProp(n, d, 0); sub != nil {
 					p.example = exampleValue(sub)
 				}

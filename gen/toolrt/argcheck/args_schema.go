@@ -11,6 +11,8 @@ import (
 
 	"github.com/dlclark/regexp2"
 
+	"github.com/agentready/agentready/gen/toolrt/internal/defkey"
+	"github.com/agentready/agentready/gen/toolrt/internal/jsonval"
 	"github.com/agentready/agentready/gen/toolrt/internal/orderedjson"
 	"github.com/agentready/agentready/internal/jsonptr"
 )
@@ -71,7 +73,7 @@ func kindOf(v any) kind {
 	case bool:
 		return akBool
 	case json.Number:
-		if isIntLiteral(string(x)) {
+		if jsonval.IsIntLiteral(string(x)) {
 			return akInt
 		}
 		return akNum
@@ -194,13 +196,29 @@ type compiler struct {
 	doc      any
 	memo     map[string]*node
 	warnings []string
+	// defs are the document's definitions when they are shared with
+	// other checkers (Shared); nil otherwise.
+	defs *defsOf
+	// compiling are the shared definitions being compiled, innermost
+	// last; compiled those done since the outermost began (keep).
+	compiling, compiled []*freshDef
 }
 
 const maxSchemaDepth = 200
 
 func (c *compiler) warn(ptr, msg string) {
+	w := ptr + ": " + msg
+	if n := len(c.compiling); n > 0 {
+		f := c.compiling[n-1]
+		f.events = append(f.events, defEvent{warning: w})
+	}
+	c.addWarning(w)
+}
+
+// addWarning lists w, up to 50 warnings.
+func (c *compiler) addWarning(w string) {
 	if len(c.warnings) < 50 {
-		c.warnings = append(c.warnings, ptr+": "+msg)
+		c.warnings = append(c.warnings, w)
 	}
 }
 
@@ -231,8 +249,51 @@ func (c *compiler) resolve(ref, ptr string, depth int) *node {
 		frag = f
 	}
 	key := "#" + strings.TrimSuffix(frag, "/")
+	name, isDef := c.defs.defName(frag)
+	shared := false
+	if c.defs != nil {
+		if n := len(c.compiling); n > 0 {
+			// Only a plain reference to a definition is in a shared
+			// definition (defkey.Refs).
+			f := c.compiling[n-1]
+			f.events = append(f.events, defEvent{ref: name})
+		}
+		if isDef && key == defkey.Prefix+name {
+			_, shared = c.defs.key(name)
+		}
+	}
 	if n, ok := c.memo[key]; ok {
 		return n
+	}
+	if shared {
+		if n, ok := c.sharedRef(name, depth); ok {
+			return n
+		}
+	}
+	if c.defs != nil {
+		// Read what the pointer reaches; its examples' misses were
+		// listed with the others.
+		if isDef {
+			_ = c.defs.ready(name)
+		} else if strings.TrimSuffix(frag, "/") == "/"+defsKey {
+			for _, n := range c.defs.defs.keys {
+				_ = c.defs.ready(n)
+			}
+		}
+	}
+	if shared {
+		k, _ := c.defs.key(name)
+		f := &freshDef{name: name, key: k, start: depth + 1, deepest: depth + 1, node: newNode()}
+		c.compiling = append(c.compiling, f)
+		c.memo[key] = f.node
+		target, _ := jsonPointer(c.doc, frag)
+		c.compileInto(f.node, target, key, depth+1)
+		c.compiling = c.compiling[:len(c.compiling)-1]
+		c.compiled = append(c.compiled, f)
+		if len(c.compiling) == 0 {
+			c.keep()
+		}
+		return f.node
 	}
 	target, ok := jsonPointer(c.doc, frag)
 	if !ok {
@@ -277,6 +338,9 @@ func jsonPointer(doc any, ptr string) (any, bool) {
 }
 
 func (c *compiler) compileInto(n *node, v any, ptr string, depth int) {
+	if k := len(c.compiling); k > 0 && depth > c.compiling[k-1].deepest {
+		c.compiling[k-1].deepest = depth
+	}
 	if depth > maxSchemaDepth {
 		c.warn(ptr, "schema nested too deeply; not checked")
 		return

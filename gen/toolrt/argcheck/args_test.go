@@ -7,6 +7,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/agentready/agentready/gen/toolrt/internal/jsonval"
 )
 
 // argsTestSchema is a tool with one parameter per rule under test.
@@ -352,7 +354,7 @@ func TestArgCoercions(t *testing.T) {
 				want += ","
 			}
 			want += `"ticketId":"` + testTicket + `"}`
-			if got := string(appendJSON(nil, args)); canonJSON(t, got) != canonJSON(t, want) {
+			if got := string(jsonval.Append(nil, args)); canonJSON(t, got) != canonJSON(t, want) {
 				t.Errorf("args = %s, want %s", got, want)
 			}
 			var got []string
@@ -374,7 +376,7 @@ func canonJSON(t *testing.T, s string) string {
 	if err := dec.Decode(&v); err != nil {
 		t.Fatalf("%s: %v", s, err)
 	}
-	return string(appendJSON(nil, v))
+	return string(jsonval.Append(nil, v))
 }
 
 func TestArgCheckEmptyMeansNoArguments(t *testing.T) {
@@ -421,7 +423,7 @@ func TestArgCheckRefRecursion(t *testing.T) {
 	if len(applied) != 1 || applied[0].String() != `root.children[0].children[0].size: "3" -> 3 (integer expected)` {
 		t.Errorf("coercions = %v", applied)
 	}
-	if got := string(appendJSON(nil, args)); !strings.Contains(got, `"size":3`) {
+	if got := string(jsonval.Append(nil, args)); !strings.Contains(got, `"size":3`) {
 		t.Errorf("args = %s", got)
 	}
 	_, _, err = c.Check(`{"root":{"name":"a","children":[{"name":"b"},{"children":[{"name":"c","size":"big"}]}]}}`)
@@ -478,7 +480,7 @@ func TestArgCheckComposition(t *testing.T) {
 	  {"type":"object","properties":{"a":{"type":"integer"}},"required":["b"]},
 	  {"type":"object","properties":{"a":{"type":"string"}}}]}}}`)
 	args, applied, err := c.Check(`{"v":{"a":"5"}}`)
-	if err != nil || len(applied) != 0 || canonKey(args) != `{"v":{"a":"5"}}` {
+	if err != nil || len(applied) != 0 || jsonval.CanonKey(args) != `{"v":{"a":"5"}}` {
 		t.Errorf("anyOf: %v, %v, %v", args, applied, err)
 	}
 	// A value valid as given is not coerced into another form.
@@ -665,12 +667,12 @@ func FuzzCheck(f *testing.F) {
 			}
 			return
 		}
-		again, applied, err := c.Check(string(appendJSON(nil, args)))
+		again, applied, err := c.Check(string(jsonval.Append(nil, args)))
 		if err != nil || len(applied) != 0 {
-			t.Fatalf("accepted arguments %s do not pass again: %v %v", appendJSON(nil, args), applied, err)
+			t.Fatalf("accepted arguments %s do not pass again: %v %v", jsonval.Append(nil, args), applied, err)
 		}
-		if canonKey(again) != canonKey(args) {
-			t.Fatalf("second check changed %s to %s", canonKey(args), canonKey(again))
+		if jsonval.CanonKey(again) != jsonval.CanonKey(args) {
+			t.Fatalf("second check changed %s to %s", jsonval.CanonKey(args), jsonval.CanonKey(again))
 		}
 	})
 }

@@ -6,100 +6,11 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
-	"github.com/agentready/agentready/internal/editdist"
+	"github.com/agentready/agentready/gen/toolrt/internal/jsonval"
 	"github.com/agentready/agentready/internal/english"
 	"github.com/agentready/agentready/internal/formats"
-	"github.com/agentready/agentready/internal/jsonw"
 )
-
-// maxShownValue is how many characters of a given value an error echoes.
-const maxShownValue = 80
-
-// fmtValue writes a value as compact JSON for a message, cut to
-// maxShownValue characters. Strings are quoted with JSON escapes, so a
-// value can never break a message line.
-func fmtValue(v any) string {
-	switch x := v.(type) {
-	case string:
-		return quoteJSON(truncateString(x, maxShownValue))
-	case json.Number:
-		return truncateString(string(x), maxShownValue)
-	}
-	return truncateString(string(appendJSON(nil, v)), maxShownValue)
-}
-
-func fmtScalar(v any) string {
-	switch x := v.(type) {
-	case json.Number:
-		return string(x)
-	case bool:
-		return strconv.FormatBool(x)
-	}
-	return fmtValue(v)
-}
-
-// truncateString cuts s to at most n runes, ending in "..." when cut.
-func truncateString(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	i, count := 0, 0
-	for i < len(s) && count < n-3 {
-		_, size := utf8.DecodeRuneInString(s[i:])
-		i += size
-		count++
-	}
-	if i >= len(s) || utf8.RuneCountInString(s) <= n {
-		return s
-	}
-	return s[:i] + "..."
-}
-
-func truncateBytes(b []byte, n int) []byte {
-	if len(b) <= n {
-		return b
-	}
-	return []byte(truncateString(string(b), n))
-}
-
-// quoteJSON quotes s as a JSON string, without HTML escaping; invalid
-// UTF-8 becomes U+FFFD.
-func quoteJSON(s string) string {
-	return string(appendQuoted(make([]byte, 0, len(s)+2), s))
-}
-
-func appendQuoted(b []byte, s string) []byte {
-	const hex = "0123456789abcdef"
-	b = append(b, '"')
-	for _, r := range s {
-		switch {
-		case r == '"' || r == '\\':
-			b = append(b, '\\', byte(r))
-		case r == '\n':
-			b = append(b, '\\', 'n')
-		case r == '\r':
-			b = append(b, '\\', 'r')
-		case r == '\t':
-			b = append(b, '\\', 't')
-		case r < 0x20 || r == 0x7f || r == 0x2028 || r == 0x2029:
-			b = append(b, '\\', 'u', hex[r>>12&15], hex[r>>8&15], hex[r>>4&15], hex[r&15])
-		default:
-			b = utf8.AppendRune(b, r)
-		}
-	}
-	return append(b, '"')
-}
-
-// appendJSON writes v as compact JSON: maps with sorted keys, schema
-// objects in their written order, raw JSON as it is.
-func appendJSON(b []byte, v any) []byte {
-	if raw, ok := v.(json.RawMessage); ok {
-		return append(b, raw...)
-	}
-	return jsonw.Append(b, v)
-}
 
 // OrderedKeys and Member make an object a jsonw.Ordered one, written in
 // its key order.
@@ -107,147 +18,6 @@ func (o *object) OrderedKeys() []string { return o.keys }
 
 // Member is the value of key k (see OrderedKeys).
 func (o *object) Member(k string) any { return o.vals[k] }
-
-// canonKey is a text equal for JSON-equal values: numbers by value,
-// objects with sorted keys.
-func canonKey(v any) string {
-	return string(appendCanon(nil, v))
-}
-
-func appendCanon(b []byte, v any) []byte {
-	switch x := v.(type) {
-	case json.Number:
-		return append(b, canonNumber(x)...)
-	case []any:
-		b = append(b, '[')
-		for i, e := range x {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = appendCanon(b, e)
-		}
-		return append(b, ']')
-	case map[string]any:
-		keys := make([]string, 0, len(x))
-		for k := range x {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys)
-		return appendCanonObject(b, keys, func(k string) any { return x[k] })
-	case *object:
-		keys := append([]string(nil), x.keys...)
-		sort.Strings(keys)
-		return appendCanonObject(b, keys, func(k string) any { return x.vals[k] })
-	}
-	return appendJSON(b, v)
-}
-
-func appendCanonObject(b []byte, keys []string, get func(string) any) []byte {
-	b = append(b, '{')
-	for i, k := range keys {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = appendQuoted(b, k)
-		b = append(b, ':')
-		b = appendCanon(b, get(k))
-	}
-	return append(b, '}')
-}
-
-func canonNumber(n json.Number) string {
-	s := string(n)
-	if isIntLiteral(s) {
-		if s == "-0" {
-			return "0"
-		}
-		return s
-	}
-	f, err := strconv.ParseFloat(s, 64)
-	if err != nil && !math.IsInf(f, 0) {
-		return s
-	}
-	if f == math.Trunc(f) && math.Abs(f) < 1e21 {
-		if f == 0 {
-			return "0"
-		}
-		return strconv.FormatFloat(f, 'f', -1, 64)
-	}
-	return strconv.FormatFloat(f, 'g', -1, 64)
-}
-
-func numbersEqual(a, b json.Number) bool { return canonNumber(a) == canonNumber(b) }
-
-func isIntLiteral(s string) bool { return !strings.ContainsAny(s, ".eE") }
-
-// numberText reads trimmed text as a number: JSON's grammar, plus a
-// leading "+" and leading zeros, which it drops.
-func numberText(s string) (json.Number, bool) {
-	if strings.HasPrefix(s, "+") {
-		s = s[1:]
-		if strings.HasPrefix(s, "-") {
-			return "", false
-		}
-	}
-	neg := strings.HasPrefix(s, "-")
-	if neg {
-		s = s[1:]
-	}
-	i := 0
-	digits := func() int {
-		start := i
-		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
-			i++
-		}
-		return i - start
-	}
-	if digits() == 0 {
-		return "", false
-	}
-	intEnd := i
-	if i < len(s) && s[i] == '.' {
-		i++
-		if digits() == 0 {
-			return "", false
-		}
-	}
-	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
-		i++
-		if i < len(s) && (s[i] == '+' || s[i] == '-') {
-			i++
-		}
-		if digits() == 0 {
-			return "", false
-		}
-	}
-	if i != len(s) {
-		return "", false
-	}
-	lead := 0
-	for lead < intEnd-1 && s[lead] == '0' {
-		lead++
-	}
-	s = s[lead:]
-	if neg {
-		s = "-" + s
-	}
-	return json.Number(s), true
-}
-
-// integral returns n written as an integer when its value is whole.
-func integral(n json.Number) (json.Number, bool) {
-	if isIntLiteral(string(n)) {
-		return n, true
-	}
-	f, err := strconv.ParseFloat(string(n), 64)
-	if err != nil || f != math.Trunc(f) {
-		return "", false
-	}
-	if math.Abs(f) < 1<<53 {
-		return json.Number(strconv.FormatInt(int64(f), 10)), true
-	}
-	return json.Number(strconv.FormatFloat(f, 'f', -1, 64)), true
-}
 
 // countRange says how many are allowed: "1 to 10 items", "at least 3
 // characters"; a negative bound is absent.
@@ -277,64 +47,9 @@ func listValues(vals []any, limit int) string {
 			parts = append(parts, "... ("+strconv.Itoa(len(vals)-limit)+" more)")
 			break
 		}
-		parts = append(parts, fmtValue(v))
+		parts = append(parts, jsonval.Show(v))
 	}
 	return strings.Join(parts, ", ")
-}
-
-// closestName suggests the known name the model probably meant: one equal
-// but for case and separators, else one within a small edit distance.
-func closestName(name string, known []string) string {
-	norm := func(s string) string {
-		return strings.Map(func(r rune) rune {
-			switch r {
-			case '_', '-', '.', ' ':
-				return -1
-			}
-			return r
-		}, strings.ToLower(s))
-	}
-	nn := norm(name)
-	for _, k := range known {
-		if norm(k) == nn {
-			return k
-		}
-	}
-	limit := min(2, (utf8.RuneCountInString(name)-1)/2)
-	best, bestD := "", limit+1
-	for _, k := range known {
-		if d := editdist.Within(strings.ToLower(name), strings.ToLower(k), limit); d < bestD {
-			best, bestD = k, d
-		}
-	}
-	return best
-}
-
-// closestEnum suggests the accepted text s probably meant: one that s
-// contains or that contains s ("DESC" for "DESC order"), else one within
-// a small edit distance. It is only a hint; the value is not changed.
-func closestEnum(s string, enum []any) string {
-	ls := strings.ToLower(strings.TrimSpace(s))
-	if ls == "" {
-		return ""
-	}
-	for _, e := range enum {
-		es, ok := e.(string)
-		le := strings.ToLower(es)
-		if ok && len(le) >= 2 && (strings.Contains(ls, le) || len(ls) >= 3 && strings.Contains(le, ls)) {
-			return es
-		}
-	}
-	limit := min(2, (utf8.RuneCountInString(ls)-1)/2)
-	best, bestD := "", limit+1
-	for _, e := range enum {
-		if es, ok := e.(string); ok {
-			if d := editdist.Within(ls, strings.ToLower(es), limit); d < bestD {
-				best, bestD = es, d
-			}
-		}
-	}
-	return best
 }
 
 // formatText is what to say of a known string format (see package
@@ -398,7 +113,7 @@ func describe(n *node, depth int) string {
 	}
 	if n.enum != nil {
 		if len(n.enum) == 1 {
-			return fmtValue(n.enum[0])
+			return jsonval.Show(n.enum[0])
 		}
 		return "one of " + listValues(n.enum, 8)
 	}
@@ -626,7 +341,7 @@ func exampleScalar(v any) any {
 	case string, json.Number, bool:
 		return v
 	}
-	return json.RawMessage(appendJSON(nil, v))
+	return json.RawMessage(jsonval.Append(nil, v))
 }
 
 // exampleOf makes a value n accepts: the schema's own example, default or

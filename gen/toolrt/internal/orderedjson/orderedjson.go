@@ -36,6 +36,20 @@ func Decode[O any](data []byte, newObject func() O, set func(O, string, any)) (a
 	return decodeTokens(data, newObject, set)
 }
 
+// DecodeDeferring is Decode, except that the values of the members of the
+// top-level object's member named key (a schema's "$defs") are not read:
+// each is deferred(its JSON text, a subslice of data), for the caller to
+// read when it needs it. An invalid document is refused as Decode refuses
+// it.
+func DecodeDeferring[O any](data []byte, newObject func() O, set func(O, string, any), key string, deferred func([]byte) any) (any, error) {
+	if !json.Valid(data) {
+		return decodeTokens(data, newObject, set)
+	}
+	f := fast[O]{data: data, newObject: newObject, set: set, deferKey: key, deferred: deferred}
+	f.space()
+	return f.value(0)
+}
+
 // decodeTokens is Decode with encoding/json's tokens.
 func decodeTokens[O any](data []byte, newObject func() O, set func(O, string, any)) (any, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
@@ -112,6 +126,9 @@ type fast[O any] struct {
 	i         int
 	newObject func() O
 	set       func(O, string, any)
+	// deferKey and deferred are DecodeDeferring's.
+	deferKey string
+	deferred func([]byte) any
 }
 
 func (f *fast[O]) space() {
@@ -144,21 +161,7 @@ func (f *fast[O]) value(depth int) (any, error) {
 	}
 	switch c := f.data[f.i]; c {
 	case '{':
-		f.step()
-		obj := f.newObject()
-		for f.data[f.i] != '}' {
-			key := f.str()
-			f.space()
-			f.step() // ':'
-			v, err := f.value(depth + 1)
-			if err != nil {
-				return nil, err
-			}
-			f.set(obj, key, v)
-			f.comma()
-		}
-		f.step()
-		return obj, nil
+		return f.object(depth, false)
 	case '[':
 		f.step()
 		out := []any{}
@@ -196,6 +199,74 @@ func (f *fast[O]) value(depth int) (any, error) {
 		n := json.Number(f.data[start:f.i])
 		f.space()
 		return n, nil
+	}
+}
+
+// object reads the object at f.i; with deferMembers, each member's value
+// is left unread, as f.deferred of its text.
+func (f *fast[O]) object(depth int, deferMembers bool) (any, error) {
+	f.step()
+	obj := f.newObject()
+	for f.data[f.i] != '}' {
+		key := f.str()
+		f.space()
+		f.step() // ':'
+		var v any
+		var err error
+		switch {
+		case deferMembers:
+			start := f.i
+			f.skip()
+			v = f.deferred(f.data[start:f.i])
+			f.space()
+		case depth == 0 && f.deferred != nil && key == f.deferKey && f.data[f.i] == '{':
+			v, err = f.object(depth+1, true)
+		default:
+			v, err = f.value(depth + 1)
+		}
+		if err != nil {
+			return nil, err
+		}
+		f.set(obj, key, v)
+		f.comma()
+	}
+	f.step()
+	return obj, nil
+}
+
+// skip moves past the value at f.i, which json.Valid accepted, and no
+// further.
+func (f *fast[O]) skip() {
+	nest := 0
+	for {
+		switch c := f.data[f.i]; c {
+		case '"':
+			f.i++
+			for f.data[f.i] != '"' {
+				if f.data[f.i] == '\\' {
+					f.i++
+				}
+				f.i++
+			}
+			f.i++
+		case '{', '[':
+			nest++
+			f.i++
+		case '}', ']':
+			nest--
+			f.i++
+		default:
+			f.i++
+			for f.i < len(f.data) && strings.IndexByte(",:]} \t\n\r\"{[", f.data[f.i]) < 0 {
+				f.i++
+			}
+		}
+		for nest > 0 && f.i < len(f.data) && strings.IndexByte(" \t\n\r,:", f.data[f.i]) >= 0 {
+			f.i++
+		}
+		if nest == 0 {
+			return
+		}
 	}
 }
 

@@ -62,3 +62,39 @@ func TestFastMatchesTokens(t *testing.T) {
 		}
 	}
 }
+
+// TestDecodeDeferringLeavesDefinitionsAsText checks that each member of
+// the deferred object comes back as its exact text, whatever it holds,
+// and that the rest is read as Decode reads it.
+func TestDecodeDeferringLeavesDefinitionsAsText(t *testing.T) {
+	members := []string{`{"a" : [1, -2.5e3, "x\"}]"], "b":{}}`, `true`, `"s{"`, `-0.5`, `[ ]`, `null`, `{"n":{"$defs":{"x":1}}}`}
+	var doc strings.Builder
+	doc.WriteString(`{"type":"object", "$defs" : {`)
+	for i, m := range members {
+		if i > 0 {
+			doc.WriteString(" ,\n ")
+		}
+		doc.WriteString(`"d` + string(rune('0'+i)) + `" :  ` + m)
+	}
+	doc.WriteString(` } ,"z":{"$defs":{"k":2}}}`)
+	v, err := DecodeDeferring([]byte(doc.String()), newObj, (*obj).set, "$defs", func(raw []byte) any { return string(raw) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := v.(*obj)
+	defs := o.vals["$defs"].(*obj)
+	for i, m := range members {
+		if got := defs.vals["d"+string(rune('0'+i))]; got != m {
+			t.Errorf("member %d: %q, want %q", i, got, m)
+		}
+	}
+	if !reflect.DeepEqual(o.keys, []string{"type", "$defs", "z"}) {
+		t.Errorf("keys %v", o.keys)
+	}
+	if k := o.vals["z"].(*obj).vals["$defs"].(*obj).vals["k"]; k != json.Number("2") {
+		t.Errorf("a nested $defs is read: %v", k)
+	}
+	if _, err := DecodeDeferring([]byte(`{"$defs":{"a":}`), newObj, (*obj).set, "$defs", func(raw []byte) any { return raw }); err == nil {
+		t.Error("invalid JSON accepted")
+	}
+}
