@@ -2,6 +2,7 @@ package graph
 
 import (
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -130,7 +131,8 @@ func stripOperator(name string) string {
 // noun, or the description. types says whether a bare name may be a
 // type's noun, not only a resource's.
 func nameInput(api *ir.API, vocab vocabulary, in *input, name string, s *ir.Schema, desc string, context []noun, types bool) bool {
-	if credentialRE.MatchString(desc) {
+	facts := vocab.factsOf(desc)
+	if facts.credential {
 		// "The username to use when authenticating with the private
 		// registry": a credential for another system, which the
 		// caller holds; no account this API lists.
@@ -144,9 +146,9 @@ func nameInput(api *ir.API, vocab vocabulary, in *input, name string, s *ir.Sche
 	entity, attrs := nameParts(stripOperator(name))
 	in.attrs = attrs
 	in.textExample = textExample(s)
-	in.qualified = qualifiedName(desc, in.format)
-	in.token = takesToken(desc)
-	in.adds = addsRE.MatchString(desc)
+	in.qualified = qualifiedName(facts, in.format)
+	in.token = facts.token
+	in.adds = facts.adds
 	in.ownAccount = ownAccountOnly(in)
 	identifier := len(attrs) > 0
 	known := false
@@ -213,11 +215,12 @@ func textExample(s *ir.Schema) bool {
 // qualifiedRE matches descriptions of a name qualified by its owner.
 var qualifiedRE = regexp.MustCompile(`(?i)\bfull[ _-]name\b|\b(?:owner|org|organization|user)[a-z-]*/(?:repo|repository)[a-z-]*\b`)
 
-// qualifiedName reports whether an input's description or format says
-// it takes a name qualified by its owner: "The full name (e.g.,
-// organization-name/repository-name)", GitHub's format repo.nwo.
-func qualifiedName(desc, format string) bool {
-	return strings.Contains(format, "nwo") || qualifiedRE.MatchString(desc)
+// qualifiedName reports whether an input's description (read into
+// facts) or format says it takes a name qualified by its owner: "The full
+// name (e.g., organization-name/repository-name)", GitHub's format
+// repo.nwo.
+func qualifiedName(facts descFacts, format string) bool {
+	return strings.Contains(format, "nwo") || facts.qualified
 }
 
 // markdownLink matches a Markdown link, to keep its text.
@@ -252,6 +255,22 @@ var (
 // identifies, if it is one of the API's: the longest run of the words
 // after "id of" (or before "id") that names a resource or type.
 func describedNoun(vocab vocabulary, desc string, bare bool) (noun, bool) {
+	if vocab.described == nil {
+		return readDescribedNoun(vocab, desc, bare)
+	}
+	k := describedKey{desc, bare}
+	r, seen := vocab.described[k]
+	if !seen {
+		r.n, r.ok = readDescribedNoun(vocab, desc, bare)
+		vocab.described[k] = r
+	}
+	n := r.n
+	n.words = slices.Clone(n.words)
+	return n, r.ok
+}
+
+// readDescribedNoun is describedNoun without the memory.
+func readDescribedNoun(vocab vocabulary, desc string, bare bool) (noun, bool) {
 	res := []*regexp.Regexp{attrOfRE, nounAttrRE, identifyingRE}
 	if bare {
 		res = append(res, nameOfRE)

@@ -180,6 +180,44 @@ var skipSegments = map[string]bool{"api": true, "apis": true, "rest": true, "": 
 // Visibility).
 type vocabulary struct {
 	paths, types map[string]bool
+	// described remembers describedNoun's answer per description and
+	// bareness: DocuSign's 402 operations repeat the same field
+	// descriptions thousands of times, and reading one takes four
+	// regular expressions.
+	described map[describedKey]describedNounResult
+	// facts remembers what the regular expressions of nameInput find in
+	// each description, for the same reason.
+	facts map[string]descFacts
+}
+
+// descFacts is what nameInput's regular expressions find in one
+// description.
+type descFacts struct {
+	credential, qualified, token, adds bool
+}
+
+// factsOf reads desc's descFacts, once per description when v
+// remembers.
+func (v vocabulary) factsOf(desc string) descFacts {
+	f, seen := v.facts[desc]
+	if !seen {
+		f = descFacts{credential: credentialRE.MatchString(desc), qualified: qualifiedRE.MatchString(desc),
+			token: takesToken(desc), adds: addsRE.MatchString(desc)}
+		if v.facts != nil {
+			v.facts[desc] = f
+		}
+	}
+	return f
+}
+
+type describedKey struct {
+	desc string
+	bare bool
+}
+
+type describedNounResult struct {
+	n  noun
+	ok bool
 }
 
 // known reports whether the noun (joined words) names a resource, or,
@@ -189,7 +227,8 @@ func (v vocabulary) known(key string, types bool) bool {
 }
 
 func buildVocabulary(api *ir.API) vocabulary {
-	v := vocabulary{paths: map[string]bool{}, types: map[string]bool{}}
+	v := vocabulary{paths: map[string]bool{}, types: map[string]bool{}, described: map[describedKey]describedNounResult{},
+		facts: map[string]descFacts{}}
 	for _, op := range api.Operations {
 		for _, seg := range strings.Split(op.Path, "/") {
 			if seg == "" || strings.HasPrefix(seg, "{") || skipSegments[seg] || versionRE.MatchString(seg) {
