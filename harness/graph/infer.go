@@ -96,7 +96,7 @@ func Infer(api *ir.API, opts Options) *Graph {
 		for _, c := range oneToOne(chosen[k], kept) {
 			e.Mappings = append(e.Mappings, Mapping{Output: c.l.path, Input: c.in.name})
 			e.Confidence = min(e.Confidence, confidence(c.score))
-			whys = append(whys, c.why)
+			whys = append(whys, x.whyOf(c))
 		}
 		var ins []string
 		for _, m := range e.Mappings {
@@ -275,9 +275,18 @@ type candidate struct {
 	p     *producer
 	l     *leaf
 	score float64
-	why   string
 	// byRole is set for a field found by role, the fallback.
 	byRole bool
+	// e, h and sameRef are what the explanation (inferrer.why) reads,
+	// written only for the candidates chosen.
+	e       noun
+	h       hit
+	sameRef bool
+}
+
+// whyOf explains why c was proposed.
+func (x *inferrer) whyOf(c candidate) string {
+	return x.why(c.in, c.e, c.h, c.byRole, c.sameRef)
 }
 
 // byConsumer groups the inputs by their operation, in API order.
@@ -860,7 +869,7 @@ const margin = 0.2
 func (x *inferrer) consensus(e noun, h hit) float64 {
 	extra := 0.0
 	for _, n := range h.l.obj.names {
-		if n.key() != h.n.key() && nounMatch(e.words, n.words) >= 0.8 {
+		if !joinedEqual(n.words, h.n.words, false) && nounMatch(e.words, n.words) >= 0.8 {
 			extra += 0.03
 		}
 	}
@@ -924,7 +933,7 @@ func (x *inferrer) score(in *input, e noun, h hit, match float64, byRole bool) (
 	}
 	s *= pathAffinity(p.op.Path, in)
 	h.l = l
-	return candidate{in: in, p: p, l: l, score: s, byRole: byRole, why: x.why(in, e, h, byRole, sameRef)}, true
+	return candidate{in: in, p: p, l: l, score: s, byRole: byRole, e: e, h: h, sameRef: sameRef}, true
 }
 
 // echoes reports whether l is the body field in itself as a thing of
