@@ -36,9 +36,11 @@ import (
 //     and leaving out what a description says of other tools ("Find it
 //     with listUsers", "(see listTeams)", their names); a request's word
 //     also searches for its synonyms (retrieve.Synonyms: "bill" for
-//     invoice) only when no tool's name or first sentence uses the word
-//     itself, and, at half a synonym's weight, for the words the learned
-//     lexicon pairs with it when no tool's name uses it. A reader then prefers the tool whose name says
+//     invoice, "recently" for latest, "duplicate" for replicate) only when no
+//     tool's name or first sentence uses the word itself, and, at half a
+//     synonym's weight, for the words the learned lexicon pairs with it
+//     when no tool's name uses it; a verb and its particle are searched
+//     as the word they make ("sign me out" as logout). A reader then prefers the tool whose name says
 //     what the request says: the action (the first verb in its base form
 //     in a clause: "show", "list" and "get" read, "open" and "create"
 //     create, "kill" cancels, "revoke", "prune" and "kick" delete, "inspect" reads,

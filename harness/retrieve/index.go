@@ -215,7 +215,9 @@ const LearnedWeight = 0.25
 // names its tools after invoices. Such a word also searches for the
 // words the learned lexicon pairs with it (package lexicon), at
 // LearnedWeight. Words the names use are searched as they are, so
-// "workspace" stays a workspace where tools say so.
+// "workspace" stays a workspace where tools say so. A verb and its
+// particle are searched as the word they make together ("sign me out":
+// logout; see phrasalWords), since the particle is a stop word.
 //
 // Search compares words only, as a model weighs the handful of tools it
 // is given; Find is the retriever that picks that handful from a whole
@@ -224,7 +226,7 @@ func (ix *Index) Search(query string, k int) []Hit {
 	if k <= 0 || len(ix.names) == 0 {
 		return nil
 	}
-	q, _ := ix.expand(Tokens(query))
+	q, _ := ix.expand(append(Tokens(query), phraseTokens(query)...))
 	return ix.score(q, k, -1)
 }
 
@@ -247,7 +249,7 @@ func (ix *Index) Find(query string, k int) []Hit {
 	if k <= 0 || len(ix.names) == 0 {
 		return nil
 	}
-	q, said := ix.expand(Tokens(query))
+	q, said := ix.expand(append(Tokens(query), phraseTokens(query)...))
 	counts := make(map[string]bool, len(q))
 	for _, qt := range q {
 		counts[qt.term] = true

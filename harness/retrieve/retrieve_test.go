@@ -375,3 +375,53 @@ func TestFindReadsTheRequest(t *testing.T) {
 		t.Errorf("k = 0 gives %v", got)
 	}
 }
+
+// Words a model knows for what an API names otherwise find its tools:
+// each request below says a word no tool's name uses, and the tool named
+// with the other word ranks before one that differs from it only by a
+// word the request does not say.
+func TestSearchKnowsOtherWords(t *testing.T) {
+	for _, c := range []struct{ query, want, other string }{
+		{"recent activity on board 9", "getBoardActions", "getBoardLists"},
+		{"continue watching items of user 5", "getResumeItems", "getFolderItems"},
+		{"recently added items", "getLatestItems", "getFolderItems"},
+		{"watched items", "getPlayedItems", "getFolderItems"},
+		{"how much storage is in use", "getSiteUsage", "getSiteLogo"},
+		{"duplicate campaign 12", "replicateCampaign", "sendCampaign"},
+		{"diff of branch main and dev", "compareBranches", "protectBranches"},
+		{"show all my servers", "listInstances", "listImages"},
+		{"look for anyone called ann", "listUsers", "listGroups"},
+	} {
+		ix := retrieve.New([]retrieve.Doc{
+			{Name: c.want, Text: "Returns them.", Method: "GET"},
+			{Name: c.other, Text: "Returns them.", Method: "GET"},
+			{Name: "getStatus", Text: "Returns the status.", Method: "GET"},
+		})
+		for _, search := range []func(string, int) []retrieve.Hit{ix.Search, ix.Find} {
+			if hits := search(c.query, 3); len(hits) == 0 || hits[0].Name != c.want {
+				t.Errorf("%q: got %v, want %s first", c.query, hits, c.want)
+			}
+		}
+	}
+}
+
+// A verb and its particle say together what neither says alone: "sign
+// me out" logs out, while "the log on node 3" is a log and a particle
+// three words on belongs to no verb.
+func TestSearchReadsPhrasalVerbs(t *testing.T) {
+	ix := retrieve.New([]retrieve.Doc{
+		{Name: "postLogout", Text: "Ends the session.", Method: "POST"},
+		{Name: "getSignature", Text: "Returns a signature.", Method: "GET"},
+		{Name: "getNodeLog", Text: "Returns a node's log.", Method: "GET"},
+	})
+	for q, want := range map[string]string{
+		"sign me out":                       "postLogout",
+		"log them off":                      "postLogout",
+		"show the log on node 3":            "getNodeLog",
+		"log of user 5 on node 3 out there": "getNodeLog",
+	} {
+		if hits := ix.Search(q, 3); len(hits) == 0 || hits[0].Name != want {
+			t.Errorf("Search(%q) = %v, want %s first", q, hits, want)
+		}
+	}
+}

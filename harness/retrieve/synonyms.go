@@ -61,6 +61,17 @@ var synonymGroups = []string{
 	"env environment",
 	"prod production",
 	"var variable",
+	"activity action event",
+	"resume continue",
+	"latest recent recently newest",
+	"watch play",
+	"storage usage quota",
+	"copy duplicate clone replicate",
+	"diff compare comparison",
+	"server instance vm",
+	"login signin logon",
+	"logout signout logoff",
+	"someone anyone somebody anybody everyone everybody user",
 }
 
 // synonyms maps a stem to the stems of the words that mean the same.
@@ -83,3 +94,42 @@ func init() {
 // Synonyms returns the stems of the words that mean what the word with
 // stem st means ("bill": invoice), nil when the list has none.
 func Synonyms(st string) []string { return synonyms[st] }
+
+// phrasalWords are the words a verb and its particle mean together,
+// which Tokens reads apart and then drops the particle of (a stop
+// word): "sign me out" and "log them off" log out. The verb's forms
+// are listed; the particle follows it right away or after one pronoun
+// ("log me out"). "Logged in" is left alone: "who am I logged in as"
+// asks for the current user, not for logins.
+var phrasalWords = map[string]map[string]string{
+	"sign":    {"out": "logout", "off": "logout"},
+	"signed":  {"out": "logout", "off": "logout"},
+	"signing": {"out": "logout", "off": "logout"},
+	"log":     {"out": "logout", "off": "logout"},
+	"logged":  {"out": "logout", "off": "logout"},
+	"logging": {"out": "logout", "off": "logout"},
+}
+
+// pronouns may stand between a phrasal verb and its particle.
+var pronouns = wordSet(`me you him her it us them everyone everybody`)
+
+// phraseTokens are the stems of the words the phrasal verbs of query
+// mean (see phrasalWords), in the order said.
+func phraseTokens(query string) []string {
+	ws := Words(query)
+	var out []string
+	for i, w := range ws {
+		ps := phrasalWords[w]
+		if ps == nil {
+			continue
+		}
+		j := i + 1
+		if j < len(ws) && pronouns[ws[j]] {
+			j++
+		}
+		if j < len(ws) && ps[ws[j]] != "" {
+			out = append(out, english.Stem(ps[ws[j]]))
+		}
+	}
+	return out
+}
