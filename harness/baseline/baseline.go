@@ -434,9 +434,25 @@ import (
 //     requires, not a contact ID, as a model fills what is required
 //     first. Last, an argument's description that says it goes with
 //     another's value ("Required only if duration is repeating") brings
-//     that value along when the request left the other empty. It
-//     prefers leaving an argument out to inventing it from words meant
-//     for something else;
+//     that value along when the request left the other empty. Then it
+//     rereads the call: two values of one kind (type and format) it gave
+//     to two arguments trade places when the words right before one say
+//     the other's thing and nothing says either is where it is: the noun
+//     before it, read from the argument's name or, for a bare id of a
+//     tool named after its path, the path's noun before it ("which roles
+//     of app 7a6b... does user 8c1d... have": id of
+//     /users/{id}/.../clients/{client} is the user's); the verb before it,
+//     whose object is the thing the tool's name acts on ("mark 3c2b... as
+//     watched for 8a7b...": the item of MarkPlayedItem); or a preposition
+//     the description's first sentence puts before an argument's thing,
+//     when the value ends its phrase ("Marks an item as played for user":
+//     "for 8a7b..." is the user's; "users in webshop production" says
+//     neither's thing). For a tool that takes a thing's name and its new
+//     name (name and newName, username and new_username), the one value
+//     after "to" is the new name and the plain word right before "to" the
+//     old one ("rename library Films to Movies", "change mia_k's username
+//     to mia_kowalski"). It prefers leaving an argument out to inventing
+//     it from words meant for something else;
 //  3. calls it, one call at a time, with IDs call_1, call_2, ....
 //     When the tool needs an identifier the request gives only by name
 //     (a quoted title, a capitalised name: "follow Radiohead") or by

@@ -89,6 +89,7 @@ func fill(t *toolSpec, u *utterance, force map[string]any) *filler {
 	f.remainder()
 	f.requiredFirst()
 	f.companions()
+	f.reread()
 	return f
 }
 

@@ -1,0 +1,58 @@
+package baseline_test
+
+import (
+	"testing"
+
+	"github.com/cloudwego/eino/schema"
+)
+
+// Two identifiers of the same kind land where the words before them say:
+// the noun before each ("user 8c1d..."), the verb whose object is the
+// tool's thing ("mark 3c2b... as watched"), a preposition the description
+// puts before an argument's thing ("for user"), and "to" before a new
+// name. Where nothing says otherwise, the passes' choice stands.
+func TestArgs29Swaps(t *testing.T) {
+	played := toolDef(t, "MarkPlayedItem", "Marks an item as played for user.",
+		`{"type":"object","properties":{
+			"userId":{"type":"string","format":"uuid","description":"User id."},
+			"itemId":{"type":"string","format":"uuid","description":"Item id."}},"required":["userId","itemId"]}`)
+	roles := toolDef(t, "getRealmUsersIdRoleMappingsClientsClient", "Get client-level role mappings for user, and app\nExample: {\"realm\":\"24288\",\"id\":\"84256\",\"client\":\"90110\"}",
+		`{"type":"object","properties":{"realm":{"type":"string"},"id":{"type":"string"},"client":{"type":"string"}},"required":["realm","id","client"]}`)
+	rename := toolDef(t, "updateUsername", "Update username",
+		`{"type":"object","properties":{
+			"username":{"type":"string"},
+			"new_username":{"type":"string"}},"required":["username","new_username"]}`)
+	folder := toolDef(t, "RenameVirtualFolder", "Renames a virtual folder.",
+		`{"type":"object","properties":{
+			"name":{"type":"string","description":"The name of the virtual folder."},
+			"newName":{"type":"string","description":"The new name."}}}`)
+	users := toolDef(t, "getUsers", "List all users in the environment.",
+		`{"type":"object","properties":{
+			"projectKey":{"type":"string","description":"The project key"},
+			"environmentKey":{"type":"string","description":"The environment key"}},"required":["projectKey","environmentKey"]}`)
+	const item, user = "3c2b1a09-8f7e-4d6c-b5a4-938271605f4e", "8a7b6c5d-4e3f-4a2b-9c1d-0e9f8a7b6c5d"
+	for _, c := range []struct {
+		tool    *schema.ToolInfo
+		request string
+		arg     string
+		want    any
+	}{
+		{played, "mark " + item + " as watched for " + user, "itemId", item},
+		{played, "mark " + item + " as watched for " + user, "userId", user},
+		{played, "for user " + user + " mark item " + item + " as played", "userId", user},
+		{played, "for user " + user + " mark item " + item + " as played", "itemId", item},
+		{roles, "which roles of app " + item + " does user " + user + " have in acme", "id", user},
+		{roles, "which roles of app " + item + " does user " + user + " have in acme", "client", item},
+		{roles, "roles of client " + item + " for user " + user + " in acme", "client", item},
+		{roles, "roles of client " + item + " for user " + user + " in acme", "id", user},
+		{rename, "change mia_k's username to mia_kowalski", "username", "mia_k"},
+		{rename, "change mia_k's username to mia_kowalski", "new_username", "mia_kowalski"},
+		{folder, "rename library Films to Movies", "name", "Films"},
+		{folder, "rename library Films to Movies", "newName", "Movies"},
+		// One preposition before two values says neither's thing.
+		{users, "users in webshop production", "projectKey", "webshop"},
+		{users, "users in webshop production", "environmentKey", "production"},
+	} {
+		checkArg(t, c.tool, c.request, c.arg, c.want)
+	}
+}
