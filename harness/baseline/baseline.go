@@ -415,7 +415,12 @@ import (
 //     channel, "Conversation ID"); identifiers shaped like the
 //     example's ("ticket 1001" -> "TCK-1001"); and last the request's
 //     leftover words for the one free-text argument (a query, a title, a
-//     message) the example shows, unless the tool's name says it
+//     message) the example shows (the longest run, but the one said after
+//     "named" or "called", or after "for" once the request said search,
+//     before any: "employees named smith" is smith, "search docker hub
+//     for postgres" postgres; a lower-case participle that a preposition
+//     follows ends the run before it: "an A record www pointing at
+//     203.0.113.7" is www), unless the tool's name says it
 //     changes a thing (updateTicket) and the argument is optional: "mark
 //     it as open" sets no title (the one word written like the
 //     example's value when that value joins its parts with

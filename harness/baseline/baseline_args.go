@@ -1385,8 +1385,12 @@ func (f *filler) remainder() {
 		}
 	}
 	// The longest run of eligible tokens, stop words inside it allowed
-	// ("Laptop does not boot"), the first of equal ones.
+	// ("Laptop does not boot"), the first of equal ones; but a run said
+	// as what is sought wins over the words before it: after "named" or
+	// "called" ("employees named smith" is smith), or after "for" once
+	// the request has said search ("search docker hub for postgres").
 	bestFrom, bestTo, bestLen := -1, -1, 0
+	sought := false
 	for i := 0; i < len(f.u.toks); i++ {
 		if !eligible(i) {
 			continue
@@ -1406,13 +1410,19 @@ func (f *filler) remainder() {
 			}
 		}
 		// "#1347" alone is a number nobody meant as text.
-		if n > bestLen && words {
-			bestFrom, bestTo, bestLen = i, j, n
+		soughtRun := f.u.sought(i)
+		if words && (soughtRun && !sought || n > bestLen && soughtRun == sought) {
+			bestFrom, bestTo, bestLen, sought = i, j, n, soughtRun
 		}
 		i = j
 	}
 	if bestFrom < 0 {
 		return
+	}
+	for bestTo > bestFrom && f.u.participleBefore(bestTo) {
+		// "an A record www pointing at 203.0.113.7": the participle
+		// says what the thing does, it is no part of its name.
+		bestTo--
 	}
 	var parts []string
 	for i := bestFrom; i <= bestTo; i++ {
@@ -1420,6 +1430,38 @@ func (f *filler) remainder() {
 		f.u.used[i] = true
 	}
 	f.set(target, strings.Join(parts, " "))
+}
+
+// participleBefore reports whether token i is a lower-case word ending
+// in -ing that a preposition follows in the same clause: "pointing at",
+// "waiting on".
+func (u *utterance) participleBefore(i int) bool {
+	t := u.toks[i]
+	if t.quoted || t.clauseEnd || i+1 >= len(u.toks) || len(t.lower) < 6 || t.raw != t.lower || !strings.HasSuffix(t.lower, "ing") {
+		return false
+	}
+	return prepositions[u.toks[i+1].lower]
+}
+
+// sought reports whether token i is said as what a search seeks: right
+// after "named" or "called", or right after "for" when the request said
+// "search" before it.
+func (u *utterance) sought(i int) bool {
+	if i == 0 || u.toks[i-1].clauseEnd {
+		return false
+	}
+	if nameAliases[u.toks[i-1].lower] {
+		return true
+	}
+	if u.toks[i-1].lower != "for" {
+		return false
+	}
+	for k := 0; k < i-1; k++ {
+		if english.Stem(u.toks[k].lower) == english.Stem("search") {
+			return true
+		}
+	}
+	return false
 }
 
 // changesThing reports whether the tool's name starts with a verb that

@@ -56,3 +56,34 @@ func TestArgs29Swaps(t *testing.T) {
 		checkArg(t, c.tool, c.request, c.arg, c.want)
 	}
 }
+
+// The words a search seeks are those after "named" or "called", or after
+// "for" once the request said search, not the words before them; without
+// such a word the longest run of leftover words stands.
+func TestArgs29Sought(t *testing.T) {
+	users := toolDef(t, "get_users", "List enterprise users.\nExample: {\"filter_term\":\"john\"}",
+		`{"type":"object","properties":{"filter_term":{"type":"string","description":"Limits results to only users who's name or login start with search term"}}}`)
+	images := toolDef(t, "ImageSearch", "Search images\nExample: {\"term\":\"nginx\"}",
+		`{"type":"object","properties":{"term":{"type":"string","description":"Term to search"}},"required":["term"]}`)
+	record := toolDef(t, "createDomainRecord", "Create Domain Record\nExample: {\"name\":\"test\",\"type\":\"A\"}",
+		`{"type":"object","properties":{"name":{"type":"string"},"type":{"type":"string","enum":["A","AAAA","MX"]},"target":{"type":"string"}},"required":["type"]}`)
+	for _, c := range []struct {
+		tool    *schema.ToolInfo
+		request string
+		arg     string
+		want    any
+	}{
+		{users, "find employees named smith", "filter_term", "smith"},
+		{users, "find employees called smith", "filter_term", "smith"},
+		{images, "search docker hub for postgres", "term", "postgres"},
+		{images, "search for postgres", "term", "postgres"},
+		{images, "postgres images for arm64 boards", "term", "postgres"},
+		// A participle before a preposition says what the thing does;
+		// a word in -ing elsewhere stays.
+		{record, "add an A record www pointing at 203.0.113.7", "name", "www"},
+		{record, "add an A record www-staging pointing at 203.0.113.7", "name", "www-staging"},
+		{record, "add an A record called staging for 203.0.113.7", "name", "staging"},
+	} {
+		checkArg(t, c.tool, c.request, c.arg, c.want)
+	}
+}
