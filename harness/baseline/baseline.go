@@ -456,7 +456,9 @@ import (
 //     name (name and newName, username and new_username), the one value
 //     after "to" is the new name and the plain word right before "to" the
 //     old one ("rename library Films to Movies", "change mia_k's username
-//     to mia_kowalski"). It prefers leaving an argument out to inventing
+//     to mia_kowalski"). An optional enum's one-word value said as the
+//     plural of the tool's own thing names the things listed, no filter
+//     ("list email templates" sets no content_type template). It prefers leaving an argument out to inventing
 //     it from words meant for something else;
 //  3. calls it, one call at a time, with IDs call_1, call_2, ....
 //     When the tool needs an identifier the request gives only by name

@@ -382,6 +382,12 @@ func (f *filler) enums() {
 					// word says what the name after it is.
 					continue
 				}
+				if len(ws) == 1 && !p.required && f.tool.objects[stems[0]] && english.IsPlural(f.u.words[at].lower) &&
+					f.u.words[at].lower != strings.ToLower(e) {
+					// "list email templates": the things the tool lists,
+					// not its content_type template.
+					continue
+				}
 				if f.saidForOther(p, at) {
 					// "tagged laptop and hardware", "set the tags to
 					// security": the words are another argument's

@@ -87,3 +87,13 @@ func TestArgs29Sought(t *testing.T) {
 		checkArg(t, c.tool, c.request, c.arg, c.want)
 	}
 }
+
+// A one-word enum value said as the plural of the tool's own thing names
+// the things listed, not a filter; said otherwise it is the value.
+func TestArgs29ListedThingIsNoEnum(t *testing.T) {
+	templates := toolDef(t, "getTemplates", "List templates. Get list of account's available templates",
+		`{"type":"object","properties":{"content_type":{"type":"string","description":"Limit results based on how template's content is put together","enum":["html","template","multichannel"]}}}`)
+	checkArg(t, templates, "list email templates", "content_type", nil)
+	checkArg(t, templates, "list templates whose content is put together as multichannel", "content_type", "multichannel")
+	checkArg(t, templates, "list templates with content type html", "content_type", "html")
+}
