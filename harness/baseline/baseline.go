@@ -341,7 +341,8 @@ import (
 //     no free text (no query, title, name, ...) and starts in lower case
 //     is one word ("namespace monitoring any more"), a capitalised one
 //     runs over capitalised words and numbers ("milestone Sprint 9
-//     labeled frontend"), and no value runs into a word that, in any
+//     labeled frontend"), free text after "titled" to the end of its
+//     clause ("titled Login page crashes on Safari, due ..."), and no value runs into a word that, in any
 //     form, names another argument ("org hooli tagged gpu", "milestone
 //     v2.1 sorted by", "search billing ordered by"); a plain word
 //     after a noun that the description of exactly one argument says

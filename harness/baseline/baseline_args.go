@@ -860,9 +860,13 @@ func (f *filler) after(p *param, end int) (any, int, int, bool) {
 		}
 		parts := []string{t.raw}
 		last := next
-		for k := next; k < len(u.toks) && len(parts) < 6 && !u.toks[k].clauseEnd && !u.toks[k].colon; k++ {
+		// Free text said after "titled" runs to the end of its clause,
+		// as a title is a sentence: "titled Login page crashes on
+		// Safari, due ..." (a name "called auditor in acme" is not).
+		titled := p.textual() && next > 0 && (u.toks[next-1].lower == "titled" || u.toks[next-1].lower == "entitled")
+		for k := next; k < len(u.toks) && (len(parts) < 6 || titled && len(parts) < 12) && !u.toks[k].clauseEnd && !u.toks[k].colon; k++ {
 			n := k + 1
-			if n >= len(u.toks) || u.used[n] || u.toks[n].quoted || stopValue[u.toks[n].lower] {
+			if n >= len(u.toks) || u.used[n] || u.toks[n].quoted || stopValue[u.toks[n].lower] && !titled {
 				break
 			}
 			if _, num := asNumber(u.toks[n].raw); !p.textual() && !capitalized(u.toks[n].raw) && !num {

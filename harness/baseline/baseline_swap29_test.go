@@ -97,3 +97,18 @@ func TestArgs29ListedThingIsNoEnum(t *testing.T) {
 	checkArg(t, templates, "list templates whose content is put together as multichannel", "content_type", "multichannel")
 	checkArg(t, templates, "list templates with content type html", "content_type", "html")
 }
+
+// A title said after "titled" runs to the end of its clause, stop words
+// and all; a name said after "called" stays one lower-case word.
+func TestArgs29Titled(t *testing.T) {
+	issue := toolDef(t, "postV3ProjectsIdIssues", "Create a new project issue",
+		`{"type":"object","properties":{"id":{"type":"string","description":"The ID of a project"},
+			"title":{"type":"string","description":"The title of an issue"},
+			"due_date":{"type":"string","format":"date"}},"required":["id","title"]}`)
+	role := toolDef(t, "postRealmRoles", "Create a new role for the realm",
+		`{"type":"object","properties":{"realm":{"type":"string","description":"realm name (not id!)"},
+			"name":{"type":"string"}},"required":["realm"]}`)
+	checkArg(t, issue, "open an issue in project 4412 titled Login page crashes on Safari, due April 30 2025", "title", "Login page crashes on Safari")
+	checkArg(t, issue, "open an issue in project 4412 titled Login page crashes on Safari", "title", "Login page crashes on Safari")
+	checkArg(t, role, "create a role called auditor in acme", "name", "auditor")
+}
