@@ -332,6 +332,9 @@ import (
 //     verb) or between "the" and the noun ("the acme team", "the
 //     storefront project"); "starting with promo" for the argument whose
 //     description says prefix; the value after an argument's name
+//     (or its last word alone when the tool's own words say the rest
+//     and no other argument's name has it: "tax rates of type INPUT" for
+//     getTaxRates' TaxType)
 //     or a common alias ("priority high", "called Jane", "at most 5";
 //     a name said inside a compound, "label priority-high", names
 //     none), a name word between them skipped ("the role named ops-admins"),
@@ -448,8 +451,9 @@ import (
 //     tool named after its path, the path's noun before it ("which roles
 //     of app 7a6b... does user 8c1d... have": id of
 //     /users/{id}/.../clients/{client} is the user's); the verb before it,
-//     whose object is the thing the tool's name acts on ("mark 3c2b... as
-//     watched for 8a7b...": the item of MarkPlayedItem); or a preposition
+//     whose object is the thing the tool's name ends in ("mark 3c2b... as
+//     watched for 8a7b...": the item of MarkPlayedItem, while a name that
+//     ends in its verb, conversations_kick, says nothing of the object); or a preposition
 //     the description's first sentence puts before an argument's thing,
 //     when the value ends its phrase ("Marks an item as played for user":
 //     "for 8a7b..." is the user's; "users in webshop production" says

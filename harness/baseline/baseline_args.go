@@ -1647,6 +1647,11 @@ func (t *toolSpec) phrasesOf(p *param) [][]string {
 	if len(p.stems) != len(p.fullStems) {
 		out = append(out, p.stems)
 	}
+	if n := len(p.stems); n >= 2 && t.topicSays(p.stems[:n-1]) && t.soleLastWord(p) {
+		// "tax rates of type INPUT" for getTaxRates' TaxType: the
+		// tool's own words need not be said again.
+		out = append(out, p.stems[n-1:])
+	}
 	lower := strings.ToLower(p.key)
 	al := aliases[lower]
 	if (lower == "title" || lower == "subject") && t.byName["name"] == nil {
@@ -1664,6 +1669,28 @@ func (t *toolSpec) phrasesOf(p *param) [][]string {
 		out = append(out, stems)
 	}
 	return out
+}
+
+// topicSays reports whether every stem is a word of the tool's topic.
+func (t *toolSpec) topicSays(stems []string) bool {
+	for _, st := range stems {
+		if !t.topic[st] {
+			return false
+		}
+	}
+	return true
+}
+
+// soleLastWord reports whether p's name's last word is a word of no
+// other argument's name.
+func (t *toolSpec) soleLastWord(p *param) bool {
+	last := p.stems[len(p.stems)-1]
+	for _, q := range t.params {
+		if q != p && slices.Contains(q.fullStems, last) {
+			return false
+		}
+	}
+	return !idWords[last]
 }
 
 // list reads the items of an array written as a list from token i: "vpn",

@@ -17,8 +17,8 @@ import (
 // /users/{id}), or a preposition the tool's description puts before that
 // argument's thing ("Marks an item as played for user": "for 8a7b..." is
 // the user's, when it ends its phrase), or the verb right before it, whose
-// object is the thing the tool's name acts on ("mark 3c2b... as watched"
-// is the item's). And for a tool that takes a thing's name and its new name
+// object is the thing the tool's name ends in ("mark 3c2b... as watched"
+// is the item's of MarkPlayedItem). And for a tool that takes a thing's name and its new name
 // (name and newName, username and new_username), the value after "to" is
 // the new one ("rename library Films to Movies", "change mia_k's username
 // to mia_kowalski"), the other the old one.
@@ -158,8 +158,14 @@ func (f *filler) says(k int, p, other *param) bool {
 	}
 	if w == 0 || requestVerbs[st] || verbClasses[st] != "" {
 		// "mark 3c2b... as watched": the verb's object is the thing
-		// the tool acts on, the item of MarkPlayedItem.
-		return f.tool.object != "" && f.thingNamed(f.tool.object, p) && !f.thingNamed(f.tool.object, other)
+		// the tool acts on, the item of MarkPlayedItem; not when the
+		// name ends in its verb (conversations_kick kicks a user out
+		// of a conversation).
+		ws := retrieve.Words(f.tool.name)
+		if f.tool.object == "" || len(ws) == 0 || english.Stem(ws[len(ws)-1]) != f.tool.object {
+			return false
+		}
+		return f.thingNamed(f.tool.object, p) && !f.thingNamed(f.tool.object, other)
 	}
 	if !retrieve.IsStopWord(f.u.words[w].lower) || !f.endsPhrase(k) {
 		// "users in webshop production": two values after one

@@ -112,3 +112,16 @@ func TestArgs29Titled(t *testing.T) {
 	checkArg(t, issue, "open an issue in project 4412 titled Login page crashes on Safari", "title", "Login page crashes on Safari")
 	checkArg(t, role, "create a role called auditor in acme", "name", "auditor")
 }
+
+// The last word of an argument's name said alone names it when the tool's
+// own words say the rest and no other argument's name has that word.
+func TestArgs29NameOwnWords(t *testing.T) {
+	rates := toolDef(t, "getTaxRates", "Retrieves tax rates",
+		`{"type":"object","properties":{"where":{"type":"string","description":"Filter by an any element"},
+			"order":{"type":"string","description":"Order by an any element"},
+			"TaxType":{"type":"string","description":"Filter by tax type"}}}`)
+	both := toolDef(t, "getTaxRates", "Retrieves tax rates",
+		`{"type":"object","properties":{"TaxType":{"type":"string"},"ReportType":{"type":"string"}}}`)
+	checkArg(t, rates, "tax rates of type INPUT", "TaxType", "INPUT")
+	checkArg(t, both, "tax rates of type INPUT", "TaxType", nil)
+}
