@@ -444,8 +444,8 @@ import (
 //     first. Last, an argument's description that says it goes with
 //     another's value ("Required only if duration is repeating") brings
 //     that value along when the request left the other empty. Then it
-//     rereads the call: two values of one kind (type and format) it gave
-//     to two arguments trade places when the words right before one say
+//     rereads the call: two identifiers of one kind (type and format) it
+//     gave to two arguments that list no values trade places when the words right before one say
 //     the other's thing and nothing says either is where it is: the noun
 //     before it, read from the argument's name or, for a bare id of a
 //     tool named after its path, the path's noun before it ("which roles

@@ -10,7 +10,7 @@ import (
 
 // reread checks, once every pass has filled the arguments, that each
 // identifier sits in the argument the words around it say, as a model
-// rereads its call before sending it. Two values of the same kind the
+// rereads its call before sending it. Two identifiers of the same kind the
 // passes gave to two arguments are swapped when the cue before one of
 // them says the other argument and no cue says they are right: the noun
 // right before it ("user 8c1d..." is the user's, the thing of the path's
@@ -31,7 +31,12 @@ func (f *filler) reread() {
 	var hs []held
 	for _, p := range f.tool.params {
 		v, ok := f.args[p.name]
-		if !ok || p.array {
+		if !ok || p.array || len(p.enum) > 0 || len(p.named) > 0 {
+			// Values a schema lists say by themselves where they go:
+			// "high priority network ticket" is no priority network.
+			continue
+		}
+		if str, _ := v.(string); !idLike(str) {
 			continue
 		}
 		if k := f.tokenOf(v); k >= 0 {

@@ -125,3 +125,14 @@ func TestArgs29NameOwnWords(t *testing.T) {
 	checkArg(t, rates, "tax rates of type INPUT", "TaxType", "INPUT")
 	checkArg(t, both, "tax rates of type INPUT", "TaxType", nil)
 }
+
+// Values an enum lists never trade places: "high priority network
+// ticket" is priority high, category network.
+func TestArgs29EnumsStay(t *testing.T) {
+	create := toolDef(t, "createTicket", "Create a ticket.",
+		`{"type":"object","properties":{"title":{"type":"string"},
+			"priority":{"type":"string","enum":["low","medium","high","urgent"]},
+			"category":{"type":"string","enum":["network","access","software","other"]}},"required":["title"]}`)
+	checkArg(t, create, "create a high priority network ticket, titled “Laptop does not boot”", "priority", "high")
+	checkArg(t, create, "create a high priority network ticket, titled “Laptop does not boot”", "category", "network")
+}
