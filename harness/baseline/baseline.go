@@ -334,6 +334,9 @@ import (
 //     verb) or between "the" and the noun ("the acme team", "the
 //     storefront project"); "starting with promo" for the argument whose
 //     description says prefix; the value after an argument's name
+//     (or its last word alone when the tool's own words say the rest
+//     and no other argument's name has it: "tax rates of type INPUT" for
+//     getTaxRates' TaxType)
 //     or a common alias ("priority high", "called Jane", "at most 5";
 //     a name said inside a compound, "label priority-high", names
 //     none), a name word between them skipped ("the role named ops-admins"),
@@ -343,7 +346,8 @@ import (
 //     no free text (no query, title, name, ...) and starts in lower case
 //     is one word ("namespace monitoring any more"), a capitalised one
 //     runs over capitalised words and numbers ("milestone Sprint 9
-//     labeled frontend"), and no value runs into a word that, in any
+//     labeled frontend"), free text after "titled" to the end of its
+//     clause ("titled Login page crashes on Safari, due ..."), and no value runs into a word that, in any
 //     form, names another argument ("org hooli tagged gpu", "milestone
 //     v2.1 sorted by", "search billing ordered by"); a plain word
 //     after a noun that the description of exactly one argument says
@@ -417,7 +421,12 @@ import (
 //     channel, "Conversation ID"); identifiers shaped like the
 //     example's ("ticket 1001" -> "TCK-1001"); and last the request's
 //     leftover words for the one free-text argument (a query, a title, a
-//     message) the example shows, unless the tool's name says it
+//     message) the example shows (the longest run, but the one said after
+//     "named" or "called", or after "for" once the request said search,
+//     before any: "employees named smith" is smith, "search docker hub
+//     for postgres" postgres; a lower-case participle that a preposition
+//     follows ends the run before it: "an A record www pointing at
+//     203.0.113.7" is www), unless the tool's name says it
 //     changes a thing (updateTicket) and the argument is optional: "mark
 //     it as open" sets no title (the one word written like the
 //     example's value when that value joins its parts with
@@ -436,9 +445,28 @@ import (
 //     requires, not a contact ID, as a model fills what is required
 //     first. Last, an argument's description that says it goes with
 //     another's value ("Required only if duration is repeating") brings
-//     that value along when the request left the other empty. It
-//     prefers leaving an argument out to inventing it from words meant
-//     for something else;
+//     that value along when the request left the other empty. Then it
+//     rereads the call: two identifiers of one kind (type and format) it
+//     gave to two arguments that list no values trade places when the words right before one say
+//     the other's thing and nothing says either is where it is: the noun
+//     before it, read from the argument's name or, for a bare id of a
+//     tool named after its path, the path's noun before it ("which roles
+//     of app 7a6b... does user 8c1d... have": id of
+//     /users/{id}/.../clients/{client} is the user's); the verb before it,
+//     whose object is the thing the tool's name ends in ("mark 3c2b... as
+//     watched for 8a7b...": the item of MarkPlayedItem, while a name that
+//     ends in its verb, conversations_kick, says nothing of the object); or a preposition
+//     the description's first sentence puts before an argument's thing,
+//     when the value ends its phrase ("Marks an item as played for user":
+//     "for 8a7b..." is the user's; "users in webshop production" says
+//     neither's thing). For a tool that takes a thing's name and its new
+//     name (name and newName, username and new_username), the one value
+//     after "to" is the new name and the plain word right before "to" the
+//     old one ("rename library Films to Movies", "change mia_k's username
+//     to mia_kowalski"). An optional enum's one-word value said as the
+//     plural of the tool's own thing names the things listed, no filter
+//     ("list email templates" sets no content_type template). It prefers leaving an argument out to inventing
+//     it from words meant for something else;
 //  3. calls it, one call at a time, with IDs call_1, call_2, ....
 //     When the tool needs an identifier the request gives only by name
 //     (a quoted title, a capitalised name: "follow Radiohead") or by

@@ -89,6 +89,7 @@ func fill(t *toolSpec, u *utterance, force map[string]any) *filler {
 	f.remainder()
 	f.requiredFirst()
 	f.companions()
+	f.reread()
 	return f
 }
 
@@ -379,6 +380,12 @@ func (f *filler) enums() {
 				if len(p.enum) == 0 && f.namesNext(end) {
 					// "on branch hotfix-7" for "SHA or branch": the
 					// word says what the name after it is.
+					continue
+				}
+				if len(ws) == 1 && !p.required && f.tool.objects[stems[0]] && english.IsPlural(f.u.words[at].lower) &&
+					f.u.words[at].lower != strings.ToLower(e) {
+					// "list email templates": the things the tool lists,
+					// not its content_type template.
 					continue
 				}
 				if f.saidForOther(p, at) {
@@ -853,9 +860,13 @@ func (f *filler) after(p *param, end int) (any, int, int, bool) {
 		}
 		parts := []string{t.raw}
 		last := next
-		for k := next; k < len(u.toks) && len(parts) < 6 && !u.toks[k].clauseEnd && !u.toks[k].colon; k++ {
+		// Free text said after "titled" runs to the end of its clause,
+		// as a title is a sentence: "titled Login page crashes on
+		// Safari, due ..." (a name "called auditor in acme" is not).
+		titled := p.textual() && next > 0 && (u.toks[next-1].lower == "titled" || u.toks[next-1].lower == "entitled")
+		for k := next; k < len(u.toks) && (len(parts) < 6 || titled && len(parts) < 12) && !u.toks[k].clauseEnd && !u.toks[k].colon; k++ {
 			n := k + 1
-			if n >= len(u.toks) || u.used[n] || u.toks[n].quoted || stopValue[u.toks[n].lower] {
+			if n >= len(u.toks) || u.used[n] || u.toks[n].quoted || stopValue[u.toks[n].lower] && !titled {
 				break
 			}
 			if _, num := asNumber(u.toks[n].raw); !p.textual() && !capitalized(u.toks[n].raw) && !num {
@@ -1384,8 +1395,12 @@ func (f *filler) remainder() {
 		}
 	}
 	// The longest run of eligible tokens, stop words inside it allowed
-	// ("Laptop does not boot"), the first of equal ones.
+	// ("Laptop does not boot"), the first of equal ones; but a run said
+	// as what is sought wins over the words before it: after "named" or
+	// "called" ("employees named smith" is smith), or after "for" once
+	// the request has said search ("search docker hub for postgres").
 	bestFrom, bestTo, bestLen := -1, -1, 0
+	sought := false
 	for i := 0; i < len(f.u.toks); i++ {
 		if !eligible(i) {
 			continue
@@ -1405,13 +1420,19 @@ func (f *filler) remainder() {
 			}
 		}
 		// "#1347" alone is a number nobody meant as text.
-		if n > bestLen && words {
-			bestFrom, bestTo, bestLen = i, j, n
+		soughtRun := f.u.sought(i)
+		if words && (soughtRun && !sought || n > bestLen && soughtRun == sought) {
+			bestFrom, bestTo, bestLen, sought = i, j, n, soughtRun
 		}
 		i = j
 	}
 	if bestFrom < 0 {
 		return
+	}
+	for bestTo > bestFrom && f.u.participleBefore(bestTo) {
+		// "an A record www pointing at 203.0.113.7": the participle
+		// says what the thing does, it is no part of its name.
+		bestTo--
 	}
 	var parts []string
 	for i := bestFrom; i <= bestTo; i++ {
@@ -1419,6 +1440,38 @@ func (f *filler) remainder() {
 		f.u.used[i] = true
 	}
 	f.set(target, strings.Join(parts, " "))
+}
+
+// participleBefore reports whether token i is a lower-case word ending
+// in -ing that a preposition follows in the same clause: "pointing at",
+// "waiting on".
+func (u *utterance) participleBefore(i int) bool {
+	t := u.toks[i]
+	if t.quoted || t.clauseEnd || i+1 >= len(u.toks) || len(t.lower) < 6 || t.raw != t.lower || !strings.HasSuffix(t.lower, "ing") {
+		return false
+	}
+	return prepositions[u.toks[i+1].lower]
+}
+
+// sought reports whether token i is said as what a search seeks: right
+// after "named" or "called", or right after "for" when the request said
+// "search" before it.
+func (u *utterance) sought(i int) bool {
+	if i == 0 || u.toks[i-1].clauseEnd {
+		return false
+	}
+	if nameAliases[u.toks[i-1].lower] {
+		return true
+	}
+	if u.toks[i-1].lower != "for" {
+		return false
+	}
+	for k := 0; k < i-1; k++ {
+		if english.Stem(u.toks[k].lower) == english.Stem("search") {
+			return true
+		}
+	}
+	return false
 }
 
 // changesThing reports whether the tool's name starts with a verb that
@@ -1594,6 +1647,11 @@ func (t *toolSpec) phrasesOf(p *param) [][]string {
 	if len(p.stems) != len(p.fullStems) {
 		out = append(out, p.stems)
 	}
+	if n := len(p.stems); n >= 2 && t.topicSays(p.stems[:n-1]) && t.soleLastWord(p) {
+		// "tax rates of type INPUT" for getTaxRates' TaxType: the
+		// tool's own words need not be said again.
+		out = append(out, p.stems[n-1:])
+	}
 	lower := strings.ToLower(p.key)
 	al := aliases[lower]
 	if (lower == "title" || lower == "subject") && t.byName["name"] == nil {
@@ -1611,6 +1669,28 @@ func (t *toolSpec) phrasesOf(p *param) [][]string {
 		out = append(out, stems)
 	}
 	return out
+}
+
+// topicSays reports whether every stem is a word of the tool's topic.
+func (t *toolSpec) topicSays(stems []string) bool {
+	for _, st := range stems {
+		if !t.topic[st] {
+			return false
+		}
+	}
+	return true
+}
+
+// soleLastWord reports whether p's name's last word is a word of no
+// other argument's name.
+func (t *toolSpec) soleLastWord(p *param) bool {
+	last := p.stems[len(p.stems)-1]
+	for _, q := range t.params {
+		if q != p && slices.Contains(q.fullStems, last) {
+			return false
+		}
+	}
+	return !idWords[last]
 }
 
 // list reads the items of an array written as a list from token i: "vpn",
