@@ -355,7 +355,11 @@ import (
 //     repository branch or tag"); or
 //     a word, or a name joined by dashes, before a one-word name ("high
 //     priority", "the feature-x branch"); digits next to a
-//     numeric argument's name; booleans from their name's words (the two
+//     numeric argument's name; a boolean named for including or
+//     leaving out a thing (include_archived, exclude_pull_requests) from
+//     the word before that thing, against the name's verb ("including
+//     pull requests": exclude_pull_requests false; "without pull
+//     requests": true); booleans from their name's words (the two
 //     words of a name also with a determiner between them: "block their
 //     email" for block_email), negated by "not", "don't", "without",
 //     "leaving out", ..., or by a negative prefix on

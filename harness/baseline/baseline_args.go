@@ -73,6 +73,7 @@ func fill(t *toolSpec, u *utterance, force map[string]any) *filler {
 	f.describedNouns()
 	f.prefixes()
 	f.numbers()
+	f.inclusions()
 	f.booleans()
 	f.switches()
 	f.stateValue()
