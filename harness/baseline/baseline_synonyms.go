@@ -1,6 +1,7 @@
 package baseline
 
 import (
+	"github.com/agentready/agentready/internal/formats"
 	"strings"
 
 	"github.com/agentready/agentready/internal/english"
@@ -35,7 +36,10 @@ func (k *toolkit) expandQuery(u *utterance) string {
 			}
 			continue
 		}
-		if !name[i] {
+		if !name[i] && !formats.UUID(t.raw) {
+			// A UUID's pieces are no words ("46ad", "b82c"): searched,
+			// they made the tool picked depend on which UUID the
+			// request named.
 			kept = append(kept, withoutFiller(t.raw))
 		}
 	}
