@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/agentready/agentready/harness/lexicon"
 	"github.com/agentready/agentready/harness/retrieve"
 	"github.com/agentready/agentready/internal/english"
 	"github.com/cloudwego/eino/schema"
@@ -128,6 +129,14 @@ type producer struct {
 	path string
 }
 
+// wordWeight is how much each word of a request counts when the baseline
+// weighs it against the tools it is given: as often as public APIs use
+// it (lexicon.IDF), as a model's sense of which words matter comes from
+// what it has read, not from the ten tools in view; nil weighs words by
+// those tools alone (BM25's own IDF), under which one tool more in the
+// set reweighs every word.
+var wordWeight retrieve.WordWeight = lexicon.IDF
+
 func newToolkit(infos []*schema.ToolInfo) *toolkit {
 	k := &toolkit{infos: infos, byName: map[string]*toolSpec{}}
 	var kept []*schema.ToolInfo
@@ -142,7 +151,7 @@ func newToolkit(infos []*schema.ToolInfo) *toolkit {
 	for i, info := range kept {
 		docs[i] = retrieve.SplitDocOf(info, k.withoutOtherTools(info.Name))
 	}
-	k.index = retrieve.New(docs)
+	k.index = retrieve.NewWeighted(docs, wordWeight)
 	k.vocab = map[string]bool{}
 	for _, t := range k.byName {
 		for st := range t.topic {
