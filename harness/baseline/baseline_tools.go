@@ -3,6 +3,7 @@ package baseline
 import (
 	"encoding/json"
 	"fmt"
+	"math"
 	"regexp"
 	"slices"
 	"strconv"
@@ -135,7 +136,10 @@ type producer struct {
 // what it has read, not from the ten tools in view; nil weighs words by
 // those tools alone (BM25's own IDF), under which one tool more in the
 // set reweighs every word.
-var wordWeight retrieve.WordWeight = lexicon.IDF
+var wordWeight retrieve.WordWeight = func(t string, df, n int) float64 {
+	set := math.Log(1 + (float64(n)-float64(df)+0.5)/(float64(df)+0.5))
+	return math.Sqrt(set * lexicon.IDF(t, df, n))
+}
 
 func newToolkit(infos []*schema.ToolInfo) *toolkit {
 	k := &toolkit{infos: infos, byName: map[string]*toolSpec{}}
