@@ -131,11 +131,14 @@ type producer struct {
 }
 
 // wordWeight is how much each word of a request counts when the baseline
-// weighs it against the tools it is given: as often as public APIs use
-// it (lexicon.IDF), as a model's sense of which words matter comes from
-// what it has read, not from the ten tools in view; nil weighs words by
-// those tools alone (BM25's own IDF), under which one tool more in the
-// set reweighs every word.
+// weighs it against the tools it is given: the geometric mean of its IDF
+// among those tools and in public APIs (lexicon.IDF). A model's sense of
+// which words matter comes from what it has read, not from the ten tools
+// in view, so the corpus half keeps one tool more in the set from
+// reweighing every word; the set's half keeps the word that tells the
+// given tools apart ("actions" among a volume's tools) from counting as
+// little as it does across all APIs (the corpus alone lost such cases).
+// Set it to nil to weigh words by the given tools alone (BM25's IDF).
 var wordWeight retrieve.WordWeight = func(t string, df, n int) float64 {
 	set := math.Log(1 + (float64(n)-float64(df)+0.5)/(float64(df)+0.5))
 	return math.Sqrt(set * lexicon.IDF(t, df, n))
