@@ -96,7 +96,7 @@ func Infer(api *ir.API, opts Options) *Graph {
 		for _, c := range oneToOne(chosen[k], kept) {
 			e.Mappings = append(e.Mappings, Mapping{Output: c.l.path, Input: c.in.name})
 			e.Confidence = min(e.Confidence, confidence(c.score))
-			whys = append(whys, x.whyOf(c))
+			whys = append(whys, x.why(c.in, c.e, c.h, c.byRole, c.sameRef))
 		}
 		var ins []string
 		for _, m := range e.Mappings {
@@ -282,11 +282,6 @@ type candidate struct {
 	e       noun
 	h       hit
 	sameRef bool
-}
-
-// whyOf explains why c was proposed.
-func (x *inferrer) whyOf(c candidate) string {
-	return x.why(c.in, c.e, c.h, c.byRole, c.sameRef)
 }
 
 // byConsumer groups the inputs by their operation, in API order.

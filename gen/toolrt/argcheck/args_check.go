@@ -1,10 +1,6 @@
 package argcheck
 
 import (
-	"github.com/agentready/agentready/gen/toolrt/internal/jsonval"
-	"github.com/agentready/agentready/internal/editdist"
-	"github.com/agentready/agentready/internal/formats"
-
 	"encoding/json"
 	"math"
 	"sort"
@@ -12,7 +8,10 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/agentready/agentready/gen/toolrt/internal/jsonval"
+	"github.com/agentready/agentready/internal/editdist"
 	"github.com/agentready/agentready/internal/english"
+	"github.com/agentready/agentready/internal/formats"
 )
 
 // Limits that keep Check bounded on any input.
