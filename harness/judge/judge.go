@@ -206,26 +206,22 @@ type leaf struct {
 	// up are the values on the path from the argument down to the leaf,
 	// with their schemas (nil when unknown), the leaf last.
 	up []node
-	// quoted is set when a JSON value in the text holds the leaf's
-	// argument, or an object or list around the leaf: that says it.
-	quoted bool
 }
 
 type node struct {
 	value  any
 	schema *ir.Schema
-	quoted bool
 }
 
+// leaves appends the values under v that the text must say. A value that
+// a JSON value in the text holds is said, and everything in it, so
+// nothing under it is listed: an utterance that quotes a large body is
+// not walked leaf by leaf.
 func (j *Judge) leaves(out *[]leaf, t *text, path, key string, v any, s *ir.Schema, up []node) {
-	up = append(up[:len(up):len(up)], node{value: v, schema: s})
-	// Once a JSON value in the text holds a value, everything in it is
-	// said; below that, nothing needs checking but the defaults.
-	if len(t.blobs) > 0 && (len(up) == 1 || !up[len(up)-2].quoted) && t.holdsJSON(v) {
-		up[len(up)-1].quoted = true
-	} else if len(up) > 1 && up[len(up)-2].quoted {
-		up[len(up)-1].quoted = true
+	if len(t.blobs) > 0 && t.holdsJSON(v) {
+		return
 	}
+	up = append(up[:len(up):len(up)], node{value: v, schema: s})
 	switch x := v.(type) {
 	case map[string]any:
 		if len(x) > 0 {
@@ -246,7 +242,7 @@ func (j *Judge) leaves(out *[]leaf, t *text, path, key string, v any, s *ir.Sche
 			return
 		}
 	}
-	*out = append(*out, leaf{path: path, key: key, value: v, up: up, quoted: up[len(up)-1].quoted})
+	*out = append(*out, leaf{path: path, key: key, value: v, up: up})
 }
 
 // property returns the resolved schema of an object schema's field.
@@ -259,9 +255,6 @@ func (j *Judge) property(s *ir.Schema, name string) *ir.Schema {
 
 // recoverable decides one leaf; the reason says why not.
 func (j *Judge) recoverable(t *text, l leaf, forms map[string]string) (string, bool) {
-	if l.quoted {
-		return "", true
-	}
 	if t.valueSaid(l.key, l.value, l.up[len(l.up)-1].schema) || t.listedWithSiblings(l) {
 		return "", true
 	}
