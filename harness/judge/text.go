@@ -130,15 +130,54 @@ func isSep(r rune) bool {
 // or open and close single quotes; it returns the tokens in lower case
 // and as written.
 func tokens(s string) (lower, cased []string) {
-	for _, f := range strings.FieldsFunc(s, isSep) {
-		f = strings.TrimLeft(f, "'\u2018\u2019")
-		f = strings.TrimRight(f, ".!?'\u2018\u2019\u2026")
-		if f != "" {
-			cased = append(cased, f)
+	// Text in ASCII is lowered once and each token sliced from it: an
+	// utterance that quotes a JSON body has thousands of tokens.
+	low := ""
+	if isASCII(s) {
+		low = strings.ToLower(s)
+	}
+	field := func(from, to int) {
+		f := s[from:to]
+		trimmed := strings.TrimLeft(f, "'\u2018\u2019")
+		from += len(f) - len(trimmed)
+		f = strings.TrimRight(trimmed, ".!?'\u2018\u2019\u2026")
+		if f == "" {
+			return
+		}
+		cased = append(cased, f)
+		if low != "" {
+			lower = append(lower, low[from:from+len(f)])
+		} else {
 			lower = append(lower, strings.ToLower(f))
 		}
 	}
+	start := -1
+	for i, r := range s {
+		switch {
+		case !isSep(r):
+			if start < 0 {
+				start = i
+			}
+		case start >= 0:
+			field(start, i)
+			start = -1
+		}
+	}
+	if start >= 0 {
+		field(start, len(s))
+	}
 	return lower, cased
+}
+
+// isASCII reports whether s is all ASCII, where lowering keeps every
+// byte in its place.
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
 }
 
 // find returns the positions where needle starts in hay.
