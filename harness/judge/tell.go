@@ -1,7 +1,6 @@
 package judge
 
 import (
-	"maps"
 	"slices"
 	"strings"
 	"sync"
@@ -9,6 +8,7 @@ import (
 	"github.com/agentready/agentready/gen/describe/prose"
 	"github.com/agentready/agentready/gen/ir"
 	"github.com/agentready/agentready/harness/retrieve"
+	"github.com/agentready/agentready/internal/english"
 )
 
 // Nearest is how many of a tool's most similar tools an utterance must
@@ -97,17 +97,28 @@ func (j *Judge) TellApart(tool, text string) []Confusion {
 	if op == nil {
 		return nil
 	}
-	said := map[string]bool{}
-	for _, w := range retrieve.Tokens(text) {
-		said[w] = true
+	heard := &saidWords{words: map[string]bool{}, asked: map[string]bool{}}
+	// retrieve.Tokens of the text, each word stemmed once: a word said
+	// again adds nothing, and a text that quotes a JSON body repeats its
+	// keys and values.
+	seen := map[string]bool{}
+	for _, w := range retrieve.Words(text) {
+		if seen[w] {
+			continue
+		}
+		seen[w] = true
+		if len(w) < 2 || retrieve.IsStopWord(w) {
+			continue
+		}
+		w = english.Stem(w)
+		heard.add(w)
 		for _, s := range retrieve.Synonyms(w) {
-			said[s] = true
+			heard.add(s)
 		}
 		for _, s := range verbClass[w] {
-			said[s] = true
+			heard.add(s)
 		}
 	}
-	heard := &saidWords{words: said, list: slices.Collect(maps.Keys(said)), asked: map[string]bool{}}
 	target := j.facts(op)
 	var out []Confusion
 	for i, p := range j.pairs(target) {
@@ -275,6 +286,14 @@ type saidWords struct {
 	// list holds the keys of words, for scanning.
 	list  []string
 	asked map[string]bool
+}
+
+// add records that the text says w.
+func (s *saidWords) add(w string) {
+	if !s.words[w] {
+		s.words[w] = true
+		s.list = append(s.list, w)
+	}
 }
 
 // says reports whether the text says w, as a word or near one (nearWord).
