@@ -42,26 +42,29 @@ func echoes(name, s string) bool {
 // echo their field's name replaced (see above). The value is returned
 // unchanged when the replaced one would not validate against a's schema.
 func (tg *toolGen) plain(values *example.Random, rng *rand.Rand, a toolschema.Arg, v any) any {
-	w := tg.unecho(values, rng, a.Schema, a.Name, v, 0)
-	if !example.Valid(tg.api, a.Schema, w) {
+	w, changed := tg.unecho(values, rng, a.Schema, a.Name, v, 0)
+	// A value with nothing to replace is kept without asking again
+	// whether it is valid.
+	if !changed || !example.Valid(tg.api, a.Schema, w) {
 		return v
 	}
 	return w
 }
 
 // unecho is plain for a value v of schema use (nil when unknown) named
-// name, depth levels down.
-func (tg *toolGen) unecho(values *example.Random, rng *rand.Rand, use *ir.Schema, name string, v any, depth int) any {
+// name, depth levels down; changed reports whether it replaced any
+// string.
+func (tg *toolGen) unecho(values *example.Random, rng *rand.Rand, use *ir.Schema, name string, v any, depth int) (_ any, changed bool) {
 	if depth > 16 {
-		return v
+		return v, false
 	}
 	s := tg.api.Resolve(use)
 	switch x := v.(type) {
 	case string:
 		if !echoes(name, x) || (s != nil && (len(s.Enum) > 0 || s.Format != "")) {
-			return x
+			return x, false
 		}
-		return tg.plainString(values, rng, s, name)
+		return tg.plainString(values, rng, s, name), true
 	case []any:
 		var item *ir.Schema
 		if s != nil {
@@ -69,17 +72,21 @@ func (tg *toolGen) unecho(values *example.Random, rng *rand.Rand, use *ir.Schema
 		}
 		out := make([]any, len(x))
 		for i, e := range x {
-			out[i] = tg.unecho(values, rng, item, name, e, depth+1)
+			var c bool
+			out[i], c = tg.unecho(values, rng, item, name, e, depth+1)
+			changed = changed || c
 		}
-		return out
+		return out, changed
 	case map[string]any:
 		out := make(map[string]any, len(x))
 		for _, k := range slices.Sorted(maps.Keys(x)) {
-			out[k] = tg.unecho(values, rng, propertySchema(s, k), k, x[k], depth+1)
+			var c bool
+			out[k], c = tg.unecho(values, rng, propertySchema(s, k), k, x[k], depth+1)
+			changed = changed || c
 		}
-		return out
+		return out, changed
 	}
-	return v
+	return v, false
 }
 
 // propertySchema is the schema of s's property k, or nil.
