@@ -4,6 +4,7 @@ import (
 	"strings"
 	"sync"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/agentready/agentready/internal/english"
 )
@@ -13,16 +14,29 @@ import (
 // or key], "team_slug" [team slug], "HTTPServer" [http server],
 // "io.k8s.api.core.v1.Pod" [io k8s api core v1 pod].
 func splitWords(s string) []string {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			rs := []rune(s)
+			return splitChars(rs, func(from, to int) string { return string(rs[from:to]) })
+		}
+	}
+	// In ASCII a byte is a character, and each word is a slice of s.
+	return splitChars([]byte(s), func(from, to int) string { return s[from:to] })
+}
+
+// splitChars is splitWords over the characters of a text, word giving
+// the text of the characters from..to.
+func splitChars[C rune | byte](rs []C, word func(from, to int) string) []string {
 	var words []string
-	rs := []rune(s)
 	start := -1
 	flush := func(end int) {
 		if start >= 0 && end > start {
-			words = append(words, strings.ToLower(string(rs[start:end])))
+			words = append(words, strings.ToLower(word(start, end)))
 		}
 		start = -1
 	}
-	for i, r := range rs {
+	for i, c := range rs {
+		r := rune(c)
 		if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
 			flush(i)
 			continue
@@ -31,12 +45,12 @@ func splitWords(s string) []string {
 			start = i
 			continue
 		}
-		prev := rs[i-1]
+		prev := rune(rs[i-1])
 		switch {
 		case unicode.IsUpper(r) && unicode.IsLower(prev):
 			flush(i)
 			start = i
-		case unicode.IsUpper(r) && unicode.IsUpper(prev) && i+1 < len(rs) && unicode.IsLower(rs[i+1]):
+		case unicode.IsUpper(r) && unicode.IsUpper(prev) && i+1 < len(rs) && unicode.IsLower(rune(rs[i+1])):
 			// "HTTPServer": the S starts a new word.
 			flush(i)
 			start = i
@@ -235,6 +249,9 @@ func nounMatch(a, b []string) float64 {
 // expand(b)), without building either: nounMatch is asked of every
 // input and resource pair.
 func joinedEqual(a, b []string, expanded bool) bool {
+	if !expanded && joinedLen(a) != joinedLen(b) {
+		return false
+	}
 	ca, cb := joined{ws: a, expanded: expanded}, joined{ws: b, expanded: expanded}
 	for {
 		x, okA := ca.next()
@@ -246,6 +263,15 @@ func joinedEqual(a, b []string, expanded bool) bool {
 			return true
 		}
 	}
+}
+
+// joinedLen is the length of words run together.
+func joinedLen(ws []string) int {
+	n := 0
+	for _, w := range ws {
+		n += len(w)
+	}
+	return n
 }
 
 // joined reads the bytes of words run together, each expanded from its
@@ -264,7 +290,10 @@ func (j *joined) next() (byte, bool) {
 			return 0, false
 		}
 		j.cur, j.ws, j.off = j.ws[0], j.ws[1:], 0
-		if long, ok := abbreviations[j.cur]; ok && j.expanded {
+		if !j.expanded {
+			continue
+		}
+		if long, ok := abbreviations[j.cur]; ok {
 			j.cur = long
 		}
 	}
