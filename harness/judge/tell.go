@@ -247,28 +247,6 @@ func prefixWord(w string, set map[string]bool) bool {
 	return false
 }
 
-// nearWord is prefixWord for the words an utterance says, which also
-// say a word of five letters or more that they hold
-// ("podsecuritypolicy" says security; but "unassign" is not "assign" in
-// a tool's name).
-func nearWord(w string, said []string) bool {
-	for _, x := range said {
-		a, b := w, x
-		if len(a) > len(b) {
-			a, b = b, a
-		}
-		if len(a) >= 3 && strings.HasPrefix(b, a) {
-			return true
-		}
-	}
-	for _, x := range said {
-		if len(w) >= 5 && len(x) > len(w) && strings.Contains(x, w) {
-			return true
-		}
-	}
-	return false
-}
-
 // tally counts, of a target's words and a nearby tool's, those the other
 // lacks (own, theirs), how many of each the text said, and how many of
 // the target's own are nouns (not a verb of either tool, nor of a verb
@@ -283,30 +261,49 @@ type tally struct {
 // asks the same words of one text for each of the nearest tools.
 type saidWords struct {
 	words map[string]bool
-	// list holds the keys of words, for scanning.
-	list  []string
-	asked map[string]bool
+	// joined holds the keys of words, each after a NUL, for finding a
+	// word that holds another in one search instead of one a word; built
+	// when first needed.
+	joined strings.Builder
+	asked  map[string]bool
 }
 
 // add records that the text says w.
 func (s *saidWords) add(w string) {
 	if !s.words[w] {
 		s.words[w] = true
-		s.list = append(s.list, w)
+		s.joined.WriteByte(0)
+		s.joined.WriteString(w)
 	}
 }
 
-// says reports whether the text says w, as a word or near one (nearWord).
+// says reports whether the text says w, as a word or near one (near).
 func (s *saidWords) says(w string) bool {
 	if s.words[w] {
 		return true
 	}
 	v, ok := s.asked[w]
 	if !ok {
-		v = nearWord(w, s.list)
+		v = s.near(w)
 		s.asked[w] = v
 	}
 	return v
+}
+
+// near reports whether the text says a word that w is a prefix of, or
+// one of at least three letters that is a prefix of w, as prefixWord
+// does, or a word that holds w when w has five letters or more
+// ("podsecuritypolicy" says security; but "unassign" is not "assign" in
+// a tool's name). w is not a word of the text (says asked first), so a
+// word that starts with or holds w is longer than w.
+func (s *saidWords) near(w string) bool {
+	for k := 3; k < len(w); k++ {
+		if s.words[w[:k]] {
+			return true
+		}
+	}
+	all := s.joined.String()
+	return len(w) >= 3 && strings.Contains(all, "\x00"+w) || len(w) >= 5 && strings.Contains(all, w)
 }
 
 // split is how the words of a target and a nearby tool part, whatever
