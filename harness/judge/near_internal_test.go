@@ -26,14 +26,14 @@ func TestNearFindsWhatAScanFinds(t *testing.T) {
 		return false
 	}
 	said := []string{"repo", "podsecuritypolicy", "organ", "ab", "assign", "user", "userlist", "x"}
-	s := &saidWords{words: map[string]bool{}, asked: map[string]bool{}}
+	s := &saidWords{words: map[string]saidAs{}, asked: map[string]bool{}}
 	for _, w := range said {
-		s.add(w)
+		s.add(w, saidToken)
 	}
 	asked := []string{"repositori", "rep", "re", "securiti", "polic", "organization", "org", "unassign", "assig",
 		"ab", "abc", "use", "users", "list", "erlist", "podsecur", "cypolicy", "x", "xy", "zzzzz", ""}
 	for _, w := range asked {
-		if s.words[w] {
+		if s.words[w] != unsaid {
 			continue
 		}
 		if got, want := s.near(w), scan(w, said); got != want {

@@ -97,26 +97,24 @@ func (j *Judge) TellApart(tool, text string) []Confusion {
 	if op == nil {
 		return nil
 	}
-	heard := &saidWords{words: map[string]bool{}, asked: map[string]bool{}}
-	// retrieve.Tokens of the text, each word stemmed once: a word said
-	// again adds nothing, and a text that quotes a JSON body repeats its
-	// keys and values.
-	seen := map[string]bool{}
+	heard := &saidWords{words: map[string]saidAs{}, asked: map[string]bool{}}
+	// retrieve.Tokens of the text, each stem's synonyms and verb class
+	// added once: a text that quotes a JSON body repeats its keys and
+	// values.
 	for _, w := range retrieve.Words(text) {
-		if seen[w] {
-			continue
-		}
-		seen[w] = true
 		if len(w) < 2 || retrieve.IsStopWord(w) {
 			continue
 		}
 		w = english.Stem(w)
-		heard.add(w)
+		if heard.words[w] == saidToken {
+			continue
+		}
+		heard.add(w, saidToken)
 		for _, s := range retrieve.Synonyms(w) {
-			heard.add(s)
+			heard.add(s, saidNear)
 		}
 		for _, s := range verbClass[w] {
-			heard.add(s)
+			heard.add(s, saidNear)
 		}
 	}
 	target := j.facts(op)
@@ -260,7 +258,7 @@ type tally struct {
 // classes), and whether it says each word asked of it so far: TellApart
 // asks the same words of one text for each of the nearest tools.
 type saidWords struct {
-	words map[string]bool
+	words map[string]saidAs
 	// joined holds the keys of words, each after a NUL, for finding a
 	// word that holds another in one search instead of one a word; built
 	// when first needed.
@@ -268,18 +266,32 @@ type saidWords struct {
 	asked  map[string]bool
 }
 
-// add records that the text says w.
-func (s *saidWords) add(w string) {
-	if !s.words[w] {
-		s.words[w] = true
+// saidAs is how a text says a word: not at all, as a synonym or verb of
+// the group of one of its words, or as one of its words.
+type saidAs uint8
+
+const (
+	unsaid saidAs = iota
+	saidNear
+	saidToken
+)
+
+// add records that the text says w, as how says: saidToken once w's
+// synonyms and verb class are added too.
+func (s *saidWords) add(w string, how saidAs) {
+	was := s.words[w]
+	if was == unsaid {
 		s.joined.WriteByte(0)
 		s.joined.WriteString(w)
+	}
+	if how > was {
+		s.words[w] = how
 	}
 }
 
 // says reports whether the text says w, as a word or near one (near).
 func (s *saidWords) says(w string) bool {
-	if s.words[w] {
+	if s.words[w] != unsaid {
 		return true
 	}
 	v, ok := s.asked[w]
@@ -298,7 +310,7 @@ func (s *saidWords) says(w string) bool {
 // word that starts with or holds w is longer than w.
 func (s *saidWords) near(w string) bool {
 	for k := 3; k < len(w); k++ {
-		if s.words[w[:k]] {
+		if s.words[w[:k]] != unsaid {
 			return true
 		}
 	}
