@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -263,8 +264,9 @@ func TestScenariosAndIDs(t *testing.T) {
 func TestChainCases(t *testing.T) {
 	api := exampleAPI(t)
 	live := startAPI(t)
-	cs, _, err := cases.Generate(ctx, api, cases.Options{Seed: 1, Graph: approvedGraph(api), Catalog: catalogFor(t, api, live.URL),
-		Tools: []string{"assignTicket", "closeTicket", "getUser", "listTicketsForUser"}})
+	cat := catalogFor(t, api, live.URL)
+	cs, _, err := cases.Generate(ctx, api, cases.Options{Seed: 1, Graph: approvedGraph(api), Catalog: cat,
+		Tools: []string{"assignTicket", "closeTicket", "getUser", "listTicketsForUser", "getTicket", "listTicketComments"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -290,8 +292,32 @@ func TestChainCases(t *testing.T) {
 		if last.Tool != c.Tool || !reflect.DeepEqual(last.Args, c.Args) {
 			t.Errorf("%s: the last step %s %v is not the case's call", c.ID, last.Tool, last.Args)
 		}
+		// The request names every argument of the chain's first call:
+		// an item named only by its title is not found through a list
+		// scoped by something the request never says.
+		for k, v := range c.Steps[0].Args {
+			if fmt.Sprint(c.Args[k]) != fmt.Sprint(v) {
+				t.Errorf("%s: the first step %s takes %s = %v, which the request does not give", c.ID, c.Steps[0].Tool, k, v)
+			}
+		}
 		// Every required input the graph fills comes from a feed of an
-		// earlier step, named by a label or a pick.
+		// earlier step, named by a label or a pick, that the step's
+		// answer shows an agent within the result budget, unless the
+		// step takes search words that find it.
+		for _, s := range c.Steps[:len(c.Steps)-1] {
+			if slices.ContainsFunc(cat.Args(s.Tool), func(a toolschema.Arg) bool { return a.Name == "q" }) {
+				continue
+			}
+			tool, _ := cat.Tool(s.Tool)
+			raw, _ := json.Marshal(s.Args)
+			text := tool.Run(ctx, string(raw)).Text
+			for _, f := range s.Feeds {
+				want, _ := json.Marshal(f.Value)
+				if !strings.Contains(text, string(want)) {
+					t.Errorf("%s: %s's answer as the agent reads it does not show %s = %s", c.ID, s.Tool, f.Input, want)
+				}
+			}
+		}
 		for _, s := range c.Steps[:len(c.Steps)-1] {
 			for _, f := range s.Feeds {
 				if f.To == c.Tool && (c.Args[f.Input] != f.Value || f.Label == nil && f.Pick == "") {

@@ -641,13 +641,18 @@ func (tg *toolGen) chainCases(seen map[string]bool) []Case {
 		p := &pool{}
 		for _, cs := range tg.h.chains(tg.op.Name, a.Name) {
 			for _, c := range cs {
-				if tg.op.Mutating() && outOfUse(c.item) {
+				if tg.op.Mutating() && outOfUse(c.item) || c.hidden {
+					// A value the agent's trimmed answer does not show
+					// (past the result budget) is no step it can take.
 					continue
 				}
 				switch {
 				case len(c.steps) >= 2 && c.pick != "" && upstreamLabel(c) != nil:
 					p.multi = append(p.multi, c)
-				case c.label != nil:
+				case c.label != nil && len(c.steps) == 1:
+					// Named only by its label ("the ticket “X”"): found
+					// by one call, not through a step the request never
+					// mentions (a user whose tickets happen to hold it).
 					p.single = append(p.single, c)
 				}
 			}
@@ -675,6 +680,7 @@ func (tg *toolGen) chainCases(seen map[string]bool) []Case {
 		c := tg.build(tg.rng(Chain, j), Required, false)
 		c.Scenario = Chain
 		var steps []Step
+		unsaid := false
 		for i, in := range inputs {
 			if c.Sources[in].Kind == FromUser {
 				continue
@@ -690,6 +696,10 @@ func (tg *toolGen) chainCases(seen map[string]bool) []Case {
 			next[key]++
 			c.Args[in], c.Sources[in] = cand.value, cand.source()
 			steps = appendSteps(steps, cand.steps)
+			unsaid = unsaid || !saysFirstStep(cand, c.Args)
+		}
+		if unsaid {
+			continue
 		}
 		if len(steps) == 0 {
 			// The user's data gives every input the graph could find.
@@ -706,6 +716,19 @@ func (tg *toolGen) chainCases(seen map[string]bool) []Case {
 		out = append(out, c)
 	}
 	return out
+}
+
+// saysFirstStep reports whether a request with args gives every
+// argument of the first call of a candidate's chain: "the ticket “X”"
+// found by listing a team's tickets is no request an agent can follow
+// unless it names the team.
+func saysFirstStep(c candidate, args map[string]any) bool {
+	for k, v := range c.steps[0].Args {
+		if a, ok := args[k]; !ok || canon(a) != canon(v) {
+			return false
+		}
+	}
+	return true
 }
 
 // upstreamLabel returns the label of the value that fed the producer of

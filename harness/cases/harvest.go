@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"unicode/utf8"
@@ -12,6 +13,7 @@ import (
 	"github.com/agentready/agentready/gen/catalog"
 	"github.com/agentready/agentready/gen/example"
 	"github.com/agentready/agentready/gen/ir"
+	"github.com/agentready/agentready/gen/toolschema"
 	"github.com/agentready/agentready/harness/graph"
 )
 
@@ -47,6 +49,9 @@ type harvester struct {
 // when the call failed.
 type callResult struct {
 	doc any
+	// text is the answer as a model reads it: trimmed to the result
+	// budget, so items past it are not there.
+	text string
 }
 
 // candidate is one harvested value for an input.
@@ -63,6 +68,10 @@ type candidate struct {
 	// item is the object of the producer's response that holds the
 	// value: what the API's refusals may say about it ("is deactivated").
 	item map[string]any
+	// hidden is whether an agent reading the producer's answer (or an
+	// earlier step's) could not see the value or the label that names
+	// it: the answer was trimmed to its token budget before that item.
+	hidden bool
 }
 
 func (c candidate) source() Source {
@@ -287,10 +296,12 @@ func (h *harvester) via(e *graph.Edge, input string, depth int, visiting map[str
 			args[k] = v
 		}
 		var prior []Step
+		hiddenBefore := false
 		for _, n := range upNames {
 			u := upstream[n][i%len(upstream[n])]
 			args[n] = u.value
 			prior = append(prior, u.steps...)
+			hiddenBefore = hiddenBefore || u.hidden
 		}
 		res := h.call(p, args)
 		if res.doc == nil {
@@ -317,6 +328,9 @@ func (h *harvester) via(e *graph.Edge, input string, depth int, visiting map[str
 			kept = append(kept, hit)
 		}
 		labels := labelsOf(kept)
+		// A producer that takes search words finds a named item its
+		// unfiltered answer may have trimmed away.
+		searchable := slices.ContainsFunc(h.cat.Args(p.Name), func(a toolschema.Arg) bool { return isSearchWords(lowerWords(a.Name)) })
 		newest := newestFirst(p.Description)
 		for j, hit := range kept {
 			pick := ""
@@ -328,7 +342,8 @@ func (h *harvester) via(e *graph.Edge, input string, depth int, visiting map[str
 			}
 			feed := Feed{Path: hit.path, To: consumer.Name, Input: input, Value: hit.value, Label: labels[j], Pick: pick}
 			steps := append(append([]Step(nil), prior...), Step{Tool: p.Name, Args: args, Feeds: []Feed{feed}})
-			out = append(out, candidate{value: hit.value, tool: p.Name, path: hit.path, label: labels[j], pick: pick, steps: steps, item: hit.parent})
+			hidden := hiddenBefore || !searchable && (!res.shows(hit.value) || labels[j] != nil && !res.shows(labels[j].Value))
+			out = append(out, candidate{value: hit.value, tool: p.Name, path: hit.path, label: labels[j], pick: pick, steps: steps, item: hit.parent, hidden: hidden})
 		}
 	}
 	return out
@@ -362,7 +377,21 @@ func (h *harvester) call(op *ir.Operation, args map[string]any) *callResult {
 		return r
 	}
 	r.doc = example.Normalize(doc)
+	r.text = c.Text
 	return r
+}
+
+// shows reports whether the answer, as a model reads it, holds v as
+// JSON writes it: a value past the point where the answer was trimmed
+// is not one an agent can carry over.
+func (r *callResult) shows(v any) bool {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if enc.Encode(v) != nil {
+		return false
+	}
+	return strings.Contains(r.text, strings.TrimSuffix(b.String(), "\n"))
 }
 
 func (h *harvester) warn(key, format string, args ...any) {
