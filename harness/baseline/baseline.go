@@ -75,6 +75,10 @@ import (
 //     "fork acme/webapp"), or the first word of its description ("Approve
 //     a pull request." where the name is cut short); when a tool says that
 //     verb, the request does not read for want of a verb the table knows;
+//     a tool whose description starts with a verb of the request's action
+//     does it when no tool's name says that action, whatever its name's
+//     verb ("cancel run R of task T": DeleteTasksIDRunsID, "Cancel a
+//     running task.", not the run's GetTasksIDRunsID);
 //     a tool one of whose required arguments lists the request's verb
 //     among its values (its first word) does what the request asks,
 //     whatever its name's verb ("pause session X": SendPlaystateCommand,
@@ -111,7 +115,8 @@ import (
 //     matching smith": getRealmUsers, not getRealmUsersCount); and the
 //     name's other words
 //     in the request, in
-//     any form ("remind" for reminders, a compound ending in it:
+//     any form ("remind" for reminders, the agent noun of its verb,
+//     also searched for: "who owns bucket X" says Owners, a compound ending in it:
 //     "webhooks" for hooks, "my" for the current user's
 //     when another name word says what is asked, a
 //     synonym from a short list of API vocabulary: "bill" for invoice,
@@ -150,7 +155,9 @@ import (
 //     names the argument's thing, and no argument of the tool identifies
 //     that thing ("show card Xq3pL9aB" is not getListsCardsByIdList with
 //     the card in idList: the value counts as neither taken nor
-//     filled; "recording file rec-5b" is a recording's), each value of
+//     filled; "recording file rec-5b" is a recording's, and "telegraf
+//     config G1" a telegraf's when no argument identifies a config, but
+//     not "scopes of X"), each value of
 //     the request (identifier, number, quoted text) it takes for it, an
 //     id said after the tool's own noun ("VLAN 300") or written like the
 //     example's for it; a name word an argument it filled stands for, or

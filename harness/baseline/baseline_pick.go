@@ -374,15 +374,22 @@ func toolAction(name, desc string) string {
 			return c
 		}
 	}
-	if ws := retrieve.Words(desc); len(ws) > 0 {
-		if c, ok := verbClasses[english.Stem(ws[0])]; ok {
-			return c
-		}
+	if c := descAction(desc); c != "" {
+		return c
 	}
 	if method {
 		// PostDisputesDispute: "When you get a dispute, ...": it
 		// writes, which is not what "show me the dispute" asks.
 		return "write"
+	}
+	return ""
+}
+
+// descAction is the class of a description's first word when it is a
+// verb the table knows ("Cancel a running task."), else "".
+func descAction(desc string) string {
+	if ws := retrieve.Words(desc); len(ws) > 0 {
+		return verbClasses[english.Stem(ws[0])]
 	}
 	return ""
 }
@@ -509,6 +516,10 @@ func (k *toolkit) pickTool(request string, u *utterance) ([]retrieve.Hit, string
 	counts := u.asksCount()
 	said := k.saidWords(u, action)
 	said.common = k.common
+	// Whether some tool's name says the request's action: when none
+	// does, a description that starts with it says it ("Cancel a
+	// running task." of DeleteTasksIDRunsID for "cancel run X").
+	nameSays := slices.ContainsFunc(hits, func(h retrieve.Hit) bool { return toolAction(h.Name, "") == action })
 	top := hits[0].Score
 	out := make([]retrieve.Hit, len(hits))
 	copy(out, hits)
@@ -520,6 +531,11 @@ func (k *toolkit) pickTool(request string, u *utterance) ([]retrieve.Hit, string
 		switch ta := toolAction(out[i].Name, t.desc); {
 		case action == "" || ta == "" || ta == "write" && action != "read":
 		case ta == action:
+			score += 0.5
+		case action != "read" && !nameSays && descAction(t.desc) == action:
+			// "cancel run R of task T": DeleteTasksIDRunsID, whose
+			// description starts "Cancel a running task.", where no
+			// tool is named for cancelling.
 			score += 0.5
 		case action != "read" && actionVerb != "" && enumSays(t, actionVerb):
 			// "pause session X": the tool whose required command is
@@ -860,7 +876,7 @@ func (s said) cover(name string, implied []string, filled map[string]bool, ownVe
 			prevUnsaid = false
 			continue
 		}
-		saidIt := s.exact[w] || s.stems[st]
+		saidIt := s.exact[w] || s.stems[st] || s.agentOf(st)
 		// A word the request does not say (and no verb) right before
 		// one it says, after the verb, qualifies the thing asked for
 		// (deleteScheduledMessage for "delete message X").
@@ -874,7 +890,7 @@ func (s said) cover(name string, implied []string, filled map[string]bool, ownVe
 		case s.exact[w]:
 			found++
 			what++
-		case s.stems[st]:
+		case s.stems[st] || s.agentOf(st):
 			found += 0.75
 			what++
 		case s.whose[st]:
@@ -900,6 +916,14 @@ func (s said) cover(name string, implied []string, filled map[string]bool, ownVe
 		score -= qualifierCost
 	}
 	return score
+}
+
+// agentOf reports whether the name word with stem st is the agent noun
+// of a verb the request says: "who owns bucket X" asks for its Owners,
+// "who follows X" for the followers.
+func (s said) agentOf(st string) bool {
+	verb, ok := strings.CutSuffix(st, "er")
+	return ok && len(verb) >= 3 && s.stems[verb]
 }
 
 // filledFamily reports whether a filled argument's word is of the same

@@ -57,6 +57,11 @@ func (k *toolkit) expandQuery(u *utterance) string {
 		if u.valueToken(w.tok) || name[w.tok] {
 			continue
 		}
+		if agent := w.stem + "er"; len(w.stem) >= 3 && !k.vocab[w.stem] && k.vocab[agent] && !seen[agent] {
+			// "who owns bucket X" is searched for its owners too.
+			seen[agent] = true
+			extra = append(extra, agent)
+		}
 		for _, s := range append(k.synonyms(w.stem), k.compoundParts(w)...) {
 			if !seen[s] {
 				seen[s] = true

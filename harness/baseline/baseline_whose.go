@@ -3,6 +3,8 @@ package baseline
 import (
 	"fmt"
 	"slices"
+
+	"github.com/agentready/agentready/harness/retrieve"
 )
 
 // misplaced are the arguments of t, named for the thing they identify
@@ -14,7 +16,10 @@ import (
 // that can put Xq3pL9aB only in its list's id). A model reads "card X" as
 // X being a card, and does not call a tool that has no card to take it.
 // A noun that is the request's first word and a verb that asks ("list
-// 60d5...") says no thing.
+// 60d5...") says no thing. A word right before the value that no
+// argument identifies, after one that is such a noun, is the second word
+// of a compound naming that thing: "show telegraf config G1" is a
+// telegraf's id, not an org's.
 func (k *toolkit) misplaced(t *toolSpec, f *filler, u *utterance) []string {
 	var out []string
 	for _, p := range t.params {
@@ -34,7 +39,14 @@ func (k *toolkit) misplaced(t *toolSpec, f *filler, u *utterance) []string {
 			continue
 		}
 		nouns := u.nounsOf(fmt.Sprint(v))
-		if len(nouns) == 0 || !k.things[nouns[0]] || t.identifies(nouns[0]) ||
+		head := ""
+		switch {
+		case len(nouns) > 0 && k.things[nouns[0]]:
+			head = nouns[0]
+		case len(nouns) > 1 && k.things[nouns[1]] && !retrieve.IsStopWord(nouns[0]):
+			head = nouns[1]
+		}
+		if head == "" || t.identifies(head) ||
 			slices.ContainsFunc(nouns, func(n string) bool { return n == own || related(n, own) }) {
 			continue
 		}
