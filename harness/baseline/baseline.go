@@ -72,7 +72,8 @@ import (
 //     name (skip-users-playback-to-next-track, lockDeploy), the last
 //     word of a name that starts with the HTTP method and so reads as a
 //     path (postCampaignsIdActionsUnschedule, a POST on .../forks for
-//     "fork acme/webapp"), or the first word of its description ("Approve
+//     "fork acme/webapp"; not the method and one word: "campaign 4471"
+//     is no verb of POST_campaigns), or the first word of its description ("Approve
 //     a pull request." where the name is cut short); when a tool says that
 //     verb, the request does not read for want of a verb the table knows;
 //     a tool whose description starts with a verb of the request's action

@@ -320,8 +320,10 @@ func enumSays(t *toolSpec, st string) bool {
 // (skip-users-playback-to-next-track for "skip"), or, when the name
 // starts with the HTTP method and so reads as a path, its last word is
 // it (postCampaignsIdActionsUnschedule for "unschedule", a POST on
-// .../forks for "fork"), or its description starts with it ("Approve a
-// pull request." where the name is cut short).
+// .../forks for "fork"; not a name of the method and one word, whose
+// word is what it creates: "telegraf configs" is no verb of
+// PostTelegrafs), or its description starts with it ("Approve a pull
+// request." where the name is cut short).
 func namesVerb(t *toolSpec, verb string) bool {
 	ws := retrieve.Words(t.name)
 	if len(ws) == 0 {
@@ -330,7 +332,7 @@ func namesVerb(t *toolSpec, verb string) bool {
 	if english.Stem(ws[0]) == verb {
 		return true
 	}
-	if httpVerbs[ws[0]] && len(ws) > 1 && english.Stem(ws[len(ws)-1]) == verb {
+	if httpVerbs[ws[0]] && len(ws) > 2 && english.Stem(ws[len(ws)-1]) == verb {
 		return true
 	}
 	d := retrieve.Words(t.desc)

@@ -29,6 +29,8 @@ func nestedTools() []*schema.ToolInfo {
 		tool("PostJobsIDRunsIDRetry", "Retry a job run", map[string]bool{"jobID": true, "runID": true}),
 		tool("GetWidgets", "List all widget configurations", map[string]bool{"orgID": false}),
 		tool("GetWidgetsID", "Retrieve a widget configuration", map[string]bool{"widgetID": true}),
+		tool("PostWidgets", "Create a widget configuration", map[string]bool{"config": false, "name": false}),
+		tool("DeleteWidgetsID", "Delete a widget configuration", map[string]bool{"widgetID": true}),
 	}
 }
 
@@ -36,7 +38,9 @@ func nestedTools() []*schema.ToolInfo {
 // does when no tool's name says it ("Cancel a running job" of a DELETE);
 // the agent noun of the request's verb is a word of the name ("who
 // owns" asks for owners); a noun no argument identifies after one that
-// does names the first one's thing ("widget config X" is a widget's id).
+// does names the first one's thing ("widget config X" is a widget's id);
+// a request that starts with a thing's noun reads it, though a POST is
+// named for that thing alone ("widget configs": PostWidgets says no verb).
 func TestToolChoice31(t *testing.T) {
 	tools := nestedTools()
 	for request, want := range map[string]string{
@@ -47,6 +51,8 @@ func TestToolChoice31(t *testing.T) {
 		"show job 0a9e7c5b3d1f2468":                               "GetJobsID",
 		"show widget config 0e7a9c1d3f5b8046":                     "GetWidgetsID",
 		"widget configs in org 5e8d2c4b1a9f3e07":                  "GetWidgets",
+		"widget configs":                                          "GetWidgets",
+		"widget 0e7a9c1d3f5b8046":                                 "GetWidgetsID",
 	} {
 		checkPick(t, request, want, tools)
 	}
