@@ -51,8 +51,8 @@ import (
 //     things as often, workflow runs and expanded fields), "grow" and "shrink" resize, "rerun"
 //     retries, "clone" and "duplicate" copy, "upvote" votes; a verb of
 //     two words around its object at the start says its action ("take
-//     the watermark off X", "take contact X out of group Y" and "tear X
-//     down" delete, a value written in several words counting as one, "hook X up"
+//     the watermark off X", "take contact X out of group Y", "tear X
+//     down" and "throw X away" delete, a value written in several words counting as one, "hook X up"
 //     connects, "shut X down" cancels, "get X back" restores; "stop" and the
 //     gerund of a verb that follows, "stop watching issue 12", unfollows,
 //     which a tool that deletes (the watch) does), "comment" creates or comments; "closed

@@ -172,9 +172,9 @@ func (u *utterance) stopFollowing() bool {
 // splitVerbs are verbs of two words with the object between them, as the
 // request's first words say them: "take the watermark off folder 12345"
 // and "take contact X out of group Y" delete it (from there), "get file 987654 back (out of the bin)" and "bring ...
-// back" restore it.
+// back" restore it, "throw (away) ssh key 12 away" deletes it.
 var splitVerbs = map[[2]string]string{{"take", "off"}: "delete", {"take", "out"}: "delete", {"get", "back"}: "restore", {"bring", "back"}: "restore",
-	{"tear", "down"}: "delete", {"hook", "up"}: "connect", {"shut", "down"}: "cancel"}
+	{"tear", "down"}: "delete", {"hook", "up"}: "connect", {"shut", "down"}: "cancel", {"throw", "away"}: "delete"}
 
 // splitVerb is the action of a splitVerbs verb whose first word starts
 // the request (after politeness) and whose particle follows within four

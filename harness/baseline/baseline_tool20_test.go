@@ -21,6 +21,8 @@ func TestActionVerbSynonyms(t *testing.T) {
 		"clean up all stopped containers":                  "delete",
 		"kick user u_83jd from team acme":                  "delete",
 		"tear down the payments service":                   "delete",
+		"throw away ssh key 12":                            "delete",
+		"throw the old key away":                           "delete",
 		"shut down 5120 please":                            "cancel",
 		"grow volume 8812 to 100 gigs":                     "resize",
 		"rerun check chk_77":                               "retry",
