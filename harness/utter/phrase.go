@@ -765,7 +765,7 @@ func (p *phraser) stringDetail(f field, x string) string {
 	case last == "description" || last == "body" || last == "comment" || last == "message" || last == "note" ||
 		last == "notes" || last == "text" || last == "content" || last == "details" || last == "resolution" || last == "reason":
 		return p.textDetail(last, quote(x))
-	case last == "selector" && p.filtering() && !chance(p.key, "literal selector "+f.path, 3):
+	case last == "selector" && (p.filtering() || p.shape.intent == intentDelete) && !chance(p.key, "literal selector "+f.path, 3):
 		// "pods matching app=web": a selector says what it selects,
 		// as people ask it, its name unsaid two times in three.
 		if strings.ContainsAny(x, " ,") {

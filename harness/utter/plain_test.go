@@ -307,6 +307,7 @@ func TestValuesInOtherWords(t *testing.T) {
 		{gh, "repos/list-for-user", map[string]any{"username": "octo", "direction": "asc"}, "ascending", "oldest"},
 		{k8s, "listCoreV1NamespacedPod", map[string]any{"namespace": "shop", "watch": true}, "and watch them", "turned"},
 		{k8s, "listCoreV1NamespacedPod", map[string]any{"namespace": "shop", "labelSelector": "app=web"}, "matching app=web", "selector"},
+		{k8s, "deleteCoreV1CollectionNamespacedPod", map[string]any{"namespace": "shop", "labelSelector": "app=web"}, "matching app=web", "selector"},
 	} {
 		op := tc.api.Operation(tc.tool)
 		if op == nil {
