@@ -542,7 +542,7 @@ func (p *phraser) flag(f field, on bool) string {
 		}
 		phrase = "with " + strings.Join(ws[:len(ws)-1], " ") + " " + state
 	case len(ws) == 1 && (flagVerbs[h] || loneVerbs[h]) && !chance(p.key, "literal flag "+f.path, 4):
-		// "and watch them" for watch=true: a flag named by a verb is
+		// "watching them" for watch=true: a flag named by a verb is
 		// the doing, as people ask it, its name not a setting; one in
 		// four keeps "with watch turned on".
 		it := "it"
@@ -550,7 +550,7 @@ func (p *phraser) flag(f field, on bool) string {
 			it = "them"
 		}
 		if on {
-			phrase = "and " + h + " " + it
+			phrase = english.Gerund(h) + " " + it
 		} else {
 			phrase = "without " + english.Gerund(h) + " " + it
 		}
@@ -765,9 +765,11 @@ func (p *phraser) stringDetail(f field, x string) string {
 	case last == "description" || last == "body" || last == "comment" || last == "message" || last == "note" ||
 		last == "notes" || last == "text" || last == "content" || last == "details" || last == "resolution" || last == "reason":
 		return p.textDetail(last, quote(x))
-	case last == "selector" && (p.filtering() || p.shape.intent == intentDelete) && !chance(p.key, "literal selector "+f.path, 3):
+	case last == "selector" && (p.filtering() || p.shape.intent == intentDelete) && !p.otherSelector(f) &&
+		!chance(p.key, "literal selector "+f.path, 3):
 		// "pods matching app=web": a selector says what it selects,
-		// as people ask it, its name unsaid two times in three.
+		// as people ask it, its name unsaid two times in three; where
+		// the request has two selectors, their names tell them apart.
 		if strings.ContainsAny(x, " ,") {
 			return "matching " + quote(x)
 		}
@@ -789,6 +791,17 @@ func (p *phraser) stringDetail(f field, x string) string {
 		return p.plainDetail(h, quote(x))
 	}
 	return p.plainDetail(h, x)
+}
+
+// otherSelector reports whether the case sets another selector than f
+// ("labelSelector" beside "fieldSelector").
+func (p *phraser) otherSelector(f field) bool {
+	for k := range p.c.Args {
+		if ws := words(k); k != f.name && len(ws) > 0 && ws[len(ws)-1] == "selector" {
+			return true
+		}
+	}
+	return false
 }
 
 // identifier reports whether an argument takes an identifier.

@@ -305,7 +305,9 @@ func TestValuesInOtherWords(t *testing.T) {
 		{gh, "packages/list-packages-for-organization", map[string]any{"org": "octo", "package_type": "npm"}, "npm packages", "type"},
 		{gh, "issues/list-for-repo", map[string]any{"owner": "octo", "repo": "hello", "direction": "desc"}, "newest first|most recent first|latest first", "descending"},
 		{gh, "repos/list-for-user", map[string]any{"username": "octo", "direction": "asc"}, "ascending", "oldest"},
-		{k8s, "listCoreV1NamespacedPod", map[string]any{"namespace": "shop", "watch": true}, "and watch them", "turned"},
+		{k8s, "listCoreV1NamespacedPod", map[string]any{"namespace": "shop", "watch": true}, "watching them", "turned"},
+		{k8s, "listCoreV1NamespacedPod", map[string]any{"namespace": "shop", "labelSelector": "app=web", "fieldSelector": "spec.nodeName=n1"},
+			"label selector app=web", "matching"},
 		{k8s, "listCoreV1NamespacedPod", map[string]any{"namespace": "shop", "labelSelector": "app=web"}, "matching app=web", "selector"},
 		{k8s, "deleteCoreV1CollectionNamespacedPod", map[string]any{"namespace": "shop", "labelSelector": "app=web"}, "matching app=web", "selector"},
 	} {
