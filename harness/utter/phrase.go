@@ -311,6 +311,15 @@ func entity(name string) string {
 // makes ("a public comment", "a laptop asset").
 func (p *phraser) adjective(f field) (adjectivePhrase, bool) {
 	ws := words(f.name)
+	if len(ws) > 1 && f.top && p.filtering() && adjectiveArgs[ws[len(ws)-1]] {
+		// "npm packages" for package_type=npm: the kind said before the
+		// things, where people leave the argument's name unsaid.
+		if x, ok := f.v.(string); ok {
+			last := ws[len(ws)-1]
+			a, ok := p.enumWord(f, last, x, f.path)
+			return adjectivePhrase{a, rankOf(last)}, ok
+		}
+	}
 	if len(ws) != 1 || f.header != "" || !f.top && !(p.shape.intent == intentCreate && f.body && !f.whole) {
 		return adjectivePhrase{}, false
 	}
@@ -442,6 +451,11 @@ func (p *phraser) detail(f field) string {
 		}
 		if s != nil && s.Items != nil {
 			if it := p.api.Resolve(s.Items); it != nil && len(it.Enum) > 0 {
+				if selects(ws) {
+					// A selection asks for every item it names: "with
+					// their author id, created at and entities".
+					return fmt.Sprintf("with their %s", join(p.sayAll(it, x)))
+				}
 				return fmt.Sprintf("with %s %s", singularPhrase(h), orList(p.sayAll(it, x)))
 			}
 		}
@@ -458,6 +472,18 @@ func (p *phraser) detail(f field) string {
 		return p.stringDetail(f, x)
 	}
 	return fmt.Sprintf("with %s %s", h, p.render(s, v))
+}
+
+// selects reports whether a list argument's name says it selects what
+// the response holds (fields, expansions) rather than filters the items.
+func selects(ws []string) bool {
+	for _, w := range ws {
+		switch w {
+		case "fields", "field", "expansions", "expand", "expands", "attributes", "properties", "select":
+			return true
+		}
+	}
+	return false
 }
 
 // flag phrases a boolean argument as what it means: "including archived
@@ -515,6 +541,19 @@ func (p *phraser) flag(f field, on bool) string {
 			state = map[string]string{"enabled": "disabled", "disabled": "enabled"}[state]
 		}
 		phrase = "with " + strings.Join(ws[:len(ws)-1], " ") + " " + state
+	case len(ws) == 1 && (flagVerbs[h] || loneVerbs[h]) && !chance(p.key, "literal flag "+f.path, 4):
+		// "watching them" for watch=true: a flag named by a verb is
+		// the doing, as people ask it, its name not a setting; one in
+		// four keeps "with watch turned on".
+		it := "it"
+		if p.filtering() || p.shape.plural {
+			it = "them"
+		}
+		if on {
+			phrase = english.Gerund(h) + " " + it
+		} else {
+			phrase = "without " + english.Gerund(h) + " " + it
+		}
 	case h == "on" || h == "off":
 		if on == (h == "on") {
 			phrase = p.pick("switched on", "turned on")
@@ -565,6 +604,11 @@ var flagVerbs = map[string]bool{"notify": true, "send": true, "delete": true, "r
 	"publish": true, "archive": true, "subscribe": true, "mute": true, "track": true, "inherit": true, "propagate": true,
 	"verify": true, "suppress": true, "retain": true, "apply": true, "accept": true, "collapse": true, "strip": true,
 	"enable": true, "disable": true, "orphan": true, "close": true, "reopen": true, "invite": true}
+
+// loneVerbs are verbs that name a flag on their own (watch=true, export,
+// follow): the flag asks the call to do that too.
+var loneVerbs = map[string]bool{"watch": true, "export": true, "download": true, "stream": true, "wait": true,
+	"follow": true, "recurse": true, "notify": true}
 
 // also phrases what an update does beside setting a value: a flag
 // turned on or off, a field cleared.
@@ -721,6 +765,15 @@ func (p *phraser) stringDetail(f field, x string) string {
 	case last == "description" || last == "body" || last == "comment" || last == "message" || last == "note" ||
 		last == "notes" || last == "text" || last == "content" || last == "details" || last == "resolution" || last == "reason":
 		return p.textDetail(last, quote(x))
+	case last == "selector" && (p.filtering() || p.shape.intent == intentDelete) && !p.otherSelector(f) &&
+		!chance(p.key, "literal selector "+f.path, 3):
+		// "pods matching app=web": a selector says what it selects,
+		// as people ask it, its name unsaid two times in three; where
+		// the request has two selectors, their names tell them apart.
+		if strings.ContainsAny(x, " ,") {
+			return "matching " + quote(x)
+		}
+		return "matching " + x
 	case last == "email" || format == "email":
 		return p.emailDetail(h, x)
 	case last == "location" || last == "city" || last == "office" || last == "site" || last == "country":
@@ -738,6 +791,17 @@ func (p *phraser) stringDetail(f field, x string) string {
 		return p.plainDetail(h, quote(x))
 	}
 	return p.plainDetail(h, x)
+}
+
+// otherSelector reports whether the case sets another selector than f
+// ("labelSelector" beside "fieldSelector").
+func (p *phraser) otherSelector(f field) bool {
+	for k := range p.c.Args {
+		if ws := words(k); k != f.name && len(ws) > 0 && ws[len(ws)-1] == "selector" {
+			return true
+		}
+	}
+	return false
 }
 
 // identifier reports whether an argument takes an identifier.

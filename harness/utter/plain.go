@@ -69,6 +69,9 @@ func (p *phraser) enumWord(f field, name, x, path string) (string, bool) {
 	if ordinary(x) {
 		a = x
 	}
+	if st, ok := p.stateWord(name, x, path); ok {
+		a = st
+	}
 	if degreeArgs[name] {
 		a += " " + name
 	}
@@ -76,6 +79,38 @@ func (p *phraser) enumWord(f field, name, x, path string) (string, bool) {
 		p.forms[path] = a
 	}
 	return a, true
+}
+
+// stateOutcomes are enum arguments whose value says how something ended
+// or where it stands: "failure", "success", "completion".
+var stateOutcomes = map[string]bool{"status": true, "state": true, "conclusion": true, "result": true, "outcome": true}
+
+// stateNouns are states named by a noun whose adjective people say
+// instead: "the failed runs" for status failure, "successful
+// deliveries" for success.
+var stateNouns = map[string]string{"success": "successful", "error": "errored", "failure": "failed"}
+
+// stateWord says a state value named by a noun as the adjective people
+// use for it ("failed" for failure, "successful" for success, "completed"
+// for completion, "closed" for closure), two times in three: the rest
+// keep the value as the schema spells it, as some people type it. The
+// words share a stem with the value, so the judge reads them back.
+func (p *phraser) stateWord(name, x, path string) (string, bool) {
+	if !stateOutcomes[name] || chance(p.key, "literal state "+path, 3) {
+		return "", false
+	}
+	if a, ok := stateNouns[x]; ok {
+		return a, true
+	}
+	switch {
+	case len(x) > 6 && strings.HasSuffix(x, "ure") && !strings.ContainsAny(x[len(x)-4:len(x)-3], "aeiou"):
+		// closure -> closed, departure -> departed.
+		return x[:len(x)-3] + "ed", true
+	case len(x) > 7 && strings.HasSuffix(x, "etion"):
+		// completion -> completed, deletion -> deleted.
+		return x[:len(x)-3] + "ed", true
+	}
+	return "", false
 }
 
 // asValue says the enum value of an action as what the action makes of
@@ -87,6 +122,11 @@ func (p *phraser) asValue(f field) (string, bool) {
 		return "", false
 	}
 	a := say(x)
+	if ws := words(f.name); len(ws) == 1 {
+		if st, ok := p.stateWord(ws[0], x, f.path); ok {
+			a = st
+		}
+	}
 	if a != x {
 		p.forms[f.path] = a
 	}
@@ -103,6 +143,9 @@ func (p *phraser) enumChange(f field) (string, bool) {
 		return "", false
 	}
 	a := say(x)
+	if st, ok := p.stateWord(ws[0], x, f.path); ok {
+		a = st
+	}
 	var phrase string
 	switch name := ws[0]; {
 	case stateArgs[name]:
@@ -235,6 +278,14 @@ func (p *phraser) sortOrder(fields []field) (string, []field) {
 			phrase = "sorted by " + say(x) + map[bool]string{true: ", in descending order", false: ", in ascending order"}[desc]
 		}
 		used[by] = true
+	case p.byTime(fields[dir]) && !chance(p.key, "literal direction", 3):
+		// "newest first": the list is sorted by when its items came,
+		// as the sort's default or the direction's description says.
+		if desc {
+			phrase = p.pick("newest first", "most recent first", "latest first")
+		} else {
+			phrase = p.pick("oldest first", "earliest first")
+		}
 	case desc:
 		phrase = p.pick("in descending order", "descending order")
 	default:
@@ -248,6 +299,38 @@ func (p *phraser) sortOrder(fields []field) (string, []field) {
 		}
 	}
 	return phrase, rest
+}
+
+// byTime reports whether a list sorted in the direction dir is sorted
+// by time when the request names no sort field: the tool's sort
+// argument defaults to a field that says when items happened
+// ("created"), or the direction's description speaks of the newest or
+// oldest items.
+func (p *phraser) byTime(dir field) bool {
+	if d := dir.schema; d != nil {
+		desc := strings.ToLower(d.Description)
+		if strings.Contains(desc, "newest") || strings.Contains(desc, "oldest") || strings.Contains(desc, "most recent") {
+			return true
+		}
+	}
+	for _, a := range p.order {
+		ws := words(a.Name)
+		if len(ws) == 0 || !sortName(a.Name, ws) || a.Name == dir.name {
+			continue
+		}
+		if _, set := p.c.Args[a.Name]; set {
+			continue
+		}
+		s := p.api.Resolve(a.Schema)
+		if s == nil {
+			continue
+		}
+		if x, ok := s.Default.(string); ok {
+			_, recent := recency("-" + strings.TrimPrefix(x, "-"))
+			return recent || pastParticiple(x)
+		}
+	}
+	return false
 }
 
 // directionOf returns the way ("asc" or "desc") an enum value of a sort

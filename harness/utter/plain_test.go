@@ -289,3 +289,60 @@ func TestSortOrderAndFlagsInWords(t *testing.T) {
 		judgedTexts(t, gh, tc.tool, tc.args)
 	}
 }
+
+func TestValuesInOtherWords(t *testing.T) {
+	gh, k8s := loadSpec(t, githubSpec), loadSpec(t, "../shared/specs/real/kubernetes-swagger2.json")
+	for _, tc := range []struct {
+		api  *ir.API
+		tool string
+		args map[string]any
+		// said must be in the slots' things, details, changes or other
+		// clauses (any of the |-separated forms); never the words of not.
+		said, not string
+	}{
+		{gh, "actions/list-workflow-runs-for-repo", map[string]any{"owner": "octo", "repo": "hello", "status": "failure"}, "failed", "failure"},
+		{gh, "actions/list-workflow-runs-for-repo", map[string]any{"owner": "octo", "repo": "hello", "status": "success"}, "successful", "success "},
+		{gh, "packages/list-packages-for-organization", map[string]any{"org": "octo", "package_type": "npm"}, "npm packages", "type"},
+		{gh, "issues/list-for-repo", map[string]any{"owner": "octo", "repo": "hello", "direction": "desc"}, "newest first|most recent first|latest first", "descending"},
+		{gh, "repos/list-for-user", map[string]any{"username": "octo", "direction": "asc"}, "ascending", "oldest"},
+		{k8s, "listCoreV1NamespacedPod", map[string]any{"namespace": "shop", "watch": true}, "watching them", "turned"},
+		{k8s, "listCoreV1NamespacedPod", map[string]any{"namespace": "shop", "labelSelector": "app=web", "fieldSelector": "spec.nodeName=n1"},
+			"label selector app=web", "matching"},
+		{k8s, "listCoreV1NamespacedPod", map[string]any{"namespace": "shop", "labelSelector": "app=web"}, "matching app=web", "selector"},
+		{k8s, "deleteCoreV1CollectionNamespacedPod", map[string]any{"namespace": "shop", "labelSelector": "app=web"}, "matching app=web", "selector"},
+	} {
+		op := tc.api.Operation(tc.tool)
+		if op == nil {
+			for _, o := range tc.api.Operations {
+				if o.ID == tc.tool {
+					op = o
+				}
+			}
+		}
+		if op == nil {
+			t.Fatalf("no tool %s", tc.tool)
+		}
+		// Some cases keep the literal form, as some people type it: most
+		// of eight must say it in other words.
+		said := 0
+		for i := range 8 {
+			c := cases.Case{ID: fmt.Sprintf("%s/%d", op.Name, i), Tool: op.Name, Args: tc.args}
+			p := newPhraser(catalog.Describe(tc.api), op, &c, caseRNG(1, c.ID))
+			s := p.slots()
+			all := strings.Join(append(append(append([]string{s.Things}, s.Details...), s.Changes...), s.Also...), "; ")
+			for _, want := range strings.Split(tc.said, "|") {
+				if strings.Contains(all, want) {
+					said++
+					if strings.Contains(all, tc.not) {
+						t.Errorf("%s %v: %q says %q", tc.tool, tc.args, all, tc.not)
+					}
+					break
+				}
+			}
+		}
+		if said < 4 {
+			t.Errorf("%s %v: %d of 8 say %q", tc.tool, tc.args, said, tc.said)
+		}
+		judgedTexts(t, tc.api, op.Name, tc.args)
+	}
+}
