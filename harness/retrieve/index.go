@@ -256,8 +256,10 @@ func (ix *Index) Search(query string, k int) []Hit {
 //   - reads what the request asks done (intentOf) and, where the
 //     documents give their HTTP method, counts the read verbs of a
 //     tool's name (get, list, ...) as said for a request that asks
-//     nothing done, and the delete verbs for one that says delete,
-//     whose DELETE tools it also prefers (DeleteWeight);
+//     nothing done, whose tools that change something (a method other
+//     than GET or HEAD) keep ReadWeight of their score, and the delete
+//     verbs for one that says delete, whose DELETE tools it also
+//     prefers (DeleteWeight);
 //   - and costs a tool the share of its name's words the request does
 //     not say (CoverWeight), so the plain tool ranks before its
 //     qualified variants.

@@ -17,6 +17,12 @@ const FormWeight = 0.6
 // a request that says to delete, remove or get rid of something.
 const DeleteWeight = 1.3
 
+// ReadWeight is what a tool that changes something (a method other than
+// GET or HEAD) keeps of its score for a request that asks nothing done:
+// "the webhooks of repo X" wants the list, not the tool that creates
+// one, whose text says as much about webhooks.
+const ReadWeight = 0.7
+
 // CoverWeight is how much a tool's score can lose for the words of its
 // name the request does not say: a name that says more than the request
 // (getNodeProxy for "get node worker-3") is a variant of what was asked.
@@ -160,8 +166,11 @@ func (ix *Index) fit(d int32, in intent, terms map[string]bool) float64 {
 		return 1
 	}
 	f := 1.0
-	if in == deletes && ix.methods[d] == "DELETE" {
+	switch m := ix.methods[d]; {
+	case in == deletes && m == "DELETE":
 		f = DeleteWeight
+	case in == asks && m != "GET" && m != "HEAD":
+		f = ReadWeight
 	}
 	name := ix.nameTerms[d]
 	if len(name) == 0 {

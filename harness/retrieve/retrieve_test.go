@@ -473,3 +473,24 @@ func TestFindReadsVerbsWithParticles(t *testing.T) {
 		}
 	}
 }
+
+// For a request that asks nothing done, Find prefers the tool that reads
+// (GET) over one that changes something whose name and text say the
+// request's words more: "the webhooks of repository acme" wants the
+// list (listHooks, "Lists the webhooks of a repository"), not the tool
+// that creates one.
+func TestFindPrefersReadsForAQuestion(t *testing.T) {
+	ix := retrieve.New([]retrieve.Doc{
+		{Name: "createWebhook", Text: "Creates a webhook. A repository's webhook is called on each push to the repository.", Args: "repository", Method: "POST"},
+		{Name: "listHooks", Text: "Lists the webhooks of a repository.", Args: "repository", Method: "GET"},
+		{Name: "getRepository", Text: "Gets a repository.", Args: "repository", Method: "GET"},
+	})
+	for q, want := range map[string]string{
+		"the webhooks of repository acme":  "listHooks",
+		"add a webhook to repository acme": "createWebhook",
+	} {
+		if hits := ix.Find(q, 2); len(hits) == 0 || hits[0].Name != want {
+			t.Errorf("Find(%q) = %v, want %s first", q, hits, want)
+		}
+	}
+}
