@@ -128,7 +128,9 @@ import (
 //     uses and that is no word of conversation ("podcast" for episodes:
 //     package lexicon, word associations learned from the operations of
 //     the public API directory, less the APIs of the evaluation suites),
-//     leaving out words most of the tools' names share (ipam, dcim); each
+//     counting a word most of the tools' names share (ipam, dcim, or
+//     "user" among a search's neighbours of a user request) half said
+//     when the request does not say it; each
 //     name word the request does not say counts against the tool (a
 //     qualifier such as Preview or Paginated, a namespace such as
 //     admin_), so the tool that says no more than the request wins, and

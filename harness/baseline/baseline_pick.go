@@ -462,6 +462,16 @@ var stateChanges = map[string]bool{"close": true, "reopen": true, "archive": tru
 // destructive are the actions that cannot be taken back.
 var destructive = map[string]bool{"delete": true, "cancel": true}
 
+// commonWeight is how much a name word most of the given tools' names
+// share (said.common) counts as said when the request does not say it:
+// it tells the tools apart little, but a name that says it says more
+// than the request. Left out of the name altogether, such a word made
+// the choice among the same tools depend on the other tools in view: a
+// set found for "who is in the Platform team" is crowded with user
+// tools, and getUsersForWorkspace then covered it as fully as
+// getTeamsForWorkspace.
+const commonWeight = 0.5
+
 // countWeight is what a tool whose name says count gains when the
 // request asks how many: twice what a tool whose verb says the
 // request's action gains.
@@ -710,7 +720,8 @@ type said struct {
 	// learned are the stems the learned lexicon pairs with a request's
 	// word (see lexiconWeight).
 	learned map[string]bool
-	// common are name words that tell no tool apart, left out.
+	// common are name words that tell the tools apart little, counted
+	// half said (commonWeight).
 	common map[string]bool
 	// action is the class of the request's verb (requestAction).
 	action string
@@ -866,6 +877,9 @@ func (s said) cover(name string, implied []string, filled map[string]bool, ownVe
 			continue
 		}
 		if s.common[st] && !s.exact[w] && !s.stems[st] && !filled[st] {
+			// A word most names share says little, but something.
+			words++
+			found += commonWeight
 			continue
 		}
 		words++

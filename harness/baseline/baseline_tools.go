@@ -23,7 +23,8 @@ type toolkit struct {
 	byName map[string]*toolSpec
 	index  *retrieve.Index
 	// common are the stems found in the names of more than half the
-	// tools (a namespace such as ipam, dcim): they tell no tool apart.
+	// tools (a namespace such as ipam, dcim, or a word a search's
+	// neighbours share): they tell the tools apart little.
 	common map[string]bool
 	// vocab are the stems of the tools' topics (name and the first
 	// sentence of the description): the words the API uses.

@@ -247,6 +247,8 @@ func (ix *Index) Search(query string, k int) []Hit {
 // Find is Search as a retriever over a whole API reads a request, to
 // find the handful of tools a model is then given (`eval --retrieve`,
 // `serve --dynamic`). Beyond Search it
+//   - searches what a verb means with its particle ("get X back":
+//     restore; particleVerbs) as a word of the request;
 //   - searches each word's other forms too, at FormWeight ("remind"
 //     finds reminders), an identifier's type prefix ("sub_1Mow...") as
 //     the start of a name's word, and what a question word asks for
@@ -254,8 +256,10 @@ func (ix *Index) Search(query string, k int) []Hit {
 //   - reads what the request asks done (intentOf) and, where the
 //     documents give their HTTP method, counts the read verbs of a
 //     tool's name (get, list, ...) as said for a request that asks
-//     nothing done, and the delete verbs for one that says delete,
-//     whose DELETE tools it also prefers (DeleteWeight);
+//     nothing done, whose tools that change something (a method other
+//     than GET or HEAD) keep ReadWeight of their score, and the delete
+//     verbs for one that says delete, whose DELETE tools it also
+//     prefers (DeleteWeight);
 //   - and costs a tool the share of its name's words the request does
 //     not say (CoverWeight), so the plain tool ranks before its
 //     qualified variants.
@@ -263,7 +267,7 @@ func (ix *Index) Find(query string, k int) []Hit {
 	if k <= 0 || len(ix.names) == 0 {
 		return nil
 	}
-	q, said := ix.expand(append(Tokens(query), phraseTokens(query)...))
+	q, said := ix.expand(append(append(Tokens(query), phraseTokens(query)...), particleMeanings(verbWords(query))...))
 	counts := make(map[string]bool, len(q))
 	for _, qt := range q {
 		counts[qt.term] = true

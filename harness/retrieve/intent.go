@@ -17,6 +17,12 @@ const FormWeight = 0.6
 // a request that says to delete, remove or get rid of something.
 const DeleteWeight = 1.3
 
+// ReadWeight is what a tool that changes something (a method other than
+// GET or HEAD) keeps of its score for a request that asks nothing done:
+// "the webhooks of repo X" wants the list, not the tool that creates
+// one, whose text says as much about webhooks.
+const ReadWeight = 0.7
+
 // CoverWeight is how much a tool's score can lose for the words of its
 // name the request does not say: a name that says more than the request
 // (getNodeProxy for "get node worker-3") is a variant of what was asked.
@@ -62,6 +68,35 @@ var deleteVerbs = wordSet(`delete remove rm nuke drop destroy erase purge wipe t
 // card", "kick user 7 out of the group".
 var removalVerbs = wordSet(`throw take kick`)
 
+// particleVerbs are verbs that ask something done when a particle of
+// theirs follows within a few words, though alone they read or name
+// things, with what the two mean together: "get file 9 back out of the
+// bin" restores it, "shut the droplet down", "hook the repo up", "turn
+// notifications off". A verb that a particle makes a logout
+// (phrasalWords: "log everyone out") changes too.
+var particleVerbs = map[string]map[string]string{
+	"get":  {"back": "restore"},
+	"shut": {"down": "shutdown"},
+	"hook": {"up": "connect"},
+	"turn": {"on": "enable", "off": "disable"},
+}
+
+// particleMeanings are the stems of what the verbs of query with their
+// particles mean (particleVerbs), in the order said; ws are query's
+// words as intentOf reads them.
+func particleMeanings(ws []string) []string {
+	var out []string
+	for i, w := range ws {
+		for _, p := range ws[i+1 : min(i+6, len(ws))] {
+			if m := particleVerbs[w][p]; m != "" {
+				out = append(out, english.Stem(m))
+				break
+			}
+		}
+	}
+	return out
+}
+
 // isAwayParticle reports whether w is a particle that, after a
 // removalVerb, makes it a verb of removing.
 func isAwayParticle(w string) bool { return w == "away" || w == "off" || w == "out" }
@@ -92,25 +127,36 @@ func wordSet(s string) map[string]bool {
 
 // intentOf reads what query asks done from its words as written, the
 // pieces of values left out: any verb of deleting ("get rid of", "throw
-// away", "take X off" too) deletes, any other verb of change changes,
-// none asks.
+// away", "take X off", "tear X down" too) deletes, any other verb of
+// change (or a verb with its particle: "get X back", "log everyone
+// out") changes, none asks.
 func intentOf(query string) intent {
-	// Digits and single letters are parts of values ("8c1d2e3f" splits
-	// into eight), not words the verbs are read from.
-	ws := slices.DeleteFunc(Words(query), func(w string) bool {
-		return len(w) < 2 || strings.ContainsAny(w, "0123456789")
-	})
+	ws := verbWords(query)
 	in := asks
+	if len(phraseTokens(query)) > 0 || len(particleMeanings(ws)) > 0 {
+		in = changes
+	}
 	for i, w := range ws {
+		next := ws[i+1 : min(i+6, len(ws))]
 		switch {
 		case deleteVerbs[w], w == "get" && i+1 < len(ws) && ws[i+1] == "rid",
-			removalVerbs[w] && slices.ContainsFunc(ws[i+1:min(i+6, len(ws))], isAwayParticle):
+			removalVerbs[w] && slices.ContainsFunc(next, isAwayParticle),
+			w == "tear" && slices.Contains(next, "down"):
 			return deletes
 		case changeVerbs[w]:
 			in = changes
 		}
 	}
 	return in
+}
+
+// verbWords are query's words as its verbs are read from them: digits
+// and single letters are parts of values ("8c1d2e3f" splits into
+// eight), not words.
+func verbWords(query string) []string {
+	return slices.DeleteFunc(Words(query), func(w string) bool {
+		return len(w) < 2 || strings.ContainsAny(w, "0123456789")
+	})
 }
 
 // fit is the factor a document's score is multiplied by for a request
@@ -120,8 +166,11 @@ func (ix *Index) fit(d int32, in intent, terms map[string]bool) float64 {
 		return 1
 	}
 	f := 1.0
-	if in == deletes && ix.methods[d] == "DELETE" {
+	switch m := ix.methods[d]; {
+	case in == deletes && m == "DELETE":
 		f = DeleteWeight
+	case in == asks && m != "GET" && m != "HEAD":
+		f = ReadWeight
 	}
 	name := ix.nameTerms[d]
 	if len(name) == 0 {

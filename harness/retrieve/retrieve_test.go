@@ -447,3 +447,50 @@ func TestNewWeightedTakesWordWeightsFromOutside(t *testing.T) {
 		t.Errorf("outside weights: %v, want beta first", got)
 	}
 }
+
+// A verb that a particle makes an action asks something done, though
+// alone it reads: "log everyone out" wants the POST that logs out, "get
+// file 9 back out of the bin" the restore, "turn off the plugin" the
+// disable, so Find does not prefer the read tools for them as it does
+// for a question ("who am I logged in as" still reads).
+func TestFindReadsVerbsWithParticles(t *testing.T) {
+	ix := retrieve.New([]retrieve.Doc{
+		{Name: "getRealmUsers", Text: "Get users of the realm. Everyone in the realm.", Args: "realm", Method: "GET"},
+		{Name: "postRealmLogoutAll", Text: "Removes all user sessions.", Args: "realm", Method: "POST"},
+		{Name: "getTrashedFile", Text: "Gets a file that is in the trash.", Args: "file_id", Method: "GET"},
+		{Name: "restoreFile", Text: "Restores a file from the trash (the bin) back to its folder.", Args: "file_id", Method: "POST"},
+		{Name: "getPlugin", Text: "Inspect a plugin.", Args: "name", Method: "GET"},
+		{Name: "disablePlugin", Text: "Disable a plugin; turns it off.", Args: "name", Method: "POST"},
+	})
+	for q, want := range map[string]string{
+		"log everyone out of the realm staging":  "postRealmLogoutAll",
+		"get file 987654 back out of the bin":    "restoreFile",
+		"turn off the vieux/sshfs plugin":        "disablePlugin",
+		"who is logged in to the realm staging?": "getRealmUsers",
+	} {
+		if hits := ix.Find(q, 2); len(hits) == 0 || hits[0].Name != want {
+			t.Errorf("Find(%q) = %v, want %s first", q, hits, want)
+		}
+	}
+}
+
+// For a request that asks nothing done, Find prefers the tool that reads
+// (GET) over one that changes something whose name and text say the
+// request's words more: "the webhooks of repository acme" wants the
+// list (listHooks, "Lists the webhooks of a repository"), not the tool
+// that creates one.
+func TestFindPrefersReadsForAQuestion(t *testing.T) {
+	ix := retrieve.New([]retrieve.Doc{
+		{Name: "createWebhook", Text: "Creates a webhook. A repository's webhook is called on each push to the repository.", Args: "repository", Method: "POST"},
+		{Name: "listHooks", Text: "Lists the webhooks of a repository.", Args: "repository", Method: "GET"},
+		{Name: "getRepository", Text: "Gets a repository.", Args: "repository", Method: "GET"},
+	})
+	for q, want := range map[string]string{
+		"the webhooks of repository acme":  "listHooks",
+		"add a webhook to repository acme": "createWebhook",
+	} {
+		if hits := ix.Find(q, 2); len(hits) == 0 || hits[0].Name != want {
+			t.Errorf("Find(%q) = %v, want %s first", q, hits, want)
+		}
+	}
+}
