@@ -219,7 +219,15 @@ import (
 //     tool's one required login (a username or an address); a file's
 //     name ("banner.png", "site-2026-01-02.tar.gz": an extension files
 //     have, no path) for the one argument named for a file's name
-//     (filename, file_name); a UUID first
+//     (filename, file_name); a path in a file tree (names joined by
+//     slashes, "contracts/Q3-report.pdf", "Clients/Acme", or a file's
+//     name; no URL, email or date) for the one argument named path
+//     (file_path, folder_path), the one said after "to" or "into" for
+//     the one whose name says destination or target and whose
+//     description says path (or that has none, beside an argument named
+//     path: "copy a.docx into legal/a.docx"), and a folder named by one
+//     plain word between "the" and "folder" ("the Marketing folder") as
+//     that path; a UUID first
 //     to the argument whose name is said right before it, and never to
 //     one when the word right before it is a word of another argument's
 //     name and names nothing of this one's: "tenant 9a8b..." is the

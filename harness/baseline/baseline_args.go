@@ -56,6 +56,7 @@ func fill(t *toolSpec, u *utterance, force map[string]any) *filler {
 	f.fileNames()
 	f.quoted()
 	f.slashPairs()
+	f.filePaths()
 	f.objectNames()
 	f.identifiers()
 	f.directions()
