@@ -199,13 +199,18 @@ import (
 //     a format whose description says YYYY-MM-DD or starts with the word
 //     date ("date, or null"), whose example's value
 //     is a date (a date-time when the example's value is one: "until
-//     March 1st 2027" for a suspend_until shown as 2025-10-15T13:51:02Z), or, at the top level, whose name ends in date or is
+//     March 1st 2027" for a suspend_until shown as 2025-10-15T13:51:02Z;
+//     also when its description names a timestamp's format, RFC 3339 or
+//     ISO 8601, and no duration: "beginning of reporting period, in RFC
+//     3339 format"), or, at the top level, whose name ends in date or is
 //     since, until, before or after with a description that says date
 //     ("Only commits after or in this date"), "since"
 //     and "from" before it saying start_date, "until" and "to" end_date;
 //     a month with its year and no day ("profit and loss for March
-//     2025") as its first and last day for a tool's one pair of empty
-//     dates named from/start/since and to/end/until; a year
+//     2025"), or a year alone after "in" or "during" ("payments during
+//     2024"), as its first and last day for a tool's one pair of empty
+//     dates named from/start/begin/since and to/end/until (date-times
+//     from the first day's midnight to the last day's 23:59:59); a year
 //     ("1099 report for 2024") for the one argument whose name says year;
 //     an IP address for an argument named ip or ip_address or formatted
 //     as one; a domain name ("acme.dev", not "README.md") for an

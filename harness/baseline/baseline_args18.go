@@ -43,6 +43,22 @@ func describedDate(p *param) bool {
 	return len(p.words) == 1 && boundNames[p.words[0]] && p.descStems[english.Stem("date")]
 }
 
+// reTimestampFormat is a description that names the format of a
+// timestamp: "in RFC 3339 format", "in ISO 8601 format".
+var reTimestampFormat = regexp.MustCompile(`(?i)\b(?:RFC[- ]?3339|ISO[- ]?8601)\b`)
+
+// describedDateTime reports whether a string argument without a format
+// takes a date-time all the same: its description names a timestamp's
+// format ("The beginning of the requested reporting period, in RFC 3339
+// format"), and speaks of no duration (ISO 8601 also writes lengths of
+// time: "PT30M").
+func describedDateTime(p *param) bool {
+	if p.scalarType() != "string" || len(p.enum) > 0 || p.pattern != nil || p.array {
+		return false
+	}
+	return reTimestampFormat.MatchString(p.desc) && !p.descStems[english.Stem("duration")] && !strings.Contains(p.desc, "P[n]")
+}
+
 // exampleDateTime reports whether a string argument without a format
 // takes a date-time all the same: its value in the tool's example is one
 // ("suspend_until":"2025-10-15T13:51:02.867Z"), so "until March 1st 2027"

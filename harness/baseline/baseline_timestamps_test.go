@@ -1,0 +1,29 @@
+package baseline_test
+
+import "testing"
+
+// A string argument whose description names a timestamp's format (RFC
+// 3339, ISO 8601) takes a date said in words as a date-time, by the word
+// before it for the end of a range it is; a month or a year said alone
+// spans a pair of them from midnight to 23:59:59. A duration written in
+// ISO 8601 is no timestamp.
+func TestTimestampsByTheirDescribedFormat(t *testing.T) {
+	pays := toolDef(t, "listPayments", "Retrieves list of payments",
+		`{"type":"object","properties":{
+			"begin_time":{"type":"string","description":"timestamp for beginning of reporting period, in RFC 3339 format"},
+			"end_time":{"type":"string","description":"timestamp for end of reporting period, in RFC 3339 format"},
+			"location_id":{"type":"string"}}}`)
+	breaks := toolDef(t, "createBreakType", "Creates a new break type",
+		`{"type":"object","properties":{
+			"break_name":{"type":"string"},
+			"expected_duration":{"type":"string","description":"Format: RFC-3339 P[n]Y[n]M[n]DT[n]H[n]M[n]S. The expected length of this break."}}}`)
+	checkArg(t, pays, "payments since March 1st 2025", "begin_time", "2025-03-01T00:00:00Z")
+	checkArg(t, pays, "payments since March 1st 2025", "end_time", nil)
+	checkArg(t, pays, "payments until March 1st 2025", "end_time", "2025-03-01T00:00:00Z")
+	checkArg(t, pays, "payments in March 2025", "begin_time", "2025-03-01T00:00:00Z")
+	checkArg(t, pays, "payments in March 2025", "end_time", "2025-03-31T23:59:59Z")
+	checkArg(t, pays, "payments during 2024", "begin_time", "2024-01-01T00:00:00Z")
+	checkArg(t, pays, "payments during 2024", "end_time", "2024-12-31T23:59:59Z")
+	checkArg(t, pays, "payments in 2024 March 3", "end_time", nil)
+	checkArg(t, breaks, "new break Lunch on March 1st 2025", "expected_duration", nil)
+}
