@@ -297,7 +297,10 @@ import (
 //     value to a list flag); the currency of an amount
 //     ("49.99 euros", "$20") as the ISO code for an argument named
 //     currency whose description says ISO, lower case when it says so; "newest
-//     first" for a direction, and then for the sort argument the one
+//     first" for a direction (also for an argument named order or
+//     direction that lists no values but whose description writes one of
+//     ASC and DESC, "Default value: ASC": the other is written alike),
+//     and then for the sort argument the one
 //     time field among its values ("sorted by either score or
 //     timestamp"), or for a sort enum that writes descending
 //     with a minus ("-created", the field the order phrase names:

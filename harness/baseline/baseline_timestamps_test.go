@@ -27,3 +27,16 @@ func TestTimestampsByTheirDescribedFormat(t *testing.T) {
 	checkArg(t, pays, "payments in 2024 March 3", "end_time", nil)
 	checkArg(t, breaks, "new break Lunch on March 1st 2025", "expected_duration", nil)
 }
+
+// A sort direction whose description writes only one of ASC and DESC
+// ("Default value: ASC") takes the other the same way: "newest first" is
+// DESC.
+func TestDirectionHalfListed(t *testing.T) {
+	roles := toolDef(t, "ListEmployeeRoles", "Provides summary information for all of business's employee roles",
+		`{"type":"object","properties":{
+			"order":{"type":"string","description":"order in which employees are listed in response, based on their created_at field.Default value: ASC"},
+			"limit":{"type":"integer"}}}`)
+	checkArg(t, roles, "employee roles, most recently created first", "order", "DESC")
+	checkArg(t, roles, "employee roles, oldest first", "order", "ASC")
+	checkArg(t, roles, "employee roles", "order", nil)
+}
