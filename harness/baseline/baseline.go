@@ -296,7 +296,12 @@ import (
 //     list of: ...", " true or false": "cards in list 60d5..." gives no
 //     value to a list flag); the currency of an amount
 //     ("49.99 euros", "$20") as the ISO code for an argument named
-//     currency whose description says ISO, lower case when it says so; "newest
+//     currency (or currency_code) whose description says ISO or that has
+//     none, lower case when it says so, and the amount itself for the
+//     tool's first integer argument named amount in the currency's
+//     smallest unit ("$12.50" is 1250; a yen is its own) when it has
+//     cents, which an integer cannot hold, or when the argument's
+//     description says it counts in cents or the smallest unit; "newest
 //     first" for a direction (also for an argument named order or
 //     direction that lists no values but whose description writes one of
 //     ASC and DESC, "Default value: ASC": the other is written alike),
