@@ -317,7 +317,9 @@ import (
 //     last 10 minutes", "for 3 months", "valid for an hour": a or one,
 //     not after once, twice, per or half) for the one argument that counts
 //     time, by its name or description (sinceSeconds: 600; a string one
-//     only by its name: num_minutes "60"), months and
+//     only by its name: num_minutes "60"; a string whose description
+//     writes an ISO 8601 duration, "P[n]Y[n]M[n]DT[n]H[n]M[n]S", in that
+//     form: "a 30 minute break" is PT30M), months and
 //     years only as themselves, and with no such argument nowhere ("from
 //     the last 14 days" is no page size and no id 14); "by octocat" for an author, creator,
 //     actor, reporter or sender ("sorted by" names no one), and
@@ -341,7 +343,8 @@ import (
 //     word after the thing's noun for an argument that holds its name
 //     ("pool transactional" for pool_name, "user dana" for username: a
 //     name-shaped word, or for a required argument any word that is no
-//     word of the sentence); a status said as an adjective of the things
+//     word of the sentence; past "called" or "named": "a break called
+//     Lunch" for break_name); a status said as an adjective of the things
 //     listed ("draft quotes", "approved linked transactions": the word
 //     right before the tool's object noun, past words of its topic such
 //     as "linked", and no stop, verb, order or number word) as said, for

@@ -332,7 +332,9 @@ func nameNoun(p *param) string {
 // nameNouns read the name said right after the thing's noun for an
 // argument that holds that thing's name ("pool transactional" for
 // pool_name, "user dana" for username): a name-shaped word, or, for a
-// required argument, any word that is no word of the sentence.
+// required argument, any word that is no word of the sentence; after
+// "called" or "named" ("a break called Lunch" for break_name) the word
+// that follows, never "called" itself.
 func (f *filler) nameNouns() {
 	for _, p := range f.tool.params {
 		if f.has(p) || !p.free() || p.array {
@@ -348,18 +350,27 @@ func (f *filler) nameNouns() {
 			if f.u.used[ti] || f.u.toks[ti].clauseEnd || f.u.toks[ti].colon || ti+1 >= len(f.u.toks) || f.u.used[ti+1] {
 				continue
 			}
-			next := f.u.toks[ti+1]
+			vi, next := ti+1, f.u.toks[ti+1]
+			called := false
+			if (next.lower == "called" || next.lower == "named") && !next.clauseEnd && ti+2 < len(f.u.toks) && !f.u.used[ti+2] {
+				// "a break called Lunch": the name is the word after
+				// the word that says a name follows.
+				vi, next, called = ti+2, f.u.toks[ti+2], true
+			}
 			plain := !next.quoted && next.first == next.last && f.u.words[next.first].stem != "" &&
 				!retrieve.IsStopWord(next.lower) && !requestVerbs[f.u.words[next.first].stem] && !f.tool.topic[f.u.words[next.first].stem] &&
 				!stopValue[next.lower]
 			if _, num := asNumber(next.raw); num {
 				plain = false
 			}
-			if !nameShaped(next) && !(p.required && plain) {
+			if !nameShaped(next) && !(p.required && plain) && !(called && (plain || next.quoted)) {
 				continue
 			}
 			if f.set(p, next.raw) {
-				f.u.used[ti+1] = true
+				f.u.used[vi] = true
+				if called {
+					f.u.used[ti+1] = true
+				}
 				f.u.claimWords(at, at)
 			}
 			break

@@ -36,3 +36,14 @@ func TestDestinationBesideAPath(t *testing.T) {
 	checkArg(t, copyFile, "duplicate templates/nda.docx into legal/nda.docx", "destination", "legal/nda.docx")
 	checkArg(t, mail, "forward message 55 to reports/q3.pdf", "destination", nil)
 }
+
+// The name said after a thing's noun is the word after "called" or
+// "named" when one of them follows the noun, never that word itself.
+func TestNameAfterCalled(t *testing.T) {
+	breaks := toolDef(t, "CreateBreakType", "Creates a new BreakType",
+		`{"type":"object","properties":{
+			"break_name":{"type":"string"},
+			"location_id":{"type":"string"}},"required":["break_name","location_id"]}`)
+	checkArg(t, breaks, "new break called Lunch at location L8GV9J2PB0KQ2", "break_name", "Lunch")
+	checkArg(t, breaks, "new break named siesta at location L8GV9J2PB0KQ2", "break_name", "siesta")
+}

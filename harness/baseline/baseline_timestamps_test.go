@@ -40,3 +40,15 @@ func TestDirectionHalfListed(t *testing.T) {
 	checkArg(t, roles, "employee roles, oldest first", "order", "ASC")
 	checkArg(t, roles, "employee roles", "order", nil)
 }
+
+// A length of time said with its unit goes into a string argument whose
+// description writes the ISO 8601 form of a duration, as that form.
+func TestISODurations(t *testing.T) {
+	breaks := toolDef(t, "createBreakType", "Creates a new break type",
+		`{"type":"object","properties":{
+			"break_name":{"type":"string"},
+			"expected_duration":{"type":"string","description":"Format: RFC-3339 P[n]Y[n]M[n]DT[n]H[n]M[n]S. The expected length of this break."}}}`)
+	checkArg(t, breaks, "new 30 minute break called Lunch", "expected_duration", "PT30M")
+	checkArg(t, breaks, "a break of 2 hours called Nap", "expected_duration", "PT2H")
+	checkArg(t, breaks, "a break of 1.5 hours called Nap", "expected_duration", nil)
+}
