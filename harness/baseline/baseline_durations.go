@@ -152,28 +152,17 @@ func isoDuration(p *param) bool {
 	return reTimestampFormat.MatchString(p.desc) && (slices.Contains(p.words, "duration") || p.descStems[english.Stem("duration")])
 }
 
-// isoDurationText writes n of a unit as an ISO 8601 duration: 30 minutes
-// is PT30M, 2 days P2D; only whole numbers.
+// isoUnits are the ISO 8601 designators of each unit of time: 30
+// minutes is PT30M, 2 days P2D.
+var isoUnits = map[string][2]string{"second": {"PT", "S"}, "minute": {"PT", "M"}, "hour": {"PT", "H"},
+	"day": {"P", "D"}, "week": {"P", "W"}, "month": {"P", "M"}, "year": {"P", "Y"}}
+
+// isoDurationText writes n of a unit as an ISO 8601 duration; only whole
+// numbers.
 func isoDurationText(n float64, unit string) (string, bool) {
-	if n != math.Trunc(n) || n < 0 {
+	d, ok := isoUnits[unit]
+	if !ok || n != math.Trunc(n) || n < 0 {
 		return "", false
 	}
-	c := strconv.FormatFloat(n, 'f', -1, 64)
-	switch unit {
-	case "second":
-		return "PT" + c + "S", true
-	case "minute":
-		return "PT" + c + "M", true
-	case "hour":
-		return "PT" + c + "H", true
-	case "day":
-		return "P" + c + "D", true
-	case "week":
-		return "P" + c + "W", true
-	case "month":
-		return "P" + c + "M", true
-	case "year":
-		return "P" + c + "Y", true
-	}
-	return "", false
+	return d[0] + strconv.FormatFloat(n, 'f', -1, 64) + d[1], true
 }
