@@ -37,6 +37,10 @@ func describedDate(p *param) bool {
 	if p.words[len(p.words)-1] == "date" {
 		return true
 	}
+	if len(p.words) == 2 && p.words[0] == "date" && (startNameWords[p.words[1]] || endNameWords[p.words[1]]) {
+		// dateFrom, date_to: the date that bounds a range.
+		return true
+	}
 	// A bound alone for a name (since, until, before, after) whose
 	// description speaks of a date: "Only commits after or in this
 	// date will be returned".

@@ -52,3 +52,16 @@ func TestISODurations(t *testing.T) {
 	checkArg(t, breaks, "a break of 2 hours called Nap", "expected_duration", "PT2H")
 	checkArg(t, breaks, "a break of 1.5 hours called Nap", "expected_duration", nil)
 }
+
+// A top-level argument named date and a bound (dateFrom, date_to) takes
+// a date, by the word before it for its end.
+func TestDateAndBoundNames(t *testing.T) {
+	events := toolDef(t, "getAdminEvents", "Get admin events",
+		`{"type":"object","properties":{
+			"realm":{"type":"string"},
+			"dateFrom":{"type":"string"},
+			"dateTo":{"type":"string"}},"required":["realm"]}`)
+	checkArg(t, events, "admin events in prod since 2025-03-01", "dateFrom", "2025-03-01")
+	checkArg(t, events, "admin events in prod since 2025-03-01", "dateTo", nil)
+	checkArg(t, events, "admin events in prod until March 1st 2025", "dateTo", "2025-03-01")
+}
