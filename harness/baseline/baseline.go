@@ -209,13 +209,19 @@ import (
 //     a format whose description says YYYY-MM-DD or starts with the word
 //     date ("date, or null"), whose example's value
 //     is a date (a date-time when the example's value is one: "until
-//     March 1st 2027" for a suspend_until shown as 2025-10-15T13:51:02Z), or, at the top level, whose name ends in date or is
+//     March 1st 2027" for a suspend_until shown as 2025-10-15T13:51:02Z;
+//     also when its description names a timestamp's format, RFC 3339 or
+//     ISO 8601, and no duration: "beginning of reporting period, in RFC
+//     3339 format"), or, at the top level, whose name ends in date, is date and a
+//     bound (dateFrom, date_to), or is
 //     since, until, before or after with a description that says date
 //     ("Only commits after or in this date"), "since"
 //     and "from" before it saying start_date, "until" and "to" end_date;
 //     a month with its year and no day ("profit and loss for March
-//     2025") as its first and last day for a tool's one pair of empty
-//     dates named from/start/since and to/end/until; a year
+//     2025"), or a year alone after "in" or "during" ("payments during
+//     2024"), as its first and last day for a tool's one pair of empty
+//     dates named from/start/begin/since and to/end/until (date-times
+//     from the first day's midnight to the last day's 23:59:59); a year
 //     ("1099 report for 2024") for the one argument whose name says year;
 //     an IP address for an argument named ip or ip_address or formatted
 //     as one; a domain name ("acme.dev", not "README.md") for an
@@ -229,7 +235,15 @@ import (
 //     tool's one required login (a username or an address); a file's
 //     name ("banner.png", "site-2026-01-02.tar.gz": an extension files
 //     have, no path) for the one argument named for a file's name
-//     (filename, file_name); a UUID first
+//     (filename, file_name); a path in a file tree (names joined by
+//     slashes, "contracts/Q3-report.pdf", "Clients/Acme", or a file's
+//     name; no URL, email or date) for the one argument named path
+//     (file_path, folder_path), the one said after "to" or "into" for
+//     the one whose name says destination or target and whose
+//     description says path (or that has none, beside an argument named
+//     path: "copy a.docx into legal/a.docx"), and a folder named by one
+//     plain word between "the" and "folder" ("the Marketing folder") as
+//     that path; a UUID first
 //     to the argument whose name is said right before it, and never to
 //     one when the word right before it is a word of another argument's
 //     name and names nothing of this one's: "tenant 9a8b..." is the
@@ -293,8 +307,16 @@ import (
 //     list of: ...", " true or false": "cards in list 60d5..." gives no
 //     value to a list flag); the currency of an amount
 //     ("49.99 euros", "$20") as the ISO code for an argument named
-//     currency whose description says ISO, lower case when it says so; "newest
-//     first" for a direction, and then for the sort argument the one
+//     currency (or currency_code) whose description says ISO or that has
+//     none, lower case when it says so, and the amount itself for the
+//     tool's first integer argument named amount in the currency's
+//     smallest unit ("$12.50" is 1250; a yen is its own) when it has
+//     cents, which an integer cannot hold, or when the argument's
+//     description says it counts in cents or the smallest unit; "newest
+//     first" for a direction (also for an argument named order or
+//     direction that lists no values but whose description writes one of
+//     ASC and DESC, "Default value: ASC": the other is written alike),
+//     and then for the sort argument the one
 //     time field among its values ("sorted by either score or
 //     timestamp"), or for a sort enum that writes descending
 //     with a minus ("-created", the field the order phrase names:
@@ -306,7 +328,9 @@ import (
 //     last 10 minutes", "for 3 months", "valid for an hour": a or one,
 //     not after once, twice, per or half) for the one argument that counts
 //     time, by its name or description (sinceSeconds: 600; a string one
-//     only by its name: num_minutes "60"), months and
+//     only by its name: num_minutes "60"; a string whose description
+//     writes an ISO 8601 duration, "P[n]Y[n]M[n]DT[n]H[n]M[n]S", in that
+//     form: "a 30 minute break" is PT30M), months and
 //     years only as themselves, and with no such argument nowhere ("from
 //     the last 14 days" is no page size and no id 14); "by octocat" for an author, creator,
 //     actor, reporter or sender ("sorted by" names no one), and
@@ -330,7 +354,8 @@ import (
 //     word after the thing's noun for an argument that holds its name
 //     ("pool transactional" for pool_name, "user dana" for username: a
 //     name-shaped word, or for a required argument any word that is no
-//     word of the sentence); a status said as an adjective of the things
+//     word of the sentence; past "called" or "named": "a break called
+//     Lunch" for break_name); a status said as an adjective of the things
 //     listed ("draft quotes", "approved linked transactions": the word
 //     right before the tool's object noun, past words of its topic such
 //     as "linked", and no stop, verb, order or number word) as said, for

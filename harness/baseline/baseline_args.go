@@ -56,6 +56,7 @@ func fill(t *toolSpec, u *utterance, force map[string]any) *filler {
 	f.fileNames()
 	f.quoted()
 	f.slashPairs()
+	f.filePaths()
 	f.objectNames()
 	f.identifiers()
 	f.directions()
@@ -266,7 +267,7 @@ func (f *filler) typed() {
 				// "Must follow format YYYY-MM-DD": a date, though the
 				// schema gives no format.
 				format = "date"
-			} else if format == "" && exampleDateTime(p) {
+			} else if format == "" && (exampleDateTime(p) || describedDateTime(p)) {
 				format = "date-time"
 			}
 			switch {

@@ -37,10 +37,30 @@ func describedDate(p *param) bool {
 	if p.words[len(p.words)-1] == "date" {
 		return true
 	}
+	if len(p.words) == 2 && p.words[0] == "date" && (startNameWords[p.words[1]] || endNameWords[p.words[1]]) {
+		// dateFrom, date_to: the date that bounds a range.
+		return true
+	}
 	// A bound alone for a name (since, until, before, after) whose
 	// description speaks of a date: "Only commits after or in this
 	// date will be returned".
 	return len(p.words) == 1 && boundNames[p.words[0]] && p.descStems[english.Stem("date")]
+}
+
+// reTimestampFormat is a description that names the format of a
+// timestamp: "in RFC 3339 format", "in ISO 8601 format".
+var reTimestampFormat = regexp.MustCompile(`(?i)\b(?:RFC[- ]?3339|ISO[- ]?8601)\b`)
+
+// describedDateTime reports whether a string argument without a format
+// takes a date-time all the same: its description names a timestamp's
+// format ("The beginning of the requested reporting period, in RFC 3339
+// format"), and speaks of no duration (ISO 8601 also writes lengths of
+// time: "PT30M").
+func describedDateTime(p *param) bool {
+	if p.scalarType() != "string" || len(p.enum) > 0 || p.pattern != nil || p.array {
+		return false
+	}
+	return reTimestampFormat.MatchString(p.desc) && !p.descStems[english.Stem("duration")] && !strings.Contains(p.desc, "P[n]")
 }
 
 // exampleDateTime reports whether a string argument without a format
@@ -316,7 +336,9 @@ func nameNoun(p *param) string {
 // nameNouns read the name said right after the thing's noun for an
 // argument that holds that thing's name ("pool transactional" for
 // pool_name, "user dana" for username): a name-shaped word, or, for a
-// required argument, any word that is no word of the sentence.
+// required argument, any word that is no word of the sentence; after
+// "called" or "named" ("a break called Lunch" for break_name) the word
+// that follows, never "called" itself.
 func (f *filler) nameNouns() {
 	for _, p := range f.tool.params {
 		if f.has(p) || !p.free() || p.array {
@@ -332,18 +354,27 @@ func (f *filler) nameNouns() {
 			if f.u.used[ti] || f.u.toks[ti].clauseEnd || f.u.toks[ti].colon || ti+1 >= len(f.u.toks) || f.u.used[ti+1] {
 				continue
 			}
-			next := f.u.toks[ti+1]
+			vi, next := ti+1, f.u.toks[ti+1]
+			called := false
+			if (next.lower == "called" || next.lower == "named") && !next.clauseEnd && ti+2 < len(f.u.toks) && !f.u.used[ti+2] {
+				// "a break called Lunch": the name is the word after
+				// the word that says a name follows.
+				vi, next, called = ti+2, f.u.toks[ti+2], true
+			}
 			plain := !next.quoted && next.first == next.last && f.u.words[next.first].stem != "" &&
 				!retrieve.IsStopWord(next.lower) && !requestVerbs[f.u.words[next.first].stem] && !f.tool.topic[f.u.words[next.first].stem] &&
 				!stopValue[next.lower]
 			if _, num := asNumber(next.raw); num {
 				plain = false
 			}
-			if !nameShaped(next) && !(p.required && plain) {
+			if !nameShaped(next) && !(p.required && plain) && !(called && (plain || next.quoted)) {
 				continue
 			}
 			if f.set(p, next.raw) {
-				f.u.used[ti+1] = true
+				f.u.used[vi] = true
+				if called {
+					f.u.used[ti+1] = true
+				}
 				f.u.claimWords(at, at)
 			}
 			break

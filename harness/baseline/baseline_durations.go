@@ -3,7 +3,9 @@ package baseline
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/agentready/agentready/internal/english"
 )
@@ -66,7 +68,11 @@ func (f *filler) durations() {
 		var target *param
 		var unit string
 		for _, p := range f.tool.params {
-			if u := unitOf(p); u != "" && !f.has(p) {
+			u := unitOf(p)
+			if u == "" && isoDuration(p) {
+				u = "iso"
+			}
+			if u != "" && !f.has(p) {
 				if target != nil {
 					// Two arguments count time: the words around say
 					// which, elsewhere.
@@ -81,6 +87,13 @@ func (f *filler) durations() {
 			// page size or identifier ("from the last 14 days" gives
 			// per_page nothing).
 			f.u.used[i], f.u.used[i+1] = true, true
+			continue
+		}
+		if unit == "iso" {
+			if v, ok := isoDurationText(n, said); ok && f.set(target, v) {
+				f.u.used[i], f.u.used[i+1] = true, true
+				f.notes = append(f.notes, fmt.Sprintf("%s %s from %q", target.name, v, t.raw+" "+f.u.toks[i+1].raw))
+			}
 			continue
 		}
 		v := n
@@ -123,4 +136,33 @@ func oneOf(u *utterance, i int) bool {
 		}
 	}
 	return true
+}
+
+// isoDuration reports whether the string argument p takes a length of
+// time written in ISO 8601 (PT30M): its description writes the form
+// ("Format: RFC-3339 P[n]Y[n]M[n]DT[n]H[n]M[n]S") or names ISO 8601 or
+// RFC 3339 for a duration.
+func isoDuration(p *param) bool {
+	if p.scalarType() != "string" || p.array || len(p.enum) > 0 {
+		return false
+	}
+	if strings.Contains(p.desc, "P[n]") {
+		return true
+	}
+	return reTimestampFormat.MatchString(p.desc) && (slices.Contains(p.words, "duration") || p.descStems[english.Stem("duration")])
+}
+
+// isoUnits are the ISO 8601 designators of each unit of time: 30
+// minutes is PT30M, 2 days P2D.
+var isoUnits = map[string][2]string{"second": {"PT", "S"}, "minute": {"PT", "M"}, "hour": {"PT", "H"},
+	"day": {"P", "D"}, "week": {"P", "W"}, "month": {"P", "M"}, "year": {"P", "Y"}}
+
+// isoDurationText writes n of a unit as an ISO 8601 duration; only whole
+// numbers.
+func isoDurationText(n float64, unit string) (string, bool) {
+	d, ok := isoUnits[unit]
+	if !ok || n != math.Trunc(n) || n < 0 {
+		return "", false
+	}
+	return d[0] + strconv.FormatFloat(n, 'f', -1, 64) + d[1], true
 }

@@ -556,6 +556,9 @@ func (f *filler) directions() {
 		}
 	}
 	if target == nil {
+		target, asc, desc = f.halfListedDirection()
+	}
+	if target == nil {
 		f.signedOrder()
 		f.signedDirection()
 		return
@@ -588,6 +591,32 @@ func (f *filler) directions() {
 		}
 		return
 	}
+}
+
+// reDirectionValue is asc or desc written as a value in a description:
+// "Default value: ASC", "ASC - Oldest to newest".
+var reDirectionValue = regexp.MustCompile(`\b(ASC|DESC|asc|desc)\b`)
+
+// halfListedDirection finds the tool's one empty argument named for a
+// sort direction (order, sort_order, direction) that lists no values but
+// whose description writes one of asc and desc as a value ("Default
+// value: ASC", shortened descriptions that keep only "ASC - Oldest to
+// newest"); the other is written the same way, as a model knows it.
+func (f *filler) halfListedDirection() (*param, string, string) {
+	p := f.tool.sole(func(p *param) bool {
+		if f.has(p) || p.array || len(p.enum) > 0 || len(p.named) > 0 || p.scalarType() != "string" || p.ident {
+			return false
+		}
+		n := len(p.words)
+		return n > 0 && n <= 2 && (p.words[n-1] == "order" || p.words[n-1] == "direction") && reDirectionValue.MatchString(p.desc)
+	})
+	if p == nil {
+		return nil, "", ""
+	}
+	if v := reDirectionValue.FindString(p.desc); v == strings.ToLower(v) {
+		return p, "asc", "desc"
+	}
+	return p, "ASC", "DESC"
 }
 
 // timeOrderWords order by when: "newest first" sorts by a time.

