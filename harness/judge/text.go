@@ -27,6 +27,9 @@ type text struct {
 	// loose are the words split further at underscores, dashes, dots and
 	// case changes: "in_stock" and "in stock" read alike.
 	loose []string
+	// empties are the indexes of the loose words that say a value is
+	// empty (empties), in order.
+	empties []int
 	// blobs are the JSON objects and lists quoted in the text, as
 	// canonical JSON.
 	blobs map[string]bool
@@ -40,6 +43,11 @@ func readText(s string) *text {
 	t := &text{raw: s, blobs: map[string]bool{}}
 	t.toks, t.cased = tokens(s)
 	t.loose = looseWords(s)
+	for i, w := range t.loose {
+		if empties[w] {
+			t.empties = append(t.empties, i)
+		}
+	}
 	for i := 0; i < len(s); i++ {
 		if s[i] != '{' && s[i] != '[' {
 			continue
@@ -638,7 +646,9 @@ func (t *text) emptySaid(key string) bool {
 	}
 	ws := t.loose
 	for i := range ws {
-		if match(ws[i], ms[len(ms)-1]) == 0 {
+		// Only a word with an empty word within reach can pass:
+		// finding them first spares matching every word of a long text.
+		if !t.emptyWithin(i-len(ms)-3, i+4) || match(ws[i], ms[len(ms)-1]) == 0 {
 			continue
 		}
 		for k := i - 1; k >= 0 && k >= i-len(ms)-3 && ws[k] != clause; k-- {
@@ -655,11 +665,18 @@ func (t *text) emptySaid(key string) bool {
 	return false
 }
 
+// emptyWithin reports whether one of the loose words from index lo to
+// hi (both included) is an empty word.
+func (t *text) emptyWithin(lo, hi int) bool {
+	k, _ := slices.BinarySearch(t.empties, lo)
+	return k < len(t.empties) && t.empties[k] <= hi
+}
+
 // holdsJSON reports whether the text quotes v as JSON.
 func (t *text) holdsJSON(v any) bool {
 	switch v.(type) {
 	case map[string]any, []any:
-		return t.blobs[canon(v)]
+		return len(t.blobs) > 0 && t.blobs[canon(v)]
 	}
 	return false
 }
