@@ -26,10 +26,13 @@ type text struct {
 	toks, cased []string
 	// loose are the words split further at underscores, dashes, dots and
 	// case changes: "in_stock" and "in stock" read alike.
+	// They are read when first needed (words): many texts are judged by
+	// their tokens and quoted JSON alone.
 	loose []string
 	// empties are the indexes of the loose words that say a value is
 	// empty (empties), in order.
-	empties []int
+	empties   []int
+	looseOnce sync.Once
 	// blobs are the JSON objects and lists quoted in the text, as
 	// canonical JSON.
 	blobs map[string]bool
@@ -42,12 +45,6 @@ type text struct {
 func readText(s string) *text {
 	t := &text{raw: s, blobs: map[string]bool{}}
 	t.toks, t.cased = tokens(s)
-	t.loose = looseWords(s)
-	for i, w := range t.loose {
-		if empties[w] {
-			t.empties = append(t.empties, i)
-		}
-	}
 	for i := 0; i < len(s); i++ {
 		if s[i] != '{' && s[i] != '[' {
 			continue
@@ -64,6 +61,19 @@ func readText(s string) *text {
 		}
 	}
 	return t
+}
+
+// words returns the loose words of the text, read the first time.
+func (t *text) words() []string {
+	t.looseOnce.Do(func() {
+		t.loose = looseWords(t.raw)
+		for i, w := range t.loose {
+			if empties[w] {
+				t.empties = append(t.empties, i)
+			}
+		}
+	})
+	return t.loose
 }
 
 // clause marks, in the loose words, where punctuation ends a clause, so
@@ -231,7 +241,7 @@ func (t *text) valueSaid(key string, v any, s *ir.Schema) bool {
 		// insecure" says 2fa_insecure.
 		if s != nil && slices.Contains(s.Enum, any(x)) {
 			lw := prose.Words(x)
-			return len(lw) > 1 && len(find(t.loose, lw)) > 0
+			return len(lw) > 1 && len(find(t.words(), lw)) > 0
 		}
 		return false
 	case float64:
@@ -307,7 +317,7 @@ func (t *text) stringSaid(key, x string) bool {
 	// Project") are said as they are, not inside "new-project".
 	if !hasDigit(x) && !strings.HasPrefix(x, "-") && !strings.ContainsAny(x, " \t") {
 		if lw := prose.Words(x); len(lw) > 1 || len(lw) == 1 && !shortWords[lw[0]] {
-			if len(find(t.loose, lw)) > 0 {
+			if len(find(t.words(), lw)) > 0 {
 				return true
 			}
 		}
@@ -316,11 +326,11 @@ func (t *text) stringSaid(key, x string) bool {
 		return true
 	}
 	if rest, ok := strings.CutPrefix(x, "-"); ok && rest != "" && !hasDigit(rest) {
-		if len(find(t.loose, prose.Words(rest))) > 0 && t.anyOf(descending) {
+		if len(find(t.words(), prose.Words(rest))) > 0 && t.anyOf(descending) {
 			return true
 		}
 	}
-	if dir := orderValues[strings.ToLower(x)]; dir != "" && english.OrderAsked(t.loose) == dir {
+	if dir := orderValues[strings.ToLower(x)]; dir != "" && english.OrderAsked(t.words()) == dir {
 		// "most recently updated first", "earliest created first".
 		return true
 	}
@@ -374,7 +384,7 @@ func (t *text) numberSaid(f float64) bool {
 	}
 	if n >= 0 && n <= 100 {
 		w := numberWords(int(n))
-		if len(find(t.toks, lowerTokens(w))) > 0 || len(find(t.loose, prose.Words(w))) > 0 {
+		if len(find(t.toks, lowerTokens(w))) > 0 || len(find(t.words(), prose.Words(w))) > 0 {
 			// "one" is also a pronoun: a number said in words must not be
 			// the only other word a short value could be.
 			return n != 1 || len(find(t.toks, []string{"one"})) > 0 && !t.anyOf([]string{"this one", "that one", "new one", "the one"})
@@ -559,7 +569,7 @@ func (t *text) mentions(key string, short bool) []bool {
 		return nil
 	}
 	var out []bool
-	ws := t.loose
+	ws := t.words()
 	for i := range ws {
 		sign := match(ws[i], ms[0])
 		if sign == 0 {
@@ -644,7 +654,7 @@ func (t *text) emptySaid(key string) bool {
 	if !usable {
 		return false
 	}
-	ws := t.loose
+	ws := t.words()
 	for i := range ws {
 		// Only a word with an empty word within reach can pass:
 		// finding them first spares matching every word of a long text.
@@ -668,6 +678,7 @@ func (t *text) emptySaid(key string) bool {
 // emptyWithin reports whether one of the loose words from index lo to
 // hi (both included) is an empty word.
 func (t *text) emptyWithin(lo, hi int) bool {
+	t.words()
 	k, _ := slices.BinarySearch(t.empties, lo)
 	return k < len(t.empties) && t.empties[k] <= hi
 }
@@ -737,7 +748,7 @@ func plausible(form string, l leaf) bool {
 			if len(vw) < 3 || hasDigit(vw) {
 				continue
 			}
-			for _, fw := range f.loose {
+			for _, fw := range f.words() {
 				if match(fw, english.Stem(vw)) > 0 {
 					return true
 				}
@@ -751,7 +762,7 @@ func plausible(form string, l leaf) bool {
 }
 
 func (t *text) anyEmpty() bool {
-	for _, w := range t.loose {
+	for _, w := range t.words() {
 		if empties[w] {
 			return true
 		}
