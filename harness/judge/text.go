@@ -156,9 +156,21 @@ func tokens(s string) (lower, cased []string) {
 	}
 	field := func(from, to int) {
 		f := s[from:to]
-		trimmed := strings.TrimLeft(f, "'\u2018\u2019")
-		from += len(f) - len(trimmed)
-		f = strings.TrimRight(trimmed, ".!?'\u2018\u2019\u2026")
+		// Only a token that starts with ' or a curly quote (whose
+		// UTF-8 starts 0xE2), or ends with one of the marks (the
+		// curly ones end 0x98, 0x99, 0xA6), is trimmed: most are not.
+		if c := f[0]; c == '\'' || c == 0xE2 {
+			trimmed := strings.TrimLeft(f, "'\u2018\u2019")
+			from += len(f) - len(trimmed)
+			f = trimmed
+		}
+		if f == "" {
+			return
+		}
+		switch f[len(f)-1] {
+		case '.', '!', '?', '\'', 0x98, 0x99, 0xA6:
+			f = strings.TrimRight(f, ".!?'\u2018\u2019\u2026")
+		}
 		if f == "" {
 			return
 		}
@@ -170,9 +182,15 @@ func tokens(s string) (lower, cased []string) {
 		}
 	}
 	start := -1
-	for i, r := range s {
+	for i := 0; i < len(s); {
+		sep, size := asciiSep[s[i]], 1
+		if s[i] >= utf8.RuneSelf {
+			var r rune
+			r, size = utf8.DecodeRuneInString(s[i:])
+			sep = isSep(r)
+		}
 		switch {
-		case !isSep(r):
+		case !sep:
 			if start < 0 {
 				start = i
 			}
@@ -180,12 +198,23 @@ func tokens(s string) (lower, cased []string) {
 			field(start, i)
 			start = -1
 		}
+		i += size
 	}
 	if start >= 0 {
 		field(start, len(s))
 	}
 	return lower, cased
 }
+
+// asciiSep is isSep of each ASCII byte (false for the others, which
+// start or continue a multi-byte rune), for reading a text byte by byte
+// where it is ASCII.
+var asciiSep = func() (out [256]bool) {
+	for c := range utf8.RuneSelf {
+		out[c] = isSep(rune(c))
+	}
+	return out
+}()
 
 // isASCII reports whether s is all ASCII, where lowering keeps every
 // byte in its place.
