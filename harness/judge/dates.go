@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 )
 
 // instant is a date or date-time value of a case.
@@ -104,13 +105,24 @@ func findDates(s string) []dateMention {
 		}
 		out = append(out, dm)
 	}
-	for _, m := range dayFirst.FindAllStringSubmatchIndex(s, -1) {
-		add(s[m[6]:m[7]], "", s[m[2]:m[3]], monthByName[strings.ToLower(s[m[4]:m[5]])], s[m[1]:])
+	spans := dateSpans(s)
+	for _, sp := range spans {
+		for _, m := range dayFirst.FindAllStringSubmatchIndex(s[sp[0]:sp[1]], -1) {
+			m = shiftIndex(m, sp[0])
+			add(s[m[6]:m[7]], "", s[m[2]:m[3]], monthByName[strings.ToLower(s[m[4]:m[5]])], s[m[1]:])
+		}
 	}
-	for _, m := range monthFirst.FindAllStringSubmatchIndex(s, -1) {
-		add(s[m[6]:m[7]], "", s[m[4]:m[5]], monthByName[strings.ToLower(s[m[2]:m[3]])], s[m[1]:])
+	for _, sp := range spans {
+		for _, m := range monthFirst.FindAllStringSubmatchIndex(s[sp[0]:sp[1]], -1) {
+			m = shiftIndex(m, sp[0])
+			add(s[m[6]:m[7]], "", s[m[4]:m[5]], monthByName[strings.ToLower(s[m[2]:m[3]])], s[m[1]:])
+		}
 	}
-	for _, m := range isoDate.FindAllStringSubmatch(s, -1) {
+	var isos [][]string
+	for _, sp := range spans {
+		isos = append(isos, isoDate.FindAllStringSubmatch(s[sp[0]:sp[1]], -1)...)
+	}
+	for _, m := range isos {
 		dm := dateMention{}
 		dm.year, _ = strconv.Atoi(m[1])
 		mo, _ := strconv.Atoi(m[2])
@@ -140,6 +152,56 @@ func findDates(s string) []dateMention {
 		out = append(out, dm)
 	}
 	return out
+}
+
+// dateSpans returns the parts of s that may hold a date the patterns
+// above read, as [start, end) offsets: runs of the bytes a date may be
+// written with (letters, digits, spaces, ".", ",", "-", ":", "+" and
+// any byte of a multi-byte rune), split at every other byte, and only
+// the runs with four digits in a row (every pattern ends or starts with
+// a year). Other bytes are no word characters either, so \b reads the
+// same at a run's ends as in s, and each pattern finds in the runs the
+// matches it finds in s: an utterance that quotes a JSON body is
+// scanned only where a year is.
+func dateSpans(s string) [][2]int {
+	var out [][2]int
+	start, digits, year := 0, 0, false
+	flush := func(end int) {
+		if year {
+			out = append(out, [2]int{start, end})
+		}
+		start, digits, year = end+1, 0, false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c >= '0' && c <= '9':
+			digits++
+			if digits >= 4 {
+				year = true
+			}
+			continue
+		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c == '_', c >= utf8.RuneSelf,
+			c == ' ', c == '\t', c == '\n', c == '\v', c == '\f', c == '\r',
+			c == '.', c == ',', c == '-', c == ':', c == '+':
+		default:
+			flush(i)
+			continue
+		}
+		digits = 0
+	}
+	flush(len(s))
+	return out
+}
+
+// shiftIndex moves submatch offsets found in s[off:] to offsets in s.
+func shiftIndex(m []int, off int) []int {
+	for i := range m {
+		if m[i] >= 0 {
+			m[i] += off
+		}
+	}
+	return m
 }
 
 // instantSaid reports whether the text says the date of v and, for a

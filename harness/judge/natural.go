@@ -122,7 +122,7 @@ func (t *text) labels(name string) bool {
 	if len(ws) == 0 {
 		return false
 	}
-	words := t.loose
+	words := t.words()
 	for i := 0; i+len(ws) <= len(words); i++ {
 		if !slices.Equal(words[i:i+len(ws)], ws) {
 			continue

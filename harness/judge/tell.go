@@ -101,7 +101,7 @@ func (j *Judge) TellApart(tool, text string) []Confusion {
 	// retrieve.Tokens of the text, each stem's synonyms and verb class
 	// added once: a text that quotes a JSON body repeats its keys and
 	// values.
-	for _, w := range retrieve.Words(text) {
+	for w := range retrieve.EachWord(text) {
 		if len(w) < 2 || retrieve.IsStopWord(w) {
 			continue
 		}

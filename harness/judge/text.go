@@ -26,7 +26,13 @@ type text struct {
 	toks, cased []string
 	// loose are the words split further at underscores, dashes, dots and
 	// case changes: "in_stock" and "in stock" read alike.
+	// They are read when first needed (words): many texts are judged by
+	// their tokens and quoted JSON alone.
 	loose []string
+	// empties are the indexes of the loose words that say a value is
+	// empty (empties), in order.
+	empties   []int
+	looseOnce sync.Once
 	// blobs are the JSON objects and lists quoted in the text, as
 	// canonical JSON.
 	blobs map[string]bool
@@ -39,7 +45,6 @@ type text struct {
 func readText(s string) *text {
 	t := &text{raw: s, blobs: map[string]bool{}}
 	t.toks, t.cased = tokens(s)
-	t.loose = looseWords(s)
 	for i := 0; i < len(s); i++ {
 		if s[i] != '{' && s[i] != '[' {
 			continue
@@ -56,6 +61,19 @@ func readText(s string) *text {
 		}
 	}
 	return t
+}
+
+// words returns the loose words of the text, read the first time.
+func (t *text) words() []string {
+	t.looseOnce.Do(func() {
+		t.loose = looseWords(t.raw)
+		for i, w := range t.loose {
+			if empties[w] {
+				t.empties = append(t.empties, i)
+			}
+		}
+	})
+	return t.loose
 }
 
 // clause marks, in the loose words, where punctuation ends a clause, so
@@ -138,9 +156,21 @@ func tokens(s string) (lower, cased []string) {
 	}
 	field := func(from, to int) {
 		f := s[from:to]
-		trimmed := strings.TrimLeft(f, "'\u2018\u2019")
-		from += len(f) - len(trimmed)
-		f = strings.TrimRight(trimmed, ".!?'\u2018\u2019\u2026")
+		// Only a token that starts with ' or a curly quote (whose
+		// UTF-8 starts 0xE2), or ends with one of the marks (the
+		// curly ones end 0x98, 0x99, 0xA6), is trimmed: most are not.
+		if c := f[0]; c == '\'' || c == 0xE2 {
+			trimmed := strings.TrimLeft(f, "'\u2018\u2019")
+			from += len(f) - len(trimmed)
+			f = trimmed
+		}
+		if f == "" {
+			return
+		}
+		switch f[len(f)-1] {
+		case '.', '!', '?', '\'', 0x98, 0x99, 0xA6:
+			f = strings.TrimRight(f, ".!?'\u2018\u2019\u2026")
+		}
 		if f == "" {
 			return
 		}
@@ -152,9 +182,15 @@ func tokens(s string) (lower, cased []string) {
 		}
 	}
 	start := -1
-	for i, r := range s {
+	for i := 0; i < len(s); {
+		sep, size := asciiSep[s[i]], 1
+		if s[i] >= utf8.RuneSelf {
+			var r rune
+			r, size = utf8.DecodeRuneInString(s[i:])
+			sep = isSep(r)
+		}
 		switch {
-		case !isSep(r):
+		case !sep:
 			if start < 0 {
 				start = i
 			}
@@ -162,12 +198,23 @@ func tokens(s string) (lower, cased []string) {
 			field(start, i)
 			start = -1
 		}
+		i += size
 	}
 	if start >= 0 {
 		field(start, len(s))
 	}
 	return lower, cased
 }
+
+// asciiSep is isSep of each ASCII byte (false for the others, which
+// start or continue a multi-byte rune), for reading a text byte by byte
+// where it is ASCII.
+var asciiSep = func() (out [256]bool) {
+	for c := range utf8.RuneSelf {
+		out[c] = isSep(rune(c))
+	}
+	return out
+}()
 
 // isASCII reports whether s is all ASCII, where lowering keeps every
 // byte in its place.
@@ -223,7 +270,7 @@ func (t *text) valueSaid(key string, v any, s *ir.Schema) bool {
 		// insecure" says 2fa_insecure.
 		if s != nil && slices.Contains(s.Enum, any(x)) {
 			lw := prose.Words(x)
-			return len(lw) > 1 && len(find(t.loose, lw)) > 0
+			return len(lw) > 1 && len(find(t.words(), lw)) > 0
 		}
 		return false
 	case float64:
@@ -299,7 +346,7 @@ func (t *text) stringSaid(key, x string) bool {
 	// Project") are said as they are, not inside "new-project".
 	if !hasDigit(x) && !strings.HasPrefix(x, "-") && !strings.ContainsAny(x, " \t") {
 		if lw := prose.Words(x); len(lw) > 1 || len(lw) == 1 && !shortWords[lw[0]] {
-			if len(find(t.loose, lw)) > 0 {
+			if len(find(t.words(), lw)) > 0 {
 				return true
 			}
 		}
@@ -308,11 +355,11 @@ func (t *text) stringSaid(key, x string) bool {
 		return true
 	}
 	if rest, ok := strings.CutPrefix(x, "-"); ok && rest != "" && !hasDigit(rest) {
-		if len(find(t.loose, prose.Words(rest))) > 0 && t.anyOf(descending) {
+		if len(find(t.words(), prose.Words(rest))) > 0 && t.anyOf(descending) {
 			return true
 		}
 	}
-	if dir := orderValues[strings.ToLower(x)]; dir != "" && english.OrderAsked(t.loose) == dir {
+	if dir := orderValues[strings.ToLower(x)]; dir != "" && english.OrderAsked(t.words()) == dir {
 		// "most recently updated first", "earliest created first".
 		return true
 	}
@@ -366,7 +413,7 @@ func (t *text) numberSaid(f float64) bool {
 	}
 	if n >= 0 && n <= 100 {
 		w := numberWords(int(n))
-		if len(find(t.toks, lowerTokens(w))) > 0 || len(find(t.loose, prose.Words(w))) > 0 {
+		if len(find(t.toks, lowerTokens(w))) > 0 || len(find(t.words(), prose.Words(w))) > 0 {
 			// "one" is also a pronoun: a number said in words must not be
 			// the only other word a short value could be.
 			return n != 1 || len(find(t.toks, []string{"one"})) > 0 && !t.anyOf([]string{"this one", "that one", "new one", "the one"})
@@ -551,7 +598,7 @@ func (t *text) mentions(key string, short bool) []bool {
 		return nil
 	}
 	var out []bool
-	ws := t.loose
+	ws := t.words()
 	for i := range ws {
 		sign := match(ws[i], ms[0])
 		if sign == 0 {
@@ -636,9 +683,11 @@ func (t *text) emptySaid(key string) bool {
 	if !usable {
 		return false
 	}
-	ws := t.loose
+	ws := t.words()
 	for i := range ws {
-		if match(ws[i], ms[len(ms)-1]) == 0 {
+		// Only a word with an empty word within reach can pass:
+		// finding them first spares matching every word of a long text.
+		if !t.emptyWithin(i-len(ms)-3, i+4) || match(ws[i], ms[len(ms)-1]) == 0 {
 			continue
 		}
 		for k := i - 1; k >= 0 && k >= i-len(ms)-3 && ws[k] != clause; k-- {
@@ -655,11 +704,19 @@ func (t *text) emptySaid(key string) bool {
 	return false
 }
 
+// emptyWithin reports whether one of the loose words from index lo to
+// hi (both included) is an empty word.
+func (t *text) emptyWithin(lo, hi int) bool {
+	t.words()
+	k, _ := slices.BinarySearch(t.empties, lo)
+	return k < len(t.empties) && t.empties[k] <= hi
+}
+
 // holdsJSON reports whether the text quotes v as JSON.
 func (t *text) holdsJSON(v any) bool {
 	switch v.(type) {
 	case map[string]any, []any:
-		return t.blobs[canon(v)]
+		return len(t.blobs) > 0 && t.blobs[canon(v)]
 	}
 	return false
 }
@@ -720,7 +777,7 @@ func plausible(form string, l leaf) bool {
 			if len(vw) < 3 || hasDigit(vw) {
 				continue
 			}
-			for _, fw := range f.loose {
+			for _, fw := range f.words() {
 				if match(fw, english.Stem(vw)) > 0 {
 					return true
 				}
@@ -734,7 +791,7 @@ func plausible(form string, l leaf) bool {
 }
 
 func (t *text) anyEmpty() bool {
-	for _, w := range t.loose {
+	for _, w := range t.words() {
 		if empties[w] {
 			return true
 		}

@@ -26,10 +26,25 @@ func TestWords(t *testing.T) {
 		"Show me TCK-1042, please.":    {"show", "me", "tck", "1042", "please"},
 		"aisha.alvarez@globex.example": {"aisha", "alvarez", "globex", "example"},
 		"":                             nil,
+		"Créer un Ticket pourÉtienne":  {"créer", "un", "ticket", "pour", "étienne"},
 	}
 	for in, want := range tests {
 		if got := retrieve.Words(in); !reflect.DeepEqual(got, want) {
 			t.Errorf("Words(%q) = %q, want %q", in, got, want)
+		}
+		// EachWord yields the same words, and stops when asked.
+		var each []string
+		for w := range retrieve.EachWord(in) {
+			each = append(each, w)
+		}
+		if !reflect.DeepEqual(each, want) {
+			t.Errorf("EachWord(%q) = %q, want %q", in, each, want)
+		}
+		for w := range retrieve.EachWord(in) {
+			if len(want) == 0 || w != want[0] {
+				t.Errorf("EachWord(%q) starts with %q, want %q", in, w, want)
+			}
+			break
 		}
 	}
 }

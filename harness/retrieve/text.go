@@ -1,6 +1,7 @@
 package retrieve
 
 import (
+	"iter"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -18,11 +19,53 @@ func Words(s string) []string {
 }
 
 func appendWords(out []string, s string) []string {
+	splitWords(s, func(from, to int) { out = append(out, strings.ToLower(s[from:to])) })
+	return out
+}
+
+// EachWord yields Words(s), in order, without building the list. Where s
+// is ASCII the words are slices of one lowered copy of s (no word is
+// lowered on its own), so a caller that keeps a few words of a long text
+// should copy them.
+func EachWord(s string) iter.Seq[string] {
+	return func(yield func(string) bool) {
+		low := ""
+		if isASCII(s) {
+			low = strings.ToLower(s)
+		}
+		more := true
+		splitWords(s, func(from, to int) {
+			if !more {
+				return
+			}
+			if low != "" {
+				more = yield(low[from:to])
+			} else {
+				more = yield(strings.ToLower(s[from:to]))
+			}
+		})
+	}
+}
+
+// isASCII reports whether s is all ASCII, where lowering keeps every byte
+// in its place.
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+// splitWords calls word with the start and end of each word of s, as
+// Words splits them.
+func splitWords(s string, word func(from, to int)) {
 	start := -1 // start of the current word, -1 when outside one
 	var prev rune
 	flush := func(end int) {
 		if start >= 0 && end > start {
-			out = append(out, strings.ToLower(s[start:end]))
+			word(start, end)
 		}
 		start = -1
 	}
@@ -55,7 +98,6 @@ func appendWords(out []string, s string) []string {
 		i += size
 	}
 	flush(len(s))
-	return out
 }
 
 // stopWords are words that say nothing about which tool is meant.
