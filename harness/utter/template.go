@@ -172,12 +172,13 @@ func (c contextPhrase) around(request string) string {
 	return strings.TrimSpace(request) + " " + c.text
 }
 
-// context picks, for one in four utterances (by the key, apart from the
-// phraser's random stream), words of context that are no value of the
+// context picks, for one in ten utterances (by the key, apart from the
+// phraser's random stream; about as often as hand-written requests have
+// them), words of context that are no value of the
 // call: "Quick one:", "No rush on this one." People add them; a model
 // must not take them for arguments.
 func (t *Templates) context(key string) contextPhrase {
-	if !chance(key, "context", 4) {
+	if !chance(key, "context", 10) {
 		return contextPhrase{}
 	}
 	var names []string
