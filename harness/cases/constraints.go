@@ -26,13 +26,17 @@ import (
 //     value an earlier response handed out, so they are left out unless
 //     the user's data or a producer supplies one; so is an optional
 //     Idempotency-Key header, which the runtime makes for each call;
+//   - inputs nobody asks for in words (see unasked): left out of subset
+//     and all cases;
 //   - a flattened body's minProperties: at least that many body fields.
 type constraints struct {
 	exclusive [][2]string
 	ordered   [][2]string
 	opaque    map[string]bool
-	bodyArgs  map[string]bool
-	bodyMin   int
+	// unasked says, by argument, why a person would not ask for it.
+	unasked  map[string]string
+	bodyArgs map[string]bool
+	bodyMin  int
 }
 
 var (
@@ -66,7 +70,7 @@ func lowerWords(name string) []string {
 }
 
 func constraintsOf(api *ir.API, op *ir.Operation, args []toolschema.Arg) *constraints {
-	c := &constraints{opaque: map[string]bool{}, bodyArgs: map[string]bool{}}
+	c := &constraints{opaque: map[string]bool{}, unasked: map[string]string{}, bodyArgs: map[string]bool{}}
 	names := map[string]bool{}
 	for _, a := range args {
 		names[a.Name] = true
@@ -80,6 +84,9 @@ func constraintsOf(api *ir.API, op *ir.Operation, args []toolschema.Arg) *constr
 			// The runtime makes a key of each call's own; nobody asks
 			// for one in words.
 			c.opaque[a.Name] = true
+		}
+		if why := unasked(api, a); why != "" {
+			c.unasked[a.Name] = why
 		}
 	}
 	if op.Body != nil && op.Body.Flatten {
@@ -187,7 +194,7 @@ func (c *constraints) choose(rng *rand.Rand, args []toolschema.Arg, sc Scenario,
 		switch {
 		case a.Required || forced[a.Name]:
 			in[a.Name] = true
-		case c.opaque[a.Name]:
+		case c.opaque[a.Name], c.unasked[a.Name] != "":
 		default:
 			optional = append(optional, a.Name)
 		}
@@ -241,7 +248,7 @@ func (c *constraints) choose(rng *rand.Rand, args []toolschema.Arg, sc Scenario,
 			}
 			if in[a.Name] {
 				n++
-			} else if !c.opaque[a.Name] && !c.excluded(a.Name, in) {
+			} else if !c.opaque[a.Name] && c.unasked[a.Name] == "" && !c.excluded(a.Name, in) {
 				spare = append(spare, a.Name)
 			}
 		}

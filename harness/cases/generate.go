@@ -408,17 +408,24 @@ func (tg *toolGen) cases() []Case {
 		tg.logf("%s: no cases: %s", tg.op.Name, tg.unmeetable)
 		return nil
 	}
-	var optional int
+	// A tool whose optional inputs are all unasked ones (a pretty flag,
+	// a timeout) has no subset or all cases: nobody asks for them. The
+	// scenarios a tool has otherwise depend on all its optional inputs,
+	// so that leaving some out does not move its cases between scenarios.
+	var optional, askable int
 	for _, a := range tg.args {
 		if !a.Required && !tg.cons.opaque[a.Name] {
 			optional++
+			if tg.cons.unasked[a.Name] == "" {
+				askable++
+			}
 		}
 	}
 	avail := []Scenario{Required}
-	if optional >= 2 {
+	if askable >= 1 && optional >= 2 {
 		avail = append(avail, Subset)
 	}
-	if optional >= 1 {
+	if askable >= 1 {
 		avail = append(avail, All)
 	}
 	by := map[Scenario][]Case{}

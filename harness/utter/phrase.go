@@ -1549,9 +1549,10 @@ func (p *phraser) mainUnits(f field, x float64) (string, bool) {
 // minutes" for 600 seconds, "1 hour" for 3600, "2 days"), where the
 // field's name or description says the unit it counts in
 // (english.CountsIn). rest is the field's name without the unit's word
-// ("timeout" of timeout_seconds). It fails for a count above 100 of the
-// unit, for a field that counts in no unit or in months, and in one case
-// in three, which keeps the number as it is.
+// ("timeout" of timeout_seconds). A number no larger unit holds whole
+// (up to 100 of it) is said in the field's own unit ("76 seconds"), up to
+// 1,000. It fails above that, for a field that counts in no unit or in
+// months, and in one case in three, which keeps the number as it is.
 func (p *phraser) lengthOfTime(f field, ws []string, x float64) (said string, rest []string, ok bool) {
 	if x <= 0 || x != math.Trunc(x) || chance(p.key+"\x00"+f.path, "length of time as a number", 3) {
 		return "", nil, false
@@ -1560,9 +1561,15 @@ func (p *phraser) lengthOfTime(f field, ws []string, x float64) (said string, re
 	if s := p.api.Resolve(f.schema); s != nil {
 		desc = s.Description
 	}
-	own := english.UnitSeconds(english.CountsIn(ws, prose.Words(desc)))
+	ownUnit := english.CountsIn(ws, prose.Words(desc))
+	own := english.UnitSeconds(ownUnit)
 	if own <= 0 {
 		return "", nil, false
+	}
+	for _, w := range ws {
+		if english.TimeUnit(w) == "" {
+			rest = append(rest, w)
+		}
 	}
 	for _, unit := range []string{"week", "day", "hour", "minute"} {
 		sec := english.UnitSeconds(unit)
@@ -1570,17 +1577,21 @@ func (p *phraser) lengthOfTime(f field, ws []string, x float64) (said string, re
 			break
 		}
 		if n := x * own / sec; n == math.Trunc(n) && n <= 100 {
-			said = sayNumber(n) + " " + unit
-			if n != 1 {
-				said += "s"
-			}
-			for _, w := range ws {
-				if english.TimeUnit(w) == "" {
-					rest = append(rest, w)
-				}
-			}
-			return said, rest, true
+			return sayNumber(n) + " " + plural(unit, n), rest, true
 		}
 	}
+	if x <= 1000 {
+		// No larger unit holds it whole: its own unit says what the
+		// number is ("a grace period of 76 seconds").
+		return sayNumber(x) + " " + plural(ownUnit, x), rest, true
+	}
 	return "", nil, false
+}
+
+// plural is a unit's word for n of it: "1 minute", "76 seconds".
+func plural(unit string, n float64) string {
+	if n == 1 {
+		return unit
+	}
+	return unit + "s"
 }

@@ -65,8 +65,8 @@ func TestSaidAsPeopleWriteThem(t *testing.T) {
 
 // TestValuesInTheUsersWords checks that dates are written in each of the
 // styles people use, that a length of time in seconds is said in a
-// larger unit when it is one whole ("10 minutes"), some requests keeping
-// the number, and that the judge recovers every value from each.
+// larger unit when it is one whole ("10 minutes") and else in its own
+// ("76 seconds"), some requests keeping the number, and that the judge recovers every value from each.
 func TestValuesInTheUsersWords(t *testing.T) {
 	said := func(api *ir.API, tool string, args map[string]any, forms ...string) {
 		t.Helper()
@@ -96,4 +96,7 @@ func TestValuesInTheUsersWords(t *testing.T) {
 		"1 March 2026", "March 1st 2026", "Mar 1 2026")
 	k8s := loadSpec(t, "../shared/specs/real/kubernetes-swagger2.json")
 	said(k8s, "listCoreV1NamespacedPod", map[string]any{"namespace": "shop", "timeoutSeconds": 600.0}, "10 minutes", "600")
+	// No larger unit holds 76 seconds whole: the number comes with its
+	// own unit, not after the argument's name.
+	said(k8s, "deleteCoreV1NamespacedPod", map[string]any{"namespace": "shop", "name": "web-1", "gracePeriodSeconds": 76.0}, "76 seconds")
 }

@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"maps"
 	"math/rand/v2"
+	"regexp"
 	"slices"
 	"sort"
 	"strconv"
@@ -172,12 +173,13 @@ func (c contextPhrase) around(request string) string {
 	return strings.TrimSpace(request) + " " + c.text
 }
 
-// context picks, for one in four utterances (by the key, apart from the
-// phraser's random stream), words of context that are no value of the
+// context picks, for one in ten utterances (by the key, apart from the
+// phraser's random stream; about as often as hand-written requests have
+// them), words of context that are no value of the
 // call: "Quick one:", "No rush on this one." People add them; a model
 // must not take them for arguments.
 func (t *Templates) context(key string) contextPhrase {
-	if !chance(key, "context", 4) {
+	if !chance(key, "context", 10) {
 		return contextPhrase{}
 	}
 	var names []string
@@ -317,13 +319,15 @@ func caseRNG(seed uint64, id string) *rand.Rand {
 	return rand.New(rand.NewPCG(seed, h.Sum64()))
 }
 
+// spaceBeforePunct is a space before punctuation that ends a word: not
+// the start of a value (".github/workflows/ci.yml", ":8080").
+var spaceBeforePunct = regexp.MustCompile(`\s([.,?:])(?:$|([\s"\x{201d})]))`)
+
 // tidy collapses spaces, removes spaces before punctuation and a full
 // stop after a quotation that has one, and capitalizes the first letter.
 func tidy(s string) string {
 	s = strings.Join(strings.Fields(s), " ")
-	for _, p := range []string{" .", " ,", " ?", " :"} {
-		s = strings.ReplaceAll(s, p, p[1:])
-	}
+	s = spaceBeforePunct.ReplaceAllString(s, "${1}${2}")
 	// A quotation that ends a sentence keeps its own full stop.
 	for _, p := range []string{".\u201d.", "!\u201d.", "?\u201d."} {
 		if strings.HasSuffix(s, p) {

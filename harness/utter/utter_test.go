@@ -556,3 +556,18 @@ func TestPurposeClauseLowersNaturalness(t *testing.T) {
 		}
 	}
 }
+
+// tidy takes the space away before punctuation that ends a word, and
+// keeps it before a value that starts with a dot or a colon.
+func TestTidyKeepsValuesWhole(t *testing.T) {
+	for in, want := range map[string]string{
+		"delete the proxy path .github/workflows/ci.yml .": "Delete the proxy path .github/workflows/ci.yml.",
+		"list pods , please ?":                             "List pods, please?",
+		"saying “done” .":                                  "Saying “done”.",
+		"port :8080 , now":                                 "Port :8080, now",
+	} {
+		if got := tidy(in); got != want {
+			t.Errorf("tidy(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
