@@ -671,9 +671,10 @@ func (b *builder) inline(use, s *ir.Schema, desc, name string, depth int) {
 			}
 		}
 		b.summarized = append(b.summarized, strings.Join(b.trail, "."))
-		b.noted(desc, name, depth, note)
+		b.noted(desc, name, depth, note, valueUse{})
 	} else {
-		b.description(desc, name, depth)
+		scalar := kind == ir.KindString || kind == ir.KindInteger || kind == ir.KindNumber
+		b.noted(desc, name, depth, "", valueUse{on: scalar, enum: len(s.Enum) > 0, hasDefault: def != nil})
 	}
 	if len(s.Enum) > 0 && !(b.opts.NoOptionalEnums && b.optional && !b.naive) {
 		w.key("enum")
@@ -906,13 +907,33 @@ func (b *builder) object(s *ir.Schema, depth int) {
 
 // description writes the description member: the spec's text as is for
 // Naive, its brief form otherwise.
-func (b *builder) description(desc, name string, depth int) { b.noted(desc, name, depth, "") }
+func (b *builder) description(desc, name string, depth int) {
+	b.noted(desc, name, depth, "", valueUse{})
+}
 
-// noted writes the description member with note after the text.
-func (b *builder) noted(desc, name string, depth int, note string) {
+// valueUse says whether an argument's description keeps what its text
+// says about its values (see prose.Values), and what its schema already
+// says of them.
+type valueUse struct {
+	on, enum, hasDefault bool
+}
+
+// maxValueChars is the most bytes of value sentences an argument's
+// description gains; they are kept only while argument meanings are at
+// least minValueMeaning bytes (the cuts to fit a budget drop them with
+// the meanings).
+const (
+	maxValueChars   = 150
+	minValueMeaning = 60
+)
+
+// noted writes the description member with note after the text, and
+// the values the text names when vals is on.
+func (b *builder) noted(desc, name string, depth int, note string, vals valueUse) {
 	if b.opts.ForChecking {
 		return
 	}
+	raw := desc
 	hint := ""
 	if depth == 0 && !b.inDefs && !b.naive {
 		hint = b.hints[name]
@@ -932,6 +953,14 @@ func (b *builder) noted(desc, name string, depth int, note string) {
 		}
 		if depth == 0 && !b.inDefs && conventional[strings.ToLower(name)] && !strings.ContainsAny(desc, "0123456789") {
 			desc = ""
+		}
+		if vals.on && depth == 0 && !b.inDefs && max >= minValueMeaning {
+			if v := prose.Values(b.opts.Memo.valueSentences(b.api, raw), desc, maxValueChars, vals.enum, vals.hasDefault); v != "" {
+				if desc != "" {
+					desc += ". "
+				}
+				desc += v
+			}
 		}
 	}
 	for _, h := range []string{note, hint} {
