@@ -313,11 +313,12 @@ func build(api *ir.API, op *ir.Operation, opts Options, discard bool) (*builder,
 		b.context = prose.FirstSentence(prose.Clean(op.Description))
 	}
 	args := Args(api, op)
+	b.args = args
 	b.shared = b.opts.Memo.defsOf(api, op, args, b.opts.NoSharing)
 	b.root(args)
 	for i := 0; i < 8 && !b.probed && b.defsChanged(); i++ {
 		last := b
-		b = &builder{api: api, opts: b.opts, context: b.context, known: b.known, hints: b.hints, shared: b.shared,
+		b = &builder{api: api, opts: b.opts, context: b.context, known: b.known, hints: b.hints, shared: b.shared, args: args,
 			seedReq: b.defReq, seedDepth: b.defDepth, briefs: b.briefs}
 		b.w.b.discard = discard
 		b.w.b.reuse(last.w.b.Bytes())
@@ -390,6 +391,9 @@ type builder struct {
 	// hints end the descriptions of the arguments they name
 	// (ir.Operation.InputHints).
 	hints map[string]string
+	// args are the tool's arguments (for value sentences, which must not
+	// list their names as values).
+	args  []Arg
 	naive bool
 	w     jw
 	// shared holds the types written under $defs; defs lists those
@@ -955,8 +959,11 @@ func (b *builder) noted(desc, name string, depth int, note string, vals valueUse
 			desc = ""
 		}
 		if vals.on && depth == 0 && !b.inDefs && max >= minValueMeaning {
-			if v := prose.Values(b.opts.Memo.valueSentences(b.api, raw), desc, maxValueChars, vals.enum, vals.hasDefault); v != "" {
-				if desc != "" {
+			if v := prose.Values(b.opts.Memo.valueSentences(b.api, raw), desc, maxValueChars, vals.enum, vals.hasDefault, b.isArg); v != "" {
+				switch {
+				case strings.HasSuffix(desc, "…"):
+					desc += "; "
+				case desc != "":
 					desc += ". "
 				}
 				desc += v
@@ -977,6 +984,16 @@ func (b *builder) noted(desc, name string, depth int, note string, vals valueUse
 	}
 	b.w.key("description")
 	b.w.str(desc)
+}
+
+// isArg reports whether w is the name of one of the tool's arguments.
+func (b *builder) isArg(w string) bool {
+	for _, a := range b.args {
+		if a.Name == w {
+			return true
+		}
+	}
+	return false
 }
 
 // brief is prose.Brief of desc in the tool's context, its core taken from

@@ -2,6 +2,7 @@ package prose
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -33,12 +34,12 @@ var (
 	// "default is X", "Default 100", "(default X)".
 	defaultOf = regexp.MustCompile(`(?i)\bdefaults?(?:\s+value)?(\s+is|\s+to|\s*:|\s*=|\s+of)?\s+(["']?)([A-Za-z0-9_./\-]+)["']?(\s+(?:is|are|will|and|or|of)\b)?`)
 	// pair matches one code and its meaning: "20 => Reporter",
-	// "ACTIVE: active members", "10 = Guest".
-	pair = regexp.MustCompile(`(?:^|[\s(,;])["']?(-?\d+|[A-Za-z][A-Za-z0-9_]*)["']?(?:\s*(?:=>|=|:|->)|\s+-)\s*([A-Za-z][A-Za-z0-9_]*(?:\s[a-z][A-Za-z0-9_]*){0,4})`)
+	// "ACTIVE: active members", "10 = Guest", "'Orphan' - orphan dependents".
+	pair = regexp.MustCompile(`(?:^|[\s(,;])["']?(-?\d+|[A-Za-z][A-Za-z0-9_]*)["']?(?:\s*(?:=>|=|:)|\s+-)\s*([A-Za-z][A-Za-z0-9_]*(?:\s[a-z][A-Za-z0-9_]*){0,4})`)
 	// capsWord is an upper-case code such as ACTIVE or IN_PROGRESS.
 	capsWord = regexp.MustCompile(`\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*\b`)
 	// valuesCue says a sentence lists values.
-	valuesCue = regexp.MustCompile(`(?i)\b(one of|(?:possible|valid|allowed|accepted|acceptable|supported) values?|values? (?:is|are|can|must)|options? (?:is|are))\b`)
+	valuesCue = regexp.MustCompile(`(?i)\b(one of|(?:possible|valid|allowed|accepted|acceptable|supported|available) (?:values?|types|options)|options? (?:is|are))\b`)
 	listCue   = regexp.MustCompile(`(?i)\b(one of|possible values?|valid values?|allowed values?|accepted values?|supported values?|either|values? (?:is|are|can|must)|can be|must be|options? (?:is|are)|or)\b`)
 )
 
@@ -67,7 +68,7 @@ var notDefault = map[string]bool{
 // meaning ("10 => Guest, 20 => Reporter"), or a default ("defaults to
 // ASC"). It depends on desc alone, so it can be worked out once per text.
 func ValueSentences(desc string) []ValueSentence {
-	if desc == "" {
+	if !mayName(desc) {
 		return nil
 	}
 	codes := map[string]bool{}
@@ -91,6 +92,21 @@ func ValueSentences(desc string) []ValueSentence {
 	return out
 }
 
+// mayName reports whether desc can hold a value sentence: it has a
+// quote, "=", ":", "default" or two upper-case letters in a row. Most
+// texts have none, and this spares them the regular expressions.
+func mayName(desc string) bool {
+	if strings.ContainsAny(desc, "`'\"=:") || strings.Contains(desc, "efault") {
+		return true
+	}
+	for i := 1; i < len(desc); i++ {
+		if 'A' <= desc[i] && desc[i] <= 'Z' && 'A' <= desc[i-1] && desc[i-1] <= 'Z' {
+			return true
+		}
+	}
+	return false
+}
+
 // valueSentence reads one cleaned sentence.
 func valueSentence(s string, codes map[string]bool) (ValueSentence, bool) {
 	var v ValueSentence
@@ -108,7 +124,10 @@ func valueSentence(s string, codes map[string]bool) (ValueSentence, bool) {
 		cued := valuesCue.MatchString(s)
 		for _, m := range pair.FindAllStringSubmatch(s, -1) {
 			code := m[1]
-			if !isCode(code, codes) && !cued {
+			// Beside a cue ("Valid values are: All: ...") a capitalized
+			// word is a code too; a lower-case one seldom is
+			// ("following: ...").
+			if !isCode(code, codes) && !(cued && code[0] >= 'A' && code[0] <= 'Z') {
 				continue
 			}
 			meaning := strings.Fields(m[2])
@@ -229,16 +248,21 @@ func isNumber(w string) bool {
 // "; " and at most max bytes in all. With enum set (the schema lists the
 // values) only sentences that say what codes mean are kept; with hasDefault
 // (the schema gives the default) a sentence that only gives one is not.
-func Values(sentences []ValueSentence, shown string, max int, enum, hasDefault bool) string {
+//
+// A sentence that names an argument of the tool (isArg) among its values
+// ("either view_id or external_id is required") says how arguments go
+// together, not what values one takes, and is left out.
+func Values(sentences []ValueSentence, shown string, max int, enum, hasDefault bool, isArg func(string) bool) string {
 	const maxSentence = 120
 	var parts []string
 	n := 0
 	for _, v := range sentences {
-		if enum && !v.Pairs || hasDefault && v.Default || containsAll(shown, v.Values) {
+		if enum && !v.Pairs || hasDefault && v.Default || containsAll(shown, v.Values) || isArg != nil && slices.ContainsFunc(v.Values, isArg) {
 			continue
 		}
 		text := v.Text
-		if v.First || len(text) > maxSentence {
+		if v.First || v.Default || len(text) > maxSentence {
+			// A default alone reads as well in two words ("default ASC").
 			if text = v.Compact; text == "" {
 				continue
 			}

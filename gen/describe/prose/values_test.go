@@ -12,9 +12,9 @@ func TestValues(t *testing.T) {
 		{desc: "The dispute states to filter the result.\nIf not specified, the endpoint returns all open disputes (the dispute status is not `INQUIRY_CLOSED`, `WON`,\nor `LOST`).",
 			want: "If not specified, endpoint returns all open disputes (the dispute status is not INQUIRY_CLOSED, WON, or LOST)"},
 		// A default in a sentence of its own; none when the schema has it.
-		{desc: "The order in which employees are listed in the response.      Default value: ASC", want: "Default value: ASC"},
+		{desc: "The order in which employees are listed in the response.      Default value: ASC", want: "default ASC"},
 		{desc: "The order in which employees are listed in the response.      Default value: ASC", hasDefault: true},
-		{desc: "Sorts the returned list.\nThis field defaults to ASC.", want: "This field defaults to ASC"},
+		{desc: "Sorts the returned list.\nThis field defaults to ASC.", want: "default ASC"},
 		// Values the first sentence shows are not repeated.
 		{desc: "Returns only employees with the specified status (ACTIVE or INACTIVE)."},
 		// Codes with their meaning, kept beside an enum.
@@ -26,10 +26,12 @@ func TestValues(t *testing.T) {
 		{desc: "The month. If no year is specified the default `year` is used."},
 		{desc: "The ID. In `payment` mode, the customer's default payment method is used."},
 		{desc: "A selector to restrict the list. Defaults to everything."},
+		// Argument names are no values.
+		{desc: "The ID of the view. Either `view_id` or `external_id` is required."},
 		// A list only mentioned in a long sentence has no compact form.
 		{desc: "The ID of the location. If not specified, the endpoint returns all open disputes (the dispute status is not `INQUIRY_CLOSED`, `WON`, or `LOST`) associated with all locations."},
 	} {
-		got := Values(ValueSentences(c.desc), Brief(c.desc, "x", 100), 150, c.enum, c.hasDefault)
+		got := Values(ValueSentences(c.desc), Brief(c.desc, "x", 100), 150, c.enum, c.hasDefault, func(w string) bool { return w == "view_id" })
 		if got != c.want {
 			t.Errorf("Values(%q) = %q, want %q", c.desc, got, c.want)
 		}
