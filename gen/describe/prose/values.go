@@ -208,6 +208,10 @@ func codeList(s string, codes map[string]bool, def string) []string {
 		switch {
 		case w == "" || w == "or" || w == "and" || w == "nor":
 			continue
+		case strings.Contains(w, "="):
+			// "target_energy=0.6" shows how to set an argument, not one
+			// of its values.
+			flush()
 		case isCode(w, codes) && !isNumber(w) || codes[w]:
 			run = append(run, w)
 		default:

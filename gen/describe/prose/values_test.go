@@ -28,6 +28,7 @@ func TestValues(t *testing.T) {
 		{desc: "A selector to restrict the list. Defaults to everything."},
 		// Argument names are no values.
 		{desc: "The ID of the view. Either `view_id` or `external_id` is required."},
+		{desc: "Target value. For example, you might request `target_energy=0.6` and `target_danceability=0.8`."},
 		// A list only mentioned in a long sentence has no compact form.
 		{desc: "The ID of the location. If not specified, the endpoint returns all open disputes (the dispute status is not `INQUIRY_CLOSED`, `WON`, or `LOST`) associated with all locations."},
 	} {
