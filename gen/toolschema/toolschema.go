@@ -21,7 +21,12 @@
 //     purpose is dropped ("The account owner of the repository" for owner
 //     in "List repository tags"), and so is the meaning of a paging
 //     argument (limit, cursor, page, per_page, ...) unless it holds a
-//     number such as "max 100". Below the arguments, a named type's own
+//     number such as "max 100". A string or number argument keeps, after
+//     its meaning, what its text says of its values when the meaning cut
+//     it ([prose.Values], at most 150 bytes): a list ("ACTIVE or
+//     INACTIVE"), a default ("default ASC", unless the schema has one) or
+//     what codes mean ("10 => Guest"; the only part kept beside an enum).
+//     Below the arguments, a named type's own
 //     text is not repeated at each use: it is written in $defs or not at
 //     all; a property's own text is kept.
 //   - The description (gen/describe) carries only what the schema cannot:
