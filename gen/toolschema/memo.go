@@ -24,6 +24,7 @@ type Memo struct {
 	refs   sync.Map // type ID -> typeRefs
 	shared sync.Map // signature of the roots' references -> map[string]bool
 	cores  sync.Map // description -> prose.Core of it
+	values sync.Map // description -> prose.ValueSentences of it
 	// unexplained holds prose.Unexplained of each core and name.
 	unexplainedOf sync.Map // coreName -> unexplainedWords
 	tokens        sync.Map // schema text -> its tokens.Count
@@ -153,6 +154,20 @@ func (m *Memo) core(api *ir.API, desc string) string {
 	c := prose.Core(desc)
 	m.cores.Store(desc, c)
 	return c
+}
+
+// valueSentences returns prose.ValueSentences(desc), kept when m is the
+// Memo of api.
+func (m *Memo) valueSentences(api *ir.API, desc string) []prose.ValueSentence {
+	if m == nil || m.api != api {
+		return prose.ValueSentences(desc)
+	}
+	if v, ok := m.values.Load(desc); ok {
+		return v.([]prose.ValueSentence)
+	}
+	v := prose.ValueSentences(desc)
+	m.values.Store(desc, v)
+	return v
 }
 
 // unexplained returns prose.Unexplained(core, name), kept when m is the

@@ -21,7 +21,12 @@
 //     purpose is dropped ("The account owner of the repository" for owner
 //     in "List repository tags"), and so is the meaning of a paging
 //     argument (limit, cursor, page, per_page, ...) unless it holds a
-//     number such as "max 100". Below the arguments, a named type's own
+//     number such as "max 100". A string or number argument keeps, after
+//     its meaning, what its text says of its values when the meaning cut
+//     it ([prose.Values], at most 150 bytes): a list ("ACTIVE or
+//     INACTIVE"), a default ("default ASC", unless the schema has one) or
+//     what codes mean ("10 => Guest"; the only part kept beside an enum).
+//     Below the arguments, a named type's own
 //     text is not repeated at each use: it is written in $defs or not at
 //     all; a property's own text is kept.
 //   - The description (gen/describe) carries only what the schema cannot:
@@ -313,11 +318,12 @@ func build(api *ir.API, op *ir.Operation, opts Options, discard bool) (*builder,
 		b.context = prose.FirstSentence(prose.Clean(op.Description))
 	}
 	args := Args(api, op)
+	b.args = args
 	b.shared = b.opts.Memo.defsOf(api, op, args, b.opts.NoSharing)
 	b.root(args)
 	for i := 0; i < 8 && !b.probed && b.defsChanged(); i++ {
 		last := b
-		b = &builder{api: api, opts: b.opts, context: b.context, known: b.known, hints: b.hints, shared: b.shared,
+		b = &builder{api: api, opts: b.opts, context: b.context, known: b.known, hints: b.hints, shared: b.shared, args: args,
 			seedReq: b.defReq, seedDepth: b.defDepth, briefs: b.briefs}
 		b.w.b.discard = discard
 		b.w.b.reuse(last.w.b.Bytes())
@@ -390,6 +396,9 @@ type builder struct {
 	// hints end the descriptions of the arguments they name
 	// (ir.Operation.InputHints).
 	hints map[string]string
+	// args are the tool's arguments (for value sentences, which must not
+	// list their names as values).
+	args  []Arg
 	naive bool
 	w     jw
 	// shared holds the types written under $defs; defs lists those
@@ -671,9 +680,10 @@ func (b *builder) inline(use, s *ir.Schema, desc, name string, depth int) {
 			}
 		}
 		b.summarized = append(b.summarized, strings.Join(b.trail, "."))
-		b.noted(desc, name, depth, note)
+		b.noted(desc, name, depth, note, valueUse{})
 	} else {
-		b.description(desc, name, depth)
+		scalar := kind == ir.KindString || kind == ir.KindInteger || kind == ir.KindNumber
+		b.noted(desc, name, depth, "", valueUse{on: scalar, enum: len(s.Enum) > 0, hasDefault: def != nil})
 	}
 	if len(s.Enum) > 0 && !(b.opts.NoOptionalEnums && b.optional && !b.naive) {
 		w.key("enum")
@@ -906,13 +916,33 @@ func (b *builder) object(s *ir.Schema, depth int) {
 
 // description writes the description member: the spec's text as is for
 // Naive, its brief form otherwise.
-func (b *builder) description(desc, name string, depth int) { b.noted(desc, name, depth, "") }
+func (b *builder) description(desc, name string, depth int) {
+	b.noted(desc, name, depth, "", valueUse{})
+}
 
-// noted writes the description member with note after the text.
-func (b *builder) noted(desc, name string, depth int, note string) {
+// valueUse says whether an argument's description keeps what its text
+// says about its values (see prose.Values), and what its schema already
+// says of them.
+type valueUse struct {
+	on, enum, hasDefault bool
+}
+
+// maxValueChars is the most bytes of value sentences an argument's
+// description gains; they are kept only while argument meanings are at
+// least minValueMeaning bytes (the cuts to fit a budget drop them with
+// the meanings).
+const (
+	maxValueChars   = 150
+	minValueMeaning = 60
+)
+
+// noted writes the description member with note after the text, and
+// the values the text names when vals is on.
+func (b *builder) noted(desc, name string, depth int, note string, vals valueUse) {
 	if b.opts.ForChecking {
 		return
 	}
+	raw := desc
 	hint := ""
 	if depth == 0 && !b.inDefs && !b.naive {
 		hint = b.hints[name]
@@ -933,6 +963,17 @@ func (b *builder) noted(desc, name string, depth int, note string) {
 		if depth == 0 && !b.inDefs && conventional[strings.ToLower(name)] && !strings.ContainsAny(desc, "0123456789") {
 			desc = ""
 		}
+		if vals.on && depth == 0 && !b.inDefs && max >= minValueMeaning {
+			if v := prose.Values(b.opts.Memo.valueSentences(b.api, raw), desc, maxValueChars, vals.enum, vals.hasDefault, b.isArg); v != "" {
+				switch {
+				case strings.HasSuffix(desc, "…"):
+					desc += "; "
+				case desc != "":
+					desc += ". "
+				}
+				desc += v
+			}
+		}
 	}
 	for _, h := range []string{note, hint} {
 		if h == "" {
@@ -948,6 +989,16 @@ func (b *builder) noted(desc, name string, depth int, note string) {
 	}
 	b.w.key("description")
 	b.w.str(desc)
+}
+
+// isArg reports whether w is the name of one of the tool's arguments.
+func (b *builder) isArg(w string) bool {
+	for _, a := range b.args {
+		if a.Name == w {
+			return true
+		}
+	}
+	return false
 }
 
 // brief is prose.Brief of desc in the tool's context, its core taken from
