@@ -164,7 +164,7 @@ func newInferrer(api *ir.API, opts Options) *inferrer {
 		products: buildProducts(api), returns: map[*ir.Operation]string{}, indexed: indexedSegments(api),
 		facts: buildTypeFacts(api)}
 	x.getOf, x.gotByParam = getsByPath(api)
-	sh := buildShapes(api)
+	ff := newFieldFacts(api, x.vocab, buildShapes(api))
 	inputsOf := map[*ir.Operation][]*input{}
 	for _, op := range api.Operations {
 		ins := inputs(api, x.vocab, op)
@@ -175,7 +175,7 @@ func newInferrer(api *ir.API, opts Options) *inferrer {
 		if op.Method == "DELETE" {
 			continue
 		}
-		ls := outputs(api, x.vocab, sh, op, opts.MaxDepth)
+		ls := outputs(api, x.vocab, ff, op, opts.MaxDepth)
 		if len(ls) == 0 {
 			continue
 		}

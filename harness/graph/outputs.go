@@ -16,6 +16,7 @@ type walker struct {
 	vocab    vocabulary
 	maxDepth int
 	shapes   *shapes
+	fields   *fieldFacts
 	leaves   []*leaf
 	seen     map[string]bool // leaf paths
 	visits   int             // properties looked at
@@ -25,17 +26,18 @@ type walker struct {
 // can expand nearly every reference into its object.
 const maxVisits = 5000
 
+
 // maxLeaves bounds the fields collected from one response (GitHub's
 // repository embeds users, organisations, templates and licences).
 const maxLeaves = 4000
 
 // outputs returns the identifier fields of op's success response.
-func outputs(api *ir.API, vocab vocabulary, sh *shapes, op *ir.Operation, maxDepth int) []*leaf {
+func outputs(api *ir.API, vocab vocabulary, ff *fieldFacts, op *ir.Operation, maxDepth int) []*leaf {
 	r := op.SuccessResponse()
 	if r == nil || r.Schema == nil {
 		return nil
 	}
-	w := &walker{api: api, vocab: vocab, shapes: sh, maxDepth: maxDepth, seen: map[string]bool{}}
+	w := &walker{api: api, vocab: vocab, shapes: ff.shapes, fields: ff, maxDepth: maxDepth, seen: map[string]bool{}}
 	pathNoun := lastCollection(op.Path)
 	write := op.Mutating()
 	if oneOfResources(api, r.Schema) {
@@ -291,85 +293,177 @@ func (w *walker) object(s *ir.Schema, path string, obj *object, depth int, visit
 		if r.Kind != ir.KindObject {
 			continue
 		}
-		for _, p := range r.Properties {
+		fs := w.fields.of(r)
+		for _, a := range fs.plain {
 			// Whatever its type, a property named "id" (or "key", ...)
 			// is the object's own identifier.
-			if ent, attrs := nameParts(p.Name); len(ent) == 0 && len(attrs) > 0 {
-				obj.plain[attrs[0]] = true
-			}
+			obj.plain[a] = true
 		}
 		// The object's own fields first, then what is nested: the
 		// walk's budget goes to the shallow identifiers first.
-		for _, scalars := range []bool{true, false} {
-			for _, p := range r.Properties {
-				if _, ok := identifierScalar(w.api, p.Schema); ok == scalars {
-					w.property(p, path, obj, depth, visiting)
-				}
-			}
+		for i := range fs.ordered {
+			w.property(&fs.ordered[i], path, obj, depth, visiting)
 		}
 	}
 }
 
-func (w *walker) property(p *ir.Property, path string, obj *object, depth int, visiting map[string]bool) {
+func (w *walker) property(f *field, path string, obj *object, depth int, visiting map[string]bool) {
 	w.visits++
-	at := path + "." + p.Name
-	if sc, ok := identifierScalar(w.api, p.Schema); ok {
-		entity, attrs := nameParts(p.Name)
-		attr := attrNone
-		if len(attrs) > 0 {
-			attr = attrs[0]
-		} else if !w.vocab.known(join(entity), true) {
-			return
-		}
+	switch f.kind {
+	case fieldLeaf:
+		at := path + "." + f.p.Name
 		if w.seen[at] {
 			return
 		}
 		w.seen[at] = true
-		w.leaves = append(w.leaves, &leaf{path: at, field: p.Name, entity: entity, attr: attr, obj: obj,
-			ref: refID(w.api, p.Schema), kind: sc.Kind, format: sc.Format, depth: depth})
+		w.leaves = append(w.leaves, &leaf{path: at, field: f.p.Name, entity: f.entity, attr: f.attr, obj: obj,
+			ref: f.ref, kind: f.sc.Kind, format: f.sc.Format, depth: depth})
+		return
+	case fieldNone:
 		return
 	}
 	if depth+1 >= w.maxDepth {
 		return
 	}
-	r := scalarOf(w.api, p.Schema)
-	if r == nil {
-		return
-	}
-	child, childPath := p.Schema, at
-	if r.Kind == ir.KindArray {
-		child, childPath = r.Items, at+"[*]"
-		r = scalarOf(w.api, r.Items)
-		if r == nil {
-			return
-		}
-	}
-	if r.Kind != ir.KindObject && r.Kind != ir.KindUnion {
-		return
-	}
-	tn := typeName(w.api, child)
-	if tn == "" && r.Kind == ir.KindObject {
-		tn = typeName(w.api, p.Schema)
+	childPath := path + "." + f.p.Name
+	if f.list {
+		childPath += "[*]"
 	}
 	// Metadata describes its parent: its fields belong to obj.
-	if metaWords[p.Name] || (tn != "" && isMetaType(tn)) {
-		w.object(child, childPath, obj, depth+1, visiting)
+	if f.kind == fieldMeta {
+		w.object(f.child, childPath, obj, depth+1, visiting)
 		return
 	}
-	c := &object{path: childPath, plain: map[string]bool{}, typeName: tn, inside: obj.inside}
+	c := &object{path: childPath, plain: map[string]bool{}, typeName: f.typeName, inside: obj.inside, role: f.role, names: f.names}
 	if !obj.primary && len(obj.plain) > 0 {
 		c.inside++
 	}
-	c.names = append(c.names, w.shapes.alias(w.api, child)...)
+	w.object(f.child, childPath, c, depth+1, visiting)
+}
+
+// fieldFacts holds what a walk reads of each object schema's
+// properties, worked out once for an API: a walk of Stripe's responses
+// meets the same few hundred objects about a million times in all.
+type fieldFacts struct {
+	api    *ir.API
+	vocab  vocabulary
+	shapes *shapes
+	of_    map[*ir.Schema]*objectFields
+}
+
+// objectFields are the facts of one object schema's properties.
+type objectFields struct {
+	// plain are the attribute classes of its plain identifier fields
+	// ("id", "key"), in the order of its properties.
+	plain []string
+	// ordered are its properties, the identifier scalars first.
+	ordered []field
+}
+
+// fieldKind says what a walk does with a property.
+type fieldKind uint8
+
+const (
+	fieldNone   fieldKind = iota // nothing: neither an identifier nor an object
+	fieldLeaf                    // an identifier field of the object
+	fieldNested                  // an object (or a list of them) of its own
+	fieldMeta                    // metadata whose fields belong to the object
+)
+
+// field is what a walk needs of one property.
+type field struct {
+	p    *ir.Property
+	kind fieldKind
+	// A leaf's scalar schema, name parts, attribute class and reference.
+	sc     *ir.Schema
+	entity []string
+	attr   string
+	ref    string
+	// A nested object's schema (the items of a list), whether it is a
+	// list's items, and the names, role and type name of the object.
+	child    *ir.Schema
+	list     bool
+	typeName string
+	role     string
+	names    []noun
+}
+
+func newFieldFacts(api *ir.API, vocab vocabulary, sh *shapes) *fieldFacts {
+	return &fieldFacts{api: api, vocab: vocab, shapes: sh, of_: map[*ir.Schema]*objectFields{}}
+}
+
+// of returns the facts of an object schema's properties.
+func (ff *fieldFacts) of(r *ir.Schema) *objectFields {
+	if fs, ok := ff.of_[r]; ok {
+		return fs
+	}
+	fs := &objectFields{}
+	for _, p := range r.Properties {
+		if ent, attrs := nameParts(p.Name); len(ent) == 0 && len(attrs) > 0 {
+			fs.plain = append(fs.plain, attrs[0])
+		}
+	}
+	for _, scalars := range []bool{true, false} {
+		for _, p := range r.Properties {
+			if _, ok := identifierScalar(ff.api, p.Schema); ok == scalars {
+				fs.ordered = append(fs.ordered, ff.field(p))
+			}
+		}
+	}
+	ff.of_[r] = fs
+	return fs
+}
+
+// field works out what a walk does with a property.
+func (ff *fieldFacts) field(p *ir.Property) field {
+	api := ff.api
+	f := field{p: p}
+	if sc, ok := identifierScalar(api, p.Schema); ok {
+		entity, attrs := nameParts(p.Name)
+		attr := attrNone
+		if len(attrs) > 0 {
+			attr = attrs[0]
+		} else if !ff.vocab.known(join(entity), true) {
+			return f
+		}
+		f.kind, f.sc, f.entity, f.attr, f.ref = fieldLeaf, sc, entity, attr, refID(api, p.Schema)
+		return f
+	}
+	r := scalarOf(api, p.Schema)
+	if r == nil {
+		return f
+	}
+	child := p.Schema
+	if r.Kind == ir.KindArray {
+		child, f.list = r.Items, true
+		r = scalarOf(api, r.Items)
+		if r == nil {
+			return f
+		}
+	}
+	if r.Kind != ir.KindObject && r.Kind != ir.KindUnion {
+		return f
+	}
+	tn := typeName(api, child)
+	if tn == "" && r.Kind == ir.KindObject {
+		tn = typeName(api, p.Schema)
+	}
+	f.child = child
+	if metaWords[p.Name] || (tn != "" && isMetaType(tn)) {
+		f.kind = fieldMeta
+		return f
+	}
+	f.kind, f.typeName = fieldNested, tn
+	f.names = append(f.names, ff.shapes.alias(api, child)...)
 	_, role := listNoun(p.Name)
 	if !genericWords[p.Name] {
-		c.role = join(role)
-		c.names = append(c.names, noun{words: role, weight: 0.95, source: "field " + p.Name})
+		f.role = join(role)
+		f.names = append(f.names, noun{words: role, weight: 0.95, source: "field " + p.Name})
 	}
 	if tn != "" {
-		c.names = append(c.names, noun{words: typeNoun(tn), weight: 1, source: "type " + tn})
+		f.names = append(f.names, noun{words: typeNoun(tn), weight: 1, source: "type " + tn})
 	}
-	w.object(child, childPath, c, depth+1, visiting)
+	return f
 }
 
 // isMetaType reports whether a type name ends in meta or metadata
