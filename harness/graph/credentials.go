@@ -30,8 +30,7 @@ func secretByName(in *input, l *leaf) bool {
 	if len(in.attrs) > 0 || l.field == "id" {
 		return false
 	}
-	ws := splitWords(lastName(in.name))
-	return len(ws) > 0 && secretWords[ws[len(ws)-1]]
+	return in.named().secret
 }
 
 // loginWords end the names of inputs that take an account's login.

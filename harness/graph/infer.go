@@ -757,7 +757,7 @@ func (x *inferrer) candidates(in *input) []candidate {
 				continue
 			}
 			for _, h := range x.byNoun[nh.key] {
-				if c, ok := x.score(in, e, h, nh.score+x.consensus(e, h), false); ok {
+				if c, ok := x.score(in, e, h, nh.score, false); ok {
 					consider(c)
 				}
 			}
@@ -873,7 +873,8 @@ func (x *inferrer) consensus(e noun, h hit) float64 {
 
 // score rates one leaf of one producer for an input that names the
 // resource e; match is how well e matches the noun the leaf was found
-// by. byRole marks the fallback.
+// by. byRole marks the fallback; otherwise the object's other names add
+// their consensus, worked out only for a leaf no check rules out.
 func (x *inferrer) score(in *input, e noun, h hit, match float64, byRole bool) (candidate, bool) {
 	p, l := h.p, h.l
 	if p.op == in.op || x.circular(p, in) || selfOnly(in) && p.op.Path != authenticatedUserRoot ||
@@ -908,6 +909,9 @@ func (x *inferrer) score(in *input, e noun, h hit, match float64, byRole bool) (
 	t := typeScore(in, l)
 	if t == 0 {
 		return candidate{}, false
+	}
+	if !byRole {
+		match += x.consensus(e, h)
 	}
 	s := 0.95 * match * e.weight * h.n.weight * a * t * p.weight
 	sameRef := in.ref != "" && in.ref == l.ref
@@ -1161,17 +1165,11 @@ func otherScopeFilter(producerPath string, in *input) bool {
 // memberships' path: an outside collaborator or a blocked user is no
 // team member to remove or look up.
 func outsiders(producerPath string, in *input) bool {
-	segs := strings.Split(strings.Trim(producerPath, "/"), "/")
-	last := segs[len(segs)-1]
+	last := lastSegment(producerPath)
 	if !strings.HasPrefix(last, "outside_") && !strings.HasPrefix(last, "outside-") && last != "blocks" {
 		return false
 	}
-	for _, seg := range strings.Split(in.op.Path, "/") {
-		if seg == "members" || seg == "memberships" {
-			return true
-		}
-	}
-	return false
+	return hasSegment(in.op.Path, "members", "memberships")
 }
 
 // addsRE matches descriptions of inputs that name things to add to the

@@ -2,6 +2,7 @@ package graph
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/agentready/agentready/gen/ir"
@@ -243,15 +244,36 @@ var ownerRoots = map[string]string{"orgs": "org", "enterprises": "enterprise", "
 // parameter that names that owner (empty for /user/...), or "" for a
 // path without an owner root or a bare root list (/users, /user).
 func ownerRoot(path string) (owner, param string) {
-	segs := strings.Split(strings.Trim(path, "/"), "/")
-	if len(segs) < 2 {
+	first, rest, ok := strings.Cut(strings.Trim(path, "/"), "/")
+	if !ok {
 		return "", ""
 	}
-	owner = ownerRoots[segs[0]]
-	if owner != "" && isParam(segs[1]) {
-		param = strings.Trim(segs[1], "{}")
+	second, _, _ := strings.Cut(rest, "/")
+	owner = ownerRoots[first]
+	if owner != "" && isParam(second) {
+		param = strings.Trim(second, "{}")
 	}
 	return owner, param
+}
+
+// hasSegment reports whether one of path's slash-separated segments is
+// one of segs.
+func hasSegment(path string, segs ...string) bool {
+	for rest, more := path, true; more; {
+		var seg string
+		seg, rest, more = strings.Cut(rest, "/")
+		if slices.Contains(segs, seg) {
+			return true
+		}
+	}
+	return false
+}
+
+// lastSegment returns the last slash-separated segment of a path with
+// its slashes trimmed.
+func lastSegment(path string) string {
+	p := strings.Trim(path, "/")
+	return p[strings.LastIndexByte(p, '/')+1:]
 }
 
 // ownerClash reports whether the producer lists another owner's

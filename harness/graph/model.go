@@ -153,6 +153,35 @@ type input struct {
 	// textExample is set when the input's example is text that is no
 	// whole number: no integer field fills it.
 	textExample bool
+	// byName holds what the checks of every producer read of the
+	// input's name alone, worked out at the first (see nameFacts).
+	byName *nameFacts
+}
+
+// nameFacts are what the checks of an input against each candidate
+// read of its name and path alone.
+type nameFacts struct {
+	// secret: its name ends in a secret's word (see secretByName).
+	secret bool
+	// collection: it is named like the last segment of its path, a
+	// collection (see collectionKindClash).
+	collection bool
+}
+
+// named returns the input's nameFacts, working them out the first time.
+func (in *input) named() *nameFacts {
+	if in.byName != nil {
+		return in.byName
+	}
+	f := &nameFacts{}
+	ws := splitWords(lastName(in.name))
+	f.secret = len(ws) > 0 && secretWords[ws[len(ws)-1]]
+	if in.op != nil {
+		last := lastSegment(in.op.Path)
+		f.collection = !isParam(last) && join(singulars(ws)) == join(singulars(splitWords(last)))
+	}
+	in.byName = f
+	return f
 }
 
 // describedAttrs returns the attribute classes a description mentions as

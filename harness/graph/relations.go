@@ -21,11 +21,11 @@ var relationLists = map[string]string{"followers": "follow", "following": "follo
 // relationOf returns "follow" or "block" when the path lists people by
 // such a relation under a user or an organisation, or "".
 func relationOf(path string) string {
-	segs := strings.Split(strings.Trim(path, "/"), "/")
-	if len(segs) < 2 || ownerRoots[segs[0]] == "" && segs[0] != "repos" {
+	first, _, ok := strings.Cut(strings.Trim(path, "/"), "/")
+	if !ok || ownerRoots[first] == "" && first != "repos" {
 		return ""
 	}
-	return relationLists[segs[len(segs)-1]]
+	return relationLists[lastSegment(path)]
 }
 
 // othersThings reports whether the producer lists people by relation

@@ -155,9 +155,7 @@ func (x *inferrer) collectionKindClash(in *input, l *leaf) bool {
 	if in.loc == "path" || l.obj.typeName == "" {
 		return false
 	}
-	segs := strings.Split(strings.Trim(in.op.Path, "/"), "/")
-	last := segs[len(segs)-1]
-	if isParam(last) || join(singulars(splitWords(lastName(in.name)))) != join(singulars(splitWords(last))) {
+	if !in.named().collection {
 		return false
 	}
 	get := x.getOf[in.op.Path]
