@@ -26,7 +26,6 @@ type walker struct {
 // can expand nearly every reference into its object.
 const maxVisits = 5000
 
-
 // maxLeaves bounds the fields collected from one response (GitHub's
 // repository embeds users, organisations, templates and licences).
 const maxLeaves = 4000
