@@ -130,7 +130,8 @@ func TestGerund(t *testing.T) {
 
 func TestOrderAsked(t *testing.T) {
 	for text, want := range map[string]string{"most recently updated first": "desc", "earliest created first": "asc",
-		"in descending order": "desc", "newest first": "desc", "the first 20": "", "the latest release": ""} {
+		"in descending order": "desc", "newest first": "desc", "the first 20": "", "the latest release": "",
+		"oldest to newest": "asc", "sorted newest to oldest": "desc", "latest to newest": "", "from 1 to 10": ""} {
 		if got := OrderAsked(strings.Fields(text)); got != want {
 			t.Errorf("OrderAsked(%q) = %q, want %q", text, got, want)
 		}
