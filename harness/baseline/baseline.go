@@ -320,7 +320,8 @@ import (
 //     currency (or currency_code) whose description says ISO or that has
 //     none, lower case when it says so, and the amount itself for the
 //     tool's first integer argument named amount in the currency's
-//     smallest unit ("$12.50" is 1250; a yen is its own) when it has
+//     smallest unit ("$12.50" is 1250, "twenty bucks" 2000: a number
+//     word with its currency's word right after; a yen is its own) when it has
 //     cents, which an integer cannot hold, or when the argument's
 //     description says it counts in cents or the smallest unit; "newest
 //     first" (or "newest to oldest"; "oldest to newest" as "oldest
@@ -334,7 +335,9 @@ import (
 //     "earliest updated first" is updated_at, "highest priority first"
 //     -priority, else the time field the request names), and "sorted by
 //     name descending" as that enum's -name; "sorted by name" as name
-//     for the one sort argument that takes free text (no values listed);
+//     for the one sort argument that takes free text (no values listed),
+//     never a question word ("sorted by when they signed up" names no
+//     field);
 //     "25%" for a percentage; a length of time with its unit ("the
 //     last 10 minutes", "for 3 months", "valid for an hour": a or one,
 //     not after once, twice, per or half) for the one argument that counts

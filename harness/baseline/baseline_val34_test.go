@@ -64,3 +64,27 @@ func TestListedValueNotInAFileName(t *testing.T) {
 	checkArg(t, dl, "download q3.pdf", "preview_size", nil)
 	checkArg(t, dl, "download reports/q3.docx with a pdf preview", "preview_size", "pdf")
 }
+
+// An amount in words with its currency's word right after it ("twenty
+// bucks") is an amount as "$20" is; a number word without a currency is
+// none.
+func TestAmountInWords(t *testing.T) {
+	intent := toolDef(t, "createPaymentIntent", "Creates a PaymentIntent",
+		`{"type":"object","properties":{
+			"amount":{"type":"integer","description":"Amount in cents"},
+			"currency":{"type":"string","description":"Three-letter ISO currency code"}},"required":["amount","currency"]}`)
+	checkArg(t, intent, "a payment intent for twenty bucks", "amount", 2000.0)
+	checkArg(t, intent, "a payment intent for twenty bucks", "currency", "USD")
+	checkArg(t, intent, "a payment intent for fifty-five euros", "amount", 5500.0)
+	checkArg(t, intent, "two payment intents", "amount", nil)
+}
+
+// "sorted by when they signed up" names no field: a question word after
+// "sorted by" starts a clause, and the sort argument stays empty.
+func TestSortedByAClause(t *testing.T) {
+	cust := toolDef(t, "ListCustomers", "Lists customer profiles.",
+		`{"type":"object","properties":{"sort_field":{"type":"string","description":"Indicates how customers should be sorted."}}}`)
+	checkArg(t, cust, "customers sorted by when they signed up", "sort_field", nil)
+	checkArg(t, cust, "customers sorted by how much they spent", "sort_field", nil)
+	checkArg(t, cust, "customers sorted by name", "sort_field", "name")
+}

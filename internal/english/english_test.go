@@ -137,3 +137,16 @@ func TestOrderAsked(t *testing.T) {
 		}
 	}
 }
+
+func TestNumberWord(t *testing.T) {
+	for w, want := range map[string]int{"twenty": 20, "twenty-five": 25, "dozen": 12, "seven": 7, "ninety-nine": 99, "hundred": 100} {
+		if got, ok := NumberWord(w); !ok || got != want {
+			t.Errorf("NumberWord(%q) = %d, %v, want %d", w, got, ok, want)
+		}
+	}
+	for _, w := range []string{"twenty-zero", "tens", "one-two", "bucks", ""} {
+		if got, ok := NumberWord(w); ok {
+			t.Errorf("NumberWord(%q) = %d, want none", w, got)
+		}
+	}
+}
