@@ -195,7 +195,9 @@ import (
 //     values of an argument that takes free text or a list: right after
 //     its name, after its name and "to" or "as", or ending a list after
 //     it ("tagged laptop and hardware" are tags, not a hardware
-//     category; "set the tags to security"); a free-text string
+//     category; "set the tags to security"), nor from a word inside a
+//     file's name or path ("download reports/q3.pdf" is a path, no
+//     preview_size pdf); a free-text string
 //     argument the request calls empty or
 //     blank, right before or after its name, is "": "with an empty
 //     description"; the one quoted text of several words no other
@@ -204,7 +206,10 @@ import (
 //     nor a page's cursor: "close TCK-1526 as workaround, noting
 //     “Sorted, thanks”" for a resolution note): values
 //     whose form says what they are (UUIDs, emails, dates and date-times,
-//     also "1 March 2026 at 09:15 UTC", identifiers with a distinctive
+//     also "1 March 2026 at 09:15 UTC", and a month and day whose year
+//     only the range's end writes: "between June 1 and June 15 2024"
+//     starts on 2024-06-01, "from December 20 to January 5 2025" in
+//     2024; identifiers with a distinctive
 //     pattern such as TCK-1042; a date also for a string argument without
 //     a format whose description says YYYY-MM-DD or starts with the word
 //     date ("date, or null"), whose example's value
@@ -232,7 +237,12 @@ import (
 //     identifier ("The user ID or email address"), and the request's one
 //     address for every required argument named email, as a tool that
 //     takes it in its path and its query gets it twice, else for the
-//     tool's one required login (a username or an address); a file's
+//     tool's one required login (a username or an address); a person's
+//     full name (the request's one run of exactly two capitalized words,
+//     not its first word, no month or day: "new customer: Ana Souza")
+//     split over the tool's one pair of fields of one object named
+//     given_name and family_name (first_name and last_name, firstName,
+//     surname); a file's
 //     name ("banner.png", "site-2026-01-02.tar.gz": an extension files
 //     have, no path) for the one argument named for a file's name
 //     (filename, file_name); a path in a file tree (names joined by
@@ -310,10 +320,12 @@ import (
 //     currency (or currency_code) whose description says ISO or that has
 //     none, lower case when it says so, and the amount itself for the
 //     tool's first integer argument named amount in the currency's
-//     smallest unit ("$12.50" is 1250; a yen is its own) when it has
+//     smallest unit ("$12.50" is 1250, "twenty bucks" 2000: a number
+//     word with its currency's word right after; a yen is its own) when it has
 //     cents, which an integer cannot hold, or when the argument's
 //     description says it counts in cents or the smallest unit; "newest
-//     first" for a direction (also for an argument named order or
+//     first" (or "newest to oldest"; "oldest to newest" as "oldest
+//     first") for a direction (also for an argument named order or
 //     direction that lists no values but whose description writes one of
 //     ASC and DESC, "Default value: ASC": the other is written alike),
 //     and then for the sort argument the one
@@ -323,7 +335,9 @@ import (
 //     "earliest updated first" is updated_at, "highest priority first"
 //     -priority, else the time field the request names), and "sorted by
 //     name descending" as that enum's -name; "sorted by name" as name
-//     for the one sort argument that takes free text (no values listed);
+//     for the one sort argument that takes free text (no values listed),
+//     never a question word ("sorted by when they signed up" names no
+//     field);
 //     "25%" for a percentage; a length of time with its unit ("the
 //     last 10 minutes", "for 3 months", "valid for an hour": a or one,
 //     not after once, twice, per or half) for the one argument that counts

@@ -53,6 +53,7 @@ func fill(t *toolSpec, u *utterance, force map[string]any) *filler {
 	f.monthSpan()
 	f.enums()
 	f.emails()
+	f.fullNames()
 	f.fileNames()
 	f.quoted()
 	f.slashPairs()
@@ -377,6 +378,11 @@ func (f *filler) enums() {
 			for _, at := range at {
 				end := at + len(ws) - 1
 				if len(ws) == 1 && retrieve.IsStopWord(ws[0]) && f.u.toks[f.u.words[at].tok].raw != e {
+					continue
+				}
+				if tk := f.u.toks[f.u.words[at].tok]; !tk.quoted && !strings.EqualFold(tk.raw, e) && isFileName(tk.raw[strings.LastIndexByte(tk.raw, '/')+1:]) {
+					// "download reports/q3.pdf": the file's path is one
+					// value, its extension no preview_size pdf.
 					continue
 				}
 				if len(p.enum) == 0 && f.namesNext(end) {

@@ -570,14 +570,7 @@ func (f *filler) directions() {
 		}
 		// "newest first", "descending", "most recent first".
 		explicit := w.lower == "descending" || w.lower == "ascending" || w.lower == "desc" || w.lower == "asc"
-		firstAfter := false
-		for k := i + 1; k < len(f.u.words) && k <= i+4; k++ {
-			if f.u.words[k].lower == "first" {
-				firstAfter = true
-				break
-			}
-		}
-		if !explicit && !firstAfter {
+		if !explicit && english.OrderEnd(f.u.lowers(), i) < 0 {
 			continue
 		}
 		v := desc
@@ -1142,7 +1135,8 @@ func abbreviates(pre, w string) bool {
 
 // orderAsked is the direction a request asks things in, "asc" or "desc",
 // from an order word followed by "first" ("newest first", "most recent
-// first", "oldest first"), or "".
+// first", "oldest first") or by "to" and the opposite word ("oldest to
+// newest"), or "".
 func (f *filler) orderAsked() string {
 	dir, _, _ := f.orderPhrase()
 	return dir
@@ -1157,10 +1151,8 @@ func (f *filler) orderPhrase() (dir string, from, to int) {
 		if !ok || dir == "" || f.u.used[w.tok] {
 			continue
 		}
-		for k := i + 1; k < len(f.u.words) && k <= i+4; k++ {
-			if f.u.words[k].lower == "first" {
-				return dir, i, k
-			}
+		if k := english.OrderEnd(f.u.lowers(), i); k > i {
+			return dir, i, k
 		}
 	}
 	return "", -1, -1

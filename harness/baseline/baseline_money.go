@@ -5,6 +5,8 @@ import (
 	"math"
 	"slices"
 	"strings"
+
+	"github.com/agentready/agentready/internal/english"
 )
 
 // currencies are the ISO 4217 codes of currencies people name in words
@@ -24,7 +26,7 @@ var currencySymbols = map[string]string{"$": "usd", "€": "eur", "£": "gbp", "
 var zeroDecimal = map[string]bool{"jpy": true}
 
 // amountAt reads token i as an amount said with its currency: "$12.50",
-// "€15", "49.99 euros", "EUR 15". curTok is the currency's own token, or
+// "€15", "49.99 euros", "EUR 15", "twenty bucks". curTok is the currency's own token, or
 // -1 when a symbol wrote it.
 func (f *filler) amountAt(i int) (n float64, cur string, curTok int, ok bool) {
 	t := f.u.toks[i]
@@ -39,6 +41,13 @@ func (f *filler) amountAt(i int) (n float64, cur string, curTok int, ok bool) {
 		}
 	}
 	n, isNum := asNumber(raw)
+	if w, ok := english.NumberWord(t.lower); ok && cur == "" && !isNum && i+1 < len(f.u.toks) && !f.u.toks[i+1].quoted {
+		// "twenty bucks", "fifty euros": a number in words is an
+		// amount only with the currency's word right after it.
+		if c := currencies[f.u.toks[i+1].lower]; c != "" {
+			return float64(w), c, i + 1, true
+		}
+	}
 	if !isNum {
 		return 0, "", -1, false
 	}

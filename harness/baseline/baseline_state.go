@@ -59,7 +59,8 @@ func trueOrFalse(p *param) bool {
 // sortedBy reads "sorted by X" ("ordered by", "sort by", "order by")
 // for the tool's one sort argument (its name says sort or order) that
 // takes free text, no enum and no listed values: X, the one word after
-// "by" when it is no word of the sentence, no number and ends the clause
+// "by" when it is no word of the sentence, no question word ("sorted by
+// when they signed up" says no field's name), no number and ends the clause
 // or comes before a word of another argument's name ("contacts sorted by
 // name (tenant X)": name), as a model writes the field it is
 // asked to sort on.
@@ -81,7 +82,9 @@ func (f *filler) sortedBy() {
 		if f.u.toks[i].clauseEnd || f.u.toks[i+1].lower != "by" || f.u.toks[i+1].clauseEnd || f.u.used[k] || f.u.toks[k].quoted {
 			continue
 		}
-		if _, num := asNumber(f.u.toks[k].raw); num || retrieve.IsStopWord(f.u.toks[k].lower) || requestVerbs[english.Stem(f.u.toks[k].lower)] {
+		if _, num := asNumber(f.u.toks[k].raw); num || retrieve.IsStopWord(f.u.toks[k].lower) || requestVerbs[english.Stem(f.u.toks[k].lower)] ||
+			questionWords[f.u.toks[k].lower] {
+			// "sorted by when they signed up": a clause, not a field.
 			return
 		}
 		if next := k + 1; next < len(f.u.toks) && !f.u.toks[k].clauseEnd && !retrieve.IsStopWord(f.u.toks[next].lower) &&

@@ -260,8 +260,9 @@ func init() {
 }
 
 // naturalDate finds a date written in words starting at token i: "1 March
-// 2026", "March 1, 2026", "March 1st 2026", optionally followed by a time
-// ("at 09:15 UTC", "14:00"). It returns the date as YYYY-MM-DD, the time
+// 2026", "March 1, 2026", "March 1st 2026", or a month and day whose year
+// the end of a range gives ("June 1" of "between June 1 and June 15
+// 2024"), optionally followed by a time ("at 09:15 UTC", "14:00"). It returns the date as YYYY-MM-DD, the time
 // as HH:MM:SS ("" when none is given) and the last token used.
 func (u *utterance) naturalDate(i int) (date, clock string, last int, ok bool) {
 	if i+2 >= len(u.toks) {
@@ -290,6 +291,18 @@ func (u *utterance) naturalDate(i int) (date, clock string, last int, ok bool) {
 		m, ok2 = months[b.lower]
 		y, ok3 = year(c.lower)
 	}
+	last = i + 2
+	var end time.Time
+	if ok1 && ok2 && !ok3 && !b.clauseEnd && rangeWords[c.lower] {
+		// "between June 1 and June 15 2024": the year written once, at
+		// the range's end, is the start's too (the year before when the
+		// start would then come after the end: "December 20 to January
+		// 5 2025").
+		if e, _, _, ok := u.naturalDate(i + 3); ok {
+			end, _ = time.Parse("2006-01-02", e)
+			y, ok3, last, c = end.Year(), true, i+1, b
+		}
+	}
 	if !ok1 || !ok2 || !ok3 {
 		return "", "", 0, false
 	}
@@ -297,7 +310,9 @@ func (u *utterance) naturalDate(i int) (date, clock string, last int, ok bool) {
 	if t.Day() != d {
 		return "", "", 0, false
 	}
-	last = i + 2
+	if !end.IsZero() && t.After(end) {
+		t = time.Date(y-1, m, d, 0, 0, 0, 0, time.UTC)
+	}
 	if !c.clauseEnd {
 		j := last + 1
 		if j < len(u.toks) && u.toks[j].lower == "at" {
@@ -314,6 +329,10 @@ func (u *utterance) naturalDate(i int) (date, clock string, last int, ok bool) {
 	}
 	return t.Format("2006-01-02"), clock, last, true
 }
+
+// rangeWords join the two ends of a range of dates: "between June 1
+// and June 15 2024", "from June 1 to June 15 2024".
+var rangeWords = map[string]bool{"and": true, "to": true, "through": true, "thru": true, "until": true, "till": true, "-": true}
 
 // chatter marks the tokens that say no part of the request: a short
 // preamble before a colon at the start ("Quick one:") and sentences after
@@ -360,4 +379,14 @@ func (u *utterance) chatter() []bool {
 		start = i + 1
 	}
 	return out
+}
+
+// lowers is the request's words in lower case, in order, for the
+// english package's readers of word lists.
+func (u *utterance) lowers() []string {
+	ls := make([]string, len(u.words))
+	for i, w := range u.words {
+		ls[i] = w.lower
+	}
+	return ls
 }

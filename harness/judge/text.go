@@ -441,9 +441,8 @@ func grouped(n int64) string {
 }
 
 var (
-	smallNumbers = []string{"zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
-		"twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen"}
-	tensWords = []string{"", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"}
+	smallNumbers = english.SmallNumbers
+	tensWords    = english.Tens
 )
 
 // numberWords writes a whole number from 0 to 100 in words.

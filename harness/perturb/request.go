@@ -12,6 +12,8 @@ import (
 	"time"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/agentready/agentready/internal/english"
 )
 
 // mention is where an argument value is said in a request.
@@ -227,9 +229,8 @@ func whole(v any) (float64, bool) {
 }
 
 var (
-	ones = []string{"zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-		"eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen"}
-	tens = []string{"", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"}
+	ones = english.SmallNumbers
+	tens = english.Tens
 )
 
 // numberWords writes n (0 to 9999) in English words.

@@ -130,9 +130,23 @@ func TestGerund(t *testing.T) {
 
 func TestOrderAsked(t *testing.T) {
 	for text, want := range map[string]string{"most recently updated first": "desc", "earliest created first": "asc",
-		"in descending order": "desc", "newest first": "desc", "the first 20": "", "the latest release": ""} {
+		"in descending order": "desc", "newest first": "desc", "the first 20": "", "the latest release": "",
+		"oldest to newest": "asc", "sorted newest to oldest": "desc", "latest to newest": "", "from 1 to 10": ""} {
 		if got := OrderAsked(strings.Fields(text)); got != want {
 			t.Errorf("OrderAsked(%q) = %q, want %q", text, got, want)
+		}
+	}
+}
+
+func TestNumberWord(t *testing.T) {
+	for w, want := range map[string]int{"twenty": 20, "twenty-five": 25, "dozen": 12, "seven": 7, "ninety-nine": 99, "hundred": 100} {
+		if got, ok := NumberWord(w); !ok || got != want {
+			t.Errorf("NumberWord(%q) = %d, %v, want %d", w, got, ok, want)
+		}
+	}
+	for _, w := range []string{"twenty-zero", "tens", "one-two", "bucks", ""} {
+		if got, ok := NumberWord(w); ok {
+			t.Errorf("NumberWord(%q) = %d, want none", w, got)
 		}
 	}
 }

@@ -13,8 +13,9 @@ var OrderWords = map[string]string{
 // OrderAsked returns the way a request's lower-case words ask a list to
 // be sorted: "asc" or "desc" from an order word followed by "first"
 // within four words ("newest first", "most recently updated first",
-// "earliest created first"), or from "ascending" or "descending" alone;
-// "" when the words ask no order.
+// "earliest created first") or by "to" and the opposite order word
+// ("oldest to newest", "newest to oldest"), or from "ascending" or
+// "descending" alone; "" when the words ask no order.
 func OrderAsked(words []string) string {
 	for i, w := range words {
 		dir := OrderWords[w]
@@ -24,13 +25,34 @@ func OrderAsked(words []string) string {
 		if w == "ascending" || w == "descending" {
 			return dir
 		}
-		for k := i + 1; k < len(words) && k <= i+4; k++ {
-			if words[k] == "first" {
-				return dir
-			}
+		if OrderEnd(words, i) > i {
+			return dir
 		}
 	}
 	return ""
+}
+
+// OrderEnd is the index of the word that ends the order phrase starting
+// at words[i]: "first" within four words ("newest first", "earliest
+// created first"), or the opposite order word right after "to" ("oldest
+// to newest", "newest to oldest": the first word comes first); -1 when
+// words[i] starts no such phrase.
+func OrderEnd(words []string, i int) int {
+	dir := OrderWords[words[i]]
+	if dir == "" {
+		return -1
+	}
+	for k := i + 1; k < len(words) && k <= i+4; k++ {
+		if words[k] == "first" {
+			return k
+		}
+	}
+	if i+2 < len(words) && words[i+1] == "to" {
+		if o := OrderWords[words[i+2]]; o != "" && o != dir && words[i+2] != "most" && words[i+2] != "least" {
+			return i + 2
+		}
+	}
+	return -1
 }
 
 // Gerund writes a verb's -ing form: "notify" "notifying", "delete"
