@@ -130,18 +130,35 @@ var connectives = map[string]bool{"or": true, "and": true}
 // "team_slug" ([team], [slug]), "owner" ([owner], []), "name" ([], [name]).
 // Entity words are singular.
 func nameParts(name string) (entity []string, attrs []string) {
-	if c, ok := partsCache.Load(name); ok {
-		p := c.(parts)
+	partsCache.Lock()
+	p, ok := partsCache.m[name]
+	partsCache.Unlock()
+	if ok {
 		return p.entity, p.attrs
 	}
 	entity, attrs = splitParts(name)
-	partsCache.Store(name, parts{entity, attrs})
+	partsCache.Lock()
+	if len(partsCache.m) >= maxCachedParts {
+		// A process that loads API after API keeps only the names of
+		// the recent ones: the memory stays bounded.
+		clear(partsCache.m)
+	}
+	partsCache.m[name] = parts{entity, attrs}
+	partsCache.Unlock()
 	return entity, attrs
 }
 
 // partsCache memoises nameParts, which every walk calls for every
-// property name; the slices it returns are shared and never changed.
-var partsCache sync.Map
+// property name; the slices it returns are shared and never changed. It
+// holds at most maxCachedParts names.
+var partsCache = struct {
+	sync.Mutex
+	m map[string]parts
+}{m: map[string]parts{}}
+
+// maxCachedParts bounds partsCache: more distinct property names than
+// the largest public spec has (Microsoft Graph beta's are about 40,000).
+const maxCachedParts = 1 << 17
 
 type parts struct{ entity, attrs []string }
 
