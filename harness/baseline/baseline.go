@@ -163,7 +163,10 @@ import (
 //     not "scopes of X"), each value of
 //     the request (identifier, number, quoted text) it takes for it, an
 //     id said after the tool's own noun ("VLAN 300") or written like the
-//     example's for it; a name word an argument it filled stands for, or
+//     example's for it, and a little more when a value fills an identifier
+//     the tool requires ("revoke token tok_19ab": deleteAuthToken's
+//     tokenId, not verifyToken's token; "open issues in project 4412":
+//     the project's issues, not all of mine); a name word an argument it filled stands for, or
 //     of that argument's words' family, counts as said (repo_slug says
 //     Repositories: "deploy key 7 on acme/webapp" is the repository's). A required identifier the request gives only by
 //     name or place ("the members of team Service Desk") counts as given

@@ -680,11 +680,13 @@ func (k *toolkit) pickTool(request string, u *utterance) ([]retrieve.Hit, string
 		out[i].Score += 0.1 * float64(min(len(f.args)-len(mis), 3))
 		stands := map[string]bool{}
 		words := retrieve.Words(t.name)
+		requiredID := false
 		for name, v := range f.args {
 			p := t.byName[name]
 			if p == nil || slices.Contains(mis, name) {
 				continue
 			}
+			requiredID = requiredID || p.required && p.ident
 			for _, st := range p.stems {
 				stands[st] = true
 			}
@@ -706,11 +708,21 @@ func (k *toolkit) pickTool(request string, u *utterance) ([]retrieve.Hit, string
 				out[i].Score -= 0.2
 			}
 		}
+		if requiredID {
+			// The identifier the request gives goes where a tool
+			// requires it: "who's in group 88" is the users of
+			// /groups/{group_id}/users, not /group_users filtered.
+			out[i].Score += requiredIDWeight
+		}
 		out[i].Score += said.toolCover(t, stands) - cover[t.name]
 	}
 	sortHits(out)
 	return out, action, filled
 }
+
+// requiredIDWeight is what a tool gains when the request's identifier
+// fills one of its required identifiers (see pickTool).
+const requiredIDWeight = 0.1
 
 // said holds the words of a request, for comparing with tool names.
 type said struct {

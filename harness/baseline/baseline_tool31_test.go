@@ -74,3 +74,21 @@ func TestAgentOf(t *testing.T) {
 		}
 	}
 }
+
+// The identifier a request gives goes where a tool requires one: "revoke
+// token tok_19ab" is the token's id of deleteAuthToken more than the
+// token text verifyToken checks.
+func TestRequiredIdentifier(t *testing.T) {
+	str := func(desc string) *schema.ParameterInfo {
+		return &schema.ParameterInfo{Type: schema.String, Required: true, Desc: desc}
+	}
+	tools := []*schema.ToolInfo{
+		{Name: "verifyToken", Desc: "Verify a login request to get an authentication token", ParamsOneOf: schema.NewParamsOneOfByParams(map[string]*schema.ParameterInfo{
+			"token": str("The token returned when the login was requested.")})},
+		{Name: "deleteAuthToken", Desc: "Delete an authentication token", ParamsOneOf: schema.NewParamsOneOfByParams(map[string]*schema.ParameterInfo{
+			"tokenId": str("The identifier of the token to invalidate.")})},
+		{Name: "getAuthToken", Desc: "Get an auth token's metadata", ParamsOneOf: schema.NewParamsOneOfByParams(map[string]*schema.ParameterInfo{
+			"tokenId": str("The identifier of the token.")})},
+	}
+	checkPick(t, "revoke token tok_19ab", "deleteAuthToken", tools)
+}
