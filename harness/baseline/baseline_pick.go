@@ -532,6 +532,7 @@ func (k *toolkit) pickTool(request string, u *utterance) ([]retrieve.Hit, string
 	// does, a description that starts with it says it ("Cancel a
 	// running task." of DeleteTasksIDRunsID for "cancel run X").
 	nameSays := slices.ContainsFunc(hits, func(h retrieve.Hit) bool { return toolAction(h.Name, "") == action })
+	otherUsers := u.possessiveValue()
 	top := hits[0].Score
 	out := make([]retrieve.Hit, len(hits))
 	copy(out, hits)
@@ -570,6 +571,11 @@ func (k *toolkit) pickTool(request string, u *utterance) ([]retrieve.Hit, string
 			score -= 1
 		default:
 			score -= 0.4
+		}
+		if otherUsers && namesSelf(t.name) {
+			// "set 09c4...'s password": someone else's, not the
+			// caller's (PutMePassword).
+			score -= selfWeight
 		}
 		if ownVerb {
 			// "skip to the next track": the request's verb is the
@@ -686,7 +692,7 @@ func (k *toolkit) pickTool(request string, u *utterance) ([]retrieve.Hit, string
 			if p == nil || slices.Contains(mis, name) {
 				continue
 			}
-			requiredID = requiredID || p.required && p.ident
+			requiredID = requiredID || fillsParent(t, p, fu, fmt.Sprint(v))
 			for _, st := range p.stems {
 				stands[st] = true
 			}
@@ -710,8 +716,10 @@ func (k *toolkit) pickTool(request string, u *utterance) ([]retrieve.Hit, string
 		}
 		if requiredID {
 			// The identifier the request gives goes where a tool
-			// requires it: "who's in group 88" is the users of
-			// /groups/{group_id}/users, not /group_users filtered.
+			// requires it for the things under it: "who's in group
+			// 88" is the users of /groups/{group_id}/users, not
+			// /group_users filtered; "site s-19" is no reason to
+			// read the site (getASite) for "phone users at site s-19".
 			out[i].Score += requiredIDWeight
 		}
 		out[i].Score += said.toolCover(t, stands) - cover[t.name]
@@ -719,6 +727,65 @@ func (k *toolkit) pickTool(request string, u *utterance) ([]retrieve.Hit, string
 	sortHits(out)
 	return out, action, filled
 }
+
+// fillsParent reports whether the request's value v fills p, an
+// identifier t requires of a thing other than the one t acts on (the
+// group of /groups/{group_id}/users, not the site of getASite), written
+// as an identifier (see namedValue).
+func fillsParent(t *toolSpec, p *param, u *utterance, v string) bool {
+	return p.required && p.ident && !slices.Contains(p.stems, t.object) && namedValue(u, p, v)
+}
+
+// namedValue reports whether the request writes v, the value an
+// identifier p takes, as an identifier: one by its form (tok_19ab, a long
+// number) or right after a word of p's name ("group 88" for group_id),
+// not a number said as a count ("first 50").
+func namedValue(u *utterance, p *param, v string) bool {
+	if idLike(v) {
+		return true
+	}
+	for j, t := range u.toks {
+		if j == 0 || !strings.EqualFold(t.raw, v) {
+			continue
+		}
+		prev := u.toks[j-1]
+		if !prev.quoted && slices.Contains(p.stems, english.Stem(prev.lower)) {
+			return true
+		}
+	}
+	return false
+}
+
+// possessiveValue reports whether the request names whose thing it asks
+// for by a value written with 's ("set 09c4e1b7's password", "mia_k's
+// gravatar") and says nothing of the caller (my, I).
+func (u *utterance) possessiveValue() bool {
+	found := false
+	for i, t := range u.toks {
+		if selfWords[t.lower] {
+			return false
+		}
+		found = found || t.possessive && u.valueToken(i)
+	}
+	return found
+}
+
+// namesSelf reports whether a tool's name says it acts on the caller:
+// PutMePassword, getCurrentUser, list-for-authenticated-user.
+func namesSelf(name string) bool {
+	return slices.ContainsFunc(retrieve.Words(name), func(w string) bool {
+		switch strings.ToLower(w) {
+		case "me", "current", "authenticated", "self", "myself":
+			return true
+		}
+		return false
+	})
+}
+
+// selfWeight is what a tool named for the caller loses when the request
+// names another's thing (see possessiveValue): as much as a tool that
+// deletes loses when nobody asked to: the name contradicts the request.
+const selfWeight = 1.0
 
 // requiredIDWeight is what a tool gains when the request's identifier
 // fills one of its required identifiers (see pickTool).

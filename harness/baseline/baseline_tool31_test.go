@@ -75,20 +75,54 @@ func TestAgentOf(t *testing.T) {
 	}
 }
 
-// The identifier a request gives goes where a tool requires one: "revoke
-// token tok_19ab" is the token's id of deleteAuthToken more than the
-// token text verifyToken checks.
+// The identifier a request gives goes where a tool requires it for the
+// things under it: "who's in group 88" is the users of
+// /groups/{group_id}/users more than /group_users filtered by group; a
+// thing's own identifier ("site s-19") is no reason to read that thing
+// when the request asks for others (phone users at the site).
 func TestRequiredIdentifier(t *testing.T) {
-	str := func(desc string) *schema.ParameterInfo {
-		return &schema.ParameterInfo{Type: schema.String, Required: true, Desc: desc}
+	param := func(desc string, required bool) *schema.ParameterInfo {
+		return &schema.ParameterInfo{Type: schema.Integer, Required: required, Desc: desc}
+	}
+	// One list under two paths, described alike: /group_users filtered
+	// by group and /groups/{group_id}/users.
+	groupUsers := func(name string, groupRequired bool) *schema.ToolInfo {
+		return &schema.ToolInfo{Name: name, Desc: "List Group Users", ParamsOneOf: schema.NewParamsOneOfByParams(map[string]*schema.ParameterInfo{
+			"user_id":  param("User ID.  If provided, will return group_users of this user.", false),
+			"group_id": param("Group ID.  If provided, will return group_users of this group.", groupRequired)})}
 	}
 	tools := []*schema.ToolInfo{
-		{Name: "verifyToken", Desc: "Verify a login request to get an authentication token", ParamsOneOf: schema.NewParamsOneOfByParams(map[string]*schema.ParameterInfo{
-			"token": str("The token returned when the login was requested.")})},
-		{Name: "deleteAuthToken", Desc: "Delete an authentication token", ParamsOneOf: schema.NewParamsOneOfByParams(map[string]*schema.ParameterInfo{
-			"tokenId": str("The identifier of the token to invalidate.")})},
-		{Name: "getAuthToken", Desc: "Get an auth token's metadata", ParamsOneOf: schema.NewParamsOneOfByParams(map[string]*schema.ParameterInfo{
-			"tokenId": str("The identifier of the token.")})},
+		groupUsers("GetGroupUsers", false), groupUsers("ListGroupUsers", true),
+		{Name: "GetGroupsId", Desc: "Show Group", ParamsOneOf: schema.NewParamsOneOfByParams(map[string]*schema.ParameterInfo{
+			"id": param("Group ID.", true)})},
 	}
-	checkPick(t, "revoke token tok_19ab", "deleteAuthToken", tools)
+	checkPick(t, "who's in group 88?", "ListGroupUsers", tools)
+	str := func(desc string, required bool) *schema.ParameterInfo {
+		return &schema.ParameterInfo{Type: schema.String, Required: required, Desc: desc}
+	}
+	phone := []*schema.ToolInfo{
+		{Name: "listPhoneUsers", Desc: "List phone users", ParamsOneOf: schema.NewParamsOneOfByParams(map[string]*schema.ParameterInfo{
+			"site_id": str("The site's unique ID.", false), "page_size": param("The number of records returned.", false)})},
+		{Name: "getASite", Desc: "Get phone site details", ParamsOneOf: schema.NewParamsOneOfByParams(map[string]*schema.ParameterInfo{
+			"siteId": str("The site ID.", true)})},
+		{Name: "listPhoneSites", Desc: "List phone sites"},
+	}
+	checkPick(t, "phone users at site s-19", "listPhoneUsers", phone)
+}
+
+// Only a required identifier of another thing than the tool's own
+// gains: the group's id of /groups/{group_id}/users, not getASite's site.
+func TestFillsParent(t *testing.T) {
+	str := &schema.ParameterInfo{Type: schema.String, Required: true, Desc: "The ID."}
+	k := newToolkit([]*schema.ToolInfo{
+		{Name: "GetGroupsGroupIdUsers", Desc: "List Users", ParamsOneOf: schema.NewParamsOneOfByParams(map[string]*schema.ParameterInfo{"group_id": str})},
+		{Name: "getASite", Desc: "Get site details", ParamsOneOf: schema.NewParamsOneOfByParams(map[string]*schema.ParameterInfo{"siteId": str})},
+	})
+	u := readUtterance("users at group 88 and site s-19")
+	if tool := k.byName["GetGroupsGroupIdUsers"]; !fillsParent(tool, tool.byName["group_id"], u, "88") {
+		t.Errorf("group 88 does not fill the group of GetGroupsGroupIdUsers")
+	}
+	if tool := k.byName["getASite"]; fillsParent(tool, tool.byName["siteId"], u, "s-19") {
+		t.Errorf("site s-19 fills getASite's own site as a parent")
+	}
 }
