@@ -163,10 +163,7 @@ import (
 //     not "scopes of X"), each value of
 //     the request (identifier, number, quoted text) it takes for it, an
 //     id said after the tool's own noun ("VLAN 300") or written like the
-//     example's for it, and a little more when a value fills an identifier
-//     the tool requires ("revoke token tok_19ab": deleteAuthToken's
-//     tokenId, not verifyToken's token; "open issues in project 4412":
-//     the project's issues, not all of mine); a name word an argument it filled stands for, or
+//     example's for it; a name word an argument it filled stands for, or
 //     of that argument's words' family, counts as said (repo_slug says
 //     Repositories: "deploy key 7 on acme/webapp" is the repository's). A required identifier the request gives only by
 //     name or place ("the members of team Service Desk") counts as given
@@ -188,6 +185,11 @@ import (
 //     for webinar 855" registrants,
 //     "who am I" the current user; and a word no tool uses, written as
 //     two that tools do, says both ("blocklist": listBlockedList).
+//     A value written with 's ("set 09c4e1b7's password") names
+//     someone else's thing: a tool whose name says the caller (Me,
+//     Current, Authenticated, Self: PutMePassword) counts against it
+//     as much as a delete nobody asked for, unless the request also
+//     says my or I.
 //     When no tool
 //     shares a word with the request and none can look a name up, it
 //     answers without a call;

@@ -686,13 +686,11 @@ func (k *toolkit) pickTool(request string, u *utterance) ([]retrieve.Hit, string
 		out[i].Score += 0.1 * float64(min(len(f.args)-len(mis), 3))
 		stands := map[string]bool{}
 		words := retrieve.Words(t.name)
-		requiredID := false
 		for name, v := range f.args {
 			p := t.byName[name]
 			if p == nil || slices.Contains(mis, name) {
 				continue
 			}
-			requiredID = requiredID || fillsParent(t, p, fu, fmt.Sprint(v))
 			for _, st := range p.stems {
 				stands[st] = true
 			}
@@ -714,46 +712,10 @@ func (k *toolkit) pickTool(request string, u *utterance) ([]retrieve.Hit, string
 				out[i].Score -= 0.2
 			}
 		}
-		if requiredID {
-			// The identifier the request gives goes where a tool
-			// requires it for the things under it: "who's in group
-			// 88" is the users of /groups/{group_id}/users, not
-			// /group_users filtered; "site s-19" is no reason to
-			// read the site (getASite) for "phone users at site s-19".
-			out[i].Score += requiredIDWeight
-		}
 		out[i].Score += said.toolCover(t, stands) - cover[t.name]
 	}
 	sortHits(out)
 	return out, action, filled
-}
-
-// fillsParent reports whether the request's value v fills p, an
-// identifier t requires of a thing other than the one t acts on (the
-// group of /groups/{group_id}/users, not the site of getASite), written
-// as an identifier (see namedValue).
-func fillsParent(t *toolSpec, p *param, u *utterance, v string) bool {
-	return p.required && p.ident && !slices.Contains(p.stems, t.object) && namedValue(u, p, v)
-}
-
-// namedValue reports whether the request writes v, the value an
-// identifier p takes, as an identifier: one by its form (tok_19ab, a long
-// number) or right after a word of p's name ("group 88" for group_id),
-// not a number said as a count ("first 50").
-func namedValue(u *utterance, p *param, v string) bool {
-	if idLike(v) {
-		return true
-	}
-	for j, t := range u.toks {
-		if j == 0 || !strings.EqualFold(t.raw, v) {
-			continue
-		}
-		prev := u.toks[j-1]
-		if !prev.quoted && slices.Contains(p.stems, english.Stem(prev.lower)) {
-			return true
-		}
-	}
-	return false
 }
 
 // possessiveValue reports whether the request names whose thing it asks
@@ -786,10 +748,6 @@ func namesSelf(name string) bool {
 // names another's thing (see possessiveValue): as much as a tool that
 // deletes loses when nobody asked to: the name contradicts the request.
 const selfWeight = 1.0
-
-// requiredIDWeight is what a tool gains when the request's identifier
-// fills one of its required identifiers (see pickTool).
-const requiredIDWeight = 0.1
 
 // said holds the words of a request, for comparing with tool names.
 type said struct {

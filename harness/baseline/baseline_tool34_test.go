@@ -42,27 +42,3 @@ func TestPossessiveValueIsNotTheCaller(t *testing.T) {
 		t.Errorf("possessiveValue of %q = true: it says my", u.text)
 	}
 }
-
-// A number said as a count ("first 50") is no identifier: the tool that
-// requires a member's id gains nothing from it, where "group 88" and an
-// id-shaped value do.
-func TestNamedValue(t *testing.T) {
-	p := &param{name: "group_id", stems: []string{"group"}}
-	for request, want := range map[string]bool{
-		"who's in group 88?":        true,
-		"first 50 group members":    false,
-		"members of grp_19ab2":      true,
-		"the 88 members of a group": false,
-	} {
-		v := "88"
-		switch request {
-		case "first 50 group members":
-			v = "50"
-		case "members of grp_19ab2":
-			v = "grp_19ab2"
-		}
-		if got := namedValue(readUtterance(request), p, v); got != want {
-			t.Errorf("namedValue(%q, %q) = %v, want %v", request, v, got, want)
-		}
-	}
-}
