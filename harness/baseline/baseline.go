@@ -189,7 +189,8 @@ import (
 //     someone else's thing: a tool whose name says the caller (Me,
 //     Current, Authenticated, Self: PutMePassword) counts against it
 //     as much as a delete nobody asked for, unless the request also
-//     says my or I.
+//     says my or I; "who am I" asks for the caller, and such a tool
+//     gains as much (GetMe, whose name says nothing else, not GetUsers).
 //     When no tool
 //     shares a word with the request and none can look a name up, it
 //     answers without a call;

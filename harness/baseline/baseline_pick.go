@@ -532,7 +532,7 @@ func (k *toolkit) pickTool(request string, u *utterance) ([]retrieve.Hit, string
 	// does, a description that starts with it says it ("Cancel a
 	// running task." of DeleteTasksIDRunsID for "cancel run X").
 	nameSays := slices.ContainsFunc(hits, func(h retrieve.Hit) bool { return toolAction(h.Name, "") == action })
-	otherUsers := u.possessiveValue()
+	otherUsers, asksSelf := u.possessiveValue(), u.asksWhoAmI()
 	top := hits[0].Score
 	out := make([]retrieve.Hit, len(hits))
 	copy(out, hits)
@@ -572,10 +572,15 @@ func (k *toolkit) pickTool(request string, u *utterance) ([]retrieve.Hit, string
 		default:
 			score -= 0.4
 		}
-		if otherUsers && namesSelf(t.name) {
+		switch {
+		case otherUsers && namesSelf(t.name):
 			// "set 09c4...'s password": someone else's, not the
 			// caller's (PutMePassword).
 			score -= selfWeight
+		case asksSelf && namesSelf(t.name):
+			// "who am I": GetMe, whose only word is the caller, not
+			// GetUsers.
+			score += selfWeight
 		}
 		if ownVerb {
 			// "skip to the next track": the request's verb is the
@@ -730,6 +735,17 @@ func (u *utterance) possessiveValue() bool {
 		found = found || t.possessive && u.valueToken(i)
 	}
 	return found
+}
+
+// asksWhoAmI reports whether the request asks who the caller is: "who
+// am I (logged in as)".
+func (u *utterance) asksWhoAmI() bool {
+	for i := 0; i+2 < len(u.words); i++ {
+		if u.words[i].lower == "who" && u.words[i+1].lower == "am" && u.words[i+2].lower == "i" {
+			return true
+		}
+	}
+	return false
 }
 
 // namesSelf reports whether a tool's name says it acts on the caller:

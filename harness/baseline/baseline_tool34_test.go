@@ -42,3 +42,10 @@ func TestPossessiveValueIsNotTheCaller(t *testing.T) {
 		t.Errorf("possessiveValue of %q = true: it says my", u.text)
 	}
 }
+
+// "who am I" asks for the caller: the tool named for the caller (GetMe),
+// whose name says nothing else, not the list of users.
+func TestWhoAmIIsTheCaller(t *testing.T) {
+	checkPick(t, "who am I", "GetMe", userTools())
+	checkPick(t, "who am I logged in as", "GetMe", userTools())
+}
