@@ -185,6 +185,12 @@ import (
 //     for webinar 855" registrants,
 //     "who am I" the current user; and a word no tool uses, written as
 //     two that tools do, says both ("blocklist": listBlockedList).
+//     A value written with 's ("set 09c4e1b7's password") names
+//     someone else's thing: a tool whose name says the caller (Me,
+//     Current, Authenticated, Self: PutMePassword) counts against it
+//     as much as a delete nobody asked for, unless the request also
+//     says my or I; "who am I" asks for the caller, and such a tool
+//     gains as much (GetMe, whose name says nothing else, not GetUsers).
 //     When no tool
 //     shares a word with the request and none can look a name up, it
 //     answers without a call;

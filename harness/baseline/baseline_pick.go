@@ -532,6 +532,7 @@ func (k *toolkit) pickTool(request string, u *utterance) ([]retrieve.Hit, string
 	// does, a description that starts with it says it ("Cancel a
 	// running task." of DeleteTasksIDRunsID for "cancel run X").
 	nameSays := slices.ContainsFunc(hits, func(h retrieve.Hit) bool { return toolAction(h.Name, "") == action })
+	otherUsers, asksSelf := u.possessiveValue(), u.asksWhoAmI()
 	top := hits[0].Score
 	out := make([]retrieve.Hit, len(hits))
 	copy(out, hits)
@@ -570,6 +571,16 @@ func (k *toolkit) pickTool(request string, u *utterance) ([]retrieve.Hit, string
 			score -= 1
 		default:
 			score -= 0.4
+		}
+		switch {
+		case otherUsers && namesSelf(t.name):
+			// "set 09c4...'s password": someone else's, not the
+			// caller's (PutMePassword).
+			score -= selfWeight
+		case asksSelf && namesSelf(t.name):
+			// "who am I": GetMe, whose only word is the caller, not
+			// GetUsers.
+			score += selfWeight
 		}
 		if ownVerb {
 			// "skip to the next track": the request's verb is the
@@ -711,6 +722,48 @@ func (k *toolkit) pickTool(request string, u *utterance) ([]retrieve.Hit, string
 	sortHits(out)
 	return out, action, filled
 }
+
+// possessiveValue reports whether the request names whose thing it asks
+// for by a value written with 's ("set 09c4e1b7's password", "mia_k's
+// gravatar") and says nothing of the caller (my, I).
+func (u *utterance) possessiveValue() bool {
+	found := false
+	for i, t := range u.toks {
+		if selfWords[t.lower] {
+			return false
+		}
+		found = found || t.possessive && u.valueToken(i)
+	}
+	return found
+}
+
+// asksWhoAmI reports whether the request asks who the caller is: "who
+// am I (logged in as)".
+func (u *utterance) asksWhoAmI() bool {
+	for i := 0; i+2 < len(u.words); i++ {
+		if u.words[i].lower == "who" && u.words[i+1].lower == "am" && u.words[i+2].lower == "i" {
+			return true
+		}
+	}
+	return false
+}
+
+// namesSelf reports whether a tool's name says it acts on the caller:
+// PutMePassword, getCurrentUser, list-for-authenticated-user.
+func namesSelf(name string) bool {
+	return slices.ContainsFunc(retrieve.Words(name), func(w string) bool {
+		switch strings.ToLower(w) {
+		case "me", "current", "authenticated", "self", "myself":
+			return true
+		}
+		return false
+	})
+}
+
+// selfWeight is what a tool named for the caller loses when the request
+// names another's thing (see possessiveValue): as much as a tool that
+// deletes loses when nobody asked to: the name contradicts the request.
+const selfWeight = 1.0
 
 // said holds the words of a request, for comparing with tool names.
 type said struct {
