@@ -8,7 +8,6 @@ import (
 	"github.com/agentready/agentready/gen/describe/prose"
 	"github.com/agentready/agentready/gen/ir"
 	"github.com/agentready/agentready/harness/retrieve"
-	"github.com/agentready/agentready/internal/english"
 )
 
 // Nearest is how many of a tool's most similar tools an utterance must
@@ -101,11 +100,7 @@ func (j *Judge) TellApart(tool, text string) []Confusion {
 	// retrieve.Tokens of the text, each stem's synonyms and verb class
 	// added once: a text that quotes a JSON body repeats its keys and
 	// values.
-	for w := range retrieve.EachWord(text) {
-		if len(w) < 2 || retrieve.IsStopWord(w) {
-			continue
-		}
-		w = english.Stem(w)
+	for w := range retrieve.EachToken(text) {
 		if heard.words[w] == saidToken {
 			continue
 		}

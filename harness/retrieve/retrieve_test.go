@@ -55,6 +55,14 @@ func TestTokensDropStopWords(t *testing.T) {
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("Tokens = %q, want %q", got, want)
 	}
+	// EachToken yields the same tokens.
+	var each []string
+	for w := range retrieve.EachToken("Can you show me the open tickets of a user?") {
+		each = append(each, w)
+	}
+	if !reflect.DeepEqual(each, want) {
+		t.Errorf("EachToken = %q, want %q", each, want)
+	}
 }
 
 func TestSearchRanksAndBreaksTiesByName(t *testing.T) {

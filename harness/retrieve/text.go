@@ -132,10 +132,30 @@ func appendTokens(out []string, s string) []string {
 	out = appendWords(out, s)
 	keep := out[:n]
 	for _, w := range out[n:] {
-		if len(w) < 2 || stopWords[w] {
-			continue
+		if t, ok := token(w); ok {
+			keep = append(keep, t)
 		}
-		keep = append(keep, english.Stem(w))
 	}
 	return keep
+}
+
+// EachToken yields Tokens(s), in order, without building the list (its
+// words as EachWord yields them).
+func EachToken(s string) iter.Seq[string] {
+	return func(yield func(string) bool) {
+		for w := range EachWord(s) {
+			if t, ok := token(w); ok && !yield(t) {
+				return
+			}
+		}
+	}
+}
+
+// token is a word as Tokens keeps it: stemmed; ok is false for a word
+// of one letter or a stop word, which Tokens leaves out.
+func token(w string) (string, bool) {
+	if len(w) < 2 || stopWords[w] {
+		return "", false
+	}
+	return english.Stem(w), true
 }
