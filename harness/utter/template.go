@@ -8,7 +8,6 @@ import (
 	"io/fs"
 	"maps"
 	"math/rand/v2"
-	"regexp"
 	"slices"
 	"sort"
 	"strconv"
@@ -319,15 +318,50 @@ func caseRNG(seed uint64, id string) *rand.Rand {
 	return rand.New(rand.NewPCG(seed, h.Sum64()))
 }
 
-// spaceBeforePunct is a space before punctuation that ends a word: not
-// the start of a value (".github/workflows/ci.yml", ":8080").
-var spaceBeforePunct = regexp.MustCompile(`\s([.,?:])(?:$|([\s"\x{201d})]))`)
+// noSpaceBeforePunct removes each space before punctuation that ends a
+// word (one of . , ? : at the end of s, or before a space, a quotation
+// mark or a closing bracket), but not before the start of a value
+// (".github/workflows/ci.yml", ":8080"). s has single spaces only (tidy
+// collapsed them). A space that follows such a punctuation mark is
+// passed over with it: in " . . " only the first space goes. It reads s
+// once: an utterance that quotes a JSON body is long.
+func noSpaceBeforePunct(s string) string {
+	var b strings.Builder
+	last := 0
+	for i := 0; i+1 < len(s); i++ {
+		if s[i] != ' ' || !strings.ContainsRune(".,?:", rune(s[i+1])) {
+			continue
+		}
+		end := i + 2
+		switch {
+		case end == len(s):
+		case s[end] == ' ' || s[end] == '"' || s[end] == ')':
+			end++
+		case strings.HasPrefix(s[end:], "\u201d"):
+			end += len("\u201d")
+		default:
+			continue
+		}
+		if b.Len() == 0 {
+			b.Grow(len(s))
+		}
+		b.WriteString(s[last:i])
+		b.WriteString(s[i+1 : end])
+		last = end
+		i = end - 1
+	}
+	if last == 0 {
+		return s
+	}
+	b.WriteString(s[last:])
+	return b.String()
+}
 
 // tidy collapses spaces, removes spaces before punctuation and a full
 // stop after a quotation that has one, and capitalizes the first letter.
 func tidy(s string) string {
 	s = strings.Join(strings.Fields(s), " ")
-	s = spaceBeforePunct.ReplaceAllString(s, "${1}${2}")
+	s = noSpaceBeforePunct(s)
 	// A quotation that ends a sentence keeps its own full stop.
 	for _, p := range []string{".\u201d.", "!\u201d.", "?\u201d."} {
 		if strings.HasSuffix(s, p) {

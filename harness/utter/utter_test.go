@@ -571,3 +571,24 @@ func TestTidyKeepsValuesWhole(t *testing.T) {
 		}
 	}
 }
+
+// noSpaceBeforePunct does what the regular expression it replaced did,
+// on every string of up to six characters from an alphabet of spaces,
+// the punctuation it reads, quotation marks, brackets and letters.
+func TestNoSpaceBeforePunctAsTheRegexp(t *testing.T) {
+	re := regexp.MustCompile(`\s([.,?:])(?:$|([\s"\x{201d})]))`)
+	alphabet := []string{" ", ".", ",", "?", ":", "\"", ")", "\u201d", "a", "/"}
+	var walk func(s string, n int)
+	walk = func(s string, n int) {
+		if want := re.ReplaceAllString(s, "${1}${2}"); noSpaceBeforePunct(s) != want {
+			t.Fatalf("noSpaceBeforePunct(%q) = %q, want %q", s, noSpaceBeforePunct(s), want)
+		}
+		if n == 0 {
+			return
+		}
+		for _, c := range alphabet {
+			walk(s+c, n-1)
+		}
+	}
+	walk("", 6)
+}
