@@ -36,6 +36,10 @@ type text struct {
 	// blobs are the JSON objects and lists quoted in the text, as
 	// canonical JSON.
 	blobs map[string]bool
+	// blobSizes are the sizes of the blobs (blobSize): a value of
+	// another size is not among them, and is not written as JSON to
+	// find out.
+	blobSizes map[int]bool
 	// dates are the dates the text says, read when first needed (a
 	// Judge shares a text between goroutines).
 	dates     []dateMention
@@ -43,7 +47,7 @@ type text struct {
 }
 
 func readText(s string) *text {
-	t := &text{raw: s, blobs: map[string]bool{}}
+	t := &text{raw: s, blobs: map[string]bool{}, blobSizes: map[int]bool{}}
 	t.toks, t.cased = tokens(s)
 	for i := 0; i < len(s); i++ {
 		if s[i] != '{' && s[i] != '[' {
@@ -57,6 +61,7 @@ func readText(s string) *text {
 		switch v.(type) {
 		case map[string]any, []any:
 			t.blobs[canon(v)] = true
+			t.blobSizes[blobSize(v)] = true
 			i += int(dec.InputOffset()) - 1
 		}
 	}
@@ -715,9 +720,23 @@ func (t *text) emptyWithin(lo, hi int) bool {
 func (t *text) holdsJSON(v any) bool {
 	switch v.(type) {
 	case map[string]any, []any:
-		return len(t.blobs) > 0 && t.blobs[canon(v)]
+		return len(t.blobs) > 0 && t.blobSizes[blobSize(v)] && t.blobs[canon(v)]
 	}
 	return false
+}
+
+// blobSize is an object's number of keys, or minus one less a list's
+// length: two values with the same JSON have the same size. A nested
+// value is compared against a quoted blob once its size matches, not
+// written as JSON at every level of the walk.
+func blobSize(v any) int {
+	switch x := v.(type) {
+	case map[string]any:
+		return len(x)
+	case []any:
+		return -1 - len(x)
+	}
+	return 0
 }
 
 // formSays checks a recorded form of a leaf: it must be in the text and
