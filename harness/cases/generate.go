@@ -201,6 +201,15 @@ func Generate(ctx context.Context, api *ir.API, opts Options) ([]Case, *Report, 
 	var out []Case
 	gens := map[string]*toolGen{}
 	checks, checkErrs := checkers(ctx, cat, ops)
+	// Without a harvester a tool's cases need nothing of the others' and
+	// call nothing: they are made on every CPU, each tool's warnings kept
+	// to be logged in tool order. A harvester calls the API, in order.
+	var made []toolCases
+	if h == nil {
+		made = eachToolCases(ctx, ops, checkErrs, func(i int, logf func(string, ...any)) toolCases {
+			return g.toolCases(ops[i], checks[i], logf)
+		})
+	}
 	for i, op := range ops {
 		if err := ctx.Err(); err != nil {
 			return nil, nil, err
@@ -208,18 +217,19 @@ func Generate(ctx context.Context, api *ir.API, opts Options) ([]Case, *Report, 
 		if err := checkErrs[i]; err != nil {
 			return nil, nil, err
 		}
-		tg := newToolGen(cat, op, opts, h, checks[i], logf)
-		tg.prefixes = g.prefixes
-		gens[op.Name] = tg
-		cs := tg.cases()
-		used := map[string]bool{}
-		for i := range cs {
-			g.ownObject(tg, &cs[i], nil)
-			distinctFresh(cat, &cs[i], used, opts.Seed)
+		var tc toolCases
+		if made != nil {
+			tc = made[i]
+			for _, w := range tc.warnings {
+				logf("%s", w)
+			}
+		} else {
+			tc = g.toolCases(op, checks[i], logf)
 		}
-		out = append(out, cs...)
-		if len(tg.harvested) > 0 {
-			rep.Harvested[op.Name] = slices.Sorted(maps.Keys(tg.harvested))
+		gens[op.Name] = tc.gen
+		out = append(out, tc.cases...)
+		if len(tc.gen.harvested) > 0 {
+			rep.Harvested[op.Name] = slices.Sorted(maps.Keys(tc.gen.harvested))
 		}
 	}
 	if opts.Verify && opts.Catalog != nil {
@@ -235,6 +245,54 @@ func Generate(ctx context.Context, api *ir.API, opts Options) ([]Case, *Report, 
 		rep.Calls = h.nCalls
 	}
 	return out, rep, nil
+}
+
+// toolCases are the cases of one tool, with its generator and, when made
+// apart from the others, the warnings met making them.
+type toolCases struct {
+	gen      *toolGen
+	cases    []Case
+	warnings []string
+}
+
+// toolCases makes the cases of op, checked by checker, logging to logf.
+func (g *generator) toolCases(op *ir.Operation, checker *argcheck.Checker, logf func(string, ...any)) toolCases {
+	tg := newToolGen(g.cat, op, g.opts, g.h, checker, logf)
+	tg.prefixes = g.prefixes
+	cs := tg.cases()
+	used := map[string]bool{}
+	for i := range cs {
+		g.ownObject(tg, &cs[i], nil)
+		distinctFresh(g.cat, &cs[i], used, g.opts.Seed)
+	}
+	return toolCases{gen: tg, cases: cs}
+}
+
+// eachToolCases calls one for each of ops whose checker built (no
+// error in errs) on every CPU, each with a logf that keeps the tool's
+// warnings in its result, and returns the results in ops' order. It
+// starts no tool once ctx is done (the caller then returns ctx's
+// error).
+func eachToolCases(ctx context.Context, ops []*ir.Operation, errs []error, one func(i int, logf func(string, ...any)) toolCases) []toolCases {
+	out := make([]toolCases, len(ops))
+	var g errgroup.Group
+	g.SetLimit(runtime.GOMAXPROCS(0))
+	for i := range ops {
+		if errs[i] != nil {
+			continue
+		}
+		g.Go(func() error {
+			if ctx.Err() != nil {
+				return nil
+			}
+			var warnings []string
+			out[i] = one(i, func(format string, args ...any) { warnings = append(warnings, fmt.Sprintf(format, args...)) })
+			out[i].warnings = warnings
+			return nil
+		})
+	}
+	_ = g.Wait()
+	return out
 }
 
 // distinctFresh gives the fresh values of a case that an earlier case of
