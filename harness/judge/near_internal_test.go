@@ -26,7 +26,8 @@ func TestNearFindsWhatAScanFinds(t *testing.T) {
 		return false
 	}
 	said := []string{"repo", "podsecuritypolicy", "organ", "ab", "assign", "user", "userlist", "x"}
-	s := &saidWords{words: map[string]saidAs{}, asked: map[string]bool{}}
+	s := newSaidWords()
+	defer s.free()
 	for _, w := range said {
 		s.add(w, saidToken)
 	}

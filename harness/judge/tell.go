@@ -1,6 +1,7 @@
 package judge
 
 import (
+	"bytes"
 	"slices"
 	"strings"
 	"sync"
@@ -96,7 +97,8 @@ func (j *Judge) TellApart(tool, text string) []Confusion {
 	if op == nil {
 		return nil
 	}
-	heard := &saidWords{words: map[string]saidAs{}, asked: map[string]bool{}}
+	heard := newSaidWords()
+	defer heard.free()
 	// retrieve.Tokens of the text, each stem's synonyms and verb class
 	// added once: a text that quotes a JSON body repeats its keys and
 	// values.
@@ -255,10 +257,29 @@ type tally struct {
 type saidWords struct {
 	words map[string]saidAs
 	// joined holds the keys of words, each after a NUL, for finding a
-	// word that holds another in one search instead of one a word; built
-	// when first needed.
-	joined strings.Builder
+	// word that holds another in one search instead of one a word.
+	joined []byte
 	asked  map[string]bool
+	// needle is near's search, a NUL and the word asked.
+	needle []byte
+}
+
+// saidPool keeps the saidWords of texts read before, cleared, so that
+// TellApart's maps keep the room they grew to (each of DocuSign's
+// 27,000 texts would grow its own, a JSON body's thousands of words).
+var saidPool = sync.Pool{New: func() any {
+	return &saidWords{words: map[string]saidAs{}, asked: map[string]bool{}}
+}}
+
+// newSaidWords returns an empty saidWords; free gives it back.
+func newSaidWords() *saidWords { return saidPool.Get().(*saidWords) }
+
+// free empties s and gives it back to newSaidWords; s is not used after.
+func (s *saidWords) free() {
+	clear(s.words)
+	clear(s.asked)
+	s.joined = s.joined[:0]
+	saidPool.Put(s)
 }
 
 // saidAs is how a text says a word: not at all, as a synonym or verb of
@@ -276,8 +297,8 @@ const (
 func (s *saidWords) add(w string, how saidAs) {
 	was := s.words[w]
 	if was == unsaid {
-		s.joined.WriteByte(0)
-		s.joined.WriteString(w)
+		s.joined = append(s.joined, 0)
+		s.joined = append(s.joined, w...)
 	}
 	if how > was {
 		s.words[w] = how
@@ -309,8 +330,8 @@ func (s *saidWords) near(w string) bool {
 			return true
 		}
 	}
-	all := s.joined.String()
-	return len(w) >= 3 && strings.Contains(all, "\x00"+w) || len(w) >= 5 && strings.Contains(all, w)
+	s.needle = append(append(s.needle[:0], 0), w...)
+	return len(w) >= 3 && bytes.Contains(s.joined, s.needle) || len(w) >= 5 && bytes.Contains(s.joined, s.needle[1:])
 }
 
 // split is how the words of a target and a nearby tool part, whatever
