@@ -127,6 +127,24 @@ func (b *Bound) Checker(tool string) (*argcheck.Checker, error) {
 	return ck, err
 }
 
+// NewChecker returns the checker Checker returns, but a Bound without
+// tools builds it without keeping it (one Checker built is returned as
+// it is): for a caller that uses each tool's checker once and lets it
+// go, so that the checkers of every tool are not all held at once
+// (DocuSign's 402 were most of the peak of cases made offline).
+func (b *Bound) NewChecker(tool string) (*argcheck.Checker, error) {
+	if b.Catalog != nil || b.API == nil || b.API.Operation(tool) == nil {
+		return b.Checker(tool)
+	}
+	b.mu.Lock()
+	c, ok := b.checkers[tool]
+	b.mu.Unlock()
+	if ok {
+		return c.checker, c.err
+	}
+	return checker(b.API, b.API.Operation(tool), b.memo, b.shared)
+}
+
 // builtChecker is a checker a Bound without tools built, or why it could
 // not.
 type builtChecker struct {

@@ -11,6 +11,7 @@ import (
 	"github.com/agentready/agentready/gen/catalog"
 	"github.com/agentready/agentready/gen/describe"
 	"github.com/agentready/agentready/gen/toolrt"
+	"github.com/agentready/agentready/gen/toolrt/argcheck"
 	"github.com/agentready/agentready/gen/toolschema"
 	"github.com/agentready/agentready/specs/exampleapi/server"
 )
@@ -103,6 +104,19 @@ func TestBoundArgsAndCheckers(t *testing.T) {
 		if err != nil || ck != tl.Checker() {
 			t.Errorf("%s: Checker is not the tool's (%v)", name, err)
 		}
+		if nck, err := b.NewChecker(name); err != nil || nck != ck {
+			t.Errorf("%s: NewChecker is not the tool's (%v)", name, err)
+		}
+		// NewChecker of a Bound without tools builds one it does not
+		// keep; once Checker kept one, that one.
+		fresh := catalog.Describe(api)
+		nck, err := fresh.NewChecker(name)
+		if err != nil {
+			t.Fatalf("%s: NewChecker: %v", name, err)
+		}
+		if again, _ := fresh.NewChecker(name); again == nck {
+			t.Errorf("%s: NewChecker kept its checker", name)
+		}
 		dck, err := d.Checker(name)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
@@ -110,11 +124,16 @@ func TestBoundArgsAndCheckers(t *testing.T) {
 		if again, _ := d.Checker(name); again != dck {
 			t.Errorf("%s: Describe builds its checker again", name)
 		}
+		if kept, _ := d.NewChecker(name); kept != dck {
+			t.Errorf("%s: NewChecker builds a checker Checker kept", name)
+		}
 		for _, args := range []string{`{}`, `{"id":"x"}`, `{"limit":"nope"}`, tl.Operation().Example} {
 			_, _, want := ck.Check(args)
-			_, _, got := dck.Check(args)
-			if (want == nil) != (got == nil) || want != nil && want.Error() != got.Error() {
-				t.Errorf("%s %s: Describe's checker says %v, the tool's %v", name, args, got, want)
+			for what, c := range map[string]*argcheck.Checker{"Describe's checker": dck, "NewChecker's": nck} {
+				_, _, got := c.Check(args)
+				if (want == nil) != (got == nil) || want != nil && want.Error() != got.Error() {
+					t.Errorf("%s %s: %s says %v, the tool's %v", name, args, what, got, want)
+				}
 			}
 		}
 	}
@@ -123,6 +142,9 @@ func TestBoundArgsAndCheckers(t *testing.T) {
 	}
 	if _, err := d.Checker("noSuchTool"); err == nil {
 		t.Error("Describe: a checker for a tool that does not exist")
+	}
+	if _, err := d.NewChecker("noSuchTool"); err == nil {
+		t.Error("Describe: NewChecker for a tool that does not exist")
 	}
 }
 

@@ -11,6 +11,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 
 	"golang.org/x/sync/errgroup"
 
@@ -200,31 +201,34 @@ func Generate(ctx context.Context, api *ir.API, opts Options) ([]Case, *Report, 
 		setupGens: map[string]*toolGen{}, extra: map[string]*ir.Operation{}, prefixes: idPrefixes(api)}
 	var out []Case
 	gens := map[string]*toolGen{}
-	checks, checkErrs := checkers(ctx, cat, ops)
 	// Without a harvester a tool's cases need nothing of the others' and
 	// call nothing: they are made on every CPU, each tool's warnings kept
 	// to be logged in tool order. A harvester calls the API, in order.
 	var made []toolCases
+	var checks []*argcheck.Checker
+	var checkErrs []error
 	if h == nil {
-		made = eachToolCases(ctx, ops, checkErrs, func(i int, logf func(string, ...any)) toolCases {
-			return g.toolCases(ops[i], checks[i], logf)
+		made = eachToolCases(ctx, ops, func(i int, logf func(string, ...any)) toolCases {
+			return g.toolCases(ops[i], logf)
 		})
+	} else {
+		checks, checkErrs = checkers(ctx, cat, ops)
 	}
 	for i, op := range ops {
 		if err := ctx.Err(); err != nil {
 			return nil, nil, err
 		}
-		if err := checkErrs[i]; err != nil {
-			return nil, nil, err
-		}
 		var tc toolCases
 		if made != nil {
 			tc = made[i]
-			for _, w := range tc.warnings {
-				logf("%s", w)
-			}
-		} else {
-			tc = g.toolCases(op, checks[i], logf)
+		} else if tc.err = checkErrs[i]; tc.err == nil {
+			tc = g.casesOf(op, checks[i], logf)
+		}
+		if tc.err != nil {
+			return nil, nil, tc.err
+		}
+		for _, w := range tc.warnings {
+			logf("%s", w)
 		}
 		gens[op.Name] = tc.gen
 		out = append(out, tc.cases...)
@@ -248,15 +252,33 @@ func Generate(ctx context.Context, api *ir.API, opts Options) ([]Case, *Report, 
 }
 
 // toolCases are the cases of one tool, with its generator and, when made
-// apart from the others, the warnings met making them.
+// apart from the others, the warnings met making them; or why its
+// checker could not be built.
 type toolCases struct {
 	gen      *toolGen
 	cases    []Case
 	warnings []string
+	err      error
 }
 
-// toolCases makes the cases of op, checked by checker, logging to logf.
-func (g *generator) toolCases(op *ir.Operation, checker *argcheck.Checker, logf func(string, ...any)) toolCases {
+// toolCases makes the cases of op with a checker of its own, which is
+// let go once they are made: the cases made offline use it for nothing
+// else (the check of each case's call runs only with a catalog), and
+// DocuSign's 402 checkers held at once were most of the peak.
+func (g *generator) toolCases(op *ir.Operation, logf func(string, ...any)) toolCases {
+	checker, err := g.cat.NewChecker(op.Name)
+	if err != nil {
+		return toolCases{err: err}
+	}
+	tc := g.casesOf(op, checker, logf)
+	if g.opts.Catalog == nil {
+		tc.gen.checker = nil
+	}
+	return tc
+}
+
+// casesOf makes the cases of op, checked by checker, logging to logf.
+func (g *generator) casesOf(op *ir.Operation, checker *argcheck.Checker, logf func(string, ...any)) toolCases {
 	tg := newToolGen(g.cat, op, g.opts, g.h, checker, logf)
 	tg.prefixes = g.prefixes
 	cs := tg.cases()
@@ -268,26 +290,35 @@ func (g *generator) toolCases(op *ir.Operation, checker *argcheck.Checker, logf 
 	return toolCases{gen: tg, cases: cs}
 }
 
-// eachToolCases calls one for each of ops whose checker built (no
-// error in errs) on every CPU, each with a logf that keeps the tool's
-// warnings in its result, and returns the results in ops' order. It
-// starts no tool once ctx is done (the caller then returns ctx's
-// error).
-func eachToolCases(ctx context.Context, ops []*ir.Operation, errs []error, one func(i int, logf func(string, ...any)) toolCases) []toolCases {
+// eachToolCases calls one for each of ops on every CPU, each with a logf
+// that keeps the tool's warnings in its result, and returns the results
+// in ops' order. It starts no tool once ctx is done or a tool failed
+// (the caller then returns ctx's error, or that of the first tool that
+// failed: every tool before it is made).
+func eachToolCases(ctx context.Context, ops []*ir.Operation, one func(i int, logf func(string, ...any)) toolCases) []toolCases {
 	out := make([]toolCases, len(ops))
 	var g errgroup.Group
 	g.SetLimit(runtime.GOMAXPROCS(0))
+	// first is the first tool that failed so far: the tools after it are
+	// not started, those before it are all made.
+	var mu sync.Mutex
+	first := len(ops)
 	for i := range ops {
-		if errs[i] != nil {
-			continue
-		}
 		g.Go(func() error {
-			if ctx.Err() != nil {
+			mu.Lock()
+			skip := i > first
+			mu.Unlock()
+			if skip || ctx.Err() != nil {
 				return nil
 			}
 			var warnings []string
 			out[i] = one(i, func(format string, args ...any) { warnings = append(warnings, fmt.Sprintf(format, args...)) })
 			out[i].warnings = warnings
+			if out[i].err != nil {
+				mu.Lock()
+				first = min(first, i)
+				mu.Unlock()
+			}
 			return nil
 		})
 	}
