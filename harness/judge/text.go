@@ -688,6 +688,10 @@ func (t *text) emptySaid(key string) bool {
 		return false
 	}
 	ws := t.words()
+	if len(t.empties) == 0 {
+		// No empty word: none can pass (most texts).
+		return false
+	}
 	for i := range ws {
 		// Only a word with an empty word within reach can pass:
 		// finding them first spares matching every word of a long text.
