@@ -100,7 +100,8 @@ var switchValues = map[string]bool{"enabled": true, "disabled": true, "enable": 
 // not know as a word before the items, its name unsaid, as people ask
 // for "private repos", "outside collaborators" or "volume snapshots",
 // two times in three: the value must be one word that no other argument
-// of the tool accepts (else its name says which argument it is for).
+// of the tool accepts (else its name says which argument it is for),
+// of an enum without a value that reads as a word of the request.
 func (p *phraser) bareEnum(f field) (string, bool) {
 	x, ok := f.v.(string)
 	ws := words(f.name)
@@ -111,6 +112,12 @@ func (p *phraser) bareEnum(f field) (string, bool) {
 	}
 	for _, w := range ws {
 		if notKinds[w] {
+			return "", false
+		}
+	}
+	for _, e := range f.schema.Enum {
+		if e, ok := e.(string); ok && ordinary(e) {
+			// "all latest jobs" would say filter=all as well.
 			return "", false
 		}
 	}
