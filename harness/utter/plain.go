@@ -98,7 +98,7 @@ var switchValues = map[string]bool{"enabled": true, "disabled": true, "enable": 
 
 // bareEnum says the enum value of a filter whose name adjectiveArgs does
 // not know as a word before the items, its name unsaid, as people ask
-// for "private repos", "outside collaborators" or "volume snapshots",
+// for "private repos", "runtime alerts" or "volume snapshots",
 // two times in three: the value must be one word that no other argument
 // of the tool accepts (else its name says which argument it is for),
 // of an enum without a value that reads as a word of the request.

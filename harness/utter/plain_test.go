@@ -102,8 +102,8 @@ func TestEnumValuesReadAsAdjectives(t *testing.T) {
 		{gh, "pulls_list", map[string]any{"owner": "octo", "repo": "hello", "state": "closed"}, "closed pulls"},
 		// A filter adjectiveArgs does not know, its value taken by no
 		// other argument: its name goes unsaid.
-		{gh, "repos_list-collaborators", map[string]any{"owner": "octo", "repo": "hello", "affiliation": "outside"},
-			"outside collaborators"},
+		{gh, "dependabot_list-alerts-for-repo", map[string]any{"owner": "octo", "repo": "hello", "scope": "runtime"},
+			"runtime alerts"},
 	} {
 		s, _ := slotsOf(t, tc.api, tc.tool, tc.args)
 		got := s.Things
