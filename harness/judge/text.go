@@ -360,7 +360,7 @@ func (t *text) stringSaid(key, x string) bool {
 		return true
 	}
 	if rest, ok := strings.CutPrefix(x, "-"); ok && rest != "" && !hasDigit(rest) {
-		if len(find(t.words(), prose.Words(rest))) > 0 && t.anyOf(descending) {
+		if len(find(t.words(), prose.Words(rest))) > 0 && (t.anyOf(descending) || english.OrderAsked(t.words()) == "desc") {
 			return true
 		}
 	}

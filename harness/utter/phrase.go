@@ -320,6 +320,9 @@ func (p *phraser) adjective(f field) (adjectivePhrase, bool) {
 			return adjectivePhrase{a, rankOf(last)}, ok
 		}
 	}
+	if a, ok := p.bareEnum(f); ok {
+		return adjectivePhrase{a, 2}, true
+	}
 	if len(ws) != 1 || f.header != "" || !f.top && !(p.shape.intent == intentCreate && f.body && !f.whole) {
 		return adjectivePhrase{}, false
 	}
@@ -722,6 +725,9 @@ func (p *phraser) stringDetail(f field, x string) string {
 		}
 	}
 	if strings.HasPrefix(x, "-") && (last == "sort" || last == "order" || strings.HasPrefix(name, "sort") || strings.HasPrefix(name, "order")) {
+		if most, ok := p.amountOrder(f.path, x[1:], true); ok {
+			return most
+		}
 		return p.pick("sorted by "+say(x[1:])+" in descending order", "in descending order of "+say(x[1:]))
 	}
 	if _, err := time.Parse(time.RFC3339, x); err == nil && format == "" {

@@ -2,9 +2,11 @@ package utter
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/agentready/agentready/gen/ir"
+	"github.com/agentready/agentready/internal/english"
 )
 
 // This file holds the rules that say values in the user's words instead
@@ -79,6 +81,63 @@ func (p *phraser) enumWord(f field, name, x, path string) (string, bool) {
 		p.forms[path] = a
 	}
 	return a, true
+}
+
+// notKinds are words of enum filters' names whose values say how the
+// answer is shaped or counted, not which items it holds: "json issues"
+// or "day stats" would not say format=json or per=day.
+var notKinds = map[string]bool{"format": true, "include": true, "expand": true, "per": true, "period": true, "interval": true,
+	"unit": true, "granularity": true, "group": true, "view": true, "layout": true, "mode": true, "encoding": true,
+	"content": true, "lang": true, "language": true, "locale": true, "currency": true, "size": true}
+
+// switchValues are enum values that say whether something is on: said
+// before the items ("disabled patterns") they would name the items, not
+// what the argument turns on or off.
+var switchValues = map[string]bool{"enabled": true, "disabled": true, "enable": true, "disable": true, "true": true,
+	"false": true, "default": true, "unset": true, "null": true}
+
+// bareEnum says the enum value of a filter whose name adjectiveArgs does
+// not know as a word before the items, its name unsaid, as people ask
+// for "private repos", "runtime alerts" or "volume snapshots",
+// two times in three: the value must be one word that no other argument
+// of the tool accepts (else its name says which argument it is for),
+// of an enum without a value that reads as a word of the request.
+func (p *phraser) bareEnum(f field) (string, bool) {
+	x, ok := f.v.(string)
+	ws := words(f.name)
+	if !ok || !f.top || f.header != "" || !p.filtering() || f.schema == nil || len(f.schema.Enum) == 0 || len(ws) == 0 ||
+		adjectiveArgs[ws[len(ws)-1]] || sortName(f.name, ws) || directionOf(f.schema, x) != "" || selects(ws) ||
+		len(x) <= 3 || ordinary(x) || switchValues[x] || strings.HasPrefix(x, "-") || len(words(x)) != 1 || strings.ToLower(x) != words(x)[0] {
+		return "", false
+	}
+	for _, w := range ws {
+		if notKinds[w] {
+			return "", false
+		}
+	}
+	for _, e := range f.schema.Enum {
+		if e, ok := e.(string); ok && ordinary(e) {
+			// "all latest jobs" would say filter=all as well.
+			return "", false
+		}
+	}
+	for _, a := range p.order {
+		if a.Name == f.name {
+			continue
+		}
+		if s := p.api.Resolve(a.Schema); s != nil {
+			if s.Items != nil {
+				s = p.api.Resolve(s.Items)
+			}
+			if s != nil && slices.Contains(s.Enum, any(x)) {
+				return "", false
+			}
+		}
+	}
+	if chance(p.key, "named enum "+f.path, 3) {
+		return "", false
+	}
+	return x, true
 }
 
 // stateOutcomes are enum arguments whose value says how something ended
@@ -274,6 +333,8 @@ func (p *phraser) sortOrder(fields []field) (string, []field) {
 				phrase = p.pick("earliest "+verb+" first", "least recently "+verb+" first")
 			}
 			p.forms[fields[by].path] = verb
+		} else if most, ok := p.amountOrder(fields[dir].path, x, desc); ok {
+			phrase = most
 		} else {
 			phrase = "sorted by " + say(x) + map[bool]string{true: ", in descending order", false: ", in ascending order"}[desc]
 		}
@@ -299,6 +360,32 @@ func (p *phraser) sortOrder(fields []field) (string, []field) {
 		}
 	}
 	return phrase, rest
+}
+
+// amountWords are the last words of sort keys that hold an amount, said
+// as "highest" or "lowest" first.
+var amountWords = map[string]bool{"count": true, "total": true, "score": true, "size": true, "amount": true,
+	"rating": true, "popularity": true, "price": true, "rank": true, "number": true}
+
+// amountOrder says a sort by an amount as people ask it, two times in
+// three: "most stars first", "fewest comments first", "highest total
+// request count first", where "sorted by stars, in descending order"
+// would name the direction. Keys that are not counts or amounts (name,
+// id) keep their names.
+func (p *phraser) amountOrder(path, key string, desc bool) (string, bool) {
+	ws := words(key)
+	if len(ws) == 0 || strings.HasPrefix(key, "-") || chance(p.key, "literal direction "+path, 3) {
+		return "", false
+	}
+	last := ws[len(ws)-1]
+	h := strings.Join(ws, " ")
+	switch {
+	case english.IsPlural(last) && !strings.HasSuffix(last, "ss") && len(ws) == 1:
+		return map[bool]string{true: "most ", false: "fewest "}[desc] + h + " first", true
+	case amountWords[last]:
+		return map[bool]string{true: "highest ", false: "lowest "}[desc] + h + " first", true
+	}
+	return "", false
 }
 
 // byTime reports whether a list sorted in the direction dir is sorted

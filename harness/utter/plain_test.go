@@ -100,6 +100,10 @@ func TestEnumValuesReadAsAdjectives(t *testing.T) {
 			"public comment"},
 		{ex, "createAsset", map[string]any{"type": "laptop", "model": "X1", "serial_number": "PF4Z"}, "laptop asset"},
 		{gh, "pulls_list", map[string]any{"owner": "octo", "repo": "hello", "state": "closed"}, "closed pulls"},
+		// A filter adjectiveArgs does not know, its value taken by no
+		// other argument: its name goes unsaid.
+		{gh, "dependabot_list-alerts-for-repo", map[string]any{"owner": "octo", "repo": "hello", "scope": "runtime"},
+			"runtime alerts"},
 	} {
 		s, _ := slotsOf(t, tc.api, tc.tool, tc.args)
 		got := s.Things
@@ -276,6 +280,8 @@ func TestSortOrderAndFlagsInWords(t *testing.T) {
 		{"issues_list-for-repo", map[string]any{"owner": "octo", "repo": "hello", "sort": "created", "direction": "asc"},
 			"created first", "direction"},
 		{"repos_list-for-user", map[string]any{"username": "octo", "direction": "asc"}, "ascending", "direction"},
+		// A count is sorted by as people ask it.
+		{"search_repos", map[string]any{"q": "tetris", "sort": "stars", "order": "desc"}, "most stars first", "descending"},
 		{"repos_create-for-authenticated-user", map[string]any{"name": "hello", "allow_squash_merge": false},
 			"allowing squash merge", "switched"},
 		{"repos_update", map[string]any{"owner": "octo", "repo": "hello", "delete_branch_on_merge": true},

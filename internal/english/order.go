@@ -6,7 +6,7 @@ package english
 var OrderWords = map[string]string{
 	"newest": "desc", "latest": "desc", "recent": "desc", "highest": "desc", "biggest": "desc", "largest": "desc",
 	"most": "desc", "descending": "desc", "desc": "desc", "last": "desc",
-	"oldest": "asc", "earliest": "asc", "lowest": "asc", "smallest": "asc", "least": "asc", "ascending": "asc",
+	"oldest": "asc", "earliest": "asc", "lowest": "asc", "smallest": "asc", "least": "asc", "fewest": "asc", "ascending": "asc",
 	"asc": "asc", "first": "",
 }
 
