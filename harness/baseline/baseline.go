@@ -194,7 +194,10 @@ import (
 //     When no tool
 //     shares a word with the request and none can look a name up, it
 //     answers without a call;
-//  2. fills the arguments, surest first, each value used once (quoted
+//  2. fills the arguments, surest first, each value used once, a string
+//     argument whose enum lists only strings taking one of them and
+//     nothing else ("switch mp4 support off" gives mp4_support, standard
+//     or none, no "off") (quoted
 //     text followed by a noun names that thing: "the 'backend' team" is
 //     no title, nor an org's name when org's name and description do not
 //     say team; an enum value is not taken from words said as the
@@ -344,7 +347,12 @@ import (
 //     for the one sort argument that takes free text (no values listed),
 //     never a question word ("sorted by when they signed up" names no
 //     field);
-//     "25%" for a percentage; a length of time with its unit ("the
+//     "25%" for a percentage; an enum of a setting's off value (none,
+//     off, disabled) and one other switched by a word of its name said,
+//     in its clause and at most three words away, with "on" or "enable"
+//     (the other: "turn on mp4 downloads" is standard) or with a
+//     negation before it, "off", "away", "disable" or "remove" (the off
+//     value: "no mp4", "take master access away"); a length of time with its unit ("the
 //     last 10 minutes", "for 3 months", "valid for an hour": a or one,
 //     not after once, twice, per or half) for the one argument that counts
 //     time, by its name or description (sinceSeconds: 600; a string one

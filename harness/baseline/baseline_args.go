@@ -77,6 +77,7 @@ func fill(t *toolSpec, u *utterance, force map[string]any) *filler {
 	f.numbers()
 	f.inclusions()
 	f.booleans()
+	f.twoStateEnums()
 	f.switches()
 	f.stateValue()
 	f.places()
@@ -197,6 +198,12 @@ func (f *filler) set(p *param, v any) bool {
 		// An identifier is none of the values a description lists
 		// ("One of: all, closed, none or open", " true or false"):
 		// "cards in list 60d5ec49..." gives no value to a list flag.
+		return false
+	}
+	if !fitsEnum(p, v) {
+		// A value the schema's enum does not list is meant for no
+		// argument of it: "switch mp4 support off" gives mp4_support
+		// (standard or none) no "off".
 		return false
 	}
 	if items, isList := v.([]any); isList && p.array {
@@ -1746,4 +1753,40 @@ func (t *toolSpec) longerName(p *param, stems []string, at int, u *utterance) bo
 		}
 	}
 	return false
+}
+
+// fitsEnum reports whether v can be p's value as far as the schema's
+// enum says: a string argument (or a list of strings) whose enum lists
+// only strings takes one of them (in any case), or for a list, text
+// whose comma-separated parts each are; any other argument takes any
+// value here.
+func fitsEnum(p *param, v any) bool {
+	if len(p.enum) == 0 || len(p.numEnum) > 0 || p.scalarType() != "string" {
+		return true
+	}
+	listed := func(s string) bool {
+		return slices.ContainsFunc(p.enum, func(e string) bool { return strings.EqualFold(e, strings.TrimSpace(s)) })
+	}
+	switch v := v.(type) {
+	case string:
+		if listed(v) {
+			return true
+		}
+		if !p.array {
+			return false
+		}
+		for _, part := range strings.Split(v, ",") {
+			if !listed(part) {
+				return false
+			}
+		}
+		return true
+	case []any:
+		for _, item := range v {
+			if !fitsEnum(p, item) {
+				return false
+			}
+		}
+	}
+	return true
 }

@@ -1,0 +1,39 @@
+package baseline_test
+
+import "testing"
+
+// A string argument with an enum takes only one of its values: "latency
+// fast" is no latency_mode (low, reduced or standard), "master access
+// away" no master_access.
+func TestValueFitsEnum(t *testing.T) {
+	upd := toolDef(t, "update-live-stream", "Update a live stream",
+		`{"type":"object","properties":{"LIVE_STREAM_ID":{"type":"string","description":"The live stream ID"},
+			"latency_mode":{"type":"string","enum":["low","reduced","standard"],"description":"Latency is the time from when the streamer transmits a frame of video to when you see it in the player."}},
+			"required":["LIVE_STREAM_ID"]}`)
+	checkArg(t, upd, "set the latency mode fast on live stream ZEBrNTpHC02iUah025KM3te6ylM7W4S4", "latency_mode", nil)
+	checkArg(t, upd, "set the latency mode reduced on live stream ZEBrNTpHC02iUah025KM3te6ylM7W4S4", "latency_mode", "reduced")
+}
+
+// An enum of a setting's off value and one other is switched by a word
+// of its name said with on or off: "turn on mp4 downloads" is standard,
+// "mp4 support off", "no mp4" and "take master access away" none; the
+// name alone says neither.
+func TestTwoStateEnum(t *testing.T) {
+	mp4 := toolDef(t, "update-asset-mp4-support", "Update MP4 support",
+		`{"type":"object","properties":{"ASSET_ID":{"type":"string","description":"The asset ID."},
+			"mp4_support":{"type":"string","enum":["standard","none"],"description":"String value for the level of mp4 support"}},
+			"required":["ASSET_ID"]}`)
+	master := toolDef(t, "update-asset-master-access", "Update master access",
+		`{"type":"object","properties":{"ASSET_ID":{"type":"string","description":"The asset ID."},
+			"master_access":{"type":"string","enum":["temporary","none"],"description":"Add or remove access to the master version of the video."}},
+			"required":["ASSET_ID"]}`)
+	create := toolDef(t, "create-asset", "Create an asset",
+		`{"type":"object","properties":{"normalize_audio":{"type":"boolean","description":"Normalize the audio track loudness level."},
+			"mp4_support":{"type":"string","enum":["none","standard"],"description":"Specify what level (if any) of support for mp4 playback."}}}`)
+	checkArg(t, mp4, "turn on mp4 downloads for asset 00ecNLnqiG8v00TLqqeZ00uCE5wCAaO3kKc", "mp4_support", "standard")
+	checkArg(t, mp4, "switch mp4 support off on asset 00ecNLnqiG8v00TLqqeZ00uCE5wCAaO3kKc", "mp4_support", "none")
+	checkArg(t, mp4, "mp4 support for asset 00ecNLnqiG8v00TLqqeZ00uCE5wCAaO3kKc", "mp4_support", nil)
+	checkArg(t, master, "take master access away from asset 00ecNLnqiG8v00TLqqeZ00uCE5wCAaO3kKc", "master_access", "none")
+	checkArg(t, create, "new asset with no mp4, and normalize the audio", "mp4_support", "none")
+	checkArg(t, create, "new asset with mp4, audio off", "mp4_support", nil)
+}
