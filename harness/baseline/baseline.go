@@ -424,7 +424,10 @@ import (
 //     pull requests": exclude_pull_requests false; "without pull
 //     requests": true); booleans from their name's words (the two
 //     words of a name also with a determiner between them: "block their
-//     email" for block_email), negated by "not", "don't", "without",
+//     email" for block_email) that no other argument took ("low latency"
+//     is a latency_mode, not also the low_latency switch), a top-level
+//     argument before a nested one of the same name ("a test live
+//     stream" is test, not new_asset_settings.test), negated by "not", "don't", "without",
 //     "leaving out", ..., or by a negative prefix on
 //     a one-word name ("make it inactive" for active, "unpublished" for
 //     published: false, "not inactive": true), or by the state said after the name

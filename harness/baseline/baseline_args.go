@@ -1065,7 +1065,12 @@ var booleanFiller = map[string]bool{"include": true, "is": true, "has": true, "w
 // comes just before them ("without comments", "not active", "don't block
 // the ip").
 func (f *filler) booleans() {
-	for _, p := range f.tool.params {
+	// A word said once sets one switch: the top-level one before a
+	// nested one of the same name ("a test live stream" is test, not
+	// the test of new_asset_settings).
+	params := slices.Clone(f.tool.params)
+	slices.SortStableFunc(params, func(a, b *param) int { return len(a.path) - len(b.path) })
+	for _, p := range params {
 		if !p.boolean() || f.has(p) {
 			continue
 		}
@@ -1081,6 +1086,12 @@ func (f *filler) booleans() {
 		}
 		for _, span := range f.u.findSwitchPhrase(stems) {
 			at, end := span[0], span[1]
+			if !f.u.free(at, end) {
+				// "a test live stream" sets test once, not also the
+				// test of the settings its assets get; "low latency"
+				// is a latency_mode, not also the low_latency switch.
+				continue
+			}
 			if f.actionSaid(at, end) {
 				// "Watch namespace default" to watchNamespace: the word
 				// says what the tool does, not that its watch is on.

@@ -37,3 +37,21 @@ func TestTwoStateEnum(t *testing.T) {
 	checkArg(t, create, "new asset with no mp4, and normalize the audio", "mp4_support", "none")
 	checkArg(t, create, "new asset with mp4, audio off", "mp4_support", nil)
 }
+
+// Words spent on one argument set no switch besides: "low latency" is
+// the latency_mode low, not also the deprecated low_latency switch, and
+// "a test live stream" sets the top-level test, not also (or instead)
+// the test of the settings its assets get.
+func TestSwitchWordsSpentOnce(t *testing.T) {
+	live := toolDef(t, "create-live-stream", "Create a live stream",
+		`{"type":"object","properties":{
+			"new_asset_settings":{"type":"object","properties":{"test":{"type":"boolean","description":"Marks the asset as a test asset."}}},
+			"latency_mode":{"type":"string","enum":["low","reduced","standard"],"description":"Latency is the time from when the streamer transmits a frame of video to when you see it in the player."},
+			"low_latency":{"type":"boolean","description":"This field is deprecated. Please use latency_mode instead."},
+			"audio_only":{"type":"boolean","description":"Force the live stream to only process the audio track."},
+			"test":{"type":"boolean","description":"Marks the live stream as a test live stream."}}}`)
+	checkArg(t, live, "start a new live stream with low latency", "latency_mode", "low")
+	checkArg(t, live, "start a new live stream with low latency", "low_latency", nil)
+	checkArg(t, live, "create a test live stream that's audio only", "test", true)
+	checkArg(t, live, "create a test live stream that's audio only", "new_asset_settings", nil)
+}
