@@ -364,7 +364,9 @@ import (
 //     actor, reporter or sender ("sorted by" names no one), and
 //     "assigned to octocat" for an assignee; "the
 //     latest 5 comments", "10 most recent charges", "the next 20" or
-//     "100 at most" for a limit (also one typed as text whose
+//     "100 at most" for a limit, the number also in words of two or
+//     more ("a dozen assets", "the top ten"; not "one"), as for a length
+//     of time ("good for two hours") (also one typed as text whose
 //     description says it holds a number, "number from 0 to 1000", as
 //     digits), the order word going with the number
 //     ("the first 50 droplets" leaves no "first" for a tag), never a

@@ -55,3 +55,19 @@ func TestSwitchWordsSpentOnce(t *testing.T) {
 	checkArg(t, live, "create a test live stream that's audio only", "test", true)
 	checkArg(t, live, "create a test live stream that's audio only", "new_asset_settings", nil)
 }
+
+// A count or a length of time said in words is read as its number: "a
+// dozen assets" and "the top ten" give the limit 12 and 10, "good for two
+// hours" a timeout in seconds of 7200; "one" names no count.
+func TestNumbersInWords(t *testing.T) {
+	assets := toolDef(t, "list-assets", "List assets",
+		`{"type":"object","properties":{"limit":{"type":"integer","description":"Number of items to include in the response"},
+			"live_stream_id":{"type":"string","description":"Filter response to return all the assets for this live stream only"}}}`)
+	upload := toolDef(t, "create-direct-upload", "Create a new direct upload URL",
+		`{"type":"object","properties":{"cors_origin":{"type":"string","description":"The origin of the browser upload."},
+			"timeout":{"type":"integer","description":"Max time in seconds for the signed upload URL to be valid."}}}`)
+	checkArg(t, assets, "a dozen assets from live stream QrikEQpEXp3RvklQSHyHSYOakQkXlRId", "limit", 12.0)
+	checkArg(t, assets, "the top ten assets", "limit", 10.0)
+	checkArg(t, assets, "the one asset from live stream QrikEQpEXp3RvklQSHyHSYOakQkXlRId", "limit", nil)
+	checkArg(t, upload, "a direct upload URL good for two hours", "timeout", 7200.0)
+}
