@@ -194,10 +194,12 @@ import (
 //     When no tool
 //     shares a word with the request and none can look a name up, it
 //     answers without a call;
-//  2. fills the arguments, surest first, each value used once, a string
-//     argument whose enum lists only strings taking one of them and
-//     nothing else ("switch mp4 support off" gives mp4_support, standard
-//     or none, no "off") (quoted
+//  2. fills the arguments, surest first, each value used once, a word
+//     that switches a setting (on, off, away, enable, disable, ...)
+//     never a value of a string enum that does not list it ("switch mp4
+//     support off" gives mp4_support, standard or none, no "off"; other
+//     words are sent as said, "role: administrator", for an error's
+//     suggestions to repair) (quoted
 //     text followed by a noun names that thing: "the 'backend' team" is
 //     no title, nor an org's name when org's name and description do not
 //     say team; an enum value is not taken from words said as the

@@ -200,10 +200,12 @@ func (f *filler) set(p *param, v any) bool {
 		// "cards in list 60d5ec49..." gives no value to a list flag.
 		return false
 	}
-	if !fitsEnum(p, v) {
-		// A value the schema's enum does not list is meant for no
-		// argument of it: "switch mp4 support off" gives mp4_support
-		// (standard or none) no "off".
+	if str, ok := v.(string); ok && !fitsEnum(p, v) && (switchOn[strings.ToLower(str)] || switchOff[strings.ToLower(str)]) {
+		// A word that switches a setting is no value of an enum that
+		// does not list it: "switch mp4 support off" gives mp4_support
+		// (standard or none) no "off". Other words the enum does not
+		// list are sent as said ("role: administrator"), for the
+		// error's suggestions to repair.
 		return false
 	}
 	if items, isList := v.([]any); isList && p.array {

@@ -2,15 +2,16 @@ package baseline_test
 
 import "testing"
 
-// A string argument with an enum takes only one of its values: "latency
-// fast" is no latency_mode (low, reduced or standard), "master access
-// away" no master_access.
-func TestValueFitsEnum(t *testing.T) {
+// A word that switches a setting is no value of an enum that does not
+// list it: "latency mode off" gives latency_mode (low, reduced or
+// standard) nothing; other words are sent as said, for an error to
+// repair.
+func TestSwitchWordFitsEnum(t *testing.T) {
 	upd := toolDef(t, "update-live-stream", "Update a live stream",
 		`{"type":"object","properties":{"LIVE_STREAM_ID":{"type":"string","description":"The live stream ID"},
 			"latency_mode":{"type":"string","enum":["low","reduced","standard"],"description":"Latency is the time from when the streamer transmits a frame of video to when you see it in the player."}},
 			"required":["LIVE_STREAM_ID"]}`)
-	checkArg(t, upd, "set the latency mode fast on live stream ZEBrNTpHC02iUah025KM3te6ylM7W4S4", "latency_mode", nil)
+	checkArg(t, upd, "set the latency mode off on live stream ZEBrNTpHC02iUah025KM3te6ylM7W4S4", "latency_mode", nil)
 	checkArg(t, upd, "set the latency mode reduced on live stream ZEBrNTpHC02iUah025KM3te6ylM7W4S4", "latency_mode", "reduced")
 }
 
