@@ -194,7 +194,12 @@ import (
 //     When no tool
 //     shares a word with the request and none can look a name up, it
 //     answers without a call;
-//  2. fills the arguments, surest first, each value used once (quoted
+//  2. fills the arguments, surest first, each value used once, a word
+//     that switches a setting (on, off, away, enable, disable, ...)
+//     never a value of a string enum that does not list it ("switch mp4
+//     support off" gives mp4_support, standard or none, no "off"; other
+//     words are sent as said, "role: administrator", for an error's
+//     suggestions to repair) (quoted
 //     text followed by a noun names that thing: "the 'backend' team" is
 //     no title, nor an org's name when org's name and description do not
 //     say team; an enum value is not taken from words said as the
@@ -344,7 +349,12 @@ import (
 //     for the one sort argument that takes free text (no values listed),
 //     never a question word ("sorted by when they signed up" names no
 //     field);
-//     "25%" for a percentage; a length of time with its unit ("the
+//     "25%" for a percentage; an enum of a setting's off value (none,
+//     off, disabled) and one other switched by a word of its name said,
+//     in its clause and at most three words away, with "on" or "enable"
+//     (the other: "turn on mp4 downloads" is standard) or with a
+//     negation before it, "off", "away", "disable" or "remove" (the off
+//     value: "no mp4", "take master access away"); a length of time with its unit ("the
 //     last 10 minutes", "for 3 months", "valid for an hour": a or one,
 //     not after once, twice, per or half) for the one argument that counts
 //     time, by its name or description (sinceSeconds: 600; a string one
@@ -356,7 +366,9 @@ import (
 //     actor, reporter or sender ("sorted by" names no one), and
 //     "assigned to octocat" for an assignee; "the
 //     latest 5 comments", "10 most recent charges", "the next 20" or
-//     "100 at most" for a limit (also one typed as text whose
+//     "100 at most" for a limit, the number also in words of two or
+//     more ("a dozen assets", "the top ten"; not "one"), as for a length
+//     of time ("good for two hours") (also one typed as text whose
 //     description says it holds a number, "number from 0 to 1000", as
 //     digits), the order word going with the number
 //     ("the first 50 droplets" leaves no "first" for a tag), never a
@@ -416,7 +428,10 @@ import (
 //     pull requests": exclude_pull_requests false; "without pull
 //     requests": true); booleans from their name's words (the two
 //     words of a name also with a determiner between them: "block their
-//     email" for block_email), negated by "not", "don't", "without",
+//     email" for block_email) that no other argument took ("low latency"
+//     is a latency_mode, not also the low_latency switch), a top-level
+//     argument before a nested one of the same name ("a test live
+//     stream" is test, not new_asset_settings.test), negated by "not", "don't", "without",
 //     "leaving out", ..., or by a negative prefix on
 //     a one-word name ("make it inactive" for active, "unpublished" for
 //     published: false, "not inactive": true), or by the state said after the name

@@ -77,6 +77,7 @@ func fill(t *toolSpec, u *utterance, force map[string]any) *filler {
 	f.numbers()
 	f.inclusions()
 	f.booleans()
+	f.twoStateEnums()
 	f.switches()
 	f.stateValue()
 	f.places()
@@ -197,6 +198,14 @@ func (f *filler) set(p *param, v any) bool {
 		// An identifier is none of the values a description lists
 		// ("One of: all, closed, none or open", " true or false"):
 		// "cards in list 60d5ec49..." gives no value to a list flag.
+		return false
+	}
+	if str, ok := v.(string); ok && !fitsEnum(p, v) && (switchOn[strings.ToLower(str)] || switchOff[strings.ToLower(str)]) {
+		// A word that switches a setting is no value of an enum that
+		// does not list it: "switch mp4 support off" gives mp4_support
+		// (standard or none) no "off". Other words the enum does not
+		// list are sent as said ("role: administrator"), for the
+		// error's suggestions to repair.
 		return false
 	}
 	if items, isList := v.([]any); isList && p.array {
@@ -1058,7 +1067,12 @@ var booleanFiller = map[string]bool{"include": true, "is": true, "has": true, "w
 // comes just before them ("without comments", "not active", "don't block
 // the ip").
 func (f *filler) booleans() {
-	for _, p := range f.tool.params {
+	// A word said once sets one switch: the top-level one before a
+	// nested one of the same name ("a test live stream" is test, not
+	// the test of new_asset_settings).
+	params := slices.Clone(f.tool.params)
+	slices.SortStableFunc(params, func(a, b *param) int { return len(a.path) - len(b.path) })
+	for _, p := range params {
 		if !p.boolean() || f.has(p) {
 			continue
 		}
@@ -1074,6 +1088,12 @@ func (f *filler) booleans() {
 		}
 		for _, span := range f.u.findSwitchPhrase(stems) {
 			at, end := span[0], span[1]
+			if !f.u.free(at, end) {
+				// "a test live stream" sets test once, not also the
+				// test of the settings its assets get; "low latency"
+				// is a latency_mode, not also the low_latency switch.
+				continue
+			}
 			if f.actionSaid(at, end) {
 				// "Watch namespace default" to watchNamespace: the word
 				// says what the tool does, not that its watch is on.
@@ -1746,4 +1766,40 @@ func (t *toolSpec) longerName(p *param, stems []string, at int, u *utterance) bo
 		}
 	}
 	return false
+}
+
+// fitsEnum reports whether v can be p's value as far as the schema's
+// enum says: a string argument (or a list of strings) whose enum lists
+// only strings takes one of them (in any case), or for a list, text
+// whose comma-separated parts each are; any other argument takes any
+// value here.
+func fitsEnum(p *param, v any) bool {
+	if len(p.enum) == 0 || len(p.numEnum) > 0 || p.scalarType() != "string" {
+		return true
+	}
+	listed := func(s string) bool {
+		return slices.ContainsFunc(p.enum, func(e string) bool { return strings.EqualFold(e, strings.TrimSpace(s)) })
+	}
+	switch v := v.(type) {
+	case string:
+		if listed(v) {
+			return true
+		}
+		if !p.array {
+			return false
+		}
+		for _, part := range strings.Split(v, ",") {
+			if !listed(part) {
+				return false
+			}
+		}
+		return true
+	case []any:
+		for _, item := range v {
+			if !fitsEnum(p, item) {
+				return false
+			}
+		}
+	}
+	return true
 }

