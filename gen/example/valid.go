@@ -1,6 +1,7 @@
 package example
 
 import (
+	"crypto/sha256"
 	"encoding/json"
 	"math"
 	"reflect"
@@ -38,6 +39,10 @@ func Valid(api *ir.API, s *ir.Schema, v any) bool {
 // Valid has seen; a schema that does not compile holds nil.
 type apiCheckers struct {
 	bySchema sync.Map // *ir.Schema -> *argcheck.Checker
+	// byText holds them by the SHA-256 of the schema they check, which
+	// many schemas share (DocuSign's 2,835 argument schemas are 162
+	// texts), so that each text is read and compiled once.
+	byText sync.Map // [32]byte -> *argcheck.Checker
 	// shared holds the definitions the checkers compiled: the schemas
 	// of one API repeat them.
 	shared *argcheck.Shared
@@ -51,7 +56,7 @@ var checkers sync.Map // weak.Pointer[ir.API] -> *apiCheckers
 
 func checkerOf(api *ir.API, s *ir.Schema) *argcheck.Checker {
 	if api == nil {
-		return compileChecker(api, s, nil)
+		return compileChecker(toolschema.BuildValue(api, s), nil)
 	}
 	key := weak.Make(api)
 	v, ok := checkers.Load(key)
@@ -66,17 +71,25 @@ func checkerOf(api *ir.API, s *ir.Schema) *argcheck.Checker {
 	if c, ok := cache.bySchema.Load(s); ok {
 		return c.(*argcheck.Checker)
 	}
-	c := compileChecker(api, s, cache.shared)
+	text := toolschema.BuildValue(api, s)
+	sum := sha256.Sum256(text)
+	var c *argcheck.Checker
+	if v, ok := cache.byText.Load(sum); ok {
+		c = v.(*argcheck.Checker)
+	} else {
+		c = compileChecker(text, cache.shared)
+		cache.byText.Store(sum, c)
+	}
 	cache.bySchema.Store(s, c)
 	return c
 }
 
-// compileChecker compiles the schema the runtime checks s against; nil
-// when it does not compile (toolschema writes JSON, so this is not
-// expected). With shared, it shares the definitions of the API's
-// schemas with the others compiled so far.
-func compileChecker(api *ir.API, s *ir.Schema, shared *argcheck.Shared) *argcheck.Checker {
-	c, err := shared.NewChecker("value", toolschema.BuildValue(api, s), nil, nil)
+// compileChecker compiles text, the schema toolschema.BuildValue writes
+// for checking a value; nil when it does not compile (toolschema writes
+// JSON, so this is not expected). With shared, it shares the definitions
+// of the API's schemas with the others compiled so far.
+func compileChecker(text []byte, shared *argcheck.Shared) *argcheck.Checker {
+	c, err := shared.NewChecker("value", text, nil, nil)
 	if err != nil {
 		return nil
 	}

@@ -2,9 +2,10 @@ package argcheck
 
 import (
 	"errors"
-	"sort"
+	"slices"
 
 	"github.com/agentready/agentready/gen/toolrt/internal/jsonval"
+	"github.com/agentready/agentready/gen/toolrt/internal/orderedjson"
 )
 
 // placeExamples writes examples (a JSON object from JSON pointers into
@@ -16,34 +17,40 @@ import (
 // it is (defsOf.ready), and its misses are those the Shared recorded
 // when it read the definition last, or it is read now.
 func placeExamples(doc any, examples []byte, defs *defsOf) ([]string, error) {
-	v, err := decodeOrdered(examples)
+	// The values are read only where they are placed: most are in
+	// definitions another checker of the Shared already compiled.
+	var given []placement
+	isObject, err := orderedjson.EachMember(examples, func(ptr string, raw []byte) {
+		given = append(given, placement{ptr, raw})
+	})
 	if err != nil {
 		return nil, err
 	}
-	byPointer, ok := v.(*object)
-	if !ok {
+	if !isObject {
 		return nil, errors.New("not a JSON object from JSON pointers to values")
 	}
 	var missed []string
 	var inDefs []string
-	for _, ptr := range byPointer.keys {
-		if name, ok := defs.defName(ptr); ok {
+	// Last first: of a pointer given twice, the later value is placed
+	// and the earlier finds an example there.
+	for _, p := range slices.Backward(given) {
+		if name, ok := defs.defName(p.ptr); ok {
 			if _, deferred := defs.defs.vals[name].(*deferredDef); deferred {
 				if len(defs.examples[name]) == 0 {
 					inDefs = append(inDefs, name)
 				}
-				defs.examples[name] = append(defs.examples[name], placement{ptr, byPointer.vals[ptr]})
+				defs.examples[name] = append(defs.examples[name], p)
 				continue
 			}
 		}
-		target, found := jsonPointer(doc, ptr)
+		target, found := jsonPointer(doc, p.ptr)
 		o, isObject := target.(*object)
 		if !found || !isObject {
-			missed = append(missed, jsonval.Quote(ptr))
+			missed = append(missed, jsonval.Quote(p.ptr))
 			continue
 		}
 		if _, has := o.vals["example"]; !has {
-			o.set("example", byPointer.vals[ptr])
+			o.set("example", decodeValid(p.raw))
 		}
 	}
 	for _, name := range inDefs {
@@ -65,6 +72,6 @@ func placeExamples(doc any, examples []byte, defs *defsOf) ([]string, error) {
 			defs.shared.mu.Unlock()
 		}
 	}
-	sort.Strings(missed)
-	return missed, nil
+	slices.Sort(missed)
+	return slices.Compact(missed), nil
 }

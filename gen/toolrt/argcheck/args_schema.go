@@ -315,7 +315,9 @@ func jsonPointer(doc any, ptr string) (any, bool) {
 		return nil, false
 	}
 	cur := doc
-	for _, tok := range strings.Split(ptr[1:], "/") {
+	for rest, more := ptr[1:], true; more; {
+		var tok string
+		tok, rest, more = strings.Cut(rest, "/")
 		tok = jsonptr.Unescape(tok)
 		switch x := cur.(type) {
 		case *object:

@@ -72,6 +72,16 @@ func decodeDeferring(data []byte) (any, error) {
 		defsKey, func(raw []byte) any { return &deferredDef{raw: raw} })
 }
 
+// decodeValid reads the JSON text of a value found in a document read
+// as valid JSON.
+func decodeValid(raw []byte) any {
+	v, err := decodeOrdered(raw)
+	if err != nil {
+		return nil // not expected: the document was valid JSON
+	}
+	return v
+}
+
 // defsOf are the definitions of one schema document being compiled with
 // a Shared.
 type defsOf struct {
@@ -79,16 +89,17 @@ type defsOf struct {
 	defs   *object
 	// raw are the definitions' texts.
 	raw map[string][]byte
-	// examples are the examples for each definition's nodes, not placed
-	// until it is read (ready).
+	// examples are the examples for each definition's nodes, neither
+	// read nor placed until it is (ready).
 	examples map[string][]placement
 	// keys are the definitions' closure keys.
 	keys *defkey.Keys
 }
 
+// placement is an example for the schema object at ptr: its JSON text.
 type placement struct {
 	ptr string
-	val any
+	raw []byte
 }
 
 // newDefsOf returns the definitions of doc, nil when it has none
@@ -132,24 +143,22 @@ func (d *defsOf) ready(name string) []string {
 	if !ok {
 		return nil
 	}
-	v, err := decodeOrdered(r.raw)
-	if err != nil {
-		v = nil // not expected: the document was valid JSON
-	}
+	v := decodeValid(r.raw)
 	d.defs.vals[name] = v
 	var missed []string
 	for _, p := range d.examples[name] {
-		if !placeExample(name, v, p.ptr, p.val) {
+		if !placeExample(name, v, p.ptr, p.raw) {
 			missed = append(missed, jsonval.Quote(p.ptr))
 		}
 	}
 	return missed
 }
 
-// placeExample sets val as the "example" of the schema object at ptr,
-// a pointer from the document's root into the definition name (read as
-// def), unless it has one; it reports whether ptr names a schema object.
-func placeExample(name string, def any, ptr string, val any) bool {
+// placeExample sets the value whose JSON text is raw as the "example" of
+// the schema object at ptr, a pointer from the document's root into the
+// definition name (read as def), unless it has one; it reports whether
+// ptr names a schema object.
+func placeExample(name string, def any, ptr string, raw []byte) bool {
 	// The pointer is walked as from the root, so that it means what it
 	// would in the whole document.
 	root := &object{keys: []string{defsKey}, vals: map[string]any{
@@ -161,7 +170,7 @@ func placeExample(name string, def any, ptr string, val any) bool {
 		return false
 	}
 	if _, has := o.vals["example"]; !has {
-		o.set("example", val)
+		o.set("example", decodeValid(raw))
 	}
 	return true
 }
@@ -170,14 +179,16 @@ func placeExample(name string, def any, ptr string, val any) bool {
 // ok is false when it cannot be shared, and it is compiled as usual.
 func (d *defsOf) key(name string) ([32]byte, bool) { return d.keys.Key(name) }
 
-// exampleFields are the fields the examples placed in the definition
-// name add to its digest: each one's pointer and JSON text.
-func (d *defsOf) exampleFields(name string) []string {
-	var fields []string
+// exampleFields writes the fields the examples placed in the definition
+// name add to its digest: each one's pointer and JSON text, as given
+// (equal values written differently only share less).
+func (d *defsOf) exampleFields(name string, field func([]byte)) {
+	var ptr []byte
 	for _, p := range d.examples[name] {
-		fields = append(fields, p.ptr, string(jsonval.Append(nil, p.val)))
+		ptr = append(ptr[:0], p.ptr...)
+		field(ptr)
+		field(p.raw)
 	}
-	return fields
 }
 
 // freshDef is a definition being compiled, with what it writes.

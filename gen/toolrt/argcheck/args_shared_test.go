@@ -110,3 +110,30 @@ func TestDefsKeyIsDefkeys(t *testing.T) {
 		t.Errorf("defkey.Prefix %q does not name %q", defkey.Prefix, defsKey)
 	}
 }
+
+// TestExamplesGivenTwice: of a pointer given twice, the later value is
+// the one placed, in the root and in a definition, alone or shared, and a
+// pointer that names nothing is listed once.
+func TestExamplesGivenTwice(t *testing.T) {
+	schema := []byte(`{"type":"object","properties":{"a":{"$ref":"#/$defs/A"},"s":{"type":"string"}},"required":["a","s"],
+	  "$defs":{"A":{"type":"object","properties":{"n":{"type":"integer"}},"required":["n"]}}}`)
+	examples := []byte(`{"/properties/s":"first","/$defs/A/properties/n":1,"/nowhere":0,
+	  "/properties/s":"second","/$defs/A/properties/n":2,"/nowhere":0}`)
+	sh := NewShared()
+	for i, build := range []func() (*Checker, error){
+		func() (*Checker, error) { return NewCheckerWithExamples("t", schema, nil, examples) },
+		func() (*Checker, error) { return sh.NewChecker("t", schema, nil, examples) },
+		func() (*Checker, error) { return sh.NewChecker("t", schema, nil, examples) },
+	} {
+		c, err := build()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, want := string(c.Example()), `{"a":{"n":2},"s":"second"}`; got != want {
+			t.Errorf("build %d: example %s, want %s", i, got, want)
+		}
+		if got, want := c.Warnings(), []string{`example at "/nowhere": no schema object there`}; !reflect.DeepEqual(got, want) {
+			t.Errorf("build %d: warnings %q, want %q", i, got, want)
+		}
+	}
+}

@@ -24,7 +24,7 @@ type Keys struct {
 	raw map[string][]byte
 	// extra are the fields a definition's own digest holds after its
 	// name and text.
-	extra func(name string) []string
+	extra func(name string, field func([]byte))
 	// keys are the closure keys worked out so far; ok false where a
 	// definition cannot be shared.
 	keys map[string]key
@@ -38,10 +38,11 @@ type key struct {
 }
 
 // New returns the Keys of the definitions raw (their JSON texts, by
-// name). extra, which may be nil, gives the fields that a definition's
-// own digest holds besides its name and text; it is asked once per
-// definition, when its key is first needed.
-func New(raw map[string][]byte, extra func(name string) []string) *Keys {
+// name). extra, which may be nil, writes with field the fields that a
+// definition's own digest holds besides its name and text (field reads
+// each before it returns); it is asked once per definition, when its key
+// is first needed.
+func New(raw map[string][]byte, extra func(name string, field func([]byte))) *Keys {
 	return &Keys{raw: raw, extra: extra, keys: map[string]key{}, digests: map[string][32]byte{}}
 }
 
@@ -93,12 +94,10 @@ func (d *Keys) digest(name string) [32]byte {
 		return dg
 	}
 	h := sha256.New()
-	writeField(h, name)
-	writeField(h, string(d.raw[name]))
+	writeField(h, []byte(name))
+	writeField(h, d.raw[name])
 	if d.extra != nil {
-		for _, f := range d.extra(name) {
-			writeField(h, f)
-		}
+		d.extra(name, func(f []byte) { writeField(h, f) })
 	}
 	var dg [32]byte
 	h.Sum(dg[:0])
@@ -108,13 +107,13 @@ func (d *Keys) digest(name string) [32]byte {
 
 // writeField writes s to h so that no two lists of fields write the
 // same bytes.
-func writeField(h interface{ Write([]byte) (int, error) }, s string) {
+func writeField(h interface{ Write([]byte) (int, error) }, b []byte) {
 	var n [8]byte
-	for i, l := 0, len(s); i < 8; i, l = i+1, l>>8 {
+	for i, l := 0, len(b); i < 8; i, l = i+1, l>>8 {
 		n[i] = byte(l)
 	}
 	h.Write(n[:])
-	h.Write([]byte(s))
+	h.Write(b)
 }
 
 // Refs returns the definitions the JSON text raw refers to by "$ref".

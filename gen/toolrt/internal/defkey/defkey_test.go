@@ -34,8 +34,13 @@ func TestKey(t *testing.T) {
 		"D": []byte(`{"$ref":"#/$defs/Missing"}`),
 		"E": []byte(`{"$ref":"#/$defs/E"}`),
 	}
-	extra := map[string][]string{}
-	k := New(raw, func(name string) []string { return extra[name] })
+	extra := map[string][][]byte{}
+	fields := func(name string, field func([]byte)) {
+		for _, f := range extra[name] {
+			field(f)
+		}
+	}
+	k := New(raw, fields)
 	a, okA := k.Key("A")
 	c, okC := k.Key("C")
 	if !okA || !okC || a == c {
@@ -48,8 +53,8 @@ func TestKey(t *testing.T) {
 		t.Error("E refers to itself: its key should be known")
 	}
 	// The same texts with an extra field in B give A another key.
-	extra["B"] = []string{"/$defs/B", `"x"`}
-	a2, _ := New(raw, func(name string) []string { return extra[name] }).Key("A")
+	extra["B"] = [][]byte{[]byte("/$defs/B"), []byte(`"x"`)}
+	a2, _ := New(raw, fields).Key("A")
 	if a2 == a {
 		t.Error("an extra field of B, which A refers to, did not change A's key")
 	}

@@ -50,6 +50,37 @@ func DecodeDeferring[O any](data []byte, newObject func() O, set func(O, string,
 	return f.value(0)
 }
 
+// EachMember calls member with the key and the JSON text (a subslice of
+// data) of each member of the object data holds, in the order written, a
+// repeated key each time, without reading the values. isObject is false
+// when data is valid JSON but not an object; an invalid document is
+// refused as Decode refuses it.
+func EachMember(data []byte, member func(key string, raw []byte)) (isObject bool, err error) {
+	if !json.Valid(data) {
+		_, err := decodeTokens(data, func() struct{} { return struct{}{} }, func(struct{}, string, any) {})
+		if err == nil {
+			err = errors.New("not valid JSON") // not expected: encoding/json finds what json.Valid refused
+		}
+		return false, err
+	}
+	f := fast[struct{}]{data: data}
+	f.space()
+	if f.data[f.i] != '{' {
+		return false, nil
+	}
+	f.step()
+	for f.data[f.i] != '}' {
+		key := f.str()
+		f.space()
+		f.step() // ':'
+		start := f.i
+		f.skip()
+		member(key, f.data[start:f.i])
+		f.comma()
+	}
+	return true, nil
+}
+
 // decodeTokens is Decode with encoding/json's tokens.
 func decodeTokens[O any](data []byte, newObject func() O, set func(O, string, any)) (any, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))

@@ -98,3 +98,22 @@ func TestDecodeDeferringLeavesDefinitionsAsText(t *testing.T) {
 		t.Error("invalid JSON accepted")
 	}
 }
+
+func TestEachMember(t *testing.T) {
+	var got []string
+	isObject, err := EachMember([]byte(` { "b" : [1, {"x":"}"}] , "a\u0041":"s\"" ,"b":null } `), func(k string, raw []byte) {
+		got = append(got, k+"="+string(raw))
+	})
+	want := []string{`b=[1, {"x":"}"}]`, `aA="s\""`, `b=null`}
+	if err != nil || !isObject || !reflect.DeepEqual(got, want) {
+		t.Errorf("got %q, object %v, err %v; want %q", got, isObject, err, want)
+	}
+	for _, doc := range []string{`[1]`, `"s"`, `3`} {
+		if isObject, err := EachMember([]byte(doc), func(string, []byte) { t.Errorf("%s: a member", doc) }); isObject || err != nil {
+			t.Errorf("%s: object %v, err %v; want neither", doc, isObject, err)
+		}
+	}
+	if _, err := EachMember([]byte(`{"a":1,}`), func(string, []byte) {}); err == nil {
+		t.Error("invalid JSON accepted")
+	}
+}
