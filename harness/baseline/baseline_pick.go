@@ -139,6 +139,11 @@ func requestVerb(u *utterance) (class, stem string) {
 					return "read", "" // "give me the list ..."
 				case w.lower == "set" && next == "up":
 					return "create", "" // "set up a ticket"
+				case u.negatedModal(start, i):
+					// "user X should not see video Y any more": a verb
+					// after a negated modal says what must not be, it
+					// orders nothing (see endsState).
+					continue
 				}
 				return c, w.stem
 			}
@@ -151,7 +156,64 @@ func requestVerb(u *utterance) (class, stem string) {
 			return "read", ""
 		}
 	}
+	if u.endsState() {
+		// "X shouldn't be an owner of org Y anymore": no verb orders
+		// it, but the request says a state must end, which removing
+		// it does.
+		return "delete", ""
+	}
 	return "read", ""
+}
+
+// endsState reports whether the request, with no verb of the table to
+// order it, says that something must stop being so: a negated modal
+// ("shouldn't", "should not", "must not", "can't") with "anymore" (any
+// more, any longer), or "no longer": "user 4412 shouldn't be able to see
+// video 9 anymore", "X is no longer on the team".
+func (u *utterance) endsState() bool {
+	negated, ended := u.negatedModal(0, len(u.words)), false
+	for i, w := range u.words {
+		next := ""
+		if i+1 < len(u.words) {
+			next = u.words[i+1].lower
+		}
+		switch w.lower {
+		case "anymore":
+			ended = true
+		case "any":
+			ended = ended || next == "more" || next == "longer"
+		case "no":
+			if next == "longer" {
+				return true
+			}
+		}
+	}
+	return negated && ended
+}
+
+// negatedModal reports whether words from..to-1 say a negated modal:
+// "shouldn't" (read as shouldn and t), "should not", "must not", "can't",
+// "cannot", or "no longer".
+func (u *utterance) negatedModal(from, to int) bool {
+	for i := from; i < to && i < len(u.words); i++ {
+		next := ""
+		if i+1 < len(u.words) {
+			next = u.words[i+1].lower
+		}
+		switch u.words[i].lower {
+		case "shouldn", "mustn", "cannot", "shouldnt", "mustnt", "cant":
+			return true
+		case "should", "must", "can":
+			if next == "not" || next == "t" {
+				return true
+			}
+		case "no":
+			if next == "longer" {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // stopFollowing reports whether the request starts (after politeness)
@@ -536,6 +598,20 @@ func (k *toolkit) pickTool(request string, u *utterance) ([]retrieve.Hit, string
 	top := hits[0].Score
 	out := make([]retrieve.Hit, len(hits))
 	copy(out, hits)
+	// Twins (get_videos, get_videos_alt1) are one operation to a
+	// reader, who reads no word in a numbered ending: the search finds
+	// them alike, and what they take tells them apart.
+	twinScore := map[string]float64{}
+	for _, h := range hits {
+		if tw := k.byName[h.Name].twin; tw != "" {
+			twinScore[tw] = max(twinScore[tw], h.Score)
+		}
+	}
+	for i := range out {
+		if tw := k.byName[out[i].Name].twin; tw != "" {
+			out[i].Score = twinScore[tw]
+		}
+	}
 	cover := make(map[string]float64, len(out))
 	for i := range out {
 		score := out[i].Score / top
@@ -587,7 +663,7 @@ func (k *toolkit) pickTool(request string, u *utterance) ([]retrieve.Hit, string
 			// first word of skip-users-playback-to-next-track.
 			score += otherVerbWeight
 		}
-		numberName := t.name
+		numberName := t.readName()
 		if t.purpose != "" {
 			numberName = t.purpose
 		}
@@ -896,7 +972,7 @@ func (s said) nameCover(name string, filled map[string]bool) float64 {
 // ("delete message X": chat_delete, "Deletes a message."), one it does
 // not say counts for nothing, as the name did not say it.
 func (s said) toolCover(t *toolSpec, filled map[string]bool) float64 {
-	return s.cover(t.name, t.implied, filled, t.purpose != "")
+	return s.cover(t.readName(), t.implied, filled, t.purpose != "")
 }
 
 // cover is toolCover; ownVerb says the name's first word is its verb
