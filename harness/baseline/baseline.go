@@ -196,7 +196,15 @@ import (
 //     and on /me), are one name to a reader, who reads no word in the
 //     ending: the search finds them alike, neither the cover nor the
 //     number of things reads the ending, and what they take tells them
-//     apart ("my videos" is the twin that needs no user). A request
+//     apart ("my videos" is the twin that needs no user). Tools that
+//     share a description (less its example) are alike to the search
+//     too, and of those, each identifier the request gives that one
+//     requires and its twin does not counts for it as much as a
+//     required argument left empty costs ("ssh keys of user 4412" is
+//     the /users/{user_id}/public_keys twin, not /user/public_keys with
+//     an optional user_id); the identifier word of an argument a tool
+//     filled, after its noun (the Id of GetUsersUserIdPublicKeys), is
+//     said with it, no qualifier of what follows. A request
 //     that orders nothing but says a state must end, a negated modal
 //     (shouldn't, should not, can't) with "anymore" (any more, any
 //     longer), or "no longer", removes it ("0b7e... shouldn't be an

@@ -601,15 +601,24 @@ func (k *toolkit) pickTool(request string, u *utterance) ([]retrieve.Hit, string
 	// Twins (get_videos, get_videos_alt1) are one operation to a
 	// reader, who reads no word in a numbered ending: the search finds
 	// them alike, and what they take tells them apart.
-	twinScore := map[string]float64{}
+	// Tools that share a description are alike to the search too: the
+	// words that tell them apart are their names'.
+	twinScore, descScore := map[string]float64{}, map[string]float64{}
 	for _, h := range hits {
 		if tw := k.byName[h.Name].twin; tw != "" {
 			twinScore[tw] = max(twinScore[tw], h.Score)
 		}
+		if d := k.byName[h.Name].twinDesc(); d != "" {
+			descScore[d] = max(descScore[d], h.Score)
+		}
 	}
 	for i := range out {
-		if tw := k.byName[out[i].Name].twin; tw != "" {
+		t := k.byName[out[i].Name]
+		if tw := t.twin; tw != "" {
 			out[i].Score = twinScore[tw]
+		}
+		if d := t.twinDesc(); d != "" {
+			out[i].Score = max(out[i].Score, descScore[d])
 		}
 	}
 	cover := make(map[string]float64, len(out))
@@ -691,6 +700,7 @@ func (k *toolkit) pickTool(request string, u *utterance) ([]retrieve.Hit, string
 		}
 	}
 	filled := make(map[string]*filler, 8)
+	required := make(map[string]int, 8)
 	for i := range out[:min(len(out), 8)] {
 		t := k.byName[out[i].Name]
 		fu := readUtterance(request)
@@ -699,6 +709,11 @@ func (k *toolkit) pickTool(request string, u *utterance) ([]retrieve.Hit, string
 		// A value the tool would take as another thing's ("card X" in
 		// its list's id) counts as neither taken nor filled.
 		mis := k.misplaced(t, f, fu)
+		for _, p := range t.params {
+			if p.required && p.ident && f.has(p) && !slices.Contains(mis, p.name) {
+				required[t.name]++
+			}
+		}
 		misValue := map[string]bool{}
 		for _, name := range mis {
 			misValue[fmt.Sprint(f.args[name])] = true
@@ -795,8 +810,47 @@ func (k *toolkit) pickTool(request string, u *utterance) ([]retrieve.Hit, string
 		}
 		out[i].Score += said.toolCover(t, stands) - cover[t.name]
 	}
+	k.twinsByArguments(out[:min(len(out), 8)], required)
 	sortHits(out)
 	return out, action, filled
+}
+
+// twinsByArguments tells twins apart by what they take: of tools that
+// share a description (one operation on two paths: /user/public_keys for
+// the caller, optionally for a user_id, and /users/{user_id}/public_keys),
+// each identifier the request gives that one requires and its twin does
+// not ("ssh keys of user 4412") gains it twinWeight: the request names
+// the parent the one requires. required counts each tool's required
+// identifiers filled.
+func (k *toolkit) twinsByArguments(out []retrieve.Hit, required map[string]int) {
+	least := map[string]int{}
+	members := map[string]int{}
+	for _, h := range out {
+		if d := k.byName[h.Name].twinDesc(); d != "" {
+			if n, ok := least[d]; !ok || required[h.Name] < n {
+				least[d] = required[h.Name]
+			}
+			members[d]++
+		}
+	}
+	for i, h := range out {
+		if d := k.byName[h.Name].twinDesc(); d != "" && members[d] > 1 {
+			out[i].Score += twinWeight * float64(min(required[h.Name]-least[d], 2))
+		}
+	}
+}
+
+// twinWeight is what a twin gains for each identifier the request gives
+// that it requires and its twin does not: as much as a required argument
+// left empty costs a tool.
+const twinWeight = 0.25
+
+// twinDesc is the tool's description as twins share it: less the
+// example of its arguments, trimmed and in lower case, "" when it has
+// none.
+func (t *toolSpec) twinDesc() string {
+	d, _, _ := strings.Cut(t.desc, "Example:")
+	return strings.ToLower(strings.TrimSpace(d))
 }
 
 // possessiveValue reports whether the request names whose thing it asks
@@ -1021,6 +1075,10 @@ func (s said) cover(name string, implied []string, filled map[string]bool, ownVe
 			prevUnsaid = false
 			continue
 		}
+		// The identifier word of an argument the tool filled, after its
+		// thing's noun (the Id of UsersUserIdPublicKeys once user_id
+		// took "user 4412"), is that argument, as its noun is.
+		filledHere := filled[st] || idWords[w] && i > 0 && filled[english.Stem(nameWords[i-1])]
 		saidIt := s.exact[w] || s.stems[st] || s.agentOf(st)
 		// A word the request does not say (and no verb) right before
 		// one it says, after the verb, qualifies the thing asked for
@@ -1030,7 +1088,7 @@ func (s said) cover(name string, implied []string, filled map[string]bool, ownVe
 		// qualifies the noun after it like any other adjective.
 		_, isVerb := verbClasses[st]
 		isVerb = isVerb && !participle(w)
-		prevUnsaid = !saidIt && !isVerb && !s.whose[st] && !s.related(w) && !s.syn[st]
+		prevUnsaid = !saidIt && !isVerb && !s.whose[st] && !s.related(w) && !s.syn[st] && !filledHere && !filledFamily(filled, st)
 		switch {
 		case s.exact[w]:
 			found++
@@ -1040,7 +1098,7 @@ func (s said) cover(name string, implied []string, filled map[string]bool, ownVe
 			what++
 		case s.whose[st]:
 			found += 0.75
-		case s.related(w) || filled[st] || filledFamily(filled, st) || s.syn[st]:
+		case s.related(w) || filledHere || filledFamily(filled, st) || s.syn[st]:
 			found += 0.5
 		case s.learned[st]:
 			found += lexiconWeight

@@ -87,3 +87,33 @@ func TestEndedStateRemoves(t *testing.T) {
 		}
 	}
 }
+
+// keyTools are one operation on two paths, with one description: the
+// caller's keys (/user/public_keys, a user_id optional) and a given
+// user's (/users/{user_id}/public_keys), and the update of the caller
+// and of a given user.
+func keyTools() []*schema.ToolInfo {
+	num := func(desc string, required bool) *schema.ParameterInfo {
+		return &schema.ParameterInfo{Type: schema.Integer, Required: required, Desc: desc}
+	}
+	boolean := &schema.ParameterInfo{Type: schema.Boolean, Desc: "Is user disabled?"}
+	return []*schema.ToolInfo{
+		{Name: "GetUserPublicKeys", Desc: "List Public Keys", ParamsOneOf: schema.NewParamsOneOfByParams(map[string]*schema.ParameterInfo{
+			"user_id": num("User ID. Provide a value of 0 to operate the current session's user.", false)})},
+		{Name: "GetUsersUserIdPublicKeys", Desc: "List Public Keys", ParamsOneOf: schema.NewParamsOneOfByParams(map[string]*schema.ParameterInfo{
+			"user_id": num("User ID.", true)})},
+		{Name: "PatchUser", Desc: "Update User", ParamsOneOf: schema.NewParamsOneOfByParams(map[string]*schema.ParameterInfo{
+			"disabled": boolean})},
+		{Name: "PatchUsersId", Desc: "Update User", ParamsOneOf: schema.NewParamsOneOfByParams(map[string]*schema.ParameterInfo{
+			"id": num("User ID.", true), "disabled": boolean})},
+	}
+}
+
+// Twins by description are told apart by what they take: the request
+// that names the parent by its identifier asks for the twin that
+// requires it, and one that names none for the other.
+func TestDescriptionTwinsByArguments(t *testing.T) {
+	checkPick(t, "public keys of user 4412", "GetUsersUserIdPublicKeys", keyTools())
+	checkPick(t, "my public keys", "GetUserPublicKeys", keyTools())
+	checkPick(t, "update user 4412, disabled", "PatchUsersId", keyTools())
+}
