@@ -191,6 +191,10 @@ import (
 //     as much as a delete nobody asked for, unless the request also
 //     says my or I; "who am I" asks for the caller, and such a tool
 //     gains as much (GetMe, whose name says nothing else, not GetUsers).
+//     The word right after such a value is what the request asks for of
+//     the thing the value names: a tool whose name (with what its
+//     description says it acts on) does not say it loses as much
+//     ("channel 927's tags": get_channel_tags, not get_channel).
 //     Twins, a name and the same name with a numbered ending (alt1, V2,
 //     _2: get_videos and get_videos_alt1, one operation on /users/{id}
 //     and on /me), are one name to a reader, who reads no word in the
@@ -203,8 +207,9 @@ import (
 //     required argument left empty costs ("ssh keys of user 4412" is
 //     the /users/{user_id}/public_keys twin, not /user/public_keys with
 //     an optional user_id); the identifier word of an argument a tool
-//     filled, after its noun (the Id of GetUsersUserIdPublicKeys), is
-//     said with it, no qualifier of what follows. A request
+//     filled (the Id of GetUsersUserIdPublicKeys, of
+//     getV3ProjectsIdIssues) is said with it, no qualifier of what
+//     follows. A request
 //     that orders nothing but says a state must end, a negated modal
 //     (shouldn't, should not, can't) with "anymore" (any more, any
 //     longer), or "no longer", removes it ("0b7e... shouldn't be an

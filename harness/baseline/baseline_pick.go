@@ -595,6 +595,7 @@ func (k *toolkit) pickTool(request string, u *utterance) ([]retrieve.Hit, string
 	// running task." of DeleteTasksIDRunsID for "cancel run X").
 	nameSays := slices.ContainsFunc(hits, func(h retrieve.Hit) bool { return toolAction(h.Name, "") == action })
 	otherUsers, asksSelf := u.possessiveValue(), u.asksWhoAmI()
+	possessed := u.possessedThing()
 	top := hits[0].Score
 	out := make([]retrieve.Hit, len(hits))
 	copy(out, hits)
@@ -666,6 +667,12 @@ func (k *toolkit) pickTool(request string, u *utterance) ([]retrieve.Hit, string
 			// "who am I": GetMe, whose only word is the caller, not
 			// GetUsers.
 			score += selfWeight
+		}
+		if possessed != "" && !t.namesThing(possessed) {
+			// "channel 927's tags" asks for the tags of the channel:
+			// a tool named for the channel alone answers what it was
+			// asked about, not what was asked for.
+			score -= possessedWeight
 		}
 		if ownVerb {
 			// "skip to the next track": the request's verb is the
@@ -867,6 +874,37 @@ func (u *utterance) possessiveValue() bool {
 	return found
 }
 
+// possessedThing is the word right after a value written with 's
+// ("channel 927's tags": tags), what the request asks for of the thing
+// the value names, "" when there is none (a value, quoted text, a stop
+// word or a verb follows).
+func (u *utterance) possessedThing() string {
+	for i, t := range u.toks {
+		if !t.possessive || !u.valueToken(i) || i+1 >= len(u.toks) {
+			continue
+		}
+		n := u.toks[i+1]
+		if n.quoted || u.valueToken(i+1) || retrieve.IsStopWord(n.lower) {
+			return ""
+		}
+		if _, verb := verbClasses[english.Stem(n.lower)]; verb {
+			return ""
+		}
+		return n.lower
+	}
+	return ""
+}
+
+// namesThing reports whether a tool's name (as a reader reads it, with
+// what its description says it acts on) says the thing w in some form:
+// the word, its stem, one of its family, or a compound ending in it.
+func (t *toolSpec) namesThing(w string) bool {
+	st := english.Stem(w)
+	return slices.ContainsFunc(append(retrieve.Words(t.readName()), t.implied...), func(n string) bool {
+		return english.Stem(n) == st || related(n, w) || compoundOf(w, n)
+	})
+}
+
 // asksWhoAmI reports whether the request asks who the caller is: "who
 // am I (logged in as)".
 func (u *utterance) asksWhoAmI() bool {
@@ -889,6 +927,11 @@ func namesSelf(name string) bool {
 		return false
 	})
 }
+
+// possessedWeight is what a tool loses whose name does not say the thing
+// a possessive asks for (possessedThing): as much as a tool named for the
+// caller loses when the request names another's thing.
+const possessedWeight = selfWeight
 
 // selfWeight is what a tool named for the caller loses when the request
 // names another's thing (see possessiveValue): as much as a tool that
@@ -1075,10 +1118,13 @@ func (s said) cover(name string, implied []string, filled map[string]bool, ownVe
 			prevUnsaid = false
 			continue
 		}
-		// The identifier word of an argument the tool filled, after its
-		// thing's noun (the Id of UsersUserIdPublicKeys once user_id
-		// took "user 4412"), is that argument, as its noun is.
-		filledHere := filled[st] || idWords[w] && i > 0 && filled[english.Stem(nameWords[i-1])]
+		// The identifier word of an argument the tool filled (the Id of
+		// UsersUserIdPublicKeys once user_id took "user 4412", of
+		// ProjectsIdIssues once id did) is that argument: said, and no
+		// qualifier of what follows, while a word of a filled
+		// argument's name that the request did not say still qualifies
+		// (the Scheduled of deleteScheduledMessage for "message X").
+		filledID := idWords[w] && (filled[st] || i > 0 && filled[english.Stem(nameWords[i-1])])
 		saidIt := s.exact[w] || s.stems[st] || s.agentOf(st)
 		// A word the request does not say (and no verb) right before
 		// one it says, after the verb, qualifies the thing asked for
@@ -1088,7 +1134,7 @@ func (s said) cover(name string, implied []string, filled map[string]bool, ownVe
 		// qualifies the noun after it like any other adjective.
 		_, isVerb := verbClasses[st]
 		isVerb = isVerb && !participle(w)
-		prevUnsaid = !saidIt && !isVerb && !s.whose[st] && !s.related(w) && !s.syn[st] && !filledHere && !filledFamily(filled, st)
+		prevUnsaid = !saidIt && !isVerb && !s.whose[st] && !s.related(w) && !s.syn[st] && !filledID
 		switch {
 		case s.exact[w]:
 			found++
@@ -1098,7 +1144,7 @@ func (s said) cover(name string, implied []string, filled map[string]bool, ownVe
 			what++
 		case s.whose[st]:
 			found += 0.75
-		case s.related(w) || filledHere || filledFamily(filled, st) || s.syn[st]:
+		case s.related(w) || filled[st] || filledID || filledFamily(filled, st) || s.syn[st]:
 			found += 0.5
 		case s.learned[st]:
 			found += lexiconWeight

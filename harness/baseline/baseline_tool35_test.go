@@ -117,3 +117,55 @@ func TestDescriptionTwinsByArguments(t *testing.T) {
 	checkPick(t, "my public keys", "GetUserPublicKeys", keyTools())
 	checkPick(t, "update user 4412, disabled", "PatchUsersId", keyTools())
 }
+
+// channelTools read a channel, its tags, and its videos.
+func channelTools() []*schema.ToolInfo {
+	num := func(desc string) *schema.ParameterInfo {
+		return &schema.ParameterInfo{Type: schema.Number, Required: true, Desc: desc}
+	}
+	ch := map[string]*schema.ParameterInfo{"channel_id": num("The ID of the channel.")}
+	return []*schema.ToolInfo{
+		{Name: "get_channel", Desc: "Get a specific channel", ParamsOneOf: schema.NewParamsOneOfByParams(ch)},
+		{Name: "get_channel_tags", Desc: "Get all the tags that have been added to a channel", ParamsOneOf: schema.NewParamsOneOfByParams(ch)},
+		{Name: "get_channel_videos", Desc: "Get all the videos in a channel", ParamsOneOf: schema.NewParamsOneOfByParams(ch)},
+		{Name: "check_if_channel_has_tag", Desc: "Check if a tag has been added to a channel", ParamsOneOf: schema.NewParamsOneOfByParams(map[string]*schema.ParameterInfo{
+			"channel_id": num("The ID of the channel."), "word": {Type: schema.String, Required: true, Desc: "The tag to check for."}})},
+		{Name: "get_channels", Desc: "Get all channels", ParamsOneOf: schema.NewParamsOneOfByParams(map[string]*schema.ParameterInfo{
+			"query": {Type: schema.String, Desc: "The search query to use to filter the results."}})},
+	}
+}
+
+// A value written with 's says whose thing is asked for, and the word
+// after it what thing: "channel 927's tags" asks for tags, not for the
+// channel it names.
+func TestPossessedThingIsAskedFor(t *testing.T) {
+	checkPick(t, "channel 927's tags", "get_channel_tags", channelTools())
+	checkPick(t, "channel 927's videos", "get_channel_videos", channelTools())
+	checkPick(t, "channel 927", "get_channel", channelTools())
+	for text, want := range map[string]string{"channel 927's tags": "tags", "user 152184's groups, newest first": "groups",
+		"the user's groups": "", "set 09c4e1b7's password": "password", "927's 'x'": ""} {
+		if got := readUtterance(text).possessedThing(); got != want {
+			t.Errorf("possessedThing(%q) = %q, want %q", text, got, want)
+		}
+	}
+}
+
+// The tool that names only what the possessive names, not what it asks
+// for, loses against its score for the same words said without 's.
+func TestPossessedThingCostsTheOwnerTool(t *testing.T) {
+	k := newToolkit(channelTools())
+	score := func(request, tool string) float64 {
+		hits, _, _ := k.pickTool(request, readUtterance(request))
+		for _, h := range hits {
+			if h.Name == tool {
+				return h.Score
+			}
+		}
+		t.Fatalf("%q: %s not among %v", request, tool, hits)
+		return 0
+	}
+	plain, owned := score("channel 927 tags", "get_channel"), score("channel 927's tags", "get_channel")
+	if owned > plain-0.5 {
+		t.Errorf("get_channel scores %.2f for \"channel 927's tags\", %.2f without 's: want it to lose at least 0.5", owned, plain)
+	}
+}
