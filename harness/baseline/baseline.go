@@ -191,6 +191,31 @@ import (
 //     as much as a delete nobody asked for, unless the request also
 //     says my or I; "who am I" asks for the caller, and such a tool
 //     gains as much (GetMe, whose name says nothing else, not GetUsers).
+//     The word right after such a value is what the request asks for of
+//     the thing the value names: a tool whose name (with what its
+//     description says it acts on) does not say it loses as much
+//     ("channel 927's tags": get_channel_tags, not get_channel).
+//     Twins, a name and the same name with a numbered ending (alt1, V2,
+//     _2: get_videos and get_videos_alt1, one operation on /users/{id}
+//     and on /me), are one name to a reader, who reads no word in the
+//     ending: the search finds them alike, neither the cover nor the
+//     number of things reads the ending, and what they take tells them
+//     apart ("my videos" is the twin that needs no user). Tools that
+//     share a description (less its example) are alike to the search
+//     too, and of those, each identifier the request gives that one
+//     requires and its twin does not counts for it as much as a
+//     required argument left empty costs ("ssh keys of user 4412" is
+//     the /users/{user_id}/public_keys twin, not /user/public_keys with
+//     an optional user_id); the identifier word of an argument a tool
+//     filled (the Id of GetUsersUserIdPublicKeys, of
+//     getV3ProjectsIdIssues) is said with it, no qualifier of what
+//     follows. A request
+//     that orders nothing but says a state must end, a negated modal
+//     (shouldn't, should not, can't) with "anymore" (any more, any
+//     longer), or "no longer", removes it ("0b7e... shouldn't be an
+//     owner of org 5e8d... anymore": DeleteOrgsIDOwnersID), and a verb
+//     after such a modal orders nothing ("user X should not see video Y
+//     any more" is no read).
 //     When no tool
 //     shares a word with the request and none can look a name up, it
 //     answers without a call;

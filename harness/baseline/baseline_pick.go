@@ -139,6 +139,11 @@ func requestVerb(u *utterance) (class, stem string) {
 					return "read", "" // "give me the list ..."
 				case w.lower == "set" && next == "up":
 					return "create", "" // "set up a ticket"
+				case u.negatedModal(start, i):
+					// "user X should not see video Y any more": a verb
+					// after a negated modal says what must not be, it
+					// orders nothing (see endsState).
+					continue
 				}
 				return c, w.stem
 			}
@@ -151,7 +156,64 @@ func requestVerb(u *utterance) (class, stem string) {
 			return "read", ""
 		}
 	}
+	if u.endsState() {
+		// "X shouldn't be an owner of org Y anymore": no verb orders
+		// it, but the request says a state must end, which removing
+		// it does.
+		return "delete", ""
+	}
 	return "read", ""
+}
+
+// endsState reports whether the request, with no verb of the table to
+// order it, says that something must stop being so: a negated modal
+// ("shouldn't", "should not", "must not", "can't") with "anymore" (any
+// more, any longer), or "no longer": "user 4412 shouldn't be able to see
+// video 9 anymore", "X is no longer on the team".
+func (u *utterance) endsState() bool {
+	negated, ended := u.negatedModal(0, len(u.words)), false
+	for i, w := range u.words {
+		next := ""
+		if i+1 < len(u.words) {
+			next = u.words[i+1].lower
+		}
+		switch w.lower {
+		case "anymore":
+			ended = true
+		case "any":
+			ended = ended || next == "more" || next == "longer"
+		case "no":
+			if next == "longer" {
+				return true
+			}
+		}
+	}
+	return negated && ended
+}
+
+// negatedModal reports whether words from..to-1 say a negated modal:
+// "shouldn't" (read as shouldn and t), "should not", "must not", "can't",
+// "cannot", or "no longer".
+func (u *utterance) negatedModal(from, to int) bool {
+	for i := from; i < to && i < len(u.words); i++ {
+		next := ""
+		if i+1 < len(u.words) {
+			next = u.words[i+1].lower
+		}
+		switch u.words[i].lower {
+		case "shouldn", "mustn", "cannot", "shouldnt", "mustnt", "cant":
+			return true
+		case "should", "must", "can":
+			if next == "not" || next == "t" {
+				return true
+			}
+		case "no":
+			if next == "longer" {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // stopFollowing reports whether the request starts (after politeness)
@@ -533,9 +595,33 @@ func (k *toolkit) pickTool(request string, u *utterance) ([]retrieve.Hit, string
 	// running task." of DeleteTasksIDRunsID for "cancel run X").
 	nameSays := slices.ContainsFunc(hits, func(h retrieve.Hit) bool { return toolAction(h.Name, "") == action })
 	otherUsers, asksSelf := u.possessiveValue(), u.asksWhoAmI()
+	possessed := u.possessedThing()
 	top := hits[0].Score
 	out := make([]retrieve.Hit, len(hits))
 	copy(out, hits)
+	// Twins (get_videos, get_videos_alt1) are one operation to a
+	// reader, who reads no word in a numbered ending: the search finds
+	// them alike, and what they take tells them apart.
+	// Tools that share a description are alike to the search too: the
+	// words that tell them apart are their names'.
+	twinScore, descScore := map[string]float64{}, map[string]float64{}
+	for _, h := range hits {
+		if tw := k.byName[h.Name].twin; tw != "" {
+			twinScore[tw] = max(twinScore[tw], h.Score)
+		}
+		if d := k.byName[h.Name].twinDesc(); d != "" {
+			descScore[d] = max(descScore[d], h.Score)
+		}
+	}
+	for i := range out {
+		t := k.byName[out[i].Name]
+		if tw := t.twin; tw != "" {
+			out[i].Score = twinScore[tw]
+		}
+		if d := t.twinDesc(); d != "" {
+			out[i].Score = max(out[i].Score, descScore[d])
+		}
+	}
 	cover := make(map[string]float64, len(out))
 	for i := range out {
 		score := out[i].Score / top
@@ -582,12 +668,18 @@ func (k *toolkit) pickTool(request string, u *utterance) ([]retrieve.Hit, string
 			// GetUsers.
 			score += selfWeight
 		}
+		if possessed != "" && !t.namesThing(possessed) {
+			// "channel 927's tags" asks for the tags of the channel:
+			// a tool named for the channel alone answers what it was
+			// asked about, not what was asked for.
+			score -= possessedWeight
+		}
 		if ownVerb {
 			// "skip to the next track": the request's verb is the
 			// first word of skip-users-playback-to-next-track.
 			score += otherVerbWeight
 		}
-		numberName := t.name
+		numberName := t.readName()
 		if t.purpose != "" {
 			numberName = t.purpose
 		}
@@ -615,6 +707,7 @@ func (k *toolkit) pickTool(request string, u *utterance) ([]retrieve.Hit, string
 		}
 	}
 	filled := make(map[string]*filler, 8)
+	required := make(map[string]int, 8)
 	for i := range out[:min(len(out), 8)] {
 		t := k.byName[out[i].Name]
 		fu := readUtterance(request)
@@ -623,6 +716,11 @@ func (k *toolkit) pickTool(request string, u *utterance) ([]retrieve.Hit, string
 		// A value the tool would take as another thing's ("card X" in
 		// its list's id) counts as neither taken nor filled.
 		mis := k.misplaced(t, f, fu)
+		for _, p := range t.params {
+			if p.required && p.ident && f.has(p) && !slices.Contains(mis, p.name) {
+				required[t.name]++
+			}
+		}
 		misValue := map[string]bool{}
 		for _, name := range mis {
 			misValue[fmt.Sprint(f.args[name])] = true
@@ -719,8 +817,47 @@ func (k *toolkit) pickTool(request string, u *utterance) ([]retrieve.Hit, string
 		}
 		out[i].Score += said.toolCover(t, stands) - cover[t.name]
 	}
+	k.twinsByArguments(out[:min(len(out), 8)], required)
 	sortHits(out)
 	return out, action, filled
+}
+
+// twinsByArguments tells twins apart by what they take: of tools that
+// share a description (one operation on two paths: /user/public_keys for
+// the caller, optionally for a user_id, and /users/{user_id}/public_keys),
+// each identifier the request gives that one requires and its twin does
+// not ("ssh keys of user 4412") gains it twinWeight: the request names
+// the parent the one requires. required counts each tool's required
+// identifiers filled.
+func (k *toolkit) twinsByArguments(out []retrieve.Hit, required map[string]int) {
+	least := map[string]int{}
+	members := map[string]int{}
+	for _, h := range out {
+		if d := k.byName[h.Name].twinDesc(); d != "" {
+			if n, ok := least[d]; !ok || required[h.Name] < n {
+				least[d] = required[h.Name]
+			}
+			members[d]++
+		}
+	}
+	for i, h := range out {
+		if d := k.byName[h.Name].twinDesc(); d != "" && members[d] > 1 {
+			out[i].Score += twinWeight * float64(min(required[h.Name]-least[d], 2))
+		}
+	}
+}
+
+// twinWeight is what a twin gains for each identifier the request gives
+// that it requires and its twin does not: as much as a required argument
+// left empty costs a tool.
+const twinWeight = 0.25
+
+// twinDesc is the tool's description as twins share it: less the
+// example of its arguments, trimmed and in lower case, "" when it has
+// none.
+func (t *toolSpec) twinDesc() string {
+	d, _, _ := strings.Cut(t.desc, "Example:")
+	return strings.ToLower(strings.TrimSpace(d))
 }
 
 // possessiveValue reports whether the request names whose thing it asks
@@ -735,6 +872,37 @@ func (u *utterance) possessiveValue() bool {
 		found = found || t.possessive && u.valueToken(i)
 	}
 	return found
+}
+
+// possessedThing is the word right after a value written with 's
+// ("channel 927's tags": tags), what the request asks for of the thing
+// the value names, "" when there is none (a value, quoted text, a stop
+// word or a verb follows).
+func (u *utterance) possessedThing() string {
+	for i, t := range u.toks {
+		if !t.possessive || !u.valueToken(i) || i+1 >= len(u.toks) {
+			continue
+		}
+		n := u.toks[i+1]
+		if n.quoted || u.valueToken(i+1) || retrieve.IsStopWord(n.lower) {
+			return ""
+		}
+		if _, verb := verbClasses[english.Stem(n.lower)]; verb {
+			return ""
+		}
+		return n.lower
+	}
+	return ""
+}
+
+// namesThing reports whether a tool's name (as a reader reads it, with
+// what its description says it acts on) says the thing w in some form:
+// the word, its stem, one of its family, or a compound ending in it.
+func (t *toolSpec) namesThing(w string) bool {
+	st := english.Stem(w)
+	return slices.ContainsFunc(append(retrieve.Words(t.readName()), t.implied...), func(n string) bool {
+		return english.Stem(n) == st || related(n, w) || compoundOf(w, n)
+	})
 }
 
 // asksWhoAmI reports whether the request asks who the caller is: "who
@@ -759,6 +927,11 @@ func namesSelf(name string) bool {
 		return false
 	})
 }
+
+// possessedWeight is what a tool loses whose name does not say the thing
+// a possessive asks for (possessedThing): as much as a tool named for the
+// caller loses when the request names another's thing.
+const possessedWeight = selfWeight
 
 // selfWeight is what a tool named for the caller loses when the request
 // names another's thing (see possessiveValue): as much as a tool that
@@ -896,7 +1069,7 @@ func (s said) nameCover(name string, filled map[string]bool) float64 {
 // ("delete message X": chat_delete, "Deletes a message."), one it does
 // not say counts for nothing, as the name did not say it.
 func (s said) toolCover(t *toolSpec, filled map[string]bool) float64 {
-	return s.cover(t.name, t.implied, filled, t.purpose != "")
+	return s.cover(t.readName(), t.implied, filled, t.purpose != "")
 }
 
 // cover is toolCover; ownVerb says the name's first word is its verb
@@ -945,6 +1118,13 @@ func (s said) cover(name string, implied []string, filled map[string]bool, ownVe
 			prevUnsaid = false
 			continue
 		}
+		// The identifier word of an argument the tool filled (the Id of
+		// UsersUserIdPublicKeys once user_id took "user 4412", of
+		// ProjectsIdIssues once id did) is that argument: said, and no
+		// qualifier of what follows, while a word of a filled
+		// argument's name that the request did not say still qualifies
+		// (the Scheduled of deleteScheduledMessage for "message X").
+		filledID := idWords[w] && (filled[st] || i > 0 && filled[english.Stem(nameWords[i-1])])
 		saidIt := s.exact[w] || s.stems[st] || s.agentOf(st)
 		// A word the request does not say (and no verb) right before
 		// one it says, after the verb, qualifies the thing asked for
@@ -954,7 +1134,7 @@ func (s said) cover(name string, implied []string, filled map[string]bool, ownVe
 		// qualifies the noun after it like any other adjective.
 		_, isVerb := verbClasses[st]
 		isVerb = isVerb && !participle(w)
-		prevUnsaid = !saidIt && !isVerb && !s.whose[st] && !s.related(w) && !s.syn[st]
+		prevUnsaid = !saidIt && !isVerb && !s.whose[st] && !s.related(w) && !s.syn[st] && !filledID
 		switch {
 		case s.exact[w]:
 			found++
@@ -964,7 +1144,7 @@ func (s said) cover(name string, implied []string, filled map[string]bool, ownVe
 			what++
 		case s.whose[st]:
 			found += 0.75
-		case s.related(w) || filled[st] || filledFamily(filled, st) || s.syn[st]:
+		case s.related(w) || filled[st] || filledID || filledFamily(filled, st) || s.syn[st]:
 			found += 0.5
 		case s.learned[st]:
 			found += lexiconWeight

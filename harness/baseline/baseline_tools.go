@@ -60,8 +60,20 @@ type toolSpec struct {
 	// segments"): that word is the name's own verb, and the sentence says
 	// what the tool does and to how many things.
 	purpose string
-	params  []*param
-	byName  map[string]*param
+	// plain is the name less a numbered ending (alt1, V2, _2) that only
+	// tells the name from a twin's, when it has one: the name less it
+	// is another tool's name, or another's less its own ending
+	// (get_videos_alt1 beside get_videos, both "Get all the videos that
+	// a user has uploaded", one on /me/videos, one on
+	// /users/{user_id}/videos). A reader reads no word there and tells
+	// the twins apart by what they take.
+	plain string
+	// twin is the name less its numbered ending that this tool shares
+	// with a twin (get_videos for get_videos and get_videos_alt1), ""
+	// when it has none.
+	twin   string
+	params []*param
+	byName map[string]*param
 	// example is the arguments object shown in the description after
 	// "Example:", nil when there is none.
 	example map[string]any
@@ -145,6 +157,41 @@ var wordWeight retrieve.WordWeight = func(t string, df, n int) float64 {
 	return math.Sqrt(set * lexicon.IDF(t, df, n))
 }
 
+// readCounters sets each tool's plain name (toolSpec.plain), its name
+// less its numbered ending (counterEnd) when the name before it is
+// another tool's whole name, or another's before its own such ending,
+// and the twin key the twins share (toolSpec.twin).
+func (k *toolkit) readCounters() {
+	bases := map[string]int{}
+	for name := range k.byName {
+		bases[strings.Join(retrieve.Words(name), " ")]++
+		if loc := counterEnd.FindStringIndex(name); loc != nil && loc[0] > 0 {
+			bases[strings.Join(retrieve.Words(name[:loc[0]]), " ")]++
+		}
+	}
+	for name, t := range k.byName {
+		if loc := counterEnd.FindStringIndex(name); loc != nil && loc[0] > 0 && bases[strings.Join(retrieve.Words(name[:loc[0]]), " ")] > 1 {
+			t.plain = name[:loc[0]]
+			t.twin = strings.Join(retrieve.Words(name[:loc[0]]), " ")
+		} else if key := strings.Join(retrieve.Words(name), " "); bases[key] > 1 {
+			t.twin = key
+		}
+	}
+}
+
+// counterEnd is a name's numbered ending: one word of letters, or none,
+// and a number (_alt1, V2, _2), a label that numbers names.
+var counterEnd = regexp.MustCompile(`(?:[_\-][a-z]*|[A-Z]?[a-z]*)[0-9]+$`)
+
+// readName is the name as a reader reads it: less a numbered ending that
+// only tells it from a twin's (toolSpec.plain).
+func (t *toolSpec) readName() string {
+	if t.plain != "" {
+		return t.plain
+	}
+	return t.name
+}
+
 func newToolkit(infos []*schema.ToolInfo) *toolkit {
 	k := &toolkit{infos: infos, byName: map[string]*toolSpec{}}
 	var kept []*schema.ToolInfo
@@ -178,6 +225,7 @@ func newToolkit(infos []*schema.ToolInfo) *toolkit {
 			}
 		}
 	}
+	k.readCounters()
 	starts := map[string]int{}
 	for name := range k.byName {
 		if ws := retrieve.Words(name); len(ws) > 0 {

