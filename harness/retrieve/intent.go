@@ -176,13 +176,48 @@ func (ix *Index) fit(d int32, in intent, terms map[string]bool) float64 {
 	if len(name) == 0 {
 		return f
 	}
-	said := 0
+	said, counted := 0, 0
 	for _, t := range name {
+		if ix.shared[t] && !readStems[t] {
+			continue
+		}
+		counted++
 		if terms[t] || (in == asks && readStems[t]) || (in == deletes && deleteStems[t]) {
 			said++
 		}
 	}
-	return f * (1 - CoverWeight*float64(len(name)-said)/float64(len(name)))
+	if counted == 0 {
+		return f
+	}
+	return f * (1 - CoverWeight*float64(counted-said)/float64(counted))
+}
+
+// CommonShare is the share of an API's tool names above which a word of
+// them is the API's prefix rather than what a tool is about: CoverWeight
+// does not hold it against a tool that a request leaves it unsaid
+// ("show me pod web-7f9c" does not say Core or V1).
+const CommonShare = 0.4
+
+// sharedNameTerms returns the terms more than CommonShare of the names
+// (each given as its distinct terms) use, when there are at least 8
+// names to tell.
+func sharedNameTerms(names [][]string) map[string]bool {
+	if len(names) < 8 {
+		return nil
+	}
+	df := map[string]int{}
+	for _, ts := range names {
+		for _, t := range ts {
+			df[t]++
+		}
+	}
+	out := map[string]bool{}
+	for t, c := range df {
+		if float64(c) > CommonShare*float64(len(names)) {
+			out[t] = true
+		}
+	}
+	return out
 }
 
 // forms returns the other words of the index that are forms of the
@@ -216,6 +251,26 @@ var questionWords = map[string][]string{
 	"whom":  {"user", "member"},
 	"where": {"location", "region"},
 	"when":  {"date", "time", "schedul"},
+}
+
+// whoAmI are the stems of the words APIs name the caller's own account
+// by: GetMe, GetCurrentUser, getAuthUser ("the authenticated user").
+var whoAmI = []string{"current", "currently", "authenticat", "auth", "self", "whoami"}
+
+// callerWords returns whoAmI when query asks who the caller is ("who am
+// I", "who am I logged in as"), nil otherwise: "I" and "me" are stop
+// words, and "who" alone asks for users, not for the one asking.
+func callerWords(query string) []string {
+	ws := Words(query)
+	for i := 0; i+2 < len(ws); i++ {
+		if ws[i] == "who" && ws[i+1] == "am" && ws[i+2] == "i" {
+			return whoAmI
+		}
+	}
+	if slices.Contains(ws, "whoami") {
+		return whoAmI
+	}
+	return nil
 }
 
 // typePrefixes returns the type prefixes of the identifiers in query:
