@@ -269,9 +269,14 @@ func (ix *Index) Search(query string, k int) []Hit {
 //     than GET or HEAD) keep ReadWeight of their score, and the delete
 //     verbs for one that says delete, whose DELETE tools it also
 //     prefers (DeleteWeight);
-//   - and costs a tool the share of its name's words the request does
-//     not say (CoverWeight), so the plain tool ranks before its
-//     qualified variants.
+//   - costs a tool the share of its name's words the request does not
+//     say (CoverWeight), so the plain tool ranks before its qualified
+//     variants, though not for the words most of the API's names carry
+//     (CommonShare: Core and V1 of readCoreV1NamespacedPod);
+//   - and, for a request to delete a thing it names by name ("the
+//     droplet called web-03"), keeps NamedReaders of the k for the best
+//     tools that read it, among them the one that lists such things
+//     and so gives the ID (withReaders).
 func (ix *Index) Find(query string, k int) []Hit {
 	if k <= 0 || len(ix.names) == 0 {
 		return nil
