@@ -97,10 +97,6 @@ type Index struct {
 	nameTerms [][]string
 	// methods are each document's HTTP method, upper case ("" unknown).
 	methods []string
-	// shared are the name terms more than CommonShare of the names use
-	// (core and v1 of readCoreV1NamespacedPod, realm in Keycloak's
-	// getRealmRoles): the API's prefix, not what a tool does.
-	shared map[string]bool
 	// vocab is every term, sorted, for the forms of a request's word.
 	vocab []string
 }
@@ -199,7 +195,6 @@ func NewWeighted(docs []Doc, idf WordWeight) *Index {
 		}
 		ix.docTerms[i] = tfs
 	}
-	ix.shared = sharedNameTerms(ix.nameTerms)
 	n := float64(len(docs))
 	ix.vocab = make([]string, 0, len(ix.terms))
 	for t := range ix.terms {
@@ -271,8 +266,7 @@ func (ix *Index) Search(query string, k int) []Hit {
 //     prefers (DeleteWeight);
 //   - costs a tool the share of its name's words the request does not
 //     say (CoverWeight), so the plain tool ranks before its qualified
-//     variants, though not for the words most of the API's names carry
-//     (CommonShare: Core and V1 of readCoreV1NamespacedPod);
+//     variants;
 //   - and, for a request to delete a thing it names by name ("the
 //     droplet called web-03"), keeps NamedReaders of the k for the best
 //     tools that read it, among them the one that lists such things

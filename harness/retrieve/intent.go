@@ -176,48 +176,13 @@ func (ix *Index) fit(d int32, in intent, terms map[string]bool) float64 {
 	if len(name) == 0 {
 		return f
 	}
-	said, counted := 0, 0
+	said := 0
 	for _, t := range name {
-		if ix.shared[t] && !readStems[t] {
-			continue
-		}
-		counted++
 		if terms[t] || (in == asks && readStems[t]) || (in == deletes && deleteStems[t]) {
 			said++
 		}
 	}
-	if counted == 0 {
-		return f
-	}
-	return f * (1 - CoverWeight*float64(counted-said)/float64(counted))
-}
-
-// CommonShare is the share of an API's tool names above which a word of
-// them is the API's prefix rather than what a tool is about: CoverWeight
-// does not hold it against a tool that a request leaves it unsaid
-// ("show me pod web-7f9c" does not say Core or V1).
-const CommonShare = 0.4
-
-// sharedNameTerms returns the terms more than CommonShare of the names
-// (each given as its distinct terms) use, when there are at least 8
-// names to tell.
-func sharedNameTerms(names [][]string) map[string]bool {
-	if len(names) < 8 {
-		return nil
-	}
-	df := map[string]int{}
-	for _, ts := range names {
-		for _, t := range ts {
-			df[t]++
-		}
-	}
-	out := map[string]bool{}
-	for t, c := range df {
-		if float64(c) > CommonShare*float64(len(names)) {
-			out[t] = true
-		}
-	}
-	return out
+	return f * (1 - CoverWeight*float64(len(name)-said)/float64(len(name)))
 }
 
 // forms returns the other words of the index that are forms of the

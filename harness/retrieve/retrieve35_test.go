@@ -17,25 +17,6 @@ func hitNames(hits []retrieve.Hit) []string {
 	return out
 }
 
-// A word most of an API's tool names carry (Kubernetes' Core and V1) is
-// its prefix: a request that does not say it still asks for the plain
-// tool, not for a variant whose extra word it does say nothing of
-// either.
-func TestFindDoesNotHoldTheAPIsPrefixAgainstATool(t *testing.T) {
-	docs := []retrieve.Doc{
-		{Name: "readCoreV1Pod", Text: "read the specified Pod", Args: "name", Method: "GET"},
-		{Name: "readPodStatus", Text: "read status of the specified Pod, the Pod's phase", Args: "name", Method: "GET"},
-	}
-	for _, r := range []string{"Node", "Service", "Secret", "ConfigMap", "Endpoints", "Event", "LimitRange", "Namespace"} {
-		docs = append(docs, retrieve.Doc{Name: "readCoreV1" + r, Text: "read the specified " + r, Args: "name", Method: "GET"})
-	}
-	ix := retrieve.New(docs)
-	q := "show me pod web-7f9c"
-	if hits := ix.Find(q, 3); len(hits) == 0 || hits[0].Name != "readCoreV1Pod" {
-		t.Errorf("Find(%q) = %v, want readCoreV1Pod first", q, hitNames(hits))
-	}
-}
-
 // "Who am I" asks for the caller's own account, whatever the API calls
 // it: GetMe, GetCurrentUser, getAuthUser.
 func TestFindKnowsWhoAmIAsksForTheCaller(t *testing.T) {
