@@ -19,8 +19,10 @@ package retrieve
 
 import (
 	"math"
+	"slices"
 	"sort"
 	"strings"
+	"unicode"
 
 	"github.com/agentready/agentready/harness/lexicon"
 )
@@ -251,8 +253,10 @@ func (ix *Index) Search(query string, k int) []Hit {
 //     restore; particleVerbs) as a word of the request;
 //   - searches each word's other forms too, at FormWeight ("remind"
 //     finds reminders), an identifier's type prefix ("sub_1Mow...") as
-//     the start of a name's word, and what a question word asks for
-//     ("who": users, members);
+//     the start of a name's word, what a question word asks for
+//     ("who": users, members) and the words for the caller where the
+//     request asks who the caller is ("who am I": me, current; see
+//     callerWords);
 //   - reads what the request asks done (intentOf) and, where the
 //     documents give their HTTP method, counts the read verbs of a
 //     tool's name (get, list, ...) as said for a request that asks
@@ -260,9 +264,13 @@ func (ix *Index) Search(query string, k int) []Hit {
 //     than GET or HEAD) keep ReadWeight of their score, and the delete
 //     verbs for one that says delete, whose DELETE tools it also
 //     prefers (DeleteWeight);
-//   - and costs a tool the share of its name's words the request does
-//     not say (CoverWeight), so the plain tool ranks before its
-//     qualified variants.
+//   - costs a tool the share of its name's words the request does not
+//     say (CoverWeight), so the plain tool ranks before its qualified
+//     variants;
+//   - and, for a request to delete a thing it names by name ("the
+//     droplet called web-03"), keeps NamedReaders of the k for the best
+//     tools that read it, among them the one that lists such things
+//     and so gives the ID (withReaders).
 func (ix *Index) Find(query string, k int) []Hit {
 	if k <= 0 || len(ix.names) == 0 {
 		return nil
@@ -288,6 +296,12 @@ func (ix *Index) Find(query string, k int) []Hit {
 			}
 		}
 	}
+	for _, s := range callerWords(query) {
+		if !counts[s] && ix.terms[s] != nil {
+			counts[s] = true
+			q = append(q, termFreq{s, SynonymWeight})
+		}
+	}
 	for _, w := range Words(query) {
 		for _, s := range questionWords[w] {
 			if !counts[s] && ix.terms[s] != nil {
@@ -297,9 +311,92 @@ func (ix *Index) Find(query string, k int) []Hit {
 		}
 	}
 	in := intentOf(query)
-	return ix.rank(q, k, func(d int32, score float64) float64 {
+	hits := ix.rank(q, k, func(d int32, score float64) float64 {
 		return score * ix.fit(d, in, counts)
 	})
+	if in != deletes || !namesByName(query) {
+		return hits
+	}
+	return ix.withReaders(hits, q, counts, k)
+}
+
+// NamedReaders is how many of the k tools Find gives a request to
+// delete a thing it names by name (namesByName) are kept for the best
+// tools that read what it names: "delete the droplet called web-03"
+// takes the droplet's ID, which only the tool that lists droplets
+// gives, so a model given the ten needs that one among them.
+const NamedReaders = 2
+
+// withReaders puts in hits, ranked for query terms q (terms: those
+// with their forms, synonyms and meanings), the NamedReaders best
+// reading tools (GET or HEAD), read as a request that asks, that hits
+// lacks, each in place of the last tool of hits that does not read.
+func (ix *Index) withReaders(hits []Hit, q []termFreq, terms map[string]bool, k int) []Hit {
+	in := map[string]bool{}
+	for _, h := range hits {
+		in[h.Name] = true
+	}
+	reads := ix.rank(q, k, func(d int32, score float64) float64 {
+		if !ix.reads(d) {
+			return 0
+		}
+		return score * ix.fit(d, asks, terms)
+	})
+	out := slices.Clone(hits)
+	added := 0
+	for _, h := range reads {
+		if added == NamedReaders || h.Score <= 0 {
+			break
+		}
+		if in[h.Name] {
+			continue
+		}
+		if len(out) == k {
+			last := len(out) - 1
+			for last >= 0 && ix.reads(int32(ix.byName[out[last].Name])) {
+				last--
+			}
+			if last < 0 {
+				break
+			}
+			out = slices.Delete(out, last, last+1)
+		}
+		out = append(out, h)
+		added++
+	}
+	return out
+}
+
+// reads reports whether document d is a tool that reads (GET or HEAD).
+func (ix *Index) reads(d int32) bool {
+	m := ix.methods[d]
+	return m == "GET" || m == "HEAD"
+}
+
+// namesByName reports whether query names a thing by its name rather
+// than its identifier: a quoted name ('staging-web', "Weekly sync") or
+// one after "called" or "named".
+func namesByName(query string) bool {
+	for _, w := range Words(query) {
+		if w == "called" || w == "named" {
+			return true
+		}
+	}
+	for i := 0; i < len(query); i++ {
+		c := query[i]
+		if c != '\'' && c != '"' || i > 0 && !strings.ContainsRune(" (:", rune(query[i-1])) {
+			continue
+		}
+		j := strings.IndexByte(query[i+1:], c)
+		if j <= 0 {
+			continue
+		}
+		end := i + 1 + j
+		if end+1 == len(query) || !unicode.IsLetter(rune(query[end+1])) {
+			return true
+		}
+	}
+	return false
 }
 
 // expand weighs the query tokens toks, adds the synonyms and learned

@@ -218,6 +218,26 @@ var questionWords = map[string][]string{
 	"when":  {"date", "time", "schedul"},
 }
 
+// whoAmI are the stems of the words APIs name the caller's own account
+// by: GetMe, GetCurrentUser, getAuthUser ("the authenticated user").
+var whoAmI = []string{"current", "currently", "authenticat", "auth", "self", "whoami"}
+
+// callerWords returns whoAmI when query asks who the caller is ("who am
+// I", "who am I logged in as"), nil otherwise: "I" and "me" are stop
+// words, and "who" alone asks for users, not for the one asking.
+func callerWords(query string) []string {
+	ws := Words(query)
+	for i := 0; i+2 < len(ws); i++ {
+		if ws[i] == "who" && ws[i+1] == "am" && ws[i+2] == "i" {
+			return whoAmI
+		}
+	}
+	if slices.Contains(ws, "whoami") {
+		return whoAmI
+	}
+	return nil
+}
+
 // typePrefixes returns the type prefixes of the identifiers in query:
 // the lower-case letters before the underscore of "sub_1MowQVLk" (sub),
 // three or four of them, when what follows mixes digits into letters.
