@@ -201,8 +201,12 @@ import (
 //     ending: the search finds them alike, neither the cover nor the
 //     number of things reads the ending, and what they take tells them
 //     apart ("my videos" is the twin that needs no user). Tools that
-//     share a description (less its example) are alike to the search
-//     too, and of those, each identifier the request gives that one
+//     share a description (less its example) and whose names differ
+//     only in identifier words ("id", the words of their own argument
+//     names) are alike to the search too; names that differ in another
+//     word (a version: Kubernetes' V1 and V1beta1) keep the scores the
+//     search gave them, since that word says which one is meant. Of
+//     twins by description, each identifier the request gives that one
 //     requires and its twin does not counts for it as much as a
 //     required argument left empty costs ("ssh keys of user 4412" is
 //     the /users/{user_id}/public_keys twin, not /user/public_keys with

@@ -602,14 +602,18 @@ func (k *toolkit) pickTool(request string, u *utterance) ([]retrieve.Hit, string
 	// Twins (get_videos, get_videos_alt1) are one operation to a
 	// reader, who reads no word in a numbered ending: the search finds
 	// them alike, and what they take tells them apart.
-	// Tools that share a description are alike to the search too: the
-	// words that tell them apart are their names'.
+	// Tools that share a description are alike to the search too, when
+	// their names differ only in identifier words (GetUserPublicKeys and
+	// GetUsersUserIdPublicKeys): what they take tells them apart. Names
+	// that differ in other words (a version: V1 and V1beta1) are told
+	// apart by those words, as the search scored them.
 	twinScore, descScore := map[string]float64{}, map[string]float64{}
+	named := k.namedTwins(hits)
 	for _, h := range hits {
 		if tw := k.byName[h.Name].twin; tw != "" {
 			twinScore[tw] = max(twinScore[tw], h.Score)
 		}
-		if d := k.byName[h.Name].twinDesc(); d != "" {
+		if d := k.byName[h.Name].twinDesc(); d != "" && !named[d] {
 			descScore[d] = max(descScore[d], h.Score)
 		}
 	}
@@ -618,7 +622,7 @@ func (k *toolkit) pickTool(request string, u *utterance) ([]retrieve.Hit, string
 		if tw := t.twin; tw != "" {
 			out[i].Score = twinScore[tw]
 		}
-		if d := t.twinDesc(); d != "" {
+		if d := t.twinDesc(); d != "" && !named[d] {
 			out[i].Score = max(out[i].Score, descScore[d])
 		}
 	}
@@ -845,6 +849,56 @@ func (k *toolkit) twinsByArguments(out []retrieve.Hit, required map[string]int) 
 			out[i].Score += twinWeight * float64(min(required[h.Name]-least[d], 2))
 		}
 	}
+}
+
+// namedTwins returns the descriptions shared by tools among hits whose
+// names differ in a word that is no identifier word: not "id" and not a
+// word of one of the tool's own argument names (V1 and V1beta1 differ
+// in "beta"; GetUserPublicKeys and GetUsersUserIdPublicKeys only in
+// "id" and user_id's words). Such names say which one a request means.
+func (k *toolkit) namedTwins(hits []retrieve.Hit) map[string]bool {
+	groups := map[string][]*toolSpec{}
+	for _, h := range hits {
+		t := k.byName[h.Name]
+		if d := t.twinDesc(); d != "" {
+			groups[d] = append(groups[d], t)
+		}
+	}
+	var named map[string]bool
+	for d, ts := range groups {
+		if len(ts) < 2 {
+			continue
+		}
+		words := make([]map[string]bool, len(ts))
+		for i, t := range ts {
+			words[i] = map[string]bool{}
+			for _, w := range retrieve.Words(t.readName()) {
+				words[i][english.Stem(w)] = true
+			}
+		}
+		for i, t := range ts {
+			idWords := map[string]bool{"id": true, "ids": true}
+			for _, p := range t.params {
+				for _, w := range retrieve.Words(p.name) {
+					idWords[english.Stem(w)] = true
+				}
+			}
+			for w := range words[i] {
+				if idWords[w] {
+					continue
+				}
+				for j := range ts {
+					if j != i && !words[j][w] {
+						if named == nil {
+							named = map[string]bool{}
+						}
+						named[d] = true
+					}
+				}
+			}
+		}
+	}
+	return named
 }
 
 // twinWeight is what a twin gains for each identifier the request gives
