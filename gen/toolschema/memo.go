@@ -25,6 +25,8 @@ type Memo struct {
 	shared sync.Map // signature of the roots' references -> map[string]bool
 	cores  sync.Map // description -> prose.Core of it
 	values sync.Map // description -> prose.ValueSentences of it
+	// exampleValues: description -> prose.Examples of it
+	exampleValues sync.Map
 	// unexplained holds prose.Unexplained of each core and name.
 	unexplainedOf sync.Map // coreName -> unexplainedWords
 	tokens        sync.Map // schema text -> its tokens.Count
@@ -167,6 +169,19 @@ func (m *Memo) valueSentences(api *ir.API, desc string) []prose.ValueSentence {
 	}
 	v := prose.ValueSentences(desc)
 	m.values.Store(desc, v)
+	return v
+}
+
+// textExamples returns prose.Examples(desc), kept when m is the Memo of api.
+func (m *Memo) textExamples(api *ir.API, desc string) []prose.Example {
+	if m == nil || m.api != api {
+		return prose.Examples(desc)
+	}
+	if v, ok := m.exampleValues.Load(desc); ok {
+		return v.([]prose.Example)
+	}
+	v := prose.Examples(desc)
+	m.exampleValues.Store(desc, v)
 	return v
 }
 

@@ -26,6 +26,11 @@
 //     it ([prose.Values], at most 150 bytes): a list ("ACTIVE or
 //     INACTIVE"), a default ("default ASC", unless the schema has one) or
 //     what codes mean ("10 => Guest"; the only part kept beside an enum).
+//     An argument whose schema shows nothing of its values' form (a
+//     scalar or an array of scalars with no enum, format or example)
+//     keeps the examples its text gives ([prose.ExampleNote]: "e.g.
+//     24:hours, 7:days" from "e.g. `timeframe[]=24:hours`"), in the same
+//     150 bytes.
 //     Below the arguments, a named type's own
 //     text is not repeated at each use: it is written in $defs or not at
 //     all; a property's own text is kept.
@@ -683,7 +688,8 @@ func (b *builder) inline(use, s *ir.Schema, desc, name string, depth int) {
 		b.noted(desc, name, depth, note, valueUse{})
 	} else {
 		scalar := kind == ir.KindString || kind == ir.KindInteger || kind == ir.KindNumber
-		b.noted(desc, name, depth, "", valueUse{on: scalar, enum: len(s.Enum) > 0, hasDefault: def != nil})
+		b.noted(desc, name, depth, "", valueUse{on: scalar, enum: len(s.Enum) > 0, hasDefault: def != nil,
+			examples: b.unshownForm(use, s, kind)})
 	}
 	if len(s.Enum) > 0 && !(b.opts.NoOptionalEnums && b.optional && !b.naive) {
 		w.key("enum")
@@ -925,6 +931,29 @@ func (b *builder) description(desc, name string, depth int) {
 // says of them.
 type valueUse struct {
 	on, enum, hasDefault bool
+	// examples: the text's example values are kept (see unshownForm).
+	examples bool
+}
+
+// unshownForm reports whether an argument's schema shows nothing of the
+// form its values take: a scalar, or an array of scalars, with no enum,
+// no format and no example of its own. Only then are the example values
+// its text gives ("e.g. `7:days`") kept in its description, the one
+// place a model can learn the form from.
+func (b *builder) unshownForm(use, s *ir.Schema, kind ir.Kind) bool {
+	if kind == ir.KindArray {
+		it := b.api.Resolve(s.Items)
+		if it == nil || use.Example != nil || s.Example != nil {
+			return false
+		}
+		use, s, kind = s.Items, it, it.Kind
+	}
+	switch kind {
+	case ir.KindString, ir.KindInteger, ir.KindNumber:
+	default:
+		return false
+	}
+	return len(s.Enum) == 0 && s.Format == "" && use.Example == nil && s.Example == nil
 }
 
 // maxValueChars is the most bytes of value sentences an argument's
@@ -963,6 +992,7 @@ func (b *builder) noted(desc, name string, depth int, note string, vals valueUse
 		if depth == 0 && !b.inDefs && conventional[strings.ToLower(name)] && !strings.ContainsAny(desc, "0123456789") {
 			desc = ""
 		}
+		room := maxValueChars
 		if vals.on && depth == 0 && !b.inDefs && max >= minValueMeaning {
 			if v := prose.Values(b.opts.Memo.valueSentences(b.api, raw), desc, maxValueChars, vals.enum, vals.hasDefault, b.isArg); v != "" {
 				switch {
@@ -972,6 +1002,18 @@ func (b *builder) noted(desc, name string, depth int, note string, vals valueUse
 					desc += ". "
 				}
 				desc += v
+				room -= len(v) + 2
+			}
+		}
+		if vals.examples && depth == 0 && !b.inDefs && max >= minValueMeaning {
+			if e := prose.ExampleNote(b.opts.Memo.textExamples(b.api, raw), desc, name, room, b.isArg); e != "" {
+				switch {
+				case room < maxValueChars || strings.HasSuffix(desc, "…"):
+					desc += "; "
+				case desc != "":
+					desc += ", "
+				}
+				desc += e
 			}
 		}
 	}

@@ -171,18 +171,7 @@ func TestBuildInputHints(t *testing.T) {
 		"since": "Find it with listEvents (`[].at`).",
 		"x":     "Find it with nothing.",
 	}
-	got, err := Build(api, op, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var js struct {
-		Properties map[string]struct {
-			Description string `json:"description"`
-		} `json:"properties"`
-	}
-	if err := json.Unmarshal(got, &js); err != nil {
-		t.Fatalf("%v: %s", err, got)
-	}
+	js, got := buildArgs(t, api, op)
 	if d := js.Properties["q"].Description; !strings.HasSuffix(d, ". Find it with listThings (`items[].name`).") || len(d) < 40 {
 		t.Errorf("q: %q", d)
 	}
@@ -195,4 +184,75 @@ func TestBuildInputHints(t *testing.T) {
 	if naive := Naive(api, op); strings.Contains(string(naive), "Find it") {
 		t.Errorf("the naive schema got hints: %s", naive)
 	}
+}
+
+// TestBuildExamples: an argument whose schema shows no form of its
+// values keeps the examples its text gives (Mux's timeframe[] and
+// filters[]); one with an enum, a format or an example of its own, or a
+// nested field, keeps none.
+func TestBuildExamples(t *testing.T) {
+	timeframe := "Timeframe window to limit results by. Must be provided as an array query string parameter (e.g. timeframe[]=).\n\nAccepted formats are...\n\n  * array of epoch timestamps e.g. `timeframe[]=1498867200&timeframe[]=1498953600`\n  * duration string e.g. `timeframe[]=24:hours or timeframe[]=7:days`\n"
+	filters := "Limit the results to rows that match conditions from provided key:value pairs. Must be provided as an array query string parameter.\n\nExample:\n\n  * `filters[]=operating_system:windows&filters[]=!country:US`\n"
+	strs := func() *ir.Schema { return &ir.Schema{Kind: ir.KindArray, Items: str()} }
+	when := "The moment to start from, in any form the API reads. For example `2017-07-01T00:00:00Z`."
+	body := &ir.Schema{Kind: ir.KindObject, Properties: []*ir.Property{
+		{Name: "meta", Schema: &ir.Schema{Kind: ir.KindObject, Properties: []*ir.Property{
+			{Name: "inner", Schema: &ir.Schema{Kind: ir.KindString, Description: when}},
+		}}},
+	}}
+	op := &ir.Operation{Name: "getMetric", Method: "GET", Path: "/metrics", Summary: "Get metric data",
+		Params: []*ir.Param{
+			{Name: "timeframe[]", Arg: "timeframe", In: ir.InQuery, Schema: strs(), Description: timeframe},
+			{Name: "filters[]", Arg: "filters", In: ir.InQuery, Schema: strs(), Description: filters},
+			{Name: "at", Arg: "at", In: ir.InQuery, Schema: str(), Description: when},
+			{Name: "since", Arg: "since", In: ir.InQuery, Schema: &ir.Schema{Kind: ir.KindString, Format: "date-time"}, Description: when},
+			{Name: "from", Arg: "from", In: ir.InQuery, Schema: &ir.Schema{Kind: ir.KindString, Example: "2020-01-01"}, Description: when},
+			{Name: "zone", Arg: "zone", In: ir.InQuery, Schema: &ir.Schema{Kind: ir.KindArray, Items: &ir.Schema{Kind: ir.KindString, Enum: []any{"2017-07-01T00:00:00Z", "now"}}}, Description: when},
+		},
+		Body: &ir.Body{ContentType: "application/json", Flatten: true, Schema: body},
+	}
+	api := &ir.API{Operations: []*ir.Operation{op}}
+	js, _ := buildArgs(t, api, op)
+	for arg, want := range map[string]string{
+		"timeframe": "Timeframe window to limit results by, e.g. 1498867200, 1498953600, 24:hours, 7:days",
+		"filters":   "Limit results to rows that match conditions from provided key:value pairs, e.g. operating_system:windows, !country:US",
+		"at":        "moment to start from, in any form API reads, e.g. 2017-07-01T00:00:00Z",
+	} {
+		if d := js.Properties[arg].Description; d != want {
+			t.Errorf("%s: %q, want %q", arg, d, want)
+		}
+	}
+	for _, arg := range []string{"since", "from", "zone"} {
+		if d := js.Properties[arg].Description; strings.Contains(d, "e.g.") {
+			t.Errorf("%s (its schema shows the form): %q", arg, d)
+		}
+	}
+	if d := js.Properties["meta"].Properties["inner"].Description; d == "" || strings.Contains(d, "e.g.") {
+		t.Errorf("nested field: %q", d)
+	}
+}
+
+// builtArgs is the descriptions of a built schema's arguments and of
+// their fields.
+type builtArgs struct {
+	Properties map[string]struct {
+		Description string `json:"description"`
+		Properties  map[string]struct {
+			Description string `json:"description"`
+		} `json:"properties"`
+	} `json:"properties"`
+}
+
+// buildArgs builds op's schema with default options and reads it back.
+func buildArgs(t *testing.T, api *ir.API, op *ir.Operation) (builtArgs, []byte) {
+	t.Helper()
+	got, err := Build(api, op, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var js builtArgs
+	if err := json.Unmarshal(got, &js); err != nil {
+		t.Fatalf("%v: %s", err, got)
+	}
+	return js, got
 }
