@@ -328,6 +328,9 @@ import (
 //     name's last word said clipped: "deploy dpl_7Hx2" for deploymentId), by
 //     the words around them, the shape of the example's value, or a
 //     type prefix that starts the argument's name (cus_ for customer),
+//     to the arguments that take identifiers (a name ending in id, key,
+//     number, slug, uuid or uid: "rename monitor 1e88... to Nightly"
+//     fills monitor_uid, not the monitor's new name),
 //     or writes one of its words short, keeping its first letter and
 //     others in order (dpl_ for deployment, prj_ for project; never for
 //     an argument named for another thing), or a type initial,
