@@ -410,6 +410,16 @@ import (
 //     required one the one word after a noun of the tool's name that a
 //     preposition, a comma or the end follows ("a 20 GB volume pgdata
 //     in us-east");
+//     what the request calls the thing a tool makes or changes, for
+//     the one argument that names it (name, title or label, at the top
+//     or one level down the body: workspace.name): the words after "call
+//     it", "name it", "called", "named" or "titled" ("fork collection X
+//     and call it my-experiments"), and, for a tool that creates, the
+//     words after "a", "an" or "new" and a noun of the tool's name when
+//     the first is capitalised, name-shaped or quoted ("create a
+//     workspace QA Team for the whole team", "add a webhook deploy-hook
+//     that triggers ..."; "a workspace for the team" names none), up to
+//     a stop word, a verb of the request, a value or the clause's end;
 //     "called" and "named" for a label when no argument is a name; the
 //     word after the thing's noun for an argument that holds its name
 //     ("pool transactional" for pool_name, "user dana" for username: a
