@@ -415,8 +415,10 @@ import (
 //     or one level down the body: workspace.name): the words after "call
 //     it", "name it", "called", "named" or "titled" ("fork collection X
 //     and call it my-experiments"), and, for a tool that creates, the
-//     words after "a", "an" or "new" and a noun of the tool's name when
-//     the first is capitalised, name-shaped or quoted ("create a
+//     words after "a", "an" or "new" and a noun of the tool's name (one
+//     word may qualify it: "new expense account Office Snacks") when
+//     the first is capitalised (the one token when name-shaped or
+//     quoted) ("create a
 //     workspace QA Team for the whole team", "add a webhook deploy-hook
 //     that triggers ..."; "a workspace for the team" names none), up to
 //     a stop word, a verb of the request, a value or the clause's end;

@@ -18,8 +18,10 @@ import (
 // workspace QA Team for the whole team", "add a webhook deploy-hook that
 // triggers ...", "new monitor Hourly checkout for collection X"). The
 // name runs to the first stop word, verb of the request, value already
-// read or the clause's end, four words at most; a plain lower-case word
-// after the noun names nothing ("create a workspace for the team").
+// read or the clause's end, four words at most, or is the one
+// name-shaped token; a plain lower-case word after the noun names
+// nothing ("create a workspace for the team"), and one word may qualify
+// the noun ("new expense account Office Snacks").
 func (f *filler) madeName() {
 	target := f.madeNameTarget()
 	if target == nil {
@@ -47,16 +49,20 @@ func (f *filler) madeName() {
 		if t.lower != "a" && t.lower != "an" && t.lower != "new" || toolAction(f.tool.name, f.tool.desc) != "create" {
 			continue
 		}
-		n := k + 1
-		if toks[n].lower == "new" && !toks[n].clauseEnd && n+1 < len(toks) {
-			n++
-		}
-		noun := toks[n]
-		if noun.quoted || noun.clauseEnd || noun.first != noun.last || n+1 >= len(toks) || !f.tool.topic[f.u.words[noun.first].stem] {
-			continue
-		}
-		if f.setMadeName(target, n+1, true) {
-			return
+		// The noun may follow one word that qualifies it: "new expense
+		// account Office Snacks".
+		for n := k + 1; n <= k+2 && n+1 < len(toks); n++ {
+			noun := toks[n]
+			if noun.quoted || noun.clauseEnd || noun.first != noun.last {
+				break
+			}
+			if !f.tool.topic[f.u.words[noun.first].stem] {
+				continue
+			}
+			if f.setMadeName(target, n+1, true) {
+				return
+			}
+			break
 		}
 	}
 }
@@ -98,6 +104,15 @@ func (f *filler) setMadeName(p *param, from int, written bool) bool {
 	}
 	if written && !nameShaped(first) && !unicode.IsUpper([]rune(first.raw)[0]) {
 		return false
+	}
+	if written && nameShaped(first) {
+		// A name written as one token is that token: "a label
+		// priority-high colored red".
+		if !f.set(p, first.raw) {
+			return false
+		}
+		f.u.used[from] = true
+		return true
 	}
 	var parts []string
 	last := from

@@ -53,6 +53,9 @@ func TestMadeThingsName(t *testing.T) {
 		{board, "new board q3-roadmap that tracks the launch",
 			`createBoard{"board":{"name":"q3-roadmap"}}`},
 		{board, "create a board for everyone in the office", `createBoard{}`},
+		{board, "new shared board Sprint Goals for everyone in the office",
+			`createBoard{"board":{"name":"Sprint Goals"}}`},
+		{board, "add a board release-train colored blue", `createBoard{"board":{"name":"release-train"}}`},
 		{copyPage, "copy page 7f3e9a21c4 into space 5b2d8e0f6a and call it launch-notes",
 			`copyPage{"name":"launch-notes","page_id":"7f3e9a21c4","space":"5b2d8e0f6a"}`},
 	} {
