@@ -332,6 +332,9 @@ import (
 //     name's last word said clipped: "deploy dpl_7Hx2" for deploymentId), by
 //     the words around them, the shape of the example's value, or a
 //     type prefix that starts the argument's name (cus_ for customer),
+//     to the arguments that take identifiers (a name ending in id, key,
+//     number, slug, uuid or uid: "rename monitor 1e88... to Nightly"
+//     fills monitor_uid, not the monitor's new name),
 //     or writes one of its words short, keeping its first letter and
 //     others in order (dpl_ for deployment, prj_ for project; never for
 //     an argument named for another thing), or a type initial,
@@ -411,6 +414,18 @@ import (
 //     required one the one word after a noun of the tool's name that a
 //     preposition, a comma or the end follows ("a 20 GB volume pgdata
 //     in us-east");
+//     what the request calls the thing a tool makes or changes, for
+//     the one argument that names it (name, title or label, at the top
+//     or one level down the body: workspace.name): the words after "call
+//     it", "name it", "called", "named" or "titled" ("fork collection X
+//     and call it my-experiments"), and, for a tool that creates, the
+//     words after "a", "an" or "new" and a noun of the tool's name (one
+//     word may qualify it: "new expense account Office Snacks") when
+//     the first is capitalised (the one token when name-shaped or
+//     quoted) ("create a
+//     workspace QA Team for the whole team", "add a webhook deploy-hook
+//     that triggers ..."; "a workspace for the team" names none), up to
+//     a stop word, a verb of the request, a value or the clause's end;
 //     "called" and "named" for a label when no argument is a name; the
 //     word after the thing's noun for an argument that holds its name
 //     ("pool transactional" for pool_name, "user dana" for username: a

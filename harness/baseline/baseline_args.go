@@ -71,6 +71,7 @@ func fill(t *toolSpec, u *utterance, force map[string]any) *filler {
 	f.renamed()
 	f.named()
 	f.nameNouns()
+	f.madeName()
 	f.thingNames()
 	f.describedNouns()
 	f.prefixes()

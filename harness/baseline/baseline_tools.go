@@ -692,9 +692,9 @@ func literalPrefix(pattern string) string {
 }
 
 // idWords end a name that takes an identifier: issue_number, run_id,
-// projectIdOrKey, playlist_uri.
+// projectIdOrKey, playlist_uri, monitor_uid (a unique id).
 var idWords = map[string]bool{"id": true, "ids": true, "key": true, "keys": true, "number": true, "num": true,
-	"no": true, "or": true, "uuid": true, "uri": true, "uris": true, "slug": true, "ref": true, "sha": true, "gid": true, "ts": true}
+	"no": true, "or": true, "uuid": true, "uid": true, "uids": true, "guid": true, "uri": true, "uris": true, "slug": true, "ref": true, "sha": true, "gid": true, "ts": true}
 
 // distinctive reports whether the pattern alone says a token belongs to
 // this argument: it starts with at least two literal characters
