@@ -29,8 +29,9 @@
 //     An argument whose schema shows nothing of its values' form (a
 //     scalar or an array of scalars with no enum, format or example)
 //     keeps the examples its text gives ([prose.ExampleNote]: "e.g.
-//     24:hours, 7:days" from "e.g. `timeframe[]=24:hours`"), in the same
-//     150 bytes.
+//     24:hours, 7:days" from "e.g. `timeframe[]=24:hours`") and the
+//     form it names ([prose.FormNote]: "as ISO 8601", "as Unix time",
+//     "true or false" for a string), in the same 150 bytes.
 //     Below the arguments, a named type's own
 //     text is not repeated at each use: it is written in $defs or not at
 //     all; a property's own text is kept.
@@ -689,7 +690,8 @@ func (b *builder) inline(use, s *ir.Schema, desc, name string, depth int) {
 	} else {
 		scalar := kind == ir.KindString || kind == ir.KindInteger || kind == ir.KindNumber
 		b.noted(desc, name, depth, "", valueUse{on: scalar, enum: len(s.Enum) > 0, hasDefault: def != nil,
-			examples: b.unshownForm(use, s, kind)})
+			examples: b.unshownForm(use, s, kind), str: kind == ir.KindString,
+			form: scalar && len(s.Enum) == 0 && s.Format == ""})
 	}
 	if len(s.Enum) > 0 && !(b.opts.NoOptionalEnums && b.optional && !b.naive) {
 		w.key("enum")
@@ -932,7 +934,10 @@ func (b *builder) description(desc, name string, depth int) {
 type valueUse struct {
 	on, enum, hasDefault bool
 	// examples: the text's example values are kept (see unshownForm).
-	examples bool
+	// form: the form the text names is kept ([prose.FormNote]): the
+	// argument is a scalar with no enum or format (an example in the
+	// spec is no form a model is shown); str: it takes a string.
+	examples, form, str bool
 }
 
 // unshownForm reports whether an argument's schema shows nothing of the
@@ -1005,15 +1010,15 @@ func (b *builder) noted(desc, name string, depth int, note string, vals valueUse
 				room -= len(v) + 2
 			}
 		}
+		if vals.form && depth == 0 && !b.inDefs && max >= minValueMeaning {
+			if f := prose.FormNote(raw, desc, name, vals.str, room-2, b.isArg); f != "" {
+				desc = addNote(desc, f, room)
+				room -= len(f) + 2
+			}
+		}
 		if vals.examples && depth == 0 && !b.inDefs && max >= minValueMeaning {
 			if e := prose.ExampleNote(b.opts.Memo.textExamples(b.api, raw), desc, name, room, b.isArg); e != "" {
-				switch {
-				case room < maxValueChars || strings.HasSuffix(desc, "…"):
-					desc += "; "
-				case desc != "":
-					desc += ", "
-				}
-				desc += e
+				desc = addNote(desc, e, room)
 			}
 		}
 	}
@@ -1031,6 +1036,19 @@ func (b *builder) noted(desc, name string, depth int, note string, vals valueUse
 	}
 	b.w.key("description")
 	b.w.str(desc)
+}
+
+// addNote appends a note of an argument's values to its shown text
+// desc: after "; " when value sentences took some of the room (less
+// than maxValueChars left) or the text was cut, after ", " otherwise.
+func addNote(desc, note string, room int) string {
+	switch {
+	case room < maxValueChars || strings.HasSuffix(desc, "…"):
+		desc += "; "
+	case desc != "":
+		desc += ", "
+	}
+	return desc + note
 }
 
 // isArg reports whether w is the name of one of the tool's arguments.

@@ -232,6 +232,34 @@ func TestBuildExamples(t *testing.T) {
 	}
 }
 
+// An argument whose schema shows no form keeps the form its text names
+// in a later sentence (Postman's since and isPublic, whose schemas carry
+// only a placeholder example); one with a format does not.
+func TestBuildFormNote(t *testing.T) {
+	since := "Only return APIs that have been updated after this time. Time is represented using the ISO 8601 date and time format."
+	public := "Only return APIs with the corresponding privacy state. Public APIs have the isPublic value true; private APIs have the isPublic value false."
+	op := &ir.Operation{Name: "getAllApis", Method: "GET", Path: "/apis", Summary: "Get all APIs",
+		Params: []*ir.Param{
+			{Name: "since", Arg: "since", In: ir.InQuery, Schema: &ir.Schema{Kind: ir.KindString, Example: "{{since}}"}, Description: since},
+			{Name: "isPublic", Arg: "isPublic", In: ir.InQuery, Schema: &ir.Schema{Kind: ir.KindString, Example: "{{isPublic}}"}, Description: public},
+			{Name: "until", Arg: "until", In: ir.InQuery, Schema: &ir.Schema{Kind: ir.KindString, Format: "date-time"}, Description: since},
+		},
+	}
+	api := &ir.API{Operations: []*ir.Operation{op}}
+	js, _ := buildArgs(t, api, op)
+	for arg, want := range map[string]string{
+		"since":    "Only return APIs that have been updated after this time, as ISO 8601",
+		"isPublic": "Only return APIs with corresponding privacy state, true or false",
+	} {
+		if d := js.Properties[arg].Description; d != want {
+			t.Errorf("%s: %q, want %q", arg, d, want)
+		}
+	}
+	if d := js.Properties["until"].Description; strings.Contains(d, "ISO 8601") {
+		t.Errorf("until (its schema has a format): %q", d)
+	}
+}
+
 // builtArgs is the descriptions of a built schema's arguments and of
 // their fields.
 type builtArgs struct {
