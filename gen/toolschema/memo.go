@@ -147,41 +147,32 @@ func (m *Memo) refsOf(id string) typeRefs {
 
 // core returns prose.Core(desc), kept when m is the Memo of api.
 func (m *Memo) core(api *ir.API, desc string) string {
-	if m == nil || m.api != api {
-		return prose.Core(desc)
-	}
-	if v, ok := m.cores.Load(desc); ok {
-		return v.(string)
-	}
-	c := prose.Core(desc)
-	m.cores.Store(desc, c)
-	return c
+	return byText(m, api, desc, prose.Core, func(m *Memo) *sync.Map { return &m.cores })
 }
 
 // valueSentences returns prose.ValueSentences(desc), kept when m is the
 // Memo of api.
 func (m *Memo) valueSentences(api *ir.API, desc string) []prose.ValueSentence {
-	if m == nil || m.api != api {
-		return prose.ValueSentences(desc)
-	}
-	if v, ok := m.values.Load(desc); ok {
-		return v.([]prose.ValueSentence)
-	}
-	v := prose.ValueSentences(desc)
-	m.values.Store(desc, v)
-	return v
+	return byText(m, api, desc, prose.ValueSentences, func(m *Memo) *sync.Map { return &m.values })
 }
 
 // textExamples returns prose.Examples(desc), kept when m is the Memo of api.
 func (m *Memo) textExamples(api *ir.API, desc string) []prose.Example {
+	return byText(m, api, desc, prose.Examples, func(m *Memo) *sync.Map { return &m.exampleValues })
+}
+
+// byText returns read(desc), kept in m's map by description that store
+// selects when m is the Memo of api: what a text says depends on the
+// text alone, and an API repeats its texts.
+func byText[T any](m *Memo, api *ir.API, desc string, read func(string) T, store func(*Memo) *sync.Map) T {
 	if m == nil || m.api != api {
-		return prose.Examples(desc)
+		return read(desc)
 	}
-	if v, ok := m.exampleValues.Load(desc); ok {
-		return v.([]prose.Example)
+	if v, ok := store(m).Load(desc); ok {
+		return v.(T)
 	}
-	v := prose.Examples(desc)
-	m.exampleValues.Store(desc, v)
+	v := read(desc)
+	store(m).Store(desc, v)
 	return v
 }
 

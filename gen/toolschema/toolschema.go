@@ -997,8 +997,11 @@ func (b *builder) noted(desc, name string, depth int, note string, vals valueUse
 		if depth == 0 && !b.inDefs && conventional[strings.ToLower(name)] && !strings.ContainsAny(desc, "0123456789") {
 			desc = ""
 		}
+		// An argument's own text gains what it says of its values, while
+		// its meaning is given room enough.
+		top := depth == 0 && !b.inDefs && max >= minValueMeaning
 		room := maxValueChars
-		if vals.on && depth == 0 && !b.inDefs && max >= minValueMeaning {
+		if vals.on && top {
 			if v := prose.Values(b.opts.Memo.valueSentences(b.api, raw), desc, maxValueChars, vals.enum, vals.hasDefault, b.isArg); v != "" {
 				switch {
 				case strings.HasSuffix(desc, "…"):
@@ -1010,13 +1013,13 @@ func (b *builder) noted(desc, name string, depth int, note string, vals valueUse
 				room -= len(v) + 2
 			}
 		}
-		if vals.form && depth == 0 && !b.inDefs && max >= minValueMeaning {
+		if vals.form && top {
 			if f := prose.FormNote(raw, desc, name, vals.str, room-2, b.isArg); f != "" {
 				desc = addNote(desc, f, room)
 				room -= len(f) + 2
 			}
 		}
-		if vals.examples && depth == 0 && !b.inDefs && max >= minValueMeaning {
+		if vals.examples && top {
 			if e := prose.ExampleNote(b.opts.Memo.textExamples(b.api, raw), desc, name, room, b.isArg); e != "" {
 				desc = addNote(desc, e, room)
 			}
