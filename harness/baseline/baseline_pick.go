@@ -613,7 +613,7 @@ func (k *toolkit) pickTool(request string, u *utterance) ([]retrieve.Hit, string
 		if tw := k.byName[h.Name].twin; tw != "" {
 			twinScore[tw] = max(twinScore[tw], h.Score)
 		}
-		if d := k.byName[h.Name].twinDesc(); d != "" && !named[d] {
+		if d := k.byName[h.Name].twinDesc; d != "" && !named[d] {
 			descScore[d] = max(descScore[d], h.Score)
 		}
 	}
@@ -622,7 +622,7 @@ func (k *toolkit) pickTool(request string, u *utterance) ([]retrieve.Hit, string
 		if tw := t.twin; tw != "" {
 			out[i].Score = twinScore[tw]
 		}
-		if d := t.twinDesc(); d != "" && !named[d] {
+		if d := t.twinDesc; d != "" && !named[d] {
 			out[i].Score = max(out[i].Score, descScore[d])
 		}
 	}
@@ -837,7 +837,7 @@ func (k *toolkit) twinsByArguments(out []retrieve.Hit, required map[string]int) 
 	least := map[string]int{}
 	members := map[string]int{}
 	for _, h := range out {
-		if d := k.byName[h.Name].twinDesc(); d != "" {
+		if d := k.byName[h.Name].twinDesc; d != "" {
 			if n, ok := least[d]; !ok || required[h.Name] < n {
 				least[d] = required[h.Name]
 			}
@@ -845,7 +845,7 @@ func (k *toolkit) twinsByArguments(out []retrieve.Hit, required map[string]int) 
 		}
 	}
 	for i, h := range out {
-		if d := k.byName[h.Name].twinDesc(); d != "" && members[d] > 1 {
+		if d := k.byName[h.Name].twinDesc; d != "" && members[d] > 1 {
 			out[i].Score += twinWeight * float64(min(required[h.Name]-least[d], 2))
 		}
 	}
@@ -860,7 +860,7 @@ func (k *toolkit) namedTwins(hits []retrieve.Hit) map[string]bool {
 	groups := map[string][]*toolSpec{}
 	for _, h := range hits {
 		t := k.byName[h.Name]
-		if d := t.twinDesc(); d != "" {
+		if d := t.twinDesc; d != "" {
 			groups[d] = append(groups[d], t)
 		}
 	}
@@ -906,11 +906,11 @@ func (k *toolkit) namedTwins(hits []retrieve.Hit) map[string]bool {
 // left empty costs a tool.
 const twinWeight = 0.25
 
-// twinDesc is the tool's description as twins share it: less the
+// sharedDesc is a tool's description as twins share it: less the
 // example of its arguments, trimmed and in lower case, "" when it has
-// none.
-func (t *toolSpec) twinDesc() string {
-	d, _, _ := strings.Cut(t.desc, "Example:")
+// none (toolSpec.twinDesc).
+func sharedDesc(desc string) string {
+	d, _, _ := strings.Cut(desc, "Example:")
 	return strings.ToLower(strings.TrimSpace(d))
 }
 

@@ -39,6 +39,8 @@ type toolkit struct {
 type toolSpec struct {
 	name string
 	desc string
+	// twinDesc is desc as twins share it (sharedDesc), read once.
+	twinDesc string
 	// topic are the stems of the name and of the description's first
 	// sentence: the words that pick the tool, not argument values.
 	topic map[string]bool
@@ -162,19 +164,26 @@ var wordWeight retrieve.WordWeight = func(t string, df, n int) float64 {
 // another tool's whole name, or another's before its own such ending,
 // and the twin key the twins share (toolSpec.twin).
 func (k *toolkit) readCounters() {
+	// keys are each name's words, whole and less its numbered ending
+	// (base, "" when it has none), read once for both passes.
+	type keys struct{ whole, base, plain string }
+	byName := make(map[string]keys, len(k.byName))
 	bases := map[string]int{}
 	for name := range k.byName {
-		bases[strings.Join(retrieve.Words(name), " ")]++
+		ks := keys{whole: strings.Join(retrieve.Words(name), " ")}
 		if loc := counterEnd.FindStringIndex(name); loc != nil && loc[0] > 0 {
-			bases[strings.Join(retrieve.Words(name[:loc[0]]), " ")]++
+			ks.plain = name[:loc[0]]
+			ks.base = strings.Join(retrieve.Words(ks.plain), " ")
+			bases[ks.base]++
 		}
+		bases[ks.whole]++
+		byName[name] = ks
 	}
 	for name, t := range k.byName {
-		if loc := counterEnd.FindStringIndex(name); loc != nil && loc[0] > 0 && bases[strings.Join(retrieve.Words(name[:loc[0]]), " ")] > 1 {
-			t.plain = name[:loc[0]]
-			t.twin = strings.Join(retrieve.Words(name[:loc[0]]), " ")
-		} else if key := strings.Join(retrieve.Words(name), " "); bases[key] > 1 {
-			t.twin = key
+		if ks := byName[name]; ks.base != "" && bases[ks.base] > 1 {
+			t.plain, t.twin = ks.plain, ks.base
+		} else if bases[ks.whole] > 1 {
+			t.twin = ks.whole
 		}
 	}
 }
@@ -311,7 +320,7 @@ func (t *toolSpec) sole(ok func(*param) bool) *param {
 }
 
 func readTool(info *schema.ToolInfo) *toolSpec {
-	t := &toolSpec{name: info.Name, desc: info.Desc, topic: map[string]bool{}, objects: map[string]bool{}, byName: map[string]*param{}, argWords: map[string]bool{}}
+	t := &toolSpec{name: info.Name, desc: info.Desc, twinDesc: sharedDesc(info.Desc), topic: map[string]bool{}, objects: map[string]bool{}, byName: map[string]*param{}, argWords: map[string]bool{}}
 	verb := false
 	var nouns []string
 	for _, w := range retrieve.Words(info.Name) {
