@@ -2,7 +2,6 @@ package baseline
 
 import (
 	"strings"
-	"unicode"
 
 	"github.com/agentready/agentready/harness/retrieve"
 	"github.com/agentready/agentready/internal/english"
@@ -102,7 +101,7 @@ func (f *filler) setMadeName(p *param, from int, written bool) bool {
 		f.u.used[from] = true
 		return true
 	}
-	if written && !nameShaped(first) && !unicode.IsUpper([]rune(first.raw)[0]) {
+	if written && !nameShaped(first) && !capitalized(first.raw) {
 		return false
 	}
 	if written && nameShaped(first) {
