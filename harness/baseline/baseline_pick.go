@@ -961,14 +961,7 @@ func (t *toolSpec) namesThing(w string) bool {
 
 // asksWhoAmI reports whether the request asks who the caller is: "who
 // am I (logged in as)".
-func (u *utterance) asksWhoAmI() bool {
-	for i := 0; i+2 < len(u.words); i++ {
-		if u.words[i].lower == "who" && u.words[i+1].lower == "am" && u.words[i+2].lower == "i" {
-			return true
-		}
-	}
-	return false
-}
+func (u *utterance) asksWhoAmI() bool { return retrieve.AsksWhoAmI(u.text) }
 
 // namesSelf reports whether a tool's name says it acts on the caller:
 // PutMePassword, getCurrentUser, list-for-authenticated-user.

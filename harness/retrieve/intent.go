@@ -226,16 +226,22 @@ var whoAmI = []string{"current", "currently", "authenticat", "auth", "self", "wh
 // I", "who am I logged in as"), nil otherwise: "I" and "me" are stop
 // words, and "who" alone asks for users, not for the one asking.
 func callerWords(query string) []string {
-	ws := Words(query)
-	for i := 0; i+2 < len(ws); i++ {
-		if ws[i] == "who" && ws[i+1] == "am" && ws[i+2] == "i" {
-			return whoAmI
-		}
-	}
-	if slices.Contains(ws, "whoami") {
+	if AsksWhoAmI(query) || slices.Contains(Words(query), "whoami") {
 		return whoAmI
 	}
 	return nil
+}
+
+// AsksWhoAmI reports whether query says "who am I": it asks who the
+// caller is.
+func AsksWhoAmI(query string) bool {
+	ws := Words(query)
+	for i := 0; i+2 < len(ws); i++ {
+		if ws[i] == "who" && ws[i+1] == "am" && ws[i+2] == "i" {
+			return true
+		}
+	}
+	return false
 }
 
 // typePrefixes returns the type prefixes of the identifiers in query:
