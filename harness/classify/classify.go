@@ -100,9 +100,11 @@ const (
 	// or the agent stopped after lookups whose answer held the value the
 	// next step needed, and never made that step.
 	ValueNotCarried Class = "value_not_carried"
-	// GuessedInsteadOfAsking: in an ask case, the agent called the target,
-	// before the user's reply, with a value for an argument the user had
-	// not given yet (a value of its own making, or one it looked up).
+	// GuessedInsteadOfAsking: in an ask case, the agent did not ask for
+	// the withheld value before the user's reply: it called the target
+	// with a value for it (of its own making, or one it looked up), or it
+	// ended its turn with an answer from other tools, which are not steps
+	// of the case, without calling the target or asking.
 	GuessedInsteadOfAsking Class = "guessed_instead_of_asking"
 	// AskedForGiven: the agent asked the user (a text reply without a tool
 	// call that asks: Asks) for an argument whose value the user's

@@ -75,6 +75,11 @@ type dialogueState struct {
 	// replyAt is the number of calls made before the user's first reply,
 	// -1 while there is none.
 	replyAt int
+	// others are the calls of tools other than the target and the case's
+	// steps made since the request, before the user's first reply;
+	// target whether the target was called then.
+	others []string
+	target bool
 }
 
 // dialogue labels what the agent did wrong in its conversation with the
@@ -96,8 +101,13 @@ func (c *Classifier) dialogue(l *labeler, tc *cases.Case, agent *Trace) int {
 		case "assistant":
 			if len(m.ToolCalls) > 0 {
 				c.guesses(l, tc, m.ToolCalls, st.users > 1)
+				if st.users == 1 {
+					st.note(tc, m.ToolCalls)
+				}
 			} else if Asks(m.Content) {
 				c.askedGiven(l, tc, m.Content, st.users > 1)
+			} else if st.users == 1 {
+				answeredOtherwise(l, tc, &st)
 			}
 		}
 	}
@@ -105,6 +115,40 @@ func (c *Classifier) dialogue(l *labeler, tc *cases.Case, agent *Trace) int {
 		return len(agent.Calls)
 	}
 	return st.replyAt
+}
+
+// note records, before the user's first reply, which tools the calls of
+// one assistant message used: the target, or others that are not a step
+// of the case.
+func (st *dialogueState) note(tc *cases.Case, calls []ToolCall) {
+	for _, call := range calls {
+		switch {
+		case call.Name == tc.Tool:
+			st.target = true
+		case !slices.ContainsFunc(tc.Steps, func(s cases.Step) bool { return s.Tool == call.Name }) && !slices.Contains(st.others, call.Name):
+			st.others = append(st.others, call.Name)
+		}
+	}
+}
+
+// answeredOtherwise labels an ask case whose agent, before the user said
+// the withheld value, ended its turn with an answer (a text that does
+// not ask) from other tools than the target: it answered a question
+// that was not asked instead of asking for what the request left out.
+// A lookup that a step of the case makes is not such an answer.
+func answeredOtherwise(l *labeler, tc *cases.Case, st *dialogueState) {
+	if st.target || len(st.others) == 0 || len(tc.Withheld) == 0 {
+		return
+	}
+	var params, quoted []string
+	for _, w := range tc.Withheld {
+		params = append(params, w.Arg)
+		quoted = append(quoted, "`"+w.Arg+"`")
+	}
+	l.add(GuessedInsteadOfAsking, tc.Tool, params,
+		"Before the user said which %s they meant, the agent answered with %s instead of asking for it (%s needs it).",
+		joinWords(quoted, 3), joinWords(st.others, 3), tc.Tool)
+	st.others = nil
 }
 
 // guesses labels calls of the target made before the user's reply that

@@ -28,7 +28,7 @@ func askCase(id, tool string, args map[string]any, utterance, withheld, reply st
 // TestAskCases drives the ReAct agent through multi-turn cases with
 // scripted turns against the example API: an agent that asks, gets the
 // simulated user's reply and then calls right passes; one that guesses
-// the withheld value, or asks for a value the user gave (in an ask case
+// the withheld value, answers with another tool instead of asking, or asks for a value the user gave (in an ask case
 // and in a single-turn one), is labelled; one that neither asks nor
 // calls did not identify the tool.
 func TestAskCases(t *testing.T) {
@@ -58,6 +58,14 @@ func TestAskCases(t *testing.T) {
 			}
 			if len(users) != 2 {
 				t.Errorf("%s: the user did not answer the guess's text: %q", r.Case, users)
+			}
+		case "getTicket/answers-otherwise":
+			if len(r.Labels) == 0 {
+				continue // runScenarios said which label is missing
+			}
+			l := r.Labels[0]
+			if !strings.Contains(l.Evidence, "answered with listTickets") || len(l.Params) != 1 || l.Params[0] != "ticketId" {
+				t.Errorf("%s: label %+v", r.Case, l)
 			}
 		case "searchTickets/asks-given":
 			l := r.Labels[0]
@@ -160,6 +168,9 @@ func askScenarios(t *testing.T, cat *catalog.Bound) ([]scenario, []string) {
 			[]models.Turn{answer("Which ticket do you mean?"), call("getTicket", get(mine)), answer("Here it is.")}, nil, nil},
 		{askCase("getTicket/guesses", "getTicket", map[string]any{"ticketId": mine}, "Could you pull up the ticket?", "ticketId", reply),
 			[]models.Turn{call("getTicket", get(other)), answer("Here is ticket " + other + ".")},
+			[]classify.Class{classify.GuessedInsteadOfAsking}, nil},
+		{askCase("getTicket/answers-otherwise", "getTicket", map[string]any{"ticketId": mine}, "What's going on with the ticket?", "ticketId", reply),
+			[]models.Turn{call("listTickets", `{"per_page":2}`), answer("Here are the latest tickets."), call("getTicket", get(mine)), answer("Here it is.")},
 			[]classify.Class{classify.GuessedInsteadOfAsking}, nil},
 		{askCase("searchTickets/asks-given", "searchTickets", map[string]any{"q": "vpn", "limit": 5},
 			"Search the tickets, five hits at most.", "q", "Search for “vpn”."),
