@@ -324,6 +324,8 @@ import (
 //     checkout in owner mona") or the word before the pair names
 //     another argument ("on branch release/2.4");
 //     identifiers (OPS-311, cus_NffrFeUfNV2Hib, C024BE91L, long numbers,
+//     names joined by underscores as code writes them, etl_daily or
+//     load_orders, but not a field's name ending in id, order_id;
 //     the argument's name said right before them or one word before,
 //     "pull request 402", unless that word names another argument:
 //     "purchase orders (tenant e2a4...)" is the tenant's, no order;
@@ -331,7 +333,9 @@ import (
 //     one that ends a name in title case, "milestone Sprint 9", the
 //     name's last word said clipped: "deploy dpl_7Hx2" for deploymentId), by
 //     the words around them, the shape of the example's value, or a
-//     type prefix that starts the argument's name (cus_ for customer),
+//     type prefix that starts the argument's name (cus_ for customer;
+//     a prefix is followed by what a machine made, digits or capitals,
+//     so load_orders has none),
 //     to the arguments that take identifiers (a name ending in id, key,
 //     number, slug, uuid or uid: "rename monitor 1e88... to Nightly"
 //     fills monitor_uid, not the monitor's new name),
@@ -344,7 +348,10 @@ import (
 //     channel's id may start with C, G or D), and never to an
 //     argument that the noun said right before the value does not name
 //     in its name or description ("every pod on node worker-3" is no
-//     namespace); a list
+//     namespace); two bare identifiers joined by "in", "of", "on" or
+//     "from" go the first to the inner argument, the one later in the
+//     tool's list of identifiers (its path's order), the second to the
+//     outer ("load_orders in etl_daily": the task, then its job); a list
 //     of them for an ids argument, and a plain word after the name for the
 //     argument without "id" ("site ams1" is site, not site_id); for a
 //     required top-level "name" of a tool that does not create (how

@@ -29,6 +29,9 @@ type filler struct {
 	// ownNoun marks the tool's bare id arguments whose value followed
 	// the tool's own noun ("VLAN 300" for ipam_vlans_read's id).
 	ownNoun map[string]bool
+	// twoHandles says the request wrote two words as a person's handle
+	// for the tool's one username (handles): which is meant is unsaid.
+	twoHandles bool
 }
 
 // requestVerbs are words that ask for something without saying what:

@@ -26,7 +26,8 @@ func saysUsername(words []string) bool {
 // plain word after "of", "for" or "as", or after "user" or "username"
 // ("the private messages of jdoe", "as system"); each no word of the
 // sentence, of the tool's name or of its arguments' names (bareKey).
-// With two such words it fills nothing.
+// With two such words it fills nothing, and no later pass fills it
+// (twoHandles).
 func (f *filler) handles() {
 	p := f.handleArg()
 	if p == nil {
@@ -48,6 +49,7 @@ func (f *filler) handles() {
 			continue
 		}
 		if found >= 0 {
+			f.twoHandles = true
 			return
 		}
 		found = k

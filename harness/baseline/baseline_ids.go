@@ -19,7 +19,7 @@ var (
 	reKey = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9]*-[0-9]+$`)
 	// reOpaque is a run of identifier characters: cus_NffrFeUfNV2Hib,
 	// C024BE91L, 3f9c2ab, spotify:track:1301WleyT98MSxVHPZCA6M.
-	reOpaque = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_.:-]*[A-Za-z0-9]$`)
+	reOpaque = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_.:+-]*[A-Za-z0-9]$`)
 	// reSlashPair is owner/name: facebook/react, octo-org/octo-app.
 	reSlashPair = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_.-]*/[A-Za-z0-9][A-Za-z0-9_.-]*$`)
 	// reLongNumber is a number too long to be a count: 7712003345, or a
@@ -40,6 +40,9 @@ func idLike(raw string) bool {
 	if len(raw) < 5 || !reOpaque.MatchString(raw) {
 		return false
 	}
+	if snakeCase(raw) {
+		return true
+	}
 	// A part that mixes letters and digits: "3-song" and "24-hour" are
 	// words, "cus_NffrFeUfNV2Hib" is not.
 	for _, part := range strings.FieldsFunc(raw, func(r rune) bool { return r == '-' || r == '_' || r == '.' || r == ':' }) {
@@ -59,6 +62,68 @@ func idLike(raw string) bool {
 	return false
 }
 
+// containers are the words that say the value after them holds the one
+// before them: "load_orders in etl_daily", "item 7 of list 3".
+var containers = map[string]bool{"in": true, "of": true, "on": true, "from": true, "under": true, "within": true, "inside": true}
+
+// nested marks the identifier tokens joined by a container word, "A in
+// B" with "the" or not: inner[A] and outer[B].
+func (f *filler) nested() (inner, outer map[int]bool) {
+	inner, outer = map[int]bool{}, map[int]bool{}
+	toks := f.u.toks
+	for i := 0; i+2 < len(toks); i++ {
+		if !idLike(toks[i].raw) || toks[i].clauseEnd || !containers[toks[i+1].lower] {
+			continue
+		}
+		j := i + 2
+		if toks[j].lower == "the" && j+1 < len(toks) {
+			j++
+		}
+		if idLike(toks[j].raw) {
+			inner[i], outer[j] = true, true
+		}
+	}
+	return inner, outer
+}
+
+// identDepths places each identifier argument of the tool between 0 (the
+// first, outermost in the path) and 1 (the last, innermost); none when
+// the tool has fewer than two.
+func (f *filler) identDepths() map[*param]float64 {
+	var ids []*param
+	for _, p := range f.tool.params {
+		if p.ident && len(p.path) == 1 {
+			ids = append(ids, p)
+		}
+	}
+	if len(ids) < 2 {
+		return nil
+	}
+	out := map[*param]float64{}
+	for k, p := range ids {
+		out[p] = float64(k) / float64(len(ids)-1)
+	}
+	return out
+}
+
+// snakeCase reports whether a token joins words with underscores
+// (etl_daily, load_orders, postgres_default): no English word is written
+// so, while names people give things in code are (a job's, a queue's, a
+// variable's key), and they type them as they are. A name that ends in
+// "id" (order_id, user_ids) names a field, not a thing.
+func snakeCase(raw string) bool {
+	parts := strings.Split(raw, "_")
+	if len(parts) < 2 || slices.Contains([]string{"id", "ids", "uid", "gid"}, strings.ToLower(parts[len(parts)-1])) {
+		return false
+	}
+	for _, part := range parts {
+		if part == "" || strings.IndexFunc(part, isLetter) < 0 {
+			return false
+		}
+	}
+	return true
+}
+
 // identifiers gives tokens that read as identifiers, and numbers next to
 // an identifier's name ("issue 88", "version 10204"), to the arguments
 // that take identifiers: by the words around them ("channel C024BE91L"
@@ -67,6 +132,8 @@ func idLike(raw string) bool {
 // ("playlist 3cEYpjA9oz9GiPac4AsH4n").
 func (f *filler) identifiers() {
 	var pairs []pair
+	inner, outer := f.nested()
+	depth := f.identDepths()
 	for i, t := range f.u.toks {
 		if f.u.used[i] || t.quoted {
 			continue
@@ -114,6 +181,16 @@ func (f *filler) identifiers() {
 			if shaped {
 				// "PROJ-123" is written like the example's "PROJ-12".
 				aff += 1
+			}
+			if d, ok := depth[p]; ok && !named {
+				// "load_orders in etl_daily": the first is the task, held
+				// deeper in the path, the second the job that holds it.
+				switch {
+				case inner[i]:
+					aff += 0.02 * d
+				case outer[i]:
+					aff += 0.02 * (1 - d)
+				}
 			}
 			switch toolWords := retrieve.Words(f.tool.name); {
 			case prefixNames(t.raw, p, toolWords):
@@ -480,6 +557,10 @@ func (f *filler) leftovers() {
 		}
 		if target == nil {
 			return
+		}
+		if f.twoHandles && target == f.handleArg() {
+			// "badges for jdoe and mia_k": one of two handles.
+			continue
 		}
 		if noun, ok := f.nounBefore(i); ok && !prefixed && !f.nounNames(noun, target) {
 			// "every pod on node worker-3": the value is the node's,
@@ -1057,10 +1138,14 @@ func prefixNames(raw string, p *param, tool []string) bool {
 }
 
 // idPrefix returns the lower-case prefix before the underscore of an
-// identifier such as "cus_NffrFeUfNV2Hib", or "".
+// identifier such as "cus_NffrFeUfNV2Hib", or "". What follows the
+// prefix is made by a machine, digits or capitals among its letters: in
+// "load_orders" or "manual__2024-05-02T10:15:00+00:00" the first word is
+// part of a name, not a type.
 func idPrefix(raw string) string {
 	pre, rest, ok := strings.Cut(raw, "_")
-	if !ok || len(pre) < 2 || len(pre) > 6 || len(rest) < 6 || !idLike(raw) {
+	if !ok || len(pre) < 2 || len(pre) > 6 || len(rest) < 6 || !idLike(raw) || strings.HasPrefix(rest, "_") ||
+		!strings.ContainsAny(rest, "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ") {
 		return ""
 	}
 	for _, r := range pre {
