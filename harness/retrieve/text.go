@@ -159,3 +159,43 @@ func token(w string) (string, bool) {
 	}
 	return english.Stem(w), true
 }
+
+// withoutValues is query less the values it names, as a reader tells
+// them from the words of what it asks: each space-separated field that
+// holds a digit and either no letter ("+13125550100", "2024-05-01",
+// "#1347", "$100") or letters and digits that take turns more than once
+// ("6a09cdc3-8948-47f0-…", "v2:T02llQxIy", "9f3c2ab", "g6-nanode-1"), an
+// identifier, key or hash. A word with a number ("ipv6", "2fa",
+// "PROJ-123", "web-03") stays.
+func withoutValues(query string) string {
+	fields := strings.Fields(query)
+	kept := fields[:0]
+	for _, f := range fields {
+		if !isValueField(f) {
+			kept = append(kept, f)
+		}
+	}
+	return strings.Join(kept, " ")
+}
+
+// isValueField reports whether the field f is a value (withoutValues).
+func isValueField(f string) bool {
+	digits, letters, turns := false, false, 0
+	var last rune // 'd' or 'l': the kind of the previous letter or digit
+	for _, r := range f {
+		var kind rune
+		switch {
+		case unicode.IsDigit(r):
+			kind, digits = 'd', true
+		case unicode.IsLetter(r):
+			kind, letters = 'l', true
+		default:
+			continue
+		}
+		if last != 0 && kind != last {
+			turns++
+		}
+		last = kind
+	}
+	return digits && (!letters || turns > 1)
+}
