@@ -55,7 +55,15 @@ import (
 //     down" and "throw X away" delete, a value written in several words counting as one, "hook X up"
 //     connects, "shut X down" cancels, "get X back" restores; "stop" and the
 //     gerund of a verb that follows, "stop watching issue 12", unfollows,
-//     which a tool that deletes (the watch) does), "comment" creates or comments; "closed
+//     which a tool that deletes (the watch) does; "stop" and a gerund
+//     anywhere, an undoing verb (undo, reverse, revert, retract,
+//     withdraw) or "take back", with the action's word within four
+//     words of the clause, ask for the tool whose name undoes that action
+//     in one word, un and the action ("stop muting X": accountUnmute,
+//     "undo the retweet", "take back my like on X"), as if the request
+//     said that word, which deletes unless the table knows it (unfollow):
+//     without it the tool that does the action, whose name says the
+//     request's word, won), "comment" creates or comments; "closed
 //     issues" orders nothing and reads, and so does a verb right after
 //     a preposition: "comments on file 987654", or after a determiner
 //     other than "a" and "an": "images we uploaded to the file manager", and "open" before a

@@ -95,6 +95,10 @@ func requestAction(u *utterance) string {
 // it ("pause" of "pause session X"), "" when no single word of the verb
 // table does ("get rid of", a question, no verb at all).
 func requestVerb(u *utterance) (class, stem string) {
+	if u.undo.word != "" {
+		// "stop muting X" undoes a mute (see undoing).
+		return u.undo.action(), ""
+	}
 	for i := 0; i+1 < len(u.words); i++ {
 		if u.words[i].lower == "get" && u.words[i+1].lower == "rid" {
 			return "delete", ""
@@ -544,6 +548,7 @@ const countWeight = 1.0
 const candidates = 20
 
 func (k *toolkit) pickTool(request string, u *utterance) ([]retrieve.Hit, string, map[string]*filler) {
+	u.undo = k.undoing(u)
 	hits := k.index.Search(k.expandQuery(u), candidates)
 	if len(hits) == 0 {
 		return nil, "", nil
@@ -1018,6 +1023,10 @@ func (k *toolkit) saidWords(u *utterance, action string) said {
 		s.syn[w] = true
 	}
 	from, to := u.phrasalVerb(action)
+	if w := u.undo.word; w != "" {
+		// "stop muting" says unmute, the word of usersIdUnmute.
+		s.stems[english.Stem(w)], s.exact[w] = true, true
+	}
 	for i, w := range u.words {
 		if u.valueToken(w.tok) || w.stem == "" {
 			continue
@@ -1084,6 +1093,11 @@ func (u *utterance) asksCount() bool {
 // none: its words are the verb's, not the object's. ("set up" is left
 // out: "webhooks set up on org X" is no order to create.)
 func (u *utterance) phrasalVerb(action string) (from, to int) {
+	if u.undo.word != "" {
+		// "stop muting", "undo the retweet": the undoing's words say
+		// its action (see undoing).
+		return u.undo.from, u.undo.to
+	}
 	for i := 0; i+1 < len(u.words); i++ {
 		a, b := u.words[i].lower, u.words[i+1].lower
 		if a == "get" && b == "rid" && action == "delete" {

@@ -1,6 +1,7 @@
 package baseline
 
 import (
+	"cmp"
 	"github.com/agentready/agentready/internal/formats"
 	"strings"
 
@@ -32,7 +33,8 @@ func (k *toolkit) expandQuery(u *utterance) string {
 		if t.first >= from && t.last <= to {
 			// "get rid of" is searched as what it means: delete.
 			if t.first == from {
-				kept = append(kept, action)
+				// "stop muting" is searched as unmute.
+				kept = append(kept, cmp.Or(u.undo.word, action))
 			}
 			continue
 		}

@@ -41,6 +41,10 @@ type utterance struct {
 	toks  []token
 	words []word
 	used  []bool // per token: claimed by an argument
+	// undo is the undoing of an action the request asks for, read
+	// against the tools given (toolkit.undoing); its word is "" when
+	// there is none or the tools were not read yet.
+	undo undoing
 }
 
 const quoteRunes = "\"“”«»`'‘’"

@@ -33,6 +33,9 @@ type toolkit struct {
 	// arguments identify (toolSpec.thingNoun: card for idCard, team for
 	// team_id): the words that say whose a value is ("card Xq3pL9aB").
 	things map[string]bool
+	// undoers maps the stem of an action a tool's name undoes in one
+	// word to that word (see undoers).
+	undoers map[string]string
 }
 
 // toolSpec is one tool as the baseline reads its definition.
@@ -235,6 +238,11 @@ func newToolkit(infos []*schema.ToolInfo) *toolkit {
 		}
 	}
 	k.readCounters()
+	names := make([]string, 0, len(k.byName))
+	for name := range k.byName {
+		names = append(names, name)
+	}
+	k.undoers = undoers(names)
 	starts := map[string]int{}
 	for name := range k.byName {
 		if ws := retrieve.Words(name); len(ws) > 0 {

