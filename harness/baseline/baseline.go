@@ -261,7 +261,11 @@ import (
 //     bound (dateFrom, date_to), or is
 //     since, until, before or after with a description that says date
 //     ("Only commits after or in this date"), "since"
-//     and "from" before it saying start_date, "until" and "to" end_date;
+//     and "from" before it saying start_date, "until" and "to" end_date,
+//     and, between two bounds of the same end, "since", "from",
+//     "through", "on or after" and "up to and including" saying the one
+//     that takes the date itself (created_at.on_or_after, gte), "after"
+//     and "before" alone the strict one (created_at.after, lt);
 //     a month with its year and no day ("profit and loss for March
 //     2025"), or a year alone after "in" or "during" ("payments during
 //     2024"), as its first and last day for a tool's one pair of empty
