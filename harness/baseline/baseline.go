@@ -332,7 +332,9 @@ import (
 //     "pull request 402", unless that word names another argument:
 //     "purchase orders (tenant e2a4...)" is the tenant's, no order;
 //     and short numbers right after the argument's name: "issue 88", not
-//     one that ends a name in title case, "milestone Sprint 9", the
+//     one that ends a name in title case, "milestone Sprint 9", nor one
+//     near a word said only inside another identifier ("first 10
+//     transactions on account_in71c4amph0vgo2qllky": 10 is no account), the
 //     name's last word said clipped: "deploy dpl_7Hx2" for deploymentId), by
 //     the words around them, the shape of the example's value, or a
 //     type prefix that starts the argument's name (cus_ for customer),

@@ -32,3 +32,17 @@ func TestInclusiveDateBounds(t *testing.T) {
 		}
 	}
 }
+
+// A word inside an identifier ("account_in71c4amph0vgo2qllky" says
+// account) names no other value near it: "first 10 transactions on
+// account_in71..." is ten of them on that account, and 10 no account.
+func TestWordInsideIdentifierNamesNothing(t *testing.T) {
+	list := toolDef(t, "list_transactions", "List Transactions",
+		`{"type":"object","properties":{"limit":{"type":"integer","minimum":0},
+			"account_id":{"type":"string","description":"Filter Transactions for those belonging to the specified Account."},
+			"route_id":{"type":"string","description":"Filter Transactions for those belonging to the specified route."}}}`)
+	got := callOf(t, firstCall(t, []*schema.ToolInfo{list}, "first 10 transactions on account_in71c4amph0vgo2qllky"))
+	if want := `list_transactions{"account_id":"account_in71c4amph0vgo2qllky","limit":10}`; got.String() != want {
+		t.Errorf("called %s, want %s", got, want)
+	}
+}
