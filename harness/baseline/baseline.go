@@ -269,7 +269,11 @@ import (
 //     bound (dateFrom, date_to), or is
 //     since, until, before or after with a description that says date
 //     ("Only commits after or in this date"), "since"
-//     and "from" before it saying start_date, "until" and "to" end_date;
+//     and "from" before it saying start_date, "until" and "to" end_date,
+//     and, between two bounds of the same end, "since", "from",
+//     "through", "on or after" and "up to and including" saying the one
+//     that takes the date itself (created_at.on_or_after, gte), "after"
+//     and "before" alone the strict one (created_at.after, lt);
 //     a month with its year and no day ("profit and loss for March
 //     2025"), or a year alone after "in" or "during" ("payments during
 //     2024"), as its first and last day for a tool's one pair of empty
@@ -338,7 +342,9 @@ import (
 //     "pull request 402", unless that word names another argument:
 //     "purchase orders (tenant e2a4...)" is the tenant's, no order;
 //     and short numbers right after the argument's name: "issue 88", not
-//     one that ends a name in title case, "milestone Sprint 9", the
+//     one that ends a name in title case, "milestone Sprint 9", nor one
+//     near a word said only inside another identifier ("first 10
+//     transactions on account_in71c4amph0vgo2qllky": 10 is no account), the
 //     name's last word said clipped: "deploy dpl_7Hx2" for deploymentId), by
 //     the words around them, the shape of the example's value, or a
 //     type prefix that starts the argument's name (cus_ for customer;

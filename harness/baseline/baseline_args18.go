@@ -134,20 +134,89 @@ func (u *utterance) boundFit(i int, p *param) float64 {
 	switch {
 	case startWords[prev]:
 		want, other = startNameWords, endNameWords
-	case endWords[prev]:
+	case endWords[prev] || u.saysUpToIncluding(i):
 		want, other = endNameWords, startNameWords
 	default:
 		return 0
 	}
 	for _, w := range p.words {
 		if want[w] {
-			return 1
+			return 1 + 0.25*sameInclusion(u.boundInclusive(i), nameInclusive(p))
 		}
 		if other[w] {
 			return -1
 		}
 	}
 	return 0
+}
+
+// saysUpToIncluding reports whether "up to and including" ends right
+// before token i: the end of a range, the date itself in it.
+func (u *utterance) saysUpToIncluding(i int) bool {
+	if i < 4 || u.toks[i-1].lower != "including" {
+		return false
+	}
+	for k, w := range []string{"up", "to", "and"} {
+		if t := u.toks[i-4+k]; t.lower != w || t.clauseEnd {
+			return false
+		}
+	}
+	return true
+}
+
+// boundInclusive says whether the words before the date at token i take
+// the date itself into the range: "since", "from", "starting",
+// "through", "on or after", "on or before" and "up to and including" do
+// (+1); "after" and "before" alone do not (-1); other words ("until",
+// "to") leave it unsaid (0).
+func (u *utterance) boundInclusive(i int) int {
+	switch u.toks[i-1].lower {
+	case "since", "from", "starting", "through":
+		return 1
+	case "including":
+		if u.saysUpToIncluding(i) {
+			return 1
+		}
+	case "after", "before":
+		if i >= 3 && u.toks[i-2].lower == "or" && u.toks[i-3].lower == "on" && !u.toks[i-2].clauseEnd {
+			return 1
+		}
+		return -1
+	}
+	return 0
+}
+
+// nameInclusive says whether an argument that bounds a range takes the
+// bound itself, by its name: on_or_after, on_or_before, gte and lte do
+// (+1); after, before, gt and lt alone do not (-1); other names leave it
+// unsaid (0).
+func nameInclusive(p *param) int {
+	or, strict := false, false
+	for _, w := range p.words {
+		switch w {
+		case "gte", "lte":
+			return 1
+		case "gt", "lt":
+			return -1
+		case "or":
+			or = true
+		case "after", "before":
+			strict = true
+		}
+	}
+	switch {
+	case strict && or:
+		return 1
+	case strict:
+		return -1
+	}
+	return 0
+}
+
+// sameInclusion is +1 when a request and an argument both say whether
+// the bound is in the range and agree, -1 when they disagree, else 0.
+func sameInclusion(a, b int) float64 {
+	return float64(a * b)
 }
 
 // perPage reports whether the number at token i says how many come at

@@ -410,14 +410,19 @@ func (f *filler) namedWithin(p *param, at, n int) bool {
 }
 
 // nameNear reports whether p's name words are among the three words on
-// either side of [from, to].
+// either side of [from, to]. A word inside an identifier names nothing
+// else: in "first 10 transactions on account_in71c4amph0vgo2qllky" the
+// account's identifier says account, and 10 is no account.
 func (f *filler) nameNear(p *param, from, to int) bool {
 	if len(p.stems) == 0 {
 		return false
 	}
 	in := map[string]bool{}
-	for _, s := range f.u.window(from, to, 3, 3) {
-		in[s] = true
+	for _, w := range f.u.windowWords(from, to, 3, 3) {
+		if idLike(f.u.toks[f.u.words[w].tok].raw) {
+			continue
+		}
+		in[f.u.words[w].stem] = true
 	}
 	for _, s := range p.stems {
 		if !in[s] {

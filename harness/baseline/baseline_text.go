@@ -167,11 +167,20 @@ func (u *utterance) claimWords(from, to int) {
 // a clause (a comma, a period, a colon).
 func (u *utterance) window(from, to, before, after int) []string {
 	var out []string
+	for _, w := range u.windowWords(from, to, before, after) {
+		out = append(out, u.words[w].stem)
+	}
+	return out
+}
+
+// windowWords is window's words, as their positions.
+func (u *utterance) windowWords(from, to, before, after int) []int {
+	var out []int
 	for w := from - 1; w >= 0 && w >= from-before; w-- {
 		if u.words[w].stem == "" || u.boundaryAfter(w) {
 			break
 		}
-		out = append(out, u.words[w].stem)
+		out = append(out, w)
 	}
 	if u.boundaryAfter(to) {
 		return out
@@ -180,7 +189,7 @@ func (u *utterance) window(from, to, before, after int) []string {
 		if u.words[w].stem == "" {
 			break
 		}
-		out = append(out, u.words[w].stem)
+		out = append(out, w)
 		if u.boundaryAfter(w) {
 			break
 		}
