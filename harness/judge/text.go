@@ -40,32 +40,158 @@ type text struct {
 	// another size is not among them, and is not written as JSON to
 	// find out.
 	blobSizes map[int]bool
+	// parts are the text's runs of words and its quoted JSON values, in
+	// order.
+	parts []part
 	// dates are the dates the text says, read when first needed (a
 	// Judge shares a text between goroutines).
 	dates     []dateMention
 	datesOnce sync.Once
 }
 
-func readText(s string) *text {
+func readText(s string) *text { return readTextWith(s, nil) }
+
+// readTextWith reads s, taking the JSON values it quotes from kept (nil:
+// none kept) where kept has read them in another text.
+func readTextWith(s string, kept *blobCache) *text {
 	t := &text{raw: s, blobs: map[string]bool{}, blobSizes: map[int]bool{}}
-	t.toks, t.cased = tokens(s)
+	from := 0
 	for i := 0; i < len(s); i++ {
 		if s[i] != '{' && s[i] != '[' {
 			continue
 		}
-		dec := json.NewDecoder(strings.NewReader(s[i:]))
-		var v any
-		if dec.Decode(&v) != nil {
+		b := kept.at(s[i:])
+		if b == nil {
 			continue
 		}
-		switch v.(type) {
-		case map[string]any, []any:
-			t.blobs[canon(v)] = true
-			t.blobSizes[blobSize(v)] = true
-			i += int(dec.InputOffset()) - 1
+		t.blobs[b.canon] = true
+		t.blobSizes[b.size] = true
+		// A quoted value starts and ends at separators, so the text's
+		// tokens are those of the words around it and its own.
+		t.addWords(s[from:i])
+		t.toks = append(t.toks, b.toks...)
+		t.cased = append(t.cased, b.cased...)
+		t.parts = append(t.parts, part{blob: b})
+		i += len(b.raw) - 1
+		from = i + 1
+	}
+	t.addWords(s[from:])
+	return t
+}
+
+// addWords appends the tokens of words, a run of the text between quoted
+// JSON values.
+func (t *text) addWords(words string) {
+	if words == "" {
+		return
+	}
+	toks, cased := tokens(words)
+	if t.toks == nil {
+		t.toks, t.cased = toks, cased
+	} else {
+		t.toks = append(t.toks, toks...)
+		t.cased = append(t.cased, cased...)
+	}
+	t.parts = append(t.parts, part{words: words})
+}
+
+// part is a run of a text: words, or a quoted JSON value.
+type part struct {
+	words string
+	blob  *blob
+}
+
+// blob is a JSON object or list quoted in a text, as the text's reading
+// needs it. A case's utterances and their rewrites quote the same body,
+// so a Judge reads each once while it is kept (blobCache).
+type blob struct {
+	// raw is the value as quoted.
+	raw string
+	// canon is its canonical JSON and size its blobSize.
+	canon string
+	size  int
+	// toks and cased are its tokens (see text).
+	toks, cased []string
+	// stems are the distinct retrieve.Tokens of raw, read when
+	// TellApart first asks.
+	stemsOnce sync.Once
+	stems     []string
+}
+
+// blobCache keeps the JSON values read lately (at most maxReadTexts).
+type blobCache struct {
+	mu sync.Mutex
+	m  map[string]*blob
+}
+
+// at returns the JSON object or list that s starts with, nil when s
+// starts with none: the one kept when the value's text was read before.
+func (c *blobCache) at(s string) *blob {
+	end := jsonEnd(s)
+	if c != nil && end > 0 {
+		c.mu.Lock()
+		b := c.m[s[:end]]
+		c.mu.Unlock()
+		if b != nil {
+			return b
 		}
 	}
-	return t
+	dec := json.NewDecoder(strings.NewReader(s))
+	var v any
+	if dec.Decode(&v) != nil {
+		return nil
+	}
+	switch v.(type) {
+	case map[string]any, []any:
+	default:
+		return nil
+	}
+	n := int(dec.InputOffset())
+	b := &blob{raw: s[:n], canon: canon(v), size: blobSize(v)}
+	b.toks, b.cased = tokens(b.raw)
+	if c != nil && n == end {
+		// The decoder read exactly the bracketed text, so any text that
+		// holds the same bytes there quotes the same value.
+		c.mu.Lock()
+		if len(c.m) >= maxReadTexts {
+			clear(c.m)
+		}
+		c.m[b.raw] = b
+		c.mu.Unlock()
+	}
+	return b
+}
+
+// jsonEnd returns the length of the bracketed run that s starts with,
+// '{' or '[' to its matching bracket, skipping brackets inside JSON
+// strings; 0 when the brackets do not close. For a JSON value it is the
+// value's length.
+func jsonEnd(s string) int {
+	depth, inString := 0, false
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if inString {
+			switch c {
+			case '\\':
+				i++
+			case '"':
+				inString = false
+			}
+			continue
+		}
+		switch c {
+		case '"':
+			inString = true
+		case '{', '[':
+			depth++
+		case '}', ']':
+			depth--
+			if depth == 0 {
+				return i + 1
+			}
+		}
+	}
+	return 0
 }
 
 // words returns the loose words of the text, read the first time.
