@@ -1,7 +1,9 @@
 package judge
 
 import (
+	"encoding/json"
 	"maps"
+	"math"
 	"slices"
 	"testing"
 
@@ -61,5 +63,43 @@ func TestQuotedValuesReadOnce(t *testing.T) {
 	}
 	if n := jsonEnd(`{"a":"}"`); n != 0 {
 		t.Errorf("jsonEnd of an unclosed value = %d, want 0", n)
+	}
+}
+
+// TestSameJSONAsCanon checks sameJSON against what it stands for,
+// canon(a) == canon(b), wherever it says it is sure.
+func TestSameJSONAsCanon(t *testing.T) {
+	decoded := func(s string) any {
+		var v any
+		if err := json.Unmarshal([]byte(s), &v); err != nil {
+			t.Fatal(err)
+		}
+		return v
+	}
+	bs := []string{`{"a":1,"b":[true,null,"x"]}`, `{"a":1,"b":[true,null,"y"]}`, `{"a":0,"b":[]}`, `[1,2]`, `[2,1]`, `{}`, `[]`,
+		`{"a":{"b":{"c":"<&>"}}}`, `[0]`, `[-0.5]`, `"s"`, `null`, `[1e300]`}
+	as := []any{
+		map[string]any{"a": 1.0, "b": []any{true, nil, "x"}}, map[string]any{"b": []any{true, nil, "x"}, "a": 1.0},
+		map[string]any{"a": 1.0, "b": []any{true, nil}}, map[string]any{"a": 0.0, "b": []any{}}, map[string]any{"a": math.Copysign(0, -1), "b": []any{}},
+		[]any{1.0, 2.0}, []any{2.0, 1.0}, map[string]any{}, []any{}, map[string]any(nil), []any(nil),
+		map[string]any{"a": map[string]any{"b": map[string]any{"c": "<&>"}}}, []any{0.0}, []any{-0.5}, []any{1e300},
+		[]any{json.Number("1")}, []any{int64(0)}, "s", nil, []any{"\xff"}, []any{math.NaN()},
+	}
+	sure := 0
+	for _, a := range as {
+		for _, s := range bs {
+			b := decoded(s)
+			same, ok := sameJSON(a, b)
+			if !ok {
+				continue
+			}
+			sure++
+			if want := canon(a) == canon(b); same != want {
+				t.Errorf("sameJSON(%#v, %s) = %v, canon says %v", a, s, same, want)
+			}
+		}
+	}
+	if sure < len(as)*len(bs)/2 {
+		t.Errorf("sure of only %d pairs", sure)
 	}
 }

@@ -107,7 +107,9 @@ type part struct {
 type blob struct {
 	// raw is the value as quoted.
 	raw string
-	// canon is its canonical JSON and size its blobSize.
+	// value is it decoded, canon its canonical JSON and size its
+	// blobSize.
+	value any
 	canon string
 	size  int
 	// toks and cased are its tokens (see text).
@@ -147,7 +149,7 @@ func (c *blobCache) at(s string) *blob {
 		return nil
 	}
 	n := int(dec.InputOffset())
-	b := &blob{raw: s[:n], canon: canon(v), size: blobSize(v)}
+	b := &blob{raw: s[:n], value: v, canon: canon(v), size: blobSize(v)}
 	b.toks, b.cased = tokens(b.raw)
 	if c != nil && n == end {
 		// The decoder read exactly the bracketed text, so any text that
@@ -850,9 +852,100 @@ func (t *text) emptyWithin(lo, hi int) bool {
 func (t *text) holdsJSON(v any) bool {
 	switch v.(type) {
 	case map[string]any, []any:
-		return len(t.blobs) > 0 && t.blobSizes[blobSize(v)] && t.blobs[canon(v)]
+	default:
+		return false
+	}
+	size := blobSize(v)
+	if len(t.blobs) == 0 || !t.blobSizes[size] {
+		return false
+	}
+	// Compared with the values as decoded, not written as JSON (a case's
+	// body is compared once for each of its texts): written only where
+	// the comparison cannot tell.
+	for _, p := range t.parts {
+		if p.blob == nil || p.blob.size != size {
+			continue
+		}
+		same, sure := sameJSON(v, p.blob.value)
+		if !sure {
+			return t.blobs[canon(v)]
+		}
+		if same {
+			return true
+		}
 	}
 	return false
+}
+
+// sameJSON reports whether canon(a) == canon(b) for a value b decoded
+// from JSON, without writing either; sure is false where it cannot tell
+// so (a value of another Go type, a nil map or list, a string that is not
+// UTF-8, a number that is not finite) and canon must decide.
+func sameJSON(a, b any) (same, sure bool) {
+	switch x := a.(type) {
+	case map[string]any:
+		if x == nil {
+			return false, false
+		}
+		y, ok := b.(map[string]any)
+		if !ok {
+			return false, true
+		}
+		for k := range x {
+			if !utf8.ValidString(k) {
+				return false, false
+			}
+		}
+		if len(x) != len(y) {
+			return false, true
+		}
+		for k, xv := range x {
+			yv, ok := y[k]
+			if !ok {
+				return false, true
+			}
+			if same, sure := sameJSON(xv, yv); !sure || !same {
+				return same, sure
+			}
+		}
+		return true, true
+	case []any:
+		if x == nil {
+			return false, false
+		}
+		y, ok := b.([]any)
+		if !ok {
+			return false, true
+		}
+		if len(x) != len(y) {
+			return false, true
+		}
+		for i := range x {
+			if same, sure := sameJSON(x[i], y[i]); !sure || !same {
+				return same, sure
+			}
+		}
+		return true, true
+	case string:
+		if !utf8.ValidString(x) {
+			return false, false
+		}
+		y, ok := b.(string)
+		return ok && x == y, true
+	case float64:
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return false, false
+		}
+		// -0 is written "-0": the bits, not ==.
+		y, ok := b.(float64)
+		return ok && math.Float64bits(x) == math.Float64bits(y), true
+	case bool:
+		y, ok := b.(bool)
+		return ok && x == y, true
+	case nil:
+		return b == nil, true
+	}
+	return false, false
 }
 
 // blobSize is an object's number of keys, or minus one less a list's
