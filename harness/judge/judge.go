@@ -54,6 +54,9 @@ type Judge struct {
 	// texts are the texts read lately (at most maxReadTexts): a text is
 	// judged, then rated, and reading it is most of the cost of both.
 	texts map[string]*text
+	// quoted are the JSON values those texts quote, read once while
+	// kept: a case's utterances and rewrites quote the same body.
+	quoted blobCache
 	// near ranks the API's tools by likeness (TellApart), built once.
 	nearOnce sync.Once
 	near     *retrieve.Index
@@ -68,7 +71,7 @@ const maxReadTexts = 256
 // New returns a judge for the cases of the tools of cat (catalog.Describe
 // of the API will do: the judge calls nothing).
 func New(cat *catalog.Bound) *Judge {
-	return &Judge{api: cat.API, cat: cat, args: map[string]map[string]toolschema.Arg{}, texts: map[string]*text{}}
+	return &Judge{api: cat.API, cat: cat, args: map[string]map[string]toolschema.Arg{}, texts: map[string]*text{}, quoted: blobCache{m: map[string]*blob{}}}
 }
 
 // read returns s read for the judge's questions, read once while it is
@@ -80,7 +83,7 @@ func (j *Judge) read(s string) *text {
 	if ok {
 		return t
 	}
-	t = readText(s)
+	t = readTextWith(s, &j.quoted)
 	j.mu.Lock()
 	defer j.mu.Unlock()
 	if len(j.texts) >= maxReadTexts {

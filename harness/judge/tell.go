@@ -101,17 +101,17 @@ func (j *Judge) TellApart(tool, text string) []Confusion {
 	defer heard.free()
 	// retrieve.Tokens of the text, each stem's synonyms and verb class
 	// added once: a text that quotes a JSON body repeats its keys and
-	// values.
-	for w := range retrieve.EachToken(text) {
-		if heard.words[w] == saidToken {
+	// values. A quoted value starts and ends where words end, so its
+	// tokens are read once for all the texts that quote it.
+	for _, p := range j.read(text).parts {
+		if p.blob != nil {
+			for _, w := range p.blob.tokens() {
+				heard.hear(w)
+			}
 			continue
 		}
-		heard.add(w, saidToken)
-		for _, s := range retrieve.Synonyms(w) {
-			heard.add(s, saidNear)
-		}
-		for _, s := range verbClass[w] {
-			heard.add(s, saidNear)
+		for w := range retrieve.EachToken(p.words) {
+			heard.hear(w)
 		}
 	}
 	target := j.facts(op)
@@ -291,6 +291,36 @@ const (
 	saidNear
 	saidToken
 )
+
+// hear records that the text says the token w, with its synonyms and
+// verb class.
+func (s *saidWords) hear(w string) {
+	if s.words[w] == saidToken {
+		return
+	}
+	s.add(w, saidToken)
+	for _, x := range retrieve.Synonyms(w) {
+		s.add(x, saidNear)
+	}
+	for _, x := range verbClass[w] {
+		s.add(x, saidNear)
+	}
+}
+
+// tokens returns the distinct retrieve.Tokens of a quoted value, read
+// the first time.
+func (b *blob) tokens() []string {
+	b.stemsOnce.Do(func() {
+		seen := map[string]bool{}
+		for w := range retrieve.EachToken(b.raw) {
+			if !seen[w] {
+				seen[w] = true
+				b.stems = append(b.stems, w)
+			}
+		}
+	})
+	return b.stems
+}
 
 // add records that the text says w, as how says: saidToken once w's
 // synonyms and verb class are added too.

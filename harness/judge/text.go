@@ -40,32 +40,160 @@ type text struct {
 	// another size is not among them, and is not written as JSON to
 	// find out.
 	blobSizes map[int]bool
+	// parts are the text's runs of words and its quoted JSON values, in
+	// order.
+	parts []part
 	// dates are the dates the text says, read when first needed (a
 	// Judge shares a text between goroutines).
 	dates     []dateMention
 	datesOnce sync.Once
 }
 
-func readText(s string) *text {
+func readText(s string) *text { return readTextWith(s, nil) }
+
+// readTextWith reads s, taking the JSON values it quotes from kept (nil:
+// none kept) where kept has read them in another text.
+func readTextWith(s string, kept *blobCache) *text {
 	t := &text{raw: s, blobs: map[string]bool{}, blobSizes: map[int]bool{}}
-	t.toks, t.cased = tokens(s)
+	from := 0
 	for i := 0; i < len(s); i++ {
 		if s[i] != '{' && s[i] != '[' {
 			continue
 		}
-		dec := json.NewDecoder(strings.NewReader(s[i:]))
-		var v any
-		if dec.Decode(&v) != nil {
+		b := kept.at(s[i:])
+		if b == nil {
 			continue
 		}
-		switch v.(type) {
-		case map[string]any, []any:
-			t.blobs[canon(v)] = true
-			t.blobSizes[blobSize(v)] = true
-			i += int(dec.InputOffset()) - 1
+		t.blobs[b.canon] = true
+		t.blobSizes[b.size] = true
+		// A quoted value starts and ends at separators, so the text's
+		// tokens are those of the words around it and its own.
+		t.addWords(s[from:i])
+		t.toks = append(t.toks, b.toks...)
+		t.cased = append(t.cased, b.cased...)
+		t.parts = append(t.parts, part{blob: b})
+		i += len(b.raw) - 1
+		from = i + 1
+	}
+	t.addWords(s[from:])
+	return t
+}
+
+// addWords appends the tokens of words, a run of the text between quoted
+// JSON values.
+func (t *text) addWords(words string) {
+	if words == "" {
+		return
+	}
+	toks, cased := tokens(words)
+	if t.toks == nil {
+		t.toks, t.cased = toks, cased
+	} else {
+		t.toks = append(t.toks, toks...)
+		t.cased = append(t.cased, cased...)
+	}
+	t.parts = append(t.parts, part{words: words})
+}
+
+// part is a run of a text: words, or a quoted JSON value.
+type part struct {
+	words string
+	blob  *blob
+}
+
+// blob is a JSON object or list quoted in a text, as the text's reading
+// needs it. A case's utterances and their rewrites quote the same body,
+// so a Judge reads each once while it is kept (blobCache).
+type blob struct {
+	// raw is the value as quoted.
+	raw string
+	// value is it decoded, canon its canonical JSON and size its
+	// blobSize.
+	value any
+	canon string
+	size  int
+	// toks and cased are its tokens (see text).
+	toks, cased []string
+	// stems are the distinct retrieve.Tokens of raw, read when
+	// TellApart first asks.
+	stemsOnce sync.Once
+	stems     []string
+}
+
+// blobCache keeps the JSON values read lately (at most maxReadTexts).
+type blobCache struct {
+	mu sync.Mutex
+	m  map[string]*blob
+}
+
+// at returns the JSON object or list that s starts with, nil when s
+// starts with none: the one kept when the value's text was read before.
+func (c *blobCache) at(s string) *blob {
+	end := jsonEnd(s)
+	if c != nil && end > 0 {
+		c.mu.Lock()
+		b := c.m[s[:end]]
+		c.mu.Unlock()
+		if b != nil {
+			return b
 		}
 	}
-	return t
+	dec := json.NewDecoder(strings.NewReader(s))
+	var v any
+	if dec.Decode(&v) != nil {
+		return nil
+	}
+	switch v.(type) {
+	case map[string]any, []any:
+	default:
+		return nil
+	}
+	n := int(dec.InputOffset())
+	b := &blob{raw: s[:n], value: v, canon: canon(v), size: blobSize(v)}
+	b.toks, b.cased = tokens(b.raw)
+	if c != nil && n == end {
+		// The decoder read exactly the bracketed text, so any text that
+		// holds the same bytes there quotes the same value.
+		c.mu.Lock()
+		if len(c.m) >= maxReadTexts {
+			clear(c.m)
+		}
+		c.m[b.raw] = b
+		c.mu.Unlock()
+	}
+	return b
+}
+
+// jsonEnd returns the length of the bracketed run that s starts with,
+// '{' or '[' to its matching bracket, skipping brackets inside JSON
+// strings; 0 when the brackets do not close. For a JSON value it is the
+// value's length.
+func jsonEnd(s string) int {
+	depth, inString := 0, false
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if inString {
+			switch c {
+			case '\\':
+				i++
+			case '"':
+				inString = false
+			}
+			continue
+		}
+		switch c {
+		case '"':
+			inString = true
+		case '{', '[':
+			depth++
+		case '}', ']':
+			depth--
+			if depth == 0 {
+				return i + 1
+			}
+		}
+	}
+	return 0
 }
 
 // words returns the loose words of the text, read the first time.
@@ -724,9 +852,100 @@ func (t *text) emptyWithin(lo, hi int) bool {
 func (t *text) holdsJSON(v any) bool {
 	switch v.(type) {
 	case map[string]any, []any:
-		return len(t.blobs) > 0 && t.blobSizes[blobSize(v)] && t.blobs[canon(v)]
+	default:
+		return false
+	}
+	size := blobSize(v)
+	if len(t.blobs) == 0 || !t.blobSizes[size] {
+		return false
+	}
+	// Compared with the values as decoded, not written as JSON (a case's
+	// body is compared once for each of its texts): written only where
+	// the comparison cannot tell.
+	for _, p := range t.parts {
+		if p.blob == nil || p.blob.size != size {
+			continue
+		}
+		same, sure := sameJSON(v, p.blob.value)
+		if !sure {
+			return t.blobs[canon(v)]
+		}
+		if same {
+			return true
+		}
 	}
 	return false
+}
+
+// sameJSON reports whether canon(a) == canon(b) for a value b decoded
+// from JSON, without writing either; sure is false where it cannot tell
+// so (a value of another Go type, a nil map or list, a string that is not
+// UTF-8, a number that is not finite) and canon must decide.
+func sameJSON(a, b any) (same, sure bool) {
+	switch x := a.(type) {
+	case map[string]any:
+		if x == nil {
+			return false, false
+		}
+		y, ok := b.(map[string]any)
+		if !ok {
+			return false, true
+		}
+		for k := range x {
+			if !utf8.ValidString(k) {
+				return false, false
+			}
+		}
+		if len(x) != len(y) {
+			return false, true
+		}
+		for k, xv := range x {
+			yv, ok := y[k]
+			if !ok {
+				return false, true
+			}
+			if same, sure := sameJSON(xv, yv); !sure || !same {
+				return same, sure
+			}
+		}
+		return true, true
+	case []any:
+		if x == nil {
+			return false, false
+		}
+		y, ok := b.([]any)
+		if !ok {
+			return false, true
+		}
+		if len(x) != len(y) {
+			return false, true
+		}
+		for i := range x {
+			if same, sure := sameJSON(x[i], y[i]); !sure || !same {
+				return same, sure
+			}
+		}
+		return true, true
+	case string:
+		if !utf8.ValidString(x) {
+			return false, false
+		}
+		y, ok := b.(string)
+		return ok && x == y, true
+	case float64:
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return false, false
+		}
+		// -0 is written "-0": the bits, not ==.
+		y, ok := b.(float64)
+		return ok && math.Float64bits(x) == math.Float64bits(y), true
+	case bool:
+		y, ok := b.(bool)
+		return ok && x == y, true
+	case nil:
+		return b == nil, true
+	}
+	return false, false
 }
 
 // blobSize is an object's number of keys, or minus one less a list's

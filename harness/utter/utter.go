@@ -293,7 +293,7 @@ func judged(ctx context.Context, cat *catalog.Bound, j *judge.Judge, rw Rewriter
 			if !ok {
 				continue
 			}
-			if _, ok := pass(&nu); ok && !seen[nu.Text] {
+			if !seen[nu.Text] && rewritePasses(j, c, &nu, &blind) {
 				seen[nu.Text] = true
 				kept = append(kept, nu)
 				break
@@ -301,6 +301,27 @@ func judged(ctx context.Context, cat *catalog.Bound, j *judge.Judge, rw Rewriter
 		}
 	}
 	return kept, changed, blind && len(kept) == 0, nil
+}
+
+// rewritePasses reports whether a rewritten utterance passes, as pass
+// in judged does, and sets *blind as pass does. Its verdict is not
+// needed, so once one utterance of the case was found blind (blind
+// cases are most of DocuSign's rewrites, and another phrasing of one is
+// mostly blind too), the cheaper question comes first: a blind rewrite
+// fails whatever the judge says of its values, and only sets *blind,
+// which is already set.
+func rewritePasses(j *judge.Judge, c *cases.Case, u *cases.Utterance, blind *bool) bool {
+	if *blind && blindTo(j, c, u) != "" {
+		return false
+	}
+	if !j.Check(c, u).OK() {
+		return false
+	}
+	if !*blind && blindTo(j, c, u) != "" {
+		*blind = true
+		return false
+	}
+	return true
 }
 
 // blindTo returns a tool near the case's that the utterance says nothing
