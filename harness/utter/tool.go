@@ -66,6 +66,8 @@ var actionVerbs = map[string]bool{
 	"verify": true, "reset": true, "revoke": true, "grant": true, "suspend": true, "resume": true, "pause": true,
 	"check": true, "validate": true, "test": true, "ping": true, "mark": true, "watch": true, "subscribe": true,
 	"unsubscribe": true, "share": true, "clone": true, "fork": true, "scale": true, "deploy": true, "rollback": true,
+	"block": true, "unblock": true, "mute": true, "unmute": true, "pin": true, "unpin": true, "ban": true, "unban": true,
+	"like": true, "unlike": true, "hide": true, "unhide": true, "join": true, "leave": true,
 }
 
 // toolShape is what phrasing needs to know of a tool.
@@ -121,9 +123,11 @@ func shapeOf(api *ir.API, op *ir.Operation) toolShape {
 func readShape(api *ir.API, op *ir.Operation) toolShape {
 	ws := prose.Words(op.Name)
 	// A name that starts with its group ("dcim_devices_list",
-	// "orgs/list-members") says the group once, not in every request.
+	// "orgs/list-members", "users/follow") says the group once, not in
+	// every request.
 	grouped, group := "", ""
-	if len(ws) > 2 && isTag(op, ws[0]) && len(op.Name) > len(ws[0]) && strings.ContainsRune("_/-.", rune(op.Name[len(ws[0])])) {
+	if (len(ws) > 2 || len(ws) == 2 && (intentVerbs[ws[1]] != "" || actionVerbs[ws[1]])) && isTag(op, ws[0]) &&
+		len(op.Name) > len(ws[0]) && strings.ContainsRune("_/-.", rune(op.Name[len(ws[0])])) {
 		grouped, group, ws = op.Name[len(ws[0]):len(ws[0])+1], ws[0], ws[1:]
 		if !sharedInGroups(api, op.Name[len(group)+1:]) {
 			group = ""
@@ -343,7 +347,8 @@ func sharedInGroups(api *ir.API, rest string) bool {
 		counts := map[string]int{}
 		for _, op := range api.Operations {
 			ws := prose.Words(op.Name)
-			if len(ws) > 2 && isTag(op, ws[0]) && len(op.Name) > len(ws[0]) && strings.ContainsRune("_/-.", rune(op.Name[len(ws[0])])) {
+			if (len(ws) > 2 || len(ws) == 2 && (intentVerbs[ws[1]] != "" || actionVerbs[ws[1]])) && isTag(op, ws[0]) &&
+				len(op.Name) > len(ws[0]) && strings.ContainsRune("_/-.", rune(op.Name[len(ws[0])])) {
 				counts[op.Name[len(ws[0])+1:]]++
 			}
 		}
