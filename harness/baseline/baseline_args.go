@@ -202,10 +202,10 @@ func (f *filler) set(p *param, v any) bool {
 		// "cards in list 60d5ec49..." gives no value to a list flag.
 		return false
 	}
-	if str, ok := v.(string); ok && p.ident && opaqueExample(p) && !strings.ContainsAny(str, "0123456789") {
+	if str, ok := v.(string); ok && p.ident && opaqueExample(p) && str == strings.ToLower(str) && !strings.ContainsAny(str, "0123456789") {
 		// An identifier whose example is opaque ("463c1ee5-31bc-...")
-		// takes no name of words ("billing-api", "gitlab"): a model
-		// looks the name up first.
+		// takes no name of lowercase words ("billing-api", "gitlab"):
+		// a model looks the name up first.
 		return false
 	}
 	if str, ok := v.(string); ok && !fitsEnum(p, v) && (switchOn[strings.ToLower(str)] || switchOff[strings.ToLower(str)]) {

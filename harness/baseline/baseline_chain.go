@@ -187,15 +187,16 @@ func (k *toolkit) newChain(request string, t *toolSpec, f *filler, made []made) 
 	return c, f
 }
 
-// listedName gives a list's name filter (queryParam) the name the
+// listedName gives a list's optional name filter (queryParam) the name the
 // request gives one of the things it lists, when no other argument took
 // it: "tag the checkout-web project" with only the projects' list at
 // hand lists them with name checkout-web, as a model finds the one
 // thing before acting on it. The name is the quoted or capitalised one
-// (namePhrase), else a slug (slugName).
+// (namePhrase), else a slug (slugName) said beside the noun of the
+// things listed.
 func (f *filler) listedName() {
 	q := queryParam(f.tool)
-	if q == nil || f.has(q) || toolAction(f.tool.name, f.tool.desc) != "read" {
+	if q == nil || q.required || f.has(q) || toolAction(f.tool.name, f.tool.desc) != "read" {
 		return
 	}
 	at := f.u.nameTokens()
@@ -209,7 +210,7 @@ func (f *filler) listedName() {
 		at = nil
 	}
 	if len(at) == 0 {
-		if i := f.u.slugName(); i >= 0 {
+		if i := f.u.slugName(); i >= 0 && f.besideObject(i) {
 			at = []int{i}
 		}
 	}
@@ -222,6 +223,27 @@ func (f *filler) listedName() {
 		}
 		f.notes = append(f.notes, q.name+" is the name of the thing sought")
 	}
+}
+
+// besideObject says whether token i is said right before or after a
+// noun of the things the tool lists ("the checkout-web project",
+// "project checkout-web"): a slug said elsewhere ("it came up in the
+// stand-up") names none of them.
+func (f *filler) besideObject(i int) bool {
+	near := []int{i - 1, i + 1}
+	if i >= 2 && (f.u.toks[i-1].lower == "called" || f.u.toks[i-1].lower == "named") {
+		// "the droplet called web-03".
+		near = append(near, i-2)
+	}
+	for _, j := range near {
+		if j < 0 || j >= len(f.u.toks) || (j < i && f.u.toks[j].clauseEnd) || (j > i && f.u.toks[i].clauseEnd) {
+			continue
+		}
+		if f.tool.objects[english.Stem(f.u.toks[j].lower)] {
+			return true
+		}
+	}
+	return false
 }
 
 // slugName is the token, not placed, that names a thing as operators
