@@ -604,11 +604,21 @@ import (
 //     old one ("rename library Films to Movies", "change mia_k's username
 //     to mia_kowalski"). An optional enum's one-word value said as the
 //     plural of the tool's own thing names the things listed, no filter
-//     ("list email templates" sets no content_type template). It prefers leaving an argument out to inventing
+//     ("list email templates" sets no content_type template). An
+//     identifier whose example is opaque (a UUID, a key mixing letters
+//     and digits) takes no word-like name ("deactivate project
+//     billing-api" gives projectId no "billing-api"). A read tool's name
+//     filter (a top-level q, query, search, name..., else one in an
+//     object of filters: filters.name) takes the name the request gives
+//     a thing when nothing else took it: quoted, capitalised, else a
+//     lowercase slug ("tag the checkout-web project" with only the
+//     projects' list at hand lists them by that name). It prefers leaving an argument out to inventing
 //     it from words meant for something else;
 //  3. calls it, one call at a time, with IDs call_1, call_2, ....
 //     When the tool needs an identifier the request gives only by name
-//     (a quoted title, a capitalised name: "follow Radiohead") or by
+//     (a quoted title, a capitalised name: "follow Radiohead", else a
+//     lowercase slug no argument took: "billing-api",
+//     "acme/webapp:package.json", a URL) or by
 //     place ("the first member of team X", "the latest ticket of Y"), it
 //     plans a chain first: the tools the argument's description names as
 //     its source ("Find it with listUsers (`items[].id`)"), else read

@@ -89,6 +89,7 @@ func fill(t *toolSpec, u *utterance, force map[string]any) *filler {
 	f.statusWord()
 	f.handles()
 	f.scopes()
+	f.listedName()
 	f.lastQuote()
 	f.leftovers()
 	f.keyPhrase()
@@ -204,6 +205,12 @@ func (f *filler) set(p *param, v any) bool {
 		// "cards in list 60d5ec49..." gives no value to a list flag.
 		return false
 	}
+	if str, ok := v.(string); ok && p.ident && opaqueExample(p) && str == strings.ToLower(str) && !strings.ContainsAny(str, "0123456789") {
+		// An identifier whose example is opaque ("463c1ee5-31bc-...")
+		// takes no name of lowercase words ("billing-api", "gitlab"):
+		// a model looks the name up first.
+		return false
+	}
 	if str, ok := v.(string); ok && !fitsEnum(p, v) && (switchOn[strings.ToLower(str)] || switchOff[strings.ToLower(str)]) {
 		// A word that switches a setting is no value of an enum that
 		// does not list it: "switch mp4 support off" gives mp4_support
@@ -234,6 +241,15 @@ func (f *filler) set(p *param, v any) bool {
 	}
 	f.args[p.name] = v
 	return true
+}
+
+// opaqueExample reports whether p's example value is an opaque
+// identifier of twelve characters or more (a UUID, a long key mixing
+// letters and digits, a long number); a short placeholder such as
+// "abcd1234" says nothing of the form.
+func opaqueExample(p *param) bool {
+	ex, ok := p.example.(string)
+	return ok && len(ex) >= 12 && idLike(ex)
 }
 
 // onlyNamed reports whether p's description says its value is one of

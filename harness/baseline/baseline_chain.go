@@ -174,12 +174,95 @@ func (k *toolkit) newChain(request string, t *toolSpec, f *filler, made []made) 
 			f = fill(t, u, nil)
 		}
 	}
+	if c.name == "" && t.takesIdentifier(f) {
+		if i := f.u.slugName(); i >= 0 {
+			c.name, c.nameAt = f.u.toks[i].raw, []int{i}
+		}
+	}
 	for _, p := range t.params {
 		if p.required && p.ident && !f.has(p) {
 			c.keys = append(c.keys, k.lookupKeys(p, f.u)...)
 		}
 	}
 	return c, f
+}
+
+// listedName gives a list's optional name filter (queryParam) the name the
+// request gives one of the things it lists, when no other argument took
+// it: "tag the checkout-web project" with only the projects' list at
+// hand lists them with name checkout-web, as a model finds the one
+// thing before acting on it. The name is the quoted or capitalised one
+// (namePhrase), else a slug (slugName) said beside the noun of the
+// things listed.
+func (f *filler) listedName() {
+	q := queryParam(f.tool)
+	if q == nil || q.required || f.has(q) || toolAction(f.tool.name, f.tool.desc) != "read" {
+		return
+	}
+	at := f.u.nameTokens()
+	said := map[string]bool{}
+	for _, w := range strings.FieldsFunc(strings.ToLower(f.tool.desc), func(r rune) bool { return !isLetter(r) && (r < '0' || r > '9') }) {
+		said[english.Stem(w)] = true
+	}
+	if slices.IndexFunc(at, func(i int) bool { return !said[english.Stem(f.u.toks[i].lower)] }) < 0 {
+		// "which APIs were updated" names the things listed, not one:
+		// the tool's description says its every word ("Get all APIs").
+		at = nil
+	}
+	if len(at) == 0 {
+		if i := f.u.slugName(); i >= 0 && f.besideObject(i) {
+			at = []int{i}
+		}
+	}
+	if len(at) == 0 {
+		return
+	}
+	if f.set(q, strings.Join(rawTokens(f.u, at), " ")) {
+		for _, i := range at {
+			f.u.used[i] = true
+		}
+		f.notes = append(f.notes, q.name+" is the name of the thing sought")
+	}
+}
+
+// besideObject says whether token i is said right before or after a
+// noun of the things the tool lists ("the checkout-web project",
+// "project checkout-web"): a slug said elsewhere ("it came up in the
+// stand-up") names none of them.
+func (f *filler) besideObject(i int) bool {
+	near := []int{i - 1, i + 1}
+	if i >= 2 && (f.u.toks[i-1].lower == "called" || f.u.toks[i-1].lower == "named") {
+		// "the droplet called web-03".
+		near = append(near, i-2)
+	}
+	for _, j := range near {
+		if j < 0 || j >= len(f.u.toks) || (j < i && f.u.toks[j].clauseEnd) || (j > i && f.u.toks[i].clauseEnd) {
+			continue
+		}
+		if f.tool.objects[english.Stem(f.u.toks[j].lower)] {
+			return true
+		}
+	}
+	return false
+}
+
+// slugName is the token, not placed, that names a thing as operators
+// write names in lower case: one word joined by dashes, dots, slashes or
+// colons ("billing-api", "acme/webapp:package.json", a URL), no
+// identifier, number or email. It is what a tool that needs the thing's
+// identifier looks up when the request gives no quoted or capitalised
+// name; -1 when there is none.
+func (u *utterance) slugName() int {
+	for i, t := range u.toks {
+		if u.used[i] || t.quoted || idLike(t.raw) || strings.Contains(t.raw, "@") || !nameShaped(t) {
+			continue
+		}
+		if _, num := asNumber(t.raw); num {
+			continue
+		}
+		return i
+	}
+	return -1
 }
 
 // rawTokens are the tokens at, as written.
@@ -418,16 +501,28 @@ func (k *toolkit) lookupTools() []*toolSpec {
 	return out
 }
 
-// queryParam is the tool's top-level text argument that looks things up
-// by name (q, query, search, name, ...), or nil.
+// queryParam is the tool's text argument that looks things up by name
+// (q, query, search, name, ...): a top-level one, else one in an object
+// of filters ("filters": {"name": ...}, as a POST list takes its
+// filters in the body); nil when it has none.
 func queryParam(t *toolSpec) *param {
+	var nested *param
 	for _, p := range t.params {
-		if len(p.path) == 1 && p.scalarType() == "string" && len(p.enum) == 0 && queryWords[strings.ToLower(p.key)] {
+		if p.scalarType() != "string" || len(p.enum) > 0 || !queryWords[strings.ToLower(p.key)] {
+			continue
+		}
+		if len(p.path) == 1 {
 			return p
 		}
+		if len(p.path) == 2 && nested == nil && filterObjects[strings.ToLower(p.path[0])] {
+			nested = p
+		}
 	}
-	return nil
+	return nested
 }
+
+// filterObjects name an object argument that holds a list's filters.
+var filterObjects = map[string]bool{"filter": true, "filters": true, "query": true, "search": true, "where": true}
 
 // carried finds p's value in an earlier answer: the identifier of the
 // item the request names, or, with a pick, of the list's first (or last)

