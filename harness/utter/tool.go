@@ -126,7 +126,7 @@ func readShape(api *ir.API, op *ir.Operation) toolShape {
 	// "orgs/list-members", "users/follow") says the group once, not in
 	// every request.
 	grouped, group := "", ""
-	if (len(ws) > 2 || len(ws) == 2 && (intentVerbs[ws[1]] != "" || actionVerbs[ws[1]])) && isTag(op, ws[0]) &&
+	if (len(ws) > 2 || len(ws) == 2 && actionVerbs[ws[1]]) && isTag(op, ws[0]) &&
 		len(op.Name) > len(ws[0]) && strings.ContainsRune("_/-.", rune(op.Name[len(ws[0])])) {
 		grouped, group, ws = op.Name[len(ws[0]):len(ws[0])+1], ws[0], ws[1:]
 		if !sharedInGroups(api, op.Name[len(group)+1:]) {
@@ -347,7 +347,7 @@ func sharedInGroups(api *ir.API, rest string) bool {
 		counts := map[string]int{}
 		for _, op := range api.Operations {
 			ws := prose.Words(op.Name)
-			if (len(ws) > 2 || len(ws) == 2 && (intentVerbs[ws[1]] != "" || actionVerbs[ws[1]])) && isTag(op, ws[0]) &&
+			if (len(ws) > 2 || len(ws) == 2 && actionVerbs[ws[1]]) && isTag(op, ws[0]) &&
 				len(op.Name) > len(ws[0]) && strings.ContainsRune("_/-.", rune(op.Name[len(ws[0])])) {
 				counts[op.Name[len(ws[0])+1:]]++
 			}

@@ -317,8 +317,7 @@ func TestShapes(t *testing.T) {
 // says no intent: a POST to one item updates it, a POST to an action
 // on one item does that action; a POST to a collection still creates.
 func TestShapesOfMethodNamedTools(t *testing.T) {
-	api := loadSpec(t, "../shared/specs/real/stripe.json")
-	for tool, want := range map[string]string{
+	checkIntents(t, "stripe.json", map[string]string{
 		"PostCustomersCustomer":           "update",
 		"PostPaymentMethodsPaymentMethod": "update",
 		"PostRefundsRefundCancel":         "action cancel",
@@ -326,18 +325,43 @@ func TestShapesOfMethodNamedTools(t *testing.T) {
 		"PostCustomers":                   "create",
 		"GetCustomersCustomer":            "get",
 		"DeleteCustomersCustomer":         "delete",
-	} {
+	})
+}
+
+// A name of its group and one action verb (GitHub's users/follow,
+// users_follow in the IR, and gists/star) says that action, whatever its method: a PUT that
+// follows a user is no update. A group and a verb of the five basic
+// operations (teams/list) keeps reading as before.
+func TestShapesOfGroupAndVerbNames(t *testing.T) {
+	checkIntents(t, "github.json", map[string]string{
+		"users_follow":          "action follow",
+		"users_unblock":         "action unblock",
+		"gists_star":            "action star",
+		"gists_fork":            "action fork",
+		"issues_lock":           "action lock",
+		"teams_list":            "list",
+		"gists_update":          "update",
+		"users_get-by-username": "get",
+	})
+}
+
+// checkIntents fails t unless each tool of the real spec reads with the
+// intent (and, for an action, the verb) want gives.
+func checkIntents(t *testing.T, spec string, want map[string]string) {
+	t.Helper()
+	api := loadSpec(t, "../shared/specs/real/"+spec)
+	for tool, w := range want {
 		op := api.Operation(tool)
 		if op == nil {
-			t.Fatalf("stripe.json has no operation %s", tool)
+			t.Fatalf("%s has no operation %s", spec, tool)
 		}
 		sh := shapeOf(api, op)
 		got := sh.intent
 		if sh.intent == intentAction {
 			got += " " + sh.verb
 		}
-		if got != want {
-			t.Errorf("%s: %q, want %q", tool, got, want)
+		if got != w {
+			t.Errorf("%s: %q, want %q", tool, got, w)
 		}
 	}
 }
