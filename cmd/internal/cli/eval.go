@@ -118,7 +118,11 @@ func runEval(e *env, args []string) int {
 				Errors []eval.Error `json:"errors"`
 				Call   *eval.Call   `json:"call"`
 				Why    string       `json:"why,omitempty"`
-			}{r.ID, r.Kind, r.Pass, r.Errors, r.Call, r.Why}
+				// Found says whether the model was given the target,
+				// Offered which tools it was given.
+				Found   bool     `json:"found"`
+				Offered []string `json:"offered,omitempty"`
+			}{r.ID, r.Kind, r.Pass, r.Errors, r.Call, r.Why, r.Found, r.Offered}
 			if line.Errors == nil {
 				line.Errors = []eval.Error{}
 			}
