@@ -1034,25 +1034,13 @@ func (b *builder) noted(desc, name string, depth int, note string, vals valueUse
 		room := maxValueChars
 		if vals.on && top {
 			if v := prose.Values(b.opts.Memo.valueSentences(b.api, raw), desc, maxValueChars, vals.enum, vals.hasDefault, b.isArg); v != "" {
-				switch {
-				case strings.HasSuffix(desc, "…"):
-					desc += "; "
-				case desc != "":
-					desc += ". "
-				}
-				desc += v
+				desc = addSentence(desc, v)
 				room -= len(v) + 2
 			}
 		}
 		if vals.described != nil && top {
 			if m := b.enumMeanings(vals.described, name, maxEnumChars); m != "" {
-				switch {
-				case strings.HasSuffix(desc, "…"):
-					desc += "; "
-				case desc != "":
-					desc += ". "
-				}
-				desc += m
+				desc = addSentence(desc, m)
 			}
 		}
 		if vals.form && top {
@@ -1081,6 +1069,18 @@ func (b *builder) noted(desc, name string, depth int, note string, vals valueUse
 	}
 	b.w.key("description")
 	b.w.str(desc)
+}
+
+// addSentence appends sentence t to an argument's shown text desc: after
+// "; " when the text was cut, after ". " otherwise.
+func addSentence(desc, t string) string {
+	switch {
+	case strings.HasSuffix(desc, "…"):
+		desc += "; "
+	case desc != "":
+		desc += ". "
+	}
+	return desc + t
 }
 
 // addNote appends a note of an argument's values to its shown text
