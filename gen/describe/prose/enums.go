@@ -25,15 +25,16 @@ func EnumMeanings(values, meanings []string, name, context string, max int) stri
 	for i, m := range meanings {
 		briefs[i] = strings.TrimRight(FirstSentence(Clean(m)), " .")
 	}
-	briefs = dropSharedStart(briefs)
 	known := KnownWords(name, context)
+	briefs = dropSharedStart(briefs, known)
 	var b strings.Builder
 	for i, m := range briefs {
 		m = strings.TrimRight(DropArticles(dropBeing(m)), " .")
 		if m == "" || saysOnlyValue(m, values[i], known) {
 			continue
 		}
-		entry := values[i] + ": " + Truncate(m, maxEnumMeaning)
+		// A meaning's own "; " would read as the next value's.
+		entry := values[i] + ": " + Truncate(strings.ReplaceAll(m, "; ", ", "), maxEnumMeaning)
 		sep := ""
 		if b.Len() > 0 {
 			sep = "; "
@@ -64,10 +65,11 @@ func saysOnlyValue(m, value string, known Known) bool {
 }
 
 // dropSharedStart removes the words every non-empty text of texts starts
-// with, when there are at least two such texts and something is left of
-// each: "The Card Dispute is pending review", "The Card Dispute has been
+// with, when there are at least two such texts, something is left of
+// each, and the reader has those words already (each is filler, a verb
+// of being or a known word: the subject the argument is about): "The Card Dispute is pending review", "The Card Dispute has been
 // rejected" -> "is pending review", "has been rejected".
-func dropSharedStart(texts []string) []string {
+func dropSharedStart(texts []string, known Known) []string {
 	var split [][]string
 	for _, t := range texts {
 		if t != "" {
@@ -92,6 +94,11 @@ func dropSharedStart(texts []string) []string {
 	}
 	if n == 0 {
 		return texts
+	}
+	for _, w := range Words(strings.Join(split[0][:n], " ")) {
+		if !filler[w] && !being[w] && !known.has(w) {
+			return texts
+		}
 	}
 	out := make([]string, len(texts))
 	for i, t := range texts {
