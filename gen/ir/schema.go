@@ -34,8 +34,13 @@ type Schema struct {
 	Description string `json:"description,omitempty"`
 	// Enum holds the allowed values as decoded JSON (string, float64,
 	// bool, nil); Const is a one-value enum.
-	Enum    []any `json:"enum,omitempty"`
-	Default any   `json:"default,omitempty"`
+	Enum []any `json:"enum,omitempty"`
+	// EnumDescriptions holds what the spec says each Enum value means,
+	// in Enum's order ("" for a value it says nothing of); nil when it
+	// says nothing of any (x-enum-descriptions, x-enumDescriptions,
+	// x-ms-enum values, or a oneOf of described consts).
+	EnumDescriptions []string `json:"enumDescriptions,omitempty"`
+	Default          any      `json:"default,omitempty"`
 	// Example is one example value; the spec's "examples" list contributes
 	// its first entry when "example" is absent.
 	Example any `json:"example,omitempty"`

@@ -320,6 +320,11 @@ func (l *lowerer) schemaKeywords(s *base.Schema, pl place, depth int) (*ir.Schem
 	}
 	if s.Const != nil {
 		out.Enum = []any{nodeValue(s.Const)}
+		if d := strings.TrimSpace(firstText(s.Description, s.Title)); d != "" {
+			out.EnumDescriptions = []string{d}
+		}
+	} else {
+		out.EnumDescriptions = enumDescriptions(s, out.Enum)
 	}
 
 	// The type: 3.1 allows a list, where "null" means nullable.
@@ -336,6 +341,9 @@ func (l *lowerer) schemaKeywords(s *base.Schema, pl place, depth int) (*ir.Schem
 	if i := indexNil(out.Enum); i >= 0 {
 		out.Nullable = true
 		out.Enum = append(out.Enum[:i:i], out.Enum[i+1:]...)
+		if len(out.EnumDescriptions) > i {
+			out.EnumDescriptions = append(out.EnumDescriptions[:i:i], out.EnumDescriptions[i+1:]...)
+		}
 	}
 
 	switch {
@@ -547,7 +555,7 @@ func (l *lowerer) allOf(out *ir.Schema, s *base.Schema, pl place, depth int) err
 		out.Example = keep.Example
 	}
 	if len(keep.Enum) > 0 {
-		out.Enum = keep.Enum
+		out.Enum, out.EnumDescriptions = keep.Enum, keep.EnumDescriptions
 	}
 	return nil
 }
@@ -613,7 +621,7 @@ func (l *lowerer) mergeInto(dst, part *ir.Schema, seen map[string]bool) {
 		dst.Title = part.Title
 	}
 	if len(dst.Enum) == 0 {
-		dst.Enum = part.Enum
+		dst.Enum, dst.EnumDescriptions = part.Enum, part.EnumDescriptions
 	}
 	if dst.Default == nil {
 		dst.Default = part.Default
@@ -708,12 +716,24 @@ func (l *lowerer) union(out *ir.Schema, s *base.Schema, variants []*base.SchemaP
 		// anyOf [{type: string, enum: [...]}, {type: string}] is a string:
 		// a union would only make callers pick between identical types.
 		merged := &ir.Schema{Kind: k}
+		described := false
 		for _, v := range vs {
 			if len(v.Enum) == 0 {
-				merged.Enum = nil
+				merged.Enum, described = nil, false
 				break
 			}
 			merged.Enum = append(merged.Enum, v.Enum...)
+			for i := range v.Enum {
+				d := ""
+				if i < len(v.EnumDescriptions) {
+					d = v.EnumDescriptions[i]
+				}
+				described = described || d != ""
+				merged.EnumDescriptions = append(merged.EnumDescriptions, d)
+			}
+		}
+		if !described {
+			merged.EnumDescriptions = nil
 		}
 		vs = []*ir.Schema{merged}
 	}

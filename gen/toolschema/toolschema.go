@@ -81,6 +81,7 @@ import (
 	"bytes"
 	"cmp"
 	"errors"
+	"fmt"
 	"regexp"
 	"slices"
 	"strconv"
@@ -691,7 +692,7 @@ func (b *builder) inline(use, s *ir.Schema, desc, name string, depth int) {
 		scalar := kind == ir.KindString || kind == ir.KindInteger || kind == ir.KindNumber
 		b.noted(desc, name, depth, "", valueUse{on: scalar, enum: len(s.Enum) > 0, hasDefault: def != nil,
 			examples: b.unshownForm(use, s, kind), str: kind == ir.KindString,
-			form: scalar && len(s.Enum) == 0 && s.Format == ""})
+			form: scalar && len(s.Enum) == 0 && s.Format == "", described: b.describedEnum(s, kind)})
 	}
 	if len(s.Enum) > 0 && !(b.opts.NoOptionalEnums && b.optional && !b.naive) {
 		w.key("enum")
@@ -938,6 +939,33 @@ type valueUse struct {
 	// argument is a scalar with no enum or format (an example in the
 	// spec is no form a model is shown); str: it takes a string.
 	examples, form, str bool
+	// described is the scalar schema (the argument's, or its items')
+	// whose enum values the spec explains (ir.Schema.EnumDescriptions),
+	// or nil.
+	described *ir.Schema
+}
+
+// describedEnum is the schema whose explained enum values an argument of
+// schema s takes: s, or for an array its items; nil when there is none.
+func (b *builder) describedEnum(s *ir.Schema, kind ir.Kind) *ir.Schema {
+	if kind == ir.KindArray {
+		s = b.api.Resolve(s.Items)
+	}
+	if s == nil || len(s.Enum) < 2 || len(s.EnumDescriptions) != len(s.Enum) {
+		return nil
+	}
+	return s
+}
+
+// enumMeanings is what the spec says the values of an explained enum
+// (see describedEnum) mean, briefly (prose.EnumMeanings), at most max
+// bytes.
+func (b *builder) enumMeanings(s *ir.Schema, name string, max int) string {
+	values := make([]string, len(s.Enum))
+	for i, v := range s.Enum {
+		values[i] = fmt.Sprint(v)
+	}
+	return prose.EnumMeanings(values, s.EnumDescriptions, name, b.context, max)
 }
 
 // unshownForm reports whether an argument's schema shows nothing of the
@@ -965,7 +993,10 @@ func (b *builder) unshownForm(use, s *ir.Schema, kind ir.Kind) bool {
 // description gains; they are kept only while argument meanings are at
 // least minValueMeaning bytes (the cuts to fit a budget drop them with
 // the meanings).
+// maxEnumChars is the most bytes of enum value meanings (see
+// describedEnum) an argument's description gains, kept on the same terms.
 const (
+	maxEnumChars    = 200
 	maxValueChars   = 150
 	minValueMeaning = 60
 )
@@ -984,7 +1015,7 @@ func (b *builder) noted(desc, name string, depth int, note string, vals valueUse
 			hint = b.pointer(desc)
 		}
 	}
-	if desc != "" && !b.naive {
+	if (desc != "" || vals.described != nil) && !b.naive {
 		max := b.opts.DescriptionChars
 		if depth > 0 || b.inDefs {
 			max = b.opts.NestedDescriptionChars
@@ -1003,14 +1034,13 @@ func (b *builder) noted(desc, name string, depth int, note string, vals valueUse
 		room := maxValueChars
 		if vals.on && top {
 			if v := prose.Values(b.opts.Memo.valueSentences(b.api, raw), desc, maxValueChars, vals.enum, vals.hasDefault, b.isArg); v != "" {
-				switch {
-				case strings.HasSuffix(desc, "…"):
-					desc += "; "
-				case desc != "":
-					desc += ". "
-				}
-				desc += v
+				desc = addSentence(desc, v)
 				room -= len(v) + 2
+			}
+		}
+		if vals.described != nil && top {
+			if m := b.enumMeanings(vals.described, name, maxEnumChars); m != "" {
+				desc = addSentence(desc, m)
 			}
 		}
 		if vals.form && top {
@@ -1039,6 +1069,18 @@ func (b *builder) noted(desc, name string, depth int, note string, vals valueUse
 	}
 	b.w.key("description")
 	b.w.str(desc)
+}
+
+// addSentence appends sentence t to an argument's shown text desc: after
+// "; " when the text was cut, after ". " otherwise.
+func addSentence(desc, t string) string {
+	switch {
+	case strings.HasSuffix(desc, "…"):
+		desc += "; "
+	case desc != "":
+		desc += ". "
+	}
+	return desc + t
 }
 
 // addNote appends a note of an argument's values to its shown text

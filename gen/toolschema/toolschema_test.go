@@ -284,3 +284,43 @@ func buildArgs(t *testing.T, api *ir.API, op *ir.Operation) (builtArgs, []byte) 
 	}
 	return js, got
 }
+
+// TestEnumMeaningsInDescription checks that an argument whose enum values
+// the spec explains says what the values mean (those that add to the
+// value), for an array through its items, and that the cut which drops
+// argument meanings drops them too.
+func TestEnumMeaningsInDescription(t *testing.T) {
+	status := &ir.Schema{Kind: ir.KindString, Enum: []any{"active", "disabled", "canceled"},
+		EnumDescriptions: []string{"The card is active.", "The card is temporarily disabled.", "The card is permanently disabled."}}
+	op := &ir.Operation{Name: "updateCard", Method: "PATCH", Path: "/cards/{id}", Summary: "Update a card",
+		Params: []*ir.Param{
+			{Name: "status", Arg: "status", In: ir.InQuery, Schema: status, Description: "The new status."},
+			{Name: "in", Arg: "in", In: ir.InQuery, Schema: &ir.Schema{Kind: ir.KindArray, Items: status}},
+		}}
+	api := &ir.API{}
+	props := func(o Options) map[string]map[string]any {
+		raw, err := Build(api, op, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var s struct {
+			Properties map[string]map[string]any `json:"properties"`
+		}
+		if err := json.Unmarshal(raw, &s); err != nil {
+			t.Fatal(err)
+		}
+		return s.Properties
+	}
+	p := props(Options{})
+	want := "disabled: temporarily disabled; canceled: permanently disabled"
+	if d, _ := p["status"]["description"].(string); d != want {
+		t.Errorf("status description %q, want %q (its own text restates the name)", d, want)
+	}
+	if d, _ := p["in"]["description"].(string); d != want {
+		t.Errorf("array description %q, want %q", d, want)
+	}
+	p = props(Options{DescriptionChars: 40})
+	if d, _ := p["in"]["description"].(string); d != "" {
+		t.Errorf("cut description %q, want none", d)
+	}
+}

@@ -219,7 +219,7 @@ func opListItems() *toolrt.Operation {
 			`"tags":{"type":"array","description":"Only items with all of these tags","items":{"type":"string"}},` +
 			`"status":{` +
 			`"type":"string",` +
-			`"description":"Where item is in its life",` +
+			`"description":"Where item is in its life. draft: Not yet listed; active: Listed and for sale; retired: No longer sold, kept for history; in-review: Waiting for reviewer's approval",` +
 			`"enum":["draft","active","retired","in-review"]},` +
 			`"filter":{` +
 			`"type":"object",` +
@@ -285,7 +285,7 @@ func opUpdateItem() *toolrt.Operation {
 			`"itemId":{"type":"string","format":"uuid"},` +
 			`"name":{"type":"string"},` +
 			`"price":{"type":["number","null"]},` +
-			`"priority":{"type":"integer","enum":[1,2,3]}},` +
+			`"priority":{"type":"integer","description":"1: Restock first; 3: Restock when idle","enum":[1,2,3]}},` +
 			`"required":["itemId"]}`,
 		Examples: `{"/properties/itemId":"3fa85f64-5717-4562-b3fc-2c963f66afa6",` +
 			`"/properties/name":"billing-api",` +
