@@ -646,6 +646,7 @@ func (f *filler) directions() {
 	}
 	if target == nil {
 		f.flagDirection()
+		f.combinedOrder()
 		f.signedOrder()
 		f.signedDirection()
 		return
@@ -772,6 +773,39 @@ func (f *filler) timeField(dir *param, from, to int) {
 		}
 		if pick != "" && f.set(p, pick) {
 			f.notes = append(f.notes, fmt.Sprintf("%s %s: a time order", p.name, pick))
+		}
+		return
+	}
+}
+
+// combinedOrder reads a time order phrase ("newest first", "oldest
+// first") onto a sort enum whose values say both what and which way: the
+// one value that is the phrase's own word or its noun (newest, latest,
+// recent, recency; oldest, earliest) or a time field with the direction
+// written after it (date_desc, created_asc).
+func (f *filler) combinedOrder() {
+	dir, from, to := f.orderPhrase()
+	if dir == "" || !f.timeOrdered(from, to) {
+		return
+	}
+	own := map[string]string{"newest": "desc", "latest": "desc", "recent": "desc", "recency": "desc", "oldest": "asc", "earliest": "asc"}
+	for _, p := range f.tool.params {
+		if f.has(p) || len(p.enum) < 2 || !slices.ContainsFunc(p.words, func(w string) bool { return w == "sort" || w == "order" || w == "orderby" || w == "sortby" }) {
+			continue
+		}
+		var fits []string
+		for _, e := range p.enum {
+			ws := retrieve.Words(e)
+			said := slices.ContainsFunc(ws, func(w string) bool { return own[w] == dir })
+			if n := len(ws); !said && n >= 2 && orderWords[ws[n-1]] == dir && (ws[n-1] == "asc" || ws[n-1] == "desc" || ws[n-1] == "ascending" || ws[n-1] == "descending") {
+				said = slices.ContainsFunc(ws[:n-1], func(w string) bool { return dateWords[w] })
+			}
+			if said {
+				fits = append(fits, e)
+			}
+		}
+		if len(fits) == 1 && f.set(p, fits[0]) {
+			f.notes = append(f.notes, fmt.Sprintf("%s %s: %s first", p.name, fits[0], map[string]string{"asc": "oldest", "desc": "newest"}[dir]))
 		}
 		return
 	}
@@ -1329,8 +1363,9 @@ func (f *filler) orderPhrase() (dir string, from, to int) {
 	return "", -1, -1
 }
 
-// signedDirection reads "in descending order" onto a sort value already
-// taken from the request ("sorted by priority"), when the enum also
+// signedDirection reads "in descending order" (else an order phrase,
+// "latest release date first") onto a sort value already taken from the
+// request ("sorted by priority", "release date"), when the enum also
 // writes it with a leading minus: -priority for descending, priority
 // (or +priority) for ascending.
 func (f *filler) signedDirection() {
@@ -1340,6 +1375,11 @@ func (f *filler) signedDirection() {
 			dir = orderWords[w.lower]
 			break
 		}
+	}
+	if dir == "" {
+		// "latest release date first": the field taken from the
+		// phrase, in the way the phrase asks.
+		dir, _, _ = f.orderPhrase()
 	}
 	if dir == "" {
 		return
