@@ -621,6 +621,7 @@ var orderWords = english.OrderWords
 // order") into an argument whose accepted values are ascending and
 // descending (asc/desc, ASC/DESC, ascending/descending).
 func (f *filler) directions() {
+	f.sortedByValue()
 	var target *param
 	var asc, desc string
 	for _, p := range f.tool.params {
