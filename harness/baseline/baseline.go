@@ -392,13 +392,21 @@ import (
 //     first") for a direction (also for an argument named order or
 //     direction that lists no values but whose description writes one of
 //     ASC and DESC, "Default value: ASC": the other is written alike),
-//     and then for the sort argument the one
-//     time field among its values ("sorted by either score or
-//     timestamp"), or for a sort enum that writes descending
+//     and then for the sort argument the time field among its values
+//     ("sorted by either score or timestamp") that the phrase names
+//     ("most recently modified first": modified_time), else the only
+//     one, else the only one that says when a thing was made ("newest
+//     first" is date or created_at, not modified_time); "oldest first"
+//     as true for a flag named asc that takes only true (desc for
+//     "newest first"); "newest first" as the value of a sort enum that
+//     says field and way at once (recency beside relevancy, date_desc);
+//     "sorted by last activity" as the sort enum's value whose words it
+//     says (last_activity_at, "last update": updated_at); or for a sort enum that writes descending
 //     with a minus ("-created", the field the order phrase names:
 //     "earliest updated first" is updated_at, "highest priority first"
 //     -priority, else the time field the request names), and "sorted by
-//     name descending" as that enum's -name; "sorted by name" as name
+//     name descending" (or "latest release date first") as that enum's
+//     -name (-releaseDate) when the field is already taken; "sorted by name" as name
 //     for the one sort argument that takes free text (no values listed),
 //     never a question word ("sorted by when they signed up" names no
 //     field);

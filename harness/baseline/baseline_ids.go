@@ -621,6 +621,7 @@ var orderWords = english.OrderWords
 // order") into an argument whose accepted values are ascending and
 // descending (asc/desc, ASC/DESC, ascending/descending).
 func (f *filler) directions() {
+	f.sortedByValue()
 	var target *param
 	var asc, desc string
 	for _, p := range f.tool.params {
@@ -645,6 +646,8 @@ func (f *filler) directions() {
 		target, asc, desc = f.halfListedDirection()
 	}
 	if target == nil {
+		f.flagDirection()
+		f.combinedOrder()
 		f.signedOrder()
 		f.signedDirection()
 		return
@@ -665,8 +668,10 @@ func (f *filler) directions() {
 		}
 		f.set(target, v)
 		f.notes = append(f.notes, fmt.Sprintf("%s %s from %q", target.name, v, w.lower))
-		if timeOrderWords[w.lower] {
-			f.timeField(target)
+		if end := english.OrderEnd(f.u.lowers(), i); end > i && f.timeOrdered(i, end) {
+			f.timeField(target, i, end)
+		} else if timeOrderWords[w.lower] {
+			f.timeField(target, i, i)
 		}
 		return
 	}
@@ -701,25 +706,136 @@ func (f *filler) halfListedDirection() (*param, string, string) {
 // timeOrderWords order by when: "newest first" sorts by a time.
 var timeOrderWords = map[string]bool{"newest": true, "latest": true, "recent": true, "oldest": true, "earliest": true}
 
+// timeOrdered reports whether the order phrase from..to orders by when:
+// a time order word ("newest", "oldest") or "recently" ("most recently
+// updated first") among its words.
+func (f *filler) timeOrdered(from, to int) bool {
+	for _, w := range f.u.words[from : to+1] {
+		if timeOrderWords[w.lower] || w.lower == "recently" {
+			return true
+		}
+	}
+	return false
+}
+
+// creationWords are the words of a time field that says when a thing
+// was made or listed: "newest" and "oldest" mean these unless the
+// phrase names another time.
+var creationWords = map[string]bool{"created": true, "date": true, "added": true, "timestamp": true, "time": true}
+
 // timeField reads "newest first" onto the sort field that goes with a
 // direction argument: the one argument still empty whose name says sort
 // or order and whose accepted values (an enum, or the values its
-// description lists: "sorted by either score or timestamp") hold exactly
-// one time field (timestamp, created, date, ...).
-func (f *filler) timeField(dir *param) {
+// description lists: "sorted by either score or timestamp") hold a time
+// field (timestamp, created, date, ...): the one the order phrase
+// (words from..to) names ("most recently updated first": updated_at),
+// else the only one, else the only one that says when a thing was made
+// (created_at, date, added; not updated or modified_time: "newest"
+// says when a thing was made).
+func (f *filler) timeField(dir *param, from, to int) {
 	for _, p := range f.tool.params {
 		if p == dir || f.has(p) || !slices.ContainsFunc(p.words, func(w string) bool { return w == "sort" || w == "order" }) {
 			continue
 		}
-		var timed []string
+		var timed, named, made []string
 		for _, e := range append(p.enum, p.named...) {
-			if slices.ContainsFunc(retrieve.Words(e), func(w string) bool { return dateWords[w] }) {
-				timed = append(timed, e)
+			ws := retrieve.Words(e)
+			if !slices.ContainsFunc(ws, func(w string) bool { return dateWords[w] }) {
+				continue
+			}
+			timed = append(timed, e)
+			phrased, other := false, false
+			for _, w := range ws {
+				if len(w) <= 2 {
+					continue
+				}
+				if slices.ContainsFunc(f.u.words[from:to+1], func(x word) bool { return x.stem == english.Stem(w) }) {
+					phrased = true
+				}
+				if dateWords[w] && !creationWords[w] {
+					other = true
+				}
+			}
+			if phrased {
+				named = append(named, e)
+			}
+			if !other {
+				made = append(made, e)
 			}
 		}
-		if len(timed) == 1 && f.set(p, timed[0]) {
-			f.notes = append(f.notes, fmt.Sprintf("%s %s: a time order", p.name, timed[0]))
+		pick := ""
+		switch {
+		case len(named) == 1:
+			pick = named[0]
+		case len(timed) == 1:
+			pick = timed[0]
+		case len(made) == 1:
+			pick = made[0]
 		}
+		if pick != "" && f.set(p, pick) {
+			f.notes = append(f.notes, fmt.Sprintf("%s %s: a time order", p.name, pick))
+		}
+		return
+	}
+}
+
+// combinedOrder reads a time order phrase ("newest first", "oldest
+// first") onto a sort enum whose values say both what and which way: the
+// one value that is the phrase's own word or its noun (newest, latest,
+// recent, recency; oldest, earliest) or a time field with the direction
+// written after it (date_desc, created_asc).
+func (f *filler) combinedOrder() {
+	dir, from, to := f.orderPhrase()
+	if dir == "" || !f.timeOrdered(from, to) {
+		return
+	}
+	own := map[string]string{"newest": "desc", "latest": "desc", "recent": "desc", "recency": "desc", "oldest": "asc", "earliest": "asc"}
+	for _, p := range f.tool.params {
+		if f.has(p) || len(p.enum) < 2 || !slices.ContainsFunc(p.words, func(w string) bool { return w == "sort" || w == "order" || w == "orderby" || w == "sortby" }) {
+			continue
+		}
+		var fits []string
+		for _, e := range p.enum {
+			ws := retrieve.Words(e)
+			said := slices.ContainsFunc(ws, func(w string) bool { return own[w] == dir })
+			if n := len(ws); !said && n >= 2 && orderWords[ws[n-1]] == dir && (ws[n-1] == "asc" || ws[n-1] == "desc" || ws[n-1] == "ascending" || ws[n-1] == "descending") {
+				said = slices.ContainsFunc(ws[:n-1], func(w string) bool { return dateWords[w] })
+			}
+			if said {
+				fits = append(fits, e)
+			}
+		}
+		if len(fits) == 1 && f.set(p, fits[0]) {
+			f.notes = append(f.notes, fmt.Sprintf("%s %s: %s first", p.name, fits[0], map[string]string{"asc": "oldest", "desc": "newest"}[dir]))
+		}
+		return
+	}
+}
+
+// flagDirection reads an order phrase onto a switch that turns one
+// direction on: an argument named asc or ascending (desc, descending)
+// that is a boolean or takes only "true" is true when the request asks
+// that direction ("oldest first" for asc) and left out otherwise, since
+// the other direction is what it gives when left out.
+func (f *filler) flagDirection() {
+	dir, _, _ := f.orderPhrase()
+	if dir == "" {
+		return
+	}
+	for _, p := range f.tool.params {
+		if f.has(p) || len(p.words) != 1 || orderWords[p.words[0]] != dir || p.words[0] == "most" || p.words[0] == "least" ||
+			p.words[0] == "last" {
+			continue
+		}
+		switch {
+		case p.boolean():
+			f.args[p.name] = true
+		case len(p.enum) == 1 && strings.EqualFold(p.enum[0], "true"):
+			f.args[p.name] = p.enum[0]
+		default:
+			continue
+		}
+		f.notes = append(f.notes, fmt.Sprintf("%s true: %s first", p.name, map[string]string{"asc": "oldest", "desc": "newest"}[dir]))
 		return
 	}
 }
@@ -1248,8 +1364,9 @@ func (f *filler) orderPhrase() (dir string, from, to int) {
 	return "", -1, -1
 }
 
-// signedDirection reads "in descending order" onto a sort value already
-// taken from the request ("sorted by priority"), when the enum also
+// signedDirection reads "in descending order" (else an order phrase,
+// "latest release date first") onto a sort value already taken from the
+// request ("sorted by priority", "release date"), when the enum also
 // writes it with a leading minus: -priority for descending, priority
 // (or +priority) for ascending.
 func (f *filler) signedDirection() {
@@ -1259,6 +1376,11 @@ func (f *filler) signedDirection() {
 			dir = orderWords[w.lower]
 			break
 		}
+	}
+	if dir == "" {
+		// "latest release date first": the field taken from the
+		// phrase, in the way the phrase asks.
+		dir, _, _ = f.orderPhrase()
 	}
 	if dir == "" {
 		return

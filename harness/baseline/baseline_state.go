@@ -1,6 +1,7 @@
 package baseline
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
@@ -54,6 +55,71 @@ func trueOrFalse(p *param) bool {
 	}
 	lower := []string{strings.ToLower(values[0]), strings.ToLower(values[1])}
 	return slices.Contains(lower, "true") && slices.Contains(lower, "false")
+}
+
+// sortedByValue reads "sorted by X" ("ordered by", "sort by", "order
+// by") onto a sort argument (its name says sort or order) whose enum
+// holds the field X names: the one value most of whose words (of three
+// letters or more) are among the up to three words after "by", in the
+// same clause ("sorted by last update": updated_at, "ordered by last
+// activity": last_activity_at), as a model maps what it is asked to sort
+// on to the field that holds it.
+func (f *filler) sortedByValue() {
+	for i := 0; i+2 < len(f.u.toks); i++ {
+		switch f.u.toks[i].lower {
+		case "sorted", "ordered", "sort", "order":
+		default:
+			continue
+		}
+		if f.u.toks[i].clauseEnd || f.u.toks[i+1].lower != "by" || f.u.toks[i+1].clauseEnd {
+			continue
+		}
+		var said []string
+		for k := i + 2; k < len(f.u.toks) && k <= i+4; k++ {
+			if f.u.used[k] || f.u.toks[k].quoted {
+				break
+			}
+			said = append(said, english.Stem(f.u.toks[k].lower))
+			if f.u.toks[k].clauseEnd {
+				break
+			}
+		}
+		for _, p := range f.tool.params {
+			if f.has(p) || len(p.enum) < 2 || !slices.ContainsFunc(p.words, func(w string) bool {
+				return w == "sort" || w == "order" || w == "orderby" || w == "sortby"
+			}) {
+				continue
+			}
+			best, bestScore, tie := "", 0.0, false
+			for _, e := range p.enum {
+				n, hit := 0, 0
+				for _, w := range retrieve.Words(e) {
+					if len(w) <= 2 {
+						continue
+					}
+					n++
+					if slices.Contains(said, english.Stem(w)) {
+						hit++
+					}
+				}
+				if hit == 0 {
+					continue
+				}
+				score := float64(hit) + float64(hit)/float64(n)
+				switch {
+				case score > bestScore:
+					best, bestScore, tie = e, score, false
+				case score == bestScore:
+					tie = true
+				}
+			}
+			if best != "" && !tie && f.set(p, best) {
+				f.notes = append(f.notes, fmt.Sprintf("%s %s: sorted by what it names", p.name, best))
+			}
+			return
+		}
+		return
+	}
 }
 
 // sortedBy reads "sorted by X" ("ordered by", "sort by", "order by")
