@@ -57,7 +57,7 @@ func (u *utterance) verbRoles() map[string]byte {
 // request from the side the request does not ask for: the verb's agent
 // noun (Followers) or its present participle before a noun (LikingUsers)
 // name the doers, wrong when the request asks what they do it to; its
-// past participle (LikedTweets) or a gerund that ends the name
+// past participle before its noun (LikedTweets) or a gerund that ends the name
 // (usersIdFollowing) name what is done to, wrong when the request asks
 // who does it.
 func directionAgainst(name string, roles map[string]byte) bool {
@@ -95,7 +95,7 @@ func direction(name string, roles map[string]byte) int {
 				return -1
 			}
 			for_ = 1
-		case strings.HasSuffix(nw, "ed") || strings.HasSuffix(nw, "ing") && j == len(words)-1:
+		case strings.HasSuffix(nw, "ed") && j < len(words)-1 && nounFollows(words[j+1]) || strings.HasSuffix(nw, "ing") && j == len(words)-1:
 			if r == asksAgent {
 				return -1
 			}
@@ -103,4 +103,14 @@ func direction(name string, roles map[string]byte) int {
 		}
 	}
 	return for_
+}
+
+// nounFollows reports whether the name word w, after a participle, is the
+// noun it qualifies: LikedTweets' Tweets, not the By of
+// getCardsMembersVotedByIdCard nor an identifier word (a participle that
+// ends the name or follows its noun says what that noun did: the
+// Unsubscribed of getReportsIdUnsubscribed are the ones who unsubscribed).
+func nounFollows(w string) bool {
+	w = strings.ToLower(w)
+	return w != "id" && !retrieve.IsStopWord(w)
 }

@@ -639,9 +639,6 @@ func (k *toolkit) pickTool(request string, u *utterance) ([]retrieve.Hit, string
 		ownVerb := verb != "" && (namesVerb(t, verb) || enumVerb && enumSays(t, verb))
 		switch ta := toolAction(out[i].Name, t.desc); {
 		case action == "" || ta == "" || ta == "write" && action != "read":
-		case action == "read" && directionFor(t.name, roles):
-			// "who does X follow": the Following of usersIdFollowing
-			// names whom X follows; it orders no following.
 		case ta == action:
 			score += 0.5
 		case action != "read" && !nameSays && descAction(t.desc) == action:
@@ -664,6 +661,9 @@ func (k *toolkit) pickTool(request string, u *utterance) ([]retrieve.Hit, string
 		case ta == "create" && action == "comment":
 			// Commenting adds a comment: "Create a story on a task"
 			// where the API calls its comments stories.
+		case action == "read" && directionFor(t.name, roles):
+			// "who does X follow": the Following of usersIdFollowing
+			// names whom X follows; it orders no following.
 		case destructive[ta]:
 			// Nobody asked to show a thing wants it deleted: a model
 			// does not take that risk on a shared word.
