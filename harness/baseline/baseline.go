@@ -211,7 +211,8 @@ import (
 //     when it is a participle before "by" ("tweets liked by X"); a tool
 //     whose name says the verb from the other side loses
 //     directionWeight (the agent noun or a present participle before a
-//     noun name the doers: Followers, LikingUsers; a past participle,
+//     noun name the doers: Followers, LikingUsers; a past participle
+//     before its noun (not one that ends the name: Unsubscribed),
 //     or a gerund that ends the name, what is done to: LikedTweets,
 //     usersIdFollowing), and a name that says it as a participle from
 //     the side asked for reads, whatever action its word would order
