@@ -203,6 +203,20 @@ import (
 //     the thing the value names: a tool whose name (with what its
 //     description says it acts on) does not say it loses as much
 //     ("channel 927's tags": get_channel_tags, not get_channel).
+//     Who acts on whom: the request's grammar says which side of a verb
+//     it asks for, the doers when "who", "that" or "which" comes right
+//     before the verb written finite ("who follows X", "users who liked
+//     tweet T"), what they do it to when a value or a pronoun comes
+//     right before it ("who does X follow", "accounts X follows") or
+//     when it is a participle before "by" ("tweets liked by X"); a tool
+//     whose name says the verb from the other side loses
+//     directionWeight (the agent noun or a present participle before a
+//     noun name the doers: Followers, LikingUsers; a past participle
+//     before its noun (not one that ends the name: Unsubscribed),
+//     or a gerund that ends the name, what is done to: LikedTweets,
+//     usersIdFollowing), and a name that says it as a participle from
+//     the side asked for reads, whatever action its word would order
+//     (the Following of usersIdFollowing orders no following).
 //     Twins, a name and the same name with a numbered ending (alt1, V2,
 //     _2: get_videos and get_videos_alt1, one operation on /users/{id}
 //     and on /me), are one name to a reader, who reads no word in the

@@ -601,6 +601,7 @@ func (k *toolkit) pickTool(request string, u *utterance) ([]retrieve.Hit, string
 	nameSays := slices.ContainsFunc(hits, func(h retrieve.Hit) bool { return toolAction(h.Name, "") == action })
 	otherUsers, asksSelf := u.possessiveValue(), u.asksWhoAmI()
 	possessed := u.possessedThing()
+	roles := u.verbRoles()
 	top := hits[0].Score
 	out := make([]retrieve.Hit, len(hits))
 	copy(out, hits)
@@ -660,6 +661,9 @@ func (k *toolkit) pickTool(request string, u *utterance) ([]retrieve.Hit, string
 		case ta == "create" && action == "comment":
 			// Commenting adds a comment: "Create a story on a task"
 			// where the API calls its comments stories.
+		case action == "read" && directionFor(t.name, roles):
+			// "who does X follow": the Following of usersIdFollowing
+			// names whom X follows; it orders no following.
 		case destructive[ta]:
 			// Nobody asked to show a thing wants it deleted: a model
 			// does not take that risk on a shared word.
@@ -682,6 +686,11 @@ func (k *toolkit) pickTool(request string, u *utterance) ([]retrieve.Hit, string
 			// a tool named for the channel alone answers what it was
 			// asked about, not what was asked for.
 			score -= possessedWeight
+		}
+		if directionAgainst(t.name, roles) {
+			// "who does 783214 follow" asks whom 783214 follows:
+			// usersIdFollowing, not the Followers.
+			score -= directionWeight
 		}
 		if ownVerb {
 			// "skip to the next track": the request's verb is the
