@@ -255,13 +255,13 @@ func looseWords(s string) []string {
 		if !end {
 			continue
 		}
-		out = append(out, prose.Words(s[start:i])...)
+		out = prose.AppendWords(out, s[start:i])
 		if len(out) > 0 && out[len(out)-1] != clause {
 			out = append(out, clause)
 		}
 		start = i + utf8.RuneLen(r)
 	}
-	return append(out, prose.Words(s[start:])...)
+	return prose.AppendWords(out, s[start:])
 }
 
 // isSep reports whether r separates tokens: spaces, quotation marks,

@@ -70,7 +70,7 @@ func TestEveryPhrasingSaysEveryValue(t *testing.T) {
 	for _, c := range flagCases() {
 		op := api.Operation(c.Tool)
 		for _, name := range tm.variants[shapeOf(api, op).intent] {
-			u, err := tm.phrase(described, op, &c, caseRNG(1, c.ID), name, false)
+			u, err := tm.phrase(described, op, &c, caseRNG(1, c.ID), name, false, nil)
 			if err != nil {
 				t.Fatal(err)
 			}

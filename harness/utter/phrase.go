@@ -8,11 +8,13 @@ import (
 	"maps"
 	"math"
 	"math/rand/v2"
+	"reflect"
 	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
+	"unsafe"
 
 	"github.com/agentready/agentready/gen/catalog"
 	"github.com/agentready/agentready/gen/describe/prose"
@@ -79,6 +81,9 @@ type phraser struct {
 	// could not tell from a nearby tool's, where the noun may be what
 	// tells them apart.
 	nouns bool
+	// codes are the values written as JSON so far by the phrasings of
+	// the case (nil: none kept).
+	codes *codes
 }
 
 func newPhraser(cat *catalog.Bound, op *ir.Operation, c *cases.Case, rng *rand.Rand) *phraser {
@@ -441,13 +446,13 @@ func (p *phraser) detail(f field) string {
 	case []any:
 		if f.whole {
 			if p.shape.intent == intentUpdate {
-				return "with the changes " + code(x)
+				return "with the changes " + p.code(x)
 			}
-			return "with the payload " + code(x)
+			return "with the payload " + p.code(x)
 		}
 		items, ok := p.listPhrase(s, x)
 		if !ok {
-			return "with the " + h + " " + code(x)
+			return "with the " + h + " " + p.code(x)
 		}
 		if last == "tags" || last == "labels" || last == "tag" || last == "label" {
 			return "tagged " + items
@@ -465,12 +470,12 @@ func (p *phraser) detail(f field) string {
 		return fmt.Sprintf("with %s %s", h, items)
 	case map[string]any:
 		if f.whole {
-			return "with the payload " + code(x)
+			return "with the payload " + p.code(x)
 		}
 		if ph, ok := p.objectPhrase(s, x); ok {
 			return fmt.Sprintf("where the %s has %s", h, ph)
 		}
-		return "with the " + h + " " + code(x)
+		return "with the " + h + " " + p.code(x)
 	case string:
 		return p.stringDetail(f, x)
 	}
@@ -929,14 +934,14 @@ func (p *phraser) change(f field) string {
 	case []any:
 		items, ok := p.listPhrase(f.schema, x)
 		if !ok {
-			return "the " + h + " to " + code(x)
+			return "the " + h + " to " + p.code(x)
 		}
 		return "the " + h + " to " + items
 	case map[string]any:
 		if ph, ok := p.objectPhrase(f.schema, x); ok {
 			return "the " + h + " to " + ph
 		}
-		return "the " + h + " to " + code(x)
+		return "the " + h + " to " + p.code(x)
 	}
 	return "the " + h + " to " + p.render(f.schema, f.v)
 }
@@ -1115,7 +1120,7 @@ func (p *phraser) render(s *ir.Schema, v any) string {
 			return ph
 		}
 	}
-	return code(v)
+	return p.code(v)
 }
 
 // literal writes an identifier or a header's value as it is; containers
@@ -1131,7 +1136,7 @@ func (p *phraser) literal(v any) string {
 	case bool:
 		return strconv.FormatBool(x)
 	}
-	return code(v)
+	return p.code(v)
 }
 
 // sayString writes a string value: a date or date-time in words, an
@@ -1268,6 +1273,59 @@ func (p *phraser) objectPhrase(s *ir.Schema, m map[string]any) (string, bool) {
 		return name, true
 	}
 	return name + " (" + strings.Join(parts, ", ") + ")", true
+}
+
+// codes keeps the JSON a case's phrasings write of its objects and
+// lists, each text by the container it is of: every phrasing of a case
+// says the same body, and writing a large one again for each costs more
+// than the rest of the phrasing. A container is kept with its text, so
+// that its address cannot be reused by another while the texts are
+// kept; the case's values are not changed while it is phrased.
+type codes struct {
+	texts map[codeKey]codeText
+}
+
+// codeKey is a container's identity: its address, and a list's length.
+type codeKey struct {
+	ptr unsafe.Pointer
+	n   int
+}
+
+type codeText struct {
+	v    any
+	text string
+}
+
+// code writes v as compact JSON in backticks (code), from p.codes where
+// it was written before for the case.
+func (p *phraser) code(v any) string {
+	if p.codes == nil {
+		return code(v)
+	}
+	var k codeKey
+	switch x := v.(type) {
+	case map[string]any:
+		if len(x) == 0 {
+			return code(v)
+		}
+		k = codeKey{reflect.ValueOf(x).UnsafePointer(), -1}
+	case []any:
+		if len(x) == 0 {
+			return code(v)
+		}
+		k = codeKey{unsafe.Pointer(unsafe.SliceData(x)), len(x)}
+	default:
+		return code(v)
+	}
+	if t, ok := p.codes.texts[k]; ok {
+		return t.text
+	}
+	text := code(v)
+	if p.codes.texts == nil {
+		p.codes.texts = map[codeKey]codeText{}
+	}
+	p.codes.texts[k] = codeText{v, text}
+	return text
 }
 
 // code writes a value as compact JSON in backticks, as people paste it
@@ -1423,7 +1481,7 @@ func (p *phraser) clause(f field) string {
 		if empty(x) {
 			return "the " + h + " should be empty"
 		}
-		return "the " + h + " is " + code(x)
+		return "the " + h + " is " + p.code(x)
 	}
 	return "the " + h + " is " + p.literal(f.v)
 }

@@ -113,11 +113,12 @@ func (t *Templates) Utter(_ context.Context, cat *catalog.Bound, c *cases.Case) 
 	order := rng.Perm(len(vs))
 	var out []cases.Utterance
 	seen := map[string]bool{}
+	memo := &codes{}
 	for i := 0; len(out) < t.perCase && i < t.perCase*3; i++ {
 		name := vs[order[i%len(order)]]
 		// Each utterance words the arguments afresh, so that two
 		// utterances of one case differ in more than the frame.
-		u, err := t.phrase(cat, op, c, rng, name, false)
+		u, err := t.phrase(cat, op, c, rng, name, false, memo)
 		if err != nil {
 			return nil, err
 		}
@@ -131,10 +132,11 @@ func (t *Templates) Utter(_ context.Context, cat *catalog.Bound, c *cases.Case) 
 }
 
 // phrase writes one utterance of a case in the named phrasing; a rewrite
-// names every owner with its noun (phraser.nouns).
-func (t *Templates) phrase(cat *catalog.Bound, op *ir.Operation, c *cases.Case, rng *rand.Rand, name string, rewrite bool) (cases.Utterance, error) {
+// names every owner with its noun (phraser.nouns). memo keeps the JSON
+// the case's phrasings write (phraser.codes).
+func (t *Templates) phrase(cat *catalog.Bound, op *ir.Operation, c *cases.Case, rng *rand.Rand, name string, rewrite bool, memo *codes) (cases.Utterance, error) {
 	p := newPhraser(cat, op, c, rng)
-	p.key, p.nouns = c.ID+"\x00"+name, rewrite
+	p.key, p.nouns, p.codes = c.ID+"\x00"+name, rewrite, memo
 	s := p.slots()
 	var buf bytes.Buffer
 	if err := t.set.ExecuteTemplate(&buf, name, s); err != nil {
@@ -238,8 +240,9 @@ func (t *Templates) Rewrite(_ context.Context, cat *catalog.Bound, c *cases.Case
 	case 1:
 		vs := t.variants[shapeOf(api, op).intent]
 		from := slices.Index(vs, strings.TrimPrefix(failed.Generator, "template:"))
+		memo := &codes{}
 		for k := 1; k < len(vs); k++ {
-			u, err := t.phrase(cat, op, c, rng, vs[(from+k+len(vs))%len(vs)], true)
+			u, err := t.phrase(cat, op, c, rng, vs[(from+k+len(vs))%len(vs)], true, memo)
 			if err != nil {
 				return cases.Utterance{}, false, err
 			}

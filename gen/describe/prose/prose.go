@@ -375,8 +375,7 @@ func ascii(s string) bool {
 
 // asciiWords is Words of a text that is all ASCII, without decoding runes
 // (most descriptions and every identifier are).
-func asciiWords(s string) []string {
-	var out []string
+func asciiWords(out []string, s string) []string {
 	start := -1 // start of the current word, -1 outside one
 	lower, upper, digit := func(c byte) bool { return 'a' <= c && c <= 'z' },
 		func(c byte) bool { return 'A' <= c && c <= 'Z' },
@@ -424,16 +423,19 @@ func sameStem(a, b string) bool {
 
 // Words splits an identifier or a text into lower-case words: at spaces,
 // punctuation, underscores and case changes ("repoID" -> repo, id).
-func Words(s string) []string {
+func Words(s string) []string { return AppendWords(nil, s) }
+
+// AppendWords appends the Words of s to out and returns the extended
+// slice: a caller that splits a long text piece by piece keeps one list.
+func AppendWords(out []string, s string) []string {
 	if ascii(s) {
-		return asciiWords(s)
+		return asciiWords(out, s)
 	}
-	return runeWords(s)
+	return runeWords(out, s)
 }
 
-// runeWords is Words of any text.
-func runeWords(s string) []string {
-	var out []string
+// runeWords is Words of any text, appended to out.
+func runeWords(out []string, s string) []string {
 	var cur []rune
 	flush := func() {
 		if len(cur) > 0 {

@@ -106,8 +106,12 @@ func TestASCIIWordsMatchRuneWords(t *testing.T) {
 		texts = append(texts, string(b))
 	}
 	for _, s := range texts {
-		if got, want := asciiWords(s), runeWords(s); !slices.Equal(got, want) {
+		if got, want := asciiWords(nil, s), runeWords(nil, s); !slices.Equal(got, want) {
 			t.Fatalf("Words(%q): ASCII path %q, general %q", s, got, want)
+		}
+		// Appending keeps what the list held and adds the same words.
+		if got, want := AppendWords([]string{"held"}, s), append([]string{"held"}, Words(s)...); !slices.Equal(got, want) {
+			t.Fatalf("AppendWords(held, %q) = %q, want %q", s, got, want)
 		}
 	}
 }
