@@ -87,7 +87,9 @@ const (
 	// input the chain's steps give is wrong in the call of the target.
 
 	// MissingStep: the agent called the target without first calling
-	// any tool that gives the input, and the input is wrong or missing;
+	// any tool that gives the input, and the input is wrong or missing
+	// (or, instead of the target, a tool the spec says gives the same,
+	// without the input the steps give);
 	// or it read lists (the case's steps, or lists of things known by
 	// the name the request gave) whose answers did not hold the value,
 	// and stopped: no step it could make found the thing by that name.

@@ -110,6 +110,12 @@ func TestClassify(t *testing.T) {
 			Feeds: []cases.Feed{{Path: "$[0].id", To: "getWidget", Input: "id", Value: 1.0,
 				Label: &cases.Label{Field: "name", Path: "$[0].name", Value: "a"}}}},
 			{Tool: "getWidget", Args: map[string]any{"id": 1.0}}}}
+	// chainOwned lists the widgets of the owner of widget 1, which
+	// getWidget gives.
+	chainOwned := &cases.Case{ID: "listWidgets/chain", Tool: "listWidgets", Scenario: cases.Chain, Args: map[string]any{"owner": "ada"},
+		Steps: []cases.Step{{Tool: "getWidget", Args: map[string]any{"id": 1.0},
+			Feeds: []cases.Feed{{Path: "$.owner.login", To: "listWidgets", Input: "owner", Value: "ada"}}},
+			{Tool: "listWidgets", Args: map[string]any{"owner": "ada"}}}}
 	direct := ok("getWidget", `{"id":1}`, widget)
 	directs := map[*cases.Case]*Call{}
 	directs[getW] = &direct
@@ -120,6 +126,7 @@ func TestClassify(t *testing.T) {
 	listed := ok("listWidgets", `{}`, `{"items":[`+widget+`]}`)
 	directs[listAll] = &listed
 	directs[listOwned] = &listed
+	directs[chainOwned] = &listed
 	tests := []struct {
 		name      string
 		tc        *cases.Case
@@ -189,6 +196,8 @@ func TestClassify(t *testing.T) {
 			[]Class{ParameterValueMismatch, EmptyOutput}, "which the spec says gives what listWidgets gives", nil},
 		{"a tool the spec calls the same, without the request's value", listOwned, trace(ok("findWidgets", `{}`, `[`+widget+`,`+widget2+`]`)),
 			[]Class{MissingParameter}, "without `owner` = \"ada\"", nil},
+		{"a tool the spec calls the same, without the value a chain's step gives", chainOwned, trace(ok("findWidgets", `{}`, `[`+widget+`,`+widget2+`]`)),
+			[]Class{MissingParameter, MissingStep}, "without `owner` = \"ada\"", nil},
 		{"an argument nobody asked for, refused", upd, trace(
 			Call{Tool: "updateWidget", RawArgs: `{"id":1,"If-Match":"3","color":"Red","limit":"x"}`, Result: Result{Kind: "invalid_args"},
 				Problems: []Problem{{Path: "limit", Kind: "type", Given: "x", Reason: "is a string"}}},

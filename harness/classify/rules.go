@@ -392,6 +392,12 @@ func (c *Classifier) wrongTool(l *labeler, tc *cases.Case, direct *Call, calls [
 			}
 			l.add(MissingParameter, target, missing, "The agent called %s%s, which the spec says gives what %s gives, without %s, and got %s.",
 				call.Tool, argsText(call), target, joinWords(said, 3), what)
+			if givers := stepsGiving(tc, missing); len(givers) > 0 {
+				// A chain's value it never looked up: the steps that give
+				// it are what the agent left out.
+				l.add(MissingStep, target, missing, "It made none of the steps that give %s (%s) and answered with %s instead.",
+					joinWords(said, 3), joinWords(givers, 3), call.Tool)
+			}
 			return
 		}
 		l.add(ParameterValueMismatch, target, nil, "The agent called %s%s, which the spec says gives what %s gives, with the request's values, and got %s.",
@@ -422,6 +428,29 @@ func (c *Classifier) wrongTool(l *labeler, tc *cases.Case, direct *Call, calls [
 	lb := l.add(IncorrectToolSelection, target, nil, "The agent called %s instead of %s, which it never called.",
 		joinWords(parts, 3), target)
 	lb.Other = other
+}
+
+// stepsGiving returns the tools of tc's steps that give the target any
+// of args, when every one of args is given by a step; nil otherwise.
+func stepsGiving(tc *cases.Case, args []string) []string {
+	var tools []string
+	for _, k := range args {
+		found := false
+		for _, s := range tc.Steps {
+			for _, f := range s.Feeds {
+				if f.To == tc.Tool && f.Input == k {
+					found = true
+					if !slices.Contains(tools, s.Tool) {
+						tools = append(tools, s.Tool)
+					}
+				}
+			}
+		}
+		if !found {
+			return nil
+		}
+	}
+	return tools
 }
 
 // unrequested labels the arguments of the agent's final call that the
