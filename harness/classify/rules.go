@@ -431,26 +431,43 @@ func (c *Classifier) wrongTool(l *labeler, tc *cases.Case, direct *Call, calls [
 }
 
 // stepsGiving returns the tools of tc's steps that give the target any
-// of args, when every one of args is given by a step; nil otherwise.
+// of args, in the steps' order, when every one of args is given by a
+// step; nil otherwise.
 func stepsGiving(tc *cases.Case, args []string) []string {
-	var tools []string
+	givers := stepGivers(tc)
 	for _, k := range args {
-		found := false
-		for _, s := range tc.Steps {
-			for _, f := range s.Feeds {
-				if f.To == tc.Tool && f.Input == k {
-					found = true
-					if !slices.Contains(tools, s.Tool) {
-						tools = append(tools, s.Tool)
-					}
-				}
-			}
-		}
-		if !found {
+		if len(givers[k]) == 0 {
 			return nil
 		}
 	}
+	var tools []string
+	for _, s := range tc.Steps {
+		if !slices.Contains(tools, s.Tool) && slices.ContainsFunc(args, func(k string) bool { return givers[k][s.Tool] }) {
+			tools = append(tools, s.Tool)
+		}
+	}
 	return tools
+}
+
+// stepGivers maps each input of a multi-step case's target that its
+// earlier steps give to the tools of those steps; empty for a case of
+// one step.
+func stepGivers(tc *cases.Case) map[string]map[string]bool {
+	givers := map[string]map[string]bool{}
+	if len(tc.Steps) < 2 {
+		return givers
+	}
+	for _, s := range tc.Steps[:len(tc.Steps)-1] {
+		for _, f := range s.Feeds {
+			if f.To == tc.Tool {
+				if givers[f.Input] == nil {
+					givers[f.Input] = map[string]bool{}
+				}
+				givers[f.Input][s.Tool] = true
+			}
+		}
+	}
+	return givers
 }
 
 // unrequested labels the arguments of the agent's final call that the
@@ -945,17 +962,7 @@ func (c *Classifier) sequence(l *labeler, tc *cases.Case, calls []Call, targets 
 	if len(tc.Steps) < 2 {
 		return
 	}
-	givers := map[string]map[string]bool{} // input -> tools that give it
-	for _, s := range tc.Steps[:len(tc.Steps)-1] {
-		for _, f := range s.Feeds {
-			if f.To == tc.Tool {
-				if givers[f.Input] == nil {
-					givers[f.Input] = map[string]bool{}
-				}
-				givers[f.Input][s.Tool] = true
-			}
-		}
-	}
+	givers := stepGivers(tc) // input -> tools that give it
 	last := targets[len(targets)-1]
 	got := last.ArgsOrRaw()
 	schemas := c.argSchemas(tc.Tool)
