@@ -53,28 +53,16 @@ func (u *utterance) verbRoles() map[string]byte {
 	return roles
 }
 
-// directionAgainst reports whether the tool's name says a verb of the
-// request from the side the request does not ask for: the verb's agent
-// noun (Followers) or its present participle before a noun (LikingUsers)
-// name the doers, wrong when the request asks what they do it to; its
-// past participle before its noun (LikedTweets) or a gerund that ends the name
-// (usersIdFollowing) name what is done to, wrong when the request asks
-// who does it.
-func directionAgainst(name string, roles map[string]byte) bool {
-	return direction(name, roles) < 0
-}
-
-// directionFor reports whether the tool's name says a verb of the request
-// as a participle from the side the request asks for ("who does X
-// follow": usersIdFollowing; "posts starred by X": StarredPosts): there
-// the word names things, it orders no action, and the tool reads.
-func directionFor(name string, roles map[string]byte) bool {
-	return direction(name, roles) > 0
-}
-
 // direction is -1 when the name says a verb of the request from the side
-// the request does not ask for, 1 when it says one as a participle from
-// the side it asks for, 0 otherwise.
+// the request does not ask for: the verb's agent noun (Followers) or its
+// present participle before a noun (LikingUsers) name the doers, wrong
+// when the request asks what they do it to; its past participle before
+// its noun (LikedTweets) or a gerund that ends the name
+// (usersIdFollowing) name what is done to, wrong when the request asks
+// who does it. It is 1 when the name says one as a participle from the
+// side the request asks for ("who does X follow": usersIdFollowing;
+// "posts starred by X": StarredPosts): there the word names things, it
+// orders no action, and the tool reads. It is 0 otherwise.
 func direction(name string, roles map[string]byte) int {
 	if len(roles) == 0 {
 		return 0

@@ -637,6 +637,7 @@ func (k *toolkit) pickTool(request string, u *utterance) ([]retrieve.Hit, string
 		score := out[i].Score / top
 		t := k.byName[out[i].Name]
 		ownVerb := verb != "" && (namesVerb(t, verb) || enumVerb && enumSays(t, verb))
+		side := direction(t.name, roles)
 		switch ta := toolAction(out[i].Name, t.desc); {
 		case action == "" || ta == "" || ta == "write" && action != "read":
 		case ta == action:
@@ -661,7 +662,7 @@ func (k *toolkit) pickTool(request string, u *utterance) ([]retrieve.Hit, string
 		case ta == "create" && action == "comment":
 			// Commenting adds a comment: "Create a story on a task"
 			// where the API calls its comments stories.
-		case action == "read" && directionFor(t.name, roles):
+		case action == "read" && side > 0:
 			// "who does X follow": the Following of usersIdFollowing
 			// names whom X follows; it orders no following.
 		case destructive[ta]:
@@ -687,7 +688,7 @@ func (k *toolkit) pickTool(request string, u *utterance) ([]retrieve.Hit, string
 			// asked about, not what was asked for.
 			score -= possessedWeight
 		}
-		if directionAgainst(t.name, roles) {
+		if side < 0 {
 			// "who does 783214 follow" asks whom 783214 follows:
 			// usersIdFollowing, not the Followers.
 			score -= directionWeight
