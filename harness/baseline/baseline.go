@@ -384,7 +384,10 @@ import (
 //     argument without "id" ("site ams1" is site, not site_id); for a
 //     required top-level "name" of a tool that does not create (how
 //     Kubernetes identifies objects), the name said right after the
-//     object's noun in the tool's name or "the specified X" of its
+//     object's noun in the tool's name (its first or last noun, past an
+//     API or version segment, a format suffix and a trailing id:
+//     deleteSshKeysId acts on SSH keys, getApiV1StatusesId on statuses)
+//     or "the specified X" of its
 //     description ("pod web-7f9c", "configmap app-settings"), or the one
 //     word between "the" and that noun ("the checkout service"), never
 //     the request's leftover words; values a

@@ -342,6 +342,7 @@ func readTool(info *schema.ToolInfo) *toolSpec {
 			nouns = append(nouns, st)
 		}
 	}
+	nouns = objectNouns(nouns)
 	if len(nouns) > 0 {
 		// ipam_vlans_read acts on vlans (and, for all a reader knows,
 		// on ipam).
@@ -710,6 +711,35 @@ func literalPrefix(pattern string) string {
 
 // idWords end a name that takes an identifier: issue_number, run_id,
 // projectIdOrKey, playlist_uri, monitor_uid (a unique id).
+// objectNouns drops from a tool name's nouns the words that name no
+// object: the API and version segments and the format suffix a name made
+// of its method and path carries (getApiV1StatusesId,
+// deleteV2PeopleIdJson), and the identifier that ends it (deleteSshKeysId
+// acts on SSH keys, not on an id).
+func objectNouns(nouns []string) []string {
+	kept := nouns[:0:0]
+	for _, st := range nouns {
+		if st == "api" || st == "json" || st == "xml" || versionSegment(st) {
+			continue
+		}
+		kept = append(kept, st)
+	}
+	for len(kept) > 1 && pathIDWords[kept[len(kept)-1]] {
+		kept = kept[:len(kept)-1]
+	}
+	return kept
+}
+
+// pathIDWords end a tool name made from a path whose last segment is an
+// identifier ({id}, {uuid}).
+var pathIDWords = map[string]bool{"id": true, "ids": true, "uuid": true, "guid": true}
+
+// versionSegment reports whether st is an API version written in a path
+// or a name: v1, v2beta1.
+func versionSegment(st string) bool {
+	return len(st) >= 2 && st[0] == 'v' && st[1] >= '0' && st[1] <= '9'
+}
+
 var idWords = map[string]bool{"id": true, "ids": true, "key": true, "keys": true, "number": true, "num": true,
 	"no": true, "or": true, "uuid": true, "uid": true, "uids": true, "guid": true, "uri": true, "uris": true, "slug": true, "ref": true, "sha": true, "gid": true, "ts": true}
 
