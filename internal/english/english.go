@@ -108,13 +108,18 @@ func Count(n int, noun string) string {
 
 // Stem reduces a lower-case word to a light stem, so that plural and
 // singular, and a verb and its -ed and -ing forms, meet: tickets, ticket
-// -> ticket; priorities -> priority; assigned, assigning -> assign;
-// closed, close -> clos. It is deliberately simple: it never looks words
+// -> ticket; priorities -> priority; people, person -> person;
+// assigned, assigning -> assign; closed, close -> clos. It is deliberately simple: it never looks words
 // up, and the same word always gives the same stem. A word with letters
 // outside a to z stays as it is.
 func Stem(w string) string {
 	if len(w) <= 3 || !IsASCIIWord(w) {
 		return w
+	}
+	if s, ok := irregular[w]; ok && len(s) >= 3 {
+		// people -> person: a plural no suffix rule reaches meets its
+		// singular's stem.
+		w = s
 	}
 	switch {
 	case strings.HasSuffix(w, "ies") && len(w) > 4:

@@ -71,6 +71,9 @@ func TestStem(t *testing.T) {
 		{"enabled", "enabl"}, {"enable", "enabl"}, {"disabled", "disabl"}, {"hide", "hid"}, {"hiding", "hid"},
 		{"private", "privat"}, {"includes", "includ"}, {"included", "includ"}, {"archived", "archiv"},
 		{"archives", "archiv"}, {"archive", "archiv"}, {"install", "install"},
+		// plurals no suffix rule reaches meet their singular
+		{"people", "person"}, {"person", "person"}, {"children", "child"}, {"movies", "movi"}, {"movie", "movi"},
+		{"indices", "index"},
 	}
 	for _, p := range pairs {
 		if got := Stem(p[0]); got != p[1] {
