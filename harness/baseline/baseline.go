@@ -643,7 +643,8 @@ import (
 //     When the tool needs an identifier the request gives only by name
 //     (a quoted title, a capitalised name: "follow Radiohead", else a
 //     lowercase slug no argument took: "billing-api",
-//     "acme/webapp:package.json", a URL) or by
+//     "acme/webapp:package.json", a URL; a handle, "@gargron",
+//     "@anika@mastodon.social"; the word after "called" or "named") or by
 //     place ("the first member of team X", "the latest ticket of Y"), it
 //     plans a chain first: the tools the argument's description names as
 //     its source ("Find it with listUsers (`items[].id`)"), else read
@@ -652,7 +653,9 @@ import (
 //     same things and takes a query comes first ("the ticket “DNS
 //     fails”" with listTickets named and searchTickets at hand searches
 //     by the title). It calls them one at a time, the name
-//     going to a tool's query (a read tool that lists the very things the
+//     going to a tool's query and the request's verb to none of its
+//     arguments ("follow @anika@..." sets no "following" filter of the
+//     account search) (a read tool that lists the very things the
 //     argument identifies comes before one that only takes a query:
 //     "delete the 'QA bot' token" lists the tokens, it does not search
 //     the members), and after each answer takes the value from

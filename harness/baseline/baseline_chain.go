@@ -134,11 +134,23 @@ type chain struct {
 
 // sourceRequest is the request as a source of a value reads it: the
 // name held back, as it goes to a query or names the item sought, not
-// an identifier ("team Identity & Access" is no teamId "Identity").
+// an identifier ("team Identity & Access" is no teamId "Identity"), and
+// the request's verb too, which is the last call's.
 func (c *chain) sourceRequest() *utterance {
 	u := readUtterance(c.request)
 	for _, i := range c.nameAt {
 		u.used[i] = true
+	}
+	if _, verb := requestVerb(u); verb != "" {
+		// The verb asks for the last call's action: "follow
+		// @anika@mastodon.social" looks the account up, not the
+		// accounts one follows.
+		for _, w := range u.words {
+			if w.stem == verb {
+				u.used[w.tok] = true
+				break
+			}
+		}
 	}
 	return u
 }
@@ -247,14 +259,28 @@ func (f *filler) besideObject(i int) bool {
 }
 
 // slugName is the token, not placed, that names a thing as operators
-// write names in lower case: one word joined by dashes, dots, slashes or
-// colons ("billing-api", "acme/webapp:package.json", a URL), no
+// write names in lower case: a handle ("@gargron", "@anika@mastodon.social"),
+// a word after "called" or "named", or one word joined by dashes, dots,
+// slashes or colons ("billing-api", "acme/webapp:package.json", a URL), no
 // identifier, number or email. It is what a tool that needs the thing's
 // identifier looks up when the request gives no quoted or capitalised
 // name; -1 when there is none.
 func (u *utterance) slugName() int {
 	for i, t := range u.toks {
-		if u.used[i] || t.quoted || idLike(t.raw) || strings.Contains(t.raw, "@") || !nameShaped(t) {
+		if u.used[i] || t.quoted {
+			continue
+		}
+		if handleWritten(t.raw) {
+			// "@gargron", "@anika@mastodon.social": a handle names its
+			// account.
+			return i
+		}
+		if i > 0 && !u.toks[i-1].clauseEnd && (u.toks[i-1].lower == "called" || u.toks[i-1].lower == "named") &&
+			strings.IndexFunc(t.raw, isLetter) >= 0 && !retrieve.IsStopWord(t.lower) {
+			// "the account called anika".
+			return i
+		}
+		if idLike(t.raw) || strings.Contains(t.raw, "@") || !nameShaped(t) {
 			continue
 		}
 		if _, num := asNumber(t.raw); num {
@@ -263,6 +289,17 @@ func (u *utterance) slugName() int {
 		return i
 	}
 	return -1
+}
+
+// handleWritten reports whether raw is written as a person's handle: "@"
+// and a name, with the server after a second "@" as the fediverse writes
+// it ("@anika@mastodon.social").
+func handleWritten(raw string) bool {
+	name, server, two := strings.Cut(strings.TrimPrefix(raw, "@"), "@")
+	if !strings.HasPrefix(raw, "@") || name == "" || strings.IndexFunc(name, isLetter) < 0 || two && !strings.Contains(server, ".") {
+		return false
+	}
+	return !strings.ContainsAny(name, "/:#?")
 }
 
 // rawTokens are the tokens at, as written.

@@ -51,8 +51,10 @@ type toolSpec struct {
 	// tool acts on (getVersion: version; get-an-artists-albums: artist,
 	// album).
 	objects map[string]bool
-	// object is the stem of the name's last noun: what an argument named
-	// only id identifies (orgGetLabel: label).
+	// object is the stem of the name's last noun, or in a name made of
+	// a path with an identifier inside it, of the noun before that
+	// identifier: what an argument named only id identifies (orgGetLabel:
+	// label; postApiV1AccountsIdFollow: account).
 	object string
 	// implied are the words of what the description's first sentence
 	// says the tool acts on, when the name ends with its verb
@@ -349,6 +351,14 @@ func readTool(info *schema.ToolInfo) *toolSpec {
 		t.objects[nouns[0]] = true
 		t.objects[nouns[len(nouns)-1]] = true
 		t.object = nouns[len(nouns)-1]
+		for k := len(nouns) - 2; k > 0; k-- {
+			if pathIDWords[nouns[k]] {
+				// postApiV1AccountsIdFollow: the id is an account's, the
+				// path's segment before it; what follows is the action.
+				t.object = nouns[k-1]
+				break
+			}
+		}
 	}
 	purpose := info.Desc
 	if i := strings.IndexAny(purpose, ".\n"); i >= 0 {
