@@ -146,7 +146,11 @@ import (
 //     right before a word the request says: chat_deleteScheduledMessage
 //     qualifies the message of "delete message X" (a verb written as a
 //     participle there qualifies like any adjective: the Connected of
-//     listOriginalConnectedChannelInfo). A name that ends with
+//     listOriginalConnectedChannelInfo; a word most names share
+//     qualifies nothing, even once an argument filled from the request
+//     stands for it: the Workspace of
+//     getRepositoriesWorkspaceRepoSlugDefaultReviewers for "default
+//     reviewers of acme/webapp"). A name that ends with
 //     its verb (chat_delete, pins_add) is read with what its description's
 //     first sentence says it acts on ("Deletes a message."), those words
 //     counting only when the request says them.
