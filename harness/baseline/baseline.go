@@ -194,7 +194,8 @@ import (
 //     see, open, edit) folder 12345" collaborators, permissions,
 //     members and shares, "who has role r-2" members, "who's on board X" (in
 //     workspace X) members, "who signed up
-//     for webinar 855" registrants,
+//     for webinar 855" registrants, "what got billed on invoice 55102"
+//     (was bought, charged, ordered, paid in X) items and lines,
 //     "who am I" the current user; and a word no tool uses, written as
 //     two that tools do, says both ("blocklist": listBlockedList).
 //     A value written with 's ("set 09c4e1b7's password") names

@@ -3,6 +3,8 @@ package baseline
 import (
 	"testing"
 
+	"github.com/cloudwego/eino/schema"
+
 	"github.com/agentready/agentready/internal/english"
 )
 
@@ -22,4 +24,22 @@ func TestFilledCommonWordQualifiesNothing(t *testing.T) {
 			t.Errorf("cover of %s fell from %.2f to %.2f once its argument was filled", name, before, after)
 		}
 	}
+}
+
+// invoiceTools are a billing API's invoice, its items and its list.
+func invoiceTools() []*schema.ToolInfo {
+	id := map[string]*schema.ParameterInfo{"invoiceId": {Type: schema.Integer, Required: true, Desc: "The ID of the Invoice."}}
+	return []*schema.ToolInfo{
+		{Name: "getInvoice", Desc: "Invoice View. Returns a single Invoice object.", ParamsOneOf: schema.NewParamsOneOfByParams(id)},
+		{Name: "getInvoiceItems", Desc: "Invoice Items List. Returns a paginated list of Invoice items.", ParamsOneOf: schema.NewParamsOneOfByParams(id)},
+		{Name: "getInvoices", Desc: "Invoices List. Returns a paginated list of Invoices."},
+	}
+}
+
+// "What got billed on invoice X" asks for what the invoice lists, its
+// items, not the invoice; "invoice X" alone is the invoice.
+func TestWhatWasBilledIsTheItems(t *testing.T) {
+	checkPick(t, "what got billed on invoice 55102?", "getInvoiceItems", invoiceTools())
+	checkPick(t, "what was charged on invoice 55102", "getInvoiceItems", invoiceTools())
+	checkPick(t, "show invoice 55102", "getInvoice", invoiceTools())
 }
