@@ -146,7 +146,11 @@ import (
 //     right before a word the request says: chat_deleteScheduledMessage
 //     qualifies the message of "delete message X" (a verb written as a
 //     participle there qualifies like any adjective: the Connected of
-//     listOriginalConnectedChannelInfo). A name that ends with
+//     listOriginalConnectedChannelInfo; a word most names share
+//     qualifies nothing, even once an argument filled from the request
+//     stands for it: the Workspace of
+//     getRepositoriesWorkspaceRepoSlugDefaultReviewers for "default
+//     reviewers of acme/webapp"). A name that ends with
 //     its verb (chat_delete, pins_add) is read with what its description's
 //     first sentence says it acts on ("Deletes a message."), those words
 //     counting only when the request says them.
@@ -190,7 +194,8 @@ import (
 //     see, open, edit) folder 12345" collaborators, permissions,
 //     members and shares, "who has role r-2" members, "who's on board X" (in
 //     workspace X) members, "who signed up
-//     for webinar 855" registrants,
+//     for webinar 855" registrants, "what got billed on invoice 55102"
+//     (was bought, charged, ordered, paid in X) items and lines,
 //     "who am I" the current user; and a word no tool uses, written as
 //     two that tools do, says both ("blocklist": listBlockedList).
 //     A value written with 's ("set 09c4e1b7's password") names

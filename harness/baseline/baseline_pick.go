@@ -1205,7 +1205,13 @@ func (s said) cover(name string, implied []string, filled map[string]bool, ownVe
 		// qualifies the noun after it like any other adjective.
 		_, isVerb := verbClasses[st]
 		isVerb = isVerb && !participle(w)
-		prevUnsaid = !saidIt && !isVerb && !s.whose[st] && !s.related(w) && !s.syn[st] && !filledID
+		// A word most names share qualifies nothing: unsaid, it
+		// counts half said (commonWeight), and an argument filled
+		// from the request that stands for it (the Node of
+		// nodeBalancerId in getNodeBalancer, the Workspace of
+		// workspace) must not make it cost the tool more than saying
+		// nothing would.
+		prevUnsaid = !saidIt && !isVerb && !s.whose[st] && !s.related(w) && !s.syn[st] && !filledID && !s.common[st]
 		switch {
 		case s.exact[w]:
 			found++

@@ -176,7 +176,8 @@ func withoutFiller(raw string) string {
 // 12345" (or who can see, open, edit it) for the people it is shared
 // with (collaborators, permissions, members), "who has role r-2" for
 // the members holding it, "who's on (in) board X" for its members, "who am I" for the current user, "who signed
-// up for webinar 855" for its registrants. They are searched for and count as
+// up for webinar 855" for its registrants, "what got billed on invoice
+// 55102" (was bought, charged, ordered) for the invoice's items, its lines. They are searched for and count as
 // said in another word, as a synonym does.
 func (u *utterance) phraseThings() []string {
 	var out []string
@@ -202,10 +203,22 @@ func (u *utterance) phraseThings() []string {
 			out = append(out, stems("member")...)
 		case u.words[i].stem == "sign" && b == "up" || a == "signup" || a == "signups":
 			out = append(out, stems("registrant", "registration")...)
+		case a == "what" && linking[b] && i+2 < len(u.words) && transacted[u.words[i+2].lower]:
+			// "what got billed on invoice 55102", "what was bought in
+			// checkout session X" ask for the lines of the bill: its
+			// items.
+			out = append(out, stems("item", "line")...)
 		}
 	}
 	return out
 }
+
+// linking are the verbs that join a subject to what is said of it.
+var linking = map[string]bool{"is": true, "are": true, "was": true, "were": true, "got": true, "gets": true, "get": true, "be": true, "been": true, "s": true}
+
+// transacted are the participles of the verbs of buying and billing:
+// what was so is a line of a bill or an order.
+var transacted = map[string]bool{"billed": true, "bought": true, "charged": true, "ordered": true, "purchased": true, "sold": true, "paid": true, "invoiced": true}
 
 // stems are the stems of words.
 func stems(words ...string) []string {
