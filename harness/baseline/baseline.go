@@ -73,10 +73,24 @@ import (
 //     the noun of names that put the verb last creates when one such name
 //     ends in a verb that creates: "pin message X" with pins_add,
 //     pins_list and pins_remove adds a pin, and "unpin" deletes and
-//     searches as "pin")
+//     searches as "pin"; English knows more verbs than the table: a verb
+//     the request starts with, as WordNet lists it (harness/lexicon's
+//     verbs.txt: synonyms and direct hypernyms of its one or two most
+//     frequent senses), read as one with its particle where WordNet lists
+//     the two ("kick off", "tear down", "shut down"), takes the class of
+//     the first of those words the table knows ("kick off" starts:
+//     creates; "void" cancels) when the table gives the request no verb,
+//     or its phrasal verb overrides a first word that does not read
+//     ("kick" deletes); "mark X as Y" with a verb the table does not
+//     know updates; a word English uses mostly as a noun ("branch
+//     protection rules") and a participle before a plural ("unsubscribed
+//     people on list X") start a noun phrase, which reads; acronyms'
+//     plurals are one word ("open PRs": open before a plural))
 //     against the tool's verb (or its description's first word when the
 //     name only says POST), or a verb it does not know ("skip to the
-//     next track", "lock deploy 5f3a") against the first word of the
+//     next track", "lock deploy 5f3a"), or when no tool's name says it
+//     one of its WordNet synonyms and hypernyms the table does not know
+//     ("kick off monitor X": startMonitor), against the first word of the
 //     name (skip-users-playback-to-next-track, lockDeploy), the last
 //     word of a name that starts with the HTTP method and so reads as a
 //     path (postCampaignsIdActionsUnschedule, a POST on .../forks for

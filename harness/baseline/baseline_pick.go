@@ -110,6 +110,12 @@ func requestVerb(u *utterance) (class, stem string) {
 	if u.stopFollowing() {
 		return "unfollow", ""
 	}
+	lemma, end := u.englishVerb()
+	if strings.Contains(lemma, "_") && imperatives[u.words[end-1].lower] != "read" {
+		if c := englishClass(lemma); c != "" {
+			return c, ""
+		}
+	}
 	for _, start := range u.clauseStarts() {
 		if start < len(u.words) && subordinators[u.words[start].lower] {
 			// "When you get a moment, delete ...": a clause that sets
@@ -165,6 +171,14 @@ func requestVerb(u *utterance) (class, stem string) {
 		// it, but the request says a state must end, which removing
 		// it does.
 		return "delete", ""
+	}
+	if lemma != "" && u.marksAs(end) {
+		return "update", ""
+	}
+	if lemma != "" {
+		if c := englishClass(lemma); c != "" {
+			return c, ""
+		}
 	}
 	return "read", ""
 }
@@ -304,7 +318,7 @@ func (u *utterance) pluralFollows(i int) bool {
 // its verb, and a tool whose name starts with the same word does what
 // it says. It is "" when the request starts otherwise.
 func (u *utterance) otherVerb() string {
-	for _, w := range u.words {
+	for i, w := range u.words {
 		switch {
 		case politeness[w.lower]:
 			continue
@@ -315,6 +329,9 @@ func (u *utterance) otherVerb() string {
 			return ""
 		}
 		if _, known := imperatives[w.lower]; known {
+			return ""
+		}
+		if u.adjective(i) {
 			return ""
 		}
 		return w.stem
@@ -582,6 +599,18 @@ func (k *toolkit) pickTool(request string, u *utterance) ([]retrieve.Hit, string
 	enumVerb := verb != "" && !fromNoun && !slices.ContainsFunc(hits, func(h retrieve.Hit) bool {
 		return slices.ContainsFunc(retrieve.Words(h.Name), func(w string) bool { return english.Stem(strings.ToLower(w)) == verb })
 	})
+	if lemma, _ := u.englishVerb(); lemma != "" && !fromNoun && !slices.ContainsFunc(hits, func(h retrieve.Hit) bool {
+		return verb != "" && (namesVerb(k.byName[h.Name], verb) || enumVerb && enumSays(k.byName[h.Name], verb))
+	}) {
+		// "kick off monitor X": a tool named for a word English
+		// says the verb in (start) does what it asks.
+		for _, st := range englishVerbStems(lemma) {
+			if slices.ContainsFunc(hits, func(h retrieve.Hit) bool { return namesVerb(k.byName[h.Name], st) }) {
+				verb, enumVerb = st, false
+				break
+			}
+		}
+	}
 	if verb != "" && !fromNoun && slices.ContainsFunc(hits, func(h retrieve.Hit) bool {
 		return namesVerb(k.byName[h.Name], verb) || enumVerb && enumSays(k.byName[h.Name], verb)
 	}) {

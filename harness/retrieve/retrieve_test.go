@@ -22,6 +22,8 @@ func TestWords(t *testing.T) {
 	tests := map[string][]string{
 		"listTicketsForUser":           {"list", "tickets", "for", "user"},
 		"getAPIKey":                    {"get", "api", "key"},
+		"open PRs on acme/webapp":      {"open", "prs", "on", "acme", "webapp"},
+		"getIDsForUser":                {"get", "ids", "for", "user"},
 		"repos/get-content_v2":         {"repos", "get", "content", "v", "2"},
 		"Show me TCK-1042, please.":    {"show", "me", "tck", "1042", "please"},
 		"aisha.alvarez@globex.example": {"aisha", "alvarez", "globex", "example"},

@@ -84,7 +84,10 @@ func splitWords(s string, word func(from, to int)) {
 				flush(i)
 			case unicode.IsUpper(prev) && unicode.IsUpper(r):
 				// "APIKey": split before the K when a lower-case letter follows.
-				if next, _ := utf8.DecodeRuneInString(s[i+size:]); unicode.IsLower(next) {
+				// Not before a plural's s: "PRs", "IDs", "VMs" are one word.
+				next, n := utf8.DecodeRuneInString(s[i+size:])
+				after, _ := utf8.DecodeRuneInString(s[min(i+size+n, len(s)):])
+				if unicode.IsLower(next) && !(next == 's' && (i+size+n == len(s) || !unicode.IsLower(after))) {
 					flush(i)
 				}
 			case unicode.IsDigit(prev) != unicode.IsDigit(r):
