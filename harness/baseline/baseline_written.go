@@ -69,6 +69,9 @@ func (f *filler) writtenValue(i int) (string, bool) {
 // with four digits or more or at the end of its clause ("ssh key 901"),
 // never a count ("5 users").
 func (f *filler) writtenRequired() {
+	if f.twoHandles {
+		return // "badges for jdoe and mia_k": which one is unsaid
+	}
 	var target *param
 	for _, p := range f.tool.params {
 		if p.required && !f.has(p) {
@@ -178,7 +181,7 @@ func (t *toolSpec) creates() bool {
 }
 
 // thingSaid reports whether the request says the thing an argument's
-// name names beside the value at token i (a word of the two before it or
+// name names (by a word of the name or its synonym) beside the value at token i (a word of the two before it or
 // the one after it, or the value's own type prefix: "check
 // check_transfer_30b4..." for check_transfer_id, "the s3_bucket
 // variable" for variable_key), or the name names no thing (id, name,
@@ -203,8 +206,11 @@ func (f *filler) thingSaid(p *param, i int) bool {
 		if w >= f.u.toks[i].first && w <= f.u.toks[i].last {
 			continue
 		}
-		if n := f.u.words[w]; n.stem != "" && f.nounNames(n, p) {
-			return true
+		n := f.u.words[w]
+		for _, st := range append([]string{n.stem}, retrieve.Synonyms(n.stem)...) {
+			if n.stem != "" && slices.Contains(p.stems, st) {
+				return true
+			}
 		}
 	}
 	return false
