@@ -314,7 +314,16 @@ import (
 //     from the first day's midnight to the last day's 23:59:59); a year
 //     ("1099 report for 2024") for the one argument whose name says year;
 //     an IP address for an argument named ip or ip_address or formatted
-//     as one; a domain name ("acme.dev", not "README.md") for an
+//     as one; a URL, a network in CIDR notation, an IP address or an
+//     E.164 phone number, by its form, for the one empty argument that
+//     takes that kind (its format, its example's value, a word of its
+//     name: url, origin, webhook, subnet, cidr, gateway, target,
+//     phone, to, from; or its description: URL, CIDR, subnet, IP
+//     address, E.164), else for the one of them the words right
+//     before it name, and for an identifier only when its name ends
+//     in number or uri (phone_number; webhookId is no URL): "direct
+//     upload from https://app.example.com" fills cors_origin, "a route
+//     for 10.20.0.0/16" the subnet; a domain name ("acme.dev", not "README.md") for an
 //     argument formatted as a hostname or named domain, hostname or
 //     fqdn, or for the required name of a tool whose name says domain
 //     (checkDomainStatus) when no other argument says domain; an email for an argument named for one, else one whose
@@ -626,7 +635,21 @@ import (
 //     without being named for it (no word right before it names that
 //     argument): "contacts in org 9a8b..." sends the tenant the tool
 //     requires, not a contact ID, as a model fills what is required
-//     first. Last, an argument's description that says it goes with
+//     first; and when the tool has one required argument still empty
+//     that takes a thing's identifier or name (its name says id, key,
+//     number, name, username, serial or phone; no listed values; a name
+//     only where the tool does not create), the request's one value no
+//     argument took that is written as a name or number (a number of
+//     four digits or more or ending its clause, an identifier, a phone
+//     number, an email, a handle after @, words joined by dashes,
+//     slashes, colons, dots or underscores: "restart nginx-proxy",
+//     "replies to post 99812", "look up @TwitterDev"), the noun before
+//     it naming the argument or the tool's thing, the word after it a
+//     stop word or a word of the tool's name ("the vieux/sshfs plugin"),
+//     and a thing the argument's name says (tag of tag_name) said beside
+//     it ("the droplet called web-03" is no tag_name); a bare id takes
+//     a word with no digit only when its description says name ("ID or
+//     name of container"). Last, an argument's description that says it goes with
 //     another's value ("Required only if duration is repeating") brings
 //     that value along when the request left the other empty. Then it
 //     rereads the call: two identifiers of one kind (type and format) it

@@ -56,6 +56,7 @@ func fill(t *toolSpec, u *utterance, force map[string]any) *filler {
 	f.monthSpan()
 	f.enums()
 	f.emails()
+	f.kinds()
 	f.fullNames()
 	f.fileNames()
 	f.quoted()
@@ -97,6 +98,7 @@ func fill(t *toolSpec, u *utterance, force map[string]any) *filler {
 	f.nounName()
 	f.remainder()
 	f.requiredFirst()
+	f.writtenRequired()
 	f.companions()
 	f.reread()
 	return f
