@@ -284,7 +284,8 @@ func (ix *Index) Search(query string, k int) []Hit {
 //     nothing done, whose tools that change something (a method other
 //     than GET or HEAD) keep ReadWeight of their score, and the delete
 //     verbs for one that says delete, whose DELETE tools it also
-//     prefers (DeleteWeight);
+//     prefers (DeleteWeight); such a request's read verbs ("show",
+//     "list") are searched at ReadVerbWeight only;
 //   - costs a tool the share of its name's words the request does not
 //     say (CoverWeight), so the plain tool ranks before its qualified
 //     variants; a request that gives an identifier (givesValue) says
@@ -344,6 +345,13 @@ func (ix *Index) Find(query string, k int) []Hit {
 		counts["id"] = true
 	}
 	in := intentOf(query)
+	if in == asks {
+		for i := range q {
+			if readStems[q[i].term] {
+				q[i].tf *= ReadVerbWeight
+			}
+		}
+	}
 	hits := ix.rank(q, k, func(d int32, score float64) float64 {
 		return score * ix.fit(d, in, counts)
 	})
@@ -356,6 +364,13 @@ func (ix *Index) Find(query string, k int) []Hit {
 	}
 	return ix.withReaders(hits, q, counts, k)
 }
+
+// ReadVerbWeight is how much a read verb ("show", "list") of a request
+// that asks nothing done counts as a word searched: it says the request
+// reads, which fit weighs from the tool's name and method, and searched
+// at full weight it found the tools whose texts use the word in another
+// sense (a TV show).
+const ReadVerbWeight = 0.25
 
 // NamedReaders is how many of the k tools Find gives a request to
 // delete a thing it names by name (namesByName) are kept for the best

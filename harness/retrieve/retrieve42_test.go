@@ -63,3 +63,20 @@ func TestFindGivesTheListerOfWhatItActsOn(t *testing.T) {
 		t.Errorf("Find(reboot linode 4411, 3) = %v, want no list", hitNames(hits))
 	}
 }
+
+// A read verb of a request that asks nothing done says that it reads,
+// not what: "show video 42" is the video, not the videos of a band at
+// a show.
+func TestFindWeighsReadVerbsLightly(t *testing.T) {
+	docs := []retrieve.Doc{
+		{Name: "getVideo", Text: "Get a video", Method: "GET"},
+		{Name: "getBandVideos", Text: "Get the videos of a band at a show", Method: "GET"},
+	}
+	for _, name := range []string{"getUser", "getTeam", "getAlbum", "getChannel"} {
+		docs = append(docs, retrieve.Doc{Name: name, Text: "Get it", Method: "GET"})
+	}
+	ix := retrieve.New(docs)
+	if hits := ix.Find("show video 42", 1); len(hits) != 1 || hits[0].Name != "getVideo" {
+		t.Errorf("Find(show video 42) = %v, want getVideo first", hitNames(hits))
+	}
+}
