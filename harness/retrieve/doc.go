@@ -62,7 +62,7 @@ func paramsOf(op *toolrt.Operation) *jsonschema.Schema {
 // arguments mixed into the text. Tool-to-tool similarity (Similar) keeps
 // DocOfOperation: two tools are alike by everything they show.
 func SearchDocOfOperation(op *toolrt.Operation) Doc {
-	return Doc{Name: op.Name, Text: op.Description, Args: propsText(paramsOf(op), asIs), Method: op.Method}
+	return Doc{Name: op.Name, Text: op.Description, Args: propsText(paramsOf(op), asIs), Method: op.Method, Path: op.Path}
 }
 
 // DocsOf returns the documents of tools, in order.

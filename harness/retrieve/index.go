@@ -39,6 +39,11 @@ type Doc struct {
 	// When the index knows it, Search prefers a tool that reads for a
 	// request that asks nothing done (see intentOf).
 	Method string
+	// Path is the tool's path template ("/linode/instances/{linodeId}"),
+	// "" when unknown. When the index knows it, Find gives a request
+	// that names no identifier the tool that lists what its best tool
+	// acts on (withLister).
+	Path string
 }
 
 // Hit is one tool found, with its BM25 score (higher is better).
@@ -97,6 +102,10 @@ type Index struct {
 	nameTerms [][]string
 	// methods are each document's HTTP method, upper case ("" unknown).
 	methods []string
+	// paths are each document's path template ("" unknown); listers
+	// maps a path to the document that reads it with GET.
+	paths   []string
+	listers map[string]int
 	// vocab is every term, sorted, for the forms of a request's word.
 	vocab []string
 }
@@ -126,6 +135,8 @@ func NewWeighted(docs []Doc, idf WordWeight) *Index {
 		named:     map[string]bool{},
 		nameTerms: make([][]string, len(docs)),
 		methods:   make([]string, len(docs)),
+		paths:     make([]string, len(docs)),
+		listers:   map[string]int{},
 	}
 	type field struct {
 		counts map[string]float32
@@ -138,6 +149,10 @@ func NewWeighted(docs []Doc, idf WordWeight) *Index {
 	for i, d := range docs {
 		ix.names[i] = d.Name
 		ix.methods[i] = strings.ToUpper(d.Method)
+		ix.paths[i] = d.Path
+		if _, dup := ix.listers[d.Path]; !dup && d.Path != "" && ix.methods[i] == "GET" {
+			ix.listers[d.Path] = i
+		}
 		if _, dup := ix.byName[d.Name]; !dup {
 			ix.byName[d.Name] = i
 		}
@@ -269,10 +284,16 @@ func (ix *Index) Search(query string, k int) []Hit {
 //     nothing done, whose tools that change something (a method other
 //     than GET or HEAD) keep ReadWeight of their score, and the delete
 //     verbs for one that says delete, whose DELETE tools it also
-//     prefers (DeleteWeight);
+//     prefers (DeleteWeight); such a request's read verbs ("show",
+//     "list") are searched at ReadVerbWeight only;
 //   - costs a tool the share of its name's words the request does not
 //     say (CoverWeight), so the plain tool ranks before its qualified
-//     variants;
+//     variants; a request that gives an identifier (givesValue) says
+//     the "id" of a name ("show project 4412": getProjectsId);
+//   - for a request that gives no identifier, or names a thing by name,
+//     keeps a place for the tool that lists what its best tool acts on
+//     (withLister: "reboot the web-01 linode" needs the list of
+//     Linodes, which gives the ID), where the documents give paths;
 //   - and, for a request to delete a thing it names by name ("the
 //     droplet called web-03"), keeps NamedReaders of the k for the best
 //     tools that read it, among them the one that lists such things
@@ -320,15 +341,36 @@ func (ix *Index) Find(query string, k int) []Hit {
 			}
 		}
 	}
+	if givesValue(query) {
+		counts["id"] = true
+	}
 	in := intentOf(query)
+	if in == asks {
+		for i := range q {
+			if readStems[q[i].term] {
+				q[i].tf *= ReadVerbWeight
+			}
+		}
+	}
 	hits := ix.rank(q, k, func(d int32, score float64) float64 {
 		return score * ix.fit(d, in, counts)
 	})
-	if in != deletes || !namesByName(query) {
+	named := namesByName(query)
+	if named || !givesValue(query) {
+		hits = ix.withLister(hits, k)
+	}
+	if in != deletes || !named {
 		return hits
 	}
 	return ix.withReaders(hits, q, counts, k)
 }
+
+// ReadVerbWeight is how much a read verb ("show", "list") of a request
+// that asks nothing done counts as a word searched: it says the request
+// reads, which fit weighs from the tool's name and method, and searched
+// at full weight it found the tools whose texts use the word in another
+// sense (a TV show).
+const ReadVerbWeight = 0.25
 
 // NamedReaders is how many of the k tools Find gives a request to
 // delete a thing it names by name (namesByName) are kept for the best
@@ -574,4 +616,34 @@ func (t *topK) hits() []Hit {
 		out[i] = Hit{Name: t.names[c.doc], Score: c.score}
 	}
 	return out
+}
+
+// withLister puts in hits, when its best tool acts on one thing of a
+// collection (its path ends in a parameter, or one follows it:
+// /linode/instances/{linodeId}/reboot), the tool that lists that
+// collection (GET /linode/instances) in place of the last of hits: a
+// request that does not give the thing's identifier ("reboot the web-01
+// linode") needs the list to find it first.
+func (ix *Index) withLister(hits []Hit, k int) []Hit {
+	if len(hits) == 0 {
+		return hits
+	}
+	path := ix.paths[ix.byName[hits[0].Name]]
+	i := strings.LastIndex(path, "/{")
+	if i <= 0 {
+		return hits
+	}
+	d, ok := ix.listers[path[:i]]
+	if !ok {
+		return hits
+	}
+	name := ix.names[d]
+	if slices.ContainsFunc(hits, func(h Hit) bool { return h.Name == name }) {
+		return hits
+	}
+	out := slices.Clone(hits)
+	if len(out) == k {
+		out = out[:k-1]
+	}
+	return append(out, Hit{Name: name, Score: out[len(out)-1].Score})
 }

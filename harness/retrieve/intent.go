@@ -188,9 +188,10 @@ func (ix *Index) fit(d int32, in intent, terms map[string]bool) float64 {
 }
 
 // forms returns the other words of the index that are forms of the
-// stem st: longer by a suffix of at most four letters ("remind":
+// stem st: longer by a derivational suffix (formSuffixes; "remind":
 // reminder) or shorter by one (for "locations", location), both at
-// least four letters long.
+// least four letters long. A longer word that only starts with st is no
+// form of it ("repo": report).
 func (ix *Index) forms(st string) []string {
 	if len(st) < 4 {
 		return nil
@@ -198,17 +199,23 @@ func (ix *Index) forms(st string) []string {
 	var out []string
 	i := sort.SearchStrings(ix.vocab, st)
 	for ; i < len(ix.vocab) && strings.HasPrefix(ix.vocab[i], st); i++ {
-		if t := ix.vocab[i]; t != st && len(t)-len(st) <= 4 && english.IsASCIIWord(t) {
+		if t := ix.vocab[i]; t != st && formSuffixes[t[len(st):]] && english.IsASCIIWord(t) {
 			out = append(out, t)
 		}
 	}
 	for n := len(st) - 1; n >= 4 && n >= len(st)-4; n-- {
-		if p := st[:n]; ix.terms[p] != nil {
+		if p := st[:n]; ix.terms[p] != nil && formSuffixes[st[n:]] {
 			out = append(out, p)
 		}
 	}
 	return out
 }
+
+// formSuffixes are the endings English derives a word with from another
+// (remind, reminder; locate, location), as they follow a stem (Stem
+// drops a final e: "schedul" takes "ing" and "er").
+var formSuffixes = wordSet(`e s es ed d er or ers ors ion ions ation ations ition ment ments al als
+	y ly ity ive ing ings ure ance ence ant ent ee ees able ible ship age ist ize ise ization ery ary`)
 
 // questionWords are what a question word asks for, as stems: "who is
 // on the team" asks for its members, "where can servers be" for a

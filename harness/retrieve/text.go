@@ -202,3 +202,15 @@ func isValueField(f string) bool {
 	}
 	return digits && (!letters || turns > 1)
 }
+
+// givesValue reports whether query gives a value a tool takes as an
+// identifier (withoutValues): a request that names a thing by its ID
+// says the "id" of a tool's name (getUsersId, usersIdLike).
+func givesValue(query string) bool {
+	for _, f := range strings.Fields(query) {
+		if isValueField(f) {
+			return true
+		}
+	}
+	return len(typePrefixes(query)) > 0
+}
