@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/agentready/agentready/gen/catalog"
+	genexample "github.com/agentready/agentready/gen/example"
 	"github.com/agentready/agentready/gen/ir"
 	"github.com/agentready/agentready/gen/toolrt"
 	"github.com/agentready/agentready/harness/cases"
@@ -120,6 +121,10 @@ func runCases(e *env, args []string) int {
 	if err != nil {
 		return e.failf("%v", err)
 	}
+	// The cases are made: what follows checks no value against a schema,
+	// and the checkers compiled for that would only be marked by every
+	// collection until the command ends.
+	genexample.Forget(api)
 	tmpl, err := utter.NewTemplates(utter.TemplateOptions{Seed: seed, PerCase: *perCase})
 	if err != nil {
 		return e.failf("%v", err)
