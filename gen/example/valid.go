@@ -54,6 +54,16 @@ type apiCheckers struct {
 // check) does not keep every one of them alive through this cache.
 var checkers sync.Map // weak.Pointer[ir.API] -> *apiCheckers
 
+// Forget drops the checkers Valid compiled for api's schemas, which it
+// otherwise keeps for as long as api is in use: for a caller done with
+// checking api's values while it goes on with api (cases made offline
+// go on to write and judge utterances, and DocuSign's compiled schemas
+// held 60 MB of the heap every collection marked). A later Valid
+// compiles them again.
+func Forget(api *ir.API) {
+	checkers.Delete(weak.Make(api))
+}
+
 func checkerOf(api *ir.API, s *ir.Schema) *argcheck.Checker {
 	if api == nil {
 		return compileChecker(toolschema.BuildValue(api, s), nil)

@@ -52,6 +52,32 @@ func TestValidCacheLivesWithItsAPI(t *testing.T) {
 	}
 }
 
+// TestForgetDropsTheAPIsCheckers checks that Forget lets go of the
+// checkers Valid compiled for an API still in use, and of no other API's,
+// and that Valid still judges its values afterwards.
+func TestForgetDropsTheAPIsCheckers(t *testing.T) {
+	done, other := &ir.API{}, &ir.API{}
+	keys := []weak.Pointer[ir.API]{weak.Make(done), weak.Make(other)}
+	s := &ir.Schema{Kind: ir.KindInteger, Minimum: ptr(1.0)}
+	for _, api := range []*ir.API{done, other} {
+		if !Valid(api, s, 2.0) {
+			t.Fatal("integer with minimum 1: 2 fails")
+		}
+	}
+	Forget(done)
+	if _, ok := checkers.Load(keys[0]); ok {
+		t.Fatal("the cache holds the checkers of an API Forget was called for")
+	}
+	if _, ok := checkers.Load(keys[1]); !ok {
+		t.Fatal("Forget of one API dropped another's checkers")
+	}
+	if Valid(done, s, 0.0) || !Valid(done, s, 2.0) {
+		t.Fatal("after Forget, integer with minimum 1: 0 passes or 2 fails")
+	}
+	runtime.KeepAlive(done)
+	runtime.KeepAlive(other)
+}
+
 func ptr[T any](v T) *T { return &v }
 
 // TestAnyStringNeedsNoChecker checks the premise of str's shortcut: a

@@ -36,7 +36,9 @@ const minMemoryLimit = 256 << 20
 
 // AfterLoad sets the collector's pace for the rest of a one-shot command,
 // unless the user chose one with GOGC or GOMEMLIMIT. Call it once the
-// parser's model is garbage (gen.Options.Loaded).
+// parser's model is garbage (gen.Options.Loaded), or once any heap the
+// command held is garbage and what follows needs a fraction of it
+// (`cases`, once its cases are made, for writing and judging utterances).
 //
 // It sets a soft memory limit at what the process has mapped so far, the
 // parser's peak, and the collector's percentage that goes with it (pace).

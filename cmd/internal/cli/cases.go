@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/agentready/agentready/gen/catalog"
+	genexample "github.com/agentready/agentready/gen/example"
 	"github.com/agentready/agentready/gen/ir"
 	"github.com/agentready/agentready/gen/toolrt"
 	"github.com/agentready/agentready/harness/cases"
@@ -20,6 +21,7 @@ import (
 	"github.com/agentready/agentready/harness/models"
 	runner "github.com/agentready/agentready/harness/run"
 	"github.com/agentready/agentready/harness/utter"
+	"github.com/agentready/agentready/internal/oneshot"
 )
 
 // defaultCasesFile is where cases go when neither --out nor the config file
@@ -120,6 +122,16 @@ func runCases(e *env, args []string) int {
 	if err != nil {
 		return e.failf("%v", err)
 	}
+	// The cases are made: what follows checks no value against a schema,
+	// and the checkers compiled for that would only be marked by every
+	// collection until the command ends.
+	genexample.Forget(api)
+	// Utterances are written and judged in a heap a fraction of what
+	// making the cases held: they may fill what the process already
+	// holds before a collection (oneshot), and the pace is put back
+	// when the command ends.
+	defer oneshot.Saved()()
+	oneshot.AfterLoad()
 	tmpl, err := utter.NewTemplates(utter.TemplateOptions{Seed: seed, PerCase: *perCase})
 	if err != nil {
 		return e.failf("%v", err)

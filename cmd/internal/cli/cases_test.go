@@ -8,6 +8,7 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"slices"
 	"strings"
 	"testing"
@@ -94,6 +95,27 @@ func TestCasesWritesAReproducibleFile(t *testing.T) {
 	second, _ := os.ReadFile(out)
 	if !bytes.Equal(first, second) {
 		t.Error("two runs with the same seed wrote different files")
+	}
+}
+
+// TestCasesPutsTheCollectorsPaceBack checks that cases, which paces the
+// collector for the rest of its run once the cases are made (oneshot),
+// leaves a process that goes on with the pace and memory limit it had.
+func TestCasesPutsTheCollectorsPaceBack(t *testing.T) {
+	percent := debug.SetGCPercent(137)
+	defer debug.SetGCPercent(percent)
+	limit := debug.SetMemoryLimit(3 << 30)
+	defer debug.SetMemoryLimit(limit)
+	spec := repoFile(t, "specs/exampleapi/openapi.yaml")
+	out := filepath.Join(t.TempDir(), "cases.jsonl")
+	if code, _, stderr := runCasesCmd(t, "--spec", spec, "--offline", "--per-tool", "1", "--tag", "users", "-o", out); code != exitOK {
+		t.Fatalf("code %d\n%s", code, stderr)
+	}
+	if got := debug.SetGCPercent(137); got != 137 {
+		t.Errorf("GC percent after cases: %d, want 137", got)
+	}
+	if got := debug.SetMemoryLimit(-1); got != 3<<30 {
+		t.Errorf("memory limit after cases: %d, want %d", got, 3<<30)
 	}
 }
 
