@@ -541,10 +541,12 @@ import (
 //     a word, or a name joined by dashes, before a one-word name ("high
 //     priority", "the feature-x branch"); digits next to a
 //     numeric argument's name; a boolean named for including or
-//     leaving out a thing (include_archived, exclude_pull_requests) from
+//     leaving out or turning off a thing (include_archived,
+//     exclude_pull_requests, disable_cache, no_verify) from
 //     the word before that thing, against the name's verb ("including
 //     pull requests": exclude_pull_requests false; "without pull
-//     requests": true); booleans from their name's words (the two
+//     requests": true; "without using the cache": disable_cache true);
+//     booleans from their name's words (the two
 //     words of a name also with a determiner between them: "block their
 //     email" for block_email) that no other argument took ("low latency"
 //     is a latency_mode, not also the low_latency switch), a top-level

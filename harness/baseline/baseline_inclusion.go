@@ -3,8 +3,8 @@ package baseline
 // inclusionVerbs give the sense of a boolean whose name starts with one
 // of them: include_archived is on when the things are wanted,
 // exclude_pull_requests when they are not.
-var inclusionVerbs = map[string]bool{"include": true, "with": true, "show": true,
-	"exclude": false, "without": false, "omit": false, "hide": false, "skip": false}
+var inclusionVerbs = map[string]bool{"include": true, "with": true, "show": true, "use": true, "enable": true,
+	"exclude": false, "without": false, "omit": false, "hide": false, "skip": false, "disable": false, "no": false, "ignore": false, "bypass": false}
 
 // inclusionCues are the words before a thing that say whether the request
 // wants it: "including pull requests", "without the drafts".
@@ -33,7 +33,8 @@ func (f *filler) inclusions() {
 				continue
 			}
 			cue := at - 1
-			for cue >= 0 && (f.u.words[cue].lower == "the" || f.u.words[cue].lower == "any" || f.u.words[cue].lower == "all" || f.u.words[cue].lower == "their") {
+			for cue >= 0 && (f.u.words[cue].lower == "the" || f.u.words[cue].lower == "any" || f.u.words[cue].lower == "all" || f.u.words[cue].lower == "their" ||
+				f.u.words[cue].lower == "using" || f.u.words[cue].lower == "its") {
 				cue--
 			}
 			if cue < 0 || f.u.toks[f.u.words[cue].tok].quoted {

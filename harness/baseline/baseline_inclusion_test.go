@@ -15,3 +15,15 @@ func TestBooleanOfIncludingOrLeavingOut(t *testing.T) {
 	checkArg(t, runs, "list the workflow runs of acme/webapp including archived ones", "include_archived", true)
 	checkArg(t, runs, "list the workflow runs of acme/webapp", "exclude_pull_requests", nil)
 }
+
+// A boolean named for turning a thing off (disable_cache, no_verify) is
+// on when the request goes without the thing, and a gerund between the
+// cue and the thing ("without using the cache") changes nothing.
+func TestBooleanOfTurningAThingOff(t *testing.T) {
+	discover := toolDef(t, "discoverSchemaForSource", "Discover schema catalog of source",
+		`{"type":"object","properties":{"sourceId":{"type":"string","format":"uuid"},"disable_cache":{"type":"boolean"}},"required":["sourceId"]}`)
+	const source = "2f6d8a1c-3b4e-4f5a-9c8d-7e6f5a4b3c2d"
+	checkArg(t, discover, "refresh the schema of source "+source+" without using the cache", "disable_cache", true)
+	checkArg(t, discover, "refresh the schema of source "+source+" without the cache", "disable_cache", true)
+	checkArg(t, discover, "refresh the schema of source "+source+" with the cache", "disable_cache", false)
+}
