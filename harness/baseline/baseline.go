@@ -676,7 +676,9 @@ import (
 //     ("list email templates" sets no content_type template). An
 //     identifier whose example is opaque (a UUID, a key mixing letters
 //     and digits) takes no word-like name ("deactivate project
-//     billing-api" gives projectId no "billing-api"). A read tool's name
+//     billing-api" gives projectId no "billing-api"), and an identifier
+//     that is a number takes no word ("the droplet called web-03" gives
+//     droplet_id no "web-03"). A read tool's name
 //     filter (a top-level q, query, search, name..., else one in an
 //     object of filters: filters.name) takes the name the request gives
 //     a thing when nothing else took it: quoted, capitalised, else a
@@ -688,7 +690,9 @@ import (
 //     (a quoted title, a capitalised name: "follow Radiohead", else a
 //     lowercase slug no argument took: "billing-api",
 //     "acme/webapp:package.json", a URL; a handle, "@gargron",
-//     "@anika@mastodon.social"; the word after "called" or "named") or by
+//     "@anika@mastodon.social"; the word after "called" or "named"; when
+//     every identifier it needs is a number, a word and digits joined by
+//     a dash, written like a tracker key: "reboot the web-01 linode") or by
 //     place ("the first member of team X", "the latest ticket of Y"), it
 //     plans a chain first: the tools the argument's description names as
 //     its source ("Find it with listUsers (`items[].id`)"), else read

@@ -213,6 +213,12 @@ func (f *filler) set(p *param, v any) bool {
 		// a model looks the name up first.
 		return false
 	}
+	if str, ok := v.(string); ok && p.ident && p.scalarType() == "integer" && strings.IndexFunc(str, isLetter) >= 0 {
+		// An identifier that is a number takes no word ("the droplet
+		// called web-03" names droplet_id 3164444's droplet, it is not
+		// its id): a model looks the name up first.
+		return false
+	}
 	if str, ok := v.(string); ok && !fitsEnum(p, v) && (switchOn[strings.ToLower(str)] || switchOff[strings.ToLower(str)]) {
 		// A word that switches a setting is no value of an enum that
 		// does not list it: "switch mp4 support off" gives mp4_support

@@ -187,7 +187,11 @@ func (k *toolkit) newChain(request string, t *toolSpec, f *filler, made []made) 
 		}
 	}
 	if c.name == "" && t.takesIdentifier(f) {
-		if i := f.u.slugName(); i >= 0 {
+		i := f.u.slugName()
+		if i < 0 && t.needsNumbersOnly(f) {
+			i = f.u.keyName()
+		}
+		if i >= 0 {
 			c.name, c.nameAt = f.u.toks[i].raw, []int{i}
 		}
 	}
@@ -287,6 +291,30 @@ func (u *utterance) slugName() int {
 			continue
 		}
 		return i
+	}
+	return -1
+}
+
+// needsNumbersOnly says whether every required identifier t still
+// needs is a number (linodeId, an integer): a word joined to digits
+// ("web-01") cannot be one, and names the thing instead.
+func (t *toolSpec) needsNumbersOnly(f *filler) bool {
+	for _, p := range t.params {
+		if p.required && p.ident && !f.has(p) && p.scalarType() != "integer" {
+			return false
+		}
+	}
+	return true
+}
+
+// keyName is the first token, not placed, written as a word and a number
+// joined by a dash ("web-01", as a tracker key OPS-311 is written): the
+// name of a thing whose identifier is a number; -1 when there is none.
+func (u *utterance) keyName() int {
+	for i, t := range u.toks {
+		if !u.used[i] && !t.quoted && reKey.MatchString(t.raw) {
+			return i
+		}
 	}
 	return -1
 }
