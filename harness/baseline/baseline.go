@@ -254,7 +254,12 @@ import (
 //     an optional user_id); the identifier word of an argument a tool
 //     filled (the Id of GetUsersUserIdPublicKeys, of
 //     getV3ProjectsIdIssues) is said with it, no qualifier of what
-//     follows. A request
+//     follows. A tool that would put a value alone into an optional
+//     list of identifiers (ids: [88231]) loses 0.3 when another of the
+//     eight requires that value as the one identifier it takes: one
+//     thing named by its id asks for the tool that takes that thing,
+//     not a filter of many (get_dag_runs for etl_daily's runs, not
+//     get_dag_runs_batch with dag_ids [etl_daily]). A request
 //     that orders nothing but says a state must end, a negated modal
 //     (shouldn't, should not, can't) with "anymore" (any more, any
 //     longer), or "no longer", removes it ("0b7e... shouldn't be an

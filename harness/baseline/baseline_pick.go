@@ -756,6 +756,9 @@ func (k *toolkit) pickTool(request string, u *utterance) ([]retrieve.Hit, string
 	}
 	filled := make(map[string]*filler, 8)
 	required := make(map[string]int, 8)
+	// fetches are the values some tool takes as the one identifier it
+	// requires (the task_id of "Fetch a task").
+	fetches := map[string]bool{}
 	for i := range out[:min(len(out), 8)] {
 		t := k.byName[out[i].Name]
 		fu := readUtterance(request)
@@ -767,6 +770,9 @@ func (k *toolkit) pickTool(request string, u *utterance) ([]retrieve.Hit, string
 		for _, p := range t.params {
 			if p.required && p.ident && f.has(p) && !slices.Contains(mis, p.name) {
 				required[t.name]++
+				if !p.array {
+					fetches[fmt.Sprint(f.args[p.name])] = true
+				}
 			}
 		}
 		misValue := map[string]bool{}
@@ -866,8 +872,49 @@ func (k *toolkit) pickTool(request string, u *utterance) ([]retrieve.Hit, string
 		out[i].Score += said.toolCover(t, stands) - cover[t.name]
 	}
 	k.twinsByArguments(out[:min(len(out), 8)], required)
+	for i := range out[:min(len(out), 8)] {
+		if oneOfMany(k.byName[out[i].Name], filled[out[i].Name], fetches) {
+			out[i].Score -= oneOfManyWeight
+		}
+	}
 	sortHits(out)
 	return out, action, filled
+}
+
+// oneOfManyWeight is what a tool loses that would put the one thing a
+// request names into an optional filter of many ids, where another tool
+// requires that thing's id.
+const oneOfManyWeight = 0.3
+
+// oneOfMany reports whether t would put a value alone into an optional
+// list of identifiers (ids: [88231]) that another tool takes as the one
+// identifier it requires (fetches): "person 88231" asks for that person,
+// and a model calls the tool that fetches one by its id, not the list
+// with a filter of one.
+func oneOfMany(t *toolSpec, f *filler, fetches map[string]bool) bool {
+	if t == nil || f == nil {
+		return false
+	}
+	for _, p := range t.params {
+		if !p.array || p.required || !p.ident {
+			continue
+		}
+		v, ok := f.args[p.name]
+		if !ok {
+			continue
+		}
+		switch vs := v.(type) {
+		case []any:
+			if len(vs) == 1 && fetches[fmt.Sprint(vs[0])] {
+				return true
+			}
+		case []string:
+			if len(vs) == 1 && fetches[vs[0]] {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // twinsByArguments tells twins apart by what they take: of tools that
