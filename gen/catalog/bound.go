@@ -182,7 +182,7 @@ func checker(api *ir.API, op *ir.Operation, memo *toolschema.Memo, shared *argch
 	if err != nil {
 		return nil, fmt.Errorf("%s: example: %w", op.Name, err)
 	}
-	c, err := shared.NewChecker(op.Name, schema, ex, nil)
+	c, err := shared.NewCheckerValid(op.Name, schema, ex, nil) // toolschema wrote it
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", op.Name, err)
 	}

@@ -95,11 +95,12 @@ func checkerOf(api *ir.API, s *ir.Schema) *argcheck.Checker {
 }
 
 // compileChecker compiles text, the schema toolschema.BuildValue writes
-// for checking a value; nil when it does not compile (toolschema writes
-// JSON, so this is not expected). With shared, it shares the definitions
-// of the API's schemas with the others compiled so far.
+// for checking a value, as the valid JSON it is; nil when it does not
+// compile (toolschema writes JSON, so this is not expected). With
+// shared, it shares the definitions of the API's schemas with the others
+// compiled so far.
 func compileChecker(text []byte, shared *argcheck.Shared) *argcheck.Checker {
-	c, err := shared.NewChecker("value", text, nil, nil)
+	c, err := shared.NewCheckerValid("value", text, nil, nil)
 	if err != nil {
 		return nil
 	}

@@ -53,19 +53,22 @@ func NewChecker(tool string, schema, example []byte) (*Checker, error) {
 // first, and either comes before its default. A pointer that names no
 // schema object is listed by Warnings. The error is for examples that are not such an object.
 func NewCheckerWithExamples(tool string, schema, example, examples []byte) (*Checker, error) {
-	return newChecker(tool, schema, example, examples, nil)
+	return newChecker(tool, schema, example, examples, nil, false)
 }
 
 // newChecker is NewCheckerWithExamples, sharing definitions with shared
-// when it is not nil.
-func newChecker(tool string, schema, example, examples []byte, shared *Shared) (*Checker, error) {
+// when it is not nil; valid says schema is known to be valid JSON, so
+// that it is read without checking so first (Shared.NewCheckerValid).
+func newChecker(tool string, schema, example, examples []byte, shared *Shared, valid bool) (*Checker, error) {
 	c := &Checker{tool: tool}
 	if len(bytes.TrimSpace(schema)) == 0 {
 		c.root = newNode()
 		c.open = true
 	} else {
 		decode := decodeOrdered
-		if shared != nil {
+		if shared != nil && valid {
+			decode = decodeDeferringValid
+		} else if shared != nil {
 			decode = decodeDeferring
 		}
 		doc, err := decode(schema)

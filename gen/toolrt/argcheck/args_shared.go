@@ -38,7 +38,15 @@ func NewShared() *Shared {
 // NewChecker is NewCheckerWithExamples, sharing the definitions s has
 // compiled and keeping those it compiles. A nil Shared shares nothing.
 func (s *Shared) NewChecker(tool string, schema, example, examples []byte) (*Checker, error) {
-	return newChecker(tool, schema, example, examples, s)
+	return newChecker(tool, schema, example, examples, s, false)
+}
+
+// NewCheckerValid is NewChecker for a schema its caller knows is valid
+// JSON because an encoder wrote it (toolschema's check schemas): it is
+// read without the pass that checks it is JSON. A schema that is not
+// valid JSON may be misread or panic; use NewChecker for any other text.
+func (s *Shared) NewCheckerValid(tool string, schema, example, examples []byte) (*Checker, error) {
+	return newChecker(tool, schema, example, examples, s, true)
 }
 
 // sharedDef is a compiled definition.
@@ -69,6 +77,13 @@ const defsKey = "$defs"
 // definition under "$defs" unread (*deferredDef).
 func decodeDeferring(data []byte) (any, error) {
 	return orderedjson.DecodeDeferring(data, func() *object { return &object{vals: map[string]any{}} }, (*object).set,
+		defsKey, func(raw []byte) any { return &deferredDef{raw: raw} })
+}
+
+// decodeDeferringValid is decodeDeferring for data known to be valid
+// JSON (orderedjson.DecodeDeferringValid).
+func decodeDeferringValid(data []byte) (any, error) {
+	return orderedjson.DecodeDeferringValid(data, func() *object { return &object{vals: map[string]any{}} }, (*object).set,
 		defsKey, func(raw []byte) any { return &deferredDef{raw: raw} })
 }
 

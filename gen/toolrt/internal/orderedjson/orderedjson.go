@@ -45,6 +45,15 @@ func DecodeDeferring[O any](data []byte, newObject func() O, set func(O, string,
 	if !json.Valid(data) {
 		return decodeTokens(data, newObject, set)
 	}
+	return DecodeDeferringValid(data, newObject, set, key, deferred)
+}
+
+// DecodeDeferringValid is DecodeDeferring for data its caller knows is
+// one valid JSON document, because an encoder wrote it: it skips the
+// pass that checks so (on DocuSign, most of a second pass over every
+// tool's check schema). Data that is not valid JSON may be misread or
+// panic.
+func DecodeDeferringValid[O any](data []byte, newObject func() O, set func(O, string, any), key string, deferred func([]byte) any) (any, error) {
 	f := fast[O]{data: data, newObject: newObject, set: set, deferKey: key, deferred: deferred}
 	f.space()
 	return f.value(0)

@@ -65,7 +65,8 @@ func TestFastMatchesTokens(t *testing.T) {
 
 // TestDecodeDeferringLeavesDefinitionsAsText checks that each member of
 // the deferred object comes back as its exact text, whatever it holds,
-// and that the rest is read as Decode reads it.
+// and that the rest is read as Decode reads it, by DecodeDeferringValid
+// too.
 func TestDecodeDeferringLeavesDefinitionsAsText(t *testing.T) {
 	members := []string{`{"a" : [1, -2.5e3, "x\"}]"], "b":{}}`, `true`, `"s{"`, `-0.5`, `[ ]`, `null`, `{"n":{"$defs":{"x":1}}}`}
 	var doc strings.Builder
@@ -80,6 +81,9 @@ func TestDecodeDeferringLeavesDefinitionsAsText(t *testing.T) {
 	v, err := DecodeDeferring([]byte(doc.String()), newObj, (*obj).set, "$defs", func(raw []byte) any { return string(raw) })
 	if err != nil {
 		t.Fatal(err)
+	}
+	if trusted, err := DecodeDeferringValid([]byte(doc.String()), newObj, (*obj).set, "$defs", func(raw []byte) any { return string(raw) }); err != nil || !reflect.DeepEqual(trusted, v) {
+		t.Errorf("DecodeDeferringValid: %#v (%v), DecodeDeferring %#v", trusted, err, v)
 	}
 	o := v.(*obj)
 	defs := o.vals["$defs"].(*obj)
