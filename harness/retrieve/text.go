@@ -168,17 +168,44 @@ func token(w string) (string, bool) {
 // holds a digit and either no letter ("+13125550100", "2024-05-01",
 // "#1347", "$100") or letters and digits that take turns more than once
 // ("6a09cdc3-8948-47f0-…", "v2:T02llQxIy", "9f3c2ab", "g6-nanode-1"), an
-// identifier, key or hash. A word with a number ("ipv6", "2fa",
-// "PROJ-123", "web-03") stays.
+// identifier, key or hash; and a slug after a place word (isSlug: "in
+// facebook/react"), whose words name a repository or a folder. A word
+// with a number ("ipv6", "2fa", "PROJ-123", "web-03") stays.
 func withoutValues(query string) string {
 	fields := strings.Fields(query)
 	kept := fields[:0]
+	after := ""
 	for _, f := range fields {
-		if !isValueField(f) {
+		if !isValueField(f) && !(placePrepositions[after] && isSlug(f)) {
 			kept = append(kept, f)
 		}
+		after = strings.ToLower(f)
 	}
 	return strings.Join(kept, " ")
+}
+
+// placePrepositions are the words after which a slug names where a thing
+// is ("in acme/webapp", "from octo-org/octo-app").
+var placePrepositions = map[string]bool{"in": true, "from": true, "of": true, "on": true, "for": true, "to": true, "into": true, "at": true}
+
+// isSlug reports whether f is written as a path of names, words joined
+// by slashes as code writes them ("facebook/react", "acme/web-app",
+// "docs/CONTRIBUTING.md"): it names a repository, a folder or a file, and
+// its words are not words of the request ("react" asks for no reaction).
+func isSlug(f string) bool {
+	f = strings.TrimRight(f, ",.;:!?)'\"")
+	parts := strings.Split(f, "/")
+	if len(parts) < 2 {
+		return false
+	}
+	for _, p := range parts {
+		if p == "" || strings.IndexFunc(p, func(r rune) bool {
+			return !(r < 128 && (unicode.IsLetter(r) || unicode.IsDigit(r)) || r == '-' || r == '_' || r == '.')
+		}) >= 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // isValueField reports whether the field f is a value (withoutValues).
