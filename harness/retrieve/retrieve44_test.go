@@ -26,3 +26,16 @@ func TestFindSkipsTheWordsOfAPlaceSlug(t *testing.T) {
 		t.Errorf("Find(grant read/write access) = %v, want grantAccess first", hitNames(hits))
 	}
 }
+
+// The word after "called" or "named" is the thing's name, not a word of
+// the request: "a namespace called team-zeta" creates a namespace, not
+// anything of a team.
+func TestFindSkipsTheNameAfterCalled(t *testing.T) {
+	ix := retrieve.New([]retrieve.Doc{
+		{Name: "createNamespace", Text: "create a Namespace", Method: "POST", Path: "/api/v1/namespaces"},
+		{Name: "createNamespacedTeamBinding", Text: "create a TeamBinding of a team in a namespace", Method: "POST", Path: "/api/v1/namespaces/{namespace}/teambindings"},
+	})
+	if hits := ix.Find("create a namespace called team-zeta", 1); len(hits) != 1 || hits[0].Name != "createNamespace" {
+		t.Errorf("Find(a namespace called team-zeta) = %v, want createNamespace first", hitNames(hits))
+	}
+}

@@ -169,14 +169,15 @@ func token(w string) (string, bool) {
 // "#1347", "$100") or letters and digits that take turns more than once
 // ("6a09cdc3-8948-47f0-…", "v2:T02llQxIy", "9f3c2ab", "g6-nanode-1"), an
 // identifier, key or hash; and a slug after a place word (isSlug: "in
-// facebook/react"), whose words name a repository or a folder. A word
+// facebook/react"), whose words name a repository or a folder; and the
+// field after "called" or "named", a thing's name. A word
 // with a number ("ipv6", "2fa", "PROJ-123", "web-03") stays.
 func withoutValues(query string) string {
 	fields := strings.Fields(query)
 	kept := fields[:0]
 	after := ""
 	for _, f := range fields {
-		if !isValueField(f) && !(placePrepositions[after] && isSlug(f)) {
+		if !isValueField(f) && !(placePrepositions[after] && isSlug(f)) && after != "called" && after != "named" {
 			kept = append(kept, f)
 		}
 		after = strings.ToLower(f)
