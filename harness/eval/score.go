@@ -17,6 +17,7 @@ import (
 	"github.com/agentready/agentready/gen/catalog"
 	"github.com/agentready/agentready/gen/ir"
 	"github.com/agentready/agentready/harness/baseline"
+	"github.com/agentready/agentready/harness/replay"
 	"github.com/agentready/agentready/harness/retrieve"
 )
 
@@ -169,7 +170,9 @@ func Run(ctx context.Context, cs []Case, opts Options) ([]Result, error) {
 		if err != nil {
 			return out, err
 		}
-		msg, err := m.Generate(ctx, []*schema.Message{schema.SystemMessage(opts.System), schema.UserMessage(c.Utterance)})
+		// The case's ID scopes its model call, so that a recording
+		// (harness/replay) replays a suite whose cases moved.
+		msg, err := m.Generate(replay.WithScope(ctx, c.ID), []*schema.Message{schema.SystemMessage(opts.System), schema.UserMessage(c.Utterance)})
 		if err != nil {
 			return out, fmt.Errorf("eval: case %s: the model: %w", c.ID, err)
 		}

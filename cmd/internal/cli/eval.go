@@ -6,21 +6,28 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"path/filepath"
+	"strings"
+	"sync"
 	"syscall"
 	"text/tabwriter"
 
+	"github.com/cloudwego/eino/components/model"
+
+	"github.com/agentready/agentready/gen/atomicfile"
 	"github.com/agentready/agentready/gen/catalog"
 	"github.com/agentready/agentready/gen/toolrt"
 	"github.com/agentready/agentready/harness/cases"
 	"github.com/agentready/agentready/harness/eval"
 	"github.com/agentready/agentready/harness/models"
+	"github.com/agentready/agentready/harness/replay"
 	runner "github.com/agentready/agentready/harness/run"
 )
 
 // runEval is `agentready eval`: a static suite of requests scored without
 // calling the API.
 func runEval(e *env, args []string) int {
-	fs := newFlags(e, "eval", "[--config agentready.yaml | --spec FILE] --utterances FILE.jsonl [--model M] [--k 10 | --retrieve 10] [--graph FILE] [--json]")
+	fs := newFlags(e, "eval", "[--config agentready.yaml | --spec FILE] --utterances FILE.jsonl [--model M] [--k 10 | --retrieve 10] [--graph FILE] [--record DIR | --replay DIR] [--min-pass F] [--json]")
 	var sf specFlags
 	sf.register(fs)
 	suite := fs.String("utterances", "", "the suite of requests: one JSON object per line with id, utterance, tool (operationId), args, optional_ok, kind")
@@ -32,6 +39,9 @@ func runEval(e *env, args []string) int {
 	var graphFile string
 	registerGraph(fs, &graphFile)
 	registerModelConcurrency(fs, &concurrency)
+	record := fs.String("record", "", "record the model's answer to every request in DIR/"+replay.File+" (and the model in DIR/"+evalModelFile+"), for --replay")
+	replayDir := fs.String("replay", "", "answer every request from the recording a --record run left in DIR: no model is built, no key read, nothing sent")
+	minPass := fs.Float64("min-pass", 0, "exit 1 when the share of requests passed (0-1) is below this: a CI gate on a team's golden requests")
 	asJSON := fs.Bool("json", false, "print one JSON line per case (id, pass, errors, call, and why when the model says) instead of the table; the summary goes to stderr")
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
@@ -48,6 +58,10 @@ func runEval(e *env, args []string) int {
 		return e.usagef("eval", "--retrieve %d: must be 0 or more", *retrieveN)
 	case concurrency < 1:
 		return e.usagef("eval", "--model-concurrency %d: must be at least 1", concurrency)
+	case *record != "" && *replayDir != "":
+		return e.usagef("eval", "--record and --replay: one or the other")
+	case *minPass < 0 || *minPass > 1:
+		return e.usagef("eval", "--min-pass %g: a share of the requests, from 0 to 1 (0.9 is nine in ten)", *minPass)
 	}
 	p, api, ok := e.loadAPI(&sf, setFlags(fs))
 	if !ok {
@@ -85,10 +99,12 @@ func runEval(e *env, args []string) int {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	chat, info, err := models.NewWith(ctx, *modelName, models.Options{Limits: models.NewLimits(concurrency)})
+	modelSet := setFlags(fs)["model"]
+	chat, info, closeModel, err := evalModel(ctx, *modelName, modelSet, *record, *replayDir, concurrency)
 	if err != nil {
-		return e.failf("--model %s: %v", *modelName, err)
+		return e.failf("%v", err)
 	}
+	defer closeModel()
 	// The tools are never called: a client for a URL nothing answers at.
 	client, err := catalog.NewClient(api, "http://127.0.0.1:9", toolrt.WithoutEnvironment())
 	if err != nil {
@@ -148,14 +164,93 @@ func runEval(e *env, args []string) int {
 	if *retrieveN > 0 {
 		mode = fmt.Sprintf("the %d tools retrieved for each request", *retrieveN)
 	}
-	fmt.Fprintf(out, "agentready eval: %s, model %s, given %s\n", *suite, info.Name, mode)
+	from := ""
+	if *replayDir != "" {
+		from = ", replayed from " + *replayDir
+	}
+	fmt.Fprintf(out, "agentready eval: %s, model %s%s, given %s\n", *suite, info.Name, from, mode)
 	tw := tabwriter.NewWriter(out, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "KIND\tCASES\tPASS\tRIGHT TOOL\tTARGET GIVEN")
 	for _, s := range eval.Summarize(rs) {
 		fmt.Fprintf(tw, "%s\t%d\t%.2f\t%.2f\t%.2f\n", s.Kind, s.Cases, ratio(s.Passed, s.Cases), ratio(s.ToolRight, s.Cases), ratio(s.Found, s.Cases))
 	}
 	tw.Flush()
+	if err := closeModel(); err != nil {
+		return e.failf("--record: %v", err)
+	}
+	passed := 0
+	for _, r := range rs {
+		if r.Pass {
+			passed++
+		}
+	}
+	if *minPass > 0 && ratio(passed, len(rs)) < *minPass {
+		fmt.Fprintf(e.stderr, "agentready eval: %d of %d requests pass (%.2f), below --min-pass %g\n", passed, len(rs), ratio(passed, len(rs)), *minPass)
+		return exitGate
+	}
 	return exitOK
+}
+
+// evalModelFile is the file beside a recording's cassette that says which
+// model answered, so that a replay binds the tools in its dialect.
+const evalModelFile = "eval-model.json"
+
+// evalModel opens eval's model: spec (the --model flag; given says it was
+// set), recorded in record's cassette, or, with replay, the player of
+// that directory's recording, as its evalModelFile describes the model
+// (no model built, no key read, nothing sent). The closer it returns
+// closes the recording; calling it again does nothing.
+func evalModel(ctx context.Context, spec string, given bool, record, replayDir string, concurrency int) (model.ToolCallingChatModel, models.Info, func() error, error) {
+	none := func() error { return nil }
+	if replayDir != "" {
+		var info models.Info
+		b, err := os.ReadFile(filepath.Join(replayDir, evalModelFile))
+		if err == nil {
+			err = json.Unmarshal(b, &info)
+		}
+		if err != nil || info.Kind == "" {
+			return nil, info, none, fmt.Errorf("--replay %s: no model described there (%s); record the suite with eval --record %s first", replayDir, evalModelFile, replayDir)
+		}
+		if given && !sameModel(spec, info) {
+			return nil, info, none, fmt.Errorf("--replay %s: recorded with %s, not --model %s; leave out --model or record again", replayDir, info.Kind+":"+info.Name, spec)
+		}
+		cassette, err := replay.Load(replayDir)
+		if err != nil {
+			return nil, info, none, fmt.Errorf("--replay: %w", err)
+		}
+		return cassette.Player(), info, none, nil
+	}
+	chat, info, err := models.NewWith(ctx, spec, models.Options{Limits: models.NewLimits(concurrency)})
+	if err != nil {
+		return nil, info, none, fmt.Errorf("--model %s: %w", spec, err)
+	}
+	if record == "" {
+		return chat, info, none, nil
+	}
+	if err := os.MkdirAll(record, 0o755); err != nil {
+		return nil, info, none, fmt.Errorf("--record: %w", err)
+	}
+	b, _ := json.MarshalIndent(info, "", "  ")
+	if err := atomicfile.Write(filepath.Join(record, evalModelFile), append(b, '\n')); err != nil {
+		return nil, info, none, fmt.Errorf("--record: %w", err)
+	}
+	rec, err := replay.OpenRecorder(record, false)
+	if err != nil {
+		return nil, info, none, fmt.Errorf("--record: %w", err)
+	}
+	var once sync.Once
+	var closeErr error
+	return rec.Wrap(chat), info, func() error {
+		once.Do(func() { closeErr = rec.Close() })
+		return closeErr
+	}, nil
+}
+
+// sameModel reports whether the --model spec names the model info
+// describes ("openai:gpt-4o", "baseline").
+func sameModel(spec string, info models.Info) bool {
+	kind, name, _ := strings.Cut(strings.TrimSpace(spec), ":")
+	return strings.EqualFold(kind, info.Kind) && (name == "" || name == info.Name)
 }
 
 func ratio(n, d int) float64 {

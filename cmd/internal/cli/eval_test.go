@@ -2,6 +2,7 @@ package cli
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -60,5 +61,86 @@ func TestEvalSuite(t *testing.T) {
 	code, _, stderr = run(t, "eval", "--spec", spec)
 	if code != 2 || !strings.Contains(stderr, "--utterances FILE.jsonl") {
 		t.Errorf("without a suite: exit %d, %q; want 2 and how to give one", code, stderr)
+	}
+}
+
+// TestEvalRecordReplayAndGate records a suite's run with a model served
+// over the OpenAI wire format, replays it with no model at all (the same
+// lines, no request sent), refuses a replay of another model or of
+// changed requests, and gates on --min-pass.
+func TestEvalRecordReplayAndGate(t *testing.T) {
+	dir := t.TempDir()
+	suite := filepath.Join(dir, "requests.jsonl")
+	lines := `{"id":"t1","utterance":"show me ticket TCK-1042","tool":"getTicket","args":{"ticketId":"TCK-1042"},"kind":"simple"}
+{"id":"t2","utterance":"which tickets are open?","tool":"listTickets","args":{"status":"open"},"kind":"constrained"}
+`
+	if err := os.WriteFile(suite, []byte(lines), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	spec := repoFile(t, "specs/exampleapi/openapi.yaml")
+	srv, sent := fakeOpenAI(t)
+	t.Setenv("OPENAI_BASE_URL", srv.URL)
+	t.Setenv("OPENAI_API_KEY", "sk-test-secret")
+	rec := filepath.Join(dir, "rec")
+	code, recorded, stderr := run(t, "eval", "--spec", spec, "--utterances", suite, "--model", "openai:fake", "--record", rec, "--json")
+	if code != exitOK || sent.Load() != 2 {
+		t.Fatalf("--record: exit %d after %d requests: %s", code, sent.Load(), stderr)
+	}
+	for _, f := range []string{"cassette.jsonl", evalModelFile} {
+		b, err := os.ReadFile(filepath.Join(rec, f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.Contains(string(b), "sk-test-secret") {
+			t.Errorf("%s holds the API key", f)
+		}
+	}
+
+	// No model, no key: the recording answers.
+	t.Setenv("OPENAI_API_KEY", "")
+	t.Setenv("OPENAI_BASE_URL", "http://127.0.0.1:1")
+	code, replayed, stderr := run(t, "eval", "--spec", spec, "--utterances", suite, "--replay", rec, "--json")
+	if code != exitOK || replayed != recorded || sent.Load() != 2 {
+		t.Fatalf("--replay: exit %d, %d requests sent, stderr %s\nrecorded:\n%s\nreplayed:\n%s", code, sent.Load(), stderr, recorded, replayed)
+	}
+	if !strings.Contains(stderr, "model fake, replayed from "+rec) {
+		t.Errorf("the summary does not say the run was replayed: %s", stderr)
+	}
+	code, _, stderr = run(t, "eval", "--spec", spec, "--utterances", suite, "--replay", rec, "--model", "openai:gpt-4o")
+	if code != exitError || !strings.Contains(stderr, "recorded with openai:fake") {
+		t.Errorf("replay under another --model: exit %d, %s", code, stderr)
+	}
+	changed := filepath.Join(dir, "changed.jsonl")
+	if err := os.WriteFile(changed, []byte(strings.Replace(lines, "show me ticket", "pull up ticket", 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, stderr = run(t, "eval", "--spec", spec, "--utterances", changed, "--replay", rec)
+	if code != exitError || !strings.Contains(stderr, "not recorded") {
+		t.Errorf("replay of a changed request: exit %d, %s", code, stderr)
+	}
+	code, _, stderr = run(t, "eval", "--spec", spec, "--utterances", suite, "--replay", filepath.Join(dir, "nothing"))
+	if code != exitError || !strings.Contains(stderr, "eval --record") {
+		t.Errorf("replay of no recording: exit %d, %s", code, stderr)
+	}
+
+	// The fake model calls the first tool with no arguments: t1 misses
+	// its ticketId, so not every request passes.
+	code, _, stderr = run(t, "eval", "--spec", spec, "--utterances", suite, "--replay", rec, "--min-pass", "1")
+	if code != exitGate || !strings.Contains(stderr, "below --min-pass 1") {
+		t.Errorf("--min-pass 1: exit %d, %s", code, stderr)
+	}
+	passed := strings.Count(recorded, `"pass":true`)
+	if passed == 2 {
+		t.Fatalf("the fake model passed both requests:\n%s", recorded)
+	}
+	// At exactly the share passed, the gate lets the run through.
+	if code, _, stderr = run(t, "eval", "--spec", spec, "--utterances", suite, "--replay", rec, "--min-pass", fmt.Sprint(float64(passed)/2)); code != exitOK {
+		t.Errorf("--min-pass %v with %d of 2 passed: exit %d, %s", float64(passed)/2, passed, code, stderr)
+	}
+	for _, bad := range [][]string{{"--min-pass", "1.5"}, {"--record", rec, "--replay", rec}} {
+		code, _, stderr = run(t, append([]string{"eval", "--spec", spec, "--utterances", suite}, bad...)...)
+		if code != exitUsage {
+			t.Errorf("%v: exit %d, want %d: %s", bad, code, exitUsage, stderr)
+		}
 	}
 }
