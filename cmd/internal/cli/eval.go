@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -22,12 +23,13 @@ import (
 	"github.com/agentready/agentready/harness/models"
 	"github.com/agentready/agentready/harness/replay"
 	runner "github.com/agentready/agentready/harness/run"
+	"github.com/agentready/agentready/harness/stats"
 )
 
 // runEval is `agentready eval`: a static suite of requests scored without
 // calling the API.
 func runEval(e *env, args []string) int {
-	fs := newFlags(e, "eval", "[--config agentready.yaml | --spec FILE] --utterances FILE.jsonl [--model M] [--k 10 | --retrieve 10] [--graph FILE] [--record DIR | --replay DIR] [--min-pass F] [--json]")
+	fs := newFlags(e, "eval", "[--config agentready.yaml | --spec FILE] --utterances FILE.jsonl [--model M] [--k 10 | --retrieve 10] [--graph FILE] [--record DIR | --replay DIR] [--min-pass F] [--against EARLIER.jsonl] [--json]")
 	var sf specFlags
 	sf.register(fs)
 	suite := fs.String("utterances", "", "the suite of requests: one JSON object per line with id, utterance, tool (operationId), args, optional_ok, kind")
@@ -42,6 +44,8 @@ func runEval(e *env, args []string) int {
 	record := fs.String("record", "", "record the model's answer to every request in DIR/"+replay.File+" (and the model in DIR/"+evalModelFile+"), for --replay")
 	replayDir := fs.String("replay", "", "answer every request from the recording a --record run left in DIR: no model is built, no key read, nothing sent")
 	minPass := fs.Float64("min-pass", 0, "exit 1 when the share of requests passed (0-1) is below this: a CI gate on a team's golden requests")
+	against := fs.String("against", "", "compare with an earlier run's --json output, case by case (same ids): which requests it gained and lost, and exit 1 when the loss is significant")
+	alpha := fs.Float64("alpha", stats.DefaultAlpha, "with --against: a loss is significant when McNemar's exact test on the paired requests gives a p-value below this")
 	asJSON := fs.Bool("json", false, "print one JSON line per case (id, pass, errors, call, and why when the model says) instead of the table; the summary goes to stderr")
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
@@ -60,6 +64,8 @@ func runEval(e *env, args []string) int {
 		return e.usagef("eval", "--model-concurrency %d: must be at least 1", concurrency)
 	case *record != "" && *replayDir != "":
 		return e.usagef("eval", "--record and --replay: one or the other")
+	case *alpha <= 0 || *alpha >= 1:
+		return e.usagef("eval", "--alpha %g: a level between 0 and 1, such as 0.05", *alpha)
 	case *minPass < 0 || *minPass > 1:
 		return e.usagef("eval", "--min-pass %g: a share of the requests, from 0 to 1 (0.9 is nine in ten)", *minPass)
 	}
@@ -82,6 +88,12 @@ func runEval(e *env, args []string) int {
 		*suite = *ownCases
 	} else if cs, err = eval.Read(*suite); err != nil {
 		return e.failf("%v", err)
+	}
+	var before map[string]bool
+	if *against != "" {
+		if before, err = readEvalPasses(*against); err != nil {
+			return e.failf("--against: %v", err)
+		}
 	}
 	hints, ok := e.producerHints(graphFile, p.cfg.Graph, api)
 	if !ok {
@@ -184,11 +196,93 @@ func runEval(e *env, args []string) int {
 			passed++
 		}
 	}
+	code := exitOK
+	if before != nil && !compareEval(out, e.stderr, *against, before, rs, *alpha) {
+		code = exitGate
+	}
 	if *minPass > 0 && ratio(passed, len(rs)) < *minPass {
 		fmt.Fprintf(e.stderr, "agentready eval: %d of %d requests pass (%.2f), below --min-pass %g\n", passed, len(rs), ratio(passed, len(rs)), *minPass)
 		return exitGate
 	}
-	return exitOK
+	return code
+}
+
+// readEvalPasses reads an `eval --json` output: each case's id and
+// whether it passed.
+func readEvalPasses(path string) (map[string]bool, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	out := map[string]bool{}
+	dec := json.NewDecoder(f)
+	for line := 1; ; line++ {
+		var r struct {
+			ID   string `json:"id"`
+			Pass *bool  `json:"pass"`
+		}
+		if err := dec.Decode(&r); err == io.EOF {
+			break
+		} else if err != nil || r.ID == "" || r.Pass == nil {
+			return nil, fmt.Errorf("%s: result %d is not a line of eval --json (an object with id and pass)", path, line)
+		}
+		out[r.ID] = *r.Pass
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("%s: no results; give the output of an earlier eval --json", path)
+	}
+	return out, nil
+}
+
+// compareEval writes to out how the results rs differ from the earlier
+// run's passes (read from path): the requests gained and lost, those
+// only one run has, and McNemar's test on the pairs. It reports false
+// when the loss is significant at alpha, writing why to stderr.
+func compareEval(out, stderr io.Writer, path string, before map[string]bool, rs []eval.Result, alpha float64) bool {
+	var gained, lost, added []string
+	paired := 0
+	seen := map[string]bool{}
+	for _, r := range rs {
+		seen[r.ID] = true
+		was, ok := before[r.ID]
+		switch {
+		case !ok:
+			added = append(added, r.ID)
+		case was && !r.Pass:
+			lost = append(lost, r.ID)
+		case !was && r.Pass:
+			gained = append(gained, r.ID)
+		}
+		if ok {
+			paired++
+		}
+	}
+	gone := 0
+	for id := range before {
+		if !seen[id] {
+			gone++
+		}
+	}
+	p := stats.McNemar(len(lost), len(gained))
+	fmt.Fprintf(out, "against %s: %d requests paired, %d gained, %d lost (McNemar p = %.3g)", path, paired, len(gained), len(lost), p)
+	if len(added) > 0 || gone > 0 {
+		fmt.Fprintf(out, "; %d only in this run, %d only in that one", len(added), gone)
+	}
+	fmt.Fprintln(out)
+	for _, l := range []struct {
+		what string
+		ids  []string
+	}{{"gained", gained}, {"lost", lost}} {
+		if len(l.ids) > 0 {
+			fmt.Fprintf(out, "  %s: %s\n", l.what, strings.Join(l.ids, ", "))
+		}
+	}
+	if len(lost) > len(gained) && p < alpha {
+		fmt.Fprintf(stderr, "agentready eval: %d requests lost against %d gained since %s: significant (p = %.3g < --alpha %g)\n", len(lost), len(gained), path, p, alpha)
+		return false
+	}
+	return true
 }
 
 // evalModelFile is the file beside a recording's cassette that says which

@@ -144,3 +144,50 @@ func TestEvalRecordReplayAndGate(t *testing.T) {
 		}
 	}
 }
+
+// TestEvalAgainst compares a run with an earlier one case by case: the
+// requests gained and lost are named, and a loss McNemar's test calls
+// significant exits 1, a smaller one does not.
+func TestEvalAgainst(t *testing.T) {
+	dir := t.TempDir()
+	var lines, allPassed strings.Builder
+	for i := range 7 {
+		fmt.Fprintf(&lines, `{"id":"t%d","utterance":"show me ticket TCK-10%02d","tool":"getTicket","args":{"ticketId":"TCK-10%02d"},"kind":"simple"}`+"\n", i, i, i)
+		fmt.Fprintf(&allPassed, `{"id":"t%d","pass":true,"errors":[]}`+"\n", i)
+	}
+	suite := filepath.Join(dir, "requests.jsonl")
+	earlier := filepath.Join(dir, "earlier.jsonl")
+	if err := os.WriteFile(suite, []byte(lines.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(earlier, []byte(allPassed.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	spec := repoFile(t, "specs/exampleapi/openapi.yaml")
+	srv, _ := fakeOpenAI(t)
+	t.Setenv("OPENAI_BASE_URL", srv.URL)
+	t.Setenv("OPENAI_API_KEY", "sk-test")
+	// The fake model calls a tool with no arguments: every request fails
+	// now, seven lost.
+	code, stdout, stderr := run(t, "eval", "--spec", spec, "--utterances", suite, "--model", "openai:fake", "--against", earlier)
+	if code != exitGate || !strings.Contains(stdout, "7 requests paired, 0 gained, 7 lost") || !strings.Contains(stderr, "significant") {
+		t.Errorf("seven lost: exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	// Three of the earlier passes were failures: four lost is within
+	// chance (p = 0.125), and the three still failing are no change.
+	mixed := strings.Replace(strings.Replace(strings.Replace(allPassed.String(), `"t0","pass":true`, `"t0","pass":false`, 1), `"t1","pass":true`, `"t1","pass":false`, 1), `"t2","pass":true`, `"t2","pass":false`, 1)
+	if err := os.WriteFile(earlier, []byte(mixed), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr = run(t, "eval", "--spec", spec, "--utterances", suite, "--model", "openai:fake", "--against", earlier)
+	if code != exitOK || !strings.Contains(stdout, "0 gained, 4 lost (McNemar p = 0.125)") || !strings.Contains(stdout, "lost: t3, t4, t5, t6") {
+		t.Errorf("four lost: exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	if err := os.WriteFile(earlier, []byte("not json\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, stderr = run(t, "eval", "--spec", spec, "--utterances", suite, "--against", earlier)
+	if code != exitError || !strings.Contains(stderr, "not a line of eval --json") {
+		t.Errorf("a file that is no eval output: exit %d, %s", code, stderr)
+	}
+}
