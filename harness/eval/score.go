@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/cloudwego/eino/components/model"
 	"github.com/cloudwego/eino/schema"
@@ -37,8 +38,12 @@ type Options struct {
 	// run (run.Shown: the dependency graph's producer hints); nil shows
 	// the tools as they are.
 	Shown func(*schema.ToolInfo) (*schema.ToolInfo, error)
-	// Progress, when set, is called after each case.
+	// Progress, when set, is called after each case (from one
+	// goroutine at a time).
 	Progress func(done, total int)
+	// Parallel is how many cases run at once (1 when 0): a model behind
+	// an API answers several requests at a time.
+	Parallel int
 }
 
 // DefaultK is how many similar tools the model gets beside the target,
@@ -154,42 +159,101 @@ func Run(ctx context.Context, cs []Case, opts Options) ([]Result, error) {
 		}
 	}
 	ix := retrieve.New(docs)
-	out := make([]Result, 0, len(cs))
-	for i := range cs {
-		if err := ctx.Err(); err != nil {
-			return out, err
-		}
-		c := &cs[i]
+	// Binding tools is one at a time: a provider's binding may sort a
+	// tool's required list in place (eino-ext's OpenAI client does), and
+	// cases share the tools' definitions.
+	var binding sync.Mutex
+	one := func(ctx context.Context, c *Case) (Result, error) {
 		op := byID[c.Tool]
 		offered := offer(ix, op.Name, c.Utterance, opts)
 		tools := make([]*schema.ToolInfo, 0, len(offered))
 		for _, n := range offered {
 			tools = append(tools, infos[n])
 		}
+		binding.Lock()
 		m, err := opts.Model.WithTools(tools)
+		binding.Unlock()
 		if err != nil {
-			return out, err
+			return Result{}, err
 		}
 		// The case's ID scopes its model call, so that a recording
-		// (harness/replay) replays a suite whose cases moved.
+		// (harness/replay) replays a suite whose cases moved or ran in
+		// another order.
 		msg, err := m.Generate(replay.WithScope(ctx, c.ID), []*schema.Message{schema.SystemMessage(opts.System), schema.UserMessage(c.Utterance)})
 		if err != nil {
-			return out, fmt.Errorf("eval: case %s: the model: %w", c.ID, err)
+			return Result{}, fmt.Errorf("eval: case %s: the model: %w", c.ID, err)
 		}
 		r := score(opts.Catalog, byID, idOf, c, msg)
 		r.Offered = offered
 		if why, ok := msg.Extra[baseline.ExtraReason].(string); ok {
 			r.Why = why
 		}
-		for _, n := range offered {
-			r.Found = r.Found || n == op.Name
-		}
-		out = append(out, r)
-		if opts.Progress != nil {
-			opts.Progress(i+1, len(cs))
+		r.Found = slices.Contains(offered, op.Name)
+		return r, nil
+	}
+	return runCases(ctx, cs, max(opts.Parallel, 1), one, opts.Progress)
+}
+
+// runCases runs one on each case, parallel at once, and returns the
+// results in the cases' order. On the first error (or when ctx ends) it
+// starts no more cases and returns the results of the cases before the
+// first one not done, with the error.
+func runCases(ctx context.Context, cs []Case, parallel int, one func(context.Context, *Case) (Result, error), progress func(done, total int)) ([]Result, error) {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	results := make([]Result, len(cs))
+	done := make([]bool, len(cs))
+	var (
+		mu       sync.Mutex
+		firstErr error
+		finished int
+		wg       sync.WaitGroup
+	)
+	next := make(chan int)
+	for range min(parallel, len(cs)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				r, err := one(ctx, &cs[i])
+				mu.Lock()
+				if err != nil {
+					if firstErr == nil {
+						firstErr = err
+						cancel()
+					}
+				} else {
+					results[i], done[i] = r, true
+					finished++
+					if progress != nil {
+						progress(finished, len(cs))
+					}
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+feed:
+	for i := range cs {
+		select {
+		case next <- i:
+		case <-ctx.Done():
+			break feed
 		}
 	}
-	return out, nil
+	close(next)
+	wg.Wait()
+	if firstErr == nil {
+		firstErr = ctx.Err()
+	}
+	n := 0
+	for n < len(cs) && done[n] {
+		n++
+	}
+	if firstErr != nil || n < len(cs) {
+		return results[:n], firstErr
+	}
+	return results, nil
 }
 
 // offer returns the names of the tools the model gets, sorted so that

@@ -44,6 +44,7 @@ func runEval(e *env, args []string) int {
 	record := fs.String("record", "", "record the model's answer to every request in DIR/"+replay.File+" (and the model in DIR/"+evalModelFile+"), for --replay")
 	replayDir := fs.String("replay", "", "answer every request from the recording a --record run left in DIR: no model is built, no key read, nothing sent")
 	minPass := fs.Float64("min-pass", 0, "exit 1 when the share of requests passed (0-1) is below this: a CI gate on a team's golden requests")
+	parallel := fs.Int("parallel", 4, "requests scored at once (each one model call; see --model-concurrency for a provider's limit)")
 	against := fs.String("against", "", "compare with an earlier run's --json output, case by case (same ids): which requests it gained and lost, and exit 1 when the loss is significant")
 	alpha := fs.Float64("alpha", stats.DefaultAlpha, "with --against: a loss is significant when McNemar's exact test on the paired requests gives a p-value below this")
 	asJSON := fs.Bool("json", false, "print one JSON line per case (id, pass, errors, call, and why when the model says) instead of the table; the summary goes to stderr")
@@ -64,6 +65,8 @@ func runEval(e *env, args []string) int {
 		return e.usagef("eval", "--model-concurrency %d: must be at least 1", concurrency)
 	case *record != "" && *replayDir != "":
 		return e.usagef("eval", "--record and --replay: one or the other")
+	case *parallel < 1:
+		return e.usagef("eval", "--parallel %d: must be at least 1", *parallel)
 	case *alpha <= 0 || *alpha >= 1:
 		return e.usagef("eval", "--alpha %g: a level between 0 and 1, such as 0.05", *alpha)
 	case *minPass < 0 || *minPass > 1:
@@ -130,7 +133,7 @@ func runEval(e *env, args []string) int {
 	if kk == 0 {
 		kk = -1
 	}
-	rs, err := eval.Run(ctx, cs, eval.Options{Catalog: cat, Model: chat, K: kk, Retrieve: *retrieveN, System: runner.DefaultSystem, Shown: shown})
+	rs, err := eval.Run(ctx, cs, eval.Options{Catalog: cat, Model: chat, K: kk, Retrieve: *retrieveN, System: runner.DefaultSystem, Shown: shown, Parallel: *parallel})
 	if err != nil {
 		return e.failf("%v", err)
 	}
