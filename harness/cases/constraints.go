@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/agentready/agentready/gen/describe/prose"
 	"github.com/agentready/agentready/gen/ir"
@@ -69,7 +70,7 @@ func lowerWords(name string) []string {
 	return ws
 }
 
-func constraintsOf(api *ir.API, op *ir.Operation, args []toolschema.Arg) *constraints {
+func constraintsOf(api *ir.API, op *ir.Operation, args []toolschema.Arg, memo *descMemo) *constraints {
 	c := &constraints{opaque: map[string]bool{}, unasked: map[string]string{}, bodyArgs: map[string]bool{}}
 	names := map[string]bool{}
 	for _, a := range args {
@@ -103,24 +104,8 @@ func constraintsOf(api *ir.API, op *ir.Operation, args []toolschema.Arg) *constr
 		*list = append(*list, [2]string{a, b})
 	}
 	for _, a := range args {
-		for _, sent := range prose.Sentences(a.Description) {
-			// A comparative ("later than") says more than a plain
-			// "after"; the first that matches decides.
-			var rel string
-			switch {
-			case excludeRE.MatchString(sent):
-				rel = "exclusive"
-			case laterRE.MatchString(sent):
-				rel = "after"
-			case earlierRE.MatchString(sent):
-				rel = "before"
-			case afterRE.MatchString(sent):
-				rel = "after"
-			case beforeRE.MatchString(sent):
-				rel = "before"
-			default:
-				continue
-			}
+		for _, sr := range memo.rels(a.Description) {
+			sent, rel := sr.sent, sr.rel
 			for _, b := range args {
 				if b.Name == a.Name || !mentions(sent, b.Name) {
 					continue
@@ -154,6 +139,53 @@ func constraintsOf(api *ir.API, op *ir.Operation, args []toolschema.Arg) *constr
 		}
 	}
 	return c
+}
+
+// descMemo keeps the sentences of argument descriptions that relate
+// their argument to others (constraintsOf), by description, for the
+// tools of one API: their arguments repeat them (DocuSign's 401 tools
+// share their bodies' fields), and each is read once. A nil descMemo
+// keeps nothing. It is safe for concurrent use.
+type descMemo struct {
+	sentences sync.Map // description -> []sentenceRel
+}
+
+// sentenceRel is a sentence of a description that relates its argument
+// to others (rel: exclusive, after or before).
+type sentenceRel struct{ sent, rel string }
+
+// rels returns the sentences of desc that relate its argument to others,
+// in order, each with how: a comparative ("later than") says more than a
+// plain "after"; the first that matches decides.
+func (m *descMemo) rels(desc string) []sentenceRel {
+	if m != nil {
+		if v, ok := m.sentences.Load(desc); ok {
+			return v.([]sentenceRel)
+		}
+	}
+	var out []sentenceRel
+	for _, sent := range prose.Sentences(desc) {
+		var rel string
+		switch {
+		case excludeRE.MatchString(sent):
+			rel = "exclusive"
+		case laterRE.MatchString(sent):
+			rel = "after"
+		case earlierRE.MatchString(sent):
+			rel = "before"
+		case afterRE.MatchString(sent):
+			rel = "after"
+		case beforeRE.MatchString(sent):
+			rel = "before"
+		default:
+			continue
+		}
+		out = append(out, sentenceRel{sent, rel})
+	}
+	if m != nil {
+		m.sentences.Store(desc, out)
+	}
+	return out
 }
 
 // mentions reports whether text names the argument as a word of its own.

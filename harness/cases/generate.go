@@ -115,6 +115,9 @@ type generator struct {
 	prefixes map[string]string
 	// stepTry varies the setup arguments when a plan is made again.
 	stepTry int
+	// descs keeps what the tools' constraints read in their arguments'
+	// descriptions, read once for all the tools.
+	descs *descMemo
 	// cat is Options.Catalog, or without it a Bound of the API with no
 	// tools (catalog.Describe): what cases read about the tools, their
 	// arguments and checkers, comes from it.
@@ -132,7 +135,7 @@ func (g *generator) setupGen(op *ir.Operation) *toolGen {
 	}
 	var tg *toolGen
 	if checker, err := g.cat.Checker(op.Name); err == nil {
-		tg = newToolGen(g.cat, op, g.opts, g.h, checker, g.logf)
+		tg = newToolGen(g.cat, op, g.opts, g.h, checker, g.logf, g.descs)
 		tg.prefixes = g.prefixes
 	}
 	g.setupGens[op.Name] = tg
@@ -198,7 +201,7 @@ func Generate(ctx context.Context, api *ir.API, opts Options) ([]Case, *Report, 
 		logf("%s", w)
 	}
 	g := &generator{api: api, opts: opts, h: h, allow: allow, logf: logf, cat: cat,
-		setupGens: map[string]*toolGen{}, extra: map[string]*ir.Operation{}, prefixes: idPrefixes(api)}
+		setupGens: map[string]*toolGen{}, extra: map[string]*ir.Operation{}, prefixes: idPrefixes(api), descs: &descMemo{}}
 	var out []Case
 	gens := map[string]*toolGen{}
 	// Without a harvester a tool's cases need nothing of the others' and
@@ -279,7 +282,7 @@ func (g *generator) toolCases(op *ir.Operation, logf func(string, ...any)) toolC
 
 // casesOf makes the cases of op, checked by checker, logging to logf.
 func (g *generator) casesOf(op *ir.Operation, checker *argcheck.Checker, logf func(string, ...any)) toolCases {
-	tg := newToolGen(g.cat, op, g.opts, g.h, checker, logf)
+	tg := newToolGen(g.cat, op, g.opts, g.h, checker, logf, g.descs)
 	tg.prefixes = g.prefixes
 	cs := tg.cases()
 	used := map[string]bool{}
@@ -409,13 +412,13 @@ func checkers(ctx context.Context, cat *catalog.Bound, ops []*ir.Operation) ([]*
 	return out, errs
 }
 
-func newToolGen(cat *catalog.Bound, op *ir.Operation, opts Options, h *harvester, checker *argcheck.Checker, logf func(string, ...any)) *toolGen {
+func newToolGen(cat *catalog.Bound, op *ir.Operation, opts Options, h *harvester, checker *argcheck.Checker, logf func(string, ...any), memo *descMemo) *toolGen {
 	api := cat.API
 	tg := &toolGen{api: api, cat: cat, op: op, opts: opts, checker: checker, h: h, logf: logf,
 		harvested: map[string][]candidate{}, next: map[string]int{}, bad: map[string]bool{},
 		badTraits: map[string]map[string]bool{}}
 	tg.args, tg.unmeetable = meetableArgs(cat, op, logf)
-	tg.cons = constraintsOf(api, op, tg.args)
+	tg.cons = constraintsOf(api, op, tg.args, memo)
 	if h != nil {
 		tg.own = h.ownItems(op, tg.args)
 		for _, in := range tg.inputs() {

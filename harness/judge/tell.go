@@ -97,23 +97,8 @@ func (j *Judge) TellApart(tool, text string) []Confusion {
 	if op == nil {
 		return nil
 	}
-	heard := newSaidWords()
+	heard := j.heard(text)
 	defer heard.free()
-	// retrieve.Tokens of the text, each stem's synonyms and verb class
-	// added once: a text that quotes a JSON body repeats its keys and
-	// values. A quoted value starts and ends where words end, so its
-	// tokens are read once for all the texts that quote it.
-	for _, p := range j.read(text).parts {
-		if p.blob != nil {
-			for _, w := range p.blob.tokens() {
-				heard.hear(w)
-			}
-			continue
-		}
-		for w := range retrieve.EachToken(p.words) {
-			heard.hear(w)
-		}
-	}
 	target := j.facts(op)
 	var out []Confusion
 	for i, p := range j.pairs(target) {
@@ -129,6 +114,58 @@ func (j *Judge) TellApart(tool, text string) []Confusion {
 		out = append(out, Confusion{Tool: target.near[i], Unsaid: unsaid, Blind: p.words.ownNouns > 0 && t.ownSaid == 0})
 	}
 	return out
+}
+
+// Blind returns the first tool among the Nearest to tool that TellApart
+// reports Blind for the text, "" when there is none. It answers what
+// TellApart's first Blind confusion would, at less cost: a nearby tool
+// is Blind only when the target's words that it lacks hold nouns and
+// the text says none of them, so a tool with no such neighbour is
+// answered without reading the text, and the others stop at the first
+// one found.
+func (j *Judge) Blind(tool, text string) string {
+	op := j.api.Operation(tool)
+	if op == nil {
+		return ""
+	}
+	target := j.facts(op)
+	ps := j.pairs(target)
+	if !target.mayBeBlind {
+		return ""
+	}
+	heard := j.heard(text)
+	defer heard.free()
+	for i, p := range ps {
+		// With nouns of its own, the target has words the other lacks;
+		// none of them said, TellApart reports the pair unless the
+		// spoken words tell them apart, and Blind it is.
+		if p.words.ownNouns == 0 || slices.ContainsFunc(p.words.own, heard.says) || tellsSpoken(p.spoken, heard) {
+			continue
+		}
+		return target.near[i]
+	}
+	return ""
+}
+
+// heard returns the words the text says: retrieve.Tokens of the text,
+// each stem's synonyms and verb class added once (a text that quotes a
+// JSON body repeats its keys and values). A quoted value starts and
+// ends where words end, so its tokens are read once for all the texts
+// that quote it. free gives the result back.
+func (j *Judge) heard(text string) *saidWords {
+	heard := newSaidWords()
+	for _, p := range j.read(text).parts {
+		if p.blob != nil {
+			for _, w := range p.blob.tokens() {
+				heard.hear(w)
+			}
+			continue
+		}
+		for w := range retrieve.EachToken(p.words) {
+			heard.hear(w)
+		}
+	}
+	return heard
 }
 
 // pair is what tells a tool from one of its nearest, whatever the text:
@@ -148,6 +185,7 @@ func (j *Judge) pairs(target *toolFacts) []pair {
 			other := j.facts(j.api.Operation(name))
 			verbs[other.verb] = true
 			target.pairs[i] = pair{words: splitOf(target.words, other.words, verbs), spoken: splitOf(target.spoken, other.spoken, nil)}
+			target.mayBeBlind = target.mayBeBlind || target.pairs[i].words.ownNouns > 0
 		}
 	})
 	return target.pairs
@@ -164,6 +202,9 @@ type toolFacts struct {
 	// pairs are what tells the tool from each of near (Judge.pairs).
 	pairsOnce sync.Once
 	pairs     []pair
+	// mayBeBlind is set when a pair's target words hold nouns: only
+	// then can a text be Blind to one of near.
+	mayBeBlind bool
 }
 
 // facts returns what TellApart reads of op, reading it the first time.

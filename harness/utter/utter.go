@@ -332,10 +332,5 @@ func rewritePasses(j *judge.Judge, c *cases.Case, u *cases.Utterance, blind *boo
 // not the tool, so such an utterance is written again or dropped as one
 // that leaves out a value is.
 func blindTo(j *judge.Judge, c *cases.Case, u *cases.Utterance) string {
-	for _, cf := range j.TellApart(c.Tool, u.Text) {
-		if cf.Blind {
-			return cf.Tool
-		}
-	}
-	return ""
+	return j.Blind(c.Tool, u.Text)
 }
