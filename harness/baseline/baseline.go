@@ -425,7 +425,9 @@ import (
 //     word between "the" and that noun ("the checkout service"), never
 //     the request's leftover words; values a
 //     description lists ("Either auto or away", "Recognized values are
-//     open, closed and all", "Enum: all, yearly, monthly") as an enum's, and no identifier for an
+//     open, closed and all", "Enum: all, yearly, monthly", quoted words in
+//     a row, "['overdue', 'today']", constants in parentheses, "(SENT or
+//     FAILED)") as an enum's, and no identifier for an
 //     argument whose description says it takes one of those it lists
 //     ("One of: all, closed, none or open", "all or a comma-separated
 //     list of: ...", " true or false": "cards in list 60d5..." gives no
