@@ -524,7 +524,8 @@ import (
 //     after the noun ("project storefront", "team acme-eu": a
 //     name-shaped word, or for a required argument one plain word, no
 //     verb) or between "the" and the noun ("the acme team", "the
-//     storefront project"); "starting with promo" for the argument whose
+//     storefront project", a comma after it or not: "stop the cron
+//     container, give it 30 seconds"); "starting with promo" for the argument whose
 //     description says prefix; the value after an argument's name
 //     (or its last word alone when the tool's own words say the rest
 //     and no other argument's name has it: "tax rates of type INPUT" for
@@ -596,6 +597,17 @@ import (
 //     name-shaped word ("which badges does mia_k have") or a plain word
 //     after "of", "for", "as", "user" or "username" ("the private
 //     messages of jdoe", "as system"), none when two words qualify;
+//     for the required string still empty that takes the name of the
+//     thing a tool that does not create acts on (its name says no
+//     identifier or number, or its description says name), the one
+//     word between "the" and that thing's noun: the words of the tool's
+//     name right before the argument's name, else the name's object,
+//     said in one to three of them ending in the thing's own noun or in
+//     two or more in a row, the phrase ending there ("show the google
+//     identity provider in acme": alias of
+//     getRealmIdentityProviderInstancesAlias; "the auditor role" names
+//     no group, "the last run" no run), the one the name says last when
+//     several are empty (alias, not realm);
 //     for the tool's one required string still empty that names the
 //     container it works in (its thing, realm of realm or project of
 //     projectKey, is a word of the tool's name that another thing's noun
