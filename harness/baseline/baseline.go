@@ -516,8 +516,11 @@ import (
 //     listed ("draft quotes", "approved linked transactions": the word
 //     right before the tool's object noun, past words of its topic such
 //     as "linked", and no stop, verb, order or number word) as said, for
-//     an argument named status or state with no enum and no values
-//     listed; for an argument that identifies a thing, the
+//     an argument named status or state (or filter[status]) with no enum
+//     and no values listed, and with none for the one named type or kind
+//     (filter[type], or with a noun of the tool's things: task_type),
+//     not after "the" ("npm projects": type npm; "the storefront
+//     project" names one); for an argument that identifies a thing, the
 //     name said with the thing's noun, read from the argument's name
 //     (team of teamId) or, for one named only idOrName, id, key or name,
 //     from its description or the tool's ("project by id or name"): right
