@@ -425,7 +425,9 @@ import (
 //     word between "the" and that noun ("the checkout service"), never
 //     the request's leftover words; values a
 //     description lists ("Either auto or away", "Recognized values are
-//     open, closed and all", "Enum: all, yearly, monthly") as an enum's, and no identifier for an
+//     open, closed and all", "Enum: all, yearly, monthly", quoted words in
+//     a row, "['overdue', 'today']", constants in parentheses, "(SENT or
+//     FAILED)") as an enum's, and no identifier for an
 //     argument whose description says it takes one of those it lists
 //     ("One of: all, closed, none or open", "all or a comma-separated
 //     list of: ...", " true or false": "cards in list 60d5..." gives no
@@ -514,15 +516,19 @@ import (
 //     listed ("draft quotes", "approved linked transactions": the word
 //     right before the tool's object noun, past words of its topic such
 //     as "linked", and no stop, verb, order or number word) as said, for
-//     an argument named status or state with no enum and no values
-//     listed; for an argument that identifies a thing, the
+//     an argument named status or state (or filter[status]) with no enum
+//     and no values listed, and with none for the one named type or kind
+//     (filter[type], or with a noun of the tool's things: task_type),
+//     not after "the" ("npm projects": type npm; "the storefront
+//     project" names one); for an argument that identifies a thing, the
 //     name said with the thing's noun, read from the argument's name
 //     (team of teamId) or, for one named only idOrName, id, key or name,
 //     from its description or the tool's ("project by id or name"): right
 //     after the noun ("project storefront", "team acme-eu": a
 //     name-shaped word, or for a required argument one plain word, no
 //     verb) or between "the" and the noun ("the acme team", "the
-//     storefront project"); "starting with promo" for the argument whose
+//     storefront project", a comma after it or not: "stop the cron
+//     container, give it 30 seconds"); "starting with promo" for the argument whose
 //     description says prefix; the value after an argument's name
 //     (or its last word alone when the tool's own words say the rest
 //     and no other argument's name has it: "tax rates of type INPUT" for
@@ -594,6 +600,17 @@ import (
 //     name-shaped word ("which badges does mia_k have") or a plain word
 //     after "of", "for", "as", "user" or "username" ("the private
 //     messages of jdoe", "as system"), none when two words qualify;
+//     for the required string still empty that takes the name of the
+//     thing a tool that does not create acts on (its name says no
+//     identifier or number, or its description says name), the one
+//     word between "the" and that thing's noun: the words of the tool's
+//     name right before the argument's name, else the name's object,
+//     said in one to three of them ending in the thing's own noun or in
+//     two or more in a row, the phrase ending there ("show the google
+//     identity provider in acme": alias of
+//     getRealmIdentityProviderInstancesAlias; "the auditor role" names
+//     no group, "the last run" no run), the one the name says last when
+//     several are empty (alias, not realm);
 //     for the tool's one required string still empty that names the
 //     container it works in (its thing, realm of realm or project of
 //     projectKey, is a word of the tool's name that another thing's noun

@@ -89,6 +89,7 @@ func fill(t *toolSpec, u *utterance, force map[string]any) *filler {
 	f.shaped()
 	f.statusWord()
 	f.handles()
+	f.theNamed()
 	f.scopes()
 	f.listedName()
 	f.lastQuote()

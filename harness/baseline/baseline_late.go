@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/agentready/agentready/harness/retrieve"
+	"github.com/agentready/agentready/internal/english"
 )
 
 // The fills below run after the main pass over the request and work on
@@ -139,17 +140,28 @@ func isDay(s string) bool {
 // the word right before the tool's object noun, past words of the
 // tool's own topic ("linked"), when it is no stop word, number, verb,
 // order word or word of an argument's name. A model sends the word as
-// said; the API's writing of it (DRAFT) is the API's to check.
+// said; the API's writing of it (DRAFT) is the API's to check. The
+// argument's name may say it filters (filter_status);
+// with no such argument, the word goes to the one that says the things'
+// type (type, kind, task_type of a tool on tasks): "npm projects", but
+// not after "the", which names one ("the storefront project").
 func (f *filler) statusWord() {
-	var target *param
+	var target, kind *param
 	for _, p := range f.tool.params {
-		if len(p.words) != 1 || p.words[0] != "status" && p.words[0] != "statuses" && p.words[0] != "state" {
+		if len(p.enum) > 0 || len(p.named) > 0 || p.scalarType() != "string" || p.format != "" || len(p.words) == 0 {
 			continue
 		}
-		if len(p.enum) > 0 || len(p.named) > 0 || p.scalarType() != "string" || p.format != "" {
-			continue
+		switch f.tool.filterOf(p) {
+		case "status":
+			target = p
+		case "type":
+			kind = p
 		}
-		target = p
+	}
+	if target == nil {
+		// "pending number orders", "npm projects": with no status to
+		// say, the adjective says the things' type.
+		target = kind
 	}
 	if target == nil || f.has(target) {
 		return
@@ -175,6 +187,10 @@ func (f *filler) statusWord() {
 			continue
 		}
 		if _, num := asNumber(w.lower); num {
+			continue
+		}
+		if target == kind && j > 0 && ws[j-1].lower == "the" {
+			// "on the storefront project" names a project; no type.
 			continue
 		}
 		if f.set(target, w.lower) {
@@ -237,4 +253,33 @@ func (f *filler) requiredFirst() {
 	delete(f.args, from.name)
 	f.set(need, raw)
 	f.notes = append(f.notes, need.name+" takes the identifier given to "+from.name+", which it was not named for")
+}
+
+// filterOf says what p filters the listed things by when its name says
+// a status or a type: "status" for status, state or filter_status,
+// "type" for type, kind, filter_type or task_type (its
+// other word a noun of the tool's objects); "" otherwise.
+func (t *toolSpec) filterOf(p *param) string {
+	n := len(p.words)
+	if n > 2 {
+		return ""
+	}
+	var what string
+	switch p.words[n-1] {
+	case "status", "statuses", "state", "states":
+		what = "status"
+	case "type", "types", "kind", "kinds":
+		what = "type"
+	default:
+		return ""
+	}
+	if n == 2 {
+		switch w := p.words[0]; {
+		case w == "filter":
+		case what == "type" && t.objects[english.Stem(w)]:
+		default:
+			return ""
+		}
+	}
+	return what
 }

@@ -73,7 +73,7 @@ func (f *filler) objectNames() {
 		}
 		nouns := f.tool.objectNouns(p)
 		for i, t := range f.u.toks {
-			if f.u.used[i] || t.first == 0 || !nameShaped(t) || !f.saysObject(t.first-1, nouns) {
+			if f.u.used[i] || t.first == 0 || !nameShaped(t) || f.u.boundaryAfter(t.first-1) || !f.saysObject(t.first-1, nouns) {
 				continue
 			}
 			if f.set(p, t.raw) {
@@ -113,9 +113,10 @@ func (f *filler) nameBefore(p *param, nouns map[string]bool) {
 }
 
 // saysObject reports whether the one to three words ending at word end,
-// written together, are one of nouns.
+// written together, are one of nouns; a comma may follow them ("stop
+// the checkout service, then ...").
 func (f *filler) saysObject(end int, nouns map[string]bool) bool {
-	if end < 0 || f.u.boundaryAfter(end) {
+	if end < 0 {
 		return false
 	}
 	joined := ""

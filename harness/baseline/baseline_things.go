@@ -77,10 +77,10 @@ func (f *filler) thingNames() {
 			continue
 		}
 		for at, w := range u.words {
-			if w.stem != noun || u.boundaryAfter(at) || u.toks[w.tok].last != at {
+			if w.stem != noun || u.toks[w.tok].last != at {
 				continue
 			}
-			if ti := w.tok + 1; ti < len(u.toks) && !u.used[ti] && (nameShaped(u.toks[ti]) || p.required && f.plainWord(ti)) {
+			if ti := w.tok + 1; !u.boundaryAfter(at) && ti < len(u.toks) && !u.used[ti] && (nameShaped(u.toks[ti]) || p.required && f.plainWord(ti)) {
 				if f.set(p, u.toks[ti].raw) {
 					u.used[ti] = true
 					f.notes = append(f.notes, p.name+" is what follows "+w.lower)

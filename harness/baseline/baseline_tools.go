@@ -784,13 +784,23 @@ var (
 	// that says they are the values ("Enum: all, yearly, monthly"), with
 	// no "or" before the last.
 	reLabeledList = regexp.MustCompile(`(?i)(?:^|[\s.(])(?:enum|values|one of|allowed values|possible values)\s*:\s*([A-Za-z_][\w-]*(?:\s*,\s*[A-Za-z_][\w-]*)+)`)
+	// reQuotedList is two or more quoted words in a row, separated by
+	// commas ("['overdue', 'today', 'tomorrow']"): values, as code
+	// writes them.
+	reQuotedList = regexp.MustCompile(`['"][A-Za-z_][\w-]*['"](?:\s*,\s*['"][A-Za-z_][\w-]*['"])+`)
+	reQuotedWord = regexp.MustCompile(`['"]([A-Za-z_][\w-]*)['"]`)
+	// reConstList is a parenthesised list of constants, written in
+	// capitals or joined by underscores, the last after "or" or "and":
+	// "(SENT or FAILED)".
+	reConstList = regexp.MustCompile(`\(((?:[A-Z][A-Z0-9_]*|[a-z0-9]+_[a-z0-9_]+)(?:\s*,\s*(?:[A-Z][A-Z0-9_]*|[a-z0-9]+_[a-z0-9_]+))*,?\s+(?:or|and)\s+(?:[A-Z][A-Z0-9_]*|[a-z0-9]+_[a-z0-9_]+))\)`)
 )
 
 // valuesIn reads the values a description lists: words in backquotes or
 // parentheses ("ascending (`asc`)"), and lists of single words joined
 // by "or" ("Either auto or away", "track, context or off") or, after
 // "values are" or "values:", by "and" ("Recognized values are open,
-// closed and all"). Stop words
+// closed and all"), quoted words in a row ("['overdue', 'today']") and
+// constants in parentheses ("(SENT or FAILED)"). Stop words
 // are left out; nothing when fewer than two remain.
 func valuesIn(desc string) []string {
 	var out []string
@@ -809,6 +819,18 @@ func valuesIn(desc string) []string {
 	for _, m := range reLabeledList.FindAllStringSubmatch(desc, -1) {
 		for _, part := range strings.Split(m[1], ",") {
 			add(part)
+		}
+	}
+	for _, m := range reQuotedList.FindAllString(desc, -1) {
+		for _, q := range reQuotedWord.FindAllStringSubmatch(m, -1) {
+			add(q[1])
+		}
+	}
+	for _, m := range reConstList.FindAllStringSubmatch(desc, -1) {
+		for _, part := range strings.FieldsFunc(m[1], func(r rune) bool { return r == ',' || r == ' ' }) {
+			if part != "or" && part != "and" {
+				add(part)
+			}
 		}
 	}
 	for _, ix := range reValueList.FindAllStringSubmatchIndex(desc, -1) {

@@ -68,3 +68,21 @@ func TestChatter(t *testing.T) {
 		}
 	}
 }
+
+// TestValuesInWrittenAsCode: a description lists values as code writes
+// them, quoted in a row or as constants in parentheses.
+func TestValuesInWrittenAsCode(t *testing.T) {
+	for _, c := range []struct {
+		desc string
+		want []string
+	}{
+		{"Valid time_intervals include: ['overdue', 'today', 'tomorrow', 'this_week', 'next_week']", []string{"overdue", "today", "tomorrow", "this_week", "next_week"}},
+		{"Provide this parameter to retrieve only settlements with a particular status (SENT or FAILED).", []string{"SENT", "FAILED"}},
+		{"The owner (user or team)", nil},
+		{"Filter by 'name'", nil},
+	} {
+		if got := valuesIn(c.desc); !reflect.DeepEqual(got, c.want) {
+			t.Errorf("valuesIn(%q) = %q, want %q", c.desc, got, c.want)
+		}
+	}
+}
