@@ -635,7 +635,9 @@ import (
 //     plain argument that is still empty, or for the tool's one argument
 //     that takes an identifier ("last 50 messages in C024BE91L":
 //     channel, "Conversation ID"); identifiers shaped like the
-//     example's ("ticket 1001" -> "TCK-1001"); and last the request's
+//     example's ("ticket 1001" -> "TCK-1001"), only for the argument the
+//     word before the number names ("override 23997" makes no API key of
+//     the example "sk_test_123"); and last the request's
 //     leftover words for the one free-text argument (a query, a title, a
 //     message) the example shows (the longest run, but the one said after
 //     "named" or "called", or after "for" once the request said search,

@@ -1353,7 +1353,9 @@ func (f *filler) verbNames(p *param) bool {
 
 // shaped fills an identifier the example shows, such as "TCK-1042", from
 // a bare number in the text ("ticket 1042" -> "TCK-1042"), when the
-// argument's pattern (if any) accepts the result.
+// argument's pattern (if any) accepts the result and the word before the
+// number names the argument (namedBefore): "override 23997" gives no
+// API key, whatever prefix the key's example has.
 func (f *filler) shaped() {
 	for _, p := range f.tool.params {
 		if f.has(p) || p.array || p.scalarType() != "string" || len(p.enum) > 0 {
@@ -1372,7 +1374,7 @@ func (f *filler) shaped() {
 				continue
 			}
 			v, ok := shapeLike(t.raw, s, p)
-			if !ok {
+			if !ok || !f.namedBefore(p, i) {
 				continue
 			}
 			f.set(p, v)
