@@ -42,11 +42,11 @@ func runEval(e *env, args []string) int {
 	registerGraph(fs, &graphFile)
 	registerModelConcurrency(fs, &concurrency)
 	record := fs.String("record", "", "record the model's answer to every request in DIR/"+replay.File+" (and the model in DIR/"+evalModelFile+"), for --replay")
-	replayDir := fs.String("replay", "", "answer every request from the recording a --record run left in DIR: no model is built, no key read, nothing sent")
+	replayDir := fs.String("replay", "", replayUsage)
 	minPass := fs.Float64("min-pass", 0, "exit 1 when the share of requests passed (0-1) is below this: a CI gate on a team's golden requests")
-	parallel := fs.Int("parallel", 4, "requests scored at once (each one model call; see --model-concurrency for a provider's limit)")
+	parallel := fs.Int("parallel", 4, "cases run at once")
 	against := fs.String("against", "", "compare with an earlier run's --json output, case by case (same ids): which requests it gained and lost, and exit 1 when the loss is significant")
-	alpha := fs.Float64("alpha", stats.DefaultAlpha, "with --against: a loss is significant when McNemar's exact test on the paired requests gives a p-value below this")
+	alpha := fs.Float64("alpha", stats.DefaultAlpha, "with --against: a drop is a regression when McNemar's test on the paired cases gives a p-value below this")
 	asJSON := fs.Bool("json", false, "print one JSON line per case (id, pass, errors, call, and why when the model says) instead of the table; the summary goes to stderr")
 	if code, ok := parseFlags(fs, args); !ok {
 		return code

@@ -45,7 +45,7 @@ var flagExceptions = []struct{ flag, command, reason string }{
 	{"min-confidence", "*", "graph infer prunes what it writes, from a default; show, approve and reject filter only when it is given"},
 	{"only", "*", "each study has its own kinds: perturbations, phrasings"},
 	{"example-dir", "*", "each study writes the example to its own directory, so that one does not overwrite the other"},
-	{"against", "*", "test gates its new run against the baseline; report compares two runs instead of writing the reports"},
+	{"against", "*", "test gates its new run against the baseline; report compares two runs instead of writing the reports; eval pairs its requests with an earlier eval --json"},
 	{"all-above", "*", "the verb of graph approve or reject is in the text"},
 	{"all-below", "*", "the verb of graph approve or reject is in the text"},
 	{"pattern", "*", "the verb of graph approve or reject is in the text"},
