@@ -543,7 +543,10 @@ import (
 //     is one word ("namespace monitoring any more"), a capitalised one
 //     runs over capitalised words and numbers ("milestone Sprint 9
 //     labeled frontend"), free text after "titled" to the end of its
-//     clause ("titled Login page crashes on Safari, due ..."), and no value runs into a word that, in any
+//     clause ("titled Login page crashes on Safari, due ..."; a dash,
+//     or an opening bracket after a word that ends a phrase, ends a
+//     clause too: "message false alarm — api id X", "to platform-core
+//     (api id X)", but "user X in (acme)" goes on), and no value runs into a word that, in any
 //     form, names another argument ("org hooli tagged gpu", "milestone
 //     v2.1 sorted by", "search billing ordered by"); a plain word
 //     after a noun that the description of exactly one argument says

@@ -87,6 +87,17 @@ func readUtterance(text string) *utterance {
 		}
 		raw := string(rs[i:j])
 		i = j
+		dash := strings.Trim(raw, "-—–") == ""
+		if n := len(u.toks); n > 0 && (dash || (raw[0] == '(' || raw[0] == '[') && !retrieve.IsStopWord(u.toks[n-1].lower)) {
+			// A dash, or an opening bracket after a word that ends a
+			// phrase, starts an aside: what came before ends there
+			// ("message false alarm — api id X", "rename team platform
+			// to platform-core (api id X)"); "user X in (acme)" goes on.
+			u.toks[n-1].clauseEnd = true
+		}
+		if dash {
+			continue
+		}
 		trimmed := strings.TrimLeft(raw, "([{#\"'“‘«")
 		core := strings.TrimRight(trimmed, ".,;:!?)]}\"'”’»")
 		// "user's" -> "user"; keep the apostrophe inside other words.
