@@ -482,8 +482,10 @@ import (
 //     "100 at most" for a limit, the number also in words of two or
 //     more ("a dozen assets", "the top ten"; not "one"), as for a length
 //     of time ("good for two hours") (also one typed as text whose
-//     description says it holds a number, "number from 0 to 1000", as
-//     digits), the order word going with the number
+//     description says it holds a number, "number from 0 to 1000", or
+//     named limit, per_page, page_size or max_results with no
+//     description, listed values or format at all, as digits), the
+//     order word going with the number
 //     ("the first 50 droplets" leaves no "first" for a tag), never a
 //     number to pass over ("skip the first 40": an offset, by its
 //     alias); "50 a page", "25 per page", "20 at a time", "30 to a page", "50 of them"

@@ -880,7 +880,7 @@ var limitNames = map[string]bool{"limit": true, "per_page": true, "perpage": tru
 func (f *filler) counts() {
 	var target *param
 	for _, p := range f.tool.params {
-		if !f.has(p) && limitNames[strings.ToLower(p.key)] && (p.typ == "integer" || p.typ == "number" || p.numberAsText()) {
+		if !f.has(p) && limitNames[strings.ToLower(p.key)] && (p.typ == "integer" || p.typ == "number" || p.numberAsText() || p.countByName()) {
 			target = p
 			break
 		}
@@ -930,6 +930,20 @@ func (f *filler) counts() {
 			return
 		}
 	}
+}
+
+// countNames are the names that say a count whatever their type: a
+// model puts "first 50" in a limit typed as text that no description
+// explains (Meilisearch's), as it would in an integer.
+var countNames = map[string]bool{"limit": true, "per_page": true, "perpage": true, "page_size": true, "pagesize": true,
+	"max_results": true, "maxresults": true, "max_items": true, "maxitems": true}
+
+// countByName reports whether p is text named only as a count
+// (countNames) that nothing else describes: no description, no listed
+// values, no pattern or format.
+func (p *param) countByName() bool {
+	return p.typ == "string" && countNames[strings.ToLower(p.key)] && strings.TrimSpace(p.desc) == "" &&
+		len(p.enum) == 0 && len(p.named) == 0 && p.pattern == nil && p.format == ""
 }
 
 // reSaysNumber is a description that says its text holds a number:
