@@ -644,7 +644,8 @@ import (
 //     word before the number names ("override 23997" makes no API key of
 //     the example "sk_test_123"); and last the request's
 //     leftover words for the one free-text argument (a query, a title, a
-//     message) the example shows (the longest run, but the one said after
+//     message; never a user's login, userName or handle, which is one
+//     word) the example shows (the longest run, but the one said after
 //     "named" or "called", or after "for" once the request said search,
 //     before any: "employees named smith" is smith, "search docker hub
 //     for postgres" postgres; a lower-case participle that a preposition

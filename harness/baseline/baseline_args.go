@@ -1385,6 +1385,14 @@ func (f *filler) shaped() {
 	}
 }
 
+// loginName reports whether p takes a user's login, one word
+// (userName, username, login, handle): never a run of leftover words
+// ("I'm jsmith", "4415 to the network escalation policy").
+func (p *param) loginName() bool {
+	k := strings.ToLower(strings.NewReplacer("_", "", "-", "").Replace(p.key))
+	return strings.HasSuffix(k, "username") || k == "login" || k == "handle" || k == "screenname"
+}
+
 // remainder gives the words nothing else claimed (less stop words,
 // request verbs and the tool's own topic words) to the first free-text
 // argument the example shows, or one an error said is missing: "Search
@@ -1393,7 +1401,7 @@ func (f *filler) shaped() {
 func (f *filler) remainder() {
 	var target *param
 	for _, p := range f.tool.params {
-		if f.has(p) || !p.free() || p.scalarType() != "string" || !p.textual() || f.tool.namesObject(p) || !f.reachable(p) {
+		if f.has(p) || !p.free() || p.scalarType() != "string" || !p.textual() || f.tool.namesObject(p) || !f.reachable(p) || p.loginName() {
 			continue
 		}
 		if _, forced := f.force[p.name]; forced || p.inExample {
