@@ -303,7 +303,9 @@ import (
 //     March 1st 2027" for a suspend_until shown as 2025-10-15T13:51:02Z;
 //     also when its description names a timestamp's format, RFC 3339 or
 //     ISO 8601, and no duration: "beginning of reporting period, in RFC
-//     3339 format"), or, at the top level, whose name ends in date, is date and a
+//     3339 format"; and when nothing describes it at all and its name
+//     ends in "at" after a word of when or a participle, afterEnqueuedAt,
+//     created_at), or, at the top level, whose name ends in date, is date and a
 //     bound (dateFrom, date_to), or is
 //     since, until, before or after with a description that says date
 //     ("Only commits after or in this date"), "since"

@@ -306,7 +306,7 @@ func (f *filler) typed() {
 				// "Must follow format YYYY-MM-DD": a date, though the
 				// schema gives no format.
 				format = "date"
-			} else if format == "" && (exampleDateTime(p) || describedDateTime(p)) {
+			} else if format == "" && (exampleDateTime(p) || describedDateTime(p) || namedDateTime(p)) {
 				format = "date-time"
 			}
 			switch {

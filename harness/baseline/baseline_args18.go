@@ -63,6 +63,28 @@ func describedDateTime(p *param) bool {
 	return reTimestampFormat.MatchString(p.desc) && !p.descStems[english.Stem("duration")] && !strings.Contains(p.desc, "P[n]")
 }
 
+// namedDateTime reports whether a string argument that nothing
+// describes (no description, format, values, pattern or example) takes a
+// date-time by its name, as a model reads it: a time word ends it
+// (afterEnqueuedAt, created_at) after a word of when (after, before,
+// since, until) or an event's participle ("enqueued", "finished").
+func namedDateTime(p *param) bool {
+	if p.scalarType() != "string" || len(p.enum) > 0 || p.pattern != nil || p.array || p.format != "" ||
+		strings.TrimSpace(p.desc) != "" || p.inExample {
+		return false
+	}
+	ws := p.words
+	if len(ws) < 2 || ws[len(ws)-1] != "at" {
+		return false
+	}
+	for _, w := range ws[:len(ws)-1] {
+		if w == "after" || w == "before" || w == "since" || w == "until" || strings.HasSuffix(w, "ed") {
+			return true
+		}
+	}
+	return false
+}
+
 // exampleDateTime reports whether a string argument without a format
 // takes a date-time all the same: its value in the tool's example is one
 // ("suspend_until":"2025-10-15T13:51:02.867Z"), so "until March 1st 2027"
