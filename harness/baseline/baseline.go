@@ -524,7 +524,10 @@ import (
 //     and no values listed, and with none for the one named type or kind
 //     (filter[type], or with a noun of the tool's things: task_type),
 //     not after "the" ("npm projects": type npm; "the storefront
-//     project" names one); for an argument that identifies a thing, the
+//     project" names one); a status also as a participle after the
+//     things' plural that ends the phrase ("which tasks failed", "jobs
+//     that are pending", not "people flagged do not contact"); for an
+//     argument that identifies a thing, the
 //     name said with the thing's noun, read from the argument's name
 //     (team of teamId) or, for one named only idOrName, id, key or name,
 //     from its description or the tool's ("project by id or name"): right

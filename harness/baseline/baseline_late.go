@@ -167,6 +167,15 @@ func (f *filler) statusWord() {
 		return
 	}
 	ws := f.u.words
+	if target != kind {
+		if at := f.statusAfter(); at >= 0 {
+			if f.set(target, ws[at].lower) {
+				f.u.used[ws[at].tok] = true
+				f.notes = append(f.notes, fmt.Sprintf("%s is the participle %q after the things", target.name, ws[at].lower))
+			}
+			return
+		}
+	}
 	for i := 1; i < len(ws); i++ {
 		if !f.tool.objects[ws[i].stem] || f.u.used[ws[i].tok] {
 			continue
@@ -200,6 +209,51 @@ func (f *filler) statusWord() {
 		return
 	}
 }
+
+// statusAfter is the word that says the state of the things listed
+// after their plural, in a question or a relative clause: "which tasks
+// failed", "builds that succeeded", "jobs that are pending": a participle
+// in -ed (or one of the states said without it) right after the plural,
+// "that", "which" and a form of "be" between, that ends the phrase (its
+// clause ends, or where or when follows); -1 when there is none.
+func (f *filler) statusAfter() int {
+	ws := f.u.words
+	for i := 0; i+1 < len(ws); i++ {
+		if !f.tool.objects[ws[i].stem] || !english.IsPlural(ws[i].lower) || f.u.boundaryAfter(i) {
+			continue
+		}
+		j := i + 1
+		for j < len(ws) && (ws[j].lower == "that" || ws[j].lower == "which" || beForms[ws[j].lower]) && !f.u.boundaryAfter(j) {
+			j++
+		}
+		if j >= len(ws) || f.u.used[ws[j].tok] || f.tool.argWords[ws[j].stem] {
+			return -1
+		}
+		w := ws[j].lower
+		if j+1 < len(ws) && !f.u.boundaryAfter(j) && !afterState[ws[j+1].lower] {
+			// "tasks failed to sync", "people flagged do not contact":
+			// a verb with what follows it, no state.
+			return -1
+		}
+		if strings.HasSuffix(w, "ed") && len(w) > 4 || statesWithoutEd[w] {
+			return j
+		}
+		return -1
+	}
+	return -1
+}
+
+// afterState are the words that may follow a state that ends the
+// things' phrase: where or when ("builds that failed on main", "jobs
+// that failed since monday").
+var afterState = map[string]bool{"in": true, "on": true, "at": true, "since": true, "during": true, "today": true,
+	"yesterday": true, "recently": true, "lately": true, "last": true, "this": true}
+
+// beForms are the forms of "be" between a plural and its state.
+var beForms = map[string]bool{"are": true, "were": true, "is": true, "was": true, "being": true}
+
+// statesWithoutEd are states said without a participle's -ed.
+var statesWithoutEd = map[string]bool{"pending": true, "running": true, "active": true, "open": true, "done": true, "queued": true}
 
 // requiredFirst moves an identifier from an optional argument it was not
 // named for to the tool's one required identifier left empty, as a model
