@@ -72,7 +72,8 @@ func runEval(e *env, args []string) int {
 	case *minPass < 0 || *minPass > 1:
 		return e.usagef("eval", "--min-pass %g: a share of the requests, from 0 to 1 (0.9 is nine in ten)", *minPass)
 	}
-	p, api, ok := e.loadAPI(&sf, setFlags(fs))
+	set := setFlags(fs)
+	p, api, ok := e.loadAPI(&sf, set)
 	if !ok {
 		return exitError
 	}
@@ -114,8 +115,7 @@ func runEval(e *env, args []string) int {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	modelSet := setFlags(fs)["model"]
-	chat, info, closeModel, err := evalModel(ctx, *modelName, modelSet, *record, *replayDir, concurrency)
+	chat, info, closeModel, err := evalModel(ctx, *modelName, set["model"], *record, *replayDir, concurrency)
 	if err != nil {
 		return e.failf("%v", err)
 	}
@@ -186,19 +186,15 @@ func runEval(e *env, args []string) int {
 	fmt.Fprintf(out, "agentready eval: %s, model %s%s, given %s\n", *suite, info.Name, from, mode)
 	tw := tabwriter.NewWriter(out, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "KIND\tCASES\tPASS\tRIGHT TOOL\tTARGET GIVEN")
-	for _, s := range eval.Summarize(rs) {
+	summary := eval.Summarize(rs)
+	for _, s := range summary {
 		fmt.Fprintf(tw, "%s\t%d\t%.2f\t%.2f\t%.2f\n", s.Kind, s.Cases, ratio(s.Passed, s.Cases), ratio(s.ToolRight, s.Cases), ratio(s.Found, s.Cases))
 	}
 	tw.Flush()
 	if err := closeModel(); err != nil {
 		return e.failf("--record: %v", err)
 	}
-	passed := 0
-	for _, r := range rs {
-		if r.Pass {
-			passed++
-		}
-	}
+	passed := summary[len(summary)-1].Passed // the pooled row, "all"
 	code := exitOK
 	if before != nil && !compareEval(out, e.stderr, *against, before, rs, *alpha) {
 		code = exitGate
