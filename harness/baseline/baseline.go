@@ -144,7 +144,11 @@ import (
 //     when another name word says what is asked, a
 //     synonym from a short list of API vocabulary: "bill" for invoice,
 //     the clipped words people type: "deploy" for deployment, "env"
-//     for environment, "repo" for repository, "PR" for pull),
+//     for environment, "repo" for repository, "PR" for pull), a tool's
+//     word of the same family when no tool uses the request's word
+//     itself ("sort" for sortable, "healthy" for health, "create" for
+//     creation: the endings able, ible, y, ion, ation, ment, al, ity,
+//     ness),
 //     and, at half a synonym's weight, a word a learned lexicon pairs
 //     with a word of the request that no tool's name or first sentence
 //     uses and that is no word of conversation ("podcast" for episodes:
@@ -391,14 +395,20 @@ import (
 //     "pull request 402", unless that word names another argument:
 //     "purchase orders (tenant e2a4...)" is the tenant's, no order;
 //     and short numbers right after the argument's name: "issue 88", not
-//     one that ends a name in title case, "milestone Sprint 9", nor one
+//     one said as a count of its things ("the last 5 builds", "10 most
+//     recent builds": an ordering word before it, or the plural of the
+//     argument's noun within three words after it), which gives no
+//     identifier at all, not one that ends a name in title case, "milestone Sprint 9", nor one
 //     near a word said only inside another identifier ("first 10
 //     transactions on account_in71c4amph0vgo2qllky": 10 is no account), the
 //     name's last word said clipped: "deploy dpl_7Hx2" for deploymentId), by
 //     the words around them, the shape of the example's value, or a
 //     type prefix that starts the argument's name (cus_ for customer;
 //     a prefix is followed by what a machine made, digits or capitals,
-//     so load_orders has none),
+//     so load_orders has none; a whole word before the first dash of a
+//     machine-made token, "access-sandbox-5cd6e1b1-..." for access_token,
+//     counts as the word said before it, even for an argument whose
+//     name says no identifier),
 //     to the arguments that take identifiers (a name ending in id, key,
 //     number, slug, uuid or uid: "rename monitor 1e88... to Nightly"
 //     fills monitor_uid, not the monitor's new name),
@@ -722,7 +732,9 @@ import (
 //     it from words meant for something else;
 //  3. calls it, one call at a time, with IDs call_1, call_2, ....
 //     When the tool needs an identifier the request gives only by name
-//     (a quoted title, a capitalised name: "follow Radiohead", else a
+//     (a quoted title, a capitalised name: "follow Radiohead", but not
+//     an acronym the tools' names or purposes use, "all our SIMs" where
+//     the tools speak of SIM cards, which is a word of the request; else a
 //     lowercase slug no argument took: "billing-api",
 //     "acme/webapp:package.json", a URL; a handle, "@gargron",
 //     "@anika@mastodon.social"; the word after "called" or "named"; when
@@ -907,7 +919,7 @@ func (k *toolkit) reply(in []*schema.Message) (*schema.Message, string) {
 // has not been called yet, it calls the next tool of the plan, or the
 // tool itself with the values earlier answers gave.
 func (k *toolkit) nextStep(in []*schema.Message, user int, request string) (*schema.Message, string, bool) {
-	u := readUtterance(request)
+	u := k.read(request)
 	hits, _, filled := k.pickTool(request, u)
 	if len(hits) == 0 {
 		return nil, "", false
@@ -924,7 +936,7 @@ func (k *toolkit) nextStep(in []*schema.Message, user int, request string) (*sch
 	}
 	f := filled[goal.name]
 	if f == nil {
-		f = fill(goal, readUtterance(request), nil)
+		f = fill(goal, k.read(request), nil)
 	}
 	c, f := k.newChain(request, goal, f, done)
 	st, ok := k.plan(goal, f, c, 0)
@@ -947,7 +959,7 @@ func (k *toolkit) firstCall(in []*schema.Message, request string) (*schema.Messa
 	if len(k.byName) == 0 {
 		return schema.AssistantMessage("I have no tools to do that.", nil), "no tools"
 	}
-	u := readUtterance(request)
+	u := k.read(request)
 	hits, action, filled := k.pickTool(request, u)
 	if len(hits) == 0 {
 		// "follow Radiohead" with only search tools at hand: look the

@@ -1052,6 +1052,10 @@ func (f *filler) numbers() {
 			if typ := p.scalarType(); typ != "integer" && typ != "number" || f.has(p) {
 				continue
 			}
+			if p.ident && f.countOf(p, i) {
+				// "the last 5 builds" asks for five builds, not build 5.
+				continue
+			}
 			aff := f.affinity(p, t.first, t.last)
 			pairs = append(pairs, pair{p: p, tok: i, lastTok: i, value: number(p, n), affinity: aff, words: [2]int{t.first, t.last}})
 		}

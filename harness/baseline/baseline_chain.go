@@ -130,6 +130,8 @@ type chain struct {
 	// nameAt are the name's tokens in the request.
 	nameAt []int
 	made   []made
+	// vocab is the toolkit's (utterance.vocab).
+	vocab map[string]bool
 }
 
 // sourceRequest is the request as a source of a value reads it: the
@@ -138,6 +140,7 @@ type chain struct {
 // the request's verb too, which is the last call's.
 func (c *chain) sourceRequest() *utterance {
 	u := readUtterance(c.request)
+	u.vocab = c.vocab
 	for _, i := range c.nameAt {
 		u.used[i] = true
 	}
@@ -162,16 +165,16 @@ func (c *chain) sourceRequest() *utterance {
 // held back ("the first member of team Identity & Access" is no
 // category access: the name is the team's).
 func (k *toolkit) newChain(request string, t *toolSpec, f *filler, made []made) (*chain, *filler) {
-	c := &chain{request: request, name: f.u.namePhrase(), pick: f.u.pickOf(), made: made, nameAt: f.u.nameTokens()}
+	c := &chain{request: request, name: f.u.namePhrase(), pick: f.u.pickOf(), made: made, nameAt: f.u.nameTokens(), vocab: k.vocab}
 	c.picked = c.pick != ""
 	if t.takesIdentifier(f) {
-		u := readUtterance(request)
+		u := k.read(request)
 		for i, tok := range u.toks {
 			// Keep what f took but capitalised words: the name's run.
 			u.used[i] = f.u.used[i] && (tok.quoted || !capitalized(tok.raw))
 		}
 		at := u.nameTokens()
-		u = readUtterance(request)
+		u = k.read(request)
 		taken := 0
 		for _, i := range at {
 			if f.u.used[i] {
@@ -355,7 +358,7 @@ func (k *toolkit) lookupKeys(p *param, u *utterance) []int {
 		if src == nil {
 			continue
 		}
-		sf := fill(src, readUtterance(u.text), nil)
+		sf := fill(src, k.read(u.text), nil)
 		if src.takesIdentifier(sf) {
 			continue
 		}

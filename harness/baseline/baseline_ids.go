@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/agentready/agentready/harness/retrieve"
 	"github.com/cloudwego/eino/schema"
@@ -168,14 +169,19 @@ func (f *filler) identifiers() {
 			switch {
 			case named:
 				aff += 2
-			case !p.ident && !(shaped && opaque):
-				// A plain argument takes an identifier when it is named
-				// or the example's value is written the same way
-				// (channel "C024BE91L" for C061EG9SL).
+			case !p.ident && !(shaped && opaque) && !(wordPrefix(t.raw) != "" && slices.Contains(p.words, wordPrefix(t.raw))):
+				// A plain argument takes an identifier when it is named,
+				// the example's value is written the same way (channel
+				// "C024BE91L" for C061EG9SL) or its kind starts it
+				// ("access-sandbox-5cd6..." for access_token).
 				continue
 			case isNum && !opaque && !f.nameNear(p, t.first, t.last):
 				// A short number is an identifier only next to its
 				// name: "5 comments" is a count.
+				continue
+			case isNum && !opaque && !named && f.countOf(p, i):
+				// Next to its name but said as a count: "the last 5
+				// builds", "10 most recent builds" name no build 5.
 				continue
 			}
 			if shaped {
@@ -193,6 +199,10 @@ func (f *filler) identifiers() {
 				}
 			}
 			switch toolWords := retrieve.Words(f.tool.name); {
+			case wordPrefix(t.raw) != "" && prefixNames(t.raw, p, toolWords):
+				// "access-sandbox-5cd6..." says its kind in a whole
+				// word, as plainly as "access token 5cd6..." would.
+				aff += 2
 			case prefixNames(t.raw, p, toolWords):
 				// "cus_NffrFeUfNV2Hib" starts as customer does.
 				aff += 1
@@ -959,6 +969,33 @@ func (p *param) numberAsText() bool {
 
 // countOrder are the words before a number that make it a count of the
 // things listed: "top 10", "the latest 5", "the next 20".
+// countOf reports whether the number at token i says how many of what p
+// identifies are asked for, not which one: an ordering word before it
+// ("the last 5", "top 10"), or the plural of p's noun within three words
+// after it ("5 builds", "10 most recent builds"), where "build 5" names
+// one.
+func (f *filler) countOf(p *param, i int) bool {
+	if i > 0 && countOrder[f.u.toks[i-1].lower] && !f.u.toks[i-1].quoted {
+		return true
+	}
+	if f.u.toks[i].clauseEnd {
+		return false
+	}
+	for k := i + 1; k < len(f.u.toks) && k <= i+3; k++ {
+		next := f.u.toks[k]
+		if next.quoted || f.u.valueToken(k) {
+			return false
+		}
+		if st := english.Stem(next.lower); st != next.lower && strings.HasSuffix(next.lower, "s") && slices.Contains(p.stems, st) {
+			return true
+		}
+		if next.clauseEnd {
+			return false
+		}
+	}
+	return false
+}
+
 var countOrder = map[string]bool{"top": true, "latest": true, "last": true, "first": true, "recent": true, "next": true}
 
 // skipsCount reports whether the number at token i says how many to pass
@@ -1158,12 +1195,12 @@ var queryWords = map[string]bool{"q": true, "query": true, "search": true, "term
 // only search tools at hand): it looks the name up with the first lookup
 // tool whose other required arguments the request fills.
 func (k *toolkit) lookUpFirst(in []*schema.Message, request string) (*schema.Message, string, bool) {
-	name := readUtterance(request).namePhrase()
+	name := k.read(request).namePhrase()
 	if name == "" {
 		return nil, "", false
 	}
 	for _, t := range k.lookupTools() {
-		lf := fill(t, readUtterance(request), nil)
+		lf := fill(t, k.read(request), nil)
 		lf.args[queryParam(t).name] = name
 		if slices.ContainsFunc(t.params, func(p *param) bool { return p.required && !lf.has(p) }) {
 			continue
@@ -1199,7 +1236,8 @@ func (u *utterance) nameTokens() []int {
 	var at []int
 	for i, t := range u.toks {
 		capital := capitalized(t.raw) && !t.quoted && !u.used[i] && !idLike(t.raw) &&
-			t.raw != "I" && months[t.lower] == 0 && (!starts[i] || len(at) > 0 && u.toks[i-1].raw == "&")
+			t.raw != "I" && months[t.lower] == 0 && (!starts[i] || len(at) > 0 && u.toks[i-1].raw == "&") &&
+			!u.usedAcronym(t)
 		if capital {
 			if _, num := asNumber(t.raw); !num {
 				at = append(at, i)
@@ -1219,6 +1257,21 @@ func (u *utterance) nameTokens() []int {
 		}
 	}
 	return at
+}
+
+// usedAcronym reports whether t is an acronym ("SIMs", "API", "DM") that
+// the tools' own words use (utterance.vocab): a kind of thing, as "sim
+// cards" would be, not the name of one item. Acronyms the tools do not
+// use ("OPS", "EMEA") stay names and codes.
+func (u *utterance) usedAcronym(t token) bool {
+	if u.vocab == nil || t.quoted {
+		return false
+	}
+	letters := strings.TrimSuffix(t.raw, "s")
+	if len(letters) < 2 || strings.IndexFunc(letters, func(r rune) bool { return !unicode.IsUpper(r) }) >= 0 {
+		return false
+	}
+	return u.vocab[english.Stem(strings.ToLower(letters))]
 }
 
 // plainTwin is the argument that takes what p identifies in plain words:
@@ -1246,6 +1299,10 @@ func prefixNames(raw string, p *param, tool []string) bool {
 		// argument's own first word starts with the letter.
 		return len(p.words) > 0 && len(p.words[0]) > 1 && strings.HasPrefix(p.words[0], ini) &&
 			!pagingWords[p.words[0]] && !p.textual()
+	}
+	if word := wordPrefix(raw); word != "" {
+		// "access-sandbox-5cd6e1b1-..." is an access token.
+		return slices.Contains(p.words, word)
 	}
 	pre := idPrefix(raw)
 	if pre == "" {
@@ -1287,6 +1344,27 @@ func idPrefix(raw string) string {
 		if r < 'a' || r > 'z' {
 			return ""
 		}
+	}
+	return pre
+}
+
+// wordPrefix returns the lower-case word before the first dash of an
+// identifier that a machine made ("access-sandbox-5cd6e1b1-1b5b-459d-...",
+// "public-production-8ab976e6-..."): the kind of token it is, as APIs
+// write them; "" for other values ("web-03", "release-2.4", "acme-eng"),
+// whose first word is part of a name.
+func wordPrefix(raw string) string {
+	pre, rest, ok := strings.Cut(raw, "-")
+	if !ok || len(pre) < 3 || len(rest) < 16 || !idLike(raw) || strings.Count(rest, "-") < 2 {
+		return ""
+	}
+	for _, r := range pre {
+		if r < 'a' || r > 'z' {
+			return ""
+		}
+	}
+	if pre == "id" {
+		return ""
 	}
 	return pre
 }

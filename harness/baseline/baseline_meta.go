@@ -87,7 +87,7 @@ func metaReply(in []*schema.Message) (*schema.Message, string) {
 		}
 		best, why := found[0].Name, "the search's first"
 		kit := newToolkit(found)
-		if hits, _, _ := kit.pickTool(request, readUtterance(request)); len(hits) > 0 {
+		if hits, _, _ := kit.pickTool(request, kit.read(request)); len(hits) > 0 {
 			best, why = hits[0].Name, fmt.Sprintf("picked among %d found (score %.2f)", len(found), hits[0].Score)
 		}
 		args, _ := json.Marshal(metatools.DescribeArgs{Name: best})

@@ -104,7 +104,7 @@ func TestPickByNumberAndVerb(t *testing.T) {
 func checkPick(t *testing.T, request, want string, tools []*schema.ToolInfo) {
 	t.Helper()
 	k := newToolkit(tools)
-	hits, _, _ := k.pickTool(request, readUtterance(request))
+	hits, _, _ := k.pickTool(request, k.read(request))
 	if len(hits) == 0 || hits[0].Name != want {
 		t.Errorf("%q: picked %v, want %s", request, hits, want)
 	}

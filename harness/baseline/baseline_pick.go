@@ -761,7 +761,7 @@ func (k *toolkit) pickTool(request string, u *utterance) ([]retrieve.Hit, string
 	fetches := map[string]bool{}
 	for i := range out[:min(len(out), 8)] {
 		t := k.byName[out[i].Name]
-		fu := readUtterance(request)
+		fu := k.read(request)
 		f := fill(t, fu, nil)
 		filled[t.name] = f
 		// A value the tool would take as another thing's ("card X" in
@@ -1131,6 +1131,10 @@ func (k *toolkit) saidWords(u *utterance, action string) said {
 		for _, syn := range k.synonyms(w.stem) {
 			// "bill" says invoice, in another word.
 			s.syn[syn] = true
+		}
+		for _, rel := range k.relatives(w.stem) {
+			// "sort" says sortable, "healthy" health.
+			s.syn[rel] = true
 		}
 		for _, part := range k.compoundParts(w) {
 			// "blocklist" says the blocked list.

@@ -155,7 +155,7 @@ func (k *toolkit) repair(in []*schema.Message, request string, prev schema.ToolC
 		}
 	}
 	if len(missing) > 0 {
-		f := fill(tool, readUtterance(request), missing)
+		f := fill(tool, k.read(request), missing)
 		for _, key := range slices.Sorted(maps.Keys(missing)) {
 			if v, ok := f.args[key]; ok {
 				args[key] = v

@@ -3,6 +3,7 @@ package baseline
 import (
 	"cmp"
 	"github.com/agentready/agentready/internal/formats"
+	"slices"
 	"strings"
 
 	"github.com/agentready/agentready/internal/english"
@@ -64,7 +65,7 @@ func (k *toolkit) expandQuery(u *utterance) string {
 			seen[agent] = true
 			extra = append(extra, agent)
 		}
-		for _, s := range append(k.synonyms(w.stem), k.compoundParts(w)...) {
+		for _, s := range slices.Concat(k.synonyms(w.stem), k.compoundParts(w), k.relatives(w.stem)) {
 			if !seen[s] {
 				seen[s] = true
 				extra = append(extra, s)
@@ -88,6 +89,33 @@ func (k *toolkit) synonyms(st string) []string {
 	}
 	return retrieve.Synonyms(st)
 }
+
+// relatives are the stems of the tools' words (toolkit.vocab) that are
+// the request's word with another ending, when no tool uses the word
+// itself: "sortable" for "sort", "health" for "healthy", "creation" for
+// "create". A model reads a word's family as one meaning. Only endings
+// that make a word of the same meaning in another part of speech count
+// (derivationalEndings), on stems of three letters or more.
+func (k *toolkit) relatives(st string) []string {
+	if k.vocab[st] || len(st) < 3 {
+		return nil
+	}
+	var out []string
+	for v := range k.vocab {
+		if len(v) >= 3 && (derivationalEndings[strings.TrimPrefix(v, st)] && strings.HasPrefix(v, st) ||
+			derivationalEndings[strings.TrimPrefix(st, v)] && strings.HasPrefix(st, v)) {
+			out = append(out, v)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// derivationalEndings are what English adds to a stem (as english.Stem
+// leaves it) to say the same thing as another part of speech: sort,
+// sortable; health, healthy; delet(e), deletion; pay, payment.
+var derivationalEndings = map[string]bool{"abl": true, "ibl": true, "y": true, "i": true, "ion": true, "ation": true,
+	"ment": true, "al": true, "iti": true, "ness": true}
 
 // learned are the stems the learned lexicon (package lexicon) pairs with
 // a request's word, under the rule synonyms follow: only for a word no

@@ -45,6 +45,19 @@ type utterance struct {
 	// against the tools given (toolkit.undoing); its word is "" when
 	// there is none or the tools were not read yet.
 	undo undoing
+	// vocab are the stems of the words the tools use (toolkit.vocab),
+	// nil when the request was read without them: an acronym they use
+	// names a kind of thing, not an item (nameTokens).
+	vocab map[string]bool
+}
+
+// read reads a request as the tools at hand let it be read: an acronym
+// their names or purposes use ("SIMs" where tools speak of SIM cards) is
+// a word of the request, not a name.
+func (k *toolkit) read(text string) *utterance {
+	u := readUtterance(text)
+	u.vocab = k.vocab
+	return u
 }
 
 const quoteRunes = "\"“”«»`'‘’"
