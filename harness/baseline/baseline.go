@@ -294,7 +294,13 @@ import (
 //     argument took, when no determiner names a thing with it, goes to
 //     the tool's one free-text string argument left, not an identifier
 //     nor a page's cursor: "close TCK-1526 as workaround, noting
-//     “Sorted, thanks”" for a resolution note): values
+//     “Sorted, thanks”" for a resolution note); a country named after
+//     a place word ("in the UK", "for canada"; CLDR's English names and
+//     the short forms people type) goes, as its ISO 3166 code, to an
+//     argument whose name or description speaks of a country and that
+//     takes two-letter codes (an enum of them, an example, or a
+//     description that says so: country_codes, Spotify's market), when
+//     its enum lists the code: values
 //     whose form says what they are (UUIDs, emails, dates and date-times,
 //     also "1 March 2026 at 09:15 UTC", and a month and day whose year
 //     only the range's end writes: "between June 1 and June 15 2024"

@@ -55,6 +55,7 @@ func fill(t *toolSpec, u *utterance, force map[string]any) *filler {
 	f.emptied()
 	f.monthSpan()
 	f.enums()
+	f.countries()
 	f.emails()
 	f.kinds()
 	f.fullNames()

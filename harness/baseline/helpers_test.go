@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"path/filepath"
+	"reflect"
 	"runtime"
 	"strings"
 	"sync"
@@ -110,7 +111,7 @@ func checkArg(t testing.TB, tool *schema.ToolInfo, request, arg string, want any
 	switch {
 	case want == nil && ok:
 		t.Errorf("%q: %s = %v, want it left out (call %s)", request, arg, v, got)
-	case want != nil && v != want:
+	case want != nil && !reflect.DeepEqual(v, want):
 		t.Errorf("%q: %s = %v, want %v (call %s)", request, arg, v, want, got)
 	}
 }
