@@ -111,7 +111,10 @@ import (
 //     branches, whatever kinds a restriction takes);
 //     a verb of the request said after the HTTP method that starts a name
 //     counts as said (postListsIdMembersHashActionsDeletePermanent for
-//     "delete"); a name whose first word the table does not know, that
+//     "delete"), and so does one said as the state it brings about, the
+//     last word of a name in its past participle, which also does what
+//     the request asks ("resolve comment X": markScoreCommentResolved,
+//     not updateScoreComment); a name whose first word the table does not know, that
 //     starts no other name and that its description's first sentence
 //     does not say, while that sentence starts with a verb the table
 //     knows (previewASegment, "List segments"), is read with that
@@ -291,7 +294,9 @@ import (
 //     argument the request calls empty or
 //     blank, right before or after its name, is "": "with an empty
 //     description"; the one quoted text of several words no other
-//     argument took, when no determiner names a thing with it, goes to
+//     argument took, when no determiner names a thing with it (never the
+//     verb the request starts with: "resolve comment X" gives the
+//     comment's text nothing, nor is "resolve" a name before "comment"), goes to
 //     the tool's one free-text string argument left, not an identifier
 //     nor a page's cursor: "close TCK-1526 as workaround, noting
 //     “Sorted, thanks”" for a resolution note); a country named after

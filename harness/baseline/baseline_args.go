@@ -1022,7 +1022,7 @@ func (f *filler) before(p *param, at, n int) (any, int, bool) {
 	}
 	w := f.u.words[at-1]
 	t := f.u.toks[w.tok]
-	if f.u.used[w.tok] || t.quoted || t.clauseEnd || w.stem == "" || retrieve.IsStopWord(w.lower) ||
+	if f.u.used[w.tok] || t.quoted || t.clauseEnd || w.stem == "" || retrieve.IsStopWord(w.lower) || f.u.startVerb(w.tok) ||
 		f.tool.topic[w.stem] || requestVerbs[w.stem] || t.first != t.last && !nameShaped(t) {
 		// One word, or a name of words joined by dashes, dots or
 		// underscores ("the feature-x branch").
@@ -1035,6 +1035,13 @@ func (f *filler) before(p *param, at, n int) (any, int, bool) {
 		return nil, 0, false
 	}
 	return t.raw, at - 1, true
+}
+
+// startVerb reports whether token i is the verb the request starts with
+// ("resolve comment X", "archive board 12"): it says what to do and is no
+// value, neither a name before its noun nor leftover text.
+func (u *utterance) startVerb(i int) bool {
+	return len(u.words) > 0 && u.words[0].tok == i && imperatives[u.toks[i].lower] != ""
 }
 
 // numbers gives numbers written in digits to numeric arguments whose name
@@ -1440,6 +1447,9 @@ func (f *filler) remainder() {
 		}
 		if idLike(t.raw) || reSlashPair.MatchString(t.raw) || nameAliases[t.lower] {
 			// "called" introduces the value; it is not part of it.
+			return false
+		}
+		if f.u.startVerb(i) {
 			return false
 		}
 		st := english.Stem(t.lower)

@@ -422,6 +422,19 @@ func namesVerb(t *toolSpec, verb string) bool {
 	return len(d) > 0 && english.Stem(d[0]) == verb
 }
 
+// namesState reports whether t's name ends in the past participle of
+// the verb with stem verb: the state a call brings the thing into
+// (markScoreCommentResolved for "resolve", setTopicArchived for
+// "archive").
+func namesState(t *toolSpec, verb string) bool {
+	ws := retrieve.Words(t.name)
+	if len(ws) < 2 {
+		return false
+	}
+	last := ws[len(ws)-1]
+	return strings.HasSuffix(last, "ed") && english.Stem(last) == verb
+}
+
 // subordinators start a clause that depends on the main one ("when you
 // get a chance", "if you can", "once it's done").
 var subordinators = map[string]bool{"when": true, "whenever": true, "if": true, "once": true, "while": true,
@@ -722,9 +735,11 @@ func (k *toolkit) pickTool(request string, u *utterance) ([]retrieve.Hit, string
 			// usersIdFollowing, not the Followers.
 			score -= directionWeight
 		}
-		if ownVerb {
+		if ownVerb || action != "read" && actionVerb != "" && namesState(t, actionVerb) {
 			// "skip to the next track": the request's verb is the
-			// first word of skip-users-playback-to-next-track.
+			// first word of skip-users-playback-to-next-track;
+			// "resolve comment X": markScoreCommentResolved ends in
+			// the state the verb brings about.
 			score += otherVerbWeight
 		}
 		numberName := t.readName()
@@ -1124,6 +1139,10 @@ func (k *toolkit) saidWords(u *utterance, action string) said {
 		}
 		if !verbDone && imperatives[w.lower] == action && action != "" {
 			verbDone = true
+			// The verb says the state it brings about, in another
+			// word: "resolve" says the Resolved of
+			// markScoreCommentResolved.
+			s.syn[w.stem] = true
 			continue
 		}
 		s.stems[w.stem] = true
