@@ -484,7 +484,10 @@ import (
 //     -name (-releaseDate) when the field is already taken; "sorted by name" as name
 //     for the one sort argument that takes free text (no values listed),
 //     never a question word ("sorted by when they signed up" names no
-//     field);
+//     field); an alphabetical order ("A-Z", "A to Z", "alphabetically"
+//     ascending, "Z-A" and "reverse alphabetical" descending) as the
+//     direction, and name (or title) for the sort argument that lists it
+//     when the request names no field, never as a name to filter by;
 //     "25%" for a percentage; an enum of a setting's off value (none,
 //     off, disabled) and one other switched by a word of its name said,
 //     in its clause and at most three words away, with "on" or "enable"

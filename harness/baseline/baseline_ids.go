@@ -639,7 +639,7 @@ func (f *filler) directions() {
 			continue
 		}
 		a, d := "", ""
-		for _, e := range append(p.enum, p.named...) {
+		for _, e := range slices.Concat(p.enum, p.named) {
 			switch strings.ToLower(e) {
 			case "asc", "ascending":
 				a = e
@@ -654,6 +654,21 @@ func (f *filler) directions() {
 	}
 	if target == nil {
 		target, asc, desc = f.halfListedDirection()
+	}
+	if from, to, dir := f.u.alphabetOrder(); from >= 0 {
+		// "sorted by name A-Z", "cadences alphabetically": an order,
+		// never a name to filter by; by name when the request names
+		// no field and the tool sorts by one.
+		for k := from; k <= to; k++ {
+			f.u.used[k] = true
+		}
+		f.alphabeticalField()
+		if target != nil {
+			v := map[string]string{"asc": asc, "desc": desc}[dir]
+			f.set(target, v)
+			f.notes = append(f.notes, fmt.Sprintf("%s %s: alphabetical", target.name, v))
+			return
+		}
 	}
 	if target == nil {
 		f.flagDirection()
@@ -684,6 +699,60 @@ func (f *filler) directions() {
 			f.timeField(target, i, i)
 		}
 		return
+	}
+}
+
+// alphabetOrder finds an alphabetical order in the request: "A-Z" (or
+// "A to Z", "alphabetically", "in alphabetical order") ascending, "Z-A"
+// (or "reverse alphabetical") descending; from and to are its tokens, -1
+// when there is none.
+func (u *utterance) alphabetOrder() (from, to int, dir string) {
+	for i, t := range u.toks {
+		if u.used[i] || t.quoted {
+			continue
+		}
+		switch t.lower {
+		case "a-z", "a–z", "a→z":
+			return i, i, "asc"
+		case "z-a", "z–a", "z→a":
+			return i, i, "desc"
+		case "alphabetically", "alphabetical":
+			if i > 0 && (u.toks[i-1].lower == "reverse" || u.toks[i-1].lower == "reversed") {
+				return i - 1, i, "desc"
+			}
+			return i, i, "asc"
+		case "a", "z":
+			if i+2 < len(u.toks) && u.toks[i+1].lower == "to" && !t.clauseEnd && !u.toks[i+1].clauseEnd {
+				if end := u.toks[i+2].lower; t.lower == "a" && end == "z" {
+					return i, i + 2, "asc"
+				} else if t.lower == "z" && end == "a" {
+					return i, i + 2, "desc"
+				}
+			}
+		}
+	}
+	return -1, -1, ""
+}
+
+// alphabeticalField gives the tool's empty sort argument whose values
+// include name or title that value: an alphabetical order sorts by what
+// a thing is called.
+func (f *filler) alphabeticalField() {
+	p := f.tool.sole(func(p *param) bool {
+		return !f.has(p) && !p.array && slices.ContainsFunc(p.words, func(w string) bool {
+			return w == "sort" || w == "order" || w == "orderby" || w == "sortby"
+		}) && slices.ContainsFunc(slices.Concat(p.enum, p.named), func(v string) bool {
+			return strings.EqualFold(v, "name") || strings.EqualFold(v, "title")
+		})
+	})
+	if p == nil {
+		return
+	}
+	for _, v := range slices.Concat(p.enum, p.named) {
+		if strings.EqualFold(v, "name") || strings.EqualFold(v, "title") {
+			f.set(p, v)
+			return
+		}
 	}
 }
 
@@ -748,7 +817,7 @@ func (f *filler) timeField(dir *param, from, to int) {
 			continue
 		}
 		var timed, named, made []string
-		for _, e := range append(p.enum, p.named...) {
+		for _, e := range slices.Concat(p.enum, p.named) {
 			ws := retrieve.Words(e)
 			if !slices.ContainsFunc(ws, func(w string) bool { return dateWords[w] }) {
 				continue
