@@ -43,7 +43,9 @@ import (
 //     as the word they make ("sign me out" as logout). A reader then prefers the tool whose name says
 //     what the request says: the action (the first verb in its base form
 //     in a clause: "show", "list" and "get" read, "open" and "create"
-//     create, "kill" cancels, "revoke", "prune" and "kick" delete, "inspect" reads,
+//     create, "kill" cancels (and a tool that deletes does it when no
+//     tool's name says cancel: "cancel override 23997" is the DELETE of
+//     it), "revoke", "prune" and "kick" delete, "inspect" reads,
 //     "restore" and "recover" restore; actions with a verb of their own
 //     are said by their synonyms too: "freeze" and "suspend" pause,
 //     "resume" and "unfreeze" unpause, "unplug" and "detach" disconnect,
@@ -402,14 +404,20 @@ import (
 //     identifiers (OPS-311, cus_NffrFeUfNV2Hib, C024BE91L, long numbers,
 //     names joined by underscores as code writes them, etl_daily or
 //     load_orders, but not a field's name ending in id, order_id;
-//     the argument's name said right before them or one word before,
+//     the argument's name said right before them or one word before (or
+//     only its last word when that says the kind of key and no other
+//     argument's name ends in it: "key vo-7Kq2mZ4d" for X-VO-Api-Key
+//     beside X-VO-Api-Id),
 //     "pull request 402", unless that word names another argument:
 //     "purchase orders (tenant e2a4...)" is the tenant's, no order;
 //     and short numbers right after the argument's name: "issue 88", not
 //     one said as a count of its things ("the last 5 builds", "10 most
 //     recent builds": an ordering word before it, or the plural of the
 //     argument's noun within three words after it), which gives no
-//     identifier at all, not one that ends a name in title case, "milestone Sprint 9", nor one
+//     identifier at all, or written as the example writes the value right
+//     after the noun the tool's name puts before the argument's words
+//     ("override 23997" for publicId of ...OverridesPublicId, whose
+//     example is "23997"), not one that ends a name in title case, "milestone Sprint 9", nor one
 //     near a word said only inside another identifier ("first 10
 //     transactions on account_in71c4amph0vgo2qllky": 10 is no account), the
 //     name's last word said clipped: "deploy dpl_7Hx2" for deploymentId), by

@@ -164,7 +164,7 @@ func (f *filler) identifiers() {
 				continue
 			}
 			aff := f.affinity(p, t.first, t.last)
-			named := f.namedBefore(p, i)
+			named := f.namedBefore(p, i) || f.kindBefore(p, i)
 			shaped := p.inExample && sameShape(t.raw, p.example)
 			switch {
 			case named:
@@ -175,9 +175,12 @@ func (f *filler) identifiers() {
 				// "C024BE91L" for C061EG9SL) or its kind starts it
 				// ("access-sandbox-5cd6..." for access_token).
 				continue
-			case isNum && !opaque && !f.nameNear(p, t.first, t.last):
+			case isNum && !opaque && !f.nameNear(p, t.first, t.last) && !(shaped && f.objectBefore(p, i)):
 				// A short number is an identifier only next to its
-				// name: "5 comments" is a count.
+				// name ("5 comments" is a count), or written as the
+				// example writes it right after the tool's object:
+				// "override 23997" for publicId, whose example is
+				// "23997", in deleteOverridesPublicId.
 				continue
 			case isNum && !opaque && !named && f.countOf(p, i):
 				// Next to its name but said as a count: "the last 5
@@ -349,6 +352,52 @@ func shape(s string) string {
 
 // namedBefore reports whether the words right before token i name p
 // ("channel C024BE91L", "issue #1347", "the playlist 3cEY...").
+// objectBefore reports whether the word right before token i is the
+// noun the tool's name puts right before p's own words, the thing p
+// identifies: "override" for publicId in
+// deleteApiPublicV1OverridesPublicId (.../overrides/{publicId}).
+func (f *filler) objectBefore(p *param, i int) bool {
+	if i == 0 || f.u.toks[i-1].quoted || f.u.toks[i-1].clauseEnd || len(p.words) == 0 {
+		return false
+	}
+	st := english.Stem(f.u.toks[i-1].lower)
+	if st == "id" || requestVerbs[st] || retrieve.IsStopWord(st) {
+		return false
+	}
+	name := retrieve.Words(f.tool.name)
+	for at := len(name) - len(p.words); at >= 1; at-- {
+		if slices.EqualFunc(name[at:at+len(p.words)], p.words, func(a, b string) bool { return english.Stem(a) == english.Stem(b) }) {
+			return english.Stem(name[at-1]) == st
+		}
+	}
+	return false
+}
+
+// kindBefore reports whether the word right before token i is the last
+// word of p's name that says what kind of identifier it takes, other
+// than id (key, token, secret), and p is the tool's one argument whose
+// name ends in it: "key vo-7Kq2mZ4d" for X-VO-Api-Key beside X-VO-Api-Id
+// and publicId.
+func (f *filler) kindBefore(p *param, i int) bool {
+	n := len(p.fullStems)
+	if n == 0 || n == len(p.stems) || i == 0 {
+		return false
+	}
+	last := p.fullStems[n-1]
+	if last == "id" || last == "ids" || f.u.toks[i-1].quoted || f.u.toks[i-1].clauseEnd {
+		return false
+	}
+	if english.Stem(f.u.toks[i-1].lower) != last {
+		return false
+	}
+	for _, q := range f.tool.params {
+		if q != p && len(q.fullStems) > 0 && q.fullStems[len(q.fullStems)-1] == last {
+			return false
+		}
+	}
+	return true
+}
+
 func (f *filler) namedBefore(p *param, i int) bool {
 	if len(p.stems) == 0 || i == 0 {
 		return false

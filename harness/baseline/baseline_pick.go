@@ -698,6 +698,11 @@ func (k *toolkit) pickTool(request string, u *utterance) ([]retrieve.Hit, string
 		case ta == "update" && stateChanges[action]:
 			// Closing, reopening or archiving a thing is updating its
 			// state, where no tool is named for it.
+		case ta == "delete" && action == "cancel" && !nameSays:
+			// "cancel override 23997", "void payment X", "kill
+			// profile X" where no tool is named for cancelling: the
+			// API cancels by deleting (DELETE /overrides/{id}).
+			score += 0.5
 		case ta == "delete" && action == "unfollow":
 			// Unwatching deletes the watch: a DELETE on .../watch.
 			score += 0.5
