@@ -159,6 +159,11 @@ func NewWeighted(docs []Doc, idf WordWeight) *Index {
 		inDoc := map[string]bool{}
 		for f, text := range [nFields]string{d.Name, d.Text, d.Args} {
 			buf = appendTokens(buf[:0], text)
+			if f == 0 && slices.Contains(Words(text), "like") {
+				// A name's "like" is its verb (usersIdLike), whatever
+				// stop word it is in "I'd like to".
+				buf = append(buf, "like")
+			}
 			counts := make(map[string]float32, len(buf))
 			for _, t := range buf {
 				if !inDoc[t] {
@@ -257,7 +262,7 @@ func (ix *Index) Search(query string, k int) []Hit {
 	if k <= 0 || len(ix.names) == 0 {
 		return nil
 	}
-	q, _ := ix.expand(append(Tokens(query), phraseTokens(query)...))
+	q, _ := ix.expand(slices.Concat(Tokens(query), likedWords(query), phraseTokens(query)))
 	return ix.score(q, k, -1)
 }
 
@@ -271,7 +276,10 @@ func (ix *Index) Search(query string, k int) []Hit {
 //     an identifier's type prefix ("prj_8kQ2xLmN": prj) stays a word,
 //     as the examples of the tools that take such IDs write it;
 //   - searches what a verb means with its particle ("get X back":
-//     restore; particleVerbs) as a word of the request;
+//     restore; particleVerbs) as a word of the request, and "like" where
+//     it orders a like ("like tweet X", not "I'd like to see"), which a
+//     tool's name says as its verb (usersIdLike) though it is a stop
+//     word (Search reads it so too);
 //   - searches each word's other forms too, at FormWeight ("remind"
 //     finds reminders), an identifier's type prefix ("sub_1Mow...") as
 //     the start of a name's word, what a question word asks for
@@ -302,7 +310,7 @@ func (ix *Index) Find(query string, k int) []Hit {
 	if k <= 0 || len(ix.names) == 0 {
 		return nil
 	}
-	toks := Tokens(withoutValues(query))
+	toks := append(Tokens(withoutValues(query)), likedWords(query)...)
 	for _, p := range typePrefixes(query) {
 		toks = append(toks, Tokens(p)...)
 	}

@@ -143,11 +143,39 @@ func intentOf(query string) intent {
 			removalVerbs[w] && slices.ContainsFunc(next, isAwayParticle),
 			w == "tear" && slices.Contains(next, "down"):
 			return deletes
-		case changeVerbs[w]:
+		case changeVerbs[w] && (w != "like" || likeOrders(ws, i)):
 			in = changes
 		}
 	}
 	return in
+}
+
+// likeOrders reports whether ws[i], "like", orders a like ("like tweet
+// 146...", "please like it") rather than saying a wish or a likeness
+// ("I'd like to see", "tweets like this"): it starts the request or
+// follows a word that starts an order, and "to" does not follow.
+func likeOrders(ws []string, i int) bool {
+	if i+1 < len(ws) && ws[i+1] == "to" {
+		return false
+	}
+	return i == 0 || orderStarts[ws[i-1]]
+}
+
+// orderStarts are words an order follows: "please like", "and like",
+// "then delete".
+var orderStarts = wordSet(`please pls plz and then also now just`)
+
+// likedWords are the request's "like" read as the verb it is
+// (likeOrders: "like tweet X"), a word Tokens leaves out as a stop word
+// ("I'd like to").
+func likedWords(query string) []string {
+	ws := verbWords(query)
+	for i, w := range ws {
+		if w == "like" && likeOrders(ws, i) {
+			return []string{"like"}
+		}
+	}
+	return nil
 }
 
 // verbWords are query's words as its verbs are read from them: its
