@@ -298,7 +298,9 @@ import (
 //     description"; the one quoted text of several words no other
 //     argument took, when no determiner names a thing with it (never the
 //     verb the request starts with: "resolve comment X" gives the
-//     comment's text nothing, nor is "resolve" a name before "comment"), goes to
+//     comment's text nothing, nor is "resolve" a name before "comment";
+//     nor the frame of an order, a verb, whom it is for and "to": "remind
+//     me to submit expenses" says "submit expenses"), goes to
 //     the tool's one free-text string argument left, not an identifier
 //     nor a page's cursor: "close TCK-1526 as workaround, noting
 //     “Sorted, thanks”" for a resolution note); a country named after
@@ -309,7 +311,9 @@ import (
 //     description that says so: country_codes, Spotify's market), when
 //     its enum lists the code: values
 //     whose form says what they are (UUIDs, emails, dates and date-times,
-//     also "1 March 2026 at 09:15 UTC", and a month and day whose year
+//     also "1 March 2026 at 09:15 UTC" and "at 5pm", "5:30 p.m.",
+//     "noon", as the seconds since 1970 for an argument whose
+//     description says Unix timestamp, epoch or seconds since, and a month and day whose year
 //     only the range's end writes: "between June 1 and June 15 2024"
 //     starts on 2024-06-01, "from December 20 to January 5 2025" in
 //     2024; identifiers with a distinctive

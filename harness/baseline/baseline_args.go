@@ -5,13 +5,16 @@ import (
 	"fmt"
 	"github.com/agentready/agentready/internal/formats"
 	"math"
+	"regexp"
 	"slices"
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/agentready/agentready/harness/lexicon"
 	"github.com/agentready/agentready/harness/retrieve"
 	"github.com/agentready/agentready/internal/english"
 )
@@ -297,13 +300,16 @@ func (f *filler) typed() {
 		}
 		for _, p := range f.tool.params {
 			typ := p.scalarType()
-			if typ != "string" {
+			unix := describedUnix(p)
+			if typ != "string" && !(unix && (typ == "integer" || typ == "number")) {
 				continue
 			}
 			var v any
 			last := i
 			format := p.format
-			if format == "" && describedDate(p) {
+			if unix && (format == "" || format == "int64" || format == "int32") {
+				format = "unix"
+			} else if format == "" && describedDate(p) {
 				// "Must follow format YYYY-MM-DD": a date, though the
 				// schema gives no format.
 				format = "date"
@@ -337,6 +343,24 @@ func (f *filler) typed() {
 				} else if natural != "" {
 					v, last = naturalTime, dateTok
 				}
+			case format == "unix":
+				// "on june 28 2024 at 5pm UTC" for "Unix timestamp":
+				// the seconds since 1970, as a model works them out.
+				dt := naturalTime
+				if x, ok := asDateTime(t.raw); ok {
+					dt = x
+				} else if d, ok := asDate(t.raw); ok {
+					dt = d + "T00:00:00Z"
+				} else if natural != "" {
+					last = dateTok
+				}
+				if at, err := time.Parse(time.RFC3339, dt); err == nil && dt != "" {
+					if typ == "string" {
+						v = strconv.FormatInt(at.Unix(), 10)
+					} else {
+						v = at.Unix()
+					}
+				}
 			case p.distinctive():
 				if p.pattern.MatchString(t.raw) {
 					v = t.raw
@@ -360,6 +384,14 @@ func (f *filler) typed() {
 	}
 	f.assign(pairs, 0)
 }
+
+// describedUnix reports whether p's description says it takes a Unix
+// timestamp: "Unix timestamp", "epoch", "seconds since 1970".
+func describedUnix(p *param) bool {
+	return reUnixTime.MatchString(p.desc)
+}
+
+var reUnixTime = regexp.MustCompile(`(?i)\bunix\b|\bepoch\b|\bseconds since\b`)
 
 // namedForOther reports whether the word right before token i (in the
 // same clause, past "the" or "a") is a word of another argument's name
@@ -1037,6 +1069,28 @@ func (f *filler) before(p *param, at, n int) (any, int, bool) {
 	return t.raw, at - 1, true
 }
 
+// orderFrame is the number of tokens at the start of the request that
+// frame an order to someone ("remind me to", "tell them to", "ask
+// everyone to"): a verb, whom it is for, and "to"; what follows is the
+// content ("remind me to submit expenses": the reminder says "submit
+// expenses"). 0 when the request starts otherwise.
+func (u *utterance) orderFrame() int {
+	if len(u.words) < 4 || u.toks[u.words[0].tok].quoted {
+		return 0
+	}
+	if _, known := imperatives[u.words[0].lower]; !known && lexicon.Verb(u.words[0].lower) == nil {
+		return 0
+	}
+	if !frameObjects[u.words[1].lower] || u.words[2].lower != "to" || u.boundaryAfter(0) || u.boundaryAfter(1) {
+		return 0
+	}
+	return u.words[2].tok + 1
+}
+
+// frameObjects are whom an order is for in its frame ("remind me to").
+var frameObjects = map[string]bool{"me": true, "us": true, "him": true, "her": true, "them": true, "everyone": true,
+	"everybody": true, "people": true, "folks": true}
+
 // startVerb reports whether token i is the verb the request starts with
 // ("resolve comment X", "archive board 12"): it says what to do and is no
 // value, neither a name before its noun nor leftover text.
@@ -1449,7 +1503,7 @@ func (f *filler) remainder() {
 			// "called" introduces the value; it is not part of it.
 			return false
 		}
-		if f.u.startVerb(i) {
+		if f.u.startVerb(i) || i < f.u.orderFrame() {
 			return false
 		}
 		st := english.Stem(t.lower)

@@ -356,15 +356,62 @@ func (u *utterance) naturalDate(i int) (date, clock string, last int, ok bool) {
 			j++
 		}
 		if j < len(u.toks) {
-			if hm, err := time.Parse("15:04", u.toks[j].raw); err == nil {
-				clock, last = hm.Format("15:04:05"), j
-				if k := j + 1; !u.toks[j].clauseEnd && k < len(u.toks) && (u.toks[k].lower == "utc" || u.toks[k].lower == "gmt" || u.toks[k].lower == "z") {
+			if hm, end, ok := u.clockAt(j); ok {
+				clock, last = hm, end
+				if k := end + 1; !u.toks[end].clauseEnd && k < len(u.toks) && (u.toks[k].lower == "utc" || u.toks[k].lower == "gmt" || u.toks[k].lower == "z") {
 					last = k
 				}
 			}
 		}
 	}
 	return t.Format("2006-01-02"), clock, last, true
+}
+
+// clockAt reads a time of day at token j: "14:00", "5pm", "5:30pm",
+// "5 pm", "5:30 p.m.", "noon", "midnight". It returns it as HH:MM:SS and
+// the last token it takes.
+func (u *utterance) clockAt(j int) (string, int, bool) {
+	t := u.toks[j]
+	switch t.lower {
+	case "noon", "midday":
+		return "12:00:00", j, true
+	case "midnight":
+		return "00:00:00", j, true
+	}
+	text, end := t.lower, j
+	if !t.clauseEnd && j+1 < len(u.toks) && meridiem(u.toks[j+1].lower) != "" {
+		text, end = text+u.toks[j+1].lower, j+1
+	} else if hm, err := time.Parse("15:04", t.raw); err == nil {
+		return hm.Format("15:04:05"), j, true
+	}
+	for _, suffix := range []string{"am", "pm", "a.m.", "p.m.", "a.m", "p.m"} {
+		num, found := strings.CutSuffix(text, suffix)
+		if !found || num == "" {
+			continue
+		}
+		layout := "3"
+		if strings.Contains(num, ":") {
+			layout = "3:04"
+		}
+		hm, err := time.Parse(layout+"PM", num+meridiem(suffix))
+		if err != nil {
+			return "", 0, false
+		}
+		return hm.Format("15:04:05"), end, true
+	}
+	return "", 0, false
+}
+
+// meridiem is "AM" or "PM" for the ways people write them ("pm",
+// "p.m."), "" for other words.
+func meridiem(w string) string {
+	switch strings.ReplaceAll(w, ".", "") {
+	case "am":
+		return "AM"
+	case "pm":
+		return "PM"
+	}
+	return ""
 }
 
 // rangeWords join the two ends of a range of dates: "between June 1
