@@ -275,7 +275,11 @@ import (
 //     owner of org 5e8d... anymore": DeleteOrgsIDOwnersID), and a verb
 //     after such a modal orders nothing ("user X should not see video Y
 //     any more" is no read).
-//     When no tool
+//     When no tool shares a word with the request but the request gives
+//     an identifier and it was given at most twenty tools, it weighs
+//     every one by the values it takes, as above ("show me PAY-142":
+//     getIssue, whose example key is PROJ-12), and calls the best only
+//     when it takes an identifier of the request. When no tool
 //     shares a word with the request and none can look a name up, it
 //     answers without a call;
 //  2. fills the arguments, surest first, each value used once, a word

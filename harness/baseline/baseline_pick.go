@@ -580,8 +580,20 @@ const candidates = 20
 func (k *toolkit) pickTool(request string, u *utterance) ([]retrieve.Hit, string, map[string]*filler) {
 	u.undo = k.undoing(u)
 	hits := k.index.Search(k.expandQuery(u), candidates)
+	byValue := false
 	if len(hits) == 0 {
-		return nil, "", nil
+		if len(k.infos) > candidates || !slices.ContainsFunc(u.toks, func(t token) bool { return idLike(t.raw) }) {
+			return nil, "", nil
+		}
+		// "show me PAY-142" shares no word with any tool, but a model
+		// reads every tool it is given and calls the one that takes
+		// the identifier as it is written (getIssue, whose example key
+		// is PROJ-12): every tool is weighed, and one is called only if
+		// it takes a value of the request.
+		byValue = true
+		for _, info := range k.infos {
+			hits = append(hits, retrieve.Hit{Name: info.Name, Score: 1})
+		}
 	}
 	if len(k.infos) <= candidates {
 		// A model reads every tool it is given, not only those that
@@ -898,7 +910,24 @@ func (k *toolkit) pickTool(request string, u *utterance) ([]retrieve.Hit, string
 		}
 	}
 	sortHits(out)
+	if byValue && !takesValue(filled[out[0].Name]) {
+		return nil, "", nil
+	}
 	return out, action, filled
+}
+
+// takesValue reports whether f gave an argument one of the request's
+// identifiers (idLike: "PAY-142", "C0G9QF9GW").
+func takesValue(f *filler) bool {
+	if f == nil {
+		return false
+	}
+	for j, t := range f.u.toks {
+		if f.u.used[j] && idLike(t.raw) {
+			return true
+		}
+	}
+	return false
 }
 
 // oneOfManyWeight is what a tool loses that would put the one thing a
