@@ -435,7 +435,9 @@ import (
 //     so load_orders has none; a whole word before the first dash of a
 //     machine-made token, "access-sandbox-5cd6e1b1-..." for access_token,
 //     counts as the word said before it, even for an argument whose
-//     name says no identifier),
+//     name says no identifier; a moment in seconds since 1970 with its
+//     fraction, "1700000000.000200", goes to an argument named ts or
+//     timestamp),
 //     to the arguments that take identifiers (a name ending in id, key,
 //     number, slug, uuid or uid: "rename monitor 1e88... to Nightly"
 //     fills monitor_uid, not the monitor's new name),

@@ -169,13 +169,16 @@ func (f *filler) identifiers() {
 			switch {
 			case named:
 				aff += 2
-			case !p.ident && !(shaped && opaque) && !(wordPrefix(t.raw) != "" && slices.Contains(p.words, wordPrefix(t.raw))):
+			case !p.ident && !(shaped && opaque) && !(wordPrefix(t.raw) != "" && slices.Contains(p.words, wordPrefix(t.raw))) &&
+				!(epochLike(t.raw) && stampNamed(p)):
 				// A plain argument takes an identifier when it is named,
 				// the example's value is written the same way (channel
 				// "C024BE91L" for C061EG9SL) or its kind starts it
-				// ("access-sandbox-5cd6..." for access_token).
+				// ("access-sandbox-5cd6..." for access_token), or it
+				// is a message's moment for a ts or timestamp
+				// ("1700000000.000200").
 				continue
-			case isNum && !opaque && !f.nameNear(p, t.first, t.last) && !(shaped && f.objectBefore(p, i)):
+			case isNum && !opaque && !f.nameNear(p, t.first, t.last) && !(shaped && f.objectBefore(p, i)) && !(epochLike(t.raw) && stampNamed(p)):
 				// A short number is an identifier only next to its
 				// name ("5 comments" is a count), or written as the
 				// example writes it right after the tool's object:
@@ -187,8 +190,9 @@ func (f *filler) identifiers() {
 				// builds", "10 most recent builds" name no build 5.
 				continue
 			}
-			if shaped {
-				// "PROJ-123" is written like the example's "PROJ-12".
+			if shaped || epochLike(t.raw) && stampNamed(p) {
+				// "PROJ-123" is written like the example's "PROJ-12";
+				// "1700000000.000200" as a timestamp is.
 				aff += 1
 			}
 			if d, ok := depth[p]; ok && !named {
@@ -352,6 +356,19 @@ func shape(s string) string {
 
 // namedBefore reports whether the words right before token i name p
 // ("channel C024BE91L", "issue #1347", "the playlist 3cEY...").
+// epochLike reports whether raw is written as a moment in seconds since
+// 1970 with its fraction ("1700000000.000200"), as Slack names a message.
+func epochLike(raw string) bool { return reEpochFraction.MatchString(raw) }
+
+var reEpochFraction = regexp.MustCompile(`^[0-9]{9,10}\.[0-9]{1,9}$`)
+
+// stampNamed reports whether p's name says it takes such a moment: ts,
+// timestamp, message_ts, thread_ts.
+func stampNamed(p *param) bool {
+	n := len(p.words)
+	return n > 0 && (p.words[n-1] == "ts" || p.words[n-1] == "timestamp")
+}
+
 // objectBefore reports whether the word right before token i is the
 // noun the tool's name puts right before p's own words, the thing p
 // identifies: "override" for publicId in

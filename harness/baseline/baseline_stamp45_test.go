@@ -1,0 +1,15 @@
+package baseline_test
+
+import "testing"
+
+// A moment written as seconds since 1970 with its fraction
+// ("1700000000.000200", a Slack message) goes to an argument named ts or
+// timestamp, though nothing in the request names it.
+func TestMessageTimestamp(t *testing.T) {
+	pin := toolDef(t, "pins_add", "Pins item to channel\nExample: {\"channel\":\"C024BE91L\"}",
+		`{"type":"object","required":["channel"],"properties":{"channel":{"type":"string"},"timestamp":{"type":"string"}}}`)
+	checkArg(t, pin, "pin message 1700000000.000200 in C0G9QF9GW", "timestamp", "1700000000.000200")
+	checkArg(t, pin, "pin message 1700000000.000200 in C0G9QF9GW", "channel", "C0G9QF9GW")
+	// A plain number is no moment.
+	checkArg(t, pin, "pin message 42 in C0G9QF9GW", "timestamp", nil)
+}
