@@ -446,8 +446,9 @@ import (
 //     an argument named for another thing), or a type initial,
 //     one capital and a digit starting capitals and digits, that starts
 //     the argument's first word (U061F7AUR for user, C024BE91L for
-//     channel, not for a cursor; it never rules an argument out, as a
-//     channel's id may start with C, G or D), and never to an
+//     channel, not for a cursor; it rules an argument out only when
+//     another argument's first word starts with it, U024BE7LH for users
+//     beside channel, as a channel's id may start with C, G or D), and never to an
 //     argument that the noun said right before the value does not name
 //     in its name or description ("every pod on node worker-3" is no
 //     namespace); two bare identifiers joined by "in", "of", "on" or

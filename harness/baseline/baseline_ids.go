@@ -216,6 +216,10 @@ func (f *filler) identifiers() {
 			case prefixDenies(t.raw, p, toolWords):
 				// Not a payment intent's.
 				continue
+			case f.tool.initialForOther(t.raw, p):
+				// "U024BE7LH" is a user's where the tool also takes
+				// users: not the channel's.
+				continue
 			}
 			var v any = t.raw
 			if typ == "integer" {
@@ -1517,6 +1521,21 @@ func initialOf(raw string) string {
 		return ""
 	}
 	return strings.ToLower(raw[:1])
+}
+
+// initialForOther reports whether raw is an identifier that says its kind
+// by its first letter (initialOf: U024BE7LH, C0G9QF9GW) that p's name
+// does not start with, while another argument's does: in
+// conversations_invite's channel and users, U024BE7LH is for users.
+func (t *toolSpec) initialForOther(raw string, p *param) bool {
+	ini := initialOf(raw)
+	if ini == "" || len(p.words) > 0 && strings.HasPrefix(p.words[0], ini) {
+		return false
+	}
+	return slices.ContainsFunc(t.params, func(q *param) bool {
+		return q != p && len(q.words) > 0 && len(q.words[0]) > 1 && strings.HasPrefix(q.words[0], ini) &&
+			!pagingWords[q.words[0]] && !q.textual()
+	})
 }
 
 // pagingWords start the names of arguments that say where a page starts,

@@ -13,3 +13,13 @@ func TestMessageTimestamp(t *testing.T) {
 	// A plain number is no moment.
 	checkArg(t, pin, "pin message 42 in C0G9QF9GW", "timestamp", nil)
 }
+
+// An identifier that says its kind by its first letter goes to the
+// argument whose name starts with that letter, not to another that takes
+// identifiers too: "invite U024BE7LH and U0G9QF9C6 to C0G9QF9GW".
+func TestInitialForOther(t *testing.T) {
+	invite := toolDef(t, "conversations_invite", "Invites users to channel\nExample: {\"channel\":\"C024BE91L\"}",
+		`{"type":"object","properties":{"channel":{"type":"string","description":"ID of public or private channel to invite user(s) to"},
+		  "users":{"type":"string","description":"comma separated list of user IDs"}}}`)
+	checkArg(t, invite, "invite U024BE7LH and U0G9QF9C6 to C0G9QF9GW", "channel", "C0G9QF9GW")
+}
