@@ -613,7 +613,10 @@ import (
 //     booleans from their name's words (the two
 //     words of a name also with a determiner between them: "block their
 //     email" for block_email) that no other argument took ("low latency"
-//     is a latency_mode, not also the low_latency switch), a top-level
+//     is a latency_mode, not also the low_latency switch) and that do
+//     not make one word of the tool's name with the word after them
+//     ("list the user groups" to usergroups_list sets no
+//     include_users), a top-level
 //     argument before a nested one of the same name ("a test live
 //     stream" is test, not new_asset_settings.test), negated by "not", "don't", "without",
 //     "leaving out", ..., or by a negative prefix on

@@ -1069,6 +1069,17 @@ func (f *filler) before(p *param, at, n int) (any, int, bool) {
 	return t.raw, at - 1, true
 }
 
+// namesTool reports whether word w and the one after it make one word
+// of the tool's name ("user groups" for usergroups_list): together they
+// name what the tool acts on.
+func (f *filler) namesTool(w int) bool {
+	if w+1 >= len(f.u.words) || f.u.boundaryAfter(w) {
+		return false
+	}
+	joined := english.Stem(f.u.words[w].lower + f.u.words[w+1].lower)
+	return slices.ContainsFunc(retrieve.Words(f.tool.name), func(n string) bool { return english.Stem(n) == joined })
+}
+
 // orderFrame is the number of tokens at the start of the request that
 // frame an order to someone ("remind me to", "tell them to", "ask
 // everyone to"): a verb, whom it is for, and "to"; what follows is the
@@ -1192,6 +1203,11 @@ func (f *filler) booleans() {
 			if f.actionSaid(at, end) {
 				// "Watch namespace default" to watchNamespace: the word
 				// says what the tool does, not that its watch is on.
+				continue
+			}
+			if f.namesTool(end) {
+				// "list the user groups" to usergroups_list: "user" is
+				// part of what the tool lists, no include_users.
 				continue
 			}
 			v := !f.u.negatedBefore(at)

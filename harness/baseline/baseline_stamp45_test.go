@@ -23,3 +23,14 @@ func TestInitialForOther(t *testing.T) {
 		  "users":{"type":"string","description":"comma separated list of user IDs"}}}`)
 	checkArg(t, invite, "invite U024BE7LH and U0G9QF9C6 to C0G9QF9GW", "channel", "C0G9QF9GW")
 }
+
+// A word that makes one word of the tool's name with the next ("user
+// groups" for usergroups_list) names what the tool lists; it switches
+// no include_users on.
+func TestCompoundOfTheNameSwitchesNothing(t *testing.T) {
+	groups := toolDef(t, "usergroups_list", "List all User Groups for a team\nExample: {}",
+		`{"type":"object","properties":{"include_users":{"type":"boolean","description":"Include the list of users for each User Group."},
+		  "include_count":{"type":"boolean","description":"Include the number of users in each User Group."}}}`)
+	checkArg(t, groups, "list the user groups", "include_users", nil)
+	checkArg(t, groups, "list the user groups with their users", "include_users", true)
+}
