@@ -89,7 +89,11 @@ import (
 //     people on list X") start a noun phrase, which reads; acronyms'
 //     plurals are one word ("open PRs": open before a plural))
 //     against the tool's verb (or its description's first word when the
-//     name only says POST), or a verb it does not know ("skip to the
+//     name only says POST; a question, one that ends with a question
+//     mark or starts with a question word, reads, and a tool whose verb
+//     changes something then loses as much as one that deletes does for
+//     any read, unless its name ends in a plural noun, what it reads:
+//     ContainerChanges), or a verb it does not know ("skip to the
 //     next track", "lock deploy 5f3a"), or when no tool's name says it
 //     one of its WordNet synonyms and hypernyms the table does not know
 //     ("kick off monitor X": startMonitor), against the first word of the

@@ -538,7 +538,8 @@ func (u *utterance) unplacedThingTokens(name []int) []int {
 // relative to the best one's (0 to 1), plus 0.5 when the action of its
 // name (or of its description's first verb) is the one the request asks
 // for (read, create, update, ...) or minus 0.4 when it is another (minus
-// 1 when that one deletes or cancels; nothing for an update when the
+// 1 when that one deletes or cancels, or when the request is a question
+// and the name ends in no plural noun; nothing for an update when the
 // request closes, reopens, archives or assigns), plus
 // the share of its name's other words that the request says (see
 // nameCover). The best eight are then filled from the request, as the
@@ -686,6 +687,7 @@ func (k *toolkit) pickTool(request string, u *utterance) ([]retrieve.Hit, string
 			out[i].Score = max(out[i].Score, descScore[d])
 		}
 	}
+	question := u.asksQuestion()
 	cover := make(map[string]float64, len(out))
 	for i := range out {
 		score := out[i].Score / top
@@ -727,6 +729,10 @@ func (k *toolkit) pickTool(request string, u *utterance) ([]retrieve.Hit, string
 		case destructive[ta]:
 			// Nobody asked to show a thing wants it deleted: a model
 			// does not take that risk on a shared word.
+			score -= 1
+		case action == "read" && question && !pluralNamed(t.name):
+			// "has PR 88 been merged yet" asks whether it was, and
+			// nobody who asks that wants it merged.
 			score -= 1
 		default:
 			score -= 0.4
@@ -928,6 +934,24 @@ func takesValue(f *filler) bool {
 		}
 	}
 	return false
+}
+
+// pluralNamed reports whether a tool's name ends in a plural noun
+// (ContainerChanges, getUpdates): what it reads, whatever verb the noun
+// shares a stem with.
+func pluralNamed(name string) bool {
+	ws := retrieve.Words(name)
+	return len(ws) > 1 && english.IsPlural(ws[len(ws)-1])
+}
+
+// asksQuestion reports whether the request is a question: it ends with a
+// question mark, or starts with a question word ("has PR 88 been merged
+// yet", "who still needs to review PR 88").
+func (u *utterance) asksQuestion() bool {
+	if strings.HasSuffix(strings.TrimSpace(u.text), "?") {
+		return true
+	}
+	return len(u.words) > 0 && questionWords[u.words[0].lower]
 }
 
 // oneOfManyWeight is what a tool loses that would put the one thing a
