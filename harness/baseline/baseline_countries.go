@@ -72,7 +72,12 @@ func (u *utterance) countryAt(i int) (string, int) {
 		if !ok {
 			continue
 		}
-		if code, found := english.Country(strings.Join(words, " ")); found {
+		name := strings.Join(words, " ")
+		if name == "us" && u.toks[i].raw != "US" {
+			// "for us" is the people asking, "in the US" the country.
+			continue
+		}
+		if code, found := english.Country(name); found {
 			return code, n
 		}
 	}

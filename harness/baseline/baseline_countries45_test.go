@@ -12,6 +12,8 @@ func TestCountryNames(t *testing.T) {
 	checkArg(t, institutions, "first 50 banks plaid supports in the UK", "country_codes", []any{"GB"})
 	checkArg(t, institutions, "institutions in canada", "country_codes", []any{"CA"})
 	checkArg(t, institutions, "institutions in japan", "country_codes", nil)
+	checkArg(t, institutions, "institutions in the US", "country_codes", []any{"US"})
+	checkArg(t, institutions, "find institutions for us", "country_codes", nil)
 	tracks := toolDef(t, "getTopTracks", "Get an artist's top tracks.",
 		`{"type":"object","properties":{"market":{"type":"string","description":"An ISO 3166-1 alpha-2 country code."}}}`)
 	checkArg(t, tracks, "top tracks of 0TnOYISbd1XYRBk9myaseg in South Korea", "market", "KR")

@@ -35,8 +35,8 @@ var (
 // countryAliases are the names people type for a country that CLDR does
 // not give it.
 var countryAliases = map[string]string{
-	"uk": "GB", "u.k.": "GB", "britain": "GB", "great britain": "GB", "england": "GB", "scotland": "GB", "wales": "GB",
-	"us": "US", "u.s.": "US", "usa": "US", "u.s.a.": "US", "america": "US", "united states of america": "US", "the states": "US",
+	"uk": "GB", "u.k.": "GB", "u.k": "GB", "britain": "GB", "great britain": "GB", "england": "GB", "scotland": "GB", "wales": "GB",
+	"us": "US", "u.s.": "US", "u.s": "US", "usa": "US", "u.s.a.": "US", "u.s.a": "US", "america": "US", "united states of america": "US", "the states": "US",
 	"holland": "NL", "korea": "KR", "czech republic": "CZ", "turkiye": "TR", "türkiye": "TR", "uae": "AE",
 	"russian federation": "RU", "ivory coast": "CI", "vatican": "VA",
 }
