@@ -734,7 +734,10 @@ import (
 //     it naming the argument or the tool's thing, the word after it a
 //     stop word or a word of the tool's name ("the vieux/sshfs plugin"),
 //     and a thing the argument's name says (tag of tag_name) said beside
-//     it ("the droplet called web-03" is no tag_name); a bare id takes
+//     it ("the droplet called web-03" is no tag_name), and never a path
+//     of names for a person's argument (user, username, login, member,
+//     handle) whose example holds no slash ("who starred acme/api"
+//     names a repository); a bare id takes
 //     a word with no digit only when its description says name ("ID or
 //     name of container"). Last, an argument's description that says it goes with
 //     another's value ("Required only if duration is repeating") brings

@@ -1,6 +1,7 @@
 package baseline
 
 import (
+	"fmt"
 	"regexp"
 	"slices"
 	"strings"
@@ -68,6 +69,14 @@ func (f *filler) writtenValue(i int) (string, bool) {
 // vieux/sshfs plugin", not "read-only admins"). A number is a value only
 // with four digits or more or at the end of its clause ("ssh key 901"),
 // never a count ("5 users").
+// namesPerson reports whether p's name says it takes a person (user,
+// username, login, member, handle).
+func namesPerson(p *param) bool {
+	return slices.ContainsFunc(p.words, func(w string) bool {
+		return w == "user" || w == "username" || w == "login" || w == "member" || w == "handle"
+	})
+}
+
 func (f *filler) writtenRequired() {
 	if f.twoHandles {
 		return // "badges for jdoe and mia_k": which one is unsaid
@@ -117,6 +126,11 @@ func (f *filler) writtenRequired() {
 		if !reDigits.MatchString(value) && !reLongNumber.MatchString(value) {
 			return
 		}
+	}
+	if strings.Contains(value, "/") && namesPerson(target) && !strings.Contains(fmt.Sprint(target.example), "/") {
+		// "who starred acme/api": a path of names is a repository,
+		// a folder or a file, not a person's username.
+		return
 	}
 	if target.format == "email" && !isEmail(value) || strings.HasPrefix(target.format, "int") && !reLongNumber.MatchString(value) && !reDigits.MatchString(value) {
 		return
