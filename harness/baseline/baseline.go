@@ -471,7 +471,8 @@ import (
 //     word between "the" and that noun ("the checkout service"), never
 //     the request's leftover words; values a
 //     description lists ("Either auto or away", "Recognized values are
-//     open, closed and all", "Enum: all, yearly, monthly", quoted words in
+//     open, closed and all", "Enum: all, yearly, monthly", "Can be: low,
+//     medium, high, critical", quoted words in
 //     a row, "['overdue', 'today']", constants in parentheses, "(SENT or
 //     FAILED)") as an enum's, and no identifier for an
 //     argument whose description says it takes one of those it lists

@@ -781,9 +781,9 @@ var (
 	reValueList = regexp.MustCompile(`(?:^|[\s:(])((?:[A-Za-z_][\w-]*, )*[A-Za-z_][\w-]*,? (?:or|and) [A-Za-z_][\w-]*)`)
 	reCodeValue = regexp.MustCompile("[`(]([A-Za-z_][\\w-]*)[`)]")
 	// reLabeledList is a comma-separated list of values after a label
-	// that says they are the values ("Enum: all, yearly, monthly"), with
-	// no "or" before the last.
-	reLabeledList = regexp.MustCompile(`(?i)(?:^|[\s.(])(?:enum|values|one of|allowed values|possible values)\s*:\s*([A-Za-z_][\w-]*(?:\s*,\s*[A-Za-z_][\w-]*)+)`)
+	// that says they are the values ("Enum: all, yearly, monthly", "Can
+	// be: low, medium, high, critical"), with no "or" before the last.
+	reLabeledList = regexp.MustCompile(`(?i)(?:^|[\s.(])(?:enum|values|one of|allowed values|possible values|valid values|supported values|can be|may be)\s*:\s*([A-Za-z_][\w-]*(?:\s*,\s*[A-Za-z_][\w-]*)+)`)
 	// reQuotedList is two or more quoted words in a row, separated by
 	// commas ("['overdue', 'today', 'tomorrow']"): values, as code
 	// writes them.

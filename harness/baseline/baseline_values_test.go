@@ -23,6 +23,7 @@ func TestValuesIn(t *testing.T) {
 		{"Accepts either `none` or `full`", []string{"none", "full"}},
 		{"Enum: all, yearly, quarterly, monthly", []string{"yearly", "quarterly", "monthly"}},
 		{"Enum: default, created, views,\nposts", []string{"default", "created", "views", "posts"}},
+		{"comma-separated list of severities. Can be: low, medium, high, critical", []string{"low", "medium", "high", "critical"}},
 		{"Filter files by type (see below)", nil},
 		{"The name of the user or team", nil},
 		{"words to look for, at least one of two or more letters or digits", nil},
