@@ -614,7 +614,8 @@ import (
 //     exclude_pull_requests, disable_cache, no_verify) from
 //     the word before that thing, against the name's verb ("including
 //     pull requests": exclude_pull_requests false; "without pull
-//     requests": true; "without using the cache": disable_cache true);
+//     requests", "skip the pull requests" and "ignore pull requests":
+//     true; "without using the cache": disable_cache true);
 //     booleans from their name's words (the two
 //     words of a name also with a determiner between them: "block their
 //     email" for block_email) that no other argument took ("low latency"

@@ -7,10 +7,12 @@ var inclusionVerbs = map[string]bool{"include": true, "with": true, "show": true
 	"exclude": false, "without": false, "omit": false, "hide": false, "skip": false, "disable": false, "no": false, "ignore": false, "bypass": false}
 
 // inclusionCues are the words before a thing that say whether the request
-// wants it: "including pull requests", "without the drafts".
+// wants it: "including pull requests", "without the drafts", "skip the
+// archived ones".
 var inclusionCues = map[string]bool{"including": true, "include": true, "with": true, "plus": true,
 	"excluding": false, "exclude": false, "without": false, "except": false, "minus": false,
-	"omitting": false, "skipping": false, "hiding": false, "no": false}
+	"omitting": false, "skipping": false, "hiding": false, "no": false,
+	"skip": false, "omit": false, "hide": false, "ignore": false, "ignoring": false}
 
 // inclusions set a boolean named for including or leaving out a thing
 // (include_archived, exclude_pull_requests, with_comments) from the word

@@ -13,6 +13,8 @@ func TestBooleanOfIncludingOrLeavingOut(t *testing.T) {
 	checkArg(t, runs, "list the workflow runs of acme/webapp excluding pull requests", "exclude_pull_requests", true)
 	checkArg(t, runs, "list the workflow runs of acme/webapp without pull requests", "exclude_pull_requests", true)
 	checkArg(t, runs, "list the workflow runs of acme/webapp including archived ones", "include_archived", true)
+	checkArg(t, runs, "list the workflow runs of acme/webapp but skip the archived ones", "include_archived", false)
+	checkArg(t, runs, "list the workflow runs of acme/webapp, ignore pull requests", "exclude_pull_requests", true)
 	checkArg(t, runs, "list the workflow runs of acme/webapp", "exclude_pull_requests", nil)
 }
 
