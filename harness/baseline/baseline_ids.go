@@ -133,6 +133,7 @@ func snakeCase(raw string) bool {
 // ("playlist 3cEYpjA9oz9GiPac4AsH4n").
 func (f *filler) identifiers() {
 	var pairs []pair
+	toolWords := retrieve.Words(f.tool.name)
 	inner, outer := f.nested()
 	depth := f.identDepths()
 	for i, t := range f.u.toks {
@@ -149,11 +150,16 @@ func (f *filler) identifiers() {
 			// mona 30 to a page": it is a page's size.
 			continue
 		}
+		// The token's kind word ("access" of access-sandbox-...) and
+		// whether it is a message's moment (1700000000.000200).
+		kind, epoch := wordPrefix(t.raw), epochLike(t.raw)
 		for _, p := range f.tool.params {
 			typ := p.scalarType()
 			if f.has(p) || len(p.enum) > 0 || typ != "string" && typ != "integer" || p.format != "" {
 				continue
 			}
+			kindNamed := kind != "" && slices.Contains(p.words, kind)
+			stamp := epoch && stampNamed(p)
 			if p.pattern != nil && !p.pattern.MatchString(t.raw) {
 				continue
 			}
@@ -169,8 +175,7 @@ func (f *filler) identifiers() {
 			switch {
 			case named:
 				aff += 2
-			case !p.ident && !(shaped && opaque) && !(wordPrefix(t.raw) != "" && slices.Contains(p.words, wordPrefix(t.raw))) &&
-				!(epochLike(t.raw) && stampNamed(p)):
+			case !p.ident && !(shaped && opaque) && !kindNamed && !stamp:
 				// A plain argument takes an identifier when it is named,
 				// the example's value is written the same way (channel
 				// "C024BE91L" for C061EG9SL) or its kind starts it
@@ -178,7 +183,7 @@ func (f *filler) identifiers() {
 				// is a message's moment for a ts or timestamp
 				// ("1700000000.000200").
 				continue
-			case isNum && !opaque && !f.nameNear(p, t.first, t.last) && !(shaped && f.objectBefore(p, i)) && !(epochLike(t.raw) && stampNamed(p)):
+			case isNum && !opaque && !f.nameNear(p, t.first, t.last) && !(shaped && f.objectBefore(p, i)) && !stamp:
 				// A short number is an identifier only next to its
 				// name ("5 comments" is a count), or written as the
 				// example writes it right after the tool's object:
@@ -190,7 +195,7 @@ func (f *filler) identifiers() {
 				// builds", "10 most recent builds" name no build 5.
 				continue
 			}
-			if shaped || epochLike(t.raw) && stampNamed(p) {
+			if shaped || stamp {
 				// "PROJ-123" is written like the example's "PROJ-12";
 				// "1700000000.000200" as a timestamp is.
 				aff += 1
@@ -205,8 +210,8 @@ func (f *filler) identifiers() {
 					aff += 0.02 * (1 - d)
 				}
 			}
-			switch toolWords := retrieve.Words(f.tool.name); {
-			case wordPrefix(t.raw) != "" && prefixNames(t.raw, p, toolWords):
+			switch {
+			case kindNamed:
 				// "access-sandbox-5cd6..." says its kind in a whole
 				// word, as plainly as "access token 5cd6..." would.
 				aff += 2
@@ -808,22 +813,21 @@ func (u *utterance) alphabetOrder() (from, to int, dir string) {
 // include name or title that value: an alphabetical order sorts by what
 // a thing is called.
 func (f *filler) alphabeticalField() {
-	p := f.tool.sole(func(p *param) bool {
-		return !f.has(p) && !p.array && slices.ContainsFunc(p.words, func(w string) bool {
-			return w == "sort" || w == "order" || w == "orderby" || w == "sortby"
-		}) && slices.ContainsFunc(slices.Concat(p.enum, p.named), func(v string) bool {
-			return strings.EqualFold(v, "name") || strings.EqualFold(v, "title")
-		})
-	})
-	if p == nil {
-		return
+	p := f.tool.sole(func(p *param) bool { return !f.has(p) && !p.array && p.namesSort() && alphabeticalValue(p) != "" })
+	if p != nil {
+		f.set(p, alphabeticalValue(p))
 	}
+}
+
+// alphabeticalValue is the value of p's listed ones that sorts by what a
+// thing is called (name or title, as listed), "" when it lists neither.
+func alphabeticalValue(p *param) string {
 	for _, v := range slices.Concat(p.enum, p.named) {
 		if strings.EqualFold(v, "name") || strings.EqualFold(v, "title") {
-			f.set(p, v)
-			return
+			return v
 		}
 	}
+	return ""
 }
 
 // reDirectionValue is asc or desc written as a value in a description:
@@ -940,7 +944,7 @@ func (f *filler) combinedOrder() {
 	}
 	own := map[string]string{"newest": "desc", "latest": "desc", "recent": "desc", "recency": "desc", "oldest": "asc", "earliest": "asc"}
 	for _, p := range f.tool.params {
-		if f.has(p) || len(p.enum) < 2 || !slices.ContainsFunc(p.words, func(w string) bool { return w == "sort" || w == "order" || w == "orderby" || w == "sortby" }) {
+		if f.has(p) || len(p.enum) < 2 || !p.namesSort() {
 			continue
 		}
 		var fits []string

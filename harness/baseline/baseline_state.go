@@ -85,9 +85,7 @@ func (f *filler) sortedByValue() {
 			}
 		}
 		for _, p := range f.tool.params {
-			if f.has(p) || len(p.enum) < 2 || !slices.ContainsFunc(p.words, func(w string) bool {
-				return w == "sort" || w == "order" || w == "orderby" || w == "sortby"
-			}) {
+			if f.has(p) || len(p.enum) < 2 || !p.namesSort() {
 				continue
 			}
 			best, bestScore, tie := "", 0.0, false
@@ -130,10 +128,16 @@ func (f *filler) sortedByValue() {
 // or comes before a word of another argument's name ("contacts sorted by
 // name (tenant X)": name), as a model writes the field it is
 // asked to sort on.
+// namesSort reports whether p's name says it orders a list: a word sort,
+// order, orderby or sortby (sort_by, orderBy, order).
+func (p *param) namesSort() bool {
+	return slices.ContainsFunc(p.words, func(w string) bool { return w == "sort" || w == "order" || w == "orderby" || w == "sortby" })
+}
+
 func (f *filler) sortedBy() {
 	target := f.tool.sole(func(p *param) bool {
 		return !f.has(p) && !p.array && len(p.enum) == 0 && len(p.named) == 0 && p.scalarType() == "string" && !p.ident &&
-			slices.ContainsFunc(p.words, func(w string) bool { return w == "sort" || w == "order" || w == "orderby" || w == "sortby" })
+			p.namesSort()
 	})
 	if target == nil {
 		return
