@@ -84,7 +84,12 @@ import (
 //     creates; "void" cancels) when the table gives the request no verb,
 //     or its phrasal verb overrides a first word that does not read
 //     ("kick" deletes); "mark X as Y" with a verb the table does not
-//     know updates; a word English uses mostly as a noun ("branch
+//     know updates; a verb of change neither the table nor WordNet
+//     gives a class ("deactivate user 4412", "reboot db-primary",
+//     "email invoice X to the customer") changes something, so a tool
+//     that only reads loses as much as for any other change, unless a
+//     plural follows it ("deploy keys", "quote tweets": a noun phrase);
+//     a word English uses mostly as a noun ("branch
 //     protection rules") and a participle before a plural ("unsubscribed
 //     people on list X") start a noun phrase, which reads; acronyms'
 //     plurals are one word ("open PRs": open before a plural))
@@ -231,10 +236,12 @@ import (
 //     as much as a delete nobody asked for, unless the request also
 //     says my or I; "who am I" asks for the caller, and such a tool
 //     gains as much (GetMe, whose name says nothing else, not GetUsers).
-//     The word right after such a value is what the request asks for of
-//     the thing the value names: a tool whose name (with what its
-//     description says it acts on) does not say it loses as much
-//     ("channel 927's tags": get_channel_tags, not get_channel).
+//     The words right after such a value, up to three, say what the
+//     request asks for of the thing the value names, the last of them
+//     its noun ("artist X's most popular songs": songs): a tool whose
+//     name (with what its description says it acts on) does not say it,
+//     itself or by a synonym (tracks), loses as much ("channel 927's
+//     tags": get_channel_tags, not get_channel).
 //     Who acts on whom: the request's grammar says which side of a verb
 //     it asks for, the doers when "who", "that" or "which" comes right
 //     before the verb written finite ("who follows X", "users who liked
@@ -292,13 +299,18 @@ import (
 //     support off" gives mp4_support, standard or none, no "off"; other
 //     words are sent as said, "role: administrator", for an error's
 //     suggestions to repair) (quoted
+//     text right after the noun of the thing a tool creates, or after
+//     "called" or "named", is its name or title: "new task 'Renew SSL
+//     cert'" names the task, it writes no notes; quoted
 //     text followed by a noun names that thing: "the 'backend' team" is
 //     no title, nor an org's name when org's name and description do not
 //     say team; an enum value is not taken from words said as the
 //     values of an argument that takes free text or a list: right after
 //     its name, after its name and "to" or "as", or ending a list after
 //     it ("tagged laptop and hardware" are tags, not a hardware
-//     category; "set the tags to security"), nor from a word inside a
+//     category; "set the tags to security"), nor from the verb that
+//     orders a thing made, right before its noun ("new task 'X'" sets no
+//     status "new"; "mark it as open" sets one), nor from a word inside a
 //     file's name or path ("download reports/q3.pdf" is a path, no
 //     preview_size pdf); a free-text string
 //     argument the request calls empty or
@@ -325,7 +337,13 @@ import (
 //     only the range's end writes: "between June 1 and June 15 2024"
 //     starts on 2024-06-01, "from December 20 to January 5 2025" in
 //     2024; identifiers with a distinctive
-//     pattern such as TCK-1042; a date also for a string argument without
+//     pattern such as TCK-1042 (a day alone, with no time, goes to the
+//     date whose name and description say no time before one that does:
+//     "due 2026-12-01" to due_on, "localized date ... due", not due_at,
+//     "date and time ... due"; a date, a date-time, an email, a UUID,
+//     a URI or an IP address takes no value its description seems to
+//     list: "the date this task is due, or null" lists no "due"); a
+//     date also for a string argument without
 //     a format whose description says YYYY-MM-DD or starts with the word
 //     date ("date, or null"), whose example's value
 //     is a date (a date-time when the example's value is one: "until
@@ -552,7 +570,8 @@ import (
 //     or one level down the body: workspace.name): the words after "call
 //     it", "name it", "called", "named" or "titled" ("fork collection X
 //     and call it my-experiments"), and, for a tool that creates, the
-//     words after "a", "an" or "new" and a noun of the tool's name (one
+//     words after "a", "an", "new" or the verb that orders it made
+//     ("add customer Dana Ruiz") and a noun of the tool's name (one
 //     word may qualify it: "new expense account Office Snacks") when
 //     the first is capitalised (the one token when name-shaped or
 //     quoted) ("create a
@@ -627,7 +646,10 @@ import (
 //     stream" is test, not new_asset_settings.test), negated by "not", "don't", "without",
 //     "leaving out", ..., or by a negative prefix on
 //     a one-word name ("make it inactive" for active, "unpublished" for
-//     published: false, "not inactive": true), or by the state said after the name
+//     published, "products we deactivated" for active: false, "not
+//     inactive": true; a name that says the words as written wins over
+//     one that shares their stem: "blocked tasks" is is_blocked, not
+//     is_blocking), or by the state said after the name
 //     ("with watch switched off", "watch off": off and disabled false,
 //     enabled true, on only after switched, turned or set), also for
 //     a name of a thing and its state said so ("the wiki turned off"
@@ -671,8 +693,10 @@ import (
 //     two or more in a row, the phrase ending there ("show the google
 //     identity provider in acme": alias of
 //     getRealmIdentityProviderInstancesAlias; "the auditor role" names
-//     no group, "the last run" no run), the one the name says last when
-//     several are empty (alias, not realm);
+//     no group, "the last run" no run), the name of the tool's own
+//     object when several are empty ("drop the stripe-key secret":
+//     name, "name of the Secret", not namespace), else the one the name
+//     says last (alias, not realm);
 //     for the tool's one required string still empty that names the
 //     container it works in (its thing, realm of realm or project of
 //     projectKey, is a word of the tool's name that another thing's noun
@@ -681,7 +705,9 @@ import (
 //     sentence says it after in, within, under, across or for, "Get
 //     list of all features in given project"; or its own description
 //     says it after in, within or under, or says scope), when at most
-//     one required key is empty, the request's one word said as that
+//     one required key is empty (with more, only a word after in, within
+//     or under: "logs of checkout-7d9f in payments" for the pod's name
+//     and its namespace), the request's one word said as that
 //     container: after in, of, for, from, on, at, within or under and
 //     ending its phrase (a clause's end, a stop word, a preposition, or
 //     a word of the sentence follows; never a number or quoted text:
@@ -693,7 +719,10 @@ import (
 //     of an argument's name, a number, a unit of time, a value an
 //     argument lists, or a word people say after a preposition as a
 //     manner or a format ("users in bulk", "in JSON", "for good", "in
-//     the last hour"), and none when two words qualify; an identifier left over for the
+//     the last hour"), and none when two words qualify, unless one
+//     follows in, within or under and the tool also takes its object's
+//     name, still empty, which the other word then names ("logs from
+//     checkout-7d9f in payments"); an identifier left over for the
 //     plain argument that is still empty, or for the tool's one argument
 //     that takes an identifier ("last 50 messages in C024BE91L":
 //     channel, "Conversation ID"); identifiers shaped like the

@@ -373,6 +373,12 @@ func (f *filler) typed() {
 			aff := f.affinity(p, from, to)
 			if format == "date" || format == "date-time" {
 				aff += f.u.boundFit(i, p)
+				if _, dateOnly := asDate(t.raw); dateOnly && last == i && saysTimeOfDay(p) {
+					// "due 2026-12-01": the day, due_on ("date on
+					// which this task is due") before due_at ("date
+					// and time").
+					aff -= 0.25
+				}
 			}
 			if format == "uuid" && f.namedBefore(p, i) {
 				// "contact 7c3e..." is the contact's, though a
@@ -383,6 +389,16 @@ func (f *filler) typed() {
 		}
 	}
 	f.assign(pairs, 0)
+}
+
+// saysTimeOfDay reports whether p's name or description says it holds
+// a time of day as well as a date: a name ending in "at" or "time", or
+// "time" in its description.
+func saysTimeOfDay(p *param) bool {
+	if n := len(p.words); n > 0 && (p.words[n-1] == "at" || p.words[n-1] == "time") {
+		return true
+	}
+	return p.descStems["time"]
 }
 
 // describedUnix reports whether p's description says it takes a Unix
@@ -424,6 +440,7 @@ func (f *filler) namedForOther(p *param, i int) bool {
 // common word ("IT", "other") must be written as the schema writes it.
 func (f *filler) enums() {
 	var pairs []pair
+	verbClass, _, verbAt := requestVerbAt(f.u)
 	for _, p := range f.tool.params {
 		values := p.enum
 		if len(values) == 0 {
@@ -465,6 +482,12 @@ func (f *filler) enums() {
 					f.u.words[at].lower != strings.ToLower(e) {
 					// "list email templates": the things the tool lists,
 					// not its content_type template.
+					continue
+				}
+				if len(ws) == 1 && at == verbAt && verbClass == "create" && at+1 < len(f.u.words) && f.tool.topic[f.u.words[at+1].stem] {
+					// "new task 'Renew SSL cert'": the word orders the
+					// task made, it sets no status "new" ("close issue
+					// 5" and "mark it as open" do set one).
 					continue
 				}
 				if f.saidForOther(p, at) {
@@ -635,8 +658,9 @@ func (f *filler) quoted() {
 				continue
 			}
 			aff := f.affinity(p, t.first, t.last)
-			if f.verbNames(p) {
-				// "rename the playlist to 'Road Trip'": the name.
+			if f.verbNames(p) || f.namesNew(p, i) {
+				// "rename the playlist to 'Road Trip'", "new task
+				// 'Renew SSL cert'": the name.
 				aff += 2
 			}
 			if !p.textual() && aff < 1 && !(p.ident && idLike(t.raw)) && !f.namedWithin(p, t.first, 6) {
@@ -1210,6 +1234,11 @@ func (f *filler) booleans() {
 				// part of what the tool lists, no include_users.
 				continue
 			}
+			if f.otherSwitchSays(p, params, at, end) {
+				// "blocked tasks": is_blocked, not is_blocking, whose
+				// word shares only its stem.
+				continue
+			}
 			v := !f.u.negatedBefore(at)
 			f.u.claimWords(at, end)
 			nt := f.u.words[end].tok + 1
@@ -1248,6 +1277,24 @@ func (f *filler) booleans() {
 	}
 }
 
+// otherSwitchSays reports whether another empty boolean of params says
+// words at..end as written where p's name says them only by their stem.
+func (f *filler) otherSwitchSays(p *param, params []*param, at, end int) bool {
+	said := make([]string, 0, end-at+1)
+	for w := at; w <= end; w++ {
+		said = append(said, f.u.words[w].lower)
+	}
+	exact := func(q *param) bool {
+		for _, w := range said {
+			if !slices.Contains(q.words, w) {
+				return false
+			}
+		}
+		return true
+	}
+	return !exact(p) && slices.ContainsFunc(params, func(q *param) bool { return q != p && q.boolean() && !f.has(q) && exact(q) })
+}
+
 // findSwitchPhrase finds a boolean's name words in the request: in a
 // row, else, for a name of two words, with one determiner (determiners)
 // between them: "block their email" for block_email.
@@ -1270,8 +1317,9 @@ func (u *utterance) findSwitchPhrase(stems []string) [][2]int {
 }
 
 // negativePrefixes make an adjective its opposite: inactive, unpublished,
-// non-billable, disabled.
-var negativePrefixes = []string{"non-", "non", "un", "in", "im", "dis"}
+// non-billable, disabled, deactivated (of six letters or more after
+// "de": "detail" says nothing of a tail).
+var negativePrefixes = []string{"non-", "non", "un", "in", "im", "dis", "de"}
 
 // negatedAdjective sets a boolean whose name says one word (stem) to false
 // when the request says that word with a negative prefix ("make it
@@ -1289,7 +1337,11 @@ func (f *filler) negatedAdjective(p *param, stem string) {
 		}
 		for _, pre := range negativePrefixes {
 			rest, ok := strings.CutPrefix(w.lower, pre)
-			if !ok || len(rest) < 4 || english.Stem(rest) != stem {
+			if !ok || len(rest) < 4 || pre == "de" && len(rest) < 6 {
+				continue
+			}
+			if english.Stem(rest) != stem && !(pre == "de" && len(stem) >= 5 && strings.HasPrefix(rest, stem)) {
+				// "deactivated" undoes activating, which makes active.
 				continue
 			}
 			v := f.u.negatedBefore(i)
@@ -1432,6 +1484,27 @@ func (f *filler) verbNames(p *param) bool {
 	}
 	return false
 }
+
+// namesNew reports whether quoted token i, in a request to a tool that
+// creates, is what the new thing will be called and p that name: the
+// text follows the thing's noun, "called" or "named" ("new task 'Renew
+// SSL cert'"), and p is a name or a title, as a model puts a new
+// thing's name into its name, not its notes.
+func (f *filler) namesNew(p *param, i int) bool {
+	if len(p.words) == 0 || !newNameWords[p.words[len(p.words)-1]] || toolAction(f.tool.name, f.tool.desc) != "create" {
+		return false
+	}
+	w := f.u.toks[i].first - 1
+	if w < 0 || f.u.boundaryAfter(w) {
+		return false
+	}
+	prev := f.u.words[w]
+	return prev.lower == "called" || prev.lower == "named" || f.tool.object != "" && prev.stem == f.tool.object
+}
+
+// newNameWords end the names of the arguments that say what a new thing
+// is called.
+var newNameWords = map[string]bool{"name": true, "title": true}
 
 // shaped fills an identifier the example shows, such as "TCK-1042", from
 // a bare number in the text ("ticket 1042" -> "TCK-1042"), when the

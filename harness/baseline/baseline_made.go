@@ -12,7 +12,8 @@ import (
 // workspace.name) what the request calls it: the words after "call it",
 // "name it", "called", "named" or "titled" ("fork collection X and call
 // it my-experiments"), or, for a tool that creates, the words right
-// after "a", "an" or "new" and a noun of the tool's name when the first
+// after "a", "an", "new" or the verb that orders it made ("add customer
+// Dana Ruiz") and a noun of the tool's name when the first
 // is written as a name, capitalised, name-shaped or quoted ("create a
 // workspace QA Team for the whole team", "add a webhook deploy-hook that
 // triggers ...", "new monitor Hourly checkout for collection X"). The
@@ -27,6 +28,11 @@ func (f *filler) madeName() {
 		return
 	}
 	toks := f.u.toks
+	class, _, verbAt := requestVerbAt(f.u)
+	verbTok := -1
+	if class == "create" && verbAt >= 0 {
+		verbTok = f.u.words[verbAt].tok
+	}
 	for k := 0; k+1 < len(toks); k++ {
 		t := toks[k]
 		if t.quoted || t.clauseEnd || f.u.used[k] {
@@ -45,7 +51,9 @@ func (f *filler) madeName() {
 			}
 			continue
 		}
-		if t.lower != "a" && t.lower != "an" && t.lower != "new" || toolAction(f.tool.name, f.tool.desc) != "create" {
+		// "add customer Dana Ruiz": the verb that orders the thing made
+		// says it as "a new" does.
+		if t.lower != "a" && t.lower != "an" && t.lower != "new" && k != verbTok || toolAction(f.tool.name, f.tool.desc) != "create" {
 			continue
 		}
 		// The noun may follow one word that qualifies it: "new expense

@@ -95,25 +95,32 @@ func requestAction(u *utterance) string {
 // it ("pause" of "pause session X"), "" when no single word of the verb
 // table does ("get rid of", a question, no verb at all).
 func requestVerb(u *utterance) (class, stem string) {
+	class, stem, _ = requestVerbAt(u)
+	return class, stem
+}
+
+// requestVerbAt is requestVerb and the index of the word that says the
+// verb, -1 when no one word of the table does.
+func requestVerbAt(u *utterance) (class, stem string, at int) {
 	if u.undo.word != "" {
 		// "stop muting X" undoes a mute (see undoing).
-		return u.undo.action(), ""
+		return u.undo.action(), "", -1
 	}
 	for i := 0; i+1 < len(u.words); i++ {
 		if u.words[i].lower == "get" && u.words[i+1].lower == "rid" {
-			return "delete", ""
+			return "delete", "", -1
 		}
 	}
 	if a := u.splitVerb(); a != "" {
-		return a, ""
+		return a, "", -1
 	}
 	if u.stopFollowing() {
-		return "unfollow", ""
+		return "unfollow", "", -1
 	}
 	lemma, end := u.englishVerb()
 	if strings.Contains(lemma, "_") && imperatives[u.words[end-1].lower] != "read" {
 		if c := englishClass(lemma); c != "" {
-			return c, ""
+			return c, "", -1
 		}
 	}
 	for _, start := range u.clauseStarts() {
@@ -146,16 +153,16 @@ func requestVerb(u *utterance) (class, stem string) {
 					// do.
 					continue
 				case c == "assign" && (next == "me" || next == "us"):
-					return "read", "" // "give me the list ..."
+					return "read", "", -1 // "give me the list ..."
 				case w.lower == "set" && next == "up":
-					return "create", "" // "set up a ticket"
+					return "create", "", -1 // "set up a ticket"
 				case u.negatedModal(start, i):
 					// "user X should not see video Y any more": a verb
 					// after a negated modal says what must not be, it
 					// orders nothing (see endsState).
 					continue
 				}
-				return c, w.stem
+				return c, w.stem, i
 			}
 			if u.boundaryAfter(i) {
 				break
@@ -163,24 +170,42 @@ func requestVerb(u *utterance) (class, stem string) {
 		}
 		if start < len(u.words) && questionWords[u.words[start].lower] {
 			// A question reads; later clauses do not change that.
-			return "read", ""
+			return "read", "", -1
 		}
 	}
 	if u.endsState() {
 		// "X shouldn't be an owner of org Y anymore": no verb orders
 		// it, but the request says a state must end, which removing
 		// it does.
-		return "delete", ""
+		return "delete", "", -1
 	}
 	if lemma != "" && u.marksAs(end) {
-		return "update", ""
+		return "update", "", -1
+	}
+	if lemma == "" {
+		// A verb of change WordNet does not list as written ("email
+		// invoice X to the customer").
+		end = 0
+		for end < len(u.words) && politeness[u.words[end].lower] {
+			end++
+		}
+		if end < len(u.words) && !u.valueToken(u.words[end].tok) && retrieve.IsChangeVerb(u.words[end].lower) {
+			lemma = u.words[end].lower
+		}
 	}
 	if lemma != "" {
 		if c := englishClass(lemma); c != "" {
-			return c, ""
+			return c, "", -1
+		}
+		if retrieve.IsChangeVerb(lemma) && !u.pluralFollows(end) {
+			// "deactivate user 4412", "reboot db-primary": an order
+			// to do something the table has no class for, which no
+			// reading does. Before a plural the word names which
+			// things ("deploy keys", "quote tweets").
+			return "change", u.words[end].stem, end
 		}
 	}
-	return "read", ""
+	return "read", "", -1
 }
 
 // endsState reports whether the request, with no verb of the table to
@@ -720,6 +745,13 @@ func (k *toolkit) pickTool(request string, u *utterance) ([]retrieve.Hit, string
 		case ta == "delete" && action == "unfollow":
 			// Unwatching deletes the watch: a DELETE on .../watch.
 			score += 0.5
+		case action == "change":
+			// An order the verb table has no class for: any tool
+			// that does something may be the one, none that only
+			// reads.
+			if ta == "read" {
+				score -= 0.4
+			}
 		case ta == "create" && action == "comment":
 			// Commenting adds a comment: "Create a story on a task"
 			// where the API calls its comments stories.
@@ -1092,26 +1124,45 @@ func (u *utterance) possessiveValue() bool {
 	return found
 }
 
-// possessedThing is the word right after a value written with 's
+// possessedThing is the thing a value written with 's is said to have
 // ("channel 927's tags": tags), what the request asks for of the thing
-// the value names, "" when there is none (a value, quoted text, a stop
-// word or a verb follows).
+// the value names: the last word of the words that follow it, up to
+// three, before a stop word, a value or a clause's end ("artist X's
+// most popular songs": songs); "" when none follows (a value, quoted
+// text, a stop word or a verb first).
 func (u *utterance) possessedThing() string {
 	for i, t := range u.toks {
 		if !t.possessive || !u.valueToken(i) || i+1 >= len(u.toks) {
 			continue
 		}
-		n := u.toks[i+1]
-		if n.quoted || u.valueToken(i+1) || retrieve.IsStopWord(n.lower) {
-			return ""
+		head := ""
+		for j := i + 1; j < len(u.toks) && j <= i+3; j++ {
+			n := u.toks[j]
+			if n.quoted || u.valueToken(j) {
+				break
+			}
+			if retrieve.IsStopWord(n.lower) {
+				if degreeWords[n.lower] && head == "" {
+					continue // "X's most popular songs"
+				}
+				break
+			}
+			if _, verb := verbClasses[english.Stem(n.lower)]; verb {
+				break
+			}
+			head = n.lower
+			if n.clauseEnd {
+				break
+			}
 		}
-		if _, verb := verbClasses[english.Stem(n.lower)]; verb {
-			return ""
-		}
-		return n.lower
+		return head
 	}
 	return ""
 }
+
+// degreeWords grade the words after them ("most popular"), naming no
+// thing.
+var degreeWords = map[string]bool{"most": true, "least": true, "more": true, "less": true, "very": true}
 
 // namesThing reports whether a tool's name (as a reader reads it, with
 // what its description says it acts on) says the thing w in some form:
@@ -1119,7 +1170,7 @@ func (u *utterance) possessedThing() string {
 func (t *toolSpec) namesThing(w string) bool {
 	st := english.Stem(w)
 	return slices.ContainsFunc(append(retrieve.Words(t.readName()), t.implied...), func(n string) bool {
-		return english.Stem(n) == st || related(n, w) || compoundOf(w, n)
+		return english.Stem(n) == st || related(n, w) || compoundOf(w, n) || slices.Contains(retrieve.Synonyms(st), english.Stem(n))
 	})
 }
 

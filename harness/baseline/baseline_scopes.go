@@ -1,6 +1,7 @@
 package baseline
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/agentready/agentready/harness/retrieve"
@@ -53,6 +54,34 @@ func (f *filler) scopeArg() (*param, string) {
 	}
 	if keys > 1 {
 		return nil, ""
+	}
+	return target, thing
+}
+
+// scopeArgAmongKeys is scopeArg for a tool whose two or more required
+// keys are still empty: the one of them that names a container, nil
+// when none or more than one does. Only a container said after "in",
+// "within" or "under" fills it (scopes): "logs of checkout-7d9f in
+// payments" gives the pod's name and its namespace.
+func (f *filler) scopeArgAmongKeys() (*param, string) {
+	var target *param
+	thing := ""
+	for _, p := range f.tool.params {
+		if !p.required || f.has(p) || len(p.path) > 1 || p.array || len(p.enum) > 0 || len(p.named) > 0 ||
+			p.scalarType() != "string" || p.format != "" {
+			continue
+		}
+		noun := f.tool.thingNoun(p)
+		if noun == "" && len(p.stems) == 1 && !idWords[p.words[0]] {
+			noun = p.stems[0]
+		}
+		if noun == "" || !f.tool.scopedBy(p, noun) || f.tool.namesObject(p) {
+			continue
+		}
+		if target != nil {
+			return nil, ""
+		}
+		target, thing = p, noun
 	}
 	return target, thing
 }
@@ -146,10 +175,14 @@ func init() {
 // X"). With two such words it fills nothing.
 func (f *filler) scopes() {
 	p, noun := f.scopeArg()
+	within := false
 	if p == nil {
-		return
+		if p, noun = f.scopeArgAmongKeys(); p == nil {
+			return
+		}
+		within = true
 	}
-	found := -1
+	found, foundInside := -1, false
 	for k, t := range f.u.toks {
 		if !f.bareKey(k) || !f.scopeWord(k) {
 			continue
@@ -161,10 +194,12 @@ func (f *filler) scopes() {
 		}
 		said := t.possessive
 		if k > 0 && !f.u.toks[k-1].clauseEnd && !f.u.toks[k-1].quoted {
-			switch f.u.toks[k-1].lower {
-			case "in", "of", "for", "from", "on", "at", "within", "under":
+			switch prev := f.u.toks[k-1].lower; {
+			case within:
+				said = containerWords[prev] && f.phraseEndsAt(k)
+			case prev == "in", prev == "of", prev == "for", prev == "from", prev == "on", prev == "at", prev == "within", prev == "under":
 				said = said || f.phraseEndsAt(k)
-			case "the":
+			case prev == "the":
 				// One container, said in the singular: "the unsubscribe
 				// groups" are things listed, not a group they are in.
 				next := k + 1
@@ -174,11 +209,20 @@ func (f *filler) scopes() {
 		if !said {
 			continue
 		}
-		if found >= 0 && !strings.EqualFold(f.u.toks[found].raw, t.raw) {
+		inside := k > 0 && containerWords[f.u.toks[k-1].lower]
+		switch {
+		case found < 0:
+			found, foundInside = k, inside
+		case strings.EqualFold(f.u.toks[found].raw, t.raw):
+		case inside != foundInside && f.objectNameEmpty(p):
+			// "logs from checkout-7d9f in payments", where the tool
+			// takes the pod's name too: what the thing is in is the
+			// container, the other word names the thing.
+			if inside {
+				found, foundInside = k, true
+			}
+		default:
 			return
-		}
-		if found < 0 {
-			found = k
 		}
 	}
 	if found >= 0 && f.set(p, f.u.toks[found].raw) {
@@ -187,12 +231,23 @@ func (f *filler) scopes() {
 	}
 }
 
+// objectNameEmpty reports whether the tool takes, besides scope p, the
+// name of its own object (namesObject), still empty.
+func (f *filler) objectNameEmpty(p *param) bool {
+	return slices.ContainsFunc(f.tool.params, func(q *param) bool { return q != p && !f.has(q) && f.tool.namesObject(q) })
+}
+
+// containerWords are the prepositions that put what follows them as the
+// container of a thing ("in payments", "under team acme"), where "of",
+// "for" or "from" may name the thing itself.
+var containerWords = map[string]bool{"in": true, "within": true, "under": true}
+
 // scopeWord reports whether token k may be a container's name: written
 // as one word of letters, digits, dashes, dots or underscores, no time
 // unit, none of notScopes and no value any argument lists.
 func (f *filler) scopeWord(k int) bool {
 	t := f.u.toks[k]
-	if notScopes[t.lower] || english.TimeUnit(t.lower) != "" || strings.IndexFunc(t.raw, func(r rune) bool {
+	if notScopes[t.lower] || phraseStarts[t.lower] || prepositions[t.lower] || english.TimeUnit(t.lower) != "" || strings.IndexFunc(t.raw, func(r rune) bool {
 		return !isLetter(r) && (r < '0' || r > '9') && r != '-' && r != '_' && r != '.'
 	}) >= 0 {
 		return false
@@ -235,4 +290,4 @@ func (f *filler) phraseEndsAt(k int) bool {
 // ("in prod since March"), beside the prepositions the verb table knows.
 var phraseStarts = map[string]bool{"since": true, "until": true, "till": true, "before": true, "after": true,
 	"to": true, "during": true, "without": true, "via": true, "per": true, "across": true, "within": true,
-	"except": true}
+	"except": true, "along": true}

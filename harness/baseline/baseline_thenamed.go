@@ -53,7 +53,13 @@ func (f *filler) theNamed() {
 			len(p.path) > 1 || p.format != "" || p.pattern != nil {
 			continue
 		}
-		if target == nil || last(p) > last(target) {
+		switch own := f.tool.namesObject(p); {
+		case target == nil, own && !f.tool.namesObject(target):
+			// The name of the tool's own object ("name of the
+			// Secret") before the container it is in (namespace).
+			target = p
+		case f.tool.namesObject(target) && !own:
+		case last(p) > last(target):
 			target = p
 		}
 	}

@@ -609,7 +609,9 @@ func readParam(name string, s *jsonschema.Schema) *param {
 			p.numEnum = append(p.numEnum, fmt.Sprint(e))
 		}
 	}
-	if len(item.Enum) == 0 && schemaType(item) == "string" {
+	if len(item.Enum) == 0 && schemaType(item) == "string" && !writtenFormats[item.Format] {
+		// A date takes no word its description says: "the date on
+		// which this task is due, or null" lists no value "due".
 		p.named = valuesIn(meaning)
 	}
 	glossed := meaning
@@ -672,6 +674,11 @@ func codesIn(desc string) []any {
 	}
 	return out
 }
+
+// writtenFormats are the string formats whose values have a syntax of
+// their own, which no plain word fits.
+var writtenFormats = map[string]bool{"date": true, "date-time": true, "time": true, "email": true, "uuid": true,
+	"uri": true, "ipv4": true, "ipv6": true}
 
 // schemaType is the first type other than null.
 func schemaType(s *jsonschema.Schema) string {

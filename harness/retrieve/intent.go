@@ -60,6 +60,11 @@ var changeVerbs = wordSet(`create add new make insert put post send write submit
 	activate deactivate reactivate give record email notify link unlink connect disconnect
 	plug unplug hook vote upvote downvote`)
 
+// IsChangeVerb reports whether w, lower case in its base form, is a verb
+// by which a request asks for something to be done rather than shown
+// ("deactivate", "reboot", "approve"): one of changeVerbs.
+func IsChangeVerb(w string) bool { return changeVerbs[w] }
+
 // deleteVerbs are the verbs by which a request asks for something gone.
 var deleteVerbs = wordSet(`delete remove rm nuke drop destroy erase purge wipe trash discard`)
 

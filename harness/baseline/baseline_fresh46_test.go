@@ -1,0 +1,170 @@
+package baseline
+
+import (
+	"encoding/json"
+	"fmt"
+	"testing"
+
+	"github.com/cloudwego/eino/schema"
+	"github.com/eino-contrib/jsonschema"
+)
+
+// jsonTool is a tool definition with its parameters written as JSON
+// Schema, as a model receives them.
+func jsonTool(t *testing.T, name, desc, params string) *schema.ToolInfo {
+	t.Helper()
+	var js jsonschema.Schema
+	if err := json.Unmarshal([]byte(params), &js); err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	return &schema.ToolInfo{Name: name, Desc: desc, ParamsOneOf: schema.NewParamsOneOfByJSONSchema(&js)}
+}
+
+// fillArgs is what the baseline's passes give tool (one of tools) for
+// request.
+func fillArgs(t *testing.T, tools []*schema.ToolInfo, tool, request string) map[string]any {
+	t.Helper()
+	k := newToolkit(tools)
+	spec := k.byName[tool]
+	if spec == nil {
+		t.Fatalf("no tool %s", tool)
+	}
+	return fill(spec, k.read(request), nil).args
+}
+
+// A verb of change the verb table has no class for ("deactivate",
+// "reboot", "email") orders something done: the tool that only reads
+// the thing loses. Before a plural the word names which things ("deploy
+// keys"), and the request reads.
+func TestUnknownChangeVerb(t *testing.T) {
+	users := []*schema.ToolInfo{
+		jsonTool(t, "GetUsersId", "Show User", `{"type":"object","properties":{"id":{"type":"integer","description":"User ID."}},"required":["id"]}`),
+		jsonTool(t, "PatchUsersId", "Update User", `{"type":"object","properties":{"id":{"type":"integer","description":"User ID."},"name":{"type":"string"}},"required":["id"]}`),
+	}
+	checkPick(t, "deactivate user 4412, she left the company", "PatchUsersId", users)
+	checkPick(t, "show user 4412", "GetUsersId", users)
+	invoices := []*schema.ToolInfo{
+		jsonTool(t, "GetInvoices", "List all invoices", `{"type":"object","properties":{"customer":{"type":"string"}}}`),
+		jsonTool(t, "PostInvoicesInvoiceSend", "Send an invoice for manual payment", `{"type":"object","properties":{"invoice":{"type":"string"}},"required":["invoice"]}`),
+	}
+	checkPick(t, "email in_1PqR8sLmN4pR7sXyZ0aBc to the customer", "PostInvoicesInvoiceSend", invoices)
+	for request, want := range map[string]string{
+		"deactivate user 4412":     "change",
+		"reboot db-primary":        "change",
+		"deploy keys on acme/web":  "read",
+		"email in_1Pq to customer": "change",
+		"last 5 builds":            "read",
+	} {
+		if got, _ := requestVerb(readUtterance(request)); got != want {
+			t.Errorf("%q: request verb %q, want %q", request, got, want)
+		}
+	}
+}
+
+// The name of the tool's own object and the container it is in, both
+// required: "X in payments" is the namespace payments and the thing X,
+// and "the stripe-key secret" names the secret, not its namespace.
+func TestNameAndContainer(t *testing.T) {
+	params := `{"type":"object","properties":{
+		"name":{"type":"string","description":"name of the %s"},
+		"namespace":{"type":"string","description":"object name and auth scope, such as for teams and projects"},
+		"tailLines":{"type":"integer","description":"If set, the number of lines from the end of the logs to show."}},
+		"required":["namespace","name"]}`
+	logs := jsonTool(t, "readCoreV1NamespacedPodLog", "read log of the specified Pod", fmt.Sprintf(params, "Pod"))
+	secret := jsonTool(t, "deleteCoreV1NamespacedSecret", "delete a Secret", fmt.Sprintf(params, "Secret"))
+	for _, c := range []struct {
+		tool                  *schema.ToolInfo
+		request, name, nsWant string
+	}{
+		{logs, "last 100 lines of logs from checkout-7d9f8c6b5-x2kqp in payments", "checkout-7d9f8c6b5-x2kqp", "payments"},
+		{secret, "drop the stripe-key secret in payments", "stripe-key", "payments"},
+	} {
+		args := fillArgs(t, []*schema.ToolInfo{c.tool}, c.tool.Name, c.request)
+		if args["name"] != c.name || args["namespace"] != c.nsWant {
+			t.Errorf("%q: name %v, namespace %v; want %s in %s", c.request, args["name"], args["namespace"], c.name, c.nsWant)
+		}
+	}
+}
+
+// What a value written with 's is said to have is the head of the words
+// after it ("artist X's most popular songs": songs), and a tool names it
+// by a synonym too (tracks).
+func TestPossessedHeadBySynonym(t *testing.T) {
+	id := `{"type":"object","properties":{"id":{"type":"string","description":"The Spotify ID of the artist."}},"required":["id"]}`
+	artists := []*schema.ToolInfo{
+		jsonTool(t, "get-an-artist", "Get an artist's catalog information.", id),
+		jsonTool(t, "get-an-artists-top-tracks", "Get an artist's top tracks by country.", id),
+	}
+	checkPick(t, "artist 0OdUWJ0sBjDrqHygGUXeCF's most popular songs", "get-an-artists-top-tracks", artists)
+	if got := readUtterance("artist 0OdUWJ0sBjDrqHygGUXeCF's most popular songs").possessedThing(); got != "songs" {
+		t.Errorf("possessedThing = %q, want songs", got)
+	}
+}
+
+// A task tool as Asana writes it: dates with a format, an enum whose
+// values include "new", a name and notes.
+func taskTools(t *testing.T) []*schema.ToolInfo {
+	data := `"data":{"type":"object","properties":{
+		"name":{"type":"string"},
+		"notes":{"type":"string","description":"Free-form textual information associated with task"},
+		"assignee_status":{"type":"string","enum":["today","upcoming","later","new","inbox"]},
+		"due_at":{"type":["string","null"],"format":"date","description":"UTC date and time on which this task is due, or null if the task has no due time"},
+		"due_on":{"type":["string","null"],"format":"date","description":"localized date on which this task is due, or null if the task has no due date"},
+		"workspace":{"type":"string"}}}`
+	return []*schema.ToolInfo{
+		jsonTool(t, "createTask", "Create a task", `{"type":"object","properties":{`+data+`}}`),
+		jsonTool(t, "updateTask", "Update a task", `{"type":"object","properties":{"task_gid":{"type":"string","description":"task to operate on"},`+data+`},"required":["task_gid"]}`),
+	}
+}
+
+// A new task's quoted name goes into its name, "new" sets no status,
+// a day goes to the date field before the date-and-time one, and a
+// date never takes a word its description happens to say ("is due, or
+// null").
+func TestNewTaskValues(t *testing.T) {
+	tools := taskTools(t)
+	args := fillArgs(t, tools, "createTask", "new task 'Renew SSL cert' in workspace 1199887766554433, due 2026-12-01")
+	if args["data.name"] != "Renew SSL cert" || args["data.due_on"] != "2026-12-01" || args["data.assignee_status"] != nil || args["data.due_at"] != nil {
+		t.Errorf("createTask args = %v, want name 'Renew SSL cert', due_on 2026-12-01 and no status or due_at", args)
+	}
+	args = fillArgs(t, tools, "updateTask", "push the due date of 1204417891234567 to dec 15 2026")
+	for _, f := range []string{"data.due_on", "data.due_at"} {
+		if v, ok := args[f]; ok && v != "2026-12-15" {
+			t.Errorf("updateTask %s = %v, want 2026-12-15 or nothing", f, v)
+		}
+	}
+}
+
+// The verb that orders a thing made says its name follows, as "a new"
+// does: "add customer Dana Ruiz".
+func TestNameAfterCreateVerb(t *testing.T) {
+	customers := jsonTool(t, "PostCustomers", "Create a customer", `{"type":"object","properties":{
+		"email":{"type":"string","description":"Customer's email address."},
+		"name":{"type":"string","description":"The customer's full name or business name."}}}`)
+	args := fillArgs(t, []*schema.ToolInfo{customers}, "PostCustomers", "add customer Dana Ruiz, dana@ruiz.co")
+	if args["name"] != "Dana Ruiz" || args["email"] != "dana@ruiz.co" {
+		t.Errorf("args = %v, want name Dana Ruiz and email dana@ruiz.co", args)
+	}
+}
+
+// "deactivated" undoes what "active" says, and a switch said as written
+// wins over one that shares only the stem ("blocked": is_blocked, not
+// is_blocking).
+func TestSwitchForms(t *testing.T) {
+	products := jsonTool(t, "GetProducts", "List all products", `{"type":"object","properties":{
+		"active":{"type":"boolean","description":"Only return products that are active or inactive."}}}`)
+	if args := fillArgs(t, []*schema.ToolInfo{products}, "GetProducts", "products we deactivated"); args["active"] != false {
+		t.Errorf("products we deactivated: active = %v, want false", args["active"])
+	}
+	if args := fillArgs(t, []*schema.ToolInfo{products}, "GetProducts", "the details of each product"); args["active"] != nil {
+		t.Errorf("the details of each product: active = %v, want nothing", args["active"])
+	}
+	search := jsonTool(t, "searchTasksForWorkspace", "Search tasks in a workspace", `{"type":"object","properties":{
+		"workspace_gid":{"type":"string"},
+		"is_blocking":{"type":"boolean","description":"Filter to incomplete tasks with dependents"},
+		"is_blocked":{"type":"boolean","description":"Filter to tasks with incomplete dependencies"}},"required":["workspace_gid"]}`)
+	args := fillArgs(t, []*schema.ToolInfo{search}, "searchTasksForWorkspace", "blocked tasks in workspace 1199887766554433")
+	if args["is_blocked"] != true || args["is_blocking"] != nil {
+		t.Errorf("blocked tasks: %v, want is_blocked alone", args)
+	}
+}
