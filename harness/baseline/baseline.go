@@ -87,8 +87,10 @@ import (
 //     know updates; a verb of change neither the table nor WordNet
 //     gives a class ("deactivate user 4412", "reboot db-primary",
 //     "email invoice X to the customer") changes something, so a tool
-//     that only reads loses as much as for any other change, unless a
-//     plural follows it ("deploy keys", "quote tweets": a noun phrase);
+//     that reads one thing, or deletes, loses as much as for any other
+//     change (a list keeps its place: "deactivate promo code SPRING25"
+//     looks the code up first), unless a plural follows it ("deploy
+//     keys", "quote tweets": a noun phrase);
 //     a word English uses mostly as a noun ("branch
 //     protection rules") and a participle before a plural ("unsubscribed
 //     people on list X") start a noun phrase, which reads; acronyms'
@@ -558,6 +560,8 @@ import (
 //     number to pass over ("skip the first 40": an offset, by its
 //     alias); "50 a page", "25 per page", "20 at a time", "30 to a page", "50 of them"
 //     for a limit or page size, never the page number; "rename X to Y",
+//     (the new name ending where "and", "then" or "but" and a verb
+//     start another order: "to Road Trip and let friends add songs"),
 //     and "as nightly-0301" (a name-shaped or quoted word), for the one
 //     argument that names the thing (name, title, label; else the one
 //     argument named value of a tool whose name says name:
@@ -589,9 +593,12 @@ import (
 //     as "linked", and no stop, verb, order or number word) as said, for
 //     an argument named status or state (or filter[status]) with no enum
 //     and no values listed, and with none for the one named type or kind
-//     (filter[type], or with a noun of the tool's things: task_type),
+//     (filter[type], or with a noun of the tool's things: task_type;
+//     the one that takes one value before one that takes a list),
 //     not after "the" ("npm projects": type npm; "the storefront
-//     project" names one); a status also as a participle after the
+//     project" names one), also a type written as the API names its
+//     types, one token of words joined by dots or underscores
+//     ("invoice.payment_failed events"); a status also as a participle after the
 //     things' plural that ends the phrase ("which tasks failed", "jobs
 //     that are pending", not "people flagged do not contact"); for an
 //     argument that identifies a thing, the

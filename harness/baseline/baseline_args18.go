@@ -380,6 +380,11 @@ func (f *filler) renamed() {
 			var parts []string
 			last := k
 			for n := k + 1; n < len(f.u.toks) && len(parts) < 5 && !f.u.used[n]; n++ {
+				if len(parts) > 0 && f.u.ordersNext(n) {
+					// "to Road Trip and let friends add songs": the
+					// name ends where another order starts.
+					break
+				}
 				parts = append(parts, f.u.toks[n].raw)
 				last = n
 				if f.u.toks[n].quoted || f.u.toks[n].clauseEnd {
@@ -394,6 +399,23 @@ func (f *filler) renamed() {
 			return
 		}
 	}
+}
+
+// ordersNext reports whether token n joins a new order to what came
+// before it: "and", "then" or "but" followed by a verb ("and let friends
+// add songs", "then make it public").
+func (u *utterance) ordersNext(n int) bool {
+	switch u.toks[n].lower {
+	case "and", "then", "but":
+	default:
+		return false
+	}
+	if n+1 >= len(u.toks) || u.toks[n+1].quoted {
+		return false
+	}
+	next := u.toks[n+1].lower
+	_, verb := imperatives[next]
+	return verb || next == "let" || next == "please" || retrieve.IsChangeVerb(next)
 }
 
 // namedValue is the tool's one free argument named value when the tool's

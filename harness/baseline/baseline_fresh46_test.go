@@ -168,3 +168,62 @@ func TestSwitchForms(t *testing.T) {
 		t.Errorf("blocked tasks: %v, want is_blocked alone", args)
 	}
 }
+
+// An order the verb table has no class for may need a list first (the
+// promotion code's ID by its code), and deletes nothing unless it says
+// so: the list keeps its place, the delete loses.
+func TestUnknownChangeVerbKeepsListsAndSparesDeletes(t *testing.T) {
+	coupons := []*schema.ToolInfo{
+		jsonTool(t, "GetCouponsCoupon", "Retrieve a coupon", `{"type":"object","properties":{"coupon":{"type":"string","description":"The coupon's ID."}},"required":["coupon"]}`),
+		jsonTool(t, "GetCoupons", "List coupons", `{"type":"object","properties":{"name":{"type":"string","description":"Only return coupons with this name."}}}`),
+	}
+	k := newToolkit(coupons)
+	hits, _, _ := k.pickTool("deactivate coupon SUMMER25", k.read("deactivate coupon SUMMER25"))
+	scores := map[string]float64{}
+	for _, h := range hits {
+		scores[h.Name] = h.Score
+	}
+	hits, _, _ = k.pickTool("coupon SUMMER25", k.read("coupon SUMMER25"))
+	for _, h := range hits {
+		if h.Name == "GetCoupons" && scores["GetCoupons"] < h.Score-0.5 {
+			t.Errorf("GetCoupons scores %.2f for the change, %.2f for the read: the list should keep its place", scores["GetCoupons"], h.Score)
+		}
+		if h.Name == "GetCouponsCoupon" && scores["GetCouponsCoupon"] > h.Score-0.8 {
+			t.Errorf("GetCouponsCoupon scores %.2f for the change, %.2f for the read: the one thing's read should lose", scores["GetCouponsCoupon"], h.Score)
+		}
+	}
+	coupon := `{"type":"object","properties":{"coupon":{"type":"string","description":"The coupon's ID."}},"required":["coupon"]}`
+	checkPick(t, "deactivate coupon SUMMER25", "updateCoupon", []*schema.ToolInfo{
+		jsonTool(t, "deleteCoupon", "Delete a coupon", coupon),
+		jsonTool(t, "updateCoupon", "Update a coupon", coupon),
+	})
+}
+
+// A type written as the API names its types, one token before the things
+// listed ("invoice.payment_failed events"), goes to the one argument for
+// the things' type, the one that takes one value before the list.
+func TestTypeNameBeforeThings(t *testing.T) {
+	events := jsonTool(t, "GetEvents", "List events", `{"type":"object","properties":{
+		"types":{"type":"array","items":{"type":"string"},"description":"array of up to 20 strings containing specific event names"},
+		"type":{"type":"string","description":"A string containing a specific event name."}}}`)
+	args := fillArgs(t, []*schema.ToolInfo{events}, "GetEvents", "recent invoice.payment_failed events")
+	if args["type"] != "invoice.payment_failed" || args["types"] != nil {
+		t.Errorf("args = %v, want type invoice.payment_failed alone", args)
+	}
+}
+
+// A new name ends where another order starts: "rename X to Road Trip and
+// let friends add songs" names it Road Trip.
+func TestRenameStopsAtNextOrder(t *testing.T) {
+	details := jsonTool(t, "change-playlist-details", "Change a playlist's name and public/private state.", `{"type":"object","properties":{
+		"playlist_id":{"type":"string"},
+		"name":{"type":"string","description":"The new name for the playlist"}},"required":["playlist_id"]}`)
+	for request, want := range map[string]string{
+		"rename playlist 37i9dQZF1DXcBWIGoYBM5M to Road Trip and let friends add songs": "Road Trip",
+		"rename playlist 37i9dQZF1DXcBWIGoYBM5M to Rock and Roll":                       "Rock and Roll",
+	} {
+		if got := fillArgs(t, []*schema.ToolInfo{details}, "change-playlist-details", request)["name"]; got != want {
+			t.Errorf("%q: name %v, want %s", request, got, want)
+		}
+	}
+}

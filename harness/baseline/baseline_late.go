@@ -155,7 +155,10 @@ func (f *filler) statusWord() {
 		case "status":
 			target = p
 		case "type":
-			kind = p
+			if kind == nil || kind.array && !p.array {
+				// One type said: type before types.
+				kind = p
+			}
 		}
 	}
 	if target == nil {
@@ -188,6 +191,16 @@ func (f *filler) statusWord() {
 			continue
 		}
 		w := ws[j]
+		if tk := f.u.toks[w.tok]; target == kind && tk.first < tk.last && tk.last == j && !tk.quoted && !f.u.used[w.tok] &&
+			strings.ContainsAny(tk.raw, "._") && !strings.ContainsAny(tk.raw, "/@:") && !strings.ContainsAny(tk.raw, "0123456789") {
+			// "invoice.payment_failed events": a type written as the
+			// API writes its names, one token of several words.
+			if f.set(target, tk.raw) {
+				f.u.used[w.tok] = true
+				f.notes = append(f.notes, fmt.Sprintf("%s is the name %q before the things", target.name, tk.raw))
+			}
+			return
+		}
 		if w.stem == "" || retrieve.IsStopWord(w.lower) || verbClasses[w.stem] != "" || f.tool.argWords[w.stem] ||
 			f.u.used[w.tok] || f.u.toks[w.tok].lower != w.lower {
 			continue

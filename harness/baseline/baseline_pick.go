@@ -1,6 +1,7 @@
 package baseline
 
 import (
+
 	"fmt"
 	"github.com/agentready/agentready/internal/formats"
 	"slices"
@@ -748,8 +749,11 @@ func (k *toolkit) pickTool(request string, u *utterance) ([]retrieve.Hit, string
 		case action == "change":
 			// An order the verb table has no class for: any tool
 			// that does something may be the one, none that only
-			// reads.
-			if ta == "read" {
+			// reads one thing. A list may be the lookup the change
+			// needs first ("deactivate promo code SPRING25" finds the
+			// code's ID in GetPromotionCodes).
+			if ta == "read" && !pluralNamed(t.name) || destructive[ta] {
+				// Nor, unless the verb says so, one that deletes.
 				score -= 0.4
 			}
 		case ta == "create" && action == "comment":
