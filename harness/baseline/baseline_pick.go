@@ -1,7 +1,6 @@
 package baseline
 
 import (
-
 	"fmt"
 	"github.com/agentready/agentready/internal/formats"
 	"slices"
