@@ -369,6 +369,9 @@ import (
 //     dates named from/start/begin/since and to/end/until (date-times
 //     from the first day's midnight to the last day's 23:59:59); a year
 //     ("1099 report for 2024") for the one argument whose name says year;
+//     a key=value pair after "label(led)" or "field" ("pods labelled
+//     app=checkout", "nodes with label role=worker") for the one string
+//     argument whose name says that word and selector (labelSelector);
 //     an IP address for an argument named ip or ip_address or formatted
 //     as one; a URL, a network in CIDR notation, an IP address or an
 //     E.164 phone number, by its form, for the one empty argument that

@@ -73,6 +73,7 @@ func fill(t *toolSpec, u *utterance, force map[string]any) *filler {
 	f.durations()
 	f.counts()
 	f.percents()
+	f.selectors()
 	f.numberedWords()
 	f.years()
 	f.money()

@@ -227,3 +227,25 @@ func TestRenameStopsAtNextOrder(t *testing.T) {
 		}
 	}
 }
+
+// A key=value pair after a word of selecting goes to the argument that
+// selects by it: "pods labelled app=checkout" is a label selector, not a
+// field selector nor a namespace.
+func TestKeyValueSelectors(t *testing.T) {
+	pods := jsonTool(t, "listCoreV1NamespacedPod", "list or watch objects of kind Pod", `{"type":"object","properties":{
+		"namespace":{"type":"string","description":"object name and auth scope, such as for teams and projects"},
+		"labelSelector":{"type":"string","description":"A selector to restrict the list of returned objects by their labels."},
+		"fieldSelector":{"type":"string","description":"A selector to restrict the list of returned objects by their fields."}},"required":["namespace"]}`)
+	for request, want := range map[string]map[string]any{
+		"pods labelled app=checkout in payments":           {"labelSelector": "app=checkout", "namespace": "payments"},
+		"pods in payments with label tier=web":             {"labelSelector": "tier=web", "namespace": "payments"},
+		"pods in payments with field status.phase=Running": {"fieldSelector": "status.phase=Running", "namespace": "payments"},
+	} {
+		args := fillArgs(t, []*schema.ToolInfo{pods}, "listCoreV1NamespacedPod", request)
+		for k, v := range want {
+			if args[k] != v {
+				t.Errorf("%q: %s = %v, want %v (args %v)", request, k, args[k], v, args)
+			}
+		}
+	}
+}
