@@ -18,6 +18,12 @@ type ValueSentence struct {
 	// Compact is the values alone, for when Text is too long:
 	// "default ASC", "10 => Guest, 20 => Reporter", "values WON, LOST".
 	Compact string
+	// Glossed is Compact with the first words of what the sentence says
+	// in brackets after each value, when it says that of two or more:
+	// "values long_term (several years of data), short_term
+	// (approximately last 4 weeks)". What a value means is what a model
+	// needs to map "the last few weeks" onto it.
+	Glossed string
 	// Default is set when the sentence gives a default and nothing else.
 	Default bool
 	// Pairs is set when it says what codes mean ("20 => Reporter").
@@ -170,6 +176,7 @@ func valueSentence(s string, codes map[string]bool) (ValueSentence, bool) {
 		// WON or LOST") are not all the values there are.
 		if len(list) > 0 && valuesCue.MatchString(s) {
 			compact = append(compact, "values "+strings.Join(list, ", "))
+			v.Glossed = glossedList(s, list)
 		}
 	}
 	if def != "" {
@@ -182,7 +189,54 @@ func valueSentence(s string, codes map[string]bool) (ValueSentence, bool) {
 	v.Default = def != "" && len(list) == 0 && !v.Pairs
 	v.Text = DropArticles(strings.TrimRight(s, " ."))
 	v.Compact = DropArticles(strings.Join(compact, "; "))
+	if v.Glossed != "" {
+		if def != "" {
+			v.Glossed += "; default " + def
+		}
+		v.Glossed = DropArticles(v.Glossed)
+	}
 	return v, true
+}
+
+// glossWords is how many words of a value's gloss Glossed keeps.
+const glossWords = 5
+
+// reGloss is a value with the words in brackets after it: "long_term
+// (calculated from several years of data ...)".
+var reGloss = regexp.MustCompile(`([A-Za-z0-9_.\-]+)['"]?\s*\(([^()]{2,300})\)`)
+
+// glossedList is "values " and list, each value with the first
+// glossWords words of the brackets sentence s puts right after it, ""
+// unless two or more have them.
+func glossedList(s string, list []string) string {
+	gloss := map[string]string{}
+	for _, m := range reGloss.FindAllStringSubmatch(s, -1) {
+		if !slices.Contains(list, m[1]) || gloss[m[1]] != "" {
+			continue
+		}
+		ws := strings.Fields(strings.NewReplacer(",", " ,", ";", " ;").Replace(m[2]))
+		if i := slices.IndexFunc(ws, func(w string) bool { return w == "," || w == ";" }); i >= 0 {
+			ws = ws[:i]
+		}
+		ws = ws[:min(len(ws), glossWords)]
+		for len(ws) > 1 && dangling[strings.ToLower(ws[len(ws)-1])] {
+			ws = ws[:len(ws)-1]
+		}
+		if len(ws) > 0 {
+			gloss[m[1]] = strings.Join(ws, " ")
+		}
+	}
+	if len(gloss) < 2 {
+		return ""
+	}
+	items := make([]string, len(list))
+	for i, w := range list {
+		items[i] = w
+		if g := gloss[w]; g != "" {
+			items[i] += " (" + g + ")"
+		}
+	}
+	return "values " + strings.Join(items, ", ")
 }
 
 // codeList returns the codes of sentence s that form a list: runs of two
@@ -257,7 +311,7 @@ func isNumber(w string) bool {
 // ("either view_id or external_id is required") says how arguments go
 // together, not what values one takes, and is left out.
 func Values(sentences []ValueSentence, shown string, max int, enum, hasDefault bool, isArg func(string) bool) string {
-	const maxSentence = 120
+	const maxSentence, maxGlossed = 120, 200
 	var parts []string
 	n := 0
 	for _, v := range sentences {
@@ -266,9 +320,13 @@ func Values(sentences []ValueSentence, shown string, max int, enum, hasDefault b
 		}
 		text := v.Text
 		if v.First || v.Default || len(text) > maxSentence {
-			// A default alone reads as well in two words ("default ASC").
+			// A default alone reads as well in two words ("default ASC");
+			// a long list keeps what each value means when that fits.
 			if text = v.Compact; text == "" {
 				continue
+			}
+			if v.Glossed != "" && len(v.Glossed) <= maxGlossed && len(v.Glossed) <= max-n-2 {
+				text = v.Glossed
 			}
 		}
 		if room := max - n - 2; len(text) > room {

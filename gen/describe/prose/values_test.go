@@ -29,6 +29,12 @@ func TestValues(t *testing.T) {
 		// Argument names are no values.
 		{desc: "The ID of the view. Either `view_id` or `external_id` is required."},
 		{desc: "Target value. For example, you might request `target_energy=0.6` and `target_danceability=0.8`."},
+		// A long list keeps the first words of what each value means.
+		{desc: "Over what time frame the affinities are computed. Valid values: `long_term` (calculated from several years of data and including all new data as it becomes available), `medium_term` (approximately last 6 months), `short_term` (approximately last 4 weeks). Default: `medium_term`",
+			hasDefault: true, want: "values long_term (calculated from several years), medium_term (approximately last 6 months), short_term (approximately last 4 weeks)"},
+		// One meaning alone is no reason to keep them.
+		{desc: "The kind of report. Valid values are: `daily` (one report a day), `weekly`, `monthly`, `quarterly`, `yearly` and anything else the report service may ever learn to make.",
+			want: "values daily, weekly, monthly, quarterly, yearly"},
 		// A list only mentioned in a long sentence has no compact form.
 		{desc: "The ID of the location. If not specified, the endpoint returns all open disputes (the dispute status is not `INQUIRY_CLOSED`, `WON`, or `LOST`) associated with all locations."},
 	} {
