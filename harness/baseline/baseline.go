@@ -518,7 +518,9 @@ import (
 //     ("sorted by either score or timestamp") that the phrase names
 //     ("most recently modified first": modified_time), else the only
 //     one, else the only one that says when a thing was made ("newest
-//     first" is date or created_at, not modified_time); "oldest first"
+//     first" is date or created_at, not modified_time), that time field
+//     also where no argument takes the direction as a value ("newest
+//     created first" with sort_by and a sort_ascending switch); "oldest first"
 //     as true for a flag named asc that takes only true (desc for
 //     "newest first"); "newest first" as the value of a sort enum that
 //     says field and way at once (recency beside relevancy, date_desc);

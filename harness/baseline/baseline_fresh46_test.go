@@ -249,3 +249,30 @@ func TestKeyValueSelectors(t *testing.T) {
 		}
 	}
 }
+
+// "newest created first" where the direction is a switch for ascending
+// (sort_ascending, false by default) still names the field to sort on.
+func TestTimeFieldWithAscendingSwitch(t *testing.T) {
+	search := jsonTool(t, "searchTasksForWorkspace", "Search tasks in a workspace", `{"type":"object","properties":{
+		"workspace_gid":{"type":"string"},
+		"text":{"type":"string","description":"Performs full-text search on both task name and description"},
+		"sort_by":{"type":"string","enum":["due_date","created_at","completed_at","likes","modified_at"],"description":"One of due_date, created_at, completed_at, likes, or modified_at, defaults to modified_at"},
+		"sort_ascending":{"type":"boolean","description":"Default false"}},"required":["workspace_gid"]}`)
+	args := fillArgs(t, []*schema.ToolInfo{search}, "searchTasksForWorkspace", "search 1199887766554433 for tasks mentioning invoice, newest created first")
+	if args["sort_by"] != "created_at" || args["sort_ascending"] != nil {
+		t.Errorf("args = %v, want sort_by created_at and no sort_ascending", args)
+	}
+}
+
+// The values a shortened description lists after "values", with what
+// each means, are values the request can name by that meaning.
+func TestValuesListedWithMeanings(t *testing.T) {
+	top := jsonTool(t, "get-users-top-artists-and-tracks", "Get User's Top Items", `{"type":"object","properties":{
+		"type":{"type":"string","enum":["artists","tracks"]},
+		"time_range":{"type":"string","description":"Over what time frame affinities are computed. values long_term (calculated from several years), medium_term (approximately last 6 months), short_term (approximately last 4 weeks)","default":"medium_term"},
+		"limit":{"type":"integer"}},"required":["type"]}`)
+	args := fillArgs(t, []*schema.ToolInfo{top}, top.Name, "my top 10 tracks of the last 4 weeks or so")
+	if args["time_range"] != "short_term" || args["type"] != "tracks" {
+		t.Errorf("args = %v, want time_range short_term for tracks", args)
+	}
+}

@@ -750,6 +750,11 @@ func (f *filler) directions() {
 		f.combinedOrder()
 		f.signedOrder()
 		f.signedDirection()
+		if _, from, to := f.orderPhrase(); from >= 0 && f.timeOrdered(from, to) {
+			// "newest created first" with sort_by and a switch for
+			// ascending: the field, whichever way it is sorted.
+			f.timeField(nil, from, to)
+		}
 		return
 	}
 	for i, w := range f.u.words {
@@ -887,7 +892,7 @@ var creationWords = map[string]bool{"created": true, "date": true, "added": true
 // says when a thing was made).
 func (f *filler) timeField(dir *param, from, to int) {
 	for _, p := range f.tool.params {
-		if p == dir || f.has(p) || !slices.ContainsFunc(p.words, func(w string) bool { return w == "sort" || w == "order" }) {
+		if p == dir || f.has(p) || len(p.enum)+len(p.named) == 0 || !slices.ContainsFunc(p.words, func(w string) bool { return w == "sort" || w == "order" }) {
 			continue
 		}
 		var timed, named, made []string

@@ -791,6 +791,12 @@ var (
 	// that says they are the values ("Enum: all, yearly, monthly", "Can
 	// be: low, medium, high, critical"), with no "or" before the last.
 	reLabeledList = regexp.MustCompile(`(?i)(?:^|[\s.(])(?:enum|values|one of|allowed values|possible values|valid values|supported values|can be|may be)\s*:\s*([A-Za-z_][\w-]*(?:\s*,\s*[A-Za-z_][\w-]*)+)`)
+	// reValuesList is the list a shortened description writes after
+	// "values", each value with or without what it means in brackets:
+	// "values long_term (several years), medium_term (about 6 months)",
+	// "values WON, LOST".
+	reValuesList = regexp.MustCompile(`(?:^|[\s.;(])values\s+([A-Za-z_][\w.-]*(?:\s*\([^()]*\))?(?:\s*,\s*[A-Za-z_][\w.-]*(?:\s*\([^()]*\))?)+)`)
+	reBracketed  = regexp.MustCompile(`\s*\([^()]*\)`)
 	// reQuotedList is two or more quoted words in a row, separated by
 	// commas ("['overdue', 'today', 'tomorrow']"): values, as code
 	// writes them.
@@ -807,7 +813,9 @@ var (
 // by "or" ("Either auto or away", "track, context or off") or, after
 // "values are" or "values:", by "and" ("Recognized values are open,
 // closed and all"), quoted words in a row ("['overdue', 'today']") and
-// constants in parentheses ("(SENT or FAILED)"). Stop words
+// constants in parentheses ("(SENT or FAILED)"), and the list a
+// shortened description writes after "values" ("values long_term
+// (several years), short_term (about 4 weeks)"). Stop words
 // are left out; nothing when fewer than two remain.
 func valuesIn(desc string) []string {
 	var out []string
@@ -825,6 +833,11 @@ func valuesIn(desc string) []string {
 	}
 	for _, m := range reLabeledList.FindAllStringSubmatch(desc, -1) {
 		for _, part := range strings.Split(m[1], ",") {
+			add(part)
+		}
+	}
+	for _, m := range reValuesList.FindAllStringSubmatch(desc, -1) {
+		for _, part := range strings.Split(reBracketed.ReplaceAllString(m[1], ""), ",") {
 			add(part)
 		}
 	}

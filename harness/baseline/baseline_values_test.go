@@ -24,6 +24,12 @@ func TestValuesIn(t *testing.T) {
 		{"Enum: all, yearly, quarterly, monthly", []string{"yearly", "quarterly", "monthly"}},
 		{"Enum: default, created, views,\nposts", []string{"default", "created", "views", "posts"}},
 		{"comma-separated list of severities. Can be: low, medium, high, critical", []string{"low", "medium", "high", "critical"}},
+		// The shortened descriptions agentready writes: "values" and the
+		// list, with what each value means in brackets or without.
+		{"Over what time frame affinities are computed. values long_term (calculated from several years), medium_term (approximately last 6 months), short_term (approximately last 4 weeks)",
+			[]string{"long_term", "medium_term", "short_term"}},
+		{"The dispute's state. values WON, LOST, INQUIRY_CLOSED", []string{"WON", "LOST", "INQUIRY_CLOSED"}},
+		{"values that were sent", nil},
 		{"Filter files by type (see below)", nil},
 		{"The name of the user or team", nil},
 		{"words to look for, at least one of two or more letters or digits", nil},
