@@ -46,7 +46,13 @@ var (
 	capsWord = regexp.MustCompile(`\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*\b`)
 	// valuesCue says a sentence lists values.
 	valuesCue = regexp.MustCompile(`(?i)\b(one of|(?:possible|valid|allowed|accepted|acceptable|supported|available) (?:values?|types|options)|options? (?:is|are))\b`)
-	listCue   = regexp.MustCompile(`(?i)\b(one of|possible values?|valid values?|allowed values?|accepted values?|supported values?|either|values? (?:is|are|can|must)|can be|must be|options? (?:is|are)|or)\b`)
+	// keywordCue says a sentence names a keyword the argument takes
+	// besides values of its type: "a date-time string or the keyword
+	// *now*", "either the string "me", an email, or the gid of a user".
+	keywordCue = regexp.MustCompile(`(?i)\b(the (?:keyword|string|literal|special value)|can either be)\b`)
+	// starredWord is one word in markdown emphasis: *now*, **me**.
+	starredWord = regexp.MustCompile(`(?:^|[\s(])\*{1,2}([A-Za-z0-9_.\-]{1,40})\*{1,2}(?:[\s).,;:!?]|$)`)
+	listCue     = regexp.MustCompile(`(?i)\b(one of|possible values?|valid values?|allowed values?|accepted values?|supported values?|either|values? (?:is|are|can|must)|can be|must be|options? (?:is|are)|or)\b`)
 )
 
 // acronyms are upper-case words that are seldom values of an argument.
@@ -88,6 +94,11 @@ func ValueSentences(desc string) []ValueSentence {
 			codes[m[1]] = true
 		}
 	}
+	if strings.Contains(desc, "*") {
+		for _, m := range starredWord.FindAllStringSubmatch(desc, -1) {
+			codes[m[1]] = true
+		}
+	}
 	var out []ValueSentence
 	for i, s := range Sentences(Clean(desc)) {
 		if v, ok := valueSentence(s, codes); ok {
@@ -99,10 +110,10 @@ func ValueSentences(desc string) []ValueSentence {
 }
 
 // mayName reports whether desc can hold a value sentence: it has a
-// quote, "=", ":", "default" or two upper-case letters in a row. Most
+// quote, "=", ":", "*", "default" or two upper-case letters in a row. Most
 // texts have none, and this spares them the regular expressions.
 func mayName(desc string) bool {
-	if strings.ContainsAny(desc, "`'\"=:") || strings.Contains(desc, "efault") {
+	if strings.ContainsAny(desc, "`'\"=:*") || strings.Contains(desc, "efault") {
 		return true
 	}
 	for i := 1; i < len(desc); i++ {
@@ -243,7 +254,7 @@ func glossedList(s string, list []string) string {
 // or more joined only by commas, "or", "and" and slashes, or, in a
 // sentence with valuesCue, every code. def, the default, is left out.
 func codeList(s string, codes map[string]bool, def string) []string {
-	cued := valuesCue.MatchString(s)
+	cued := valuesCue.MatchString(s) || keywordCue.MatchString(s)
 	var list, run []string
 	seen := map[string]bool{}
 	flush := func() {

@@ -35,6 +35,12 @@ func TestValues(t *testing.T) {
 		// One meaning alone is no reason to keep them.
 		{desc: "The kind of report. Valid values are: `daily` (one report a day), `weekly`, `monthly`, `quarterly`, `yearly` and anything else the report service may ever learn to make.",
 			want: "values daily, weekly, monthly, quarterly, yearly"},
+		// A keyword taken besides values of the type, quoted or in
+		// emphasis, is one value worth saying.
+		{desc: "Only return tasks that are either incomplete or that have been completed since this time. Accepts a date-time string or the keyword *now*.",
+			want: "Accepts date-time string or keyword now"},
+		{desc: "A string identifying a user. This can either be the string \"me\", an email, or the gid of a user.",
+			want: "This can either be string \"me\", email, or gid of user"},
 		// A list only mentioned in a long sentence has no compact form.
 		{desc: "The ID of the location. If not specified, the endpoint returns all open disputes (the dispute status is not `INQUIRY_CLOSED`, `WON`, or `LOST`) associated with all locations."},
 	} {
