@@ -413,7 +413,11 @@ import (
 //     tenant's, not one of the invoice IDs a filter takes, "out of group
 //     1d3f..." the group's, not the contact's); accepted enum values mentioned, by their
 //     words ("in stock" for in_stock) in any form of a one-word value
-//     ("failed" for failure, "successful" for success), or by what the description says
+//     ("failed" for failure, "successful" for success), by a word that
+//     means the same for a one-word enum value that names no state and
+//     where the word names none of the things the tool lists ("the
+//     dashboards I've starred" for favourite; "builds" says no
+//     running), or by what the description says
 //     one means, also of values it lists without an enum
 //     ("short_term (approximately last 4 weeks)" for "the
 //     last 4 weeks", "30 => Developer" for "as a developer": two of the

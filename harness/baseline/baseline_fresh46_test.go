@@ -276,3 +276,22 @@ func TestValuesListedWithMeanings(t *testing.T) {
 		t.Errorf("args = %v, want time_range short_term for tracks", args)
 	}
 }
+
+// An enum value said by a word that means the same is said ("the
+// dashboards I've starred": favourite); a state is not ("builds" says
+// no running), nor are the things the tool lists.
+func TestEnumBySynonym(t *testing.T) {
+	dashboards := jsonTool(t, "getAllDashboards", "Get all dashboards", `{"type":"object","properties":{
+		"filter":{"type":"string","enum":["my","favourite"]},
+		"maxResults":{"type":"integer"}}}`)
+	if args := fillArgs(t, []*schema.ToolInfo{dashboards}, dashboards.Name, "show the dashboards i've starred"); args["filter"] != "favourite" {
+		t.Errorf("dashboards i've starred: filter = %v, want favourite", args["filter"])
+	}
+	builds := jsonTool(t, "getProjectBuilds", "Recent builds for a single project", `{"type":"object","properties":{
+		"project":{"type":"string"},
+		"filter":{"type":"string","enum":["completed","successful","failed","running"]},
+		"limit":{"type":"integer"}},"required":["project"]}`)
+	if args := fillArgs(t, []*schema.ToolInfo{builds}, builds.Name, "last 5 builds of billing-api"); args["filter"] != nil {
+		t.Errorf("last 5 builds: filter = %v, want nothing", args["filter"])
+	}
+}

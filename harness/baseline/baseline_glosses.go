@@ -3,6 +3,7 @@ package baseline
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/agentready/agentready/harness/retrieve"
@@ -148,6 +149,21 @@ func (u *utterance) derivedForms(stem string) []int {
 	var out []int
 	for i, w := range u.words {
 		if w.stem != stem && len(w.stem) >= 4 && root(w.stem) == want {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// synonymForms finds a one-word accepted value said by a word that
+// means the same (retrieve.Synonyms: "the dashboards I've starred" for
+// favourite, "this song on repeat" for track): word positions of the
+// request's words, other than the value's own, that the list pairs
+// with stem.
+func (u *utterance) synonymForms(stem string) []int {
+	var out []int
+	for i, w := range u.words {
+		if w.stem != stem && len(w.stem) >= 3 && slices.Contains(retrieve.Synonyms(w.stem), stem) {
 			out = append(out, i)
 		}
 	}
