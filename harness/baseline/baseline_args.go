@@ -461,16 +461,7 @@ func (f *filler) enums() {
 				at = append(at, f.u.derivedForms(stems[0])...)
 				if len(p.enum) > 0 {
 					at = append(at, f.u.clippedForms(ws[0])...)
-					if v := strings.ToLower(ws[0]); !strings.HasSuffix(v, "ing") && !strings.HasSuffix(v, "ed") {
-						// A state ("running") is no thing a synonym
-						// names ("builds": job run build), nor are the
-						// things the tool lists.
-						for _, i := range f.u.synonymForms(stems[0]) {
-							if !f.tool.objects[f.u.words[i].stem] {
-								at = append(at, i)
-							}
-						}
-					}
+					at = append(at, f.enumSynonyms(ws[0], stems[0])...)
 				}
 				at = append(at, f.u.periodNouns(ws[0])...)
 			}

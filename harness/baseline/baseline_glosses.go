@@ -155,15 +155,19 @@ func (u *utterance) derivedForms(stem string) []int {
 	return out
 }
 
-// synonymForms finds a one-word accepted value said by a word that
-// means the same (retrieve.Synonyms: "the dashboards I've starred" for
-// favourite, "this song on repeat" for track): word positions of the
-// request's words, other than the value's own, that the list pairs
-// with stem.
-func (u *utterance) synonymForms(stem string) []int {
+// enumSynonyms finds a one-word enum value (stem its stem) said by a
+// word that means the same (retrieve.Synonyms: "the dashboards I've
+// starred" for favourite): word positions of the request's words, other
+// than the value's own, that the list pairs with stem. A state
+// ("running") is no thing a synonym names ("builds": job run build),
+// and a word that names the things the tool lists says no value.
+func (f *filler) enumSynonyms(value, stem string) []int {
+	if v := strings.ToLower(value); strings.HasSuffix(v, "ing") || strings.HasSuffix(v, "ed") {
+		return nil
+	}
 	var out []int
-	for i, w := range u.words {
-		if w.stem != stem && len(w.stem) >= 3 && slices.Contains(retrieve.Synonyms(w.stem), stem) {
+	for i, w := range f.u.words {
+		if w.stem != stem && len(w.stem) >= 3 && !f.tool.objects[w.stem] && slices.Contains(retrieve.Synonyms(w.stem), stem) {
 			out = append(out, i)
 		}
 	}

@@ -37,14 +37,8 @@ func (f *filler) scopeArg() (*param, string) {
 		if p.ident && pairable(p) && !p.array && f.reachable(p) {
 			keys++
 		}
-		if len(p.path) > 1 || p.array || len(p.enum) > 0 || len(p.named) > 0 || p.scalarType() != "string" || p.format != "" {
-			continue
-		}
-		noun := f.tool.thingNoun(p)
-		if noun == "" && len(p.stems) == 1 && !idWords[p.words[0]] {
-			noun = p.stems[0]
-		}
-		if noun == "" || !f.tool.scopedBy(p, noun) {
+		noun := f.tool.scopeNoun(p)
+		if noun == "" {
 			continue
 		}
 		if target != nil {
@@ -58,6 +52,22 @@ func (f *filler) scopeArg() (*param, string) {
 	return target, thing
 }
 
+// scopeNoun is the stem of the container p names when it is a plain
+// string argument the tool works in (see scopeArg), "" otherwise.
+func (t *toolSpec) scopeNoun(p *param) string {
+	if len(p.path) > 1 || p.array || len(p.enum) > 0 || len(p.named) > 0 || p.scalarType() != "string" || p.format != "" {
+		return ""
+	}
+	noun := t.thingNoun(p)
+	if noun == "" && len(p.stems) == 1 && !idWords[p.words[0]] {
+		noun = p.stems[0]
+	}
+	if noun == "" || !t.scopedBy(p, noun) {
+		return ""
+	}
+	return noun
+}
+
 // scopeArgAmongKeys is scopeArg for a tool whose two or more required
 // keys are still empty: the one of them that names a container, nil
 // when none or more than one does. Only a container said after "in",
@@ -67,15 +77,11 @@ func (f *filler) scopeArgAmongKeys() (*param, string) {
 	var target *param
 	thing := ""
 	for _, p := range f.tool.params {
-		if !p.required || f.has(p) || len(p.path) > 1 || p.array || len(p.enum) > 0 || len(p.named) > 0 ||
-			p.scalarType() != "string" || p.format != "" {
+		if !p.required || f.has(p) || f.tool.namesObject(p) {
 			continue
 		}
-		noun := f.tool.thingNoun(p)
-		if noun == "" && len(p.stems) == 1 && !idWords[p.words[0]] {
-			noun = p.stems[0]
-		}
-		if noun == "" || !f.tool.scopedBy(p, noun) || f.tool.namesObject(p) {
+		noun := f.tool.scopeNoun(p)
+		if noun == "" {
 			continue
 		}
 		if target != nil {
