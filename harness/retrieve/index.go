@@ -302,6 +302,9 @@ func (ix *Index) Search(query string, k int) []Hit {
 //     keeps a place for the tool that lists what its best tool acts on
 //     (withLister: "reboot the web-01 linode" needs the list of
 //     Linodes, which gives the ID), where the documents give paths;
+//   - keeps one API version of each tool (oneVersion:
+//     listAppsV1NamespacedDeployment, not also its V1beta1 and V1beta2
+//     twins), so that ten tools hold ten operations;
 //   - and, for a request to delete a thing it names by name ("the
 //     droplet called web-03"), keeps NamedReaders of the k for the best
 //     tools that read it, among them the one that lists such things
@@ -360,9 +363,9 @@ func (ix *Index) Find(query string, k int) []Hit {
 			}
 		}
 	}
-	hits := ix.rank(q, k, func(d int32, score float64) float64 {
+	hits := oneVersion(ix.rank(q, min(versionSpread*k, len(ix.names)), func(d int32, score float64) float64 {
 		return score * ix.fit(d, in, counts)
-	})
+	}), k)
 	named := namesByName(query)
 	if named || !givesValue(query) {
 		hits = ix.withLister(hits, k)
@@ -371,6 +374,59 @@ func (ix *Index) Find(query string, k int) []Hit {
 		return hits
 	}
 	return ix.withReaders(hits, q, counts, k)
+}
+
+// versionSpread is how many times k tools Find ranks before it keeps
+// one version of each (oneVersion).
+const versionSpread = 3
+
+// oneVersion keeps, of hits (best first), the first k whose names differ
+// in more than an API version: listAppsV1NamespacedDeployment and
+// listAppsV1beta2NamespacedDeployment are one operation to a reader, and
+// Kubernetes' ten best for "show me the checkout deployment" were all
+// versions of the lists, none the read asked for. Equal scores rank the
+// stable version first (V1 before V1beta1, by name).
+func oneVersion(hits []Hit, k int) []Hit {
+	out := make([]Hit, 0, k)
+	seen := make(map[string]bool, len(hits))
+	for _, h := range hits {
+		if len(out) == k {
+			break
+		}
+		key := versionless(h.Name)
+		if seen[key] {
+			continue
+		}
+		seen[key] = true
+		out = append(out, h)
+	}
+	return out
+}
+
+// versionless is a tool's name without the API versions it says (V1,
+// V1beta1, v2alpha1: the words v, a number, then alpha or beta and a
+// number), its words joined by spaces.
+func versionless(name string) string {
+	ws := Words(name)
+	out := ws[:0:0]
+	for i := 0; i < len(ws); i++ {
+		if ws[i] == "v" && i+1 < len(ws) && isDigits(ws[i+1]) {
+			i++
+			if i+1 < len(ws) && (ws[i+1] == "alpha" || ws[i+1] == "beta") {
+				i++
+				if i+1 < len(ws) && isDigits(ws[i+1]) {
+					i++
+				}
+			}
+			continue
+		}
+		out = append(out, ws[i])
+	}
+	return strings.Join(out, " ")
+}
+
+func isDigits(s string) bool {
+	return s != "" && strings.Trim(s, "0123456789") == ""
 }
 
 // ReadVerbWeight is how much a read verb ("show", "list") of a request
