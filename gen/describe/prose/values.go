@@ -100,13 +100,65 @@ func ValueSentences(desc string) []ValueSentence {
 		}
 	}
 	var out []ValueSentence
+	bullets, bulleted := bulletPairs(desc)
 	for i, s := range Sentences(Clean(desc)) {
 		if v, ok := valueSentence(s, codes); ok {
+			if bulleted && slices.ContainsFunc(v.Values, func(w string) bool { return slices.Contains(bullets.Values, w) }) {
+				continue // the list's items, read whole below
+			}
 			v.First = i == 0
 			out = append(out, v)
 		}
 	}
+	if bulleted {
+		out = append(out, bullets)
+	}
 	return out
+}
+
+// pairWords is how many words of a listed value's meaning bulletPairs
+// keeps.
+const pairWords = 7
+
+// bulletItem is one item of a markdown list that starts with a code in
+// backticks and says what it means: " *  `favourite` Returns dashboards
+// the user has marked as favorite.", its meaning written as prose,
+// capitalised.
+var bulletItem = regexp.MustCompile("(?m)^\\s*[*-]\\s+`([^`\\s]{1,40})`\\s*(?:[-:–]\\s*)?([A-Z][a-z][^\\n]*)")
+
+// bulletPairs reads a markdown list of two or more codes with their
+// meanings (Jira's "Valid values are: * `favourite` Returns dashboards
+// the user has marked as favorite. * `my` Returns dashboards owned by the
+// user.") as one sentence of pairs: "favourite => Returns dashboards user
+// has marked as favorite, my => Returns dashboards owned by user".
+func bulletPairs(desc string) (ValueSentence, bool) {
+	if !strings.Contains(desc, "`") {
+		return ValueSentence{}, false
+	}
+	ms := bulletItem.FindAllStringSubmatch(desc, -1)
+	if len(ms) < 2 {
+		return ValueSentence{}, false
+	}
+	v := ValueSentence{Pairs: true}
+	var ps []string
+	for _, m := range ms {
+		meaning := strings.Fields(DropArticles(Clean(FirstSentence(m[2]))))
+		meaning = meaning[:min(len(meaning), pairWords)]
+		for len(meaning) > 1 && dangling[strings.ToLower(meaning[len(meaning)-1])] {
+			meaning = meaning[:len(meaning)-1]
+		}
+		if len(meaning) == 0 || slices.Contains(v.Values, m[1]) {
+			continue
+		}
+		v.Values = append(v.Values, m[1])
+		ps = append(ps, m[1]+" => "+strings.TrimRight(strings.Join(meaning, " "), ".,;:"))
+	}
+	if len(ps) < 2 {
+		return ValueSentence{}, false
+	}
+	v.Text = strings.Join(ps, ", ")
+	v.Compact = v.Text
+	return v, true
 }
 
 // mayName reports whether desc can hold a value sentence: it has a

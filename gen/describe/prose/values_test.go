@@ -41,6 +41,12 @@ func TestValues(t *testing.T) {
 			want: "Accepts date-time string or keyword now"},
 		{desc: "A string identifying a user. This can either be the string \"me\", an email, or the gid of a user.",
 			want: "This can either be string \"me\", email, or gid of user"},
+		// A markdown list of codes with what each means, beside an enum.
+		{desc: "The filter applied to the list of dashboards. Valid values are:\n\n *  `favourite` Returns dashboards the user has marked as favorite.\n *  `my` Returns dashboards owned by the user.",
+			enum: true, want: "favourite => Returns dashboards user has marked as favorite, my => Returns dashboards owned by user"},
+		// One item is no list; a meaning that is no prose is none.
+		{desc: "The filter.\n *  `favourite` Returns dashboards the user has marked as favorite.", enum: true},
+		{desc: "The searcher.\n *  `cascadingselect`: `cascadingselectsearcher`\n *  `datepicker`: `daterange`", enum: true},
 		// A list only mentioned in a long sentence has no compact form.
 		{desc: "The ID of the location. If not specified, the endpoint returns all open disputes (the dispute status is not `INQUIRY_CLOSED`, `WON`, or `LOST`) associated with all locations."},
 	} {
