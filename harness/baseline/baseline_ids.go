@@ -363,8 +363,6 @@ func shape(s string) string {
 	return b.String()
 }
 
-// namedBefore reports whether the words right before token i name p
-// ("channel C024BE91L", "issue #1347", "the playlist 3cEY...").
 // epochLike reports whether raw is written as a moment in seconds since
 // 1970 with its fraction ("1700000000.000200"), as Slack names a message.
 func epochLike(raw string) bool { return reEpochFraction.MatchString(raw) }
@@ -424,6 +422,8 @@ func (f *filler) kindBefore(p *param, i int) bool {
 	return true
 }
 
+// namedBefore reports whether the words right before token i name p
+// ("channel C024BE91L", "issue #1347", "the playlist 3cEY...").
 func (f *filler) namedBefore(p *param, i int) bool {
 	if len(p.stems) == 0 || i == 0 {
 		return false

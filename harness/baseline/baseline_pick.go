@@ -185,10 +185,7 @@ func requestVerbAt(u *utterance) (class, stem string, at int) {
 	if lemma == "" {
 		// A verb of change WordNet does not list as written ("email
 		// invoice X to the customer").
-		end = 0
-		for end < len(u.words) && politeness[u.words[end].lower] {
-			end++
-		}
+		end = u.orderStart()
 		if end < len(u.words) && !u.valueToken(u.words[end].tok) && retrieve.IsChangeVerb(u.words[end].lower) {
 			lemma = u.words[end].lower
 		}
@@ -259,14 +256,22 @@ func (u *utterance) negatedModal(from, to int) bool {
 	return false
 }
 
-// stopFollowing reports whether the request starts (after politeness)
-// with "stop" and a gerund of a verb that follows ("stop watching issue
-// 12", "stop following"): it undoes the following.
-func (u *utterance) stopFollowing() bool {
+// orderStart is the index of the request's first word after the
+// politeness it may start with ("please", "can you", "I want to"),
+// len(u.words) when it says nothing else.
+func (u *utterance) orderStart() int {
 	i := 0
 	for i < len(u.words) && politeness[u.words[i].lower] {
 		i++
 	}
+	return i
+}
+
+// stopFollowing reports whether the request starts (after politeness)
+// with "stop" and a gerund of a verb that follows ("stop watching issue
+// 12", "stop following"): it undoes the following.
+func (u *utterance) stopFollowing() bool {
+	i := u.orderStart()
 	if i+1 >= len(u.words) || u.words[i].lower != "stop" {
 		return false
 	}
@@ -286,10 +291,7 @@ var splitVerbs = map[[2]string]string{{"take", "off"}: "delete", {"take", "out"}
 // words in the same clause (a value written in several counting as one),
 // "" when there is none.
 func (u *utterance) splitVerb() string {
-	i := 0
-	for i < len(u.words) && politeness[u.words[i].lower] {
-		i++
-	}
+	i := u.orderStart()
 	between := 0
 	for j := i + 1; j < len(u.words) && between <= 3; j++ {
 		if a, ok := splitVerbs[[2]string{u.words[i].lower, u.words[j].lower}]; ok {
@@ -558,26 +560,6 @@ func (u *utterance) unplacedThingTokens(name []int) []int {
 	return out
 }
 
-// pickTool ranks the tools for a request as a reader would. BM25 over
-// the tools' definitions finds the twenty best; each gets its BM25 score
-// relative to the best one's (0 to 1), plus 0.5 when the action of its
-// name (or of its description's first verb) is the one the request asks
-// for (read, create, update, ...) or minus 0.4 when it is another (minus
-// 1 when that one deletes or cancels, or when the request is a question
-// and the name ends in no plural noun; nothing for an update when the
-// request closes, reopens, archives or assigns), plus
-// the share of its name's other words that the request says (see
-// nameCover). The best eight are then filled from the request, as the
-// model would before calling: each required argument it cannot fill costs
-// 0.25 (at most three), each thing the request names that no argument
-// takes 0.2 (at most two), the share of the request's values (identifiers,
-// numbers, quoted text, ...) the tool takes adds up to 0.4, each argument
-// filled 0.1 (at most three), a value written like the example's 0.2,
-// and a name word the filled arguments stand for counts as said ("in
-// acme/webapp" says the repo of issues/list-for-repo).
-//
-// It also returns the fillers it made, by tool name, for the caller to
-// use rather than fill the chosen tool again.
 // stateChanges are the actions that an update of a thing's state does.
 var stateChanges = map[string]bool{"close": true, "reopen": true, "archive": true, "assign": true, "unassign": true}
 
@@ -603,6 +585,26 @@ const countWeight = 1.0
 // of them when there are no more.
 const candidates = 20
 
+// pickTool ranks the tools for a request as a reader would. BM25 over
+// the tools' definitions finds the twenty best; each gets its BM25 score
+// relative to the best one's (0 to 1), plus 0.5 when the action of its
+// name (or of its description's first verb) is the one the request asks
+// for (read, create, update, ...) or minus 0.4 when it is another (minus
+// 1 when that one deletes or cancels, or when the request is a question
+// and the name ends in no plural noun; nothing for an update when the
+// request closes, reopens, archives or assigns), plus
+// the share of its name's other words that the request says (see
+// nameCover). The best eight are then filled from the request, as the
+// model would before calling: each required argument it cannot fill costs
+// 0.25 (at most three), each thing the request names that no argument
+// takes 0.2 (at most two), the share of the request's values (identifiers,
+// numbers, quoted text, ...) the tool takes adds up to 0.4, each argument
+// filled 0.1 (at most three), a value written like the example's 0.2,
+// and a name word the filled arguments stand for counts as said ("in
+// acme/webapp" says the repo of issues/list-for-repo).
+//
+// It also returns the fillers it made, by tool name, for the caller to
+// use rather than fill the chosen tool again.
 func (k *toolkit) pickTool(request string, u *utterance) ([]retrieve.Hit, string, map[string]*filler) {
 	u.undo = k.undoing(u)
 	hits := k.index.Search(k.expandQuery(u), candidates)

@@ -27,9 +27,19 @@ import (
 // Tools whose two or more required keys are still empty are left to
 // keyPhrase, which reads them in the schema's order.
 func (f *filler) scopeArg() (*param, string) {
-	var target *param
-	thing := ""
-	keys := 0
+	target, thing, keys := f.soleScope(true)
+	if keys > 1 {
+		return nil, ""
+	}
+	return target, thing
+}
+
+// soleScope is the tool's one required argument still empty that names
+// a container (scopeNoun), with the container's stem, nil when none or
+// more than one does; the name of the tool's own object (namesObject)
+// is one only with objectNames. keys counts the required keys still
+// empty, as far as it looked.
+func (f *filler) soleScope(objectNames bool) (target *param, thing string, keys int) {
 	for _, p := range f.tool.params {
 		if !p.required || f.has(p) {
 			continue
@@ -37,19 +47,19 @@ func (f *filler) scopeArg() (*param, string) {
 		if p.ident && pairable(p) && !p.array && f.reachable(p) {
 			keys++
 		}
+		if !objectNames && f.tool.namesObject(p) {
+			continue
+		}
 		noun := f.tool.scopeNoun(p)
 		if noun == "" {
 			continue
 		}
 		if target != nil {
-			return nil, ""
+			return nil, "", keys
 		}
 		target, thing = p, noun
 	}
-	if keys > 1 {
-		return nil, ""
-	}
-	return target, thing
+	return target, thing, keys
 }
 
 // scopeNoun is the stem of the container p names when it is a plain
@@ -74,21 +84,7 @@ func (t *toolSpec) scopeNoun(p *param) string {
 // "within" or "under" fills it (scopes): "logs of checkout-7d9f in
 // payments" gives the pod's name and its namespace.
 func (f *filler) scopeArgAmongKeys() (*param, string) {
-	var target *param
-	thing := ""
-	for _, p := range f.tool.params {
-		if !p.required || f.has(p) || f.tool.namesObject(p) {
-			continue
-		}
-		noun := f.tool.scopeNoun(p)
-		if noun == "" {
-			continue
-		}
-		if target != nil {
-			return nil, ""
-		}
-		target, thing = p, noun
-	}
+	target, thing, _ := f.soleScope(false)
 	return target, thing
 }
 

@@ -120,6 +120,12 @@ func (f *filler) sortedByValue() {
 	}
 }
 
+// namesSort reports whether p's name says it orders a list: a word sort,
+// order, orderby or sortby (sort_by, orderBy, order).
+func (p *param) namesSort() bool {
+	return slices.ContainsFunc(p.words, func(w string) bool { return w == "sort" || w == "order" || w == "orderby" || w == "sortby" })
+}
+
 // sortedBy reads "sorted by X" ("ordered by", "sort by", "order by")
 // for the tool's one sort argument (its name says sort or order) that
 // takes free text, no enum and no listed values: X, the one word after
@@ -128,12 +134,6 @@ func (f *filler) sortedByValue() {
 // or comes before a word of another argument's name ("contacts sorted by
 // name (tenant X)": name), as a model writes the field it is
 // asked to sort on.
-// namesSort reports whether p's name says it orders a list: a word sort,
-// order, orderby or sortby (sort_by, orderBy, order).
-func (p *param) namesSort() bool {
-	return slices.ContainsFunc(p.words, func(w string) bool { return w == "sort" || w == "order" || w == "orderby" || w == "sortby" })
-}
-
 func (f *filler) sortedBy() {
 	target := f.tool.sole(func(p *param) bool {
 		return !f.has(p) && !p.array && len(p.enum) == 0 && len(p.named) == 0 && p.scalarType() == "string" && !p.ident &&

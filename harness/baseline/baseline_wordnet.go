@@ -21,10 +21,7 @@ var particles = map[string]bool{"up": true, "down": true, "off": true, "out": tr
 // and the index of the verb's last word, or "" and -1 when the request
 // starts otherwise (a value, a stop word, a plural, a question word).
 func (u *utterance) englishVerb() (lemma string, end int) {
-	i := 0
-	for i < len(u.words) && politeness[u.words[i].lower] {
-		i++
-	}
+	i := u.orderStart()
 	if i >= len(u.words) {
 		return "", -1
 	}
