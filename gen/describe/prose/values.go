@@ -142,11 +142,7 @@ func bulletPairs(desc string) (ValueSentence, bool) {
 	v := ValueSentence{Pairs: true}
 	var ps []string
 	for _, m := range ms {
-		meaning := strings.Fields(DropArticles(Clean(FirstSentence(m[2]))))
-		meaning = meaning[:min(len(meaning), pairWords)]
-		for len(meaning) > 1 && dangling[strings.ToLower(meaning[len(meaning)-1])] {
-			meaning = meaning[:len(meaning)-1]
-		}
+		meaning := headWords(strings.Fields(DropArticles(Clean(FirstSentence(m[2])))), pairWords)
 		if len(meaning) == 0 || slices.Contains(v.Values, m[1]) {
 			continue
 		}
@@ -199,10 +195,7 @@ func valueSentence(s string, codes map[string]bool) (ValueSentence, bool) {
 			if !isCode(code, codes) && !(cued && code[0] >= 'A' && code[0] <= 'Z') {
 				continue
 			}
-			meaning := strings.Fields(m[2])
-			for len(meaning) > 1 && dangling[strings.ToLower(meaning[len(meaning)-1])] {
-				meaning = meaning[:len(meaning)-1]
-			}
+			meaning := headWords(strings.Fields(m[2]), -1)
 			ps = append(ps, code+" => "+strings.Join(meaning, " "))
 			add(code)
 		}
@@ -261,6 +254,19 @@ func valueSentence(s string, codes map[string]bool) (ValueSentence, bool) {
 	return v, true
 }
 
+// headWords is the first n words of ws (all of them when n < 0), less
+// the words at their end that leave a phrase hanging ("of", "the",
+// "and"); one word is always kept.
+func headWords(ws []string, n int) []string {
+	if n >= 0 {
+		ws = ws[:min(len(ws), n)]
+	}
+	for len(ws) > 1 && dangling[strings.ToLower(ws[len(ws)-1])] {
+		ws = ws[:len(ws)-1]
+	}
+	return ws
+}
+
 // glossWords is how many words of a value's gloss Glossed keeps.
 const glossWords = 5
 
@@ -281,10 +287,7 @@ func glossedList(s string, list []string) string {
 		if i := slices.IndexFunc(ws, func(w string) bool { return w == "," || w == ";" }); i >= 0 {
 			ws = ws[:i]
 		}
-		ws = ws[:min(len(ws), glossWords)]
-		for len(ws) > 1 && dangling[strings.ToLower(ws[len(ws)-1])] {
-			ws = ws[:len(ws)-1]
-		}
+		ws = headWords(ws, glossWords)
 		if len(ws) > 0 {
 			gloss[m[1]] = strings.Join(ws, " ")
 		}
